@@ -1,0 +1,50 @@
+package org.swizzle.internal;
+
+/**
+ * The contract the agent adds to every {@code @Persistent} class. Not for application code: the
+ * methods are public only so that the object manager in another package can call them.
+ *
+ * <p>The state lives in four fields the agent adds to the topmost persistent class of a hierarchy
+ * ({@code $swz_oid}, {@code $swz_address}, {@code $swz_state}, {@code $swz_context}); the
+ * serialization methods are generated per class and dispatch on a field index that is global to the
+ * hierarchy (the fields of the topmost class first), so a subclass handles its own fields and hands
+ * the rest to {@code super}.
+ */
+public interface Persistable {
+
+    /** {@code $swz_state} of an object whose fields hold its committed or newer state. */
+    byte RESIDENT = 0;
+
+    /** {@code $swz_state} of a fault block: the real class, no field filled yet. */
+    byte HOLLOW = 1;
+
+    long $swz_oid();
+
+    void $swz_oid(long oid);
+
+    /** The object's card address in the resident space ({@code 0}, the sink card, while transient). */
+    long $swz_address();
+
+    void $swz_address(long address);
+
+    byte $swz_state();
+
+    void $swz_state(byte state);
+
+    /** The object manager that faults this object in; {@code null} while the object is transient. */
+    Object $swz_context();
+
+    void $swz_context(Object context);
+
+    /** A new hollow instance of this object's exact class, made without running a constructor. */
+    Persistable $swz_newHollow();
+
+    /** Writes the stored field with hierarchy-global index {@code field} to {@code out}. */
+    void $swz_write(int field, ObjectWriter out);
+
+    /** Reads the stored field with hierarchy-global index {@code field} from {@code in}. */
+    void $swz_read(int field, ObjectReader in);
+
+    /** Resets every stored field of the hierarchy to its Java default (re-hollowing). */
+    void $swz_clear();
+}
