@@ -1,0 +1,99 @@
+package org.swizzle.agent;
+
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+
+import org.swizzle.internal.FieldKind;
+
+/**
+ * Generates the static accessors that rewritten field accesses call, one pair per stored field
+ * {@code f} of type {@code T} of class {@code C}:
+ * <pre>
+ * public static T $swz_get$f(C o) {
+ *     if (o.$swz_state != 0) Faults.fault(o);   // residency check
+ *     CardTable.mark(o.$swz_address);           // arrays and collections only: they change without a PUTFIELD
+ *     return o.f;
+ * }
+ * public static void $swz_set$f(C o, T v) {
+ *     if (o.$swz_state != 0) Faults.fault(o);
+ *     o.f = v;
+ *     CardTable.mark(o.$swz_address);           // write barrier
+ * }
+ * </pre>
+ * With {@code barrier=none} the marks are left out.
+ */
+final class AccessorGenerator {
+
+    private static final int ACCESS = Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC;
+
+    private final ClassVisitor target;
+    private final String owner;
+    private final boolean barrier;
+    private final boolean frames;
+
+    /**
+     * @param barrier whether the configured barrier marks cards
+     * @param frames  whether the class file version carries stack map frames
+     */
+    AccessorGenerator(ClassVisitor target, String owner, boolean barrier, boolean frames) {
+        this.target = target;
+        this.owner = owner;
+        this.barrier = barrier;
+        this.frames = frames;
+    }
+
+    void addAccessors(StoredField field) {
+        addGetter(field);
+        addSetter(field);
+    }
+
+    private void addGetter(StoredField field) {
+        MethodVisitor method = target.visitMethod(ACCESS, field.getterName(), field.getterDescriptor(), null, null);
+        method.visitCode();
+        residencyCheck(method, owner);
+        if (barrier && field.kind() == FieldKind.MUTABLE_VALUE) {
+            mark(method);
+        }
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
+        method.visitInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.IRETURN));
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    private void addSetter(StoredField field) {
+        MethodVisitor method = target.visitMethod(ACCESS, field.setterName(), field.setterDescriptor(), null, null);
+        method.visitCode();
+        residencyCheck(method, owner, Bytecode.frameType(field.descriptor()));
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitVarInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.ILOAD), 1);
+        method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
+        if (barrier) {
+            mark(method);
+        }
+        method.visitInsn(Opcodes.RETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    /** {@code if (o.$swz_state != 0) Faults.fault(o);} with {@code o} in local 0 and {@code locals} the method's locals. */
+    private void residencyCheck(MethodVisitor method, Object... locals) {
+        Label resident = new Label();
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.STATE, "B");
+        method.visitJumpInsn(Opcodes.IFEQ, resident);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.FAULT, Contract.FAULT_DESCRIPTOR, false);
+        Bytecode.target(method, resident, frames, locals);
+    }
+
+    /** {@code CardTable.mark(o.$swz_address);} with {@code o} in local 0. */
+    private void mark(MethodVisitor method) {
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.ADDRESS, "J");
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.CARD_TABLE, Contract.MARK, Contract.MARK_DESCRIPTOR, false);
+    }
+}

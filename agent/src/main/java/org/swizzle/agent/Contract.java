@@ -1,0 +1,54 @@
+package org.swizzle.agent;
+
+/**
+ * The names generated code links against: the core's internal types and the members the agent
+ * adds to persistent classes. One place, so that the generators and the rewriter cannot disagree.
+ */
+final class Contract {
+
+    static final String OBJECT = "java/lang/Object";
+    static final String PERSISTENT_DESCRIPTOR = "Lorg/swizzle/Persistent;";
+    static final String PERSISTENT = "org.swizzle.Persistent";
+
+    static final String PERSISTABLE = "org/swizzle/internal/Persistable";
+    static final String HOLLOW = "org/swizzle/internal/Hollow";
+    static final String FAULTS = "org/swizzle/internal/Faults";
+    static final String CARD_TABLE = "org/swizzle/internal/CardTable";
+    static final String OBJECT_WRITER = "org/swizzle/internal/ObjectWriter";
+    static final String OBJECT_READER = "org/swizzle/internal/ObjectReader";
+
+    static final String FAULT = "fault";
+    static final String FAULT_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
+    static final String MARK = "mark";
+    static final String MARK_DESCRIPTOR = "(J)V";
+
+    static final String OID = "$swz_oid";
+    static final String ADDRESS = "$swz_address";
+    static final String STATE = "$swz_state";
+    static final String CONTEXT = "$swz_context";
+
+    static final String CONSTRUCTOR = "<init>";
+    static final String HOLLOW_CONSTRUCTOR_DESCRIPTOR = "(L" + HOLLOW + ";)V";
+    static final String NEW_HOLLOW = "$swz_newHollow";
+    static final String NEW_HOLLOW_DESCRIPTOR = "()L" + PERSISTABLE + ";";
+    static final String WRITE = "$swz_write";
+    static final String WRITE_DESCRIPTOR = "(IL" + OBJECT_WRITER + ";)V";
+    static final String READ = "$swz_read";
+    static final String READ_DESCRIPTOR = "(IL" + OBJECT_READER + ";)V";
+    static final String CLEAR = "$swz_clear";
+    static final String FIELDS = "$swz_fields";
+    static final String FIELDS_DESCRIPTOR = "()[Ljava/lang/String;";
+
+    private Contract() {
+    }
+
+    /** The static read accessor of stored field {@code field}. */
+    static String getter(String field) {
+        return "$swz_get$" + field;
+    }
+
+    /** The static write accessor of stored field {@code field}. */
+    static String setter(String field) {
+        return "$swz_set$" + field;
+    }
+}

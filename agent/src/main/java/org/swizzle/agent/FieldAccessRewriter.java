@@ -1,0 +1,82 @@
+package org.swizzle.agent;
+
+import java.util.Map;
+
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * Rewrites {@code GETFIELD}/{@code PUTFIELD} of stored fields into calls of their static accessors
+ * ({@code $swz_get$f(o)}, {@code $swz_set$f(o, v)}), which carry the residency check and the write
+ * barrier. The call has the stack effect of the field instruction it replaces, so the method's
+ * frames and maximums stay valid. The accessor is invoked on the class the code names (its static
+ * methods are inherited like the field), which the caller can always access.
+ *
+ * <p>In a constructor, a {@code PUTFIELD} before the {@code super(...)}/{@code this(...)} call is
+ * kept: it may store into the still uninitialized {@code this}, which no method may receive, and a
+ * new object needs neither check nor barrier.
+ */
+final class FieldAccessRewriter extends ClassVisitor {
+
+    private final Map<ClassFileScan.FieldRef, StoredField> redirects;
+
+    /** @param redirects the stored field each rewritten field reference resolves to */
+    FieldAccessRewriter(ClassVisitor next, Map<ClassFileScan.FieldRef, StoredField> redirects) {
+        super(OpenedClassReader.ASM_API, next);
+        this.redirects = redirects;
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        MethodVisitor method = super.visitMethod(access, name, descriptor, signature, exceptions);
+        return method == null ? null : new Rewriting(method, Contract.CONSTRUCTOR.equals(name));
+    }
+
+    private final class Rewriting extends MethodVisitor {
+
+        private boolean initialized;
+        private int pendingNews;
+
+        Rewriting(MethodVisitor next, boolean constructor) {
+            super(OpenedClassReader.ASM_API, next);
+            this.initialized = !constructor;
+        }
+
+        @Override
+        public void visitTypeInsn(int opcode, String type) {
+            if (opcode == Opcodes.NEW) {
+                pendingNews++;
+            }
+            super.visitTypeInsn(opcode, type);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+            if (!initialized && opcode == Opcodes.INVOKESPECIAL && Contract.CONSTRUCTOR.equals(name)) {
+                // an <init> either completes a NEW of the constructor's code or is the super/this call
+                if (pendingNews > 0) {
+                    pendingNews--;
+                } else {
+                    initialized = true;
+                }
+            }
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        }
+
+        @Override
+        public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+            StoredField field = opcode == Opcodes.GETFIELD || (opcode == Opcodes.PUTFIELD && initialized)
+                ? redirects.get(new ClassFileScan.FieldRef(owner, name, descriptor))
+                : null;
+            if (field == null) {
+                super.visitFieldInsn(opcode, owner, name, descriptor);
+            } else if (opcode == Opcodes.GETFIELD) {
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, owner, field.getterName(), field.getterDescriptor(), false);
+            } else {
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, owner, field.setterName(), field.setterDescriptor(), false);
+            }
+        }
+    }
+}

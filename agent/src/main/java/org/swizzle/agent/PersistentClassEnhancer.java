@@ -1,0 +1,72 @@
+package org.swizzle.agent;
+
+import java.util.Arrays;
+
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.FieldVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.utility.OpenedClassReader;
+
+/**
+ * Enhances one persistent class as its {@link ClassModel} says: the root of a hierarchy implements
+ * {@code Persistable} and gets the object state; every persistent class gets its hollow
+ * constructor, serializer and field accessors; stored fields lose {@code final}, since hollow
+ * objects are filled outside constructors. Members are added at the end of the class, after the
+ * {@link FieldAccessRewriter} upstream has seen the original methods, so generated code keeps its
+ * direct field accesses.
+ */
+final class PersistentClassEnhancer extends ClassVisitor {
+
+    private final ClassModel model;
+    private final boolean barrier;
+    private boolean frames;
+
+    /** @param barrier whether the configured barrier marks cards */
+    PersistentClassEnhancer(ClassVisitor next, ClassModel model, boolean barrier) {
+        super(OpenedClassReader.ASM_API, next);
+        this.model = model;
+        this.barrier = barrier;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        frames = (version & 0xFFFF) >= Opcodes.V1_6;
+        String[] implemented = interfaces == null ? new String[0] : interfaces;
+        if (model.isRoot() && !Arrays.asList(implemented).contains(Contract.PERSISTABLE)) {
+            implemented = Arrays.copyOf(implemented, implemented.length + 1);
+            implemented[implemented.length - 1] = Contract.PERSISTABLE;
+        }
+        super.visit(version, access, name, signature, superName, implemented);
+    }
+
+    @Override
+    public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
+        if (model.storedField(name, descriptor) != null) {
+            access &= ~Opcodes.ACC_FINAL;
+        }
+        return super.visitField(access, name, descriptor, signature, value);
+    }
+
+    @Override
+    public void visitEnd() {
+        ClassVisitor next = getDelegate();
+        StateGenerator state = new StateGenerator(next, model);
+        if (model.isRoot()) {
+            state.addState();
+        }
+        state.addHollowConstructor();
+        if (!model.isAbstract()) {
+            state.addNewHollow();
+        }
+        SerializerGenerator serializer = new SerializerGenerator(next, model, frames);
+        serializer.addWrite();
+        serializer.addRead();
+        serializer.addClear();
+        serializer.addFieldNames();
+        AccessorGenerator accessors = new AccessorGenerator(next, model.internalName(), barrier, frames);
+        for (StoredField field : model.fields()) {
+            accessors.addAccessors(field);
+        }
+        super.visitEnd();
+    }
+}

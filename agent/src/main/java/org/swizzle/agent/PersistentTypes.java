@@ -1,0 +1,197 @@
+package org.swizzle.agent;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+import net.bytebuddy.description.annotation.AnnotationDescription;
+import net.bytebuddy.description.field.FieldDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.jar.asm.Type;
+import net.bytebuddy.pool.TypePool;
+
+import org.swizzle.internal.FieldKind;
+import org.swizzle.internal.StoredTypes;
+
+/**
+ * The persistent classes one class loader sees, described from their class files through a
+ * {@link TypePool} (never by loading them), with a {@link ClassModel} per class cached for the
+ * lifetime of the loader. Thread-safe: a model computed twice concurrently is computed alike.
+ */
+final class PersistentTypes implements StoredTypes.TypeFacts {
+
+    private final TypePool pool;
+    private final ConcurrentMap<String, Boolean> persistence = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, ClassModel> models = new ConcurrentHashMap<>();
+
+    PersistentTypes(ClassFileLocator classFiles) {
+        // lazy resolution: names of supertypes, field types and annotations without reading their class files
+        this.pool = new TypePool.Default.WithLazyResolution(
+            new TypePool.CacheProvider.Simple(), classFiles, TypePool.Default.ReaderMode.FAST);
+    }
+
+    static PersistentTypes of(ClassLoader loader) {
+        return new PersistentTypes(ClassFileLocator.ForClassLoader.WeaklyReferenced.of(loader));
+    }
+
+    /**
+     * Whether {@code internalName} is {@code @Persistent}, directly or through a superclass
+     * (enhanced or refused alike). Walks superclasses only, so it is safe to ask while a model is
+     * being built, even for the class being modelled.
+     */
+    @Override
+    public boolean isPersistent(String internalName) {
+        if (internalName == null || StoredTypes.isPlatform(internalName)) {
+            return false;
+        }
+        Boolean known = persistence.get(internalName);
+        if (known == null) {
+            known = computePersistent(internalName);
+            persistence.putIfAbsent(internalName, known);
+        }
+        return known;
+    }
+
+    @Override
+    public boolean isEnum(String internalName) {
+        TypeDescription type = describe(internalName);
+        return type != null && type.isEnum();
+    }
+
+    @Override
+    public boolean isInterface(String internalName) {
+        TypeDescription type = describe(internalName);
+        return type != null && type.isInterface();
+    }
+
+    /** The model of {@code internalName}; {@link ClassModel.Status#PLAIN} for a class that is not persistent or not found. */
+    ClassModel model(String internalName) {
+        ClassModel model = models.get(internalName);
+        if (model == null) {
+            model = computeModel(internalName);
+            ClassModel raced = models.putIfAbsent(internalName, model);
+            if (raced != null) {
+                model = raced;
+            }
+        }
+        return model;
+    }
+
+    /**
+     * The stored field a {@code GETFIELD}/{@code PUTFIELD} of {@code owner.name:descriptor} resolves
+     * to, found as the JVM resolves fields (from {@code owner} up its superclasses), or {@code null}
+     * when it resolves to a field that is not stored or is declared by a refused class.
+     */
+    StoredField resolve(String owner, String name, String descriptor) {
+        String type = owner;
+        // persistence is inherited, so the first class that is not persistent ends the walk
+        while (isPersistent(type)) {
+            ClassModel model = model(type);
+            if (model.declares(name, descriptor)) {
+                return model.storedField(name, descriptor);
+            }
+            type = model.superName();
+        }
+        return null;
+    }
+
+    private boolean computePersistent(String internalName) {
+        TypeDescription type = describe(internalName);
+        if (type == null) {
+            return false;
+        }
+        return isAnnotatedPersistent(type) || isPersistent(superName(type));
+    }
+
+    private ClassModel computeModel(String internalName) {
+        if (!isPersistent(internalName)) {
+            return ClassModel.plain(internalName);
+        }
+        TypeDescription type = describe(internalName);
+        String superName = superName(type);
+        Set<String> declared = new HashSet<>();
+        for (FieldDescription.InDefinedShape field : type.getDeclaredFields()) {
+            declared.add(ClassModel.key(field.getName(), field.getDescriptor()));
+        }
+        String notAClass = notAClass(type);
+        if (notAClass != null) {
+            return ClassModel.refused(internalName, superName, declared, "Cannot enhance " + type.getName()
+                + ": @Persistent applies to classes, but " + type.getName() + " is " + notAClass
+                + ". Remove @Persistent from it or make it a class.");
+        }
+        int firstIndex = 0;
+        if (!Contract.OBJECT.equals(superName)) {
+            if (!isPersistent(superName)) {
+                String superType = superName.replace('/', '.');
+                return ClassModel.refused(internalName, superName, declared, "Cannot enhance @Persistent class "
+                    + type.getName() + ": its superclass " + superType + " is neither java.lang.Object nor @Persistent."
+                    + " Annotate " + superType + " with @Persistent or extend Object.");
+            }
+            ClassModel superModel = model(superName);
+            if (superModel.isRefused()) {
+                return ClassModel.refused(internalName, superName, declared, "Cannot enhance @Persistent class "
+                    + type.getName() + " because its superclass was refused: " + superModel.refusal());
+            }
+            firstIndex = superModel.nextIndex();
+        }
+        List<StoredField> fields = new ArrayList<>();
+        for (FieldDescription.InDefinedShape field : type.getDeclaredFields()) {
+            if (field.isStatic() || field.isTransient() || field.isSynthetic()) {
+                continue;
+            }
+            String descriptor = field.getDescriptor();
+            FieldKind kind = StoredTypes.classify(descriptor, this);
+            if (kind == null) {
+                return ClassModel.refused(internalName, superName, declared, StoredTypes.refusal(
+                    type.getName(), field.getName(), Type.getType(descriptor).getClassName()));
+            }
+            fields.add(new StoredField(internalName, field.getName(), descriptor, kind, firstIndex + fields.size()));
+        }
+        return ClassModel.enhanced(internalName, superName, type.isAbstract(), firstIndex, fields, declared);
+    }
+
+    private static String notAClass(TypeDescription type) {
+        if (type.isAnnotation()) {
+            return "an annotation type";
+        }
+        if (type.isInterface()) {
+            return "an interface";
+        }
+        if (type.isEnum()) {
+            return "an enum";
+        }
+        if (type.isRecord()) {
+            return "a record";
+        }
+        return null;
+    }
+
+    private static boolean isAnnotatedPersistent(TypeDescription type) {
+        for (AnnotationDescription annotation : type.getDeclaredAnnotations()) {
+            if (annotation.getAnnotationType().getName().equals(Contract.PERSISTENT)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String superName(TypeDescription type) {
+        TypeDescription.Generic superClass = type.getSuperClass();
+        return superClass == null ? null : superClass.asErasure().getInternalName();
+    }
+
+    /** The description of {@code internalName}, or {@code null} if its class file cannot be found or read. */
+    private TypeDescription describe(String internalName) {
+        try {
+            TypePool.Resolution resolution = pool.describe(internalName.replace('/', '.'));
+            return resolution.isResolved() ? resolution.resolve() : null;
+        } catch (RuntimeException unreadable) {
+            // e.g. a class file newer than Byte Buddy's ASM reads: treated like a class we cannot see
+            return null;
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package org.swizzle.agent;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.Label;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+
+import org.swizzle.internal.FieldKind;
+
+/**
+ * Generates the per-class serialization contract of {@code Persistable} over a class's own stored
+ * fields, each numbered by its hierarchy-global index:
+ * <pre>
+ * public void $swz_write(int field, ObjectWriter out) {
+ *     switch (field) {
+ *         case 3: out.writeInt(this.x); return;         // writeBoolean..writeDouble, writeReference, writeValue
+ *         ...
+ *         default: super.$swz_write(field, out);       // in a root: throw new IllegalArgumentException(...)
+ *     }
+ * }
+ * public void $swz_read(int field, ObjectReader in)   // case 3: this.x = in.readInt(); with a cast for objects
+ * public void $swz_clear()                            // own fields to 0/false/null, then super.$swz_clear()
+ * public static String[] $swz_fields()                // own field names in index order
+ * </pre>
+ */
+final class SerializerGenerator {
+
+    private final ClassVisitor target;
+    private final ClassModel model;
+    private final boolean frames;
+
+    /** @param frames whether the class file version carries stack map frames */
+    SerializerGenerator(ClassVisitor target, ClassModel model, boolean frames) {
+        this.target = target;
+        this.model = model;
+        this.frames = frames;
+    }
+
+    void addWrite() {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.WRITE, Contract.WRITE_DESCRIPTOR, null, null);
+        dispatch(method, Contract.WRITE, Contract.WRITE_DESCRIPTOR, Contract.OBJECT_WRITER, field -> {
+            method.visitVarInsn(Opcodes.ALOAD, 2);
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), field.name(), field.descriptor());
+            method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_WRITER, "write" + suffix(field.kind()),
+                "(" + streamDescriptor(field.kind()) + ")V", false);
+        });
+    }
+
+    void addRead() {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.READ, Contract.READ_DESCRIPTOR, null, null);
+        dispatch(method, Contract.READ, Contract.READ_DESCRIPTOR, Contract.OBJECT_READER, field -> {
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitVarInsn(Opcodes.ALOAD, 2);
+            method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_READER, "read" + suffix(field.kind()),
+                "()" + streamDescriptor(field.kind()), false);
+            if (!field.kind().isPrimitive()) {
+                Bytecode.castFromObject(method, field.descriptor());
+            }
+            method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), field.name(), field.descriptor());
+        });
+    }
+
+    void addClear() {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.CLEAR, "()V", null, null);
+        method.visitCode();
+        for (StoredField field : model.fields()) {
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            Bytecode.pushDefault(method, field.descriptor());
+            method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), field.name(), field.descriptor());
+        }
+        if (!model.isRoot()) {
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitMethodInsn(Opcodes.INVOKESPECIAL, model.superName(), Contract.CLEAR, "()V", false);
+        }
+        method.visitInsn(Opcodes.RETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    void addFieldNames() {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
+            Contract.FIELDS, Contract.FIELDS_DESCRIPTOR, null, null);
+        method.visitCode();
+        List<StoredField> fields = model.fields();
+        Bytecode.pushInt(method, fields.size());
+        method.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/String");
+        for (int i = 0; i < fields.size(); i++) {
+            method.visitInsn(Opcodes.DUP);
+            Bytecode.pushInt(method, i);
+            method.visitLdcInsn(fields.get(i).name());
+            method.visitInsn(Opcodes.AASTORE);
+        }
+        method.visitInsn(Opcodes.ARETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    /**
+     * The body of {@code (int field, Stream stream)}: a {@code tableswitch} over the own indices with
+     * {@code access} then {@code return} per case, and the hand-over to the superclass (or the error
+     * of a root) as default.
+     */
+    private void dispatch(MethodVisitor method, String name, String descriptor, String stream, Consumer<StoredField> access) {
+        method.visitCode();
+        List<StoredField> fields = model.fields();
+        Object[] locals = {model.internalName(), Opcodes.INTEGER, stream};
+        if (!fields.isEmpty()) {
+            Label otherField = new Label();
+            Label[] cases = new Label[fields.size()];
+            for (int i = 0; i < cases.length; i++) {
+                cases[i] = new Label();
+            }
+            method.visitVarInsn(Opcodes.ILOAD, 1);
+            method.visitTableSwitchInsn(model.firstIndex(), model.nextIndex() - 1, otherField, cases);
+            for (int i = 0; i < cases.length; i++) {
+                Bytecode.target(method, cases[i], frames, locals);
+                access.accept(fields.get(i));
+                method.visitInsn(Opcodes.RETURN);
+            }
+            Bytecode.target(method, otherField, frames, locals);
+        }
+        if (model.isRoot()) {
+            throwNoStoredField(method);
+        } else {
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitVarInsn(Opcodes.ILOAD, 1);
+            method.visitVarInsn(Opcodes.ALOAD, 2);
+            method.visitMethodInsn(Opcodes.INVOKESPECIAL, model.superName(), name, descriptor, false);
+            method.visitInsn(Opcodes.RETURN);
+        }
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    /** {@code throw new IllegalArgumentException("no stored field " + field + " in C");} */
+    private void throwNoStoredField(MethodVisitor method) {
+        method.visitTypeInsn(Opcodes.NEW, "java/lang/IllegalArgumentException");
+        method.visitInsn(Opcodes.DUP);
+        method.visitTypeInsn(Opcodes.NEW, "java/lang/StringBuilder");
+        method.visitInsn(Opcodes.DUP);
+        method.visitLdcInsn("no stored field ");
+        method.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/StringBuilder", Contract.CONSTRUCTOR, "(Ljava/lang/String;)V", false);
+        method.visitVarInsn(Opcodes.ILOAD, 1);
+        method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/StringBuilder", "append", "(I)Ljava/lang/StringBuilder;", false);
+        method.visitLdcInsn(" in " + model.binaryName());
+        method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/StringBuilder", "append",
+            "(Ljava/lang/String;)Ljava/lang/StringBuilder;", false);
+        method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/StringBuilder", "toString", "()Ljava/lang/String;", false);
+        method.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/IllegalArgumentException", Contract.CONSTRUCTOR,
+            "(Ljava/lang/String;)V", false);
+        method.visitInsn(Opcodes.ATHROW);
+    }
+
+    /** {@code Boolean} .. {@code Double}, {@code Reference} or {@code Value}: the stream method for a kind. */
+    private static String suffix(FieldKind kind) {
+        switch (kind) {
+            case REFERENCE: return "Reference";
+            case VALUE: case MUTABLE_VALUE: return "Value";
+            default: return kind.name().charAt(0) + kind.name().substring(1).toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The stream's parameter or return type for a kind: the primitive itself or {@code Object}. */
+    private static String streamDescriptor(FieldKind kind) {
+        switch (kind) {
+            case BOOLEAN: return "Z";
+            case BYTE: return "B";
+            case SHORT: return "S";
+            case CHAR: return "C";
+            case INT: return "I";
+            case LONG: return "J";
+            case FLOAT: return "F";
+            case DOUBLE: return "D";
+            default: return "Ljava/lang/Object;";
+        }
+    }
+}

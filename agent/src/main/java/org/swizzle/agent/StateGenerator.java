@@ -1,0 +1,91 @@
+package org.swizzle.agent;
+
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+
+/**
+ * Generates what lets the object manager hold and create instances of a persistent class: the
+ * object state with its {@code Persistable} accessors (in the root class of a hierarchy only), the
+ * hollow constructor, and {@code $swz_newHollow()} (in concrete classes).
+ */
+final class StateGenerator {
+
+    private static final int STATE_FIELD = Opcodes.ACC_PUBLIC | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC;
+
+    /** Field name and descriptor of each piece of state the root class carries. */
+    private static final String[][] STATE = {
+        {Contract.OID, "J"}, {Contract.ADDRESS, "J"}, {Contract.STATE, "B"}, {Contract.CONTEXT, "Ljava/lang/Object;"}
+    };
+
+    private final ClassVisitor target;
+    private final ClassModel model;
+
+    StateGenerator(ClassVisitor target, ClassModel model) {
+        this.target = target;
+        this.model = model;
+    }
+
+    /** The state fields and their getter/setter pairs ({@code long $swz_oid()}, {@code void $swz_oid(long)}, ...). */
+    void addState() {
+        for (String[] field : STATE) {
+            target.visitField(STATE_FIELD, field[0], field[1], null, null).visitEnd();
+            addStateGetter(field[0], field[1]);
+            addStateSetter(field[0], field[1]);
+        }
+    }
+
+    /** {@code public C(Hollow h) { super(h); }}, or {@code super()} in a root: no initializer runs. */
+    void addHollowConstructor() {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_SYNTHETIC, Contract.CONSTRUCTOR,
+            Contract.HOLLOW_CONSTRUCTOR_DESCRIPTOR, null, null);
+        method.visitCode();
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        if (model.isRoot()) {
+            method.visitMethodInsn(Opcodes.INVOKESPECIAL, Contract.OBJECT, Contract.CONSTRUCTOR, "()V", false);
+        } else {
+            method.visitVarInsn(Opcodes.ALOAD, 1);
+            method.visitMethodInsn(Opcodes.INVOKESPECIAL, model.superName(), Contract.CONSTRUCTOR,
+                Contract.HOLLOW_CONSTRUCTOR_DESCRIPTOR, false);
+        }
+        method.visitInsn(Opcodes.RETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    /** {@code public Persistable $swz_newHollow() { return new C((Hollow) null); }} */
+    void addNewHollow() {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.NEW_HOLLOW, Contract.NEW_HOLLOW_DESCRIPTOR, null, null);
+        method.visitCode();
+        method.visitTypeInsn(Opcodes.NEW, model.internalName());
+        method.visitInsn(Opcodes.DUP);
+        method.visitInsn(Opcodes.ACONST_NULL);
+        method.visitMethodInsn(Opcodes.INVOKESPECIAL, model.internalName(), Contract.CONSTRUCTOR,
+            Contract.HOLLOW_CONSTRUCTOR_DESCRIPTOR, false);
+        method.visitInsn(Opcodes.ARETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    private void addStateGetter(String name, String descriptor) {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, name, "()" + descriptor, null, null);
+        method.visitCode();
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), name, descriptor);
+        method.visitInsn(Type.getType(descriptor).getOpcode(Opcodes.IRETURN));
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    private void addStateSetter(String name, String descriptor) {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, name, "(" + descriptor + ")V", null, null);
+        method.visitCode();
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitVarInsn(Type.getType(descriptor).getOpcode(Opcodes.ILOAD), 1);
+        method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), name, descriptor);
+        method.visitInsn(Opcodes.RETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+}

@@ -1,0 +1,110 @@
+package org.swizzle.agent;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+import net.bytebuddy.ClassFileVersion;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.utility.OpenedClassReader;
+
+import org.swizzle.internal.AgentOptions;
+import org.swizzle.internal.Enhancement;
+
+/**
+ * The agent's class file transformer: enhances {@code @Persistent} classes and rewrites accesses to
+ * their stored fields in every application class. A class that needs neither is returned unchanged
+ * after a scan of its constant pool. Refusals and failures are reported on {@code System.err} with
+ * the class name and recorded in {@link Enhancement}; a class is never left un-enhanced silently.
+ */
+public final class SwizzleTransformer implements ClassFileTransformer {
+
+    private final boolean barrier;
+    private final Map<ClassLoader, PersistentTypes> typesByLoader = Collections.synchronizedMap(new WeakHashMap<>());
+
+    public SwizzleTransformer(AgentOptions options) {
+        this.barrier = !"none".equals(options.barrier());
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
+                            ProtectionDomain protectionDomain, byte[] classfileBuffer) {
+        return transform(loader, className, classfileBuffer);
+    }
+
+    /**
+     * The transformation itself, without the JVM: the new class file of {@code className} (internal
+     * name) defined by {@code loader}, or {@code null} when the class stays as it is.
+     */
+    public byte[] transform(ClassLoader loader, String className, byte[] classFile) {
+        if (loader == null || className == null || IgnoredTypes.isIgnored(className)) {
+            return null;
+        }
+        try {
+            return rewrite(typesByLoader.computeIfAbsent(loader, PersistentTypes::of), className, classFile);
+        } catch (Throwable failure) {
+            String message = "The Swizzle agent failed to transform " + className.replace('/', '.') + ": " + failure
+                + ". Its persistent field accesses are not checked; please report this with the stack trace.";
+            Enhancement.refuse(className.replace('/', '.'), message);
+            System.err.println("[swizzle] " + message);
+            failure.printStackTrace();
+            return null;
+        }
+    }
+
+    private byte[] rewrite(PersistentTypes types, String className, byte[] classFile) {
+        ClassFileScan scan = ClassFileScan.of(classFile);
+        // a class is persistent only through its own annotation or its superclass
+        boolean candidate = scan.mentionsPersistent() || types.isPersistent(scan.superName());
+        ClassModel model = candidate ? types.model(className) : ClassModel.plain(className);
+        Map<ClassFileScan.FieldRef, StoredField> redirects = redirects(types, scan, model);
+        if (model.isRefused()) {
+            Enhancement.refuse(model.binaryName(), model.refusal());
+            System.err.println("[swizzle] " + model.refusal());
+        }
+        if (!model.isEnhanced() && redirects.isEmpty()) {
+            return null;
+        }
+        if (scan.isNewerThanSupported()) {
+            String message = "Cannot " + (model.isEnhanced() ? "enhance " : "rewrite persistent field accesses in ")
+                + model.binaryName() + ": its class file version " + scan.majorVersion() + " is newer than this agent"
+                + " supports (" + ClassFileVersion.latest() + "). Compile it for an older release or update Swizzle.";
+            Enhancement.refuse(model.binaryName(), message);
+            System.err.println("[swizzle] " + message);
+            return null;
+        }
+        ClassReader reader = OpenedClassReader.of(classFile);
+        // generated methods need their maximums computed; rewritten ones keep theirs, and frames are
+        // never computed, which would load classes inside the transformer
+        ClassWriter writer = new ClassWriter(reader, model.isEnhanced() ? ClassWriter.COMPUTE_MAXS : 0);
+        ClassVisitor visitor = writer;
+        if (model.isEnhanced()) {
+            visitor = new PersistentClassEnhancer(visitor, model, barrier);
+        }
+        if (!redirects.isEmpty()) {
+            visitor = new FieldAccessRewriter(visitor, redirects);
+        }
+        reader.accept(visitor, 0);
+        return writer.toByteArray();
+    }
+
+    /** The field references of the class that resolve to stored fields, with the field each resolves to. */
+    private static Map<ClassFileScan.FieldRef, StoredField> redirects(PersistentTypes types, ClassFileScan scan, ClassModel model) {
+        Map<ClassFileScan.FieldRef, StoredField> redirects = new LinkedHashMap<>();
+        for (ClassFileScan.FieldRef ref : scan.fieldRefs()) {
+            if (ref.owner().equals(model.internalName()) && !model.isPersistent()) {
+                continue; // this.f of a class that is not persistent: no need to describe the class itself
+            }
+            StoredField field = types.resolve(ref.owner(), ref.name(), ref.descriptor());
+            if (field != null) {
+                redirects.put(ref, field);
+            }
+        }
+        return redirects;
+    }
+}

@@ -1,0 +1,191 @@
+package org.swizzle.agent;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.swizzle.internal.Persistable;
+
+class PersistentClassEnhancerTest {
+
+    private static final String WRITE = "$swz_write(ILorg/swizzle/internal/ObjectWriter;)V";
+    private static final String READ = "$swz_read(ILorg/swizzle/internal/ObjectReader;)V";
+
+    private final EnhancingClassLoader loader = new EnhancingClassLoader();
+
+    @Test
+    void shouldImplementPersistableAndAddStateFieldsToRoot() throws Exception {
+        Class<?> part = loader.fixture("Part");
+
+        assertTrue(Persistable.class.isAssignableFrom(part));
+        assertStateField(part, "$swz_oid", long.class);
+        assertStateField(part, "$swz_address", long.class);
+        assertStateField(part, "$swz_state", byte.class);
+        assertStateField(part, "$swz_context", Object.class);
+    }
+
+    @Test
+    void shouldKeepStateInRootOnly() {
+        Class<?> sub = loader.fixture("Sub");
+
+        assertTrue(Persistable.class.isAssignableFrom(sub));
+        assertTrue(ClassShape.of(loader.definedBytes("Sub")).interfaces.isEmpty(), "Sub inherits Persistable from Base");
+        assertFalse(ClassShape.of(loader.definedBytes("Sub")).fieldAccess.containsKey("$swz_oid"));
+    }
+
+    @Test
+    void shouldExposeStateThroughPersistable() {
+        Persistable part = (Persistable) Fixtures.newInstance(loader.fixture("Part"), 1);
+        Object context = new Object();
+
+        part.$swz_oid(11);
+        part.$swz_address(22);
+        part.$swz_state(Persistable.HOLLOW);
+        part.$swz_context(context);
+
+        assertEquals(11, part.$swz_oid());
+        assertEquals(22, part.$swz_address());
+        assertEquals(Persistable.HOLLOW, part.$swz_state());
+        assertSame(context, part.$swz_context());
+    }
+
+    @Test
+    void shouldMakeHollowInstancesWithoutRunningConstructorsOrInitializers() {
+        Class<?> partType = loader.fixture("Part");
+        Persistable part = (Persistable) Fixtures.newInstance(partType, 1);
+        Object createdBefore = Fixtures.get(part, "created");
+
+        Persistable hollow = part.$swz_newHollow();
+
+        assertSame(partType, hollow.getClass());
+        assertEquals(createdBefore, Fixtures.get(part, "created"), "the constructor ran");
+        assertEquals(0, Fixtures.get(hollow, "x"));
+        assertNull(Fixtures.get(hollow, "type"));
+        assertNull(Fixtures.get(hollow, "to"));
+        assertNull(Fixtures.get(hollow, "cache"));
+        assertEquals(Persistable.RESIDENT, hollow.$swz_state(), "the object manager, not the constructor, marks it hollow");
+    }
+
+    @Test
+    void shouldMakeHollowInstancesOfSubclassThroughSuperclassHollowConstructor() {
+        Persistable sub = (Persistable) Fixtures.newInstance(loader.fixture("Sub"));
+
+        Persistable hollow = sub.$swz_newHollow();
+
+        assertSame(sub.getClass(), hollow.getClass());
+        assertEquals(0, Fixtures.get(hollow, "a"));
+        assertEquals(0L, Fixtures.get(hollow, "c"));
+        assertFalse(ClassShape.of(loader.definedBytes("Base")).methodAccess.containsKey("$swz_newHollow()Lorg/swizzle/internal/Persistable;"),
+            "an abstract class has no instances to make");
+    }
+
+    @Test
+    void shouldRemoveFinalFromStoredFieldsOnly() {
+        Class<?> part = loader.fixture("Part");
+
+        assertFalse(Modifier.isFinal(Fixtures.field(part, "buildDate").getModifiers()));
+        assertFalse(Modifier.isFinal(Fixtures.field(loader.fixture("Sub"), "d").getModifiers()));
+        assertTrue(Modifier.isStatic(Fixtures.field(part, "created").getModifiers()));
+    }
+
+    @Test
+    void shouldListOwnStoredFieldNamesInIndexOrder() throws Throwable {
+        assertArrayEquals(new String[] {"id", "type", "x", "buildDate", "to"}, fieldNames("Part"));
+        assertArrayEquals(new String[] {"a", "b"}, fieldNames("Base"));
+        assertArrayEquals(new String[] {"c", "d"}, fieldNames("Sub"));
+    }
+
+    @Test
+    void shouldWriteEachKindThroughItsObjectWriterMethod() {
+        ClassShape shape = ClassShape.of(loader.definedBytes("AllKinds"));
+
+        List<String> write = shape.code(WRITE);
+
+        assertTrue(write.contains("TABLESWITCH 0..11"), write::toString);
+        assertEquals(List.of("writeBoolean(Z)V", "writeByte(B)V", "writeShort(S)V", "writeChar(C)V", "writeInt(I)V",
+                "writeLong(J)V", "writeFloat(F)V", "writeDouble(D)V", "writeReference(Ljava/lang/Object;)V",
+                "writeValue(Ljava/lang/Object;)V", "writeValue(Ljava/lang/Object;)V", "writeValue(Ljava/lang/Object;)V"),
+            calls(write, "INVOKEVIRTUAL org/swizzle/internal/ObjectWriter."));
+        assertTrue(write.contains("GETFIELD org/swizzle/fixtures/AllKinds.reference:Lorg/swizzle/fixtures/Part;"), write::toString);
+    }
+
+    @Test
+    void shouldReadEachKindThroughItsObjectReaderMethodWithCasts() {
+        ClassShape shape = ClassShape.of(loader.definedBytes("AllKinds"));
+
+        List<String> read = shape.code(READ);
+
+        assertEquals(List.of("readBoolean()Z", "readByte()B", "readShort()S", "readChar()C", "readInt()I", "readLong()J",
+                "readFloat()F", "readDouble()D", "readReference()Ljava/lang/Object;", "readValue()Ljava/lang/Object;",
+                "readValue()Ljava/lang/Object;", "readValue()Ljava/lang/Object;"),
+            calls(read, "INVOKEVIRTUAL org/swizzle/internal/ObjectReader."));
+        assertEquals(List.of("CHECKCAST org/swizzle/fixtures/Part", "CHECKCAST java/lang/String", "CHECKCAST [I",
+            "CHECKCAST java/util/List"), read.stream().filter(line -> line.startsWith("CHECKCAST")).collect(Collectors.toList()));
+        assertTrue(read.contains("PUTFIELD org/swizzle/fixtures/AllKinds.list:Ljava/util/List;"), read::toString);
+    }
+
+    @Test
+    void shouldContinueSuperclassIndicesInSubclass() {
+        List<String> baseWrite = ClassShape.of(loader.definedBytes("Base")).code(WRITE);
+        List<String> subWrite = ClassShape.of(loader.definedBytes("Sub")).code(WRITE);
+        List<String> subRead = ClassShape.of(loader.definedBytes("Sub")).code(READ);
+
+        assertTrue(baseWrite.contains("TABLESWITCH 0..1"), baseWrite::toString);
+        assertTrue(subWrite.contains("TABLESWITCH 2..3"), subWrite::toString);
+        assertTrue(subWrite.contains("INVOKESPECIAL org/swizzle/fixtures/Base." + WRITE), subWrite::toString);
+        assertTrue(subRead.contains("INVOKESPECIAL org/swizzle/fixtures/Base." + READ), subRead::toString);
+    }
+
+    @Test
+    void shouldRejectIndexOutsideHierarchy() {
+        Persistable sub = (Persistable) Fixtures.newInstance(loader.fixture("Sub"));
+
+        IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class, () -> sub.$swz_write(4, null));
+
+        assertEquals("no stored field 4 in org.swizzle.fixtures.Base", thrown.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> sub.$swz_read(-1, null));
+    }
+
+    @Test
+    void shouldClearStoredFieldsOfWholeHierarchy() {
+        Persistable sub = (Persistable) Fixtures.newInstance(loader.fixture("Sub"));
+        Persistable part = (Persistable) Fixtures.newInstance(loader.fixture("Part"), 9);
+
+        sub.$swz_clear();
+        part.$swz_clear();
+
+        assertEquals(0, Fixtures.get(sub, "a"));
+        assertNull(Fixtures.get(sub, "b"));
+        assertEquals(0L, Fixtures.get(sub, "c"));
+        assertNull(Fixtures.get(sub, "d"));
+        assertEquals(0L, Fixtures.get(part, "buildDate"));
+        assertTrue(Fixtures.get(part, "cache") != null, "transient fields are not stored, so not cleared");
+    }
+
+    private String[] fieldNames(String fixture) throws Throwable {
+        return (String[]) Fixtures.call(loader.fixture(fixture), "$swz_fields");
+    }
+
+    private static List<String> calls(List<String> code, String prefix) {
+        return code.stream().filter(line -> line.startsWith(prefix)).map(line -> line.substring(prefix.length()))
+            .collect(Collectors.toList());
+    }
+
+    private static void assertStateField(Class<?> type, String name, Class<?> fieldType) throws NoSuchFieldException {
+        Field field = type.getDeclaredField(name);
+        int modifiers = field.getModifiers();
+        assertEquals(fieldType, field.getType(), name);
+        assertTrue(Modifier.isPublic(modifiers) && Modifier.isTransient(modifiers) && field.isSynthetic(), name + " flags");
+        assertFalse(Modifier.isStatic(modifiers), name);
+    }
+}

@@ -1,0 +1,119 @@
+package org.swizzle;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Supplier;
+
+import org.swizzle.internal.ObjectManager;
+
+/**
+ * An open store of persistent objects: the entry point of Swizzle. Objects bound to root names, and
+ * everything reachable from them, are stored; they fault in transparently when touched, and
+ * {@link #commit()} makes every change since the last commit durable.
+ *
+ * <pre>{@code
+ * try (ObjectStore store = ObjectStore.open(Path.of("parts-db"))) {
+ *     PartIndex index = store.root("parts", PartIndex.class, PartIndex::new);
+ *     index.get(42).x += 1;
+ *     store.commit();
+ * }
+ * }</pre>
+ *
+ * <p>One process opens a store at a time. Faulting is safe from many threads; {@link #commit()}
+ * and {@link #abort()} must not run while other threads update persistent objects.
+ */
+public final class ObjectStore implements AutoCloseable {
+
+    private final ObjectManager manager;
+
+    private ObjectStore(ObjectManager manager) {
+        this.manager = manager;
+    }
+
+    /** Opens the store in {@code directory} with the default options, creating it if absent and recovering it if the last process died. */
+    public static ObjectStore open(Path directory) {
+        return open(directory, StoreOptions.defaults());
+    }
+
+    /** Opens the store in {@code directory}, creating it if absent and recovering it if the last process died. */
+    public static ObjectStore open(Path directory, StoreOptions options) {
+        return new ObjectStore(ObjectManager.open(directory, options));
+    }
+
+    /** The directory holding the store's files. */
+    public Path directory() {
+        return manager.directory();
+    }
+
+    /**
+     * The object bound to {@code name}, or {@code null}.
+     *
+     * @throws WrongRootTypeException if the object bound is not a {@code type}
+     */
+    public <T> T root(String name, Class<T> type) {
+        return manager.root(name, type);
+    }
+
+    /** The object bound to {@code name}; if none, creates one with {@code create} and binds it (stored at the next commit). */
+    public <T> T root(String name, Class<T> type, Supplier<? extends T> create) {
+        Objects.requireNonNull(create, "create");
+        synchronized (manager) {
+            T existing = manager.root(name, type);
+            if (existing != null) {
+                return existing;
+            }
+            T created = Objects.requireNonNull(create.get(), "create returned null for root " + name);
+            manager.setRoot(name, created);
+            return created;
+        }
+    }
+
+    /**
+     * Binds {@code name} to {@code value} ({@code null} unbinds). The object and everything reachable
+     * from it are stored at the next commit.
+     *
+     * @throws NotPersistentException if {@code value} is not of a {@code @Persistent} class, or belongs to another store
+     * @throws NotEnhancedException if its class is {@code @Persistent} but the agent did not enhance it
+     */
+    public void setRoot(String name, Object value) {
+        manager.setRoot(name, value);
+    }
+
+    /** The names bound, in the order they were first bound. */
+    public Set<String> rootNames() {
+        return manager.rootNames();
+    }
+
+    /**
+     * Makes every change since the last commit durable: updated fields, array elements and
+     * collections of persistent objects, and new objects reachable from persistent ones.
+     *
+     * @return the commit's number, one more than the last one's
+     * @throws StoreIOException if the log could not be written or forced; nothing of this commit is then durable
+     */
+    public long commit() {
+        return manager.commit();
+    }
+
+    /** Undoes every change since the last commit: resident objects revert to their committed state. */
+    public void abort() {
+        manager.abort();
+    }
+
+    /** Counters of what the store has done since it was opened. */
+    public StoreStats stats() {
+        return manager.stats();
+    }
+
+    /** Releases the store and its lock; uncommitted changes are discarded, as by {@link #abort()}. */
+    @Override
+    public void close() {
+        manager.close();
+    }
+
+    @Override
+    public String toString() {
+        return "ObjectStore[" + manager.directory() + (manager.isClosed() ? ", closed]" : "]");
+    }
+}

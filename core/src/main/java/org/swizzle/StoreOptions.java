@@ -1,0 +1,125 @@
+package org.swizzle;
+
+import java.util.Objects;
+
+/**
+ * How a store is opened: durability of commits, the resident-object budget and the size of a
+ * cluster (physical segment). Immutable; made with {@link #builder()}.
+ *
+ * <pre>{@code
+ * StoreOptions options = StoreOptions.builder().residentBudget(100_000).build();
+ * }</pre>
+ */
+public final class StoreOptions {
+
+    /** When a commit is durable. */
+    public enum Durability {
+        /** {@code commit()} forces the log to disk before it returns: a commit that returned survives a power loss. */
+        SYNC,
+        /** {@code commit()} leaves flushing to the operating system: survives the process dying, not the machine. */
+        NO_SYNC
+    }
+
+    public static final int MIN_CLUSTER_SIZE = 4096;
+    public static final int MAX_CLUSTER_SIZE = 1 << 24;
+
+    private static final StoreOptions DEFAULTS = builder().build();
+
+    private final Durability durability;
+    private final long residentBudget;
+    private final int clusterSize;
+    private final long checkpointLogBytes;
+
+    private StoreOptions(Builder builder) {
+        this.durability = builder.durability;
+        this.residentBudget = builder.residentBudget;
+        this.clusterSize = builder.clusterSize;
+        this.checkpointLogBytes = builder.checkpointLogBytes;
+    }
+
+    public static StoreOptions defaults() {
+        return DEFAULTS;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        return new Builder().durability(durability).residentBudget(residentBudget)
+            .clusterSize(clusterSize).checkpointLogBytes(checkpointLogBytes);
+    }
+
+    public Durability durability() {
+        return durability;
+    }
+
+    /** The most objects kept resident; past it, clean objects are turned back into hollow ones. */
+    public long residentBudget() {
+        return residentBudget;
+    }
+
+    /** Bytes per cluster (physical segment) of the store file; used when the store is created. */
+    public int clusterSize() {
+        return clusterSize;
+    }
+
+    /** Log size past which a commit is followed by a checkpoint. */
+    public long checkpointLogBytes() {
+        return checkpointLogBytes;
+    }
+
+    @Override
+    public String toString() {
+        return "StoreOptions{durability=" + durability + ", residentBudget=" + residentBudget
+            + ", clusterSize=" + clusterSize + ", checkpointLogBytes=" + checkpointLogBytes + '}';
+    }
+
+    /** Builds {@link StoreOptions}; every setting has a default. */
+    public static final class Builder {
+        private Durability durability = Durability.SYNC;
+        private long residentBudget = Long.MAX_VALUE;
+        private int clusterSize = 64 * 1024;
+        private long checkpointLogBytes = 64L * 1024 * 1024;
+
+        private Builder() {
+        }
+
+        public Builder durability(Durability durability) {
+            this.durability = Objects.requireNonNull(durability, "durability");
+            return this;
+        }
+
+        /** At least 1,000 objects; {@code Long.MAX_VALUE} (the default) means no budget. */
+        public Builder residentBudget(long objects) {
+            if (objects < 1_000) {
+                throw new IllegalArgumentException("residentBudget=" + objects + " is below the minimum of 1000 objects");
+            }
+            this.residentBudget = objects;
+            return this;
+        }
+
+        /** A power of two from 4 KiB to 16 MiB; default 64 KiB. */
+        public Builder clusterSize(int bytes) {
+            if (Integer.bitCount(bytes) != 1 || bytes < MIN_CLUSTER_SIZE || bytes > MAX_CLUSTER_SIZE) {
+                throw new IllegalArgumentException("clusterSize=" + bytes + " must be a power of two from "
+                    + MIN_CLUSTER_SIZE + " to " + MAX_CLUSTER_SIZE);
+            }
+            this.clusterSize = bytes;
+            return this;
+        }
+
+        /** At least 1 MiB; default 64 MiB. */
+        public Builder checkpointLogBytes(long bytes) {
+            if (bytes < 1 << 20) {
+                throw new IllegalArgumentException("checkpointLogBytes=" + bytes + " is below the minimum of 1 MiB");
+            }
+            this.checkpointLogBytes = bytes;
+            return this;
+        }
+
+        public StoreOptions build() {
+            return new StoreOptions(this);
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package org.swizzle.internal;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+import org.swizzle.NotEnhancedException;
+import org.swizzle.Persistent;
+import org.swizzle.UnsupportedFieldTypeException;
+
+/**
+ * The stored shape of one enhanced class, worked out once per class: its stored fields in storage
+ * order (fixed-size fields first, so that an update of a primitive changes bytes at a fixed offset)
+ * and a prototype to make hollow instances from. Reflection is used here, once, never on the hot path.
+ */
+public final class ClassLayout {
+
+    private static final ClassValue<ClassLayout> LAYOUTS = new ClassValue<>() {
+        @Override
+        protected ClassLayout computeValue(Class<?> type) {
+            return new ClassLayout(type);
+        }
+    };
+
+    private final Class<?> type;
+    private final Shape shape;
+    /** Hierarchy-global field index of each stored field, in storage order. */
+    private final int[] fieldIndexes;
+    private final Persistable prototype;
+
+    private ClassLayout(Class<?> type) {
+        this.type = type;
+        List<Class<?>> hierarchy = hierarchy(type);
+        List<Shape.Field> fixed = new ArrayList<>();
+        List<Shape.Field> variable = new ArrayList<>();
+        List<Integer> fixedIndexes = new ArrayList<>();
+        List<Integer> variableIndexes = new ArrayList<>();
+        int index = 0;
+        for (Class<?> level : hierarchy) {
+            for (String name : declaredFieldNames(level)) {
+                Shape.Field field = describe(level, name);
+                if (field.kind().isFixedSize()) {
+                    fixed.add(field);
+                    fixedIndexes.add(index);
+                } else {
+                    variable.add(field);
+                    variableIndexes.add(index);
+                }
+                index++;
+            }
+        }
+        List<Shape.Field> all = new ArrayList<>(fixed);
+        all.addAll(variable);
+        this.shape = new Shape(all);
+        this.fieldIndexes = new int[all.size()];
+        int i = 0;
+        for (int fieldIndex : fixedIndexes) {
+            fieldIndexes[i++] = fieldIndex;
+        }
+        for (int fieldIndex : variableIndexes) {
+            fieldIndexes[i++] = fieldIndex;
+        }
+        this.prototype = java.lang.reflect.Modifier.isAbstract(type.getModifiers()) ? null : newPrototype(type);
+    }
+
+    /** The layout of an enhanced class; a {@link NotEnhancedException} or the agent's refusal otherwise. */
+    public static ClassLayout of(Class<?> type) {
+        return LAYOUTS.get(type);
+    }
+
+    /** Throws the right exception unless {@code type} was enhanced by the agent. */
+    public static void requireEnhanced(Class<?> type) {
+        if (Persistable.class.isAssignableFrom(type)) {
+            return;
+        }
+        String refusal = Enhancement.refusal(type.getName());
+        if (refusal != null) {
+            throw new UnsupportedFieldTypeException(refusal);
+        }
+        if (type.isAnnotationPresent(Persistent.class)) {
+            throw NotEnhancedException.of(type, Enhancement.isAgentInstalled());
+        }
+        throw new org.swizzle.NotPersistentException("Class " + type.getName()
+            + " is not @Persistent, so its instances cannot be stored. Annotate it with @org.swizzle.Persistent.");
+    }
+
+    public Class<?> type() {
+        return type;
+    }
+
+    public Shape shape() {
+        return shape;
+    }
+
+    /** Hierarchy-global index (as the generated {@code $swz_write}/{@code $swz_read} take it) of stored field {@code i}. */
+    public int fieldIndex(int i) {
+        return fieldIndexes[i];
+    }
+
+    /** A new hollow instance; for abstract classes an error, as no stored object can have one. */
+    public Persistable newHollow() {
+        if (prototype == null) {
+            throw new IllegalStateException("Abstract class " + type.getName() + " has no instances");
+        }
+        return prototype.$swz_newHollow();
+    }
+
+    private static List<Class<?>> hierarchy(Class<?> type) {
+        requireEnhanced(type);
+        Deque<Class<?>> levels = new ArrayDeque<>();
+        for (Class<?> level = type; level != Object.class; level = level.getSuperclass()) {
+            levels.addFirst(level);
+        }
+        return new ArrayList<>(levels);
+    }
+
+    private static String[] declaredFieldNames(Class<?> level) {
+        try {
+            Method fields = level.getDeclaredMethod("$swz_fields");
+            fields.setAccessible(true);
+            return (String[]) fields.invoke(null);
+        } catch (NoSuchMethodException e) {
+            throw NotEnhancedException.of(level, Enhancement.isAgentInstalled());
+        } catch (IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("Cannot read the stored fields of " + level.getName(), e);
+        }
+    }
+
+    private static Shape.Field describe(Class<?> level, String name) {
+        Field field;
+        try {
+            field = level.getDeclaredField(name);
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException("Enhanced class " + level.getName() + " lists missing field " + name, e);
+        }
+        String descriptor = field.getType().descriptorString();
+        FieldKind kind = StoredTypes.classify(descriptor, new LoadedTypeFacts(level.getClassLoader()));
+        if (kind == null) {
+            throw new UnsupportedFieldTypeException(StoredTypes.refusal(level.getName(), name, field.getType().getTypeName()));
+        }
+        return new Shape.Field(name, descriptor, kind);
+    }
+
+    private static Persistable newPrototype(Class<?> type) {
+        try {
+            Constructor<?> hollow = type.getDeclaredConstructor(Hollow.class);
+            hollow.setAccessible(true);
+            return (Persistable) hollow.newInstance((Object) null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Cannot make a hollow instance of enhanced class " + type.getName(), e);
+        }
+    }
+
+    /** {@link StoredTypes.TypeFacts} over loaded classes. */
+    private static final class LoadedTypeFacts implements StoredTypes.TypeFacts {
+        private final ClassLoader loader;
+
+        LoadedTypeFacts(ClassLoader loader) {
+            this.loader = loader;
+        }
+
+        @Override
+        public boolean isPersistent(String internalName) {
+            Class<?> type = load(internalName);
+            return type != null && type.isAnnotationPresent(Persistent.class);
+        }
+
+        @Override
+        public boolean isEnum(String internalName) {
+            Class<?> type = load(internalName);
+            return type != null && type.isEnum();
+        }
+
+        @Override
+        public boolean isInterface(String internalName) {
+            Class<?> type = load(internalName);
+            return type != null && type.isInterface();
+        }
+
+        private Class<?> load(String internalName) {
+            try {
+                return Class.forName(internalName.replace('/', '.'), false, loader);
+            } catch (ClassNotFoundException e) {
+                return null;
+            }
+        }
+    }
+}

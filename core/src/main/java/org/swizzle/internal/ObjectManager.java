@@ -1,0 +1,403 @@
+package org.swizzle.internal;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+import org.agrona.DirectBuffer;
+import org.agrona.collections.IntArrayList;
+import org.agrona.collections.LongArrayList;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.NotPersistentException;
+import org.swizzle.StoreClosedException;
+import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreOptions;
+import org.swizzle.StoreStats;
+import org.swizzle.WrongRootTypeException;
+import org.swizzle.store.SegmentStore;
+import org.swizzle.store.StoreConfig;
+import org.swizzle.store.StoreCounters;
+import org.swizzle.store.Transaction;
+
+/**
+ * The object manager of one open store: it faults hollow objects in (node marking: the hollow
+ * instance is filled in place, so no indirection remains), keeps one Java object per OID, and
+ * commits by card-table diffing: the resident objects in dirty cards are unswizzled and handed to
+ * the store, which logs only the bytes that differ from the committed ones; new objects reachable
+ * from them become persistent on the way.
+ *
+ * <p>Threads: faults, commits and aborts are serialized on the manager. Applications must not
+ * update persistent objects while another thread commits or aborts.
+ */
+public final class ObjectManager implements ObjectWriter.ReferenceResolver, ObjectReader.ReferenceSwizzler {
+
+    private final SegmentStore store;
+    private final Path directory;
+    private final Catalog catalog;
+    private final Roots roots = new Roots();
+    private final ResidentTable table = new ResidentTable();
+    private final ResidentSpace space = new ResidentSpace();
+    private final ObjectWriter writer = new ObjectWriter(this);
+    private final ObjectReader reader = new ObjectReader(this);
+    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+    private final Budget budget;
+
+    private final ArrayDeque<Persistable> pending = new ArrayDeque<>();
+    private final List<Persistable> created = new ArrayList<>();
+    private final IntArrayList createdLengths = new IntArrayList();
+    private final LongArrayList dirtyCards = new LongArrayList();
+    private Transaction transaction;
+    private Persistable reading;
+
+    private long commitNumber;
+    private boolean closed;
+
+    private long commits;
+    private long objectsFaulted;
+    private long referencesSwizzled;
+    private long hollowObjectsCreated;
+    private long objectsResident;
+    private long cardsDirtied;
+    private long objectsDirtied;
+    private long objectsDiffed;
+    private long objectsCreated;
+
+    private ObjectManager(SegmentStore store, StoreOptions options, ClassLoader loader) {
+        this.store = store;
+        this.directory = store.directory();
+        this.catalog = new Catalog(loader);
+        this.budget = new Budget(options.residentBudget());
+        this.commitNumber = store.lastCommit();
+    }
+
+    /** Opens (creating, recovering) the store in {@code directory}. */
+    public static ObjectManager open(Path directory, StoreOptions options) {
+        Objects.requireNonNull(directory, "directory");
+        Objects.requireNonNull(options, "options");
+        StoreConfig config = new StoreConfig(options.clusterSize(),
+            options.durability() == StoreOptions.Durability.SYNC, options.checkpointLogBytes());
+        SegmentStore store = SegmentStore.open(directory, config);
+        try {
+            ObjectManager manager = new ObjectManager(store, options, applicationLoader());
+            manager.loadDirectory();
+            return manager;
+        } catch (RuntimeException | Error e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    private static ClassLoader applicationLoader() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return context != null ? context : ObjectManager.class.getClassLoader();
+    }
+
+    private void loadDirectory() {
+        if (store.contains(SegmentStore.CATALOG_OID)) {
+            DirectBuffer bytes = store.read(SegmentStore.CATALOG_OID, view);
+            try {
+                catalog.read(bytes, store.length(SegmentStore.CATALOG_OID));
+            } catch (IllegalStateException | IndexOutOfBoundsException e) {
+                throw corrupted(SegmentStore.CATALOG_OID, "the class catalog does not parse (" + e.getMessage() + ")");
+            }
+        }
+        loadRoots();
+    }
+
+    private void loadRoots() {
+        if (store.contains(SegmentStore.ROOTS_OID)) {
+            DirectBuffer bytes = store.read(SegmentStore.ROOTS_OID, view);
+            try {
+                roots.read(reader, bytes, store.length(SegmentStore.ROOTS_OID));
+            } catch (IllegalStateException | IndexOutOfBoundsException e) {
+                throw corrupted(SegmentStore.ROOTS_OID, "the root directory does not parse (" + e.getMessage() + ")");
+            }
+        } else {
+            roots.read(reader, new UnsafeBuffer(new byte[4]), 4);
+        }
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    // ---------------------------------------------------------------- faulting
+
+    /** Fills the hollow {@code object} from its committed bytes. */
+    public synchronized void fault(Persistable object) {
+        if (object.$swz_state() != Persistable.HOLLOW) {
+            return;
+        }
+        requireOpen();
+        int length = fill(object);
+        object.$swz_address(space.place(object, length));
+        objectsFaulted++;
+        objectsResident++;
+        budget.admitted(object);
+        if (objectsResident > budget.limit()) {
+            objectsResident -= budget.rehollow(objectsResident - budget.limit(), object);
+        }
+    }
+
+    private int fill(Persistable object) {
+        long oid = object.$swz_oid();
+        DirectBuffer bytes = store.read(oid, view);
+        int length = store.length(oid);
+        int classId = store.classId(oid);
+        Persistable outer = reading;
+        reading = object;
+        try {
+            reader.reset(bytes, length);
+            int shape = reader.readShort() & 0xFFFF;
+            ReadPlan plan = catalog.plan(classId, shape, ClassLayout.of(object.getClass()));
+            plan.read(object, reader);
+            if (reader.position() != length) {
+                throw new ObjectReader.MalformedObjectException(describe() + ": " + (length - reader.position())
+                    + " bytes left after the last field");
+            }
+        } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
+            object.$swz_clear();
+            throw corrupted(oid, e.getMessage());
+        } catch (RuntimeException | Error e) {
+            object.$swz_clear();
+            throw e;
+        } finally {
+            reading = outer;
+        }
+        object.$swz_state(Persistable.RESIDENT);
+        return length;
+    }
+
+    @Override
+    public Object swizzle(long oid, int classId) {
+        referencesSwizzled++;
+        Object resident = table.get(oid);
+        if (resident != null) {
+            return resident;
+        }
+        Persistable hollow = ClassLayout.of(catalog.type(classId)).newHollow();
+        hollow.$swz_oid(oid);
+        hollow.$swz_context(this);
+        hollow.$swz_state(Persistable.HOLLOW);
+        table.put(oid, hollow);
+        hollowObjectsCreated++;
+        return hollow;
+    }
+
+    @Override
+    public Class<?> classOf(int classId) {
+        return catalog.type(classId);
+    }
+
+    @Override
+    public String describe() {
+        return reading == null ? "the root directory of " + directory
+            : "object " + reading.$swz_oid() + " (" + reading.getClass().getName() + ") of " + directory;
+    }
+
+    // ---------------------------------------------------------------- roots
+
+    public synchronized <T> T root(String name, Class<T> type) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(type, "type");
+        requireOpen();
+        Object value = roots.get(name, this);
+        if (value != null && !type.isInstance(value)) {
+            throw new WrongRootTypeException("Root '" + name + "' of the store in " + directory + " is a "
+                + value.getClass().getName() + ", not a " + type.getName() + ". Ask for it as "
+                + value.getClass().getName() + " (or a supertype), or bind the name to another object with setRoot.");
+        }
+        return type.cast(value);
+    }
+
+    public synchronized void setRoot(String name, Object value) {
+        Objects.requireNonNull(name, "name");
+        requireOpen();
+        if (value != null) {
+            ClassLayout.requireEnhanced(value.getClass());
+            Object context = ((Persistable) value).$swz_context();
+            if (context != null && context != this) {
+                throw new NotPersistentException("Cannot bind root '" + name + "' of the store in " + directory
+                    + " to an object of another store (" + ((ObjectManager) context).directory + ").");
+            }
+        }
+        roots.set(name, value);
+    }
+
+    public synchronized Set<String> rootNames() {
+        requireOpen();
+        return roots.names();
+    }
+
+    // ---------------------------------------------------------------- commit and abort
+
+    /** Makes every change durable; returns the commit's number. */
+    public synchronized long commit() {
+        requireOpen();
+        long number = commitNumber + 1;
+        transaction = store.begin();
+        try {
+            dirtyCards.clear();
+            space.forEachInDirtyCards(pending::add, dirtyCards);
+            cardsDirtied += dirtyCards.size();
+            objectsDirtied += pending.size();
+            if (roots.isDirty()) {
+                roots.write(writer);
+                put(SegmentStore.ROOTS_OID, 0);
+            }
+            while (!pending.isEmpty()) {
+                write(pending.poll());
+            }
+            if (catalog.isDirty()) {
+                int length = catalog.write(writer.buffer());
+                transaction.put(SegmentStore.CATALOG_OID, 0, writer.buffer(), 0, length);
+            }
+            transaction.commit(number);
+        } catch (RuntimeException | Error e) {
+            transaction.abandon();
+            for (Persistable object : created) {
+                object.$swz_oid(0);
+            }
+            created.clear();
+            createdLengths.clear();
+            pending.clear();
+            throw e;
+        } finally {
+            transaction = null;
+        }
+        for (int i = 0; i < created.size(); i++) {
+            Persistable object = created.get(i);
+            object.$swz_context(this);
+            table.put(object.$swz_oid(), object);
+            object.$swz_address(space.place(object, createdLengths.getInt(i)));
+            budget.admitted(object);
+        }
+        objectsResident += created.size();
+        objectsCreated += created.size();
+        created.clear();
+        createdLengths.clear();
+        ResidentSpace.clean(dirtyCards);
+        roots.clean();
+        catalog.clean();
+        commitNumber = number;
+        commits++;
+        if (objectsResident > budget.limit()) {
+            objectsResident -= budget.rehollow(objectsResident - budget.limit(), null);
+        }
+        return number;
+    }
+
+    private void write(Persistable object) {
+        ClassLayout layout = ClassLayout.of(object.getClass());
+        writer.reset();
+        writer.writeShort((short) catalog.currentShape(layout));
+        Shape shape = layout.shape();
+        for (int i = 0; i < shape.size(); i++) {
+            writer.field(layout.type(), shape.field(i).name());
+            object.$swz_write(layout.fieldIndex(i), writer);
+        }
+        if (object.$swz_context() == this) {
+            objectsDiffed++;
+        } else {
+            createdLengths.addInt(writer.length());
+        }
+        put(object.$swz_oid(), catalog.classId(layout.type()));
+    }
+
+    private void put(long oid, int classId) {
+        transaction.put(oid, classId, writer.buffer(), 0, writer.length());
+    }
+
+    @Override
+    public long oidOf(Object value, ObjectWriter from) {
+        if (!(value instanceof Persistable)) {
+            try {
+                ClassLayout.requireEnhanced(value.getClass());
+            } catch (NotPersistentException e) {
+                throw new NotPersistentException("Field " + from.fieldDescription() + " refers to a "
+                    + value.getClass().getName() + ", which is not @Persistent. Annotate that class with"
+                    + " @org.swizzle.Persistent, or make the field transient.");
+            }
+        }
+        Persistable object = (Persistable) value;
+        Object context = object.$swz_context();
+        if (context == this) {
+            return object.$swz_oid();
+        }
+        if (context != null) {
+            throw new NotPersistentException("Field " + from.fieldDescription() + " refers to an object of another store ("
+                + ((ObjectManager) context).directory + "); references between stores are not supported.");
+        }
+        long oid = object.$swz_oid();
+        if (oid == 0) {
+            oid = transaction.newObject();
+            object.$swz_oid(oid);
+            created.add(object);
+            pending.add(object);
+        }
+        return oid;
+    }
+
+    @Override
+    public int classIdOf(Class<?> type) {
+        return catalog.classId(type);
+    }
+
+    /** Undoes every change since the last commit: dirty objects become hollow and refault their committed state. */
+    public synchronized void abort() {
+        requireOpen();
+        dirtyCards.clear();
+        List<Persistable> dirty = new ArrayList<>();
+        space.forEachInDirtyCards(dirty::add, dirtyCards);
+        for (Persistable object : dirty) {
+            rehollow(object);
+        }
+        objectsResident -= dirty.size();
+        ResidentSpace.clean(dirtyCards);
+        loadRoots();
+    }
+
+    static void rehollow(Persistable object) {
+        object.$swz_state(Persistable.HOLLOW);
+        object.$swz_clear();
+    }
+
+    // ---------------------------------------------------------------- life cycle and counters
+
+    public synchronized StoreStats stats() {
+        StoreCounters counters = store.counters();
+        return new StoreStats(commits, objectsFaulted, referencesSwizzled, hollowObjectsCreated, objectsResident,
+            budget.rehollowed(), cardsDirtied, objectsDirtied, objectsDiffed, objectsCreated,
+            counters.bytesCompared(), counters.recordsLogged(), counters.walBytesLogged(), counters.payloadBytesLogged());
+    }
+
+    public synchronized boolean isClosed() {
+        return closed;
+    }
+
+    /** Releases the store; uncommitted changes are discarded. */
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        try {
+            abort();
+        } finally {
+            closed = true;
+            store.close();
+        }
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new StoreClosedException("The store in " + directory + " is closed; open it again to use its objects.");
+        }
+    }
+
+    private StoreCorruptedException corrupted(long oid, String problem) {
+        return new StoreCorruptedException(directory, oid, "Object " + oid + " is damaged: " + problem + " (offset = OID)");
+    }
+}

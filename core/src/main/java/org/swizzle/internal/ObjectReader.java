@@ -1,0 +1,421 @@
+package org.swizzle.internal;
+
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.MonthDay;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * Fills one object from its stored bytes: the generated {@code $swz_read} of each class calls the
+ * typed methods for its fields. References are swizzled by the object manager (to the resident
+ * instance, or to a new hollow one, without reading the target); values are rebuilt from their tags.
+ */
+public final class ObjectReader {
+
+    private final ReferenceSwizzler references;
+    private DirectBuffer buffer;
+    private int position;
+    private int limit;
+
+    /** What the reader needs from the object manager to turn stored references into Java ones. */
+    interface ReferenceSwizzler {
+        /** The one Java object for {@code oid}: resident, or a new hollow instance of {@code classId}'s class. */
+        Object swizzle(long oid, int classId);
+
+        /** The class with catalog id {@code classId}. */
+        Class<?> classOf(int classId);
+
+        /** Names the object being read, for error messages. */
+        String describe();
+    }
+
+    ObjectReader(ReferenceSwizzler references) {
+        this.references = references;
+    }
+
+    void reset(DirectBuffer buffer, int length) {
+        this.buffer = buffer;
+        this.position = 0;
+        this.limit = length;
+    }
+
+    int position() {
+        return position;
+    }
+
+    int limit() {
+        return limit;
+    }
+
+    public boolean readBoolean() {
+        return readByte() != 0;
+    }
+
+    public byte readByte() {
+        check(1);
+        return buffer.getByte(position++);
+    }
+
+    public short readShort() {
+        check(2);
+        short value = buffer.getShort(position);
+        position += 2;
+        return value;
+    }
+
+    public char readChar() {
+        check(2);
+        char value = buffer.getChar(position);
+        position += 2;
+        return value;
+    }
+
+    public int readInt() {
+        check(4);
+        int value = buffer.getInt(position);
+        position += 4;
+        return value;
+    }
+
+    public long readLong() {
+        check(8);
+        long value = buffer.getLong(position);
+        position += 8;
+        return value;
+    }
+
+    public float readFloat() {
+        check(4);
+        float value = buffer.getFloat(position);
+        position += 4;
+        return value;
+    }
+
+    public double readDouble() {
+        check(8);
+        double value = buffer.getDouble(position);
+        position += 8;
+        return value;
+    }
+
+    /** A reference field: the Java object for the stored OID, made hollow if not resident. */
+    public Object readReference() {
+        long oid = readLong();
+        int classId = readInt();
+        return oid == 0 ? null : references.swizzle(oid, classId);
+    }
+
+    /** An embedded value. */
+    public Object readValue() {
+        byte tag = readByte();
+        switch (tag) {
+            case ValueTag.NULL: return null;
+            case ValueTag.TRUE: return Boolean.TRUE;
+            case ValueTag.FALSE: return Boolean.FALSE;
+            case ValueTag.BYTE: return readByte();
+            case ValueTag.SHORT: return readShort();
+            case ValueTag.CHAR: return readChar();
+            case ValueTag.INT: return readInt();
+            case ValueTag.LONG: return readLong();
+            case ValueTag.FLOAT: return readFloat();
+            case ValueTag.DOUBLE: return readDouble();
+            case ValueTag.STRING_LATIN1:
+            case ValueTag.STRING_UTF16: return readString(tag);
+            case ValueTag.ENUM: return readEnum();
+            case ValueTag.BIG_INTEGER: return new BigInteger(readBytes());
+            case ValueTag.BIG_DECIMAL: {
+                int scale = readInt();
+                return new BigDecimal(new BigInteger(readBytes()), scale);
+            }
+            case ValueTag.UUID: return new UUID(readLong(), readLong());
+            case ValueTag.REFERENCE: return readReference();
+            case ValueTag.OBJECT_ARRAY: return readObjectArray();
+            case ValueTag.ARRAY_LIST: return readCollection(new ArrayList<>(Math.max(0, peekInt())));
+            case ValueTag.LINKED_LIST: return readCollection(new LinkedList<>());
+            case ValueTag.HASH_SET: return readCollection(new HashSet<>());
+            case ValueTag.LINKED_HASH_SET: return readCollection(new LinkedHashSet<>());
+            case ValueTag.TREE_SET: return readCollection(new TreeSet<>());
+            case ValueTag.HASH_MAP: return readMap(new HashMap<>());
+            case ValueTag.LINKED_HASH_MAP: return readMap(new LinkedHashMap<>());
+            case ValueTag.TREE_MAP: return readMap(new TreeMap<>());
+            default:
+                return tag >= ValueTag.BOOLEAN_ARRAY && tag <= ValueTag.DOUBLE_ARRAY ? readPrimitiveArray(tag) : readTime(tag);
+        }
+    }
+
+    private Object readTime(byte tag) {
+        switch (tag) {
+            case ValueTag.INSTANT: return Instant.ofEpochSecond(readLong(), readInt());
+            case ValueTag.DURATION: return Duration.ofSeconds(readLong(), readInt());
+            case ValueTag.PERIOD: return Period.of(readInt(), readInt(), readInt());
+            case ValueTag.LOCAL_DATE: return LocalDate.ofEpochDay(readLong());
+            case ValueTag.LOCAL_TIME: return LocalTime.ofNanoOfDay(readLong());
+            case ValueTag.LOCAL_DATE_TIME: return LocalDateTime.of(LocalDate.ofEpochDay(readLong()), LocalTime.ofNanoOfDay(readLong()));
+            case ValueTag.OFFSET_TIME: return OffsetTime.of(LocalTime.ofNanoOfDay(readLong()), ZoneOffset.ofTotalSeconds(readInt()));
+            case ValueTag.OFFSET_DATE_TIME: return OffsetDateTime.of(LocalDate.ofEpochDay(readLong()),
+                LocalTime.ofNanoOfDay(readLong()), ZoneOffset.ofTotalSeconds(readInt()));
+            case ValueTag.ZONED_DATE_TIME: {
+                LocalDateTime local = LocalDateTime.of(LocalDate.ofEpochDay(readLong()), LocalTime.ofNanoOfDay(readLong()));
+                ZoneOffset offset = ZoneOffset.ofTotalSeconds(readInt());
+                ZoneId zone = ZoneId.of(readStringValue());
+                return ZonedDateTime.ofStrict(local, offset, zone);
+            }
+            case ValueTag.YEAR: return Year.of(readInt());
+            case ValueTag.YEAR_MONTH: return YearMonth.of(readInt(), readInt());
+            case ValueTag.MONTH_DAY: return MonthDay.of(readInt(), readInt());
+            case ValueTag.ZONE_OFFSET: return ZoneOffset.ofTotalSeconds(readInt());
+            case ValueTag.ZONE_REGION: return ZoneId.of(readStringValue());
+            default: throw corrupt("unknown value tag " + tag);
+        }
+    }
+
+    private String readStringValue() {
+        byte tag = readByte();
+        if (tag != ValueTag.STRING_LATIN1 && tag != ValueTag.STRING_UTF16) {
+            throw corrupt("expected a string, found value tag " + tag);
+        }
+        return readString(tag);
+    }
+
+    private String readString(byte tag) {
+        int length = readLength();
+        if (tag == ValueTag.STRING_LATIN1) {
+            check(length);
+            byte[] bytes = new byte[length];
+            buffer.getBytes(position, bytes);
+            position += length;
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        }
+        check(2L * length);
+        char[] chars = new char[length];
+        for (int i = 0; i < length; i++) {
+            chars[i] = buffer.getChar(position + 2 * i);
+        }
+        position += 2 * length;
+        return new String(chars);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Object readEnum() {
+        Class<?> type = references.classOf(readInt());
+        String name = readStringValue();
+        if (!type.isEnum()) {
+            throw corrupt("class " + type.getName() + " stored as an enum is not an enum");
+        }
+        try {
+            return Enum.valueOf((Class) type, name);
+        } catch (IllegalArgumentException e) {
+            throw new org.swizzle.IncompatibleSchemaException("Enum " + type.getName() + " has no constant " + name
+                + ", which " + references.describe() + " holds. Put the constant back, or convert the data with the old enum.");
+        }
+    }
+
+    private byte[] readBytes() {
+        int length = readLength();
+        check(length);
+        byte[] bytes = new byte[length];
+        buffer.getBytes(position, bytes);
+        position += length;
+        return bytes;
+    }
+
+    private Object readObjectArray() {
+        Class<?> component = references.classOf(readInt());
+        int length = readLength();
+        Object[] array = (Object[]) Array.newInstance(component, length);
+        for (int i = 0; i < length; i++) {
+            array[i] = readValue();
+        }
+        return array;
+    }
+
+    private Object readPrimitiveArray(byte tag) {
+        int length = readLength();
+        switch (tag) {
+            case ValueTag.INT_ARRAY: {
+                check(4L * length);
+                int[] array = new int[length];
+                for (int i = 0; i < length; i++) {
+                    array[i] = buffer.getInt(position + 4 * i);
+                }
+                position += 4 * length;
+                return array;
+            }
+            case ValueTag.LONG_ARRAY: {
+                check(8L * length);
+                long[] array = new long[length];
+                for (int i = 0; i < length; i++) {
+                    array[i] = buffer.getLong(position + 8 * i);
+                }
+                position += 8 * length;
+                return array;
+            }
+            case ValueTag.DOUBLE_ARRAY: {
+                double[] array = new double[length];
+                for (int i = 0; i < length; i++) {
+                    array[i] = readDouble();
+                }
+                return array;
+            }
+            case ValueTag.BYTE_ARRAY: {
+                check(length);
+                byte[] array = new byte[length];
+                buffer.getBytes(position, array);
+                position += length;
+                return array;
+            }
+            case ValueTag.BOOLEAN_ARRAY: {
+                boolean[] array = new boolean[length];
+                for (int i = 0; i < length; i++) {
+                    array[i] = readBoolean();
+                }
+                return array;
+            }
+            case ValueTag.CHAR_ARRAY: {
+                char[] array = new char[length];
+                for (int i = 0; i < length; i++) {
+                    array[i] = readChar();
+                }
+                return array;
+            }
+            case ValueTag.SHORT_ARRAY: {
+                short[] array = new short[length];
+                for (int i = 0; i < length; i++) {
+                    array[i] = readShort();
+                }
+                return array;
+            }
+            default: {
+                float[] array = new float[length];
+                for (int i = 0; i < length; i++) {
+                    array[i] = readFloat();
+                }
+                return array;
+            }
+        }
+    }
+
+    private Collection<Object> readCollection(Collection<Object> collection) {
+        int size = readLength();
+        for (int i = 0; i < size; i++) {
+            collection.add(readValue());
+        }
+        return collection;
+    }
+
+    private Map<Object, Object> readMap(Map<Object, Object> map) {
+        int size = readLength();
+        for (int i = 0; i < size; i++) {
+            Object key = readValue();
+            map.put(key, readValue());
+        }
+        return map;
+    }
+
+    /** Skips a stored field of {@code kind} that the current class no longer has. */
+    void skip(FieldKind kind) {
+        if (kind.isFixedSize()) {
+            check(kind.fixedSize());
+            position += kind.fixedSize();
+        } else {
+            skipValue();
+        }
+    }
+
+    private void skipValue() {
+        byte tag = readByte();
+        switch (tag) {
+            case ValueTag.NULL: case ValueTag.TRUE: case ValueTag.FALSE: return;
+            case ValueTag.BYTE: position += 1; return;
+            case ValueTag.SHORT: case ValueTag.CHAR: position += 2; return;
+            case ValueTag.INT: case ValueTag.FLOAT: case ValueTag.YEAR: case ValueTag.ZONE_OFFSET: position += 4; return;
+            case ValueTag.LONG: case ValueTag.DOUBLE: case ValueTag.LOCAL_DATE: case ValueTag.LOCAL_TIME: position += 8; return;
+            case ValueTag.YEAR_MONTH: case ValueTag.MONTH_DAY: position += 8; return;
+            case ValueTag.INSTANT: case ValueTag.DURATION: case ValueTag.REFERENCE: position += 12; return;
+            case ValueTag.PERIOD: case ValueTag.OFFSET_TIME: position += 12; return;
+            case ValueTag.UUID: case ValueTag.LOCAL_DATE_TIME: position += 16; return;
+            case ValueTag.OFFSET_DATE_TIME: position += 20; return;
+            case ValueTag.ZONED_DATE_TIME: position += 20; skipValue(); return;
+            case ValueTag.STRING_LATIN1: position += readLength(); return;
+            case ValueTag.STRING_UTF16: position += 2 * readLength(); return;
+            case ValueTag.ZONE_REGION: skipValue(); return;
+            case ValueTag.ENUM: position += 4; skipValue(); return;
+            case ValueTag.BIG_INTEGER: position += readLength(); return;
+            case ValueTag.BIG_DECIMAL: position += 4; position += readLength(); return;
+            case ValueTag.BOOLEAN_ARRAY: case ValueTag.BYTE_ARRAY: position += readLength(); return;
+            case ValueTag.SHORT_ARRAY: case ValueTag.CHAR_ARRAY: position += 2 * readLength(); return;
+            case ValueTag.INT_ARRAY: case ValueTag.FLOAT_ARRAY: position += 4 * readLength(); return;
+            case ValueTag.LONG_ARRAY: case ValueTag.DOUBLE_ARRAY: position += 8 * readLength(); return;
+            case ValueTag.OBJECT_ARRAY: position += 4; skipValues(readLength()); return;
+            case ValueTag.ARRAY_LIST: case ValueTag.LINKED_LIST: case ValueTag.HASH_SET:
+            case ValueTag.LINKED_HASH_SET: case ValueTag.TREE_SET: skipValues(readLength()); return;
+            case ValueTag.HASH_MAP: case ValueTag.LINKED_HASH_MAP: case ValueTag.TREE_MAP: skipValues(2 * readLength()); return;
+            default: throw corrupt("unknown value tag " + tag);
+        }
+    }
+
+    private void skipValues(int count) {
+        for (int i = 0; i < count; i++) {
+            skipValue();
+        }
+    }
+
+    private int peekInt() {
+        check(4);
+        return buffer.getInt(position);
+    }
+
+    private int readLength() {
+        int length = readInt();
+        if (length < 0) {
+            throw corrupt("negative length " + length);
+        }
+        return length;
+    }
+
+    private void check(long bytes) {
+        if (position + bytes > limit) {
+            throw corrupt("a field runs past the end of the object (" + bytes + " bytes at " + position + ", length " + limit + ")");
+        }
+    }
+
+    private IllegalStateException corrupt(String problem) {
+        return new MalformedObjectException(references.describe() + ": " + problem);
+    }
+
+    /** The stored bytes of an object do not parse; the object manager turns it into a StoreCorruptedException. */
+    static final class MalformedObjectException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        MalformedObjectException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.swizzle.internal;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * The root directory of one store, itself a stored object: names bound to persistent objects. A
+ * root is resolved to its Java object only when asked for, so opening a store loads no class of
+ * the application.
+ *
+ * <pre>
+ *  int count | per root: string value (name), long OID, int class id
+ * </pre>
+ */
+final class Roots {
+
+    private static final class Root {
+        final long oid;
+        final int classId;
+        Object value;
+
+        Root(long oid, int classId, Object value) {
+            this.oid = oid;
+            this.classId = classId;
+            this.value = value;
+        }
+    }
+
+    private final Map<String, Root> roots = new LinkedHashMap<>();
+    private boolean dirty;
+
+    void read(ObjectReader reader, DirectBuffer buffer, int length) {
+        roots.clear();
+        reader.reset(buffer, length);
+        int count = reader.readInt();
+        for (int i = 0; i < count; i++) {
+            Object name = reader.readValue();
+            if (!(name instanceof String)) {
+                throw new ObjectReader.MalformedObjectException("root " + i + " has no name");
+            }
+            roots.put((String) name, new Root(reader.readLong(), reader.readInt(), null));
+        }
+        dirty = false;
+    }
+
+    void write(ObjectWriter writer) {
+        writer.reset();
+        writer.writeInt(roots.size());
+        for (Map.Entry<String, Root> entry : roots.entrySet()) {
+            Root root = entry.getValue();
+            writer.field(Roots.class, "root '" + entry.getKey() + "'");
+            writer.writeValue(entry.getKey());
+            if (root.value != null) {
+                writer.writeReference(root.value);
+            } else {
+                writer.writeLong(root.oid);
+                writer.writeInt(root.classId);
+            }
+        }
+    }
+
+    /** The object bound to {@code name}, swizzled on first use, or {@code null}. */
+    Object get(String name, ObjectReader.ReferenceSwizzler swizzler) {
+        Root root = roots.get(name);
+        if (root == null) {
+            return null;
+        }
+        if (root.value == null) {
+            root.value = swizzler.swizzle(root.oid, root.classId);
+        }
+        return root.value;
+    }
+
+    void set(String name, Object value) {
+        if (value == null) {
+            dirty |= roots.remove(name) != null;
+        } else {
+            Root old = roots.get(name);
+            if (old == null || old.value != value) {
+                roots.put(name, new Root(0, 0, value));
+                dirty = true;
+            }
+        }
+    }
+
+    Set<String> names() {
+        return Collections.unmodifiableSet(new LinkedHashSet<>(roots.keySet()));
+    }
+
+    boolean isDirty() {
+        return dirty;
+    }
+
+    void clean() {
+        dirty = false;
+    }
+}

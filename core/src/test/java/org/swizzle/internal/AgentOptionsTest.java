@@ -1,0 +1,37 @@
+package org.swizzle.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class AgentOptionsTest {
+
+    @Test
+    void shouldDefaultToTheFastestConfiguration() {
+        AgentOptions options = AgentOptions.parse("");
+        assertEquals("node", options.swizzle());
+        assertEquals("card", options.barrier());
+        assertEquals(512, options.cardSize());
+        assertEquals("access", options.checks());
+        assertEquals("object", options.fault());
+    }
+
+    @Test
+    void shouldParseKnownOptions() {
+        AgentOptions options = AgentOptions.parse("card=64, barrier=card");
+        assertEquals(64, options.cardSize());
+        assertEquals("swizzle=node,barrier=card,card=64,checks=access,fault=object", options.toString());
+    }
+
+    @Test
+    void shouldListTheValidOptionsOnABadOne() {
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("colour=red"));
+        assertTrue(unknown.getMessage().contains("'colour'") && unknown.getMessage().contains("swizzle=node|edge|none|eager"), unknown.getMessage());
+        IllegalArgumentException value = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("card=100"));
+        assertTrue(value.getMessage().contains("card=100") && value.getMessage().contains("4096"), value.getMessage());
+        IllegalArgumentException form = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("card"));
+        assertTrue(form.getMessage().contains("key=value"), form.getMessage());
+    }
+}

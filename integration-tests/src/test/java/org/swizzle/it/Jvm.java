@@ -1,0 +1,127 @@
+package org.swizzle.it;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts real, separate JVMs on the test class path, with or without the packaged agent, the way a
+ * user's application starts: persistence is only proven when another process reads what one wrote.
+ */
+public final class Jvm {
+
+    /** The packaged agent jar, as the build passes it to the tests. */
+    public static final Path AGENT = Path.of(System.getProperty("swizzle.agent.jar", "../agent/target/swizzle-agent.jar"));
+
+    private final List<String> command = new ArrayList<>();
+    private String classPath = System.getProperty("java.class.path");
+
+    private Jvm() {
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xshare:auto");
+        command.add("-XX:TieredStopAtLevel=1");
+    }
+
+    /** A JVM with the agent attached, with {@code options} (may be empty). */
+    public static Jvm withAgent(String options) {
+        Jvm jvm = new Jvm();
+        jvm.command.add("-javaagent:" + AGENT.toAbsolutePath() + (options.isEmpty() ? "" : "=" + options));
+        return jvm;
+    }
+
+    public static Jvm withAgent() {
+        return withAgent("");
+    }
+
+    public static Jvm withoutAgent() {
+        return new Jvm();
+    }
+
+    /** Puts {@code first} before the test class path (to run another version of a class). */
+    public Jvm prependClassPath(Path first) {
+        classPath = first.toAbsolutePath() + java.io.File.pathSeparator + classPath;
+        return this;
+    }
+
+    public Jvm jvmOption(String option) {
+        command.add(option);
+        return this;
+    }
+
+    /** Starts {@code main} with {@code args}; standard output and error go to {@code log}. */
+    public Process start(Path log, Class<?> main, String... args) {
+        return start(log, main.getName(), args);
+    }
+
+    /** Starts the class named {@code main}, which may exist only on a prepended class path. */
+    public Process start(Path log, String main, String... args) {
+        List<String> all = new ArrayList<>(command);
+        all.add("-cp");
+        all.add(classPath);
+        all.add(main);
+        all.addAll(Arrays.asList(args));
+        try {
+            return new ProcessBuilder(all).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Runs {@code main} to its end (at most two minutes) and returns its exit code and output. */
+    public Result run(Class<?> main, String... args) {
+        return run(main.getName(), args);
+    }
+
+    /** Runs the class named {@code main} to its end (at most two minutes). */
+    public Result run(String main, String... args) {
+        try {
+            Path log = Files.createTempFile("swizzle-jvm", ".log");
+            try {
+                Process process = start(log, main, args);
+                if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor();
+                    throw new AssertionError(main + " " + String.join(" ", args)
+                        + " did not finish in 120 s; output:\n" + Files.readString(log));
+                }
+                return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(log);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** What a finished JVM left. */
+    public static final class Result {
+        public final int exitCode;
+        public final String output;
+
+        Result(int exitCode, String output) {
+            this.exitCode = exitCode;
+            this.output = output;
+        }
+
+        /** Asserts a zero exit code, showing the output otherwise. */
+        public Result ok() {
+            if (exitCode != 0) {
+                throw new AssertionError("child JVM exited with " + exitCode + "; output:\n" + output);
+            }
+            return this;
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + ":\n" + output;
+        }
+    }
+}

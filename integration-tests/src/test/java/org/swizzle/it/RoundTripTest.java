@@ -1,0 +1,33 @@
+package org.swizzle.it;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Objects written by one JVM are read back, identical, by another. */
+class RoundTripTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"allTypes", "graph", "polymorphism", "big", "many"})
+    void shouldReadInANewJvmWhatAnotherJvmCommitted(String scenario) {
+        Jvm.withAgent().run(RoundTrip.class, "write", dir.toString(), scenario).ok();
+        String output = Jvm.withAgent().run(RoundTrip.class, "verify", dir.toString(), scenario).ok().output;
+        assertTrue(output.contains("VERIFIED verify " + scenario), output);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"graph", "big", "many"})
+    void shouldReadInANewJvmTheUpdatesOfAThird(String scenario) {
+        Jvm.withAgent().run(RoundTrip.class, "write", dir.toString(), scenario).ok();
+        Jvm.withAgent().run(RoundTrip.class, "update", dir.toString(), scenario).ok();
+        String output = Jvm.withAgent().run(RoundTrip.class, "verify", dir.toString(), scenario, "updated").ok().output;
+        assertTrue(output.contains("VERIFIED verify " + scenario), output);
+    }
+}

@@ -1,0 +1,228 @@
+package org.swizzle.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.NotPersistentException;
+import org.swizzle.ObjectStore;
+import org.swizzle.StoreClosedException;
+import org.swizzle.StoreStats;
+import org.swizzle.UnsupportedFieldTypeException;
+import org.swizzle.WrongRootTypeException;
+import org.swizzle.it.bad.BadSuper;
+import org.swizzle.it.bad.HasThread;
+import org.swizzle.it.bad.NotAnnotated;
+import org.swizzle.it.model.Item;
+import org.swizzle.it.model.Node;
+
+/** The contract of ObjectStore, in the test JVM (which runs with the agent attached). */
+class StoreBehaviourTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldCountCommitsUpByOne() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.setRoot("n", new Node("n"));
+            long first = store.commit();
+            long second = store.commit();
+            store.root("n", Node.class).name = "m";
+            long third = store.commit();
+            assertEquals(first + 1, second);
+            assertEquals(second + 1, third);
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.root("n", Node.class).name = "o";
+            assertTrue(store.commit() > 1, "numbers continue after reopen");
+        }
+    }
+
+    @Test
+    void shouldCreateARootOnceAndFindItAgain() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node created = store.root("r", Node.class, () -> new Node("created"));
+            assertSame(created, store.root("r", Node.class, () -> new Node("second")));
+            assertEquals(Set.of("r"), store.rootNames());
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("created", store.root("r", Node.class, () -> new Node("other")).name);
+            assertNull(store.root("absent", Node.class));
+            store.setRoot("r", null);
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(Set.of(), store.rootNames());
+        }
+    }
+
+    @Test
+    void shouldDiscardUpdatesOnAbort() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node node = new Node("kept");
+            node.next = new Node("next");
+            store.setRoot("n", node);
+            store.commit();
+            node.name = "changed";
+            node.next = null;
+            node.children.add(new Node("child"));
+            store.setRoot("extra", new Node("extra"));
+            store.abort();
+            assertEquals("kept", node.name, "abort restores fields");
+            assertEquals("next", node.next.name);
+            assertTrue(node.children.isEmpty(), "abort restores collections");
+            assertEquals(Set.of("n"), store.rootNames(), "abort restores roots");
+            assertSame(node, store.root("n", Node.class), "identity survives abort");
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("kept", store.root("n", Node.class).name);
+        }
+    }
+
+    @Test
+    void shouldDiscardUncommittedChangesOnClose() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.setRoot("n", new Node("committed"));
+            store.commit();
+            store.root("n", Node.class).name = "not committed";
+            store.setRoot("lost", new Node("lost"));
+        }
+        String output = Jvm.withAgent().run(ReadRoot.class, dir.toString(), "n").ok().output;
+        assertTrue(output.contains("name=committed roots=[n]"), output);
+    }
+
+    @Test
+    void shouldPersistArrayElementAndCollectionWritesWithoutFieldStores() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node node = new Node("owner");
+            store.setRoot("n", node);
+            store.commit();
+            node.children.add(new Node("added"));
+            store.commit();
+        }
+        String output = Jvm.withAgent().run(ReadRoot.class, dir.toString(), "n").ok().output;
+        assertTrue(output.contains("children=[added]"), output);
+    }
+
+    @Test
+    void shouldLogOnlyChangedBytes() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node root = new Node("root");
+            Item[] items = new Item[100];
+            for (int i = 0; i < items.length; i++) {
+                items[i] = new Item(i, "item " + i);
+                root.children.add(new Node("n" + i));
+            }
+            store.setRoot("root", root);
+            org.swizzle.it.model.Holder holder = new org.swizzle.it.model.Holder();
+            holder.itemArray = items;
+            store.setRoot("holder", holder);
+            store.commit();
+            StoreStats before = store.stats();
+            for (int i = 0; i < items.length; i += 10) {
+                items[i].value = 0x7F7F7F7F - i;
+            }
+            store.commit();
+            StoreStats after = store.stats();
+            assertEquals(10, after.recordsLogged() - before.recordsLogged(), "one record per changed int");
+            assertEquals(40, after.payloadBytesLogged() - before.payloadBytesLogged(), "4 bytes per changed int");
+            StoreStats unchanged = store.stats();
+            store.commit();
+            assertEquals(unchanged.bytesLogged(), store.stats().bytesLogged(), "an unchanged commit logs nothing");
+        }
+    }
+
+    @Test
+    void shouldRefuseARootOfTheWrongType() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.setRoot("n", new Node("n"));
+            store.commit();
+            WrongRootTypeException e = assertThrows(WrongRootTypeException.class, () -> store.root("n", Item.class));
+            assertTrue(e.getMessage().contains("'n'") && e.getMessage().contains(Node.class.getName())
+                && e.getMessage().contains(Item.class.getName()), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldRefuseANonPersistentRoot() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            NotPersistentException e = assertThrows(NotPersistentException.class, () -> store.setRoot("x", new NotAnnotated()));
+            assertTrue(e.getMessage().contains(NotAnnotated.class.getName()), e.getMessage());
+            assertThrows(NotPersistentException.class, () -> store.setRoot("s", "a string"));
+        }
+    }
+
+    @Test
+    void shouldRefuseANonPersistentObjectReachedAtCommit() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.setRoot("n", new Node("committed before"));
+            store.commit();
+            org.swizzle.it.model.AllTypes all = new org.swizzle.it.model.AllTypes();
+            all.shape = new org.swizzle.it.bad.PlainShape();
+            store.setRoot("all", all);
+            NotPersistentException e = assertThrows(NotPersistentException.class, store::commit);
+            assertTrue(e.getMessage().contains("AllTypes.shape") && e.getMessage().contains("PlainShape"), e.getMessage());
+            all.shape = null;
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("committed before", store.root("n", Node.class).name);
+            assertNull(store.root("all", org.swizzle.it.model.AllTypes.class).shape);
+        }
+    }
+
+    @Test
+    void shouldRefuseAClassWithAnUnsupportedFieldType() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            UnsupportedFieldTypeException e = assertThrows(UnsupportedFieldTypeException.class, () -> store.setRoot("t", new HasThread()));
+            assertTrue(e.getMessage().contains(HasThread.class.getName()) && e.getMessage().contains("worker")
+                && e.getMessage().contains("java.lang.Thread"), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldRefuseAPersistentClassWithANonPersistentSuperclass() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            UnsupportedFieldTypeException e = assertThrows(UnsupportedFieldTypeException.class, () -> store.setRoot("b", new BadSuper()));
+            assertTrue(e.getMessage().contains(BadSuper.class.getName()) && e.getMessage().contains(NotAnnotated.class.getName()), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldRefuseUseAfterClose() {
+        ObjectStore store = ObjectStore.open(dir);
+        Node node = new Node("n");
+        node.next = new Node("m");
+        store.setRoot("n", node);
+        store.commit();
+        store.close();
+        assertThrows(StoreClosedException.class, store::commit);
+        try (ObjectStore again = ObjectStore.open(dir)) {
+            Node reread = again.root("n", Node.class);
+            assertNotNull(reread);
+            assertEquals("m", reread.next.name);
+        }
+    }
+
+    /** Prints a root's state, for checks in a fresh JVM. */
+    public static final class ReadRoot {
+        public static void main(String[] args) {
+            try (ObjectStore store = ObjectStore.open(Path.of(args[0]))) {
+                Node node = store.root(args[1], Node.class);
+                java.util.List<String> children = new java.util.ArrayList<>();
+                node.children.forEach(child -> children.add(child.name));
+                System.out.println("name=" + node.name + " roots=" + store.rootNames() + " children=" + children);
+            }
+        }
+    }
+}

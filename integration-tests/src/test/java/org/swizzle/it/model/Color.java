@@ -1,0 +1,5 @@
+package org.swizzle.it.model;
+
+public enum Color {
+    RED, GREEN, BLUE
+}

@@ -1,0 +1,191 @@
+package org.swizzle.samples.oo1;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import org.swizzle.ObjectStore;
+import org.swizzle.StoreStats;
+
+/**
+ * Sample 2: the OO1 parts benchmark of Cattell &amp; Skeen as an application. The first run builds
+ * a database of 20,000 parts (3 connections each, 90% of them to the closest 1% of parts); every
+ * run then does the OO1 lookups, traversals and an update with commit, printing what it did and
+ * how long each step took.
+ *
+ * <pre>
+ * java -javaagent:agent/target/swizzle-agent-0.1.0-SNAPSHOT.jar -jar samples/target/swizzle-samples-0.1.0-SNAPSHOT.jar oo1-db
+ * </pre>
+ */
+public final class OO1 {
+
+    static final int PARTS = 20_000;
+    static final int CONNECTIONS = 3;
+    static final int LOOKUPS = 1_000;
+    static final int DEPTH = 7;
+    static final String[] TYPES = {"part-type0", "part-type1", "part-type2", "part-type3", "part-type4",
+        "part-type5", "part-type6", "part-type7", "part-type8", "part-type9"};
+    static final long TEN_YEARS_MS = 10L * 365 * 24 * 3600 * 1000;
+
+    private final SplittableRandom random;
+    private long sink;
+
+    OO1(long seed) {
+        this.random = new SplittableRandom(seed);
+    }
+
+    public static void main(String[] args) {
+        Path dir = Path.of(args.length > 0 ? args[0] : "oo1-db");
+        int parts = args.length > 1 ? Integer.parseInt(args[1]) : PARTS;
+        OO1 oo1 = new OO1(System.nanoTime());
+        long start = System.nanoTime();
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            step("open " + dir.toAbsolutePath(), start);
+            PartIndex index = store.root("oo1", PartIndex.class);
+            if (index == null) {
+                start = System.nanoTime();
+                index = oo1.build(parts);
+                store.setRoot("oo1", index);
+                long commit = store.commit();
+                step("build " + parts + " parts, " + parts * CONNECTIONS + " connections, commit " + commit, start);
+            } else {
+                System.out.printf("found %,d parts%n", index.size());
+            }
+            oo1.run(store, index);
+            System.out.println(store.stats());
+        }
+    }
+
+    private void run(ObjectStore store, PartIndex index) {
+        for (String pass : new String[] {"cold", "warm"}) {
+            long start = System.nanoTime();
+            int found = lookup(index);
+            step(pass + " lookup of " + found + " random parts", start);
+            start = System.nanoTime();
+            int visits = traverse(index.get(1 + random.nextInt(index.size())), DEPTH);
+            step(pass + " traversal: " + visits + " parts visited", start);
+            start = System.nanoTime();
+            visits = reverse(index.get(1 + random.nextInt(index.size())), DEPTH);
+            step(pass + " reverse traversal: " + visits + " parts visited", start);
+        }
+        StoreStats before = store.stats();
+        long start = System.nanoTime();
+        int updated = update(index.get(1 + random.nextInt(index.size())), DEPTH);
+        long commit = store.commit();
+        StoreStats after = store.stats();
+        step("update traversal: " + updated + " parts updated, commit " + commit + " logged "
+            + (after.bytesLogged() - before.bytesLogged()) + " bytes in " + (after.recordsLogged() - before.recordsLogged())
+            + " records", start);
+        start = System.nanoTime();
+        PartIndex grown = insert(store, index, 100);
+        step("insert 100 parts, commit: the database has " + grown.size() + " parts", start);
+        if (sink == 42) {
+            System.out.println();
+        }
+    }
+
+    private static void step(String what, long startNanos) {
+        System.out.printf("%-70s %10.3f ms%n", what, (System.nanoTime() - startNanos) / 1e6);
+    }
+
+    PartIndex build(int count) {
+        PartIndex index = new PartIndex(count);
+        for (int id = 1; id <= count; id++) {
+            index.parts[id - 1] = newPart(id);
+        }
+        for (int id = 1; id <= count; id++) {
+            connect(index, index.get(id), count);
+        }
+        return index;
+    }
+
+    private Part newPart(int id) {
+        return new Part(id, TYPES[random.nextInt(TYPES.length)], random.nextInt(100_000), random.nextInt(100_000),
+            System.currentTimeMillis() - random.nextLong(TEN_YEARS_MS));
+    }
+
+    private void connect(PartIndex index, Part part, int count) {
+        for (int c = 0; c < CONNECTIONS; c++) {
+            Part target = index.get(targetId(part.id, count));
+            Connection connection = new Connection(TYPES[random.nextInt(TYPES.length)], random.nextInt(100_000), part, target);
+            part.to[c] = connection;
+            target.from.add(connection);
+        }
+    }
+
+    /** 90% of connections go to one of the closest 1% of parts, the rest anywhere (OO1's locality rule). */
+    private int targetId(int id, int count) {
+        if (random.nextInt(10) < 9) {
+            int window = Math.max(1, count / 100);
+            int target = id - window / 2 + random.nextInt(window);
+            return Math.max(1, Math.min(count, target));
+        }
+        return 1 + random.nextInt(count);
+    }
+
+    int lookup(PartIndex index) {
+        int found = 0;
+        for (int i = 0; i < LOOKUPS; i++) {
+            Part part = index.get(1 + random.nextInt(index.size()));
+            visit(part.x, part.y, part.type);
+            found++;
+        }
+        return found;
+    }
+
+    int traverse(Part part, int depth) {
+        visit(part.x, part.y, part.type);
+        if (depth == 0) {
+            return 1;
+        }
+        int visits = 1;
+        for (Connection connection : part.to) {
+            visits += traverse(connection.to, depth - 1);
+        }
+        return visits;
+    }
+
+    int reverse(Part part, int depth) {
+        visit(part.x, part.y, part.type);
+        if (depth == 0) {
+            return 1;
+        }
+        int visits = 1;
+        for (Connection connection : part.from) {
+            visits += reverse(connection.from, depth - 1);
+        }
+        return visits;
+    }
+
+    int update(Part part, int depth) {
+        part.x++;
+        part.y++;
+        if (depth == 0) {
+            return 1;
+        }
+        int visits = 1;
+        for (Connection connection : part.to) {
+            visits += update(connection.to, depth - 1);
+        }
+        return visits;
+    }
+
+    private PartIndex insert(ObjectStore store, PartIndex index, int count) {
+        int old = index.size();
+        PartIndex grown = new PartIndex(old + count);
+        grown.parts = Arrays.copyOf(index.parts, old + count);
+        for (int id = old + 1; id <= old + count; id++) {
+            grown.parts[id - 1] = newPart(id);
+        }
+        for (int id = old + 1; id <= old + count; id++) {
+            connect(grown, grown.get(id), old + count);
+        }
+        index.parts = grown.parts;
+        store.commit();
+        return index;
+    }
+
+    private void visit(int x, int y, String type) {
+        sink += x + y + type.length();
+    }
+}

@@ -1,0 +1,87 @@
+package org.swizzle.store;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * Finds the byte ranges in which an object's new bytes differ from its committed bytes, so that a
+ * commit logs only those. Two ranges separated by fewer equal bytes than {@code mergeGap} come out
+ * as one: logging the few equal bytes between them costs less than another record header.
+ *
+ * <p>A cursor, reused without allocation: {@link #reset}, then {@link #next()} until it returns
+ * {@code false}, reading {@link #start()} and {@link #end()} after each {@code true}.
+ */
+final class ByteDiff {
+    private final int mergeGap;
+    private DirectBuffer before;
+    private int beforeOffset;
+    private DirectBuffer after;
+    private int afterOffset;
+    private int length;
+    private int position;
+    private int start;
+    private int end;
+
+    ByteDiff(int mergeGap) {
+        this.mergeGap = mergeGap;
+    }
+
+    /** Starts comparing {@code length} bytes of {@code before} and {@code after} from their offsets. */
+    void reset(DirectBuffer before, int beforeOffset, DirectBuffer after, int afterOffset, int length) {
+        this.before = before;
+        this.beforeOffset = beforeOffset;
+        this.after = after;
+        this.afterOffset = afterOffset;
+        this.length = length;
+        this.position = 0;
+    }
+
+    /** Moves to the next differing range; {@code false} when there is none. */
+    boolean next() {
+        int rangeStart = firstDifference(position);
+        if (rangeStart == length) {
+            position = length;
+            return false;
+        }
+        int rangeEnd = firstEqual(rangeStart + 1);
+        while (rangeEnd < length) {
+            int nextDifference = firstDifference(rangeEnd);
+            if (nextDifference == length || nextDifference - rangeEnd >= mergeGap) {
+                break;
+            }
+            rangeEnd = firstEqual(nextDifference + 1);
+        }
+        start = rangeStart;
+        end = rangeEnd;
+        position = rangeEnd;
+        return true;
+    }
+
+    /** Offset of the current range's first differing byte, relative to the compared bytes. */
+    int start() {
+        return start;
+    }
+
+    /** Offset just past the current range's last differing byte. */
+    int end() {
+        return end;
+    }
+
+    private int firstDifference(int from) {
+        int i = from;
+        while (i + Long.BYTES <= length && before.getLong(beforeOffset + i) == after.getLong(afterOffset + i)) {
+            i += Long.BYTES;
+        }
+        while (i < length && before.getByte(beforeOffset + i) == after.getByte(afterOffset + i)) {
+            i++;
+        }
+        return i;
+    }
+
+    private int firstEqual(int from) {
+        int i = from;
+        while (i < length && before.getByte(beforeOffset + i) != after.getByte(afterOffset + i)) {
+            i++;
+        }
+        return i;
+    }
+}

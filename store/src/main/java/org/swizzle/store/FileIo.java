@@ -1,0 +1,40 @@
+package org.swizzle.store;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+import org.swizzle.StoreIOException;
+
+/** Positional reads and writes that finish the job, and I/O failures that name their file. */
+final class FileIo {
+    private FileIo() {
+    }
+
+    /** Writes all of {@code src} at {@code position}. */
+    static void writeFully(FileChannel channel, ByteBuffer src, long position) throws IOException {
+        long at = position;
+        while (src.hasRemaining()) {
+            at += channel.write(src, at);
+        }
+    }
+
+    /** Reads until {@code dst} is full or the file ends; returns the bytes read. */
+    static int readFully(FileChannel channel, ByteBuffer dst, long position) throws IOException {
+        int total = 0;
+        while (dst.hasRemaining()) {
+            int read = channel.read(dst, position + total);
+            if (read < 0) {
+                break;
+            }
+            total += read;
+        }
+        return total;
+    }
+
+    static StoreIOException failure(String action, Path file, IOException cause) {
+        return new StoreIOException("Cannot " + action + " " + file + ": " + cause
+            + ". Check that the disk is not full and the file is writable.", cause);
+    }
+}

@@ -1,0 +1,96 @@
+package org.swizzle.store;
+
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.Arrays;
+
+import org.agrona.IoUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * The cluster file mapped read-only in fixed-size regions, so that a store can outgrow the 2 GiB
+ * of one {@code MappedByteBuffer}. Regions are mapped as the file grows and unmapped only when the
+ * store closes, so a view handed out earlier stays mapped. Only whole regions below the file's
+ * length are ever mapped: touching a mapping beyond the end of its file kills the JVM.
+ */
+final class MappedRegions implements AutoCloseable {
+    private final int regionShift;
+    private final long regionMask;
+    private MappedByteBuffer[] mapped = new MappedByteBuffer[0];
+    private UnsafeBuffer[] buffers = new UnsafeBuffer[0];
+    private int count;
+
+    MappedRegions(int regionSize) {
+        this.regionShift = Integer.numberOfTrailingZeros(regionSize);
+        this.regionMask = regionSize - 1;
+    }
+
+    long regionSize() {
+        return regionMask + 1;
+    }
+
+    /** Bytes mapped, from offset 0. */
+    long mappedLength() {
+        return (long) count << regionShift;
+    }
+
+    /** Maps the regions of {@code channel} up to {@code length}, a multiple of the region size not past its end. */
+    void mapUpTo(FileChannel channel, long length) throws IOException {
+        int wanted = Math.toIntExact(length >>> regionShift);
+        if (wanted <= count) {
+            return;
+        }
+        if (wanted > mapped.length) {
+            int capacity = Math.max(wanted, 2 * mapped.length);
+            mapped = Arrays.copyOf(mapped, capacity);
+            buffers = Arrays.copyOf(buffers, capacity);
+        }
+        while (count < wanted) {
+            MappedByteBuffer region = channel.map(FileChannel.MapMode.READ_ONLY, mappedLength(), regionSize());
+            mapped[count] = region;
+            buffers[count] = new UnsafeBuffer(region);
+            count++;
+        }
+    }
+
+    /** The region holding {@code position}, which must be below {@link #mappedLength()}. */
+    UnsafeBuffer region(long position) {
+        return buffers[(int) (position >>> regionShift)];
+    }
+
+    int offsetInRegion(long position) {
+        return (int) (position & regionMask);
+    }
+
+    /** Whether {@code length} bytes from {@code position} lie in one region, so that a view can wrap them. */
+    boolean inOneRegion(long position, int length) {
+        return length == 0 || (position >>> regionShift) == ((position + length - 1) >>> regionShift);
+    }
+
+    /** Wraps {@code view} over bytes that lie in one region (see {@link #inOneRegion}). */
+    void wrap(UnsafeBuffer view, long position, int length) {
+        view.wrap(region(position), offsetInRegion(position), length);
+    }
+
+    /** Copies {@code dst.length} bytes from {@code position}, across region boundaries. */
+    void copy(long position, byte[] dst) {
+        int done = 0;
+        while (done < dst.length) {
+            long at = position + done;
+            int chunk = (int) Math.min(dst.length - done, regionSize() - offsetInRegion(at));
+            region(at).getBytes(offsetInRegion(at), dst, done, chunk);
+            done += chunk;
+        }
+    }
+
+    @Override
+    public void close() {
+        for (int i = 0; i < count; i++) {
+            IoUtil.unmap(mapped[i]);
+            mapped[i] = null;
+            buffers[i] = null;
+        }
+        count = 0;
+    }
+}

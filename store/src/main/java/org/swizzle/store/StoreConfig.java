@@ -1,0 +1,89 @@
+package org.swizzle.store;
+
+import org.agrona.BitUtil;
+
+/**
+ * The tuning of a {@link SegmentStore}: how big its clusters are, whether a commit waits for the
+ * disk, and how much log may pile up before a checkpoint. Immutable.
+ */
+public final class StoreConfig {
+    /** The smallest cluster: room for the header page and one segment table. */
+    public static final int MIN_CLUSTER_SIZE = 2 * ClusterFileDescriptor.PAGE_SIZE;
+    public static final int DEFAULT_CLUSTER_SIZE = 64 * 1024;
+    public static final long DEFAULT_CHECKPOINT_WAL_BYTES = 64L * 1024 * 1024;
+    /** The cluster file is mapped in regions of this size; regions are never larger than 1 GiB. */
+    static final int DEFAULT_REGION_SIZE = 64 * 1024 * 1024;
+    private static final int MAX_REGION_SIZE = 1 << 30;
+
+    private final int clusterSize;
+    private final boolean syncOnCommit;
+    private final long checkpointWalBytes;
+    private final int regionSize;
+
+    /**
+     * @param clusterSize        bytes per cluster for a new store, a power of two from
+     *                           {@link #MIN_CLUSTER_SIZE} to 64 MiB; an existing store keeps the
+     *                           size it was created with
+     * @param syncOnCommit       {@code true}: {@code commit} returns after {@code FileChannel.force},
+     *                           so a commit survives a power failure; {@code false}: it survives
+     *                           the death of the process only
+     * @param checkpointWalBytes a commit that leaves the WAL longer than this checkpoints
+     */
+    public StoreConfig(int clusterSize, boolean syncOnCommit, long checkpointWalBytes) {
+        this(clusterSize, syncOnCommit, checkpointWalBytes, DEFAULT_REGION_SIZE);
+    }
+
+    /** With a mapped region size other than 64 MiB, for tests of objects spanning regions. */
+    StoreConfig(int clusterSize, boolean syncOnCommit, long checkpointWalBytes, int regionSize) {
+        if (!BitUtil.isPowerOfTwo(clusterSize) || clusterSize < MIN_CLUSTER_SIZE || clusterSize > DEFAULT_REGION_SIZE) {
+            throw new IllegalArgumentException("clusterSize must be a power of two from " + MIN_CLUSTER_SIZE
+                + " to " + DEFAULT_REGION_SIZE + ", found " + clusterSize);
+        }
+        if (checkpointWalBytes <= 0) {
+            throw new IllegalArgumentException("checkpointWalBytes must be positive, found " + checkpointWalBytes);
+        }
+        if (!BitUtil.isPowerOfTwo(regionSize) || regionSize < clusterSize || regionSize > MAX_REGION_SIZE) {
+            throw new IllegalArgumentException("regionSize must be a power of two from clusterSize " + clusterSize
+                + " to " + MAX_REGION_SIZE + ", found " + regionSize);
+        }
+        this.clusterSize = clusterSize;
+        this.syncOnCommit = syncOnCommit;
+        this.checkpointWalBytes = checkpointWalBytes;
+        this.regionSize = regionSize;
+    }
+
+    /** 64 KiB clusters, sync on commit, checkpoint when the WAL passes 64 MiB. */
+    public static StoreConfig defaults() {
+        return new StoreConfig(DEFAULT_CLUSTER_SIZE, true, DEFAULT_CHECKPOINT_WAL_BYTES);
+    }
+
+    public int clusterSize() {
+        return clusterSize;
+    }
+
+    public boolean syncOnCommit() {
+        return syncOnCommit;
+    }
+
+    public long checkpointWalBytes() {
+        return checkpointWalBytes;
+    }
+
+    int regionSize() {
+        return regionSize;
+    }
+
+    /** The same configuration for a store whose file says its clusters are {@code clusterSize}. */
+    StoreConfig withClusterSize(int clusterSize) {
+        if (clusterSize == this.clusterSize) {
+            return this;
+        }
+        return new StoreConfig(clusterSize, syncOnCommit, checkpointWalBytes, Math.max(regionSize, clusterSize));
+    }
+
+    @Override
+    public String toString() {
+        return "StoreConfig{clusterSize=" + clusterSize + ", syncOnCommit=" + syncOnCommit
+            + ", checkpointWalBytes=" + checkpointWalBytes + ", regionSize=" + regionSize + '}';
+    }
+}

@@ -1,0 +1,143 @@
+package org.swizzle.store;
+
+import java.util.Objects;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * One atomic change to a {@link SegmentStore}: new objects and new bytes for existing ones, logged
+ * as one WAL block when it commits. Comparing each put with the committed bytes keeps the log to
+ * what actually changed. Obtained from {@link SegmentStore#begin()}; at most one is open at a time.
+ */
+public final class Transaction {
+    private final SegmentStore store;
+    private final PendingPuts puts;
+    private final ByteDiff diff = new ByteDiff(WalDescriptor.RECORD_HEADER_LENGTH);
+    private final UnsafeBuffer committed = new UnsafeBuffer(new byte[0]);
+    private long firstNewOid = SegmentStore.NULL_OID;
+    private long nextNewOid = SegmentStore.NULL_OID;
+    private boolean finished;
+
+    Transaction(SegmentStore store, PendingPuts puts) {
+        this.store = store;
+        this.puts = puts;
+    }
+
+    /**
+     * Allocates the OID of a new object. OIDs come in call order, and the commit places new objects
+     * in that order, so allocating in traversal order clusters objects by traversal.
+     */
+    public long newObject() {
+        checkActive();
+        if (nextNewOid == SegmentStore.NULL_OID) {
+            firstNewOid = store.firstNewOid();
+            nextNewOid = firstNewOid;
+        }
+        return nextNewOid++;
+    }
+
+    /**
+     * Puts the bytes of an object; they are copied, so the caller may reuse its buffer. A later put
+     * of the same object in this transaction replaces this one.
+     *
+     * <ul>
+     * <li>An existing object with the same length and class id logs only the byte ranges that differ
+     * from its committed bytes (ranges closer than a record header are merged); none if equal.</li>
+     * <li>An existing object whose length or class id changes logs a whole image, in place when it
+     * fits the old space, else in fresh space (the OID stays; its table entry moves).</li>
+     * <li>A new object (from {@link #newObject()}, or {@code ROOTS_OID}/{@code CATALOG_OID} while
+     * absent) logs a whole image, placed at commit in OID order.</li>
+     * </ul>
+     */
+    public void put(long oid, int classId, DirectBuffer bytes, int offset, int length) {
+        checkActive();
+        Objects.requireNonNull(bytes, "bytes");
+        if (length < 0) {
+            throw new IllegalArgumentException("length must not be negative, found " + length);
+        }
+        bytes.boundsCheck(offset, length);
+        ObjectTable objects = store.objects();
+        long entry = objects.entryPosition(oid);
+        if (entry != ObjectTable.NO_ENTRY && objects.objectOffset(entry) != 0) {
+            puts.forget(oid);
+            putExisting(oid, entry, classId, bytes, offset, length);
+        } else if (isNew(oid)) {
+            puts.forget(oid);
+            puts.stageImage(oid, classId, bytes, offset, length, false, 0);
+        } else {
+            throw new IllegalArgumentException("Object " + oid + " does not exist and was not allocated by newObject()"
+                + " in this transaction; a new object needs an OID from newObject(), or is ROOTS_OID or CATALOG_OID");
+        }
+    }
+
+    private void putExisting(long oid, long entry, int classId, DirectBuffer bytes, int offset, int length) {
+        ObjectTable objects = store.objects();
+        long position = objects.objectOffset(entry);
+        int oldLength = objects.length(entry);
+        if (length == oldLength && classId == objects.classId(entry)) {
+            DirectBuffer before = objects.read(oid, entry, committed);
+            StoreCounters counters = store.counters();
+            counters.objectsCompared++;
+            counters.bytesCompared += length;
+            puts.beginRecords(oid, 0);
+            diff.reset(before, 0, bytes, offset, length);
+            while (diff.next()) {
+                puts.appendWrite(position + diff.start(), bytes, offset + diff.start(), diff.end() - diff.start());
+            }
+            puts.endRecords();
+        } else if (length <= oldLength) {
+            puts.beginRecords(oid, oldLength - length);
+            puts.appendImage(classId, position, bytes, offset, length);
+            puts.endRecords();
+        } else {
+            puts.stageImage(oid, classId, bytes, offset, length, true, oldLength);
+        }
+    }
+
+    private boolean isNew(long oid) {
+        boolean allocatedHere = oid >= firstNewOid && oid < nextNewOid;
+        return allocatedHere || oid == SegmentStore.ROOTS_OID || oid == SegmentStore.CATALOG_OID;
+    }
+
+    /**
+     * Makes the puts durable as commit {@code commitNumber}, which must be greater than
+     * {@link SegmentStore#lastCommit()}, and returns it. If nothing was put or nothing changed,
+     * logs nothing. Otherwise appends one WAL block, forces it when the store syncs on commit,
+     * applies it to the cluster file, and checkpoints if the WAL has grown past its limit.
+     *
+     * <p>The transaction ends either way. On an I/O failure while logging, the WAL is cut back,
+     * the commit is not durable, and {@link org.swizzle.StoreIOException} says so; the store stays
+     * usable.
+     */
+    public long commit(long commitNumber) {
+        checkActive();
+        store.checkCommitNumber(commitNumber);
+        try {
+            return store.commit(nextNewOid, commitNumber);
+        } finally {
+            finish();
+        }
+    }
+
+    /** Discards the puts; OIDs from {@link #newObject()} may be handed out again. Does nothing once finished. */
+    public void abandon() {
+        if (!finished) {
+            finish();
+        }
+    }
+
+    private void finish() {
+        finished = true;
+        puts.clear();
+        store.transactionFinished(this);
+    }
+
+    private void checkActive() {
+        store.checkOpen();
+        if (finished) {
+            throw new IllegalStateException("This transaction has already committed or been abandoned;"
+                + " begin a new one");
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.swizzle.store.TestBytes.assertBytes;
+import static org.swizzle.store.TestBytes.bytes;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.StoreClosedException;
+import org.swizzle.StoreIOException;
+
+/** A disk that fails in the middle of a commit: the store says what happened and loses nothing committed. */
+class IoFailureTest {
+    @TempDir
+    Path dir;
+
+    private final Map<String, FailingFileChannel> channels = new HashMap<>();
+    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+
+    private SegmentStore openFailable() {
+        return SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, true, Long.MAX_VALUE, 256 * 1024),
+            file -> {
+                FailingFileChannel channel = new FailingFileChannel(FileChannelFactory.DEFAULT.open(file));
+                channels.put(file.getFileName().toString(), channel);
+                return channel;
+            });
+    }
+
+    @Test
+    void shouldCutTheWalBackAndStayUsableWhenAWalWriteFails() throws IOException {
+        long kept;
+        long lost;
+        try (SegmentStore store = openFailable()) {
+            Transaction transaction = store.begin();
+            kept = TestBytes.putNew(transaction, 1, 100);
+            transaction.commit(1);
+            long walSize = Files.size(dir.resolve(StoreDirs.WAL));
+
+            channels.get(StoreDirs.WAL).failNextWrite();
+            Transaction failing = store.begin();
+            lost = TestBytes.putNew(failing, 2, 100);
+            StoreIOException e = assertThrows(StoreIOException.class, () -> failing.commit(2));
+            assertTrue(e.getMessage().contains(dir.resolve(StoreDirs.WAL).toString())
+                && e.getMessage().contains("not made durable") && e.getMessage().contains("still usable"), e.getMessage());
+            assertEquals(walSize, Files.size(dir.resolve(StoreDirs.WAL)), "the half-written block is cut off");
+            assertEquals(1, store.lastCommit());
+            assertFalse(store.contains(lost));
+
+            Transaction retry = store.begin();
+            assertEquals(lost, TestBytes.putNew(retry, 3, 100), "the failed commit's OID is handed out again");
+            retry.commit(2);
+        }
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(2, store.lastCommit());
+            assertBytes(bytes(1, 100), store.read(kept, view), "object of commit 1");
+            assertBytes(bytes(3, 100), store.read(lost, view), "object of the retried commit 2");
+        }
+    }
+
+    @Test
+    void shouldCutTheWalBackWhenForcingItFails() throws IOException {
+        try (SegmentStore store = openFailable()) {
+            channels.get(StoreDirs.WAL).failNextForce();
+            Transaction failing = store.begin();
+            long oid = TestBytes.putNew(failing, 1, 100);
+            assertThrows(StoreIOException.class, () -> failing.commit(1));
+            assertEquals(0, Files.size(dir.resolve(StoreDirs.WAL)));
+            assertFalse(store.contains(oid));
+            assertEquals(0, store.lastCommit());
+        }
+    }
+
+    @Test
+    void shouldCloseTheStoreAndLetRecoveryFinishACommitWhoseApplyFailed() {
+        long oid;
+        try (SegmentStore store = openFailable()) {
+            channels.get(StoreDirs.CLUSTERS).failNextWrite();
+            Transaction transaction = store.begin();
+            oid = TestBytes.putNew(transaction, 1, 3000);
+            StoreIOException e = assertThrows(StoreIOException.class, () -> transaction.commit(1));
+            assertTrue(e.getMessage().contains("Commit 1 is durable") && e.getMessage().contains("Reopen"),
+                e.getMessage());
+            StoreClosedException closed = assertThrows(StoreClosedException.class, () -> store.contains(oid));
+            assertTrue(closed.getMessage().contains("after a failure"), closed.getMessage());
+        }
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(1, store.counters().commitsRecovered());
+            assertBytes(bytes(1, 3000), store.read(oid, view), "object of the commit recovery finished");
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.swizzle.store.TestBytes.assertBytes;
+import static org.swizzle.store.TestBytes.bytes;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A store whose process died: its files as they were at the moment of death (copied while the
+ * store was open), sometimes damaged on purpose the way a crash in the middle of a write damages
+ * them. Reopening must keep every complete commit, drop only the torn one, and never throw.
+ */
+class RecoveryTest {
+    private static final int COMMITS = 3;
+
+    @TempDir
+    Path dir;
+
+    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final long[] oids = new long[COMMITS + 1];
+    private final long[] walSizeAfter = new long[COMMITS + 1];
+    private long shared;
+
+    /** Commits 1..3: each a new object, a change to a shared object, and commit 2 a growth (move). */
+    private Path crashAfterThreeCommits() throws IOException {
+        Path live = dir.resolve("live");
+        try (SegmentStore store = SegmentStore.open(live, StoreDirs.smallNoCheckpoint())) {
+            for (int commit = 1; commit <= COMMITS; commit++) {
+                Transaction transaction = store.begin();
+                if (commit == 1) {
+                    shared = TestBytes.putNew(transaction, 100, 64);
+                } else {
+                    transaction.put(shared, 100, sharedBytes(commit), 0, sharedLength(commit));
+                }
+                oids[commit] = TestBytes.putNew(transaction, commit, 1000 * commit);
+                transaction.commit(commit);
+                walSizeAfter[commit] = Files.size(live.resolve(StoreDirs.WAL));
+            }
+            return StoreDirs.crashCopy(live, dir.resolve("crashed"));
+        }
+    }
+
+    private static int sharedLength(int commit) {
+        return commit == 1 ? 64 : 5000;
+    }
+
+    private static UnsafeBuffer sharedBytes(int commit) {
+        UnsafeBuffer bytes = bytes(commit == 1 ? 100 : 200, sharedLength(commit));
+        if (commit == 3) {
+            bytes.putInt(100, 3);
+        }
+        return bytes;
+    }
+
+    private void assertCommitsUpTo(SegmentStore store, int last) {
+        assertEquals(last, store.lastCommit(), "last commit");
+        for (int commit = 1; commit <= COMMITS; commit++) {
+            if (commit <= last) {
+                assertBytes(bytes(commit, 1000 * commit), store.read(oids[commit], view), "object of commit " + commit);
+            } else {
+                assertFalse(store.contains(oids[commit]), "object of dropped commit " + commit);
+            }
+        }
+        assertBytes(sharedBytes(last), store.read(shared, view), "shared object after commit " + last);
+    }
+
+    @Test
+    void shouldReplayEveryCompleteCommitAfterACrash() throws IOException {
+        Path crashed = crashAfterThreeCommits();
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(COMMITS, store.counters().commitsRecovered());
+            assertEquals(1, store.counters().checkpoints(), "recovery ends with a checkpoint");
+            assertEquals(0, Files.size(crashed.resolve(StoreDirs.WAL)), "the checkpoint retires the WAL");
+            assertCommitsUpTo(store, COMMITS);
+        }
+    }
+
+    @Test
+    void shouldReplayOverAClusterFileThatNeverSawTheCommits() throws IOException {
+        Path stale = dir.resolve("stale");
+        try (SegmentStore store = SegmentStore.open(dir.resolve("empty"), StoreDirs.smallNoCheckpoint())) {
+            StoreDirs.crashCopy(store.directory(), stale);
+        }
+        Path crashed = crashAfterThreeCommits();
+        StoreDirs.copy(crashed, stale, StoreDirs.WAL);
+        try (SegmentStore store = SegmentStore.open(stale, StoreDirs.smallNoCheckpoint())) {
+            assertCommitsUpTo(store, COMMITS);
+        }
+    }
+
+    @Test
+    void shouldGiveTheSameFilesWhenTheLogIsReplayedTwice() throws IOException {
+        Path crashed = crashAfterThreeCommits();
+        Path wal = dir.resolve("wal-copy");
+        Files.copy(crashed.resolve(StoreDirs.WAL), wal);
+        SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()).close();
+        byte[] once = Files.readAllBytes(crashed.resolve(StoreDirs.CLUSTERS));
+
+        Files.copy(wal, crashed.resolve(StoreDirs.WAL), StandardCopyOption.REPLACE_EXISTING);
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(COMMITS, store.counters().commitsRecovered());
+            assertCommitsUpTo(store, COMMITS);
+        }
+        assertTrue(Arrays.equals(once, Files.readAllBytes(crashed.resolve(StoreDirs.CLUSTERS))),
+            "replaying blocks already applied must not change the cluster file");
+    }
+
+    @Test
+    void shouldDropACommitWhoseBlockWasCutShort() throws IOException {
+        Path crashed = crashAfterThreeCommits();
+        long lastBlockStart = walSizeAfter[COMMITS - 1];
+        StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), lastBlockStart + (walSizeAfter[COMMITS] - lastBlockStart) / 2);
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(COMMITS - 1, store.counters().commitsRecovered());
+            assertCommitsUpTo(store, COMMITS - 1);
+        }
+    }
+
+    @Test
+    void shouldDropACommitWhoseBlockHeaderWasCutShort() throws IOException {
+        Path crashed = crashAfterThreeCommits();
+        StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), walSizeAfter[COMMITS - 1] + 10);
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertCommitsUpTo(store, COMMITS - 1);
+        }
+    }
+
+    @Test
+    void shouldDropACommitWhoseBlockFailsItsChecksum() throws IOException {
+        Path crashed = crashAfterThreeCommits();
+        long lastBlockStart = walSizeAfter[COMMITS - 1];
+        StoreDirs.flipByte(crashed.resolve(StoreDirs.WAL), lastBlockStart + (walSizeAfter[COMMITS] - lastBlockStart) / 2);
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertCommitsUpTo(store, COMMITS - 1);
+        }
+    }
+
+    @Test
+    void shouldKeepEveryCommitWhenZerosFollowTheLastBlock() throws IOException {
+        Path crashed = crashAfterThreeCommits();
+        StoreDirs.append(crashed.resolve(StoreDirs.WAL), new byte[4096]);
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertCommitsUpTo(store, COMMITS);
+        }
+    }
+
+    @Test
+    void shouldCommitAgainAfterDroppingATornBlock() throws IOException {
+        Path crashed = crashAfterThreeCommits();
+        StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), walSizeAfter[COMMITS] - 1);
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            Transaction transaction = store.begin();
+            long oid = transaction.newObject();
+            assertEquals(oids[COMMITS], oid, "the dropped commit's OID is free again");
+            transaction.put(oid, 1, bytes(77, 10), 0, 10);
+            transaction.commit(COMMITS);
+        }
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(COMMITS, store.lastCommit());
+            assertBytes(bytes(77, 10), store.read(oids[COMMITS], view), "object of the new commit");
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.swizzle.store;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+/** Test configurations, and file surgery that simulates crashes and damage. */
+final class StoreDirs {
+    static final String CLUSTERS = ClusterFileDescriptor.FILE_NAME;
+    static final String SEGMENTS = SegmentDirectoryDescriptor.FILE_NAME;
+    static final String WAL = WalDescriptor.FILE_NAME;
+
+    private StoreDirs() {
+    }
+
+    /** Small clusters and regions, no fsync, no automatic checkpoint: fast, and the WAL stays for inspection. */
+    static StoreConfig smallNoCheckpoint() {
+        return new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, false, Long.MAX_VALUE, 256 * 1024);
+    }
+
+    /**
+     * Copies the files of an open store as they are now: what a crash at this moment would leave on
+     * disk, since a killed process loses nothing written to the page cache.
+     */
+    static Path crashCopy(Path store, Path to) throws IOException {
+        Files.createDirectories(to);
+        for (String name : new String[] {CLUSTERS, SEGMENTS, WAL}) {
+            copy(store, to, name);
+        }
+        return to;
+    }
+
+    static void copy(Path from, Path to, String name) throws IOException {
+        Files.copy(from.resolve(name), to.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    static void truncate(Path file, long size) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.truncate(size);
+        }
+    }
+
+    static void flipByte(Path file, long offset) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer one = ByteBuffer.allocate(1);
+            channel.read(one, offset);
+            one.put(0, (byte) ~one.get(0));
+            channel.write(one.clear(), offset);
+        }
+    }
+
+    static void append(Path file, byte[] bytes) throws IOException {
+        Files.write(file, bytes, StandardOpenOption.APPEND);
+    }
+
+    static UnsafeBuffer headerPage(Path store) throws IOException {
+        try (FileChannel channel = FileChannel.open(store.resolve(CLUSTERS), StandardOpenOption.READ)) {
+            ByteBuffer page = ByteBuffer.allocate(ClusterFileDescriptor.PAGE_SIZE);
+            channel.read(page, 0);
+            return new UnsafeBuffer(page.array());
+        }
+    }
+
+    static void writeAt(Path file, long offset, ByteBuffer bytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.write(bytes, offset);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.swizzle.store.TestBytes.bytes;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The life of a transaction: one at a time, commit or abandon, and what each leaves behind. */
+class TransactionTest {
+    @TempDir
+    Path dir;
+
+    private SegmentStore store;
+
+    @BeforeEach
+    void open() {
+        store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint());
+    }
+
+    @AfterEach
+    void close() {
+        store.close();
+    }
+
+    @Test
+    void shouldAllowOneOpenTransactionAtATime() {
+        Transaction first = store.begin();
+        IllegalStateException e = assertThrows(IllegalStateException.class, store::begin);
+        assertTrue(e.getMessage().contains("commit or abandon"), e.getMessage());
+        first.abandon();
+        store.begin().abandon();
+    }
+
+    @Test
+    void shouldDiscardPutsAndReuseOidsWhenAbandoned() {
+        Transaction transaction = store.begin();
+        long oid = TestBytes.putNew(transaction, 1, 32);
+        transaction.abandon();
+        assertFalse(store.contains(oid));
+        assertEquals(0, store.counters().commitsLogged());
+
+        Transaction next = store.begin();
+        assertEquals(oid, next.newObject(), "an abandoned transaction's OIDs are handed out again");
+        next.abandon();
+    }
+
+    @Test
+    void shouldRefuseUseAfterCommit() {
+        Transaction transaction = store.begin();
+        TestBytes.putNew(transaction, 1, 8);
+        transaction.commit(1);
+        assertThrows(IllegalStateException.class, transaction::newObject);
+        assertThrows(IllegalStateException.class, () -> transaction.commit(2));
+        transaction.abandon();
+        store.begin().abandon();
+    }
+
+    @Test
+    void shouldRejectAPutOfAnObjectThatNeitherExistsNorWasAllocated() {
+        Transaction transaction = store.begin();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> transaction.put(1000, 1, bytes(1, 8), 0, 8));
+        assertTrue(e.getMessage().contains("Object 1000 does not exist"), e.getMessage());
+        transaction.abandon();
+    }
+
+    @Test
+    void shouldRejectACommitNumberNotAfterTheLastCommit() {
+        Transaction transaction = store.begin();
+        TestBytes.putNew(transaction, 1, 8);
+        transaction.commit(5);
+
+        Transaction next = store.begin();
+        TestBytes.putNew(next, 2, 8);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> next.commit(5));
+        assertTrue(e.getMessage().contains("greater than the last commit, 5"), e.getMessage());
+        assertEquals(6, next.commit(6), "the transaction stays open after a rejected commit number");
+        assertEquals(6, store.lastCommit());
+    }
+
+    @Test
+    void shouldAbandonTheOpenTransactionOnClose() {
+        Transaction transaction = store.begin();
+        long oid = TestBytes.putNew(transaction, 1, 8);
+        store.close();
+        store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint());
+        assertFalse(store.contains(oid));
+        store.begin().abandon();
+    }
+
+    @Test
+    void shouldStartANewSegmentWhenTheOpenSegmentsClusterIsFull() {
+        int clusterSize = StoreDirs.smallNoCheckpoint().clusterSize();
+        Transaction transaction = store.begin();
+        long small = TestBytes.putNew(transaction, 1, 16);
+        long filler = TestBytes.putNew(transaction, 2, clusterSize / 2);
+        long large = TestBytes.putNew(transaction, 3, clusterSize / 2);
+        transaction.commit(1);
+        assertEquals(Oids.segment(small), Oids.segment(large), "one commit's new objects share the open segment");
+        assertTrue(filler < large);
+
+        transaction = store.begin();
+        long next = transaction.newObject();
+        assertEquals(Oids.segment(small) + 1, Oids.segment(next), "the open segment's cluster is full");
+        assertEquals(0, Oids.slot(next));
+        transaction.abandon();
+    }
+}
