@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import org.agrona.BitUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
-import org.swizzle.StoreFormatException;
 
 /**
  * The cluster file {@code swizzle.clusters}: its header page, positional writes, growth, and the
@@ -64,11 +63,7 @@ final class ClusterFile implements AutoCloseable {
     private static ClusterHeader readHeader(Path file, FileChannel channel) throws IOException {
         UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
         int read = FileIo.readFully(channel, page.byteBuffer().clear(), 0);
-        if (read >= 8 && ClusterFileDescriptor.magic(page) != ClusterFileDescriptor.MAGIC) {
-            throw new StoreFormatException(file + " is not a Swizzle cluster file: found magic 0x"
-                + Long.toHexString(ClusterFileDescriptor.magic(page)) + " at offset 0, expected 0x"
-                + Long.toHexString(ClusterFileDescriptor.MAGIC) + " (\"SWZCLUST\"). Open the directory of a Swizzle store.");
-        }
+        Formats.checkMagic(file, page, read, ClusterFileDescriptor.MAGIC, "cluster file");
         if (read < PAGE_SIZE) {
             throw new StoreCorruptedException(file, read, "header page is " + read + " bytes long, expected " + PAGE_SIZE);
         }

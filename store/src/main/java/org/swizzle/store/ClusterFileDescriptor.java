@@ -93,10 +93,6 @@ final class ClusterFileDescriptor {
         buffer.putLong(index + NEXT_FREE_OFFSET - NEXT_OID_OFFSET, nextFree, ORDER);
     }
 
-    static long magic(DirectBuffer page) {
-        return page.getLong(MAGIC_OFFSET, ORDER);
-    }
-
     static int version(DirectBuffer page) {
         return page.getInt(VERSION_OFFSET, ORDER);
     }

@@ -63,9 +63,9 @@ final class MappedRegions implements AutoCloseable {
         return (int) (position & regionMask);
     }
 
-    /** Whether {@code length} bytes from {@code position} lie in one region, so that a view can wrap them. */
+    /** Whether {@code length > 0} bytes from {@code position} lie in one region, so that a view can wrap them. */
     boolean inOneRegion(long position, int length) {
-        return length == 0 || (position >>> regionShift) == ((position + length - 1) >>> regionShift);
+        return (position >>> regionShift) == ((position + length - 1) >>> regionShift);
     }
 
     /** Wraps {@code view} over bytes that lie in one region (see {@link #inOneRegion}). */

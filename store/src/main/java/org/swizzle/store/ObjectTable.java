@@ -13,6 +13,8 @@ final class ObjectTable {
     /** {@link #entryPosition} of an OID whose segment has no table. */
     static final long NO_ENTRY = -1;
 
+    private static final byte[] NO_BYTES = new byte[0];
+
     private final SegmentDirectory directory;
     private final ClusterFile clusters;
     private final MappedRegions regions;
@@ -74,7 +76,9 @@ final class ObjectTable {
             throw new StoreCorruptedException(clusters.file(), entry, "object " + oid + " has offset " + offset
                 + " and length " + length + ", outside the " + regions.mappedLength() + " bytes of the file");
         }
-        if (regions.inOneRegion(offset, length)) {
+        if (length == 0) {
+            view.wrap(NO_BYTES); // its offset may be the end of the mapping
+        } else if (regions.inOneRegion(offset, length)) {
             regions.wrap(view, offset, length);
         } else {
             byte[] copy = new byte[length];

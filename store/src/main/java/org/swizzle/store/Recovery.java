@@ -99,9 +99,9 @@ final class Recovery {
 
     private void cutTornTail(long offset, long size, String problem) {
         wal.truncate(offset);
-        LOG.log(Level.WARNING, "Truncated {0} at offset {1}: dropped {2} bytes of a torn block ({3})."
-                + " The commit being written when the last process stopped was incomplete and is not kept;"
-                + " the last commit kept is {4}.",
+        LOG.log(Level.WARNING, "Truncated {0} at offset {1}: dropped {2} bytes that are not a complete block ({3})."
+                + " They are what an append cut short by the end of the last process leaves; that commit never"
+                + " became durable. The last commit kept is {4}.",
             wal.file(), offset, size - offset, problem, state.lastCommit);
     }
 }

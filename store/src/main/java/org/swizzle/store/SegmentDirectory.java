@@ -12,7 +12,6 @@ import java.util.Arrays;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
-import org.swizzle.StoreFormatException;
 
 /**
  * Segment number to the file offset of the segment's object table: a {@code long[]} in memory,
@@ -69,11 +68,7 @@ final class SegmentDirectory implements AutoCloseable {
     }
 
     private static void checkHeader(Path file, UnsafeBuffer contents, int read) {
-        if (read >= 8 && SegmentDirectoryDescriptor.magic(contents) != SegmentDirectoryDescriptor.MAGIC) {
-            throw new StoreFormatException(file + " is not a Swizzle segment directory: found magic 0x"
-                + Long.toHexString(SegmentDirectoryDescriptor.magic(contents)) + " at offset 0, expected 0x"
-                + Long.toHexString(SegmentDirectoryDescriptor.MAGIC) + " (\"SWZSEGDR\").");
-        }
+        Formats.checkMagic(file, contents, read, SegmentDirectoryDescriptor.MAGIC, "segment directory");
         if (read < HEADER_LENGTH) {
             throw new StoreCorruptedException(file, read,
                 "segment directory is " + read + " bytes long, shorter than its " + HEADER_LENGTH + "-byte header");

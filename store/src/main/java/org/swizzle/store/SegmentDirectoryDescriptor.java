@@ -55,10 +55,6 @@ final class SegmentDirectoryDescriptor {
         buffer.putInt(VERSION_OFFSET, FORMAT_VERSION, ORDER);
     }
 
-    static long magic(DirectBuffer buffer) {
-        return buffer.getLong(MAGIC_OFFSET, ORDER);
-    }
-
     static int version(DirectBuffer buffer) {
         return buffer.getInt(VERSION_OFFSET, ORDER);
     }

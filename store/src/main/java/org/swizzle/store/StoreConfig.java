@@ -73,14 +73,6 @@ public final class StoreConfig {
         return regionSize;
     }
 
-    /** The same configuration for a store whose file says its clusters are {@code clusterSize}. */
-    StoreConfig withClusterSize(int clusterSize) {
-        if (clusterSize == this.clusterSize) {
-            return this;
-        }
-        return new StoreConfig(clusterSize, syncOnCommit, checkpointWalBytes, Math.max(regionSize, clusterSize));
-    }
-
     @Override
     public String toString() {
         return "StoreConfig{clusterSize=" + clusterSize + ", syncOnCommit=" + syncOnCommit

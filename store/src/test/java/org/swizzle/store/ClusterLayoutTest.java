@@ -12,7 +12,7 @@ class ClusterLayoutTest {
     void shouldPlaceAnObjectThatFitsAtTheNextAlignedFreeByte() {
         assertEquals(4096, layout.placeObject(4096, 100));
         assertEquals(4104, layout.placeObject(4097, 100));
-        assertEquals(CLUSTER - 100, layout.placeObject(CLUSTER - 100, 100), "fits exactly");
+        assertEquals(CLUSTER - 104, layout.placeObject(CLUSTER - 104, 104), "fits exactly");
     }
 
     @Test

@@ -40,7 +40,9 @@ class KillProcessTest {
                 () -> SegmentStore.open(dir, StoreConfig.defaults()));
             assertTrue(locked.getMessage().contains("another process"), locked.getMessage());
 
-            writer.destroyForcibly();
+            // SIGKILL, like Process.destroyForcibly(), but through the handle, which leaves the pipe open
+            // so that the acknowledgements the writer printed just before dying can still be read.
+            writer.toHandle().destroyForcibly();
             assertTrue(writer.waitFor(30, TimeUnit.SECONDS), "the writer did not die");
             readAcknowledgements(out, acknowledged, Integer.MAX_VALUE);
         } finally {

@@ -14,15 +14,15 @@ import org.swizzle.StoreStats;
  * how long each step took.
  *
  * <pre>
- * java -javaagent:agent/target/swizzle-agent-0.1.0-SNAPSHOT.jar -jar samples/target/swizzle-samples-0.1.0-SNAPSHOT.jar oo1-db
+ * java -javaagent:agent/target/swizzle-agent-0.1.0-SNAPSHOT.jar -jar samples/target/swizzle-samples-0.1.0-SNAPSHOT-all.jar oo1-db
  * </pre>
  */
 public final class OO1 {
 
-    static final int PARTS = 20_000;
+    public static final int PARTS = 20_000;
     static final int CONNECTIONS = 3;
     static final int LOOKUPS = 1_000;
-    static final int DEPTH = 7;
+    public static final int DEPTH = 7;
     static final String[] TYPES = {"part-type0", "part-type1", "part-type2", "part-type3", "part-type4",
         "part-type5", "part-type6", "part-type7", "part-type8", "part-type9"};
     static final long TEN_YEARS_MS = 10L * 365 * 24 * 3600 * 1000;
@@ -30,7 +30,7 @@ public final class OO1 {
     private final SplittableRandom random;
     private long sink;
 
-    OO1(long seed) {
+    public OO1(long seed) {
         this.random = new SplittableRandom(seed);
     }
 
@@ -88,7 +88,8 @@ public final class OO1 {
         System.out.printf("%-70s %10.3f ms%n", what, (System.nanoTime() - startNanos) / 1e6);
     }
 
-    PartIndex build(int count) {
+    /** A new, transient OO1 database of {@code count} parts. */
+    public PartIndex build(int count) {
         PartIndex index = new PartIndex(count);
         for (int id = 1; id <= count; id++) {
             index.parts[id - 1] = newPart(id);
@@ -123,7 +124,8 @@ public final class OO1 {
         return 1 + random.nextInt(count);
     }
 
-    int lookup(PartIndex index) {
+    /** OO1 lookup: 1,000 random parts by id, a null procedure on each. */
+    public int lookup(PartIndex index) {
         int found = 0;
         for (int i = 0; i < LOOKUPS; i++) {
             Part part = index.get(1 + random.nextInt(index.size()));
@@ -133,7 +135,8 @@ public final class OO1 {
         return found;
     }
 
-    int traverse(Part part, int depth) {
+    /** OO1 traversal: depth first along {@code to} connections; returns the visits (3,280 for depth 7). */
+    public int traverse(Part part, int depth) {
         visit(part.x, part.y, part.type);
         if (depth == 0) {
             return 1;
@@ -145,7 +148,8 @@ public final class OO1 {
         return visits;
     }
 
-    int reverse(Part part, int depth) {
+    /** OO1 reverse traversal along {@code from} connections. */
+    public int reverse(Part part, int depth) {
         visit(part.x, part.y, part.type);
         if (depth == 0) {
             return 1;
@@ -157,7 +161,8 @@ public final class OO1 {
         return visits;
     }
 
-    int update(Part part, int depth) {
+    /** The update traversal: x and y of every visited part incremented. */
+    public int update(Part part, int depth) {
         part.x++;
         part.y++;
         if (depth == 0) {
@@ -187,5 +192,15 @@ public final class OO1 {
 
     private void visit(int x, int y, String type) {
         sink += x + y + type.length();
+    }
+
+    /** What the null procedures saw, for a benchmark to sink. */
+    public long sink() {
+        return sink;
+    }
+
+    /** A random part id of {@code index}. */
+    public int randomId(PartIndex index) {
+        return 1 + random.nextInt(index.size());
     }
 }

@@ -11,11 +11,11 @@ public class PartIndex {
         parts = new Part[size];
     }
 
-    Part get(int id) {
+    public Part get(int id) {
         return parts[id - 1];
     }
 
-    int size() {
+    public int size() {
         return parts.length;
     }
 }
