@@ -20,7 +20,7 @@ public final class StoreOptions {
         NO_SYNC
     }
 
-    public static final int MIN_CLUSTER_SIZE = 4096;
+    public static final int MIN_CLUSTER_SIZE = org.swizzle.store.StoreConfig.MIN_CLUSTER_SIZE;
     public static final int MAX_CLUSTER_SIZE = 1 << 24;
 
     private static final StoreOptions DEFAULTS = builder().build();
@@ -99,7 +99,7 @@ public final class StoreOptions {
             return this;
         }
 
-        /** A power of two from 4 KiB to 16 MiB; default 64 KiB. */
+        /** A power of two from 8 KiB to 16 MiB; default 64 KiB. Used when the store is created; an existing store keeps its own. */
         public Builder clusterSize(int bytes) {
             if (Integer.bitCount(bytes) != 1 || bytes < MIN_CLUSTER_SIZE || bytes > MAX_CLUSTER_SIZE) {
                 throw new IllegalArgumentException("clusterSize=" + bytes + " must be a power of two from "

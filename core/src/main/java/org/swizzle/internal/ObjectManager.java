@@ -44,6 +44,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final ObjectReader reader = new ObjectReader(this);
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
     private final Budget budget;
+    /** {@code barrier=none}: nothing marks updates, so every resident object is a commit candidate. */
+    private final boolean diffEveryResident = AgentOptions.current().barrier().equals("none");
 
     private final ArrayDeque<Persistable> pending = new ArrayDeque<>();
     private final List<Persistable> created = new ArrayList<>();
@@ -240,8 +242,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         long number = commitNumber + 1;
         transaction = store.begin();
         try {
-            dirtyCards.clear();
-            space.forEachInDirtyCards(pending::add, dirtyCards);
+            collectCandidates(pending::add);
             cardsDirtied += dirtyCards.size();
             objectsDirtied += pending.size();
             if (roots.isDirty()) {
@@ -288,6 +289,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             objectsResident -= budget.rehollow(objectsResident - budget.limit(), null);
         }
         return number;
+    }
+
+    /** The objects that may have changed since the last commit: those in dirty cards, or all without a barrier. */
+    private void collectCandidates(java.util.function.Consumer<Persistable> action) {
+        dirtyCards.clear();
+        if (diffEveryResident) {
+            space.forEachResident(action);
+        } else {
+            space.forEachInDirtyCards(action, dirtyCards);
+        }
     }
 
     private void write(Persistable object) {
@@ -349,9 +360,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Undoes every change since the last commit: dirty objects become hollow and refault their committed state. */
     public synchronized void abort() {
         requireOpen();
-        dirtyCards.clear();
         List<Persistable> dirty = new ArrayList<>();
-        space.forEachInDirtyCards(dirty::add, dirtyCards);
+        collectCandidates(dirty::add);
         for (Persistable object : dirty) {
             rehollow(object);
         }

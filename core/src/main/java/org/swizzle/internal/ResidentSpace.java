@@ -111,6 +111,18 @@ final class ResidentSpace {
         }
     }
 
+    /** Hands every resident object to {@code action}: the candidates when there is no barrier. */
+    void forEachResident(Consumer<Persistable> action) {
+        for (Chunk chunk : chunks) {
+            for (int i = 0; i < chunk.count; i++) {
+                Persistable object = chunk.objects[i];
+                if (object.$swz_state() == Persistable.RESIDENT && object.$swz_address() == chunk.addresses[i]) {
+                    action.accept(object);
+                }
+            }
+        }
+    }
+
     /** Cleans the cards a commit or abort has dealt with. */
     static void clean(LongArrayList cards) {
         for (int i = 0; i < cards.size(); i++) {

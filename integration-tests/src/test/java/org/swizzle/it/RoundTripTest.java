@@ -30,4 +30,16 @@ class RoundTripTest {
         String output = Jvm.withAgent().run(RoundTrip.class, "verify", dir.toString(), scenario, "updated").ok().output;
         assertTrue(output.contains("VERIFIED verify " + scenario), output);
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"barrier=none", "card=16", "card=4096", "swizzle=node,barrier=card,card=512,checks=access,fault=object"})
+    void shouldCommitUpdatesUnderEveryImplementedOption(String options) {
+        for (String scenario : new String[] {"graph", "big"}) {
+            Path store = dir.resolve(scenario);
+            Jvm.withAgent(options).run(RoundTrip.class, "write", store.toString(), scenario).ok();
+            Jvm.withAgent(options).run(RoundTrip.class, "update", store.toString(), scenario).ok();
+            String output = Jvm.withAgent(options).run(RoundTrip.class, "verify", store.toString(), scenario, "updated").ok().output;
+            assertTrue(output.contains("VERIFIED verify " + scenario), options + ": " + output);
+        }
+    }
 }

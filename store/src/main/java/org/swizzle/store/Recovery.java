@@ -46,8 +46,8 @@ final class Recovery {
             offset += WalDescriptor.blockLength(block);
         }
         if (blocksReplayed > 0) {
-            LOG.log(Level.INFO, "Recovered {0}: replayed {1} WAL blocks, commits {2} to {3}",
-                wal.file(), blocksReplayed, firstCommit, state.lastCommit);
+            LOG.log(Level.INFO, () -> "Recovered " + wal.file() + ": replayed " + blocksReplayed
+                + " WAL blocks, commits " + firstCommit + " to " + state.lastCommit);
         }
         return blocksReplayed;
     }
@@ -99,9 +99,9 @@ final class Recovery {
 
     private void cutTornTail(long offset, long size, String problem) {
         wal.truncate(offset);
-        LOG.log(Level.WARNING, "Truncated {0} at offset {1}: dropped {2} bytes that are not a complete block ({3})."
-                + " They are what an append cut short by the end of the last process leaves; that commit never"
-                + " became durable. The last commit kept is {4}.",
-            wal.file(), offset, size - offset, problem, state.lastCommit);
+        LOG.log(Level.WARNING, () -> "Truncated " + wal.file() + " at offset " + offset + ": dropped "
+            + (size - offset) + " bytes that are not a complete block (" + problem + "). They are what an append"
+            + " cut short by the end of the last process leaves; that commit never became durable."
+            + " The last commit kept is " + state.lastCommit + '.');
     }
 }

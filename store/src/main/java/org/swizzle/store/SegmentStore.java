@@ -2,11 +2,8 @@ package org.swizzle.store;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 
 import org.agrona.DirectBuffer;
@@ -93,7 +90,7 @@ public final class SegmentStore implements AutoCloseable {
         ClusterFile clusters = null;
         WriteAheadLog wal = null;
         try {
-            createIfAbsent(dir, config, files);
+            NewStore.createIfAbsent(dir, config.clusterSize(), files);
             segments = SegmentDirectory.open(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), files);
             clusters = ClusterFile.open(dir.resolve(ClusterFileDescriptor.FILE_NAME), config.regionSize(), files);
             wal = WriteAheadLog.open(dir.resolve(WalDescriptor.FILE_NAME), files);
@@ -107,48 +104,13 @@ public final class SegmentStore implements AutoCloseable {
         }
     }
 
-    /**
-     * Creates the files of an empty store unless the cluster file exists. The cluster file is
-     * written aside and renamed into place last, so that its presence means a complete store.
-     */
-    private static void createIfAbsent(Path dir, StoreConfig config, FileChannelFactory files) {
-        Path clusterFile = dir.resolve(ClusterFileDescriptor.FILE_NAME);
-        Path walFile = dir.resolve(WalDescriptor.FILE_NAME);
-        try {
-            if (Files.exists(clusterFile)) {
-                return;
-            }
-            if (Files.exists(walFile) && Files.size(walFile) > 0) {
-                throw new StoreCorruptedException(clusterFile, 0, "the cluster file is missing while the WAL "
-                    + walFile + " holds " + Files.size(walFile) + " bytes of commits");
-            }
-            SegmentDirectory.create(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), files);
-            Path newClusterFile = dir.resolve(ClusterFileDescriptor.FILE_NAME + ".new");
-            ClusterFile.create(newClusterFile, config.clusterSize(), files);
-            Files.move(newClusterFile, clusterFile, StandardCopyOption.ATOMIC_MOVE);
-            forceDirectory(dir);
-        } catch (IOException e) {
-            throw new StoreIOException("Cannot create a new store in " + dir + ": " + e, e);
-        }
-        LOG.log(Level.INFO, "Created a new store in {0} with {1}-byte clusters", dir, config.clusterSize());
-    }
-
-    private static void forceDirectory(Path dir) {
-        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
-            channel.force(true);
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, "This platform cannot force the directory " + dir
-                + "; a crash right after creating the store may lose it", e);
-        }
-    }
-
     private void recover() {
         counters.commitsRecovered = new Recovery(wal, applier, state).run();
         clusters.ensureCapacity(state.nextFree);
         segments.verify(layout, state.nextFree);
         if (clusters.header().clusterSize() != config.clusterSize()) {
-            LOG.log(Level.DEBUG, "{0} keeps the cluster size it was created with, {1} bytes, not {2}",
-                directory, clusters.header().clusterSize(), config.clusterSize());
+            LOG.log(Level.DEBUG, () -> directory + " keeps the cluster size it was created with, "
+                + clusters.header().clusterSize() + " bytes, not " + config.clusterSize());
         }
         checkpoint();
     }

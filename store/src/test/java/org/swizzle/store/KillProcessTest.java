@@ -22,10 +22,12 @@ import org.swizzle.StoreLockedException;
 
 /**
  * Kills a writing JVM with SIGKILL, without any chance to close its store, then reopens the store:
- * every commit the writer saw return must be there, whole.
+ * every commit the writer saw return must be there, whole. Three rounds, each writer carrying on
+ * from the store the previous one left, so that kills land at different points of a commit.
  */
 class KillProcessTest {
-    private static final int ACKNOWLEDGED_BEFORE_KILL = 60;
+    private static final int ROUNDS = 3;
+    private static final int ACKNOWLEDGED_PER_ROUND = 50;
 
     @TempDir
     Path dir;
@@ -33,9 +35,16 @@ class KillProcessTest {
     @Test
     void shouldKeepEveryAcknowledgedCommitWhenTheWriterIsKilled() throws Exception {
         Map<Long, Long> acknowledged = new LinkedHashMap<>();
+        for (int round = 1; round <= ROUNDS; round++) {
+            killWriterAfterAcknowledgements(acknowledged, round * ACKNOWLEDGED_PER_ROUND);
+            assertAcknowledgedCommitsArePresent(acknowledged, round);
+        }
+    }
+
+    private void killWriterAfterAcknowledgements(Map<Long, Long> acknowledged, int count) throws Exception {
         Process writer = startWriter();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.US_ASCII))) {
-            readAcknowledgements(out, acknowledged, ACKNOWLEDGED_BEFORE_KILL);
+            readAcknowledgements(out, acknowledged, count);
             StoreLockedException locked = assertThrows(StoreLockedException.class,
                 () -> SegmentStore.open(dir, StoreConfig.defaults()));
             assertTrue(locked.getMessage().contains("another process"), locked.getMessage());
@@ -48,26 +57,30 @@ class KillProcessTest {
         } finally {
             writer.destroyForcibly();
         }
+    }
 
+    private void assertAcknowledgedCommitsArePresent(Map<Long, Long> acknowledged, int round) {
         UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
         long lastAcknowledged = 0;
         try (SegmentStore store = SegmentStore.open(dir, StoreConfig.defaults())) {
             for (Map.Entry<Long, Long> ack : acknowledged.entrySet()) {
                 long commit = ack.getKey();
                 assertBytes(bytes(commit, CommittingProcess.lengthOf(commit)), store.read(ack.getValue(), view),
-                    "object of acknowledged commit " + commit + " (OID " + ack.getValue() + ")");
+                    "round " + round + ": object of acknowledged commit " + commit + " (OID " + ack.getValue() + ")");
                 lastAcknowledged = commit;
             }
-            assertTrue(store.lastCommit() >= lastAcknowledged,
-                "last commit " + store.lastCommit() + " is older than the last acknowledged " + lastAcknowledged);
+            assertTrue(store.lastCommit() >= lastAcknowledged, "round " + round + ": last commit "
+                + store.lastCommit() + " is older than the last acknowledged commit, " + lastAcknowledged);
             long root = store.read(SegmentStore.ROOTS_OID, view).getLong(0);
-            assertEquals(store.lastCommit(), root, "the root was set by the last durable commit, whole");
+            assertEquals(store.lastCommit(), root, "round " + round + ": the root holds the last durable commit");
         }
     }
 
     private Process startWriter() throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String logging = System.getProperty("java.util.logging.config.file", "");
         ProcessBuilder builder = new ProcessBuilder(java, "-Xmx64m", "-XX:TieredStopAtLevel=1",
+            "-Djava.util.logging.config.file=" + logging,
             "-cp", System.getProperty("java.class.path"), CommittingProcess.class.getName(), dir.toString());
         builder.redirectError(ProcessBuilder.Redirect.INHERIT);
         return builder.start();

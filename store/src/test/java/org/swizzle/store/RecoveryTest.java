@@ -10,7 +10,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -84,6 +90,43 @@ class RecoveryTest {
             assertEquals(0, Files.size(crashed.resolve(StoreDirs.WAL)), "the checkpoint retires the WAL");
             assertCommitsUpTo(store, COMMITS);
         }
+    }
+
+    @Test
+    void shouldReportWhatRecoveryDidThroughTheSystemLogger() throws IOException {
+        Path crashed = crashAfterThreeCommits();
+        StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), walSizeAfter[COMMITS] - 8);
+        List<String> messages = new ArrayList<>();
+        Logger logger = Logger.getLogger("org.swizzle.store");
+        Level level = logger.getLevel();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                messages.add(record.getLevel() + " " + record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        boolean useParentHandlers = logger.getUseParentHandlers();
+        logger.setLevel(Level.INFO);
+        logger.setUseParentHandlers(false);
+        logger.addHandler(handler);
+        try {
+            SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()).close();
+        } finally {
+            logger.removeHandler(handler);
+            logger.setUseParentHandlers(useParentHandlers);
+            logger.setLevel(level);
+        }
+        String all = String.join("\n", messages);
+        assertTrue(all.contains("INFO Recovered " + crashed.resolve(StoreDirs.WAL) + ": replayed 2 WAL blocks, commits 1 to 2"), all);
+        assertTrue(all.contains("WARNING Truncated " + crashed.resolve(StoreDirs.WAL) + " at offset " + walSizeAfter[COMMITS - 1]), all);
     }
 
     @Test

@@ -1,0 +1,55 @@
+package org.swizzle.store;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreIOException;
+
+/** Creates the files of an empty store, in an order that a crash part-way cannot turn into a damaged store. */
+final class NewStore {
+    private static final System.Logger LOG = System.getLogger("org.swizzle.store");
+
+    private NewStore() {
+    }
+
+    /**
+     * Creates the files of an empty store unless the cluster file exists. The cluster file is
+     * written aside and renamed into place last, so that its presence means a complete store.
+     */
+    static void createIfAbsent(Path dir, int clusterSize, FileChannelFactory files) {
+        Path clusterFile = dir.resolve(ClusterFileDescriptor.FILE_NAME);
+        Path walFile = dir.resolve(WalDescriptor.FILE_NAME);
+        try {
+            if (Files.exists(clusterFile)) {
+                return;
+            }
+            if (Files.exists(walFile) && Files.size(walFile) > 0) {
+                throw new StoreCorruptedException(clusterFile, 0, "the cluster file is missing while the WAL "
+                    + walFile + " holds " + Files.size(walFile) + " bytes of commits");
+            }
+            SegmentDirectory.create(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), files);
+            Path newClusterFile = dir.resolve(ClusterFileDescriptor.FILE_NAME + ".new");
+            ClusterFile.create(newClusterFile, clusterSize, files);
+            Files.move(newClusterFile, clusterFile, StandardCopyOption.ATOMIC_MOVE);
+            forceDirectory(dir);
+        } catch (IOException e) {
+            throw new StoreIOException("Cannot create a new store in " + dir + ": " + e, e);
+        }
+        LOG.log(Level.INFO, () -> "Created a new store in " + dir + " with " + clusterSize + "-byte clusters");
+    }
+
+    private static void forceDirectory(Path dir) {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "This platform cannot force the directory " + dir
+                + "; a crash right after creating the store may lose it", e);
+        }
+    }
+}
