@@ -408,6 +408,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private StoreCorruptedException corrupted(long oid, String problem) {
-        return new StoreCorruptedException(directory, oid, "Object " + oid + " is damaged: " + problem + " (offset = OID)");
+        return store.corruptObject(oid, problem);
     }
 }

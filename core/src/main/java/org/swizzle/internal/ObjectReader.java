@@ -342,8 +342,7 @@ public final class ObjectReader {
     /** Skips a stored field of {@code kind} that the current class no longer has. */
     void skip(FieldKind kind) {
         if (kind.isFixedSize()) {
-            check(kind.fixedSize());
-            position += kind.fixedSize();
+            skipBytes(kind.fixedSize());
         } else {
             skipValue();
         }
@@ -353,32 +352,37 @@ public final class ObjectReader {
         byte tag = readByte();
         switch (tag) {
             case ValueTag.NULL: case ValueTag.TRUE: case ValueTag.FALSE: return;
-            case ValueTag.BYTE: position += 1; return;
-            case ValueTag.SHORT: case ValueTag.CHAR: position += 2; return;
-            case ValueTag.INT: case ValueTag.FLOAT: case ValueTag.YEAR: case ValueTag.ZONE_OFFSET: position += 4; return;
-            case ValueTag.LONG: case ValueTag.DOUBLE: case ValueTag.LOCAL_DATE: case ValueTag.LOCAL_TIME: position += 8; return;
-            case ValueTag.YEAR_MONTH: case ValueTag.MONTH_DAY: position += 8; return;
-            case ValueTag.INSTANT: case ValueTag.DURATION: case ValueTag.REFERENCE: position += 12; return;
-            case ValueTag.PERIOD: case ValueTag.OFFSET_TIME: position += 12; return;
-            case ValueTag.UUID: case ValueTag.LOCAL_DATE_TIME: position += 16; return;
-            case ValueTag.OFFSET_DATE_TIME: position += 20; return;
-            case ValueTag.ZONED_DATE_TIME: position += 20; skipValue(); return;
-            case ValueTag.STRING_LATIN1: position += readLength(); return;
-            case ValueTag.STRING_UTF16: position += 2 * readLength(); return;
+            case ValueTag.BYTE: skipBytes(1); return;
+            case ValueTag.SHORT: case ValueTag.CHAR: skipBytes(2); return;
+            case ValueTag.INT: case ValueTag.FLOAT: case ValueTag.YEAR: case ValueTag.ZONE_OFFSET: skipBytes(4); return;
+            case ValueTag.LONG: case ValueTag.DOUBLE: case ValueTag.LOCAL_DATE: case ValueTag.LOCAL_TIME:
+            case ValueTag.YEAR_MONTH: case ValueTag.MONTH_DAY: skipBytes(8); return;
+            case ValueTag.INSTANT: case ValueTag.DURATION: case ValueTag.REFERENCE:
+            case ValueTag.PERIOD: case ValueTag.OFFSET_TIME: skipBytes(12); return;
+            case ValueTag.UUID: case ValueTag.LOCAL_DATE_TIME: skipBytes(16); return;
+            case ValueTag.OFFSET_DATE_TIME: skipBytes(20); return;
+            case ValueTag.ZONED_DATE_TIME: skipBytes(20); skipValue(); return;
+            case ValueTag.STRING_LATIN1: skipBytes(readLength()); return;
+            case ValueTag.STRING_UTF16: skipBytes(2L * readLength()); return;
             case ValueTag.ZONE_REGION: skipValue(); return;
-            case ValueTag.ENUM: position += 4; skipValue(); return;
-            case ValueTag.BIG_INTEGER: position += readLength(); return;
-            case ValueTag.BIG_DECIMAL: position += 4; position += readLength(); return;
-            case ValueTag.BOOLEAN_ARRAY: case ValueTag.BYTE_ARRAY: position += readLength(); return;
-            case ValueTag.SHORT_ARRAY: case ValueTag.CHAR_ARRAY: position += 2 * readLength(); return;
-            case ValueTag.INT_ARRAY: case ValueTag.FLOAT_ARRAY: position += 4 * readLength(); return;
-            case ValueTag.LONG_ARRAY: case ValueTag.DOUBLE_ARRAY: position += 8 * readLength(); return;
-            case ValueTag.OBJECT_ARRAY: position += 4; skipValues(readLength()); return;
+            case ValueTag.ENUM: skipBytes(4); skipValue(); return;
+            case ValueTag.BIG_INTEGER: skipBytes(readLength()); return;
+            case ValueTag.BIG_DECIMAL: skipBytes(4); skipBytes(readLength()); return;
+            case ValueTag.BOOLEAN_ARRAY: case ValueTag.BYTE_ARRAY: skipBytes(readLength()); return;
+            case ValueTag.SHORT_ARRAY: case ValueTag.CHAR_ARRAY: skipBytes(2L * readLength()); return;
+            case ValueTag.INT_ARRAY: case ValueTag.FLOAT_ARRAY: skipBytes(4L * readLength()); return;
+            case ValueTag.LONG_ARRAY: case ValueTag.DOUBLE_ARRAY: skipBytes(8L * readLength()); return;
+            case ValueTag.OBJECT_ARRAY: skipBytes(4); skipValues(readLength()); return;
             case ValueTag.ARRAY_LIST: case ValueTag.LINKED_LIST: case ValueTag.HASH_SET:
             case ValueTag.LINKED_HASH_SET: case ValueTag.TREE_SET: skipValues(readLength()); return;
             case ValueTag.HASH_MAP: case ValueTag.LINKED_HASH_MAP: case ValueTag.TREE_MAP: skipValues(2 * readLength()); return;
             default: throw corrupt("unknown value tag " + tag);
         }
+    }
+
+    private void skipBytes(long count) {
+        check(count);
+        position += (int) count;
     }
 
     private void skipValues(int count) {

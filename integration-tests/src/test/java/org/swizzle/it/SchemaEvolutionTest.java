@@ -39,8 +39,9 @@ class SchemaEvolutionTest {
     private static final String V1 = String.join("\n",
         "package evolve;",
         "@org.swizzle.Persistent public class Record {",
-        "  int a; String b; long removed; Record next;",
-        "  static Record sample() { Record r = new Record(); r.a = 7; r.b = \"bee\"; r.removed = 99; r.next = new Record(); r.next.a = 8; return r; }",
+        "  int a; String b; long removed; java.util.List<String> gone; Record next;",
+        "  static Record sample() { Record r = new Record(); r.a = 7; r.b = \"bee\"; r.removed = 99; r.gone = java.util.List.of(\"g\");",
+        "    r.next = new Record(); r.next.a = 8; return r; }",
         "  void touch() { a++; }",
         "  String describe() { return \"a=\" + a + \" b=\" + b + \" removed=\" + removed + \" next.a=\" + next.a; }",
         "}");

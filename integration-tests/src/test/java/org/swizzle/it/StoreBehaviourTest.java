@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectStore;
 import org.swizzle.StoreClosedException;
+import org.swizzle.StoreOptions;
 import org.swizzle.StoreStats;
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.WrongRootTypeException;
@@ -211,6 +212,44 @@ class StoreBehaviourTest {
             Node reread = again.root("n", Node.class);
             assertNotNull(reread);
             assertEquals("m", reread.next.name);
+        }
+    }
+
+    @Test
+    void shouldRehollowCleanObjectsPastTheResidentBudget() {
+        int count = 20_000;
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            org.swizzle.it.model.Holder holder = new org.swizzle.it.model.Holder();
+            for (int i = 0; i < count; i++) {
+                holder.items.add(new Item(i, "item " + i));
+            }
+            store.setRoot("h", holder);
+            store.commit();
+        }
+        StoreOptions options = StoreOptions.builder().residentBudget(1_000).build();
+        try (ObjectStore store = ObjectStore.open(dir, options)) {
+            java.util.List<Item> items = store.root("h", org.swizzle.it.model.Holder.class).items;
+            Item first = items.get(0);
+            long sum = 0;
+            for (int pass = 0; pass < 2; pass++) {
+                for (Item item : items) {
+                    sum += item.value;
+                }
+            }
+            assertEquals(2L * count * (count - 1) / 2, sum, "every value survives re-hollowing");
+            StoreStats stats = store.stats();
+            assertTrue(stats.objectsRehollowed() > count, "clean objects were re-hollowed: " + stats);
+            assertTrue(stats.objectsResident() <= 1_001, "the budget holds: " + stats);
+            assertSame(first, items.get(0), "one Java object per stored object");
+            first.value = -1;
+            for (Item item : items) {
+                sum += item.label.length();
+            }
+            assertEquals(-1, first.value, "a dirty object is never re-hollowed before commit");
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(-1, store.root("h", org.swizzle.it.model.Holder.class).items.get(0).value);
         }
     }
 

@@ -41,7 +41,7 @@ final class NewStore {
         } catch (IOException e) {
             throw new StoreIOException("Cannot create a new store in " + dir + ": " + e, e);
         }
-        LOG.log(Level.INFO, () -> "Created a new store in " + dir + " with " + clusterSize + "-byte clusters");
+        LOG.log(Level.DEBUG, () -> "Created a new store in " + dir + " with " + clusterSize + "-byte clusters");
     }
 
     private static void forceDirectory(Path dir) {

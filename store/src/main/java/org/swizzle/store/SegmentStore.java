@@ -156,6 +156,16 @@ public final class SegmentStore implements AutoCloseable {
         return objects.read(oid, objects.existingEntry(oid), view);
     }
 
+    /**
+     * A {@link StoreCorruptedException} for object bytes that the layer above found malformed,
+     * naming the cluster file and the offset of the object's bytes.
+     */
+    public StoreCorruptedException corruptObject(long oid, String problem) {
+        checkOpen();
+        return new StoreCorruptedException(clusters.file(), objects.objectOffset(objects.existingEntry(oid)),
+            "Object " + oid + " is malformed: " + problem);
+    }
+
     /** Begins a transaction; at most one is open at a time. */
     public Transaction begin() {
         checkOpen();
