@@ -157,11 +157,7 @@ final class ClusterFile implements AutoCloseable {
 
     /** Forces written bytes, and the file's length, to the disk. */
     void force() {
-        try {
-            channel.force(true);
-        } catch (IOException e) {
-            throw FileIo.failure("force", file, e);
-        }
+        FileIo.force(channel, file);
     }
 
     @Override

@@ -33,6 +33,15 @@ final class FileIo {
         return total;
     }
 
+    /** Forces {@code channel}'s written bytes and its length to the disk, or says which file failed. */
+    static void force(FileChannel channel, Path file) {
+        try {
+            channel.force(true);
+        } catch (IOException e) {
+            throw failure("force", file, e);
+        }
+    }
+
     static StoreIOException failure(String action, Path file, IOException cause) {
         return new StoreIOException("Cannot " + action + " " + file + ": " + cause
             + ". Check that the disk is not full and the file is writable.", cause);

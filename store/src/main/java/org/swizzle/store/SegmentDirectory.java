@@ -131,11 +131,7 @@ final class SegmentDirectory implements AutoCloseable {
     }
 
     void force() {
-        try {
-            channel.force(true);
-        } catch (IOException e) {
-            throw FileIo.failure("force", file, e);
-        }
+        FileIo.force(channel, file);
     }
 
     @Override
