@@ -1,123 +1,139 @@
 package org.swizzle;
 
+import org.swizzle.internal.Counters;
+
 /**
  * A snapshot of a store's counters since it was opened: what faulting, swizzling, update detection
- * and commits did. Take two snapshots and subtract to measure one piece of work.
+ * and commits did, with the time of each commit phase in the breakdown of Hosking, Brown &amp; Moss
+ * (collect the candidates, unswizzle them, diff them against their committed bytes, write the log,
+ * force it, apply it to the store file). Take two snapshots and subtract to measure one piece of work.
  */
 public final class StoreStats {
-    private final long commits;
-    private final long objectsFaulted;
-    private final long referencesSwizzled;
-    private final long hollowObjectsCreated;
-    private final long objectsResident;
-    private final long objectsRehollowed;
-    private final long cardsDirtied;
-    private final long objectsDirtied;
-    private final long objectsDiffed;
-    private final long objectsCreated;
-    private final long bytesCompared;
-    private final long recordsLogged;
-    private final long bytesLogged;
-    private final long payloadBytesLogged;
 
-    public StoreStats(long commits, long objectsFaulted, long referencesSwizzled, long hollowObjectsCreated,
-                      long objectsResident, long objectsRehollowed, long cardsDirtied, long objectsDirtied,
-                      long objectsDiffed, long objectsCreated, long bytesCompared, long recordsLogged,
-                      long bytesLogged, long payloadBytesLogged) {
-        this.commits = commits;
-        this.objectsFaulted = objectsFaulted;
-        this.referencesSwizzled = referencesSwizzled;
-        this.hollowObjectsCreated = hollowObjectsCreated;
-        this.objectsResident = objectsResident;
-        this.objectsRehollowed = objectsRehollowed;
-        this.cardsDirtied = cardsDirtied;
-        this.objectsDirtied = objectsDirtied;
-        this.objectsDiffed = objectsDiffed;
-        this.objectsCreated = objectsCreated;
-        this.bytesCompared = bytesCompared;
-        this.recordsLogged = recordsLogged;
-        this.bytesLogged = bytesLogged;
-        this.payloadBytesLogged = payloadBytesLogged;
+    private final Counters counters;
+
+    /** For the object manager; applications get snapshots from {@link ObjectStore#stats()}. */
+    public StoreStats(Counters counters) {
+        this.counters = counters;
     }
 
     /** Commits made (including those that had nothing to log). */
     public long commits() {
-        return commits;
+        return counters.commits;
     }
 
     /** Hollow objects filled in from the store. */
     public long objectsFaulted() {
-        return objectsFaulted;
+        return counters.objectsFaulted;
     }
 
     /** Stored references turned into Java references (to resident or hollow objects). */
     public long referencesSwizzled() {
-        return referencesSwizzled;
+        return counters.referencesSwizzled;
     }
 
     /** Hollow objects (fault blocks) made for references to objects not yet in memory. */
     public long hollowObjectsCreated() {
-        return hollowObjectsCreated;
+        return counters.hollowObjectsCreated;
     }
 
     /** Objects resident now (filled in, not hollow). */
     public long objectsResident() {
-        return objectsResident;
+        return counters.objectsResident;
     }
 
     /** Clean objects turned back into hollow ones to keep within the resident budget. */
     public long objectsRehollowed() {
-        return objectsRehollowed;
+        return counters.objectsRehollowed;
     }
 
-    /** Dirty cards found by commits and aborts. */
+    /** Dirty cards found by commits and aborts ({@code barrier=card}). */
     public long cardsDirtied() {
-        return cardsDirtied;
+        return counters.cardsDirtied;
     }
 
-    /** Resident objects found in dirty cards (the commit's diff candidates). */
+    /** Objects found marked by commits and aborts ({@code barrier=remset}: remembered; {@code barrier=object}: dirty bit set). */
+    public long objectsMarked() {
+        return counters.objectsMarked;
+    }
+
+    /** Commit candidates: resident objects in dirty cards, remembered or marked, or all of them without a barrier. */
     public long objectsDirtied() {
-        return objectsDirtied;
+        return counters.objectsDirtied;
     }
 
     /** Objects unswizzled and compared with their committed bytes. */
     public long objectsDiffed() {
-        return objectsDiffed;
+        return counters.objectsDiffed;
     }
 
     /** New objects made persistent by reachability. */
     public long objectsCreated() {
-        return objectsCreated;
+        return counters.objectsCreated;
     }
 
     /** Bytes compared by commit diffing. */
     public long bytesCompared() {
-        return bytesCompared;
+        return counters.bytesCompared;
     }
 
     /** Log records written (changed byte ranges, whole images). */
     public long recordsLogged() {
-        return recordsLogged;
+        return counters.recordsLogged;
     }
 
     /** Bytes written to the log, headers included. */
     public long bytesLogged() {
-        return bytesLogged;
+        return counters.bytesLogged;
     }
 
     /** Object bytes written to the log, headers excluded. */
     public long payloadBytesLogged() {
-        return payloadBytesLogged;
+        return counters.payloadBytesLogged;
+    }
+
+    /** Time finding commit candidates (scanning cards, the remembered set or dirty bits). */
+    public long collectNanos() {
+        return counters.collectNanos;
+    }
+
+    /** Time unswizzling candidates and new objects into the stored format. */
+    public long unswizzleNanos() {
+        return counters.unswizzleNanos;
+    }
+
+    /** Time comparing unswizzled images with the committed bytes. */
+    public long diffNanos() {
+        return counters.diffNanos;
+    }
+
+    /** Time appending commit records to the log. */
+    public long writeNanos() {
+        return counters.writeNanos;
+    }
+
+    /** Time forcing the log to the disk. */
+    public long forceNanos() {
+        return counters.forceNanos;
+    }
+
+    /** Time applying committed records to the store file (and checkpointing). */
+    public long applyNanos() {
+        return counters.applyNanos;
     }
 
     @Override
     public String toString() {
-        return "StoreStats{commits=" + commits + ", objectsFaulted=" + objectsFaulted
-            + ", referencesSwizzled=" + referencesSwizzled + ", hollowObjectsCreated=" + hollowObjectsCreated
-            + ", objectsResident=" + objectsResident + ", objectsRehollowed=" + objectsRehollowed
-            + ", cardsDirtied=" + cardsDirtied + ", objectsDirtied=" + objectsDirtied
-            + ", objectsDiffed=" + objectsDiffed + ", objectsCreated=" + objectsCreated
-            + ", bytesCompared=" + bytesCompared + ", recordsLogged=" + recordsLogged
-            + ", bytesLogged=" + bytesLogged + ", payloadBytesLogged=" + payloadBytesLogged + '}';
+        Counters c = counters;
+        return "StoreStats{commits=" + c.commits + ", objectsFaulted=" + c.objectsFaulted
+            + ", referencesSwizzled=" + c.referencesSwizzled + ", hollowObjectsCreated=" + c.hollowObjectsCreated
+            + ", objectsResident=" + c.objectsResident + ", objectsRehollowed=" + c.objectsRehollowed
+            + ", cardsDirtied=" + c.cardsDirtied + ", objectsMarked=" + c.objectsMarked
+            + ", objectsDirtied=" + c.objectsDirtied + ", objectsDiffed=" + c.objectsDiffed
+            + ", objectsCreated=" + c.objectsCreated + ", bytesCompared=" + c.bytesCompared
+            + ", recordsLogged=" + c.recordsLogged + ", bytesLogged=" + c.bytesLogged
+            + ", payloadBytesLogged=" + c.payloadBytesLogged + ", collectNanos=" + c.collectNanos
+            + ", unswizzleNanos=" + c.unswizzleNanos + ", diffNanos=" + c.diffNanos + ", writeNanos=" + c.writeNanos
+            + ", forceNanos=" + c.forceNanos + ", applyNanos=" + c.applyNanos + '}';
     }
 }

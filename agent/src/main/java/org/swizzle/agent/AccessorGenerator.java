@@ -6,6 +6,7 @@ import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
+import org.swizzle.internal.Barrier;
 import org.swizzle.internal.FieldKind;
 
 /**
@@ -23,7 +24,9 @@ import org.swizzle.internal.FieldKind;
  *     CardTable.mark(o.$swz_address);           // write barrier
  * }
  * </pre>
- * With {@code barrier=none} the marks are left out.
+ * The mark is the configured {@link Barrier}: {@code CardTable.mark(o.$swz_address)} for cards,
+ * {@code if (o.$swz_dirty == 0) RememberedSet.remember(o)} for the remembered set,
+ * {@code o.$swz_dirty = 1} for dirty bits, nothing for {@code barrier=none}.
  */
 final class AccessorGenerator {
 
@@ -31,14 +34,14 @@ final class AccessorGenerator {
 
     private final ClassVisitor target;
     private final String owner;
-    private final boolean barrier;
+    private final Barrier barrier;
     private final boolean frames;
 
     /**
-     * @param barrier whether the configured barrier marks cards
+     * @param barrier the configured update detection
      * @param frames  whether the class file version carries stack map frames
      */
-    AccessorGenerator(ClassVisitor target, String owner, boolean barrier, boolean frames) {
+    AccessorGenerator(ClassVisitor target, String owner, Barrier barrier, boolean frames) {
         this.target = target;
         this.owner = owner;
         this.barrier = barrier;
@@ -54,8 +57,8 @@ final class AccessorGenerator {
         MethodVisitor method = target.visitMethod(ACCESS, field.getterName(), field.getterDescriptor(), null, null);
         method.visitCode();
         residencyCheck(method, owner);
-        if (barrier && field.kind() == FieldKind.MUTABLE_VALUE) {
-            mark(method);
+        if (field.kind() == FieldKind.MUTABLE_VALUE) {
+            mark(method, owner);
         }
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
@@ -71,9 +74,7 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitVarInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.ILOAD), 1);
         method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
-        if (barrier) {
-            mark(method);
-        }
+        mark(method, owner, Bytecode.frameType(field.descriptor()));
         method.visitInsn(Opcodes.RETURN);
         method.visitMaxs(0, 0);
         method.visitEnd();
@@ -90,10 +91,31 @@ final class AccessorGenerator {
         Bytecode.target(method, resident, frames, locals);
     }
 
-    /** {@code CardTable.mark(o.$swz_address);} with {@code o} in local 0. */
-    private void mark(MethodVisitor method) {
-        method.visitVarInsn(Opcodes.ALOAD, 0);
-        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.ADDRESS, "J");
-        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.CARD_TABLE, Contract.MARK, Contract.MARK_DESCRIPTOR, false);
+    /** The write barrier on {@code o} in local 0, with {@code locals} the method's locals. */
+    private void mark(MethodVisitor method, Object... locals) {
+        switch (barrier) {
+            case CARD:
+                method.visitVarInsn(Opcodes.ALOAD, 0);
+                method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.ADDRESS, "J");
+                method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.CARD_TABLE, Contract.MARK, Contract.MARK_DESCRIPTOR, false);
+                break;
+            case REMSET: {
+                Label remembered = new Label();
+                method.visitVarInsn(Opcodes.ALOAD, 0);
+                method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.DIRTY, "B");
+                method.visitJumpInsn(Opcodes.IFNE, remembered);
+                method.visitVarInsn(Opcodes.ALOAD, 0);
+                method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REMEMBERED_SET, Contract.REMEMBER, Contract.REMEMBER_DESCRIPTOR, false);
+                Bytecode.target(method, remembered, frames, locals);
+                break;
+            }
+            case OBJECT:
+                method.visitVarInsn(Opcodes.ALOAD, 0);
+                method.visitInsn(Opcodes.ICONST_1);
+                method.visitFieldInsn(Opcodes.PUTFIELD, owner, Contract.DIRTY, "B");
+                break;
+            default:
+                break;
+        }
     }
 }

@@ -21,10 +21,14 @@ final class Contract {
     static final String FAULT_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
     static final String MARK = "mark";
     static final String MARK_DESCRIPTOR = "(J)V";
+    static final String REMEMBERED_SET = "org/swizzle/internal/RememberedSet";
+    static final String REMEMBER = "remember";
+    static final String REMEMBER_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
 
     static final String OID = "$swz_oid";
     static final String ADDRESS = "$swz_address";
     static final String STATE = "$swz_state";
+    static final String DIRTY = "$swz_dirty";
     static final String CONTEXT = "$swz_context";
 
     static final String CONSTRUCTOR = "<init>";

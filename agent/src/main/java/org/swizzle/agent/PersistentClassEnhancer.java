@@ -7,6 +7,8 @@ import net.bytebuddy.jar.asm.FieldVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.utility.OpenedClassReader;
 
+import org.swizzle.internal.Barrier;
+
 /**
  * Enhances one persistent class as its {@link ClassModel} says: the root of a hierarchy implements
  * {@code Persistable} and gets the object state; every persistent class gets its hollow
@@ -18,11 +20,11 @@ import net.bytebuddy.utility.OpenedClassReader;
 final class PersistentClassEnhancer extends ClassVisitor {
 
     private final ClassModel model;
-    private final boolean barrier;
+    private final Barrier barrier;
     private boolean frames;
 
-    /** @param barrier whether the configured barrier marks cards */
-    PersistentClassEnhancer(ClassVisitor next, ClassModel model, boolean barrier) {
+    /** @param barrier the configured update detection */
+    PersistentClassEnhancer(ClassVisitor next, ClassModel model, Barrier barrier) {
         super(OpenedClassReader.ASM_API, next);
         this.model = model;
         this.barrier = barrier;

@@ -16,7 +16,8 @@ final class StateGenerator {
 
     /** Field name and descriptor of each piece of state the root class carries. */
     private static final String[][] STATE = {
-        {Contract.OID, "J"}, {Contract.ADDRESS, "J"}, {Contract.STATE, "B"}, {Contract.CONTEXT, "Ljava/lang/Object;"}
+        {Contract.OID, "J"}, {Contract.ADDRESS, "J"}, {Contract.STATE, "B"}, {Contract.DIRTY, "B"},
+        {Contract.CONTEXT, "Ljava/lang/Object;"}
     };
 
     private final ClassVisitor target;

@@ -14,6 +14,7 @@ import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.utility.OpenedClassReader;
 
 import org.swizzle.internal.AgentOptions;
+import org.swizzle.internal.Barrier;
 import org.swizzle.internal.Enhancement;
 
 /**
@@ -24,11 +25,11 @@ import org.swizzle.internal.Enhancement;
  */
 public final class SwizzleTransformer implements ClassFileTransformer {
 
-    private final boolean barrier;
+    private final Barrier barrier;
     private final Map<ClassLoader, PersistentTypes> typesByLoader = Collections.synchronizedMap(new WeakHashMap<>());
 
     public SwizzleTransformer(AgentOptions options) {
-        this.barrier = !"none".equals(options.barrier());
+        this.barrier = options.barrier();
     }
 
     @Override

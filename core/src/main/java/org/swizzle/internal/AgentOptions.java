@@ -26,7 +26,6 @@ public final class AgentOptions {
         VALID.put("checks", List.of("access", "entry"));
         VALID.put("fault", List.of("object", "segment", "cluster"));
         NOT_YET.put("swizzle", List.of("edge", "none", "eager"));
-        NOT_YET.put("barrier", List.of("remset", "object"));
         NOT_YET.put("checks", List.of("entry"));
         NOT_YET.put("fault", List.of("segment", "cluster"));
     }
@@ -101,8 +100,8 @@ public final class AgentOptions {
         return values.get("swizzle");
     }
 
-    public String barrier() {
-        return values.get("barrier");
+    public Barrier barrier() {
+        return Barrier.of(values.get("barrier"));
     }
 
     public int cardSize() {

@@ -10,11 +10,13 @@ import java.util.ArrayDeque;
 final class Budget {
 
     private final long limit;
+    private final UpdateDetector detector;
     private final ArrayDeque<Persistable> order = new ArrayDeque<>();
     private long rehollowed;
 
-    Budget(long limit) {
+    Budget(long limit, UpdateDetector detector) {
         this.limit = limit;
+        this.detector = detector;
     }
 
     long limit() {
@@ -34,9 +36,10 @@ final class Budget {
     /**
      * Re-hollows up to {@code excess} clean objects, never {@code keep} (the object being faulted).
      *
+     * @param allClean whether a commit has just made every resident object clean
      * @return how many were re-hollowed
      */
-    long rehollow(long excess, Persistable keep) {
+    long rehollow(long excess, Persistable keep, boolean allClean) {
         long done = 0;
         long looked = 0;
         long candidates = order.size();
@@ -46,7 +49,7 @@ final class Budget {
             if (object.$swz_state() != Persistable.RESIDENT) {
                 continue;
             }
-            if (object == keep || CardTable.isDirty(object.$swz_address() >>> CardTable.SHIFT)) {
+            if (object == keep || !allClean && detector.mayBeDirty(object)) {
                 order.addLast(object);
                 continue;
             }

@@ -9,7 +9,6 @@ import java.util.Set;
 
 import org.agrona.DirectBuffer;
 import org.agrona.collections.IntArrayList;
-import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.NotPersistentException;
 import org.swizzle.StoreClosedException;
@@ -44,34 +43,27 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final ObjectReader reader = new ObjectReader(this);
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
     private final Budget budget;
-    /** {@code barrier=none}: nothing marks updates, so every resident object is a commit candidate. */
-    private final boolean diffEveryResident = AgentOptions.current().barrier().equals("none");
+    private final Barrier barrier = AgentOptions.current().barrier();
+    private final RememberedSet remembered = new RememberedSet();
+    private final UpdateDetector detector = UpdateDetector.of(barrier, space, remembered);
+    private final Counters counters = new Counters();
 
     private final ArrayDeque<Persistable> pending = new ArrayDeque<>();
     private final List<Persistable> created = new ArrayList<>();
     private final IntArrayList createdLengths = new IntArrayList();
-    private final LongArrayList dirtyCards = new LongArrayList();
     private Transaction transaction;
+    /** Time spent in the store's diff during the current commit. */
+    private long diffNanos;
     private Persistable reading;
 
     private long commitNumber;
     private boolean closed;
 
-    private long commits;
-    private long objectsFaulted;
-    private long referencesSwizzled;
-    private long hollowObjectsCreated;
-    private long objectsResident;
-    private long cardsDirtied;
-    private long objectsDirtied;
-    private long objectsDiffed;
-    private long objectsCreated;
-
     private ObjectManager(SegmentStore store, StoreOptions options, ClassLoader loader) {
         this.store = store;
         this.directory = store.directory();
         this.catalog = new Catalog(loader);
-        this.budget = new Budget(options.residentBudget());
+        this.budget = new Budget(options.residentBudget(), detector);
         this.commitNumber = store.lastCommit();
     }
 
@@ -136,11 +128,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         requireOpen();
         int length = fill(object);
         object.$swz_address(space.place(object, length));
-        objectsFaulted++;
-        objectsResident++;
+        counters.objectsFaulted++;
+        counters.objectsResident++;
         budget.admitted(object);
-        if (objectsResident > budget.limit()) {
-            objectsResident -= budget.rehollow(objectsResident - budget.limit(), object);
+        if (counters.objectsResident > budget.limit()) {
+            counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), object, false);
         }
     }
 
@@ -175,7 +167,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     @Override
     public Object swizzle(long oid, int classId) {
-        referencesSwizzled++;
+        counters.referencesSwizzled++;
         Object resident = table.get(oid);
         if (resident != null) {
             return resident;
@@ -185,7 +177,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         hollow.$swz_context(this);
         hollow.$swz_state(Persistable.HOLLOW);
         table.put(oid, hollow);
-        hollowObjectsCreated++;
+        counters.hollowObjectsCreated++;
         return hollow;
     }
 
@@ -240,11 +232,18 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public synchronized long commit() {
         requireOpen();
         long number = commitNumber + 1;
+        StoreCounters logged = store.counters();
+        long recordsBefore = logged.recordsLogged();
+        long bytesBefore = logged.walBytesLogged();
+        long payloadBefore = logged.payloadBytesLogged();
+        long comparedBefore = logged.bytesCompared();
         transaction = store.begin();
         try {
-            collectCandidates(pending::add);
-            cardsDirtied += dirtyCards.size();
-            objectsDirtied += pending.size();
+            long start = System.nanoTime();
+            detector.collect(pending::add);
+            long collected = System.nanoTime();
+            counters.collectNanos += collected - start;
+            countMarks(pending.size());
             if (roots.isDirty()) {
                 roots.write(writer);
                 put(SegmentStore.ROOTS_OID, 0);
@@ -256,8 +255,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 int length = catalog.write(writer.buffer());
                 transaction.put(SegmentStore.CATALOG_OID, 0, writer.buffer(), 0, length);
             }
+            long unswizzled = System.nanoTime();
+            counters.unswizzleNanos += unswizzled - collected - diffNanos;
+            counters.diffNanos += diffNanos;
+            diffNanos = 0;
             transaction.commit(number);
+            counters.writeNanos += System.nanoTime() - unswizzled;
         } catch (RuntimeException | Error e) {
+            diffNanos = 0;
             transaction.abandon();
             for (Persistable object : created) {
                 object.$swz_oid(0);
@@ -272,32 +277,36 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         for (int i = 0; i < created.size(); i++) {
             Persistable object = created.get(i);
             object.$swz_context(this);
+            object.$swz_dirty((byte) 0);
             table.put(object.$swz_oid(), object);
             object.$swz_address(space.place(object, createdLengths.getInt(i)));
             budget.admitted(object);
         }
-        objectsResident += created.size();
-        objectsCreated += created.size();
+        counters.objectsResident += created.size();
+        counters.objectsCreated += created.size();
         created.clear();
         createdLengths.clear();
-        ResidentSpace.clean(dirtyCards);
+        detector.reset();
         roots.clean();
         catalog.clean();
         commitNumber = number;
-        commits++;
-        if (objectsResident > budget.limit()) {
-            objectsResident -= budget.rehollow(objectsResident - budget.limit(), null);
+        counters.commits++;
+        counters.recordsLogged += logged.recordsLogged() - recordsBefore;
+        counters.bytesLogged += logged.walBytesLogged() - bytesBefore;
+        counters.payloadBytesLogged += logged.payloadBytesLogged() - payloadBefore;
+        counters.bytesCompared += logged.bytesCompared() - comparedBefore;
+        if (counters.objectsResident > budget.limit()) {
+            counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), null, true);
         }
         return number;
     }
 
-    /** The objects that may have changed since the last commit: those in dirty cards, or all without a barrier. */
-    private void collectCandidates(java.util.function.Consumer<Persistable> action) {
-        dirtyCards.clear();
-        if (diffEveryResident) {
-            space.forEachResident(action);
+    private void countMarks(int candidates) {
+        counters.objectsDirtied += candidates;
+        if (barrier == Barrier.CARD) {
+            counters.cardsDirtied += detector.marks;
         } else {
-            space.forEachInDirtyCards(action, dirtyCards);
+            counters.objectsMarked += detector.marks;
         }
     }
 
@@ -311,7 +320,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             object.$swz_write(layout.fieldIndex(i), writer);
         }
         if (object.$swz_context() == this) {
-            objectsDiffed++;
+            counters.objectsDiffed++;
         } else {
             createdLengths.addInt(writer.length());
         }
@@ -319,7 +328,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void put(long oid, int classId) {
+        long start = System.nanoTime();
         transaction.put(oid, classId, writer.buffer(), 0, writer.length());
+        diffNanos += System.nanoTime() - start;
     }
 
     @Override
@@ -361,27 +372,32 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public synchronized void abort() {
         requireOpen();
         List<Persistable> dirty = new ArrayList<>();
-        collectCandidates(dirty::add);
+        detector.collect(dirty::add);
+        countMarks(dirty.size());
         for (Persistable object : dirty) {
             rehollow(object);
         }
-        objectsResident -= dirty.size();
-        ResidentSpace.clean(dirtyCards);
+        counters.objectsResident -= dirty.size();
+        detector.reset();
         loadRoots();
+    }
+
+    RememberedSet remembered() {
+        return remembered;
     }
 
     static void rehollow(Persistable object) {
         object.$swz_state(Persistable.HOLLOW);
+        object.$swz_dirty((byte) 0);
         object.$swz_clear();
     }
 
     // ---------------------------------------------------------------- life cycle and counters
 
     public synchronized StoreStats stats() {
-        StoreCounters counters = store.counters();
-        return new StoreStats(commits, objectsFaulted, referencesSwizzled, hollowObjectsCreated, objectsResident,
-            budget.rehollowed(), cardsDirtied, objectsDirtied, objectsDiffed, objectsCreated,
-            counters.bytesCompared(), counters.recordsLogged(), counters.walBytesLogged(), counters.payloadBytesLogged());
+        Counters snapshot = counters.copy();
+        snapshot.objectsRehollowed = budget.rehollowed();
+        return new StoreStats(snapshot);
     }
 
     public synchronized boolean isClosed() {

@@ -4,8 +4,8 @@ package org.swizzle.internal;
  * The contract the agent adds to every {@code @Persistent} class. Not for application code: the
  * methods are public only so that the object manager in another package can call them.
  *
- * <p>The state lives in four fields the agent adds to the topmost persistent class of a hierarchy
- * ({@code $swz_oid}, {@code $swz_address}, {@code $swz_state}, {@code $swz_context}); the
+ * <p>The state lives in five fields the agent adds to the topmost persistent class of a hierarchy
+ * ({@code $swz_oid}, {@code $swz_address}, {@code $swz_state}, {@code $swz_dirty}, {@code $swz_context}); the
  * serialization methods are generated per class and dispatch on a field index that is global to the
  * hierarchy (the fields of the topmost class first), so a subclass handles its own fields and hands
  * the rest to {@code super}.
@@ -30,6 +30,11 @@ public interface Persistable {
     byte $swz_state();
 
     void $swz_state(byte state);
+
+    /** Non-zero once the object was updated since the last commit, under {@code barrier=remset} and {@code barrier=object}. */
+    byte $swz_dirty();
+
+    void $swz_dirty(byte dirty);
 
     /** The object manager that faults this object in; {@code null} while the object is transient. */
     Object $swz_context();

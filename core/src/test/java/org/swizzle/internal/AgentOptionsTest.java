@@ -12,7 +12,7 @@ class AgentOptionsTest {
     void shouldDefaultToTheFastestConfiguration() {
         AgentOptions options = AgentOptions.parse("");
         assertEquals("node", options.swizzle());
-        assertEquals("card", options.barrier());
+        assertEquals(Barrier.CARD, options.barrier());
         assertEquals(512, options.cardSize());
         assertEquals("access", options.checks());
         assertEquals("object", options.fault());

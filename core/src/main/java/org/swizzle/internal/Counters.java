@@ -1,0 +1,55 @@
+package org.swizzle.internal;
+
+/**
+ * The object manager's running counters, copied into a {@link org.swizzle.StoreStats} snapshot.
+ * Public only so that the snapshot in the API package can read them.
+ */
+public final class Counters {
+    public long commits;
+    public long objectsFaulted;
+    public long referencesSwizzled;
+    public long hollowObjectsCreated;
+    public long objectsResident;
+    public long objectsRehollowed;
+    public long cardsDirtied;
+    public long objectsMarked;
+    public long objectsDirtied;
+    public long objectsDiffed;
+    public long objectsCreated;
+    public long bytesCompared;
+    public long recordsLogged;
+    public long bytesLogged;
+    public long payloadBytesLogged;
+    public long collectNanos;
+    public long unswizzleNanos;
+    public long diffNanos;
+    public long writeNanos;
+    public long forceNanos;
+    public long applyNanos;
+
+    Counters copy() {
+        Counters copy = new Counters();
+        copy.commits = commits;
+        copy.objectsFaulted = objectsFaulted;
+        copy.referencesSwizzled = referencesSwizzled;
+        copy.hollowObjectsCreated = hollowObjectsCreated;
+        copy.objectsResident = objectsResident;
+        copy.objectsRehollowed = objectsRehollowed;
+        copy.cardsDirtied = cardsDirtied;
+        copy.objectsMarked = objectsMarked;
+        copy.objectsDirtied = objectsDirtied;
+        copy.objectsDiffed = objectsDiffed;
+        copy.objectsCreated = objectsCreated;
+        copy.bytesCompared = bytesCompared;
+        copy.recordsLogged = recordsLogged;
+        copy.bytesLogged = bytesLogged;
+        copy.payloadBytesLogged = payloadBytesLogged;
+        copy.collectNanos = collectNanos;
+        copy.unswizzleNanos = unswizzleNanos;
+        copy.diffNanos = diffNanos;
+        copy.writeNanos = writeNanos;
+        copy.forceNanos = forceNanos;
+        copy.applyNanos = applyNanos;
+        return copy;
+    }
+}
