@@ -1,5 +1,6 @@
 package org.swizzle.internal;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,9 +52,37 @@ class WriteBarrierTest {
         assertFalse(CardTable.isDirty(8));
     }
 
+    @Test
+    void shouldSetTheDirtyBitUnderTheObjectBarrier() throws Throwable {
+        EnhancingClassLoader dirtyBits = new EnhancingClassLoader(new SwizzleTransformer(AgentOptions.parse("barrier=object")));
+        Persistable part = residentPart(dirtyBits, 9);
+
+        Fixtures.call(dirtyBits.fixture("Editor"), "x", part);
+        assertEquals(0, part.$swz_dirty(), "reading a primitive marks nothing");
+        Fixtures.call(dirtyBits.fixture("Editor"), "setX", part, 3);
+
+        assertEquals(1, part.$swz_dirty());
+        assertFalse(CardTable.isDirty(9), "no card is marked under barrier=object");
+    }
+
+    @Test
+    void shouldRememberAnObjectOnItsFirstUpdateOnlyUnderTheRememberedSetBarrier() throws Throwable {
+        EnhancingClassLoader remset = new EnhancingClassLoader(new SwizzleTransformer(AgentOptions.parse("barrier=remset")));
+        Persistable part = residentPart(remset, 10);
+
+        Fixtures.call(remset.fixture("Editor"), "setX", part, 3);
+        assertEquals(1, part.$swz_dirty(), "the first update goes through RememberedSet.remember");
+        part.$swz_dirty((byte) 2);
+        Fixtures.call(remset.fixture("Editor"), "setX", part, 4);
+
+        assertEquals(2, part.$swz_dirty(), "later updates only check the dirty byte");
+        assertFalse(CardTable.isDirty(10), "no card is marked under barrier=remset");
+    }
+
     private static Persistable residentPart(EnhancingClassLoader loader, long card) {
         Persistable part = (Persistable) Fixtures.newInstance(loader.fixture("Part"), 1);
         part.$swz_address(card << CardTable.SHIFT);
+        part.$swz_dirty((byte) 0);
         CardTable.clean(card);
         return part;
     }
