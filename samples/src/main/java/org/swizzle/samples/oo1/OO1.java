@@ -70,7 +70,7 @@ public final class OO1 {
         }
         StoreStats before = store.stats();
         long start = System.nanoTime();
-        int updated = update(index.get(1 + random.nextInt(index.size())), DEPTH);
+        int updated = update(index.get(1 + random.nextInt(index.size())), DEPTH, 1.0);
         long commit = store.commit();
         StoreStats after = store.stats();
         step("update traversal: " + updated + " parts updated, commit " + commit + " logged "
@@ -163,16 +163,26 @@ public final class OO1 {
 
     /** The update traversal: x and y of every visited part incremented. */
     public int update(Part part, int depth) {
-        part.x++;
-        part.y++;
-        if (depth == 0) {
-            return 1;
+        return update(part, depth, 1.0);
+    }
+
+    /**
+     * The update traversal of White &amp; DeWitt and Hosking, Brown &amp; Moss: x and y of each visited
+     * part incremented with probability {@code p}; returns the updates made.
+     */
+    public int update(Part part, int depth, double p) {
+        int updates = 0;
+        if (p >= 1.0 || random.nextDouble() < p) {
+            part.x++;
+            part.y++;
+            updates++;
         }
-        int visits = 1;
-        for (Connection connection : part.to) {
-            visits += update(connection.to, depth - 1);
+        if (depth > 0) {
+            for (Connection connection : part.to) {
+                updates += update(connection.to, depth - 1, p);
+            }
         }
-        return visits;
+        return updates;
     }
 
     private PartIndex insert(ObjectStore store, PartIndex index, int count) {
