@@ -18,6 +18,10 @@ import org.swizzle.internal.FieldKind;
  *     CardTable.mark(o.$swz_address);           // arrays and collections only: they change without a PUTFIELD
  *     return o.f;
  * }
+ * public static T $swz_read$f(C o) {           // arrays: for loads proven read-only, no mark
+ *     if (o.$swz_state != 0) Faults.fault(o);
+ *     return o.f;
+ * }
  * public static void $swz_set$f(C o, T v) {
  *     if (o.$swz_state != 0) Faults.fault(o);
  *     o.f = v;
@@ -49,15 +53,18 @@ final class AccessorGenerator {
     }
 
     void addAccessors(StoredField field) {
-        addGetter(field);
+        addGetter(field, field.getterName(), field.kind() == FieldKind.MUTABLE_VALUE);
+        if (field.isElidableArray()) {
+            addGetter(field, field.readerName(), false);
+        }
         addSetter(field);
     }
 
-    private void addGetter(StoredField field) {
-        MethodVisitor method = target.visitMethod(ACCESS, field.getterName(), field.getterDescriptor(), null, null);
+    private void addGetter(StoredField field, String name, boolean marks) {
+        MethodVisitor method = target.visitMethod(ACCESS, name, field.getterDescriptor(), null, null);
         method.visitCode();
         residencyCheck(method, owner);
-        if (field.kind() == FieldKind.MUTABLE_VALUE) {
+        if (marks) {
             mark(method, owner);
         }
         method.visitVarInsn(Opcodes.ALOAD, 0);

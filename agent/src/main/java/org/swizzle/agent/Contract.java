@@ -51,6 +51,11 @@ final class Contract {
         return "$swz_get$" + field;
     }
 
+    /** The static read accessor without a mark, for loads of an array field proven read-only. */
+    static String reader(String field) {
+        return "$swz_read$" + field;
+    }
+
     /** The static write accessor of stored field {@code field}. */
     static String setter(String field) {
         return "$swz_set$" + field;

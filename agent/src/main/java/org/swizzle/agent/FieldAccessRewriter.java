@@ -21,27 +21,38 @@ import net.bytebuddy.utility.OpenedClassReader;
 final class FieldAccessRewriter extends ClassVisitor {
 
     private final Map<ClassFileScan.FieldRef, StoredField> redirects;
+    private final ReadOnlyLoads readOnly;
 
-    /** @param redirects the stored field each rewritten field reference resolves to */
-    FieldAccessRewriter(ClassVisitor next, Map<ClassFileScan.FieldRef, StoredField> redirects) {
+    /**
+     * @param redirects the stored field each rewritten field reference resolves to
+     * @param readOnly  the loads of array fields proven read-only, which call the unmarked reader
+     */
+    FieldAccessRewriter(ClassVisitor next, Map<ClassFileScan.FieldRef, StoredField> redirects, ReadOnlyLoads readOnly) {
         super(OpenedClassReader.ASM_API, next);
         this.redirects = redirects;
+        this.readOnly = readOnly;
     }
 
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
         MethodVisitor method = super.visitMethod(access, name, descriptor, signature, exceptions);
-        return method == null ? null : new Rewriting(method, Contract.CONSTRUCTOR.equals(name));
+        return method == null ? null : new Rewriting(method, name, descriptor);
     }
 
     private final class Rewriting extends MethodVisitor {
 
+        private final String name;
+        private final String descriptor;
         private boolean initialized;
         private int pendingNews;
+        /** GETFIELDs seen so far, the ordinal {@link ReadOnlyLoads} names loads by. */
+        private int loads;
 
-        Rewriting(MethodVisitor next, boolean constructor) {
+        Rewriting(MethodVisitor next, String name, String descriptor) {
             super(OpenedClassReader.ASM_API, next);
-            this.initialized = !constructor;
+            this.name = name;
+            this.descriptor = descriptor;
+            this.initialized = !Contract.CONSTRUCTOR.equals(name);
         }
 
         @Override
@@ -66,14 +77,17 @@ final class FieldAccessRewriter extends ClassVisitor {
         }
 
         @Override
-        public void visitFieldInsn(int opcode, String owner, String name, String descriptor) {
+        public void visitFieldInsn(int opcode, String owner, String fieldName, String fieldDescriptor) {
+            int load = opcode == Opcodes.GETFIELD ? loads++ : -1;
             StoredField field = opcode == Opcodes.GETFIELD || (opcode == Opcodes.PUTFIELD && initialized)
-                ? redirects.get(new ClassFileScan.FieldRef(owner, name, descriptor))
+                ? redirects.get(new ClassFileScan.FieldRef(owner, fieldName, fieldDescriptor))
                 : null;
             if (field == null) {
-                super.visitFieldInsn(opcode, owner, name, descriptor);
+                super.visitFieldInsn(opcode, owner, fieldName, fieldDescriptor);
             } else if (opcode == Opcodes.GETFIELD) {
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, owner, field.getterName(), field.getterDescriptor(), false);
+                boolean unmarked = field.isElidableArray() && readOnly.isReadOnly(name, descriptor, load);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, owner, unmarked ? field.readerName() : field.getterName(),
+                    field.getterDescriptor(), false);
             } else {
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, owner, field.setterName(), field.setterDescriptor(), false);
             }

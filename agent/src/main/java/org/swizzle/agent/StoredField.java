@@ -1,6 +1,7 @@
 package org.swizzle.agent;
 
 import org.swizzle.internal.FieldKind;
+import org.swizzle.internal.StoredTypes;
 
 /**
  * A field the store keeps: declared by {@code owner} (internal name), numbered by {@code index}
@@ -15,6 +16,23 @@ record StoredField(String owner, String name, String descriptor, FieldKind kind,
     /** {@code (Owner)T}: the accessor takes the object whose field it reads. */
     String getterDescriptor() {
         return "(L" + owner + ";)" + descriptor;
+    }
+
+    /** The unmarked read accessor; only array and collection fields have one. */
+    String readerName() {
+        return Contract.reader(name);
+    }
+
+    /**
+     * Whether a load of this field can be proven read-only: an array whose elements are not
+     * themselves arrays or collections (they could be changed through the element without a mark).
+     */
+    boolean isElidableArray() {
+        if (kind != FieldKind.MUTABLE_VALUE || descriptor.charAt(0) != '[' || descriptor.charAt(1) == '[') {
+            return false;
+        }
+        String component = descriptor.substring(1);
+        return component.charAt(0) != 'L' || !StoredTypes.isCollection(component.substring(1, component.length() - 1));
     }
 
     String setterName() {

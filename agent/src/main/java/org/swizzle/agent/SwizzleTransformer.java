@@ -88,10 +88,21 @@ public final class SwizzleTransformer implements ClassFileTransformer {
             visitor = new PersistentClassEnhancer(visitor, model, barrier);
         }
         if (!redirects.isEmpty()) {
-            visitor = new FieldAccessRewriter(visitor, redirects);
+            visitor = new FieldAccessRewriter(visitor, redirects, readOnlyLoads(classFile, redirects));
         }
         reader.accept(visitor, 0);
         return writer.toByteArray();
+    }
+
+    /** The loads of array fields that the class only reads; analysed only where there are such fields. */
+    private static ReadOnlyLoads readOnlyLoads(byte[] classFile, Map<ClassFileScan.FieldRef, StoredField> redirects) {
+        if (redirects.values().stream().noneMatch(StoredField::isElidableArray)) {
+            return ReadOnlyLoads.NONE;
+        }
+        return ReadOnlyLoads.find(classFile, insn -> {
+            StoredField field = redirects.get(new ClassFileScan.FieldRef(insn.owner, insn.name, insn.desc));
+            return field != null && field.isElidableArray();
+        });
     }
 
     /** The field references of the class that resolve to stored fields, with the field each resolves to. */

@@ -53,6 +53,18 @@ class WriteBarrierTest {
     }
 
     @Test
+    void shouldNotMarkWhenAnArrayIsOnlyReadButMarkWhenAnElementIsWritten() throws Throwable {
+        Persistable part = residentPart(loader, 11);
+        Class<?> traversals = loader.fixture("Traversals");
+
+        Fixtures.call(traversals, "countLinks", part);
+        assertFalse(CardTable.isDirty(11), "a for-each over the array cannot change it");
+        Fixtures.call(traversals, "link", part, part);
+
+        assertTrue(CardTable.isDirty(11));
+    }
+
+    @Test
     void shouldSetTheDirtyBitUnderTheObjectBarrier() throws Throwable {
         EnhancingClassLoader dirtyBits = new EnhancingClassLoader(new SwizzleTransformer(AgentOptions.parse("barrier=object")));
         Persistable part = residentPart(dirtyBits, 9);

@@ -74,6 +74,11 @@ public final class StoredTypes {
         return null;
     }
 
+    /** Whether {@code internalName} is one of the stored java.util collection types. */
+    public static boolean isCollection(String internalName) {
+        return COLLECTIONS.contains(internalName);
+    }
+
     /** Types of the JDK, which the classifier decides by name alone and never asks {@link TypeFacts} about. */
     public static boolean isPlatform(String internalName) {
         return internalName.startsWith("java/") || internalName.startsWith("javax/")
