@@ -72,6 +72,14 @@ public final class StoreStats {
         return counters.objectsCreated;
     }
 
+    /**
+     * Stored objects no longer reachable from any root, as of the last commit that removed a stored
+     * reference (which traces the stored graph). They are left in place for now.
+     */
+    public long objectsUnreachable() {
+        return counters.objectsUnreachable;
+    }
+
     /** Bytes compared by commit diffing. */
     public long bytesCompared() {
         return counters.bytesCompared;
@@ -130,7 +138,8 @@ public final class StoreStats {
             + ", objectsResident=" + c.objectsResident + ", objectsRehollowed=" + c.objectsRehollowed
             + ", cardsDirtied=" + c.cardsDirtied + ", objectsMarked=" + c.objectsMarked
             + ", objectsDirtied=" + c.objectsDirtied + ", objectsDiffed=" + c.objectsDiffed
-            + ", objectsCreated=" + c.objectsCreated + ", bytesCompared=" + c.bytesCompared
+            + ", objectsCreated=" + c.objectsCreated + ", objectsUnreachable=" + c.objectsUnreachable
+            + ", bytesCompared=" + c.bytesCompared
             + ", recordsLogged=" + c.recordsLogged + ", bytesLogged=" + c.bytesLogged
             + ", payloadBytesLogged=" + c.payloadBytesLogged + ", collectNanos=" + c.collectNanos
             + ", unswizzleNanos=" + c.unswizzleNanos + ", diffNanos=" + c.diffNanos + ", writeNanos=" + c.writeNanos

@@ -102,19 +102,21 @@ final class Catalog {
     /** How to read an object of {@code classId} written under shape {@code shape} into the running class. */
     ReadPlan plan(int classId, int shape, ClassLayout layout) {
         Entry entry = entry(classId);
-        if (shape >= entry.shapes.size()) {
-            throw new IllegalStateException("class " + entry.name + " has no shape " + shape);
-        }
         ReadPlan plan = entry.plans.get(shape);
         if (plan == null) {
-            plan = ReadPlan.of(entry.name, entry.shapes.get(shape), layout);
+            plan = ReadPlan.of(entry.name, shape(classId, shape), layout);
             entry.plans.set(shape, plan);
         }
         return plan;
     }
 
-    int length() {
-        return byId.size() - 1;
+    /** Shape {@code shape} of class {@code classId}, as stored. */
+    Shape shape(int classId, int shape) {
+        Entry entry = entry(classId);
+        if (shape >= entry.shapes.size()) {
+            throw new IllegalStateException("class " + entry.name + " has no shape " + shape);
+        }
+        return entry.shapes.get(shape);
     }
 
     /** Writes the catalog; returns the length. */

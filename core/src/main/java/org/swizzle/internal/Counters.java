@@ -16,6 +16,7 @@ public final class Counters {
     public long objectsDirtied;
     public long objectsDiffed;
     public long objectsCreated;
+    public long objectsUnreachable;
     public long bytesCompared;
     public long recordsLogged;
     public long bytesLogged;
@@ -40,6 +41,7 @@ public final class Counters {
         copy.objectsDirtied = objectsDirtied;
         copy.objectsDiffed = objectsDiffed;
         copy.objectsCreated = objectsCreated;
+        copy.objectsUnreachable = objectsUnreachable;
         copy.bytesCompared = bytesCompared;
         copy.recordsLogged = recordsLogged;
         copy.bytesLogged = bytesLogged;

@@ -9,6 +9,8 @@ import java.util.Set;
 
 import org.agrona.DirectBuffer;
 import org.agrona.collections.IntArrayList;
+import org.agrona.collections.LongArrayList;
+import org.agrona.collections.LongHashSet;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.NotPersistentException;
 import org.swizzle.StoreClosedException;
@@ -54,6 +56,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private Transaction transaction;
     /** Time spent in the store's diff during the current commit. */
     private long diffNanos;
+    /** Whether the current commit removed a stored reference, so some object may have become unreachable. */
+    private boolean referencesDropped;
+    private final LongHashSet oldReferences = new LongHashSet();
+    private final LongHashSet newReferences = new LongHashSet();
+    private final ReachabilityTrace trace;
     private Persistable reading;
 
     private long commitNumber;
@@ -65,6 +72,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.catalog = new Catalog(loader);
         this.budget = new Budget(options.residentBudget(), detector);
         this.commitNumber = store.lastCommit();
+        this.trace = new ReachabilityTrace(store, catalog, new ObjectReader(this));
     }
 
     /** Opens (creating, recovering) the store in {@code directory}. */
@@ -244,6 +252,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             long collected = System.nanoTime();
             counters.collectNanos += collected - start;
             countMarks(pending.size());
+            referencesDropped = roots.isDirty();
             if (roots.isDirty()) {
                 roots.write(writer);
                 put(SegmentStore.ROOTS_OID, 0);
@@ -295,6 +304,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.bytesLogged += logged.walBytesLogged() - bytesBefore;
         counters.payloadBytesLogged += logged.payloadBytesLogged() - payloadBefore;
         counters.bytesCompared += logged.bytesCompared() - comparedBefore;
+        if (referencesDropped) {
+            LongArrayList rootOids = new LongArrayList();
+            roots.oids(rootOids);
+            counters.objectsUnreachable = trace.countUnreachable(rootOids);
+        }
         if (counters.objectsResident > budget.limit()) {
             counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), null, true);
         }
@@ -321,10 +335,27 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (object.$swz_context() == this) {
             counters.objectsDiffed++;
+            referencesDropped |= dropsReferences(object.$swz_oid(), shape);
         } else {
             createdLengths.addInt(writer.length());
         }
         put(object.$swz_oid(), catalog.classId(layout.type()));
+    }
+
+    /** Whether the image in the writer refers to fewer objects than the committed one of {@code oid}. */
+    private boolean dropsReferences(long oid, Shape current) {
+        if (!current.hasReferences() || referencesDropped) {
+            return false;
+        }
+        newReferences.clear();
+        reader.reset(writer.buffer(), writer.length());
+        reader.readShort();
+        reader.forEachReference(current, newReferences::add);
+        oldReferences.clear();
+        reader.reset(store.read(oid, view), store.length(oid));
+        int shape = reader.readShort() & 0xFFFF;
+        reader.forEachReference(catalog.shape(store.classId(oid), shape), oldReferences::add);
+        return !newReferences.containsAll(oldReferences);
     }
 
     private void put(long oid, int classId) {

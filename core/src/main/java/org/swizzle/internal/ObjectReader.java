@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.LongConsumer;
 
 import org.agrona.DirectBuffer;
 
@@ -341,15 +342,44 @@ public final class ObjectReader {
 
     /** Skips a stored field of {@code kind} that the current class no longer has. */
     void skip(FieldKind kind) {
-        if (kind.isFixedSize()) {
-            skipBytes(kind.fixedSize());
-        } else {
-            skipValue();
+        skip(kind, null);
+    }
+
+    /**
+     * Hands the OID of every persistent object the stored object (positioned after its shape number)
+     * refers to, in fields or inside embedded arrays and collections, to {@code references}. Reads
+     * bytes only: nothing is swizzled or faulted.
+     */
+    void forEachReference(Shape shape, LongConsumer references) {
+        for (Shape.Field field : shape.fields()) {
+            skip(field.kind(), references);
         }
     }
 
-    private void skipValue() {
+    private void skip(FieldKind kind, LongConsumer references) {
+        if (kind == FieldKind.REFERENCE && references != null) {
+            reference(references);
+        } else if (kind.isFixedSize()) {
+            skipBytes(kind.fixedSize());
+        } else {
+            skipValue(references);
+        }
+    }
+
+    private void reference(LongConsumer references) {
+        long oid = readLong();
+        skipBytes(4);
+        if (oid != 0) {
+            references.accept(oid);
+        }
+    }
+
+    private void skipValue(LongConsumer references) {
         byte tag = readByte();
+        if (tag == ValueTag.REFERENCE && references != null) {
+            reference(references);
+            return;
+        }
         switch (tag) {
             case ValueTag.NULL: case ValueTag.TRUE: case ValueTag.FALSE: return;
             case ValueTag.BYTE: skipBytes(1); return;
@@ -361,21 +391,21 @@ public final class ObjectReader {
             case ValueTag.PERIOD: case ValueTag.OFFSET_TIME: skipBytes(12); return;
             case ValueTag.UUID: case ValueTag.LOCAL_DATE_TIME: skipBytes(16); return;
             case ValueTag.OFFSET_DATE_TIME: skipBytes(20); return;
-            case ValueTag.ZONED_DATE_TIME: skipBytes(20); skipValue(); return;
+            case ValueTag.ZONED_DATE_TIME: skipBytes(20); skipValue(references); return;
             case ValueTag.STRING_LATIN1: skipBytes(readLength()); return;
             case ValueTag.STRING_UTF16: skipBytes(2L * readLength()); return;
-            case ValueTag.ZONE_REGION: skipValue(); return;
-            case ValueTag.ENUM: skipBytes(4); skipValue(); return;
+            case ValueTag.ZONE_REGION: skipValue(references); return;
+            case ValueTag.ENUM: skipBytes(4); skipValue(references); return;
             case ValueTag.BIG_INTEGER: skipBytes(readLength()); return;
             case ValueTag.BIG_DECIMAL: skipBytes(4); skipBytes(readLength()); return;
             case ValueTag.BOOLEAN_ARRAY: case ValueTag.BYTE_ARRAY: skipBytes(readLength()); return;
             case ValueTag.SHORT_ARRAY: case ValueTag.CHAR_ARRAY: skipBytes(2L * readLength()); return;
             case ValueTag.INT_ARRAY: case ValueTag.FLOAT_ARRAY: skipBytes(4L * readLength()); return;
             case ValueTag.LONG_ARRAY: case ValueTag.DOUBLE_ARRAY: skipBytes(8L * readLength()); return;
-            case ValueTag.OBJECT_ARRAY: skipBytes(4); skipValues(readLength()); return;
+            case ValueTag.OBJECT_ARRAY: skipBytes(4); skipValues(references, readLength()); return;
             case ValueTag.ARRAY_LIST: case ValueTag.LINKED_LIST: case ValueTag.HASH_SET:
-            case ValueTag.LINKED_HASH_SET: case ValueTag.TREE_SET: skipValues(readLength()); return;
-            case ValueTag.HASH_MAP: case ValueTag.LINKED_HASH_MAP: case ValueTag.TREE_MAP: skipValues(2 * readLength()); return;
+            case ValueTag.LINKED_HASH_SET: case ValueTag.TREE_SET: skipValues(references, readLength()); return;
+            case ValueTag.HASH_MAP: case ValueTag.LINKED_HASH_MAP: case ValueTag.TREE_MAP: skipValues(references, 2 * readLength()); return;
             default: throw corrupt("unknown value tag " + tag);
         }
     }
@@ -385,9 +415,9 @@ public final class ObjectReader {
         position += (int) count;
     }
 
-    private void skipValues(int count) {
+    private void skipValues(LongConsumer references, int count) {
         for (int i = 0; i < count; i++) {
-            skipValue();
+            skipValue(references);
         }
     }
 

@@ -88,6 +88,16 @@ final class Roots {
         }
     }
 
+    /** The OIDs of the bound objects, as the last commit stored them. */
+    void oids(org.agrona.collections.LongArrayList into) {
+        for (Root root : roots.values()) {
+            long oid = root.value != null ? ((Persistable) root.value).$swz_oid() : root.oid;
+            if (oid != 0) {
+                into.addLong(oid);
+            }
+        }
+    }
+
     Set<String> names() {
         return Collections.unmodifiableSet(new LinkedHashSet<>(roots.keySet()));
     }

@@ -144,6 +144,29 @@ class StoreBehaviourTest {
     }
 
     @Test
+    void shouldCountObjectsAnUpdateLeftUnreachable() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node root = new Node("root");
+            root.next = new Node("a");
+            root.next.next = new Node("b");
+            root.next.next.next = root;
+            root.children.add(new Node("child"));
+            store.setRoot("root", root);
+            store.commit();
+            assertEquals(0, store.stats().objectsUnreachable());
+            root.next.name = "renamed";
+            store.commit();
+            assertEquals(0, store.stats().objectsUnreachable(), "an update that removes no reference traces nothing");
+            root.next = null;
+            store.commit();
+            assertEquals(2, store.stats().objectsUnreachable(), "a and b are cut off (b's reference back to root does not help)");
+            root.children.clear();
+            store.commit();
+            assertEquals(3, store.stats().objectsUnreachable(), "a collection element removed");
+        }
+    }
+
+    @Test
     void shouldRefuseARootOfTheWrongType() {
         try (ObjectStore store = ObjectStore.open(dir)) {
             store.setRoot("n", new Node("n"));

@@ -126,6 +126,12 @@ public final class SegmentStore implements AutoCloseable {
         return state.lastCommit;
     }
 
+    /** One more than the highest OID ever handed out: every stored object's OID is below it. */
+    public long oidLimit() {
+        checkOpen();
+        return state.nextOid;
+    }
+
     /** Whether a committed object with this OID exists. */
     public boolean contains(long oid) {
         checkOpen();
