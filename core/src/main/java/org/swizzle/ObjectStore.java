@@ -3,6 +3,7 @@ package org.swizzle;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.swizzle.internal.ObjectManager;
@@ -24,6 +25,8 @@ import org.swizzle.internal.ObjectManager;
  * and {@link #abort()} must not run while other threads update persistent objects.
  */
 public final class ObjectStore implements AutoCloseable {
+
+    private static final long DEFAULT_INDEX_CAPACITY = 1_000_000;
 
     private final ObjectManager manager;
 
@@ -83,6 +86,24 @@ public final class ObjectStore implements AutoCloseable {
     /** The names bound, in the order they were first bound. */
     public Set<String> rootNames() {
         return manager.rootNames();
+    }
+
+    /**
+     * A hash index from {@code key(object)} to the committed objects of {@code type} (and its
+     * subclasses), kept in a Chronicle Map beside the store and updated after every commit; the same
+     * name opens the same index again. The key function must read only stored fields. An index that
+     * is missing, damaged or behind the store is rebuilt from the objects when opened.
+     *
+     * @param keyType {@code Integer.class}, {@code Long.class} or {@code String.class}
+     */
+    public <K, V> ObjectIndex<K, V> index(String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key) {
+        return manager.index(name, type, keyType, key, DEFAULT_INDEX_CAPACITY);
+    }
+
+    /** As {@link #index(String, Class, Class, Function)}, sized for {@code capacity} entries (default 1,000,000). */
+    public <K, V> ObjectIndex<K, V> index(String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key,
+                                          long capacity) {
+        return manager.index(name, type, keyType, key, capacity);
     }
 
     /**

@@ -99,6 +99,19 @@ final class Catalog {
         return entry.type;
     }
 
+    /** The Java class with id {@code classId}, or {@code null} if no class of that name can be loaded now. */
+    Class<?> typeIfPresent(int classId) {
+        Entry entry = entry(classId);
+        if (entry.type == null) {
+            try {
+                entry.type = Class.forName(entry.name, false, loader);
+            } catch (ClassNotFoundException e) {
+                return null;
+            }
+        }
+        return entry.type;
+    }
+
     /** How to read an object of {@code classId} written under shape {@code shape} into the running class. */
     ReadPlan plan(int classId, int shape, ClassLayout layout) {
         Entry entry = entry(classId);

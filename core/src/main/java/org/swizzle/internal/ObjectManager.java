@@ -3,9 +3,12 @@ package org.swizzle.internal;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.agrona.DirectBuffer;
 import org.agrona.collections.IntArrayList;
@@ -13,6 +16,7 @@ import org.agrona.collections.LongArrayList;
 import org.agrona.collections.LongHashSet;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.NotPersistentException;
+import org.swizzle.ObjectIndex;
 import org.swizzle.StoreClosedException;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreOptions;
@@ -61,6 +65,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final LongHashSet oldReferences = new LongHashSet();
     private final LongHashSet newReferences = new LongHashSet();
     private final ReachabilityTrace trace;
+    private final Map<String, HashIndex<?, ?>> indexes = new LinkedHashMap<>();
+    /** Objects the current commit wrote, for the indexes; collected only when there are indexes. */
+    private final List<Persistable> written = new ArrayList<>();
     private Persistable reading;
 
     private long commitNumber;
@@ -272,6 +279,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.writeNanos += System.nanoTime() - unswizzled;
         } catch (RuntimeException | Error e) {
             diffNanos = 0;
+            written.clear();
             transaction.abandon();
             for (Persistable object : created) {
                 object.$swz_oid(0);
@@ -293,6 +301,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         counters.objectsResident += created.size();
         counters.objectsCreated += created.size();
+        for (HashIndex<?, ?> index : indexes.values()) {
+            index.committed(written, store.lastCommit());
+        }
+        written.clear();
         created.clear();
         createdLengths.clear();
         detector.reset();
@@ -325,6 +337,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void write(Persistable object) {
+        if (!indexes.isEmpty()) {
+            written.add(object);
+        }
         ClassLayout layout = ClassLayout.of(object.getClass());
         writer.reset();
         writer.writeShort((short) catalog.currentShape(layout));
@@ -413,6 +428,52 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         loadRoots();
     }
 
+    // ---------------------------------------------------------------- indexes
+
+    /** The index called {@code name}, opened (and rebuilt if stale) on first use in this session. */
+    public synchronized <K, V> ObjectIndex<K, V> index(String name, Class<V> type, Class<K> keyType,
+                                                       Function<? super V, ? extends K> key, long capacity) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(keyType, "keyType");
+        Objects.requireNonNull(key, "key");
+        requireOpen();
+        if (!type.isInterface()) {
+            ClassLayout.requireEnhanced(type);
+        }
+        HashIndex<?, ?> open = indexes.get(name);
+        if (open != null) {
+            if (!open.matches(type, keyType)) {
+                throw new IllegalArgumentException("Index '" + name + "' of the store in " + directory
+                    + " is already open for other types; give this one another name");
+            }
+            @SuppressWarnings("unchecked")
+            ObjectIndex<K, V> same = (ObjectIndex<K, V>) open;
+            return same;
+        }
+        HashIndex<K, V> index = new HashIndex<>(this, name, type, keyType, key, capacity);
+        index.open(store.lastCommit());
+        indexes.put(name, index);
+        return index;
+    }
+
+    /** The Java object of committed object {@code oid} (hollow until touched), or {@code null} if there is none. */
+    Object committedObject(long oid) {
+        return store.contains(oid) ? swizzle(oid, store.classId(oid)) : null;
+    }
+
+    /** Hands every committed object of {@code type} (or a subclass) to {@code action}, in OID order. */
+    void forEachCommitted(Class<?> type, java.util.function.Consumer<Object> action) {
+        for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
+            if (store.contains(oid)) {
+                Class<?> stored = catalog.typeIfPresent(store.classId(oid));
+                if (stored != null && type.isAssignableFrom(stored)) {
+                    action.accept(swizzle(oid, store.classId(oid)));
+                }
+            }
+        }
+    }
+
     RememberedSet remembered() {
         return remembered;
     }
@@ -444,7 +505,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             abort();
         } finally {
             closed = true;
-            store.close();
+            try {
+                long lastCommit = store.lastCommit();
+                indexes.values().forEach(index -> index.close(lastCommit));
+            } finally {
+                store.close();
+            }
         }
     }
 

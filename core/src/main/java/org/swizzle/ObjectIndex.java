@@ -1,0 +1,22 @@
+package org.swizzle;
+
+/**
+ * A hash index from keys to committed persistent objects of one class, made with
+ * {@link ObjectStore#index}. It holds derived data in a Chronicle Map beside the store: it is updated
+ * after each commit, every lookup checks the key of the object it finds, and a damaged or stale index
+ * is rebuilt from the objects. Objects become findable when they are committed.
+ *
+ * @param <K> the key type: {@code Integer}, {@code Long} or {@code String}
+ * @param <V> the persistent class indexed (and its subclasses)
+ */
+public interface ObjectIndex<K, V> {
+
+    /** The committed object whose key is {@code key}, or {@code null}. */
+    V get(K key);
+
+    /** Entries in the index, stale ones included until a lookup finds them. */
+    long size();
+
+    /** The name the index was opened with. */
+    String name();
+}

@@ -1,0 +1,131 @@
+package org.swizzle.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.ObjectIndex;
+import org.swizzle.ObjectStore;
+import org.swizzle.it.model.Holder;
+import org.swizzle.it.model.Item;
+
+/** Hash indexes: derived data in Chronicle Map, checked on every lookup, rebuilt when damaged or stale. */
+class IndexTest {
+
+    @TempDir
+    Path dir;
+
+    private static ObjectIndex<Integer, Item> byValue(ObjectStore store) {
+        return store.index("items-by-value", Item.class, Integer.class, item -> item.value);
+    }
+
+    private void storeItems(int count) {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Holder holder = store.root("h", Holder.class, Holder::new);
+            for (int i = 0; i < count; i++) {
+                holder.items.add(new Item(i, "item " + i));
+            }
+            store.commit();
+        }
+    }
+
+    @Test
+    void shouldFindCommittedObjectsByKey() {
+        storeItems(1_000);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            ObjectIndex<Integer, Item> index = byValue(store);
+            assertEquals(1_000, index.size(), "built from the objects already stored");
+            Item found = index.get(421);
+            assertEquals("item 421", found.label);
+            assertSame(found, store.root("h", Holder.class).items.get(421), "one Java object per stored object");
+            assertNull(index.get(5_000));
+
+            Item added = new Item(5_000, "added");
+            store.root("h", Holder.class).items.add(added);
+            assertNull(index.get(5_000), "an object becomes findable when it is committed");
+            store.commit();
+            assertSame(added, index.get(5_000));
+
+            found.value = 9_999;
+            store.commit();
+            assertNull(index.get(421), "the old key no longer finds it");
+            assertSame(found, index.get(9_999));
+        }
+    }
+
+    @Test
+    void shouldReuseACleanlyClosedIndexInANewJvm() {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            byValue(store).get(1);
+        }
+        String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "42").ok().output;
+        assertTrue(output.contains("FOUND item 42") && !output.contains("Building index"), output);
+    }
+
+    @Test
+    void shouldRebuildADamagedIndex() throws Exception {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            byValue(store).get(1);
+        }
+        Path file = dir.resolve("indexes/items-by-value.cmap");
+        Files.write(file, new byte[4096]);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("item 77", byValue(store).get(77).label);
+        }
+    }
+
+    @Test
+    void shouldRebuildAnIndexLeftByAKilledProcess() throws Exception {
+        storeItems(100);
+        Path log = dir.resolveSibling(dir.getFileName() + "-index.log");
+        Process child = Jvm.withAgent().start(log, IndexLookup.class, dir.toString(), "42", "hold");
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!(Files.exists(log) && Files.readString(log).contains("HOLDING")) && System.nanoTime() < deadline) {
+                assertTrue(child.isAlive(), () -> "child died: " + read(log));
+                Thread.sleep(10);
+            }
+        } finally {
+            child.toHandle().destroyForcibly();
+            child.waitFor();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("item 43", byValue(store).get(43).label);
+            assertEquals(100, byValue(store).size());
+        }
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+
+    /** Looks a key up in a fresh JVM; with "hold", stays alive with the index open until killed. */
+    public static final class IndexLookup {
+        public static void main(String[] args) throws InterruptedException {
+            try (ObjectStore store = ObjectStore.open(Path.of(args[0]))) {
+                Item item = byValue(store).get(Integer.parseInt(args[1]));
+                System.out.println("FOUND " + (item == null ? null : item.label));
+                if (args.length > 2) {
+                    store.root("h", Holder.class).items.get(0).label = "changed";
+                    store.commit();
+                    System.out.println("HOLDING");
+                    System.out.flush();
+                    Thread.sleep(120_000);
+                }
+            }
+        }
+    }
+}
