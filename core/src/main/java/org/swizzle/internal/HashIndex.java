@@ -125,8 +125,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         for (Persistable object : written) {
             if (type.isInstance(object)) {
                 K k = key.apply(type.cast(object));
-                if (k != null) {
-                    map.put(k, object.$swz_oid());
+                Long oid = object.$swz_oid();
+                if (k != null && !oid.equals(map.get(k))) {
+                    map.put(k, oid);
                 }
             }
         }
