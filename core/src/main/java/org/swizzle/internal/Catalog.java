@@ -216,29 +216,11 @@ final class Catalog {
     }
 
     private Class<?> load(String name) {
-        Class<?> primitive = primitive(name);
-        if (primitive != null) {
-            return primitive;
-        }
         try {
             return Class.forName(name, false, loader);
         } catch (ClassNotFoundException e) {
             throw new IncompatibleSchemaException("Class " + name + " has stored objects but is not on the class path."
                 + " Put it back on the class path (or restore it under that name) to read them.");
-        }
-    }
-
-    private static Class<?> primitive(String name) {
-        switch (name) {
-            case "int": return int.class;
-            case "long": return long.class;
-            case "boolean": return boolean.class;
-            case "byte": return byte.class;
-            case "short": return short.class;
-            case "char": return char.class;
-            case "float": return float.class;
-            case "double": return double.class;
-            default: return null;
         }
     }
 }

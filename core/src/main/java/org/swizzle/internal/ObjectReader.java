@@ -71,10 +71,6 @@ public final class ObjectReader {
         return position;
     }
 
-    int limit() {
-        return limit;
-    }
-
     public boolean readBoolean() {
         return readByte() != 0;
     }

@@ -11,20 +11,16 @@ final class ReadPlan {
 
     private final int[] targets;
     private final FieldKind[] storedKinds;
-    /** Whether every stored field lands in the same position, the common case. */
-    private final boolean identity;
 
-    private ReadPlan(int[] targets, FieldKind[] storedKinds, boolean identity) {
+    private ReadPlan(int[] targets, FieldKind[] storedKinds) {
         this.targets = targets;
         this.storedKinds = storedKinds;
-        this.identity = identity;
     }
 
     static ReadPlan of(String className, Shape stored, ClassLayout layout) {
         Shape current = layout.shape();
         int[] targets = new int[stored.size()];
         FieldKind[] kinds = new FieldKind[stored.size()];
-        boolean identity = stored.equals(current);
         for (int i = 0; i < stored.size(); i++) {
             Shape.Field field = stored.field(i);
             kinds[i] = field.kind();
@@ -44,7 +40,7 @@ final class ReadPlan {
             }
             targets[i] = layout.fieldIndex(position);
         }
-        return new ReadPlan(targets, kinds, identity);
+        return new ReadPlan(targets, kinds);
     }
 
     void read(Persistable object, ObjectReader in) {
@@ -56,10 +52,6 @@ final class ReadPlan {
                 in.skip(storedKinds[i]);
             }
         }
-    }
-
-    boolean isIdentity() {
-        return identity;
     }
 
     /** {@code Ljava/lang/String;} as {@code java.lang.String}, {@code [I} as {@code int[]}. */

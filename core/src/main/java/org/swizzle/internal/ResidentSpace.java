@@ -65,7 +65,6 @@ final class ResidentSpace {
 
     private final List<Chunk> chunks = new ArrayList<>();
     private Chunk current;
-    private long objects;
 
     /** Gives {@code object}, whose stored image has {@code storedLength} bytes, its card address. */
     long place(Persistable object, int storedLength) {
@@ -78,12 +77,7 @@ final class ResidentSpace {
             current = new Chunk(base);
             chunks.add(current);
         }
-        objects++;
         return current.add(object, spacing);
-    }
-
-    long objects() {
-        return objects;
     }
 
     /**
