@@ -1,7 +1,5 @@
 package org.swizzle.store;
 
-import static org.swizzle.store.WalDescriptor.BLOCK_HEADER_LENGTH;
-
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
@@ -18,73 +16,80 @@ final class BlockApplier {
     private final SegmentDirectory directory;
     private final StoreState state;
     private final Path walFile;
+    private final WalRecords records;
 
     BlockApplier(ClusterFile clusters, SegmentDirectory directory, StoreState state, Path walFile) {
         this.clusters = clusters;
         this.directory = directory;
         this.state = state;
         this.walFile = walFile;
+        this.records = new WalRecords(walFile);
     }
 
     /** Applies the block at the start of {@code block}, read from {@code walOffset} of the WAL. */
     void apply(ExpandableDirectByteBuffer block, long walOffset) {
-        int end = WalDescriptor.blockLength(block);
+        apply(block, walOffset, -1);
+    }
+
+    /**
+     * Applies a block as {@link #apply(ExpandableDirectByteBuffer, long)} does, pausing in
+     * {@link CrashWindows#midApply()} once {@code pauseAfter} records are applied.
+     */
+    void apply(ExpandableDirectByteBuffer block, long walOffset, int pauseAfter) {
         ByteBuffer bytes = block.byteBuffer();
-        int index = BLOCK_HEADER_LENGTH;
-        while (index < end) {
-            int type = end - index >= WalDescriptor.RECORD_HEADER_LENGTH ? WalDescriptor.type(block, index) : -1;
-            int headerLength = WalDescriptor.headerLength(type);
-            int payloadLength = headerLength < 0 ? -1 : WalDescriptor.payloadLength(block, index);
-            if (headerLength < 0 || payloadLength < 0 || payloadLength > end - index - headerLength) {
-                throw corrupted(walOffset + index, "record of type " + type + " with payload length " + payloadLength
-                    + " does not fit in the " + (end - index) + " bytes left of its block");
-            }
-            long oid = WalDescriptor.oid(block, index);
-            long position = WalDescriptor.position(block, index);
-            int payload = index + headerLength;
-            switch (type) {
-                case WalDescriptor.WRITE:
-                    checkPosition(walOffset + index, position);
-                    clusters.write(position, bytes.clear().limit(payload + payloadLength).position(payload));
+        long commit = WalDescriptor.commitNumber(block);
+        records.reset(block, walOffset);
+        int applied = 0;
+        while (records.next()) {
+            switch (records.type()) {
+                case WalDescriptor.PATCH:
+                    applyRanges(block, bytes);
+                    writeEntry(commit);
                     break;
                 case WalDescriptor.IMAGE:
-                    checkPosition(walOffset + index, position);
-                    clusters.write(position, bytes.clear().limit(payload + payloadLength).position(payload));
-                    clusters.writeEntry(entryPosition(walOffset + index, oid), position, payloadLength,
-                        WalDescriptor.classId(block, index));
+                    int payload = records.payloadIndex();
+                    clusters.write(records.position(), bytes.clear().limit(payload + records.payloadLength()).position(payload));
+                    writeEntry(commit);
                     break;
                 case WalDescriptor.SEGMENT:
-                    checkPosition(walOffset + index, position);
-                    clusters.clearTable(position);
-                    directory.set(oid, position);
+                    clusters.writeEmptyTable(records.position(), records.oid());
+                    directory.set(records.oid(), records.position());
                     break;
                 default:
-                    clusters.writeAllocator(oid, position);
-                    state.nextOid = oid;
-                    state.nextFree = position;
+                    state.nextOid = records.oid();
+                    state.allocatedEnd = records.position();
                     break;
             }
-            index += WalDescriptor.align(headerLength + payloadLength);
+            if (++applied == pauseAfter) {
+                CrashWindows.midApply();
+            }
         }
     }
 
-    private long entryPosition(long recordOffset, long oid) {
+    private void applyRanges(ExpandableDirectByteBuffer block, ByteBuffer bytes) {
+        int at = records.payloadIndex();
+        for (int i = 0; i < records.rangeCount(); i++) {
+            int offset = WalDescriptor.rangeOffset(block, at);
+            int length = WalDescriptor.rangeLength(block, at);
+            int from = at + WalDescriptor.RANGE_HEADER_LENGTH;
+            clusters.write(records.position() + offset, bytes.clear().limit(from + length).position(from));
+            at = from + WalDescriptor.align(length);
+        }
+    }
+
+    private void writeEntry(long commit) {
+        long oid = records.oid();
         long table = directory.tableOffset(Oids.segment(oid));
         if (table == 0) {
-            throw corrupted(recordOffset, "IMAGE record of object " + oid + " names segment " + Oids.segment(oid)
-                + ", which has no table");
+            String damage = directory.damage(Oids.segment(oid));
+            if (damage != null) {
+                throw new StoreCorruptedException(directory.file(),
+                    SegmentDirectoryDescriptor.entryPosition(Oids.segment(oid)), damage);
+            }
+            throw new StoreCorruptedException(walFile, records.walOffset(), "record of type " + records.type()
+                + " for object " + oid + " names segment " + Oids.segment(oid) + ", which has no table");
         }
-        return SegmentTableDescriptor.entryPosition(table, oid);
-    }
-
-    private void checkPosition(long recordOffset, long position) {
-        if (position < ClusterFileDescriptor.FIRST_FREE) {
-            throw corrupted(recordOffset, "record writes at cluster file offset " + position
-                + ", inside the header page (below " + ClusterFileDescriptor.FIRST_FREE + ")");
-        }
-    }
-
-    private StoreCorruptedException corrupted(long offset, String problem) {
-        return new StoreCorruptedException(walFile, offset, problem);
+        clusters.writeEntry(SegmentTableDescriptor.entryPosition(table, oid), oid, records.position(),
+            records.objectLength(), records.classId(), commit, records.objectCrc());
     }
 }

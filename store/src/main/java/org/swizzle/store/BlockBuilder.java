@@ -3,102 +3,140 @@ package org.swizzle.store;
 import static org.swizzle.store.WalDescriptor.BLOCK_HEADER_LENGTH;
 
 import java.nio.ByteBuffer;
-import java.util.zip.CRC32C;
+import java.util.Arrays;
 
 import org.agrona.ExpandableDirectByteBuffer;
 
 /**
- * Turns a transaction's pending puts into one WAL block: places new and moved objects in OID order
- * (starting segments as needed), then adds the records of existing objects, the allocator's new
- * state and the CRC. Planning touches no store state, so a commit that fails leaves none behind.
+ * Turns a transaction's pending puts into one WAL block: places new and resized objects in OID
+ * order (starting segments as needed), then adds the PATCH records of existing objects, the
+ * allocator's new state and the CRC. Placements are taken from the free space as a plan that the
+ * caller keeps ({@link FreeSpace#endPlan()}) once the block is durable, or rolls back; the space
+ * that resized objects leave is listed for the caller to free once the block is applied.
  */
 final class BlockBuilder {
     private final ClusterLayout layout;
+    private final Placement placement;
     private final ExpandableDirectByteBuffer block = new ExpandableDirectByteBuffer(64 * 1024);
-    private final CRC32C crc = new CRC32C();
+    private final Checksums checksums = new Checksums();
+    private long[] freed = new long[32];
+    private int freedLength;
     private int length;
-    private long nextFree;
     private int records;
     private int images;
     private int moved;
     private long payloadBytes;
     private long deadBytes;
 
-    BlockBuilder(ClusterLayout layout) {
+    BlockBuilder(ClusterLayout layout, Placement placement) {
         this.layout = layout;
+        this.placement = placement;
     }
 
-    /** Encodes the block of commit {@code commitNumber}; returns its length, 0 when there is nothing to log. */
-    int build(long commitNumber, PendingPuts puts, long nextNewOid, StoreState state, SegmentDirectory directory) {
+    /**
+     * Encodes the block of commit {@code commitNumber}, following checkpoint {@code epoch}; returns
+     * its length, 0 when there is nothing to log. Begins a plan on the free space when it returns
+     * more than 0.
+     */
+    int build(long commitNumber, long epoch, PendingPuts puts, long nextNewOid, StoreState state,
+        SegmentDirectory directory) {
         length = 0;
         records = 0;
         images = 0;
         moved = 0;
         payloadBytes = 0;
         deadBytes = 0;
-        nextFree = state.nextFree;
+        freedLength = 0;
         if (puts.isEmpty()) {
             return 0;
         }
-        int index = placeImages(BLOCK_HEADER_LENGTH, puts, directory);
-        index = copyRecords(index, puts);
-        long nextOid = Math.max(state.nextOid, nextNewOid);
-        if (nextOid != state.nextOid || nextFree != state.nextFree) {
-            index = WalDescriptor.putAllocator(block, index, nextOid, nextFree);
-            records++;
+        FreeSpace free = placement.freeSpace();
+        free.beginPlan();
+        try {
+            int index = placeImages(BLOCK_HEADER_LENGTH, puts, directory);
+            index = copyPatches(index, puts);
+            long nextOid = Math.max(state.nextOid, nextNewOid);
+            if (nextOid != state.nextOid || free.allocatedEnd() != state.allocatedEnd) {
+                index = WalDescriptor.putAllocator(block, index, nextOid, free.allocatedEnd());
+                records++;
+            }
+            WalDescriptor.putBlockHeader(block, index, commitNumber, epoch);
+            WalDescriptor.putCrc(block, checksums.of(block, WalDescriptor.CRC_START, index - WalDescriptor.CRC_START));
+            length = index;
+            return index;
+        } catch (RuntimeException e) {
+            free.rollback();
+            throw e;
         }
-        WalDescriptor.putBlockHeader(block, index, commitNumber);
-        crc.reset();
-        crc.update(block.byteBuffer().clear().limit(index).position(WalDescriptor.CRC_START));
-        WalDescriptor.putCrc(block, (int) crc.getValue());
-        length = index;
-        return index;
     }
 
     private int placeImages(int start, PendingPuts puts, SegmentDirectory directory) {
         int index = start;
         long newSegment = -1;
+        long newTable = 0;
         int n = puts.sortImageOids();
         for (int i = 0; i < n; i++) {
             long oid = puts.sortedImageOid(i);
             PendingPuts.Put put = puts.latest(oid);
             long segment = Oids.segment(oid);
-            if (directory.tableOffset(segment) == 0 && segment != newSegment) {
-                long table = layout.placeTable(nextFree);
+            long table = segment == newSegment ? newTable : directory.tableOffset(segment);
+            if (table == 0) {
+                table = placement.table();
                 index = WalDescriptor.putSegment(block, index, segment, table);
-                nextFree = table + SegmentTableDescriptor.TABLE_LENGTH;
                 newSegment = segment;
+                newTable = table;
                 records++;
             }
-            long position = layout.placeObject(nextFree, put.length);
-            nextFree = layout.endOfObject(position, put.length);
-            index = WalDescriptor.putImage(block, index, oid, put.classId, position, puts.images(), put.start, put.length);
-            count(put);
-            if (put.kind == PendingPuts.Kind.MOVED_IMAGE) {
-                moved++;
-            }
+            long position = place(put, table);
+            index = WalDescriptor.putImage(block, index, oid, put.classId, put.crc, position, puts.images(), put.start,
+                put.length);
+            records++;
+            images++;
+            payloadBytes += put.payloadBytes;
         }
         return index;
     }
 
-    private int copyRecords(int start, PendingPuts puts) {
+    private long place(PendingPuts.Put put, long table) {
+        if (put.kind == PendingPuts.Kind.NEW_IMAGE) {
+            return placement.newObject(put.length, table);
+        }
+        long position = placement.resized(put.oldOffset, put.oldLength, put.length, table);
+        long oldExtent = layout.extent(put.oldLength);
+        if (position != put.oldOffset) {
+            moved++;
+            release(put.oldOffset, oldExtent);
+        } else {
+            long newExtent = layout.extent(put.length);
+            release(put.oldOffset + newExtent, oldExtent - newExtent);
+        }
+        return position;
+    }
+
+    private void release(long position, long bytes) {
+        if (bytes <= 0) {
+            return;
+        }
+        if (freedLength + 2 > freed.length) {
+            freed = Arrays.copyOf(freed, 2 * freed.length);
+        }
+        freed[freedLength++] = position;
+        freed[freedLength++] = bytes;
+        deadBytes += bytes;
+    }
+
+    private int copyPatches(int start, PendingPuts puts) {
         int index = start;
         for (int i = 0; i < puts.count(); i++) {
             PendingPuts.Put put = puts.put(i);
-            if (put.kind == PendingPuts.Kind.RECORDS) {
+            if (put.kind == PendingPuts.Kind.PATCH) {
                 block.putBytes(index, puts.records(), put.start, put.length);
                 index += put.length;
-                count(put);
+                records++;
+                payloadBytes += put.payloadBytes;
             }
         }
         return index;
-    }
-
-    private void count(PendingPuts.Put put) {
-        records += put.records;
-        images += put.images;
-        payloadBytes += put.payloadBytes;
-        deadBytes += put.deadBytes;
     }
 
     /** The block last built. */
@@ -111,9 +149,17 @@ final class BlockBuilder {
         return block.byteBuffer().clear().limit(length);
     }
 
-    /** The next free byte of the cluster file once the block last built is applied. */
-    long nextFree() {
-        return nextFree;
+    /** The records of the block last built. */
+    int records() {
+        return records;
+    }
+
+    /** Frees the space that the objects of the block last built left, once the block is applied. */
+    void releaseLeftSpace(FreeSpace free) {
+        for (int i = 0; i < freedLength; i += 2) {
+            free.free(freed[i], freed[i + 1]);
+        }
+        freedLength = 0;
     }
 
     /** Adds what the block last built logged to {@code counters}. */
@@ -125,5 +171,7 @@ final class BlockBuilder {
         counters.imagesLogged += images;
         counters.objectsMoved += moved;
         counters.deadBytes += deadBytes;
+        counters.lastCommitRecords = records;
+        counters.lastCommitBytes = length;
     }
 }

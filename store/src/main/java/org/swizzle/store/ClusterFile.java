@@ -21,8 +21,10 @@ final class ClusterFile implements AutoCloseable {
     private final FileChannel channel;
     private final ClusterHeader header;
     private final MappedRegions regions;
+    private final Checksums checksums = new Checksums();
     private final UnsafeBuffer scratch = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
-    private final ByteBuffer zeros = ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH);
+    private final UnsafeBuffer table = new UnsafeBuffer(ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH));
+    private final ByteBuffer oneByte = ByteBuffer.allocateDirect(1);
     private long length;
 
     private ClusterFile(Path file, FileChannel channel, ClusterHeader header, int regionSize) throws IOException {
@@ -33,12 +35,13 @@ final class ClusterFile implements AutoCloseable {
         this.length = channel.size();
     }
 
-    /** Writes the header page of a new, empty cluster file and forces it. */
+    /** Writes a new, empty cluster file: cluster 0, starting with the header page and checkpoint 0; forces it. */
     static void create(Path file, int clusterSize, FileChannelFactory files) {
         try (FileChannel channel = files.open(file)) {
             UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
-            ClusterFileDescriptor.putHeader(page, clusterSize);
+            ClusterFileDescriptor.putNewHeader(page, clusterSize, new Checksums());
             channel.truncate(0);
+            FileIo.writeFully(channel, ByteBuffer.allocate(1), clusterSize - 1);
             FileIo.writeFully(channel, page.byteBuffer().clear(), 0);
             channel.force(true);
         } catch (IOException e) {
@@ -46,12 +49,14 @@ final class ClusterFile implements AutoCloseable {
         }
     }
 
-    /** Opens an existing cluster file and checks its header; maps nothing yet (see {@link #ensureCapacity}). */
+    /** Opens an existing cluster file and checks its header page; maps nothing yet (see {@link #ensureCapacity}). */
     static ClusterFile open(Path file, int regionSize, FileChannelFactory files) {
         FileChannel channel = null;
         try {
             channel = files.open(file);
-            ClusterHeader header = readHeader(file, channel);
+            UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
+            int read = FileIo.readFully(channel, page.byteBuffer().clear(), 0);
+            ClusterHeader header = ClusterHeader.read(file, page, read, new Checksums());
             return new ClusterFile(file, channel, header, regionSize);
         } catch (IOException e) {
             throw Closer.closeAfter(FileIo.failure("open", file, e), channel);
@@ -60,48 +65,11 @@ final class ClusterFile implements AutoCloseable {
         }
     }
 
-    private static ClusterHeader readHeader(Path file, FileChannel channel) throws IOException {
-        UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
-        int read = FileIo.readFully(channel, page.byteBuffer().clear(), 0);
-        Formats.checkMagic(file, page, read, ClusterFileDescriptor.MAGIC, "cluster file");
-        if (read < PAGE_SIZE) {
-            throw new StoreCorruptedException(file, read, "header page is " + read + " bytes long, expected " + PAGE_SIZE);
-        }
-        int version = ClusterFileDescriptor.version(page);
-        if (version != ClusterFileDescriptor.FORMAT_VERSION) {
-            throw Formats.unsupportedVersion(file, ClusterFileDescriptor.VERSION_OFFSET, version,
-                ClusterFileDescriptor.FORMAT_VERSION);
-        }
-        int pageSize = ClusterFileDescriptor.pageSize(page);
-        if (pageSize != PAGE_SIZE) {
-            throw new StoreCorruptedException(file, ClusterFileDescriptor.PAGE_SIZE_OFFSET,
-                "page size is " + pageSize + ", expected " + PAGE_SIZE);
-        }
-        int clusterSize = ClusterFileDescriptor.clusterSize(page);
-        if (!BitUtil.isPowerOfTwo(clusterSize) || clusterSize < StoreConfig.MIN_CLUSTER_SIZE
-            || clusterSize > StoreConfig.DEFAULT_REGION_SIZE) {
-            throw new StoreCorruptedException(file, ClusterFileDescriptor.CLUSTER_SIZE_OFFSET,
-                "cluster size is " + clusterSize + ", expected a power of two from " + StoreConfig.MIN_CLUSTER_SIZE
-                    + " to " + StoreConfig.DEFAULT_REGION_SIZE);
-        }
-        long nextOid = ClusterFileDescriptor.nextOid(page);
-        if (nextOid < Oids.FIRST_NEW_OID) {
-            throw new StoreCorruptedException(file, ClusterFileDescriptor.NEXT_OID_OFFSET,
-                "next OID is " + nextOid + ", expected at least " + Oids.FIRST_NEW_OID);
-        }
-        long nextFree = ClusterFileDescriptor.nextFree(page);
-        if (nextFree < ClusterFileDescriptor.FIRST_FREE) {
-            throw new StoreCorruptedException(file, ClusterFileDescriptor.NEXT_FREE_OFFSET,
-                "next free byte is " + nextFree + ", expected at least " + ClusterFileDescriptor.FIRST_FREE);
-        }
-        return new ClusterHeader(clusterSize, ClusterFileDescriptor.lastCommit(page), nextOid, nextFree);
-    }
-
     Path file() {
         return file;
     }
 
-    /** The header as it was when the file was opened. */
+    /** The header page as it was when the file was opened. */
     ClusterHeader header() {
         return header;
     }
@@ -110,12 +78,20 @@ final class ClusterFile implements AutoCloseable {
         return regions;
     }
 
+    /** Checks that the file holds the clusters a checkpoint allocated: a shorter file lost some. */
+    void checkHolds(Checkpoint checkpoint) {
+        if (length < checkpoint.allocatedEnd()) {
+            throw new StoreCorruptedException(file, length, "the cluster file is " + length + " bytes long, but checkpoint "
+                + checkpoint.sequence() + " allocated clusters up to offset " + checkpoint.allocatedEnd());
+        }
+    }
+
     /** Grows the file (sparse, to a whole number of regions) to hold {@code end} bytes, and maps it. */
     void ensureCapacity(long end) {
         long wanted = BitUtil.align(Math.max(end, length), regions.regionSize());
         try {
             if (wanted > length) {
-                FileIo.writeFully(channel, zeros.clear().limit(1), wanted - 1);
+                FileIo.writeFully(channel, oneByte.clear(), wanted - 1);
                 length = wanted;
             }
             regions.mapUpTo(channel, length);
@@ -134,25 +110,33 @@ final class ClusterFile implements AutoCloseable {
         }
     }
 
-    /** Zeroes the {@link SegmentTableDescriptor#TABLE_LENGTH} bytes of a new segment table. */
-    void clearTable(long position) {
-        write(position, zeros.clear());
+    /** Writes a table of empty entries for {@code segment} at {@code position}. */
+    void writeEmptyTable(long position, long segment) {
+        SegmentTableDescriptor.putEmptyTable(table, 0, segment, checksums);
+        write(position, table.byteBuffer().clear());
     }
 
-    void writeEntry(long entryPosition, long objectOffset, int objectLength, int classId) {
-        SegmentTableDescriptor.putEntry(scratch, 0, objectOffset, objectLength, classId);
+    /** Writes the table entry of {@code oid} at {@code entryPosition}, its checksum included. */
+    void writeEntry(long entryPosition, long oid, long objectOffset, int objectLength, int classId, long commit,
+        int objectCrc) {
+        SegmentTableDescriptor.putEntry(scratch, 0, oid, objectOffset, objectLength, classId, commit, objectCrc, checksums);
         write(entryPosition, scratch.byteBuffer().clear().limit(SegmentTableDescriptor.ENTRY_LENGTH));
     }
 
-    void writeAllocator(long nextOid, long nextFree) {
-        ClusterFileDescriptor.putAllocator(scratch, 0, nextOid, nextFree);
-        write(ClusterFileDescriptor.ALLOCATOR_OFFSET,
-            scratch.byteBuffer().clear().limit(ClusterFileDescriptor.ALLOCATOR_LENGTH));
+    /** Writes {@code checkpoint} to its slot of the header page. */
+    void writeCheckpoint(Checkpoint checkpoint) {
+        ClusterFileDescriptor.putSlot(scratch, 0, checkpoint, checksums);
+        write(ClusterFileDescriptor.slotOffset(checkpoint.slot()),
+            scratch.byteBuffer().clear().limit(ClusterFileDescriptor.SLOT_LENGTH));
     }
 
-    void writeState(long lastCommit, long nextOid, long nextFree) {
-        ClusterFileDescriptor.putState(scratch, 0, lastCommit, nextOid, nextFree);
-        write(ClusterFileDescriptor.STATE_OFFSET, scratch.byteBuffer().clear().limit(ClusterFileDescriptor.STATE_LENGTH));
+    /** Copies the {@code into.capacity()} bytes at {@code position} (mapped) into the heap buffer {@code into}. */
+    void read(long position, UnsafeBuffer into) {
+        if (position + into.capacity() > regions.mappedLength()) {
+            throw new StoreCorruptedException(file, position, into.capacity() + " bytes at offset " + position
+                + " lie past the " + regions.mappedLength() + " bytes mapped");
+        }
+        regions.copy(position, into.byteArray());
     }
 
     /** Forces written bytes, and the file's length, to the disk. */

@@ -10,43 +10,71 @@ import org.agrona.MutableDirectBuffer;
  *
  * <p>The file is a sequence of clusters of {@code clusterSize} bytes, aligned to the cluster size
  * from offset 0, so that a cluster never straddles a mapped region. The header page occupies the
- * first {@link #PAGE_SIZE} bytes of cluster 0. Each cluster holds logical segments: an object table
- * (see {@link SegmentTableDescriptor}) followed by object bytes; an object larger than a cluster
- * gets a run of contiguous clusters of its own. All values are little-endian.
+ * first {@link #PAGE_SIZE} bytes of cluster 0. Clusters hold segment tables (see
+ * {@link SegmentTableDescriptor}) and object bytes, each covered by the CRC32C kept in its table
+ * entry; free space between them is covered by nothing and holds nothing. An object larger than a
+ * cluster gets a run of whole clusters of its own. All values are little-endian.
+ *
+ * <p>The header has a fixed part, written once when the store is created, and two checkpoint
+ * slots. A checkpoint writes the slot its sequence number selects ({@code sequence % 2}), so a
+ * checkpoint torn by a crash leaves the previous one intact; the open uses the valid slot with the
+ * higher sequence, and the sequence recorded in the WAL header tells whether a damaged slot held a
+ * checkpoint that completed (see {@link CheckpointChoice}). Every byte of the page is covered: the
+ * fixed part and each slot by their own CRC32C, the rest by being zero.
  *
  * <pre>
+ * Header page:
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+  0
  *  |                    Magic "SWZCLUST"                           |
  *  |                                                               |
- *  +---------------------------------------------------------------+
- *  |                        Format version                         |
- *  +---------------------------------------------------------------+
- *  |                     Page size (4096)                          |
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+  8
+ *  |                     Format version (2)                        |
+ *  +---------------------------------------------------------------+ 12
+ *  |                      Page size (4096)                         |
+ *  +---------------------------------------------------------------+ 16
  *  |                        Cluster size                           |
- *  +---------------------------------------------------------------+
- *  |                          Reserved                             |
- *  +---------------------------------------------------------------+
- *  |     Last applied commit number (written at checkpoint)        |
- *  |                                                               |
- *  +---------------------------------------------------------------+
- *  |    Allocator: next OID to hand out (ALLOCATOR records)        |
- *  |                                                               |
- *  +---------------------------------------------------------------+
- *  |   Allocator: file offset of the next free byte (ALLOCATOR)    |
- *  |                                                               |
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+ 20
+ *  |                CRC32C of bytes 0 to 19                        |
+ *  +---------------------------------------------------------------+ 24
+ *  |                  Zeros up to byte 64                         ...
+ *  +---------------------------------------------------------------+ 64
+ *  |                 Checkpoint slot 0 (64 bytes)                 ...
+ *  +---------------------------------------------------------------+ 128
+ *  |                 Checkpoint slot 1 (64 bytes)                 ...
+ *  +---------------------------------------------------------------+ 192
  *  |                 Zeros up to the page size                    ...
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+ 4096
  *  |       Cluster 0 continues: segment tables and objects        ...
+ *
+ * Checkpoint slot (all zeros: never written):
+ *  +---------------------------------------------------------------+  0
+ *  |                    Checkpoint sequence                        |
+ *  |                                                               |
+ *  +---------------------------------------------------------------+  8
+ *  |                       Last commit                             |
+ *  |                                                               |
+ *  +---------------------------------------------------------------+ 16
+ *  |                        Next OID                               |
+ *  |                                                               |
+ *  +---------------------------------------------------------------+ 24
+ *  |     Allocated end: end of the last allocated cluster          |
+ *  |                                                               |
+ *  +---------------------------------------------------------------+ 32
+ *  |            Segments: entries in the segment directory         |
+ *  |                                                               |
+ *  +---------------------------------------------------------------+ 40
+ *  |                       Zeros (20 bytes)                       ...
+ *  +---------------------------------------------------------------+ 60
+ *  |                CRC32C of bytes 0 to 59 of the slot            |
+ *  +---------------------------------------------------------------+ 64
  * </pre>
  */
 final class ClusterFileDescriptor {
     static final String FILE_NAME = "swizzle.clusters";
     static final long MAGIC = Ascii.magic8("SWZCLUST");
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
     static final int PAGE_SIZE = 4096;
     static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
 
@@ -54,17 +82,22 @@ final class ClusterFileDescriptor {
     static final int VERSION_OFFSET = 8;
     static final int PAGE_SIZE_OFFSET = 12;
     static final int CLUSTER_SIZE_OFFSET = 16;
-    static final int LAST_COMMIT_OFFSET = 24;
-    static final int NEXT_OID_OFFSET = 32;
-    static final int NEXT_FREE_OFFSET = 40;
+    static final int FIXED_CRC_OFFSET = 20;
+    /** The fixed part's CRC covers bytes 0 up to here. */
+    static final int FIXED_LENGTH = FIXED_CRC_OFFSET;
 
-    /** The allocator fields, written together by an ALLOCATOR record. */
-    static final int ALLOCATOR_OFFSET = NEXT_OID_OFFSET;
-    static final int ALLOCATOR_LENGTH = 16;
+    static final int SLOT_COUNT = 2;
+    static final int FIRST_SLOT_OFFSET = 64;
+    static final int SLOT_LENGTH = 64;
+    /** Bytes from here to the end of the page are zero. */
+    static final int HEADER_END = FIRST_SLOT_OFFSET + SLOT_COUNT * SLOT_LENGTH;
 
-    /** Last commit and allocator fields, written together at a checkpoint. */
-    static final int STATE_OFFSET = LAST_COMMIT_OFFSET;
-    static final int STATE_LENGTH = 24;
+    static final int SEQUENCE_OFFSET = 0;
+    static final int LAST_COMMIT_OFFSET = 8;
+    static final int NEXT_OID_OFFSET = 16;
+    static final int ALLOCATED_END_OFFSET = 24;
+    static final int SEGMENTS_OFFSET = 32;
+    static final int SLOT_CRC_OFFSET = 60;
 
     /** The first byte available to segment tables and objects. */
     static final long FIRST_FREE = PAGE_SIZE;
@@ -72,25 +105,30 @@ final class ClusterFileDescriptor {
     private ClusterFileDescriptor() {
     }
 
-    static void putHeader(MutableDirectBuffer page, int clusterSize) {
+    static int slotOffset(int slot) {
+        return FIRST_SLOT_OFFSET + slot * SLOT_LENGTH;
+    }
+
+    /** Writes the header page of a new store, its checkpoint 0 in slot 0 and slot 1 left blank. */
+    static void putNewHeader(MutableDirectBuffer page, int clusterSize, Checksums checksums) {
         page.setMemory(0, PAGE_SIZE, (byte) 0);
         page.putLong(MAGIC_OFFSET, MAGIC, ORDER);
         page.putInt(VERSION_OFFSET, FORMAT_VERSION, ORDER);
         page.putInt(PAGE_SIZE_OFFSET, PAGE_SIZE, ORDER);
         page.putInt(CLUSTER_SIZE_OFFSET, clusterSize, ORDER);
-        putState(page, STATE_OFFSET, 0, Oids.FIRST_NEW_OID, FIRST_FREE);
+        page.putInt(FIXED_CRC_OFFSET, checksums.of(page, 0, FIXED_LENGTH), ORDER);
+        putSlot(page, slotOffset(0), new Checkpoint(0, 0, Oids.FIRST_NEW_OID, clusterSize, 0), checksums);
     }
 
-    /** Writes the {@link #STATE_LENGTH} bytes of the state fields at {@code index} of {@code buffer}. */
-    static void putState(MutableDirectBuffer buffer, int index, long lastCommit, long nextOid, long nextFree) {
-        buffer.putLong(index, lastCommit, ORDER);
-        putAllocator(buffer, index + NEXT_OID_OFFSET - STATE_OFFSET, nextOid, nextFree);
-    }
-
-    /** Writes the {@link #ALLOCATOR_LENGTH} bytes of the allocator fields at {@code index}. */
-    static void putAllocator(MutableDirectBuffer buffer, int index, long nextOid, long nextFree) {
-        buffer.putLong(index, nextOid, ORDER);
-        buffer.putLong(index + NEXT_FREE_OFFSET - NEXT_OID_OFFSET, nextFree, ORDER);
+    /** Writes the {@link #SLOT_LENGTH} bytes of a checkpoint slot at {@code index} of {@code buffer}. */
+    static void putSlot(MutableDirectBuffer buffer, int index, Checkpoint checkpoint, Checksums checksums) {
+        buffer.setMemory(index, SLOT_LENGTH, (byte) 0);
+        buffer.putLong(index + SEQUENCE_OFFSET, checkpoint.sequence(), ORDER);
+        buffer.putLong(index + LAST_COMMIT_OFFSET, checkpoint.lastCommit(), ORDER);
+        buffer.putLong(index + NEXT_OID_OFFSET, checkpoint.nextOid(), ORDER);
+        buffer.putLong(index + ALLOCATED_END_OFFSET, checkpoint.allocatedEnd(), ORDER);
+        buffer.putLong(index + SEGMENTS_OFFSET, checkpoint.segments(), ORDER);
+        buffer.putInt(index + SLOT_CRC_OFFSET, checksums.of(buffer, index, SLOT_CRC_OFFSET), ORDER);
     }
 
     static int version(DirectBuffer page) {
@@ -105,15 +143,20 @@ final class ClusterFileDescriptor {
         return page.getInt(CLUSTER_SIZE_OFFSET, ORDER);
     }
 
-    static long lastCommit(DirectBuffer page) {
-        return page.getLong(LAST_COMMIT_OFFSET, ORDER);
+    static int fixedCrc(DirectBuffer page) {
+        return page.getInt(FIXED_CRC_OFFSET, ORDER);
     }
 
-    static long nextOid(DirectBuffer page) {
-        return page.getLong(NEXT_OID_OFFSET, ORDER);
+    static int slotCrc(DirectBuffer buffer, int index) {
+        return buffer.getInt(index + SLOT_CRC_OFFSET, ORDER);
     }
 
-    static long nextFree(DirectBuffer page) {
-        return page.getLong(NEXT_FREE_OFFSET, ORDER);
+    static Checkpoint slot(DirectBuffer buffer, int index) {
+        return new Checkpoint(
+            buffer.getLong(index + SEQUENCE_OFFSET, ORDER),
+            buffer.getLong(index + LAST_COMMIT_OFFSET, ORDER),
+            buffer.getLong(index + NEXT_OID_OFFSET, ORDER),
+            buffer.getLong(index + ALLOCATED_END_OFFSET, ORDER),
+            buffer.getLong(index + SEGMENTS_OFFSET, ORDER));
     }
 }

@@ -3,13 +3,14 @@ package org.swizzle.store;
 import org.agrona.BitUtil;
 
 /**
- * Where new segment tables and objects go in the cluster file: the placement rules, as pure
- * functions of the allocator's next free byte, so that a commit can plan its placements and drop
- * them if it fails.
+ * The geometry of the cluster file, as pure functions: which cluster a byte is in, how much space
+ * an object of a given length takes, where a table or an object may lie, and when new objects
+ * start a new segment. Where things actually go is {@link Placement}'s business.
  *
- * <p>Space is handed out in order, like a bump pointer: a table or object that does not fit in the
- * rest of the current cluster starts the next cluster; an object larger than a cluster starts on a
- * cluster boundary and gets a run of whole clusters of its own. Space is never reused.
+ * <p>A <em>small</em> object (at most a cluster) takes its length rounded up to 8 bytes and lies
+ * inside one cluster, so that it is read from one mapped region without copying; a <em>large</em>
+ * object starts on a cluster boundary and takes a run of whole clusters of its own. A segment
+ * table lies inside one cluster.
  */
 final class ClusterLayout {
     private final int clusterSize;
@@ -26,46 +27,62 @@ final class ClusterLayout {
         return position / clusterSize;
     }
 
-    /** Where a segment table goes when the next free byte is {@code nextFree}. */
-    long placeTable(long nextFree) {
-        return placeInCluster(nextFree, SegmentTableDescriptor.TABLE_LENGTH);
+    long clusterStart(long position) {
+        return position - position % clusterSize;
     }
 
-    /** Where an object of {@code length} bytes goes when the next free byte is {@code nextFree}. */
-    long placeObject(long nextFree, int length) {
-        if (length > clusterSize) {
-            return BitUtil.align(nextFree, clusterSize);
-        }
-        return placeInCluster(nextFree, length);
+    long clusterEnd(long position) {
+        return clusterStart(position) + clusterSize;
     }
 
-    /** The next free byte after an object of {@code length} bytes placed at {@code position}. */
-    long endOfObject(long position, int length) {
-        if (length > clusterSize) {
-            return position + BitUtil.align((long) length, clusterSize);
-        }
-        return position + length;
+    boolean isLarge(long length) {
+        return length > clusterSize;
+    }
+
+    /** The bytes an object of {@code length} bytes takes in the file. */
+    long extent(long length) {
+        return isLarge(length) ? BitUtil.align(length, clusterSize) : BitUtil.align(length, SegmentTableDescriptor.ALIGNMENT);
     }
 
     /**
      * The OID that the next {@code newObject()} hands out. New objects fill the open segment, the
-     * one whose table lies in the cluster being filled; when that cluster is full, they start a
-     * new segment so that the new segment's table and objects share a cluster.
+     * one whose table lies in the last allocated cluster; once a later cluster has been allocated,
+     * they start a new segment so that the new segment's table and objects share a cluster.
      */
-    long nextNewOid(long nextOid, long tablePosition, long nextFree) {
+    long nextNewOid(long nextOid, long tablePosition, long allocatedEnd) {
         boolean segmentStarted = Oids.slot(nextOid) != 0 && tablePosition != 0;
-        if (segmentStarted && clusterIndex(tablePosition) != clusterIndex(nextFree)) {
+        if (segmentStarted && clusterIndex(tablePosition) != clusterIndex(allocatedEnd - 1)) {
             return Oids.firstOidOf(Oids.segment(nextOid) + 1);
         }
         return nextOid;
     }
 
-    private long placeInCluster(long nextFree, int length) {
-        long position = BitUtil.align(nextFree, SegmentTableDescriptor.ALIGNMENT);
-        long clusterEnd = (clusterIndex(position) + 1) * clusterSize;
-        if (position + length > clusterEnd) {
-            return clusterEnd;
+    /** What is wrong with a table of {@code segment} at {@code table} (0: none), or null if it may lie there. */
+    String tableProblem(long segment, long table, long allocatedEnd) {
+        if (table == 0) {
+            return null;
         }
-        return position;
+        long end = table + SegmentTableDescriptor.TABLE_LENGTH;
+        if (table < ClusterFileDescriptor.FIRST_FREE || end > allocatedEnd || table % SegmentTableDescriptor.ALIGNMENT != 0
+            || clusterIndex(table) != clusterIndex(end - 1)) {
+            return "segment " + segment + " has its table at offset " + table + ", which is not an aligned table"
+                + " inside one cluster below the allocated end " + allocatedEnd;
+        }
+        return null;
+    }
+
+    /** What is wrong with an object of {@code length} bytes at {@code offset}, or null if it may lie there. */
+    String objectProblem(long oid, long offset, int length, long allocatedEnd) {
+        long end = offset + extent(length);
+        if (offset < ClusterFileDescriptor.FIRST_FREE || end > allocatedEnd) {
+            return "object " + oid + " has offset " + offset + " and length " + length
+                + ", outside the allocated clusters (" + ClusterFileDescriptor.FIRST_FREE + " to " + allocatedEnd + ')';
+        }
+        if (isLarge(length) ? offset % clusterSize != 0 : length > 0 && clusterIndex(offset) != clusterIndex(end - 1)) {
+            return "object " + oid + " has offset " + offset + " and length " + length + ", which "
+                + (isLarge(length) ? "does not start a cluster, as an object larger than a cluster must"
+                    : "crosses a cluster boundary, as an object no larger than a cluster must not");
+        }
+        return null;
     }
 }

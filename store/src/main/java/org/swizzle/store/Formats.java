@@ -41,7 +41,13 @@ final class Formats {
                 + ", written by a newer Swizzle; this version reads format version " + supported
                 + ". Open the store with a Swizzle release that supports version " + found + '.');
         }
-        return new StoreFormatException(file + " has unknown format version " + found + " at offset " + offset
-            + "; this version of Swizzle reads format version " + supported + '.');
+        return new StoreFormatException(file + " has format version " + found + " at offset " + offset
+            + ", which this version of Swizzle does not read: it reads format version " + supported
+            + " (version " + found + " is older, or the byte is damaged).");
+    }
+
+    /** {@code value} as {@code 0x} and eight hex digits, the way checksums are shown in messages. */
+    static String hex(int value) {
+        return String.format("0x%08x", value);
     }
 }

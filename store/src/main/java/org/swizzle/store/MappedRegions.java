@@ -1,6 +1,7 @@
 package org.swizzle.store;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;
@@ -19,6 +20,8 @@ final class MappedRegions implements AutoCloseable {
     private final long regionMask;
     private MappedByteBuffer[] mapped = new MappedByteBuffer[0];
     private UnsafeBuffer[] buffers = new UnsafeBuffer[0];
+    /** Duplicates of the regions whose position and limit checksumming moves. */
+    private ByteBuffer[] checksumViews = new ByteBuffer[0];
     private int count;
 
     MappedRegions(int regionSize) {
@@ -45,11 +48,13 @@ final class MappedRegions implements AutoCloseable {
             int capacity = Math.max(wanted, 2 * mapped.length);
             mapped = Arrays.copyOf(mapped, capacity);
             buffers = Arrays.copyOf(buffers, capacity);
+            checksumViews = Arrays.copyOf(checksumViews, capacity);
         }
         while (count < wanted) {
             MappedByteBuffer region = channel.map(FileChannel.MapMode.READ_ONLY, mappedLength(), regionSize());
             mapped[count] = region;
             buffers[count] = new UnsafeBuffer(region);
+            checksumViews[count] = region.duplicate();
             count++;
         }
     }
@@ -73,6 +78,11 @@ final class MappedRegions implements AutoCloseable {
         view.wrap(region(position), offsetInRegion(position), length);
     }
 
+    /** Adds the {@code length > 0} bytes from {@code position}, which lie in one region, to {@code checksums}. */
+    void checksum(Checksums checksums, long position, int length) {
+        checksums.update(checksumViews[(int) (position >>> regionShift)], offsetInRegion(position), length);
+    }
+
     /** Copies {@code dst.length} bytes from {@code position}, across region boundaries. */
     void copy(long position, byte[] dst) {
         int done = 0;
@@ -90,6 +100,7 @@ final class MappedRegions implements AutoCloseable {
             IoUtil.unmap(mapped[i]);
             mapped[i] = null;
             buffers[i] = null;
+            checksumViews[i] = null;
         }
         count = 0;
     }

@@ -29,11 +29,12 @@ final class NewStore {
             if (Files.exists(clusterFile)) {
                 return;
             }
-            if (Files.exists(walFile) && Files.size(walFile) > 0) {
+            if (Files.exists(walFile) && Files.size(walFile) > WalDescriptor.FILE_HEADER_LENGTH) {
                 throw new StoreCorruptedException(clusterFile, 0, "the cluster file is missing while the WAL "
                     + walFile + " holds " + Files.size(walFile) + " bytes of commits");
             }
             SegmentDirectory.create(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), files);
+            WriteAheadLog.create(walFile, files);
             Path newClusterFile = dir.resolve(ClusterFileDescriptor.FILE_NAME + ".new");
             ClusterFile.create(newClusterFile, clusterSize, files);
             Files.move(newClusterFile, clusterFile, StandardCopyOption.ATOMIC_MOVE);

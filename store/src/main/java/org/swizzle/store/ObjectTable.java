@@ -5,85 +5,102 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
- * Finds committed objects: the segment directory gives the table of the OID's segment, the table
- * entry (read through the mapping) gives the object's offset, length and class id. Two array
- * lookups, no hashing and no allocation, except a copy for the rare object that spans two regions.
+ * Finds committed objects and checks them as they are read: the segment directory gives the table
+ * of the OID's segment, the table entry (read through the mapping, its checksum checked) gives the
+ * object's offset, length, class id and checksum, and reading the object checks its bytes against
+ * that checksum. Two array lookups and two CRC32C computations, no hashing and no allocation,
+ * except a copy for the rare object that spans two mapped regions.
  */
 final class ObjectTable {
-    /** {@link #entryPosition} of an OID whose segment has no table. */
-    static final long NO_ENTRY = -1;
-
     private static final byte[] NO_BYTES = new byte[0];
 
     private final SegmentDirectory directory;
     private final ClusterFile clusters;
     private final MappedRegions regions;
+    private final StoreState state;
+    private final ClusterLayout layout;
+    private final Checksums checksums = new Checksums();
 
-    ObjectTable(SegmentDirectory directory, ClusterFile clusters) {
+    ObjectTable(SegmentDirectory directory, ClusterFile clusters, StoreState state, ClusterLayout layout) {
         this.directory = directory;
         this.clusters = clusters;
         this.regions = clusters.regions();
+        this.state = state;
+        this.layout = layout;
     }
 
-    /** The cluster file offset of the OID's table entry, or {@link #NO_ENTRY}. */
-    long entryPosition(long oid) {
+    /**
+     * Loads the entry of {@code oid} into {@code entry}, checking it; returns whether the object
+     * exists. {@code false} without touching {@code entry} when the OID's segment has no table.
+     *
+     * @throws StoreCorruptedException the entry fails its checks
+     */
+    boolean load(long oid, TableEntry entry) {
         if (oid <= 0) {
-            return NO_ENTRY;
+            return false;
         }
         long table = directory.tableOffset(Oids.segment(oid));
-        return table == 0 ? NO_ENTRY : SegmentTableDescriptor.entryPosition(table, oid);
+        if (table == 0) {
+            return false;
+        }
+        long position = SegmentTableDescriptor.entryPosition(table, oid);
+        String problem = entry.decode(regions.region(position), regions.offsetInRegion(position), oid, position, checksums);
+        if (problem == null && entry.exists()) {
+            problem = layout.objectProblem(oid, entry.offset, entry.length, state.allocatedEnd);
+        }
+        if (problem == null) {
+            problem = entry.commitProblem(state.lastCommit);
+        }
+        if (problem != null) {
+            throw new StoreCorruptedException(clusters.file(), position, problem);
+        }
+        return entry.exists();
     }
 
-    boolean contains(long oid) {
-        long entry = entryPosition(oid);
-        return entry != NO_ENTRY && objectOffset(entry) != 0;
-    }
-
-    /** The entry of an object that exists; {@link StoreCorruptedException} if it does not. */
-    long existingEntry(long oid) {
+    /** Loads the entry of an object that exists; {@link StoreCorruptedException} if it does not. */
+    void loadExisting(long oid, TableEntry entry) {
         if (oid <= 0) {
             throw new IllegalArgumentException("OID must be positive, found " + oid + " (0 is the null OID)");
         }
-        long entry = entryPosition(oid);
-        if (entry == NO_ENTRY) {
+        if (!load(oid, entry)) {
             long segment = Oids.segment(oid);
-            throw new StoreCorruptedException(directory.file(), SegmentDirectoryDescriptor.entryPosition(segment),
-                "object " + oid + " does not exist: its segment " + segment + " has no table");
+            long table = directory.tableOffset(segment);
+            if (table == 0) {
+                throw new StoreCorruptedException(directory.file(), SegmentDirectoryDescriptor.entryPosition(segment),
+                    "object " + oid + " does not exist: its segment " + segment + " has no table");
+            }
+            throw new StoreCorruptedException(clusters.file(), entry.position, "object " + oid + " does not exist");
         }
-        if (objectOffset(entry) == 0) {
-            throw new StoreCorruptedException(clusters.file(), entry, "object " + oid + " does not exist");
-        }
-        return entry;
     }
 
-    long objectOffset(long entry) {
-        return SegmentTableDescriptor.objectOffset(regions.region(entry), regions.offsetInRegion(entry));
-    }
-
-    int length(long entry) {
-        return SegmentTableDescriptor.length(regions.region(entry), regions.offsetInRegion(entry));
-    }
-
-    int classId(long entry) {
-        return SegmentTableDescriptor.classId(regions.region(entry), regions.offsetInRegion(entry));
-    }
-
-    /** Wraps {@code view} over the committed bytes of the object whose entry is {@code entry}. */
-    DirectBuffer read(long oid, long entry, UnsafeBuffer view) {
-        long offset = objectOffset(entry);
-        int length = length(entry);
-        if (length < 0 || offset < ClusterFileDescriptor.FIRST_FREE || offset + length > regions.mappedLength()) {
-            throw new StoreCorruptedException(clusters.file(), entry, "object " + oid + " has offset " + offset
-                + " and length " + length + ", outside the " + regions.mappedLength() + " bytes of the file");
-        }
+    /**
+     * Wraps {@code view} over the committed bytes of the object whose entry is {@code entry}, after
+     * checking them against the entry's checksum.
+     *
+     * @throws StoreCorruptedException the bytes fail their checksum
+     */
+    DirectBuffer read(TableEntry entry, UnsafeBuffer view) {
+        long offset = entry.offset;
+        int length = entry.length;
+        int crc;
         if (length == 0) {
             view.wrap(NO_BYTES); // its offset may be the end of the mapping
+            crc = checksums.of(view, 0, 0);
         } else if (regions.inOneRegion(offset, length)) {
             regions.wrap(view, offset, length);
+            checksums.reset();
+            regions.checksum(checksums, offset, length);
+            crc = checksums.value();
         } else {
             byte[] copy = new byte[length];
             regions.copy(offset, copy);
             view.wrap(copy);
+            crc = checksums.of(view, 0, length);
+        }
+        if (crc != entry.crc) {
+            throw new StoreCorruptedException(clusters.file(), offset, "object " + entry.oid + " (" + length
+                + " bytes) fails its checksum: CRC32C " + Formats.hex(crc) + ", its table entry at offset "
+                + entry.position + " says " + Formats.hex(entry.crc));
         }
         return view;
     }

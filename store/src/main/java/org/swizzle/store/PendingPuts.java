@@ -7,20 +7,20 @@ import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.collections.Long2LongHashMap;
 
 /**
- * What the open transaction has put, kept until it commits: encoded WAL records for existing
- * objects, whose place is known, and staged images of new and moved objects, which the commit
- * places. A second put of the same object replaces the first. Reused from one transaction to the
- * next, so a steady workload allocates nothing here.
+ * What the open transaction has put, kept until it commits: encoded PATCH records for existing
+ * objects of unchanged length and class id, whose place is known, and staged images of new and
+ * resized objects, which the commit places. A second put of the same object replaces the first.
+ * Reused from one transaction to the next, so a steady workload allocates nothing here.
  */
 final class PendingPuts {
     /** How one put is kept. */
     enum Kind {
-        /** WRITE records, or an in-place IMAGE record, in the records buffer. */
-        RECORDS,
+        /** A PATCH record, in the records buffer. */
+        PATCH,
         /** The whole image of a new object, waiting for a place. */
         NEW_IMAGE,
-        /** The whole image of an object that outgrew its space, waiting for a new place. */
-        MOVED_IMAGE,
+        /** The whole image of an existing object whose length or class id changed, waiting for a place. */
+        RESIZED_IMAGE,
         /** Replaced by a later put of the same object. */
         REPLACED
     }
@@ -30,15 +30,16 @@ final class PendingPuts {
         Kind kind;
         long oid;
         int classId;
-        /** Start of its records (RECORDS) or its staged bytes (images). */
+        int crc;
+        /** Start of its record (PATCH) or its staged bytes (images). */
         int start;
-        /** Length of its records (RECORDS) or its staged bytes (images). */
+        /** Length of its record (PATCH) or its staged bytes (images). */
         int length;
-        int records;
-        int images;
+        int ranges;
         long payloadBytes;
-        /** Bytes of the object's old space that this put leaves unused. */
-        int deadBytes;
+        /** Where a resized object is now, and its length there. */
+        long oldOffset;
+        int oldLength;
     }
 
     private static final long NONE = -1;
@@ -50,7 +51,7 @@ final class PendingPuts {
     private int count;
     private int recordsEnd;
     private int imagesEnd;
-    private int liveRecords;
+    private int live;
     private long[] sortedImageOids = new long[16];
 
     void clear() {
@@ -58,12 +59,12 @@ final class PendingPuts {
         count = 0;
         recordsEnd = 0;
         imagesEnd = 0;
-        liveRecords = 0;
+        live = 0;
     }
 
     /** Whether there is nothing to log: nothing put, or nothing changed. */
     boolean isEmpty() {
-        return liveRecords == 0;
+        return live == 0;
     }
 
     int count() {
@@ -78,7 +79,7 @@ final class PendingPuts {
         return records;
     }
 
-    DirectBuffer images() {
+    ExpandableDirectByteBuffer images() {
         return images;
     }
 
@@ -86,55 +87,59 @@ final class PendingPuts {
     void forget(long oid) {
         long index = latest.remove(oid);
         if (index != NONE) {
-            Put put = puts[(int) index];
-            liveRecords -= put.records;
-            put.kind = Kind.REPLACED;
+            puts[(int) index].kind = Kind.REPLACED;
+            live--;
         }
     }
 
-    /** Starts the records of a put of an existing object; follow with appends, then {@link #endRecords()}. */
-    void beginRecords(long oid, int deadBytes) {
-        Put put = add(Kind.RECORDS, oid, 0, recordsEnd);
-        put.deadBytes = deadBytes;
+    /** Starts the PATCH record of an existing object; follow with {@link #appendRange}s, then {@link #endPatch}. */
+    void beginPatch(long oid, int classId) {
+        Put put = add(Kind.PATCH, oid, classId, recordsEnd);
+        recordsEnd += WalDescriptor.PATCH_HEADER_LENGTH;
+        records.checkLimit(recordsEnd);
+        put.length = WalDescriptor.PATCH_HEADER_LENGTH;
     }
 
-    void appendWrite(long position, DirectBuffer src, int srcOffset, int length) {
+    /** Adds the {@code length} changed bytes at {@code offsetInObject} to the PATCH begun last. */
+    void appendRange(int offsetInObject, DirectBuffer src, int srcOffset, int length) {
         Put put = puts[count - 1];
-        recordsEnd = WalDescriptor.putWrite(records, recordsEnd, put.oid, position, src, srcOffset, length);
-        put.records++;
+        recordsEnd = WalDescriptor.putRange(records, recordsEnd, offsetInObject, src, srcOffset, length);
+        put.ranges++;
         put.payloadBytes += length;
     }
 
-    void appendImage(int classId, long position, DirectBuffer src, int srcOffset, int length) {
+    /** Ends the PATCH begun last: the object, now {@code objectLength} bytes at {@code position}, has checksum {@code crc}. */
+    void endPatch(long position, int objectLength, int crc) {
         Put put = puts[count - 1];
-        recordsEnd = WalDescriptor.putImage(records, recordsEnd, put.oid, classId, position, src, srcOffset, length);
-        put.records++;
-        put.images++;
-        put.payloadBytes += length;
-    }
-
-    /** Ends the records begun by {@link #beginRecords}; a put that produced none is dropped. */
-    void endRecords() {
-        Put put = puts[count - 1];
-        if (put.records == 0) {
-            count--;
-            return;
-        }
         put.length = recordsEnd - put.start;
+        put.crc = crc;
+        WalDescriptor.putPatchHeader(records, put.start, put.oid, position, objectLength, put.classId, crc, put.ranges,
+            put.length - WalDescriptor.PATCH_HEADER_LENGTH);
         remember(put);
     }
 
-    /** Stages the whole image of a new or moved object. */
-    void stageImage(long oid, int classId, DirectBuffer src, int srcOffset, int length, boolean moved, int deadBytes) {
-        Put put = add(moved ? Kind.MOVED_IMAGE : Kind.NEW_IMAGE, oid, classId, imagesEnd);
+    /** Stages the whole image of a new object. */
+    void stageNew(long oid, int classId, DirectBuffer src, int srcOffset, int length, int crc) {
+        stage(Kind.NEW_IMAGE, oid, classId, src, srcOffset, length, crc);
+    }
+
+    /** Stages the whole image of an existing object, now {@code oldLength} bytes at {@code oldOffset}. */
+    void stageResized(long oid, int classId, DirectBuffer src, int srcOffset, int length, int crc, long oldOffset,
+        int oldLength) {
+        Put put = stage(Kind.RESIZED_IMAGE, oid, classId, src, srcOffset, length, crc);
+        put.oldOffset = oldOffset;
+        put.oldLength = oldLength;
+    }
+
+    private Put stage(Kind kind, long oid, int classId, DirectBuffer src, int srcOffset, int length, int crc) {
+        Put put = add(kind, oid, classId, imagesEnd);
         images.putBytes(imagesEnd, src, srcOffset, length);
         imagesEnd = WalDescriptor.align(imagesEnd + length);
         put.length = length;
-        put.records = 1;
-        put.images = 1;
+        put.crc = crc;
         put.payloadBytes = length;
-        put.deadBytes = deadBytes;
         remember(put);
+        return put;
     }
 
     /**
@@ -145,7 +150,7 @@ final class PendingPuts {
         int n = 0;
         for (int i = 0; i < count; i++) {
             Kind kind = puts[i].kind;
-            if (kind == Kind.NEW_IMAGE || kind == Kind.MOVED_IMAGE) {
+            if (kind == Kind.NEW_IMAGE || kind == Kind.RESIZED_IMAGE) {
                 if (n == sortedImageOids.length) {
                     sortedImageOids = Arrays.copyOf(sortedImageOids, 2 * n);
                 }
@@ -178,17 +183,18 @@ final class PendingPuts {
         put.kind = kind;
         put.oid = oid;
         put.classId = classId;
+        put.crc = 0;
         put.start = start;
         put.length = 0;
-        put.records = 0;
-        put.images = 0;
+        put.ranges = 0;
         put.payloadBytes = 0;
-        put.deadBytes = 0;
+        put.oldOffset = 0;
+        put.oldLength = 0;
         return put;
     }
 
     private void remember(Put put) {
         latest.put(put.oid, count - 1);
-        liveRecords += put.records;
+        live++;
     }
 }

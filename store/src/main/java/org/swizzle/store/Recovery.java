@@ -1,19 +1,17 @@
 package org.swizzle.store;
 
-import static org.swizzle.store.WalDescriptor.BLOCK_HEADER_LENGTH;
-
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
-import java.util.zip.CRC32C;
 
 import org.agrona.ExpandableDirectByteBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
- * Brings the files up to date when a store opens: replays every complete WAL block in order, and
- * cuts the log at the first block that is torn (short, or failing its magic or CRC check), which is
- * what a crash in the middle of an append leaves. Replaying is safe whether or not a block was
- * applied before the crash, because records are blind positional writes.
+ * Brings the files up to date when a store opens: replays the complete WAL blocks that follow the
+ * checkpoint, in order; skips blocks the checkpoint already holds (a crash cut short the WAL reset
+ * after it); cuts off a torn tail, which is what a crash in the middle of an append leaves; and
+ * refuses a log damaged in the middle (see {@link WalScanner}). Replaying is safe whether or not a
+ * block was applied before the crash, because records are blind positional writes. What it did is
+ * reported through {@link System.Logger}.
  */
 final class Recovery {
     private static final System.Logger LOG = System.getLogger("org.swizzle.store");
@@ -21,9 +19,8 @@ final class Recovery {
     private final WriteAheadLog wal;
     private final BlockApplier applier;
     private final StoreState state;
-    private final ExpandableDirectByteBuffer block = new ExpandableDirectByteBuffer(64 * 1024);
-    private final CRC32C crc = new CRC32C();
     private int blocksReplayed;
+    private int blocksSkipped;
     private long firstCommit;
 
     Recovery(WriteAheadLog wal, BlockApplier applier, StoreState state) {
@@ -34,60 +31,45 @@ final class Recovery {
 
     /** Replays the log; returns the number of blocks replayed. */
     int run() {
-        long size = wal.size();
-        long offset = 0;
-        while (offset < size) {
-            String problem = readBlock(offset, size - offset);
-            if (problem != null) {
-                cutTornTail(offset, size, problem);
+        WalScanner scanner = new WalScanner(wal::read, wal.size());
+        while (scanner.next()) {
+            replay(scanner.block(), scanner.offset());
+        }
+        switch (scanner.end()) {
+            case TORN:
+                cutTornTail(scanner.offset(), scanner.endProblem());
                 break;
-            }
-            replay(offset);
-            offset += WalDescriptor.blockLength(block);
+            case DAMAGED:
+                throw new StoreCorruptedException(wal.file(), scanner.offset(), "the WAL block at offset "
+                    + scanner.offset() + " fails its checks (" + scanner.endProblem() + "); the log is damaged in the"
+                    + " middle, and the commits after the damage cannot be replayed");
+            default:
+                break;
         }
-        if (blocksReplayed > 0) {
-            LOG.log(Level.INFO, () -> "Recovered " + wal.file() + ": replayed " + blocksReplayed
-                + " WAL blocks, commits " + firstCommit + " to " + state.lastCommit);
-        }
+        report();
         return blocksReplayed;
     }
 
-    /** Reads the block at {@code offset} into {@link #block}; returns why it is torn, or null if it is complete. */
-    private String readBlock(long offset, long remaining) {
-        if (remaining < BLOCK_HEADER_LENGTH) {
-            return "only " + remaining + " bytes left, less than a block header";
-        }
-        wal.read(offset, block.byteBuffer().clear().limit(BLOCK_HEADER_LENGTH));
-        if (WalDescriptor.magic(block) != WalDescriptor.MAGIC) {
-            return "bad magic 0x" + Integer.toHexString(WalDescriptor.magic(block));
-        }
-        int length = WalDescriptor.blockLength(block);
-        if (length < BLOCK_HEADER_LENGTH || length % WalDescriptor.ALIGNMENT != 0 || length > remaining) {
-            return "block length " + length + " with " + remaining + " bytes left in the log";
-        }
-        block.checkLimit(length);
-        ByteBuffer bytes = block.byteBuffer();
-        wal.read(offset, bytes.clear().limit(length));
-        crc.reset();
-        crc.update(bytes.clear().limit(length).position(WalDescriptor.CRC_START));
-        int expected = WalDescriptor.crc(block);
-        int found = (int) crc.getValue();
-        if (found != expected) {
-            return "CRC32C 0x" + Integer.toHexString(found) + ", block says 0x" + Integer.toHexString(expected);
-        }
-        return null;
-    }
-
-    private void replay(long offset) {
+    private void replay(ExpandableDirectByteBuffer block, long offset) {
         int version = WalDescriptor.version(block);
         if (version != WalDescriptor.FORMAT_VERSION) {
             throw Formats.unsupportedVersion(wal.file(), offset + WalDescriptor.VERSION_OFFSET, version,
                 WalDescriptor.FORMAT_VERSION);
         }
+        long epoch = WalDescriptor.blockEpoch(block);
         long commit = WalDescriptor.commitNumber(block);
-        if (blocksReplayed > 0 && commit <= state.lastCommit) {
-            throw new StoreCorruptedException(wal.file(), offset + WalDescriptor.COMMIT_NUMBER_OFFSET,
-                "block of commit " + commit + " follows the block of commit " + state.lastCommit);
+        if (epoch < state.checkpointSequence && blocksReplayed == 0) {
+            blocksSkipped++;
+            return;
+        }
+        if (epoch != state.checkpointSequence) {
+            throw new StoreCorruptedException(wal.file(), offset + WalDescriptor.BLOCK_EPOCH_OFFSET, "the block of commit "
+                + commit + " follows checkpoint " + epoch + ", but the store continues from checkpoint "
+                + state.checkpointSequence + (blocksReplayed > 0 ? ", after " + blocksReplayed + " blocks that follow it" : ""));
+        }
+        if (commit <= state.lastCommit) {
+            throw new StoreCorruptedException(wal.file(), offset + WalDescriptor.COMMIT_NUMBER_OFFSET, "the block of commit "
+                + commit + " follows commit " + state.lastCommit);
         }
         applier.apply(block, offset);
         if (blocksReplayed == 0) {
@@ -97,11 +79,23 @@ final class Recovery {
         state.lastCommit = commit;
     }
 
-    private void cutTornTail(long offset, long size, String problem) {
+    private void cutTornTail(long offset, String problem) {
+        long size = wal.size();
         wal.truncate(offset);
         LOG.log(Level.WARNING, () -> "Truncated " + wal.file() + " at offset " + offset + ": dropped "
             + (size - offset) + " bytes that are not a complete block (" + problem + "). They are what an append"
             + " cut short by the end of the last process leaves; that commit never became durable."
             + " The last commit kept is " + state.lastCommit + '.');
+    }
+
+    private void report() {
+        if (blocksSkipped > 0) {
+            LOG.log(Level.INFO, () -> "Skipped " + blocksSkipped + " blocks of " + wal.file() + " that checkpoint "
+                + state.checkpointSequence + " already holds (the last process ended while resetting the WAL)");
+        }
+        if (blocksReplayed > 0) {
+            LOG.log(Level.INFO, () -> "Recovered " + wal.file() + ": replayed " + blocksReplayed
+                + " WAL blocks, commits " + firstCommit + " to " + state.lastCommit);
+        }
     }
 }

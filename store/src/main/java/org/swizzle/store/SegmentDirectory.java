@@ -8,7 +8,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
 
+import org.agrona.DirectBuffer;
+import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
@@ -16,13 +20,22 @@ import org.swizzle.StoreException;
 /**
  * Segment number to the file offset of the segment's object table: a {@code long[]} in memory,
  * persisted in {@code swizzle.segments} (see {@link SegmentDirectoryDescriptor}).
+ *
+ * <p>Opening reads the entries the last checkpoint counted; an entry that fails its checksum is
+ * remembered as damaged rather than reported at once, because the WAL may rewrite it (a crash can
+ * leave a half-written entry behind a durable SEGMENT record). {@link #checkAfterRecovery} reports
+ * whatever damage the replay did not repair.
  */
 final class SegmentDirectory implements AutoCloseable {
-    private static final int MAX_SEGMENTS = Integer.MAX_VALUE - 8;
+    /** As many segments as keep the directory file under 2 GiB: 134 million segments, 34 billion OIDs. */
+    static final int MAX_SEGMENTS = (Integer.MAX_VALUE - HEADER_LENGTH) / ENTRY_LENGTH;
 
     private final Path file;
     private final FileChannel channel;
-    private final UnsafeBuffer scratch = new UnsafeBuffer(ByteBuffer.allocateDirect(ENTRY_LENGTH));
+    private final Checksums checksums = new Checksums();
+    private final ExpandableDirectByteBuffer scratch = new ExpandableDirectByteBuffer(ENTRY_LENGTH * 16);
+    /** Damaged entries not yet rewritten: segment to problem. */
+    private final Map<Integer, String> damaged = new TreeMap<>();
     private long[] tables;
     private int count;
 
@@ -37,7 +50,7 @@ final class SegmentDirectory implements AutoCloseable {
     static void create(Path file, FileChannelFactory files) {
         try (FileChannel channel = files.open(file)) {
             UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocateDirect(HEADER_LENGTH));
-            SegmentDirectoryDescriptor.putHeader(header);
+            SegmentDirectoryDescriptor.putHeader(header, new Checksums());
             channel.truncate(0);
             FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
             channel.force(true);
@@ -46,20 +59,25 @@ final class SegmentDirectory implements AutoCloseable {
         }
     }
 
-    /** Reads the whole directory file into memory, checking its header. */
-    static SegmentDirectory open(Path file, FileChannelFactory files) {
+    /** Reads the {@code segments} entries of checkpoint {@code checkpoint} into memory. */
+    static SegmentDirectory open(Path file, FileChannelFactory files, Checkpoint checkpoint) {
         FileChannel channel = null;
         try {
             channel = files.open(file);
-            UnsafeBuffer contents = new UnsafeBuffer(ByteBuffer.allocate(Math.toIntExact(channel.size())));
+            long size = channel.size();
+            long needed = SegmentDirectoryDescriptor.entryPosition(checkpoint.segments());
+            UnsafeBuffer contents = new UnsafeBuffer(ByteBuffer.allocate((int) Math.min(needed, Math.max(size, 0))));
             int read = FileIo.readFully(channel, contents.byteBuffer(), 0);
-            checkHeader(file, contents, read);
-            int count = (read - HEADER_LENGTH) / ENTRY_LENGTH;
-            long[] tables = new long[Math.max(16, count)];
-            for (int segment = 0; segment < count; segment++) {
-                tables[segment] = SegmentDirectoryDescriptor.tableOffset(contents, HEADER_LENGTH + segment * ENTRY_LENGTH);
+            checkHeader(file, contents, read, new Checksums());
+            if (read < needed) {
+                throw new StoreCorruptedException(file, read, "the segment directory is " + size + " bytes long, but "
+                    + "checkpoint " + checkpoint.sequence() + " counted " + checkpoint.segments()
+                    + " segments, which take " + needed + " bytes");
             }
-            return new SegmentDirectory(file, channel, tables, count);
+            int count = (int) checkpoint.segments();
+            SegmentDirectory directory = new SegmentDirectory(file, channel, new long[Math.max(16, count)], count);
+            directory.load(contents);
+            return directory;
         } catch (IOException e) {
             throw Closer.closeAfter(FileIo.failure("read", file, e), channel);
         } catch (RuntimeException e) {
@@ -67,7 +85,20 @@ final class SegmentDirectory implements AutoCloseable {
         }
     }
 
-    private static void checkHeader(Path file, UnsafeBuffer contents, int read) {
+    private void load(DirectBuffer contents) {
+        for (int segment = 0; segment < count; segment++) {
+            int index = HEADER_LENGTH + segment * ENTRY_LENGTH;
+            String problem = SegmentDirectoryDescriptor.check(contents, index, segment, checksums);
+            if (problem == null) {
+                tables[segment] = SegmentDirectoryDescriptor.tableOffset(contents, index);
+            } else {
+                damaged.put(segment, problem);
+            }
+        }
+    }
+
+    /** Checks magic, format version and checksum of the header in the first {@code read} bytes of {@code contents}. */
+    static void checkHeader(Path file, DirectBuffer contents, int read, Checksums checksums) {
         Formats.checkMagic(file, contents, read, SegmentDirectoryDescriptor.MAGIC, "segment directory");
         if (read < HEADER_LENGTH) {
             throw new StoreCorruptedException(file, read,
@@ -78,10 +109,21 @@ final class SegmentDirectory implements AutoCloseable {
             throw Formats.unsupportedVersion(file, SegmentDirectoryDescriptor.VERSION_OFFSET, version,
                 SegmentDirectoryDescriptor.FORMAT_VERSION);
         }
+        int crc = checksums.of(contents, 0, SegmentDirectoryDescriptor.HEADER_CRC_OFFSET);
+        if (crc != SegmentDirectoryDescriptor.headerCrc(contents)) {
+            throw new StoreCorruptedException(file, SegmentDirectoryDescriptor.HEADER_CRC_OFFSET, "the segment "
+                + "directory header fails its checksum: CRC32C " + Formats.hex(crc) + ", header says "
+                + Formats.hex(SegmentDirectoryDescriptor.headerCrc(contents)));
+        }
     }
 
     Path file() {
         return file;
+    }
+
+    /** Entries in the directory: one past the highest segment that has, or had room for, a table. */
+    int count() {
+        return count;
     }
 
     /** The file offset of the segment's table, or 0 if the segment has none. */
@@ -89,22 +131,35 @@ final class SegmentDirectory implements AutoCloseable {
         return segment < count ? tables[(int) segment] : 0;
     }
 
-    /** Records the table of a new segment, in memory and in the file. */
+    /** What is wrong with the segment's entry, if it was read damaged and not rewritten since; else null. */
+    String damage(long segment) {
+        return segment < count ? damaged.get((int) segment) : null;
+    }
+
+    /** Records the table of a new segment, in memory and in the file; entries skipped on the way are written empty. */
     void set(long segment, long tablePosition) {
         if (segment < 0 || segment >= MAX_SEGMENTS) {
             throw new StoreException("Segment " + segment + " is beyond the " + MAX_SEGMENTS
                 + " segments a store can hold; the store is full.");
         }
         int index = (int) segment;
+        int first = Math.min(index, count);
         if (index >= tables.length) {
             tables = Arrays.copyOf(tables, Math.max(index + 1, 2 * tables.length));
         }
-        tables[index] = tablePosition;
+        int entries = index - first + 1;
+        scratch.checkLimit(entries * ENTRY_LENGTH);
+        for (int i = 0; i < entries; i++) {
+            int s = first + i;
+            long table = s == index ? tablePosition : 0;
+            SegmentDirectoryDescriptor.putEntry(scratch, i * ENTRY_LENGTH, s, table, checksums);
+            tables[s] = table;
+            damaged.remove(s);
+        }
         count = Math.max(count, index + 1);
-        scratch.putLong(0, tablePosition, SegmentDirectoryDescriptor.ORDER);
-        long position = SegmentDirectoryDescriptor.entryPosition(segment);
+        long position = SegmentDirectoryDescriptor.entryPosition(first);
         try {
-            FileIo.writeFully(channel, scratch.byteBuffer().clear(), position);
+            FileIo.writeFully(channel, scratch.byteBuffer().clear().limit(entries * ENTRY_LENGTH), position);
         } catch (IOException e) {
             throw FileIo.failure("write the table offset of segment " + segment + " at offset " + position + " of",
                 file, e);
@@ -112,20 +167,20 @@ final class SegmentDirectory implements AutoCloseable {
     }
 
     /**
-     * Checks that every table lies within one cluster of allocated space, so that reading an entry
-     * through the mapping stays inside the file.
+     * Checks, once the WAL is replayed, that no entry is still damaged and that every table lies
+     * within one cluster of allocated space, so that reading an entry through the mapping stays
+     * inside the file.
      */
-    void verify(ClusterLayout layout, long nextFree) {
+    void checkAfterRecovery(ClusterLayout layout, long allocatedEnd) {
+        if (!damaged.isEmpty()) {
+            Map.Entry<Integer, String> first = damaged.entrySet().iterator().next();
+            throw new StoreCorruptedException(file, SegmentDirectoryDescriptor.entryPosition(first.getKey()),
+                first.getValue() + (damaged.size() > 1 ? " (and " + (damaged.size() - 1) + " more damaged entries)" : ""));
+        }
         for (int segment = 0; segment < count; segment++) {
-            long table = tables[segment];
-            long end = table + SegmentTableDescriptor.TABLE_LENGTH;
-            boolean valid = table == 0 || (table >= ClusterFileDescriptor.FIRST_FREE && end <= nextFree
-                && table % SegmentTableDescriptor.ALIGNMENT == 0
-                && layout.clusterIndex(table) == layout.clusterIndex(end - 1));
-            if (!valid) {
-                throw new StoreCorruptedException(file, SegmentDirectoryDescriptor.entryPosition(segment),
-                    "segment " + segment + " has its table at offset " + table
-                        + ", which is not an aligned table inside one cluster below the next free byte " + nextFree);
+            String problem = layout.tableProblem(segment, tables[segment], allocatedEnd);
+            if (problem != null) {
+                throw new StoreCorruptedException(file, SegmentDirectoryDescriptor.entryPosition(segment), problem);
             }
         }
     }

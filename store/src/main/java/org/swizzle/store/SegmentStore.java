@@ -21,6 +21,8 @@ import org.swizzle.StoreIOException;
  * <p>Files: {@code swizzle.clusters} (objects, mapped read-only), {@code swizzle.segments} (where
  * each segment's object table is), {@code swizzle.wal} (redo log) and {@code swizzle.lock}. Reads
  * go through the mapping without copying; commits go to the WAL first, then to the cluster file.
+ * Every byte read is checked against a checksum: a damaged file raises
+ * {@link StoreCorruptedException}, never wrong data.
  *
  * <p>Not thread-safe: use a store from one thread at a time.
  */
@@ -42,32 +44,36 @@ public final class SegmentStore implements AutoCloseable {
     private final StoreState state;
     private final ClusterLayout layout;
     private final ObjectTable objects;
+    private final FreeSpace freeSpace;
     private final BlockApplier applier;
     private final BlockBuilder builder;
     private final PendingPuts puts = new PendingPuts();
     private final StoreCounters counters = new StoreCounters();
+    private final TableEntry entry = new TableEntry();
     private Transaction transaction;
     private boolean closed;
     private StoreException closedBy;
 
-    private SegmentStore(Path directory, StoreConfig config, StoreLock lock, SegmentDirectory segments,
-        ClusterFile clusters, WriteAheadLog wal) {
+    private SegmentStore(Path directory, StoreConfig config, StoreLock lock, OpenFiles files, Recovered recovered) {
         this.directory = directory;
         this.config = config;
         this.lock = lock;
-        this.segments = segments;
-        this.clusters = clusters;
-        this.wal = wal;
-        this.state = new StoreState(clusters.header());
-        this.layout = new ClusterLayout(clusters.header().clusterSize());
-        this.objects = new ObjectTable(segments, clusters);
-        this.applier = new BlockApplier(clusters, segments, state, wal.file());
-        this.builder = new BlockBuilder(layout);
+        this.segments = files.segments;
+        this.clusters = files.clusters;
+        this.wal = files.wal;
+        this.state = recovered.state;
+        this.layout = recovered.layout;
+        this.applier = recovered.applier;
+        this.freeSpace = recovered.freeSpace;
+        this.objects = new ObjectTable(segments, clusters, state, layout);
+        this.builder = new BlockBuilder(layout, new Placement(layout, freeSpace));
+        this.counters.commitsRecovered = recovered.blocksReplayed;
     }
 
     /**
      * Opens the store in {@code dir}, creating the directory and an empty store if absent; locks it,
-     * checks the files' formats and replays the WAL left by a process that did not close the store.
+     * checks the files' formats and checksums, replays the WAL left by a process that did not close
+     * the store, and rebuilds the map of free space from the object tables.
      *
      * @throws org.swizzle.StoreLockedException  another process, or this JVM, has the store open
      * @throws org.swizzle.StoreFormatException  a file is not a store file, or of a newer format
@@ -77,7 +83,7 @@ public final class SegmentStore implements AutoCloseable {
         return open(dir, config, FileChannelFactory.DEFAULT);
     }
 
-    static SegmentStore open(Path dir, StoreConfig config, FileChannelFactory files) {
+    static SegmentStore open(Path dir, StoreConfig config, FileChannelFactory channels) {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(config, "config");
         try {
@@ -86,31 +92,58 @@ public final class SegmentStore implements AutoCloseable {
             throw new StoreIOException("Cannot create the store directory " + dir + ": " + e, e);
         }
         StoreLock lock = StoreLock.acquire(dir);
-        SegmentDirectory segments = null;
-        ClusterFile clusters = null;
-        WriteAheadLog wal = null;
+        OpenFiles files = new OpenFiles();
         try {
-            NewStore.createIfAbsent(dir, config.clusterSize(), files);
-            segments = SegmentDirectory.open(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), files);
-            clusters = ClusterFile.open(dir.resolve(ClusterFileDescriptor.FILE_NAME), config.regionSize(), files);
-            wal = WriteAheadLog.open(dir.resolve(WalDescriptor.FILE_NAME), files);
-            SegmentStore store = new SegmentStore(dir, config, lock, segments, clusters, wal);
-            store.recover();
+            NewStore.createIfAbsent(dir, config.clusterSize(), channels);
+            files.clusters = ClusterFile.open(dir.resolve(ClusterFileDescriptor.FILE_NAME), config.regionSize(), channels);
+            files.wal = WriteAheadLog.open(dir.resolve(WalDescriptor.FILE_NAME), channels);
+            Checkpoint checkpoint = CheckpointChoice.choose(files.clusters.file(), files.clusters.header(),
+                files.wal.file(), files.wal.epoch());
+            files.clusters.checkHolds(checkpoint);
+            files.segments = SegmentDirectory.open(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), channels, checkpoint);
+            Recovered recovered = recover(files, checkpoint);
+            SegmentStore store = new SegmentStore(dir, config, lock, files, recovered);
+            store.afterOpen();
             return store;
         } catch (RuntimeException e) {
-            throw Closer.closeAfter(e, clusters, wal, segments, lock);
+            throw Closer.closeAfter(e, files.clusters, files.wal, files.segments, lock);
         } catch (Error e) {
-            throw Closer.closeAfter(e, clusters, wal, segments, lock);
+            throw Closer.closeAfter(e, files.clusters, files.wal, files.segments, lock);
         }
     }
 
-    private void recover() {
-        counters.commitsRecovered = new Recovery(wal, applier, state).run();
-        clusters.ensureCapacity(state.nextFree);
-        segments.verify(layout, state.nextFree);
-        if (clusters.header().clusterSize() != config.clusterSize()) {
+    /** The open files, gathered so that a failed open closes those it got. */
+    private static final class OpenFiles {
+        ClusterFile clusters;
+        WriteAheadLog wal;
+        SegmentDirectory segments;
+    }
+
+    /** What recovery leaves: the store's state, its free space, and what it replayed. */
+    private static final class Recovered {
+        StoreState state;
+        ClusterLayout layout;
+        BlockApplier applier;
+        FreeSpace freeSpace;
+        int blocksReplayed;
+    }
+
+    private static Recovered recover(OpenFiles files, Checkpoint checkpoint) {
+        Recovered recovered = new Recovered();
+        recovered.state = new StoreState(checkpoint);
+        recovered.layout = new ClusterLayout(files.clusters.header().clusterSize());
+        recovered.applier = new BlockApplier(files.clusters, files.segments, recovered.state, files.wal.file());
+        recovered.blocksReplayed = new Recovery(files.wal, recovered.applier, recovered.state).run();
+        files.clusters.ensureCapacity(recovered.state.allocatedEnd);
+        files.segments.checkAfterRecovery(recovered.layout, recovered.state.allocatedEnd);
+        recovered.freeSpace = SpaceRebuild.rebuild(files.clusters, files.segments, recovered.layout, recovered.state);
+        return recovered;
+    }
+
+    private void afterOpen() {
+        if (layout.clusterSize() != config.clusterSize()) {
             LOG.log(Level.DEBUG, () -> directory + " keeps the cluster size it was created with, "
-                + clusters.header().clusterSize() + " bytes, not " + config.clusterSize());
+                + layout.clusterSize() + " bytes, not " + config.clusterSize());
         }
         checkpoint();
     }
@@ -132,34 +165,41 @@ public final class SegmentStore implements AutoCloseable {
         return state.nextOid;
     }
 
-    /** Whether a committed object with this OID exists. */
+    /**
+     * Whether a committed object with this OID exists.
+     *
+     * @throws StoreCorruptedException the OID's table entry fails its checks
+     */
     public boolean contains(long oid) {
         checkOpen();
-        return objects.contains(oid);
+        return objects.load(oid, entry);
     }
 
     /** The class id stored with the object; {@link StoreCorruptedException} if the object does not exist. */
     public int classId(long oid) {
         checkOpen();
-        return objects.classId(objects.existingEntry(oid));
+        objects.loadExisting(oid, entry);
+        return entry.classId;
     }
 
     /** The object's length in bytes; {@link StoreCorruptedException} if the object does not exist. */
     public int length(long oid) {
         checkOpen();
-        return objects.length(objects.existingEntry(oid));
+        objects.loadExisting(oid, entry);
+        return entry.length;
     }
 
     /**
-     * Wraps {@code view} over the object's committed bytes and returns it: over the mapping when the
-     * bytes lie in one mapped region, else over a copy. The view is valid until the next commit and
-     * must not be used after {@link #close()}.
+     * Wraps {@code view} over the object's committed bytes, after checking them against their
+     * checksum, and returns it: over the mapping when the bytes lie in one mapped region, else over
+     * a copy. The view is valid until the next commit and must not be used after {@link #close()}.
      *
-     * @throws StoreCorruptedException the object does not exist
+     * @throws StoreCorruptedException the object does not exist, or its entry or bytes fail their checks
      */
     public DirectBuffer read(long oid, UnsafeBuffer view) {
         checkOpen();
-        return objects.read(oid, objects.existingEntry(oid), view);
+        objects.loadExisting(oid, entry);
+        return objects.read(entry, view);
     }
 
     /**
@@ -168,8 +208,8 @@ public final class SegmentStore implements AutoCloseable {
      */
     public StoreCorruptedException corruptObject(long oid, String problem) {
         checkOpen();
-        return new StoreCorruptedException(clusters.file(), objects.objectOffset(objects.existingEntry(oid)),
-            "Object " + oid + " is malformed: " + problem);
+        objects.loadExisting(oid, entry);
+        return new StoreCorruptedException(clusters.file(), entry.offset, "Object " + oid + " is malformed: " + problem);
     }
 
     /** Begins a transaction; at most one is open at a time. */
@@ -184,32 +224,38 @@ public final class SegmentStore implements AutoCloseable {
         return transaction;
     }
 
-    /** Live counters of what the store has logged, compared, moved and recovered. */
+    /** Live counters of what the store has logged, compared, moved and recovered, and where commit time went. */
     public StoreCounters counters() {
         return counters;
     }
 
     /**
-     * Forces the cluster file and the segment directory to the disk, records the last commit in the
-     * cluster file header and retires the WAL. Done automatically when the WAL passes
-     * {@link StoreConfig#checkpointWalBytes()} and on {@link #close()}.
+     * Forces the cluster file and the segment directory to the disk, records the state in the next
+     * checkpoint slot of the cluster file header, forces it, and resets the WAL. Done automatically
+     * when the WAL passes {@link StoreConfig#checkpointWalBytes()} and on {@link #close()}.
      */
     public void checkpoint() {
         checkOpen();
-        if (wal.size() == 0 && state.checkpointedCommit == state.lastCommit) {
+        if (!wal.hasBlocks() && state.checkpointedCommit == state.lastCommit && wal.epoch() == state.checkpointSequence) {
             return;
         }
+        long start = System.nanoTime();
+        Checkpoint next = new Checkpoint(state.checkpointSequence + 1, state.lastCommit, state.nextOid,
+            state.allocatedEnd, segments.count());
         try {
             clusters.force();
             segments.force();
-            clusters.writeState(state.lastCommit, state.nextOid, state.nextFree);
+            clusters.writeCheckpoint(next);
             clusters.force();
-            wal.truncate(0);
+            CrashWindows.beforeWalReset();
+            wal.reset(next.sequence());
         } catch (StoreException e) {
             throw failed(e);
         }
+        state.checkpointSequence = next.sequence();
         state.checkpointedCommit = state.lastCommit;
         counters.checkpoints++;
+        counters.checkpointNanos += System.nanoTime() - start;
     }
 
     /** Checkpoints, unmaps the cluster file and releases the lock. Idempotent. */
@@ -233,15 +279,23 @@ public final class SegmentStore implements AutoCloseable {
         }
     }
 
-    // ---- for Transaction ----
+    // ---- for Transaction, tests and the tool ----
 
     ObjectTable objects() {
         return objects;
     }
 
+    FreeSpace freeSpace() {
+        return freeSpace;
+    }
+
+    ClusterLayout layout() {
+        return layout;
+    }
+
     /** The first OID a transaction's {@code newObject()} hands out. */
     long firstNewOid() {
-        return layout.nextNewOid(state.nextOid, segments.tableOffset(Oids.segment(state.nextOid)), state.nextFree);
+        return layout.nextNewOid(state.nextOid, segments.tableOffset(Oids.segment(state.nextOid)), state.allocatedEnd);
     }
 
     void checkCommitNumber(long commitNumber) {
@@ -253,33 +307,51 @@ public final class SegmentStore implements AutoCloseable {
 
     /** Logs, applies and counts what {@code puts} holds; see {@link Transaction#commit}. */
     long commit(long nextNewOid, long commitNumber) {
-        int length = builder.build(commitNumber, puts, nextNewOid, state, segments);
+        long start = System.nanoTime();
+        int length = builder.build(commitNumber, state.checkpointSequence, puts, nextNewOid, state, segments);
         if (length == 0) {
             return commitNumber;
         }
-        clusters.ensureCapacity(builder.nextFree());
         long walOffset = wal.size();
         try {
-            wal.append(builder.bytes(), config.syncOnCommit(), commitNumber);
+            clusters.ensureCapacity(freeSpace.allocatedEnd());
+            wal.write(builder.bytes(), commitNumber);
+            counters.writeNanos += System.nanoTime() - start;
+            CrashWindows.afterWalWrite();
+            if (config.syncOnCommit()) {
+                long forceStart = System.nanoTime();
+                wal.force(commitNumber);
+                counters.forceNanos += System.nanoTime() - forceStart;
+            }
         } catch (StoreIOException e) {
+            freeSpace.rollback();
             if (!wal.intact()) {
                 failed(e);
             }
             throw e;
         }
+        freeSpace.endPlan();
+        CrashWindows.afterWalForce();
+        apply(commitNumber, walOffset);
+        if (wal.size() > config.checkpointWalBytes()) {
+            checkpointAfterCommit(commitNumber);
+        }
+        return commitNumber;
+    }
+
+    private void apply(long commitNumber, long walOffset) {
+        long start = System.nanoTime();
         try {
-            applier.apply(builder.block(), walOffset);
+            applier.apply(builder.block(), walOffset, (builder.records() + 1) / 2);
         } catch (StoreException e) {
             throw failed(new StoreIOException("Commit " + commitNumber + " is durable in " + wal.file()
                 + " but applying it to " + clusters.file() + " failed, so the store was closed: " + e.getMessage()
                 + " Reopen the store; recovery applies the commit.", e));
         }
+        builder.releaseLeftSpace(freeSpace);
         state.lastCommit = commitNumber;
         builder.countLogged(counters);
-        if (wal.size() > config.checkpointWalBytes()) {
-            checkpointAfterCommit(commitNumber);
-        }
-        return commitNumber;
+        counters.applyNanos += System.nanoTime() - start;
     }
 
     /** A failed checkpoint does not undo the durable commit before it: it closes the store, for the next call to report. */

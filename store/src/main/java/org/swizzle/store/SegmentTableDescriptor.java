@@ -13,18 +13,36 @@ import org.agrona.MutableDirectBuffer;
  * not exist (offset 0 is the header page, never an object). A table always lies inside one cluster.
  * All values are little-endian.
  *
+ * <p>Each entry carries two checksums: the CRC32C of the object's bytes, checked whenever the
+ * object is read, and the CRC32C of the entry itself, computed over the OID (8 bytes) followed by
+ * the entry's first 28 bytes and checked whenever the entry is read. Including the OID catches an
+ * entry written to the wrong slot, and means that even an empty entry has a non-trivial checksum:
+ * a new table is written with a valid empty entry in every slot, so zeroed bytes are damage.
+ *
+ * <p>Each entry also names the commit that last wrote it. An entry written by a commit past the
+ * end of the WAL proves that the log lost a commit whose effects reached the cluster file (a
+ * damaged last block taken for a torn one, or a cut log); the store refuses to open rather than
+ * show part of that commit.
+ *
  * <pre>
- * Entry (16 bytes), at table offset + slot * 16:
+ * Entry (32 bytes), at table offset + slot * 32:
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+  0
  *  |        File offset of the object's bytes (0 = no object)      |
  *  |                                                               |
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+  8
  *  |                     Length in bytes                           |
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+ 12
  *  |                         Class id                              |
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+ 16
+ *  |          Commit that wrote this entry (0: a new table)        |
+ *  |                                                               |
+ *  +---------------------------------------------------------------+ 24
+ *  |               CRC32C of the object's bytes                    |
+ *  +---------------------------------------------------------------+ 28
+ *  |     CRC32C of the OID then bytes 0 to 27 of this entry        |
+ *  +---------------------------------------------------------------+ 32
  * </pre>
  */
 final class SegmentTableDescriptor {
@@ -33,7 +51,10 @@ final class SegmentTableDescriptor {
     static final int OBJECT_OFFSET_OFFSET = 0;
     static final int LENGTH_OFFSET = 8;
     static final int CLASS_ID_OFFSET = 12;
-    static final int ENTRY_LENGTH = 16;
+    static final int COMMIT_OFFSET = 16;
+    static final int OBJECT_CRC_OFFSET = 24;
+    static final int ENTRY_CRC_OFFSET = 28;
+    static final int ENTRY_LENGTH = 32;
     static final int TABLE_LENGTH = ENTRY_LENGTH * Oids.SLOTS_PER_SEGMENT;
 
     /** Tables and objects start on this boundary, so that their longs are aligned. */
@@ -46,21 +67,51 @@ final class SegmentTableDescriptor {
         return tablePosition + (long) Oids.slot(oid) * ENTRY_LENGTH;
     }
 
-    static void putEntry(MutableDirectBuffer buffer, int index, long objectOffset, int length, int classId) {
+    /** Writes the entry of {@code oid} at {@code index}, its checksum included. */
+    static void putEntry(MutableDirectBuffer buffer, int index, long oid, long objectOffset, int length, int classId,
+        long commit, int objectCrc, Checksums checksums) {
         buffer.putLong(index + OBJECT_OFFSET_OFFSET, objectOffset, ORDER);
         buffer.putInt(index + LENGTH_OFFSET, length, ORDER);
         buffer.putInt(index + CLASS_ID_OFFSET, classId, ORDER);
+        buffer.putLong(index + COMMIT_OFFSET, commit, ORDER);
+        buffer.putInt(index + OBJECT_CRC_OFFSET, objectCrc, ORDER);
+        buffer.putInt(index + ENTRY_CRC_OFFSET, entryCrc(buffer, index, oid, checksums), ORDER);
     }
 
-    static long objectOffset(DirectBuffer buffer, int entryIndex) {
-        return buffer.getLong(entryIndex + OBJECT_OFFSET_OFFSET, ORDER);
+    /** Writes a whole table of empty entries for the slots of {@code segment} at {@code index}. */
+    static void putEmptyTable(MutableDirectBuffer buffer, int index, long segment, Checksums checksums) {
+        long firstOid = Oids.firstOidOf(segment);
+        for (int slot = 0; slot < Oids.SLOTS_PER_SEGMENT; slot++) {
+            putEntry(buffer, index + slot * ENTRY_LENGTH, firstOid + slot, 0, 0, 0, 0, 0, checksums);
+        }
     }
 
-    static int length(DirectBuffer buffer, int entryIndex) {
-        return buffer.getInt(entryIndex + LENGTH_OFFSET, ORDER);
+    /** The checksum the entry of {@code oid} at {@code index} should carry. */
+    static int entryCrc(DirectBuffer buffer, int index, long oid, Checksums checksums) {
+        return checksums.ofPrefixed(oid, buffer, index, ENTRY_CRC_OFFSET);
     }
 
-    static int classId(DirectBuffer buffer, int entryIndex) {
-        return buffer.getInt(entryIndex + CLASS_ID_OFFSET, ORDER);
+    static long objectOffset(DirectBuffer buffer, int index) {
+        return buffer.getLong(index + OBJECT_OFFSET_OFFSET, ORDER);
+    }
+
+    static int length(DirectBuffer buffer, int index) {
+        return buffer.getInt(index + LENGTH_OFFSET, ORDER);
+    }
+
+    static int classId(DirectBuffer buffer, int index) {
+        return buffer.getInt(index + CLASS_ID_OFFSET, ORDER);
+    }
+
+    static long commit(DirectBuffer buffer, int index) {
+        return buffer.getLong(index + COMMIT_OFFSET, ORDER);
+    }
+
+    static int objectCrc(DirectBuffer buffer, int index) {
+        return buffer.getInt(index + OBJECT_CRC_OFFSET, ORDER);
+    }
+
+    static int storedEntryCrc(DirectBuffer buffer, int index) {
+        return buffer.getInt(index + ENTRY_CRC_OFFSET, ORDER);
     }
 }

@@ -7,8 +7,8 @@ import org.agrona.BitUtil;
  * disk, and how much log may pile up before a checkpoint. Immutable.
  */
 public final class StoreConfig {
-    /** The smallest cluster: room for the header page and one segment table. */
-    public static final int MIN_CLUSTER_SIZE = 2 * ClusterFileDescriptor.PAGE_SIZE;
+    /** The smallest cluster: room for the header page, one segment table and a few objects. */
+    public static final int MIN_CLUSTER_SIZE = 4 * ClusterFileDescriptor.PAGE_SIZE;
     public static final int DEFAULT_CLUSTER_SIZE = 64 * 1024;
     public static final long DEFAULT_CHECKPOINT_WAL_BYTES = 64L * 1024 * 1024;
     /** The cluster file is mapped in regions of this size; regions are never larger than 1 GiB. */

@@ -2,8 +2,9 @@ package org.swizzle.store;
 
 /**
  * What a {@link SegmentStore} has done since it was opened: how much it logged, compared, moved and
- * recovered. The counters are live (the store updates them as it works) and cost a field increment
- * each; benchmarks and tests read them to see that commits log only what changed.
+ * recovered, and where the time of its commits went. The counters are live (the store updates them
+ * as it works) and cost a field increment each, or a {@link System#nanoTime()} pair per phase;
+ * benchmarks and tests read them to see that commits log only what changed.
  */
 public final class StoreCounters {
     long commitsLogged;
@@ -17,6 +18,13 @@ public final class StoreCounters {
     long deadBytes;
     long checkpoints;
     long commitsRecovered;
+    long lastCommitRecords;
+    long lastCommitBytes;
+    long diffNanos;
+    long writeNanos;
+    long forceNanos;
+    long applyNanos;
+    long checkpointNanos;
 
     StoreCounters() {
     }
@@ -26,7 +34,7 @@ public final class StoreCounters {
         return commitsLogged;
     }
 
-    /** Records in those blocks: WRITE, IMAGE, SEGMENT and ALLOCATOR. */
+    /** Records in those blocks: PATCH, IMAGE, SEGMENT and ALLOCATOR. */
     public long recordsLogged() {
         return recordsLogged;
     }
@@ -36,7 +44,7 @@ public final class StoreCounters {
         return walBytesLogged;
     }
 
-    /** Object bytes carried by WRITE and IMAGE records. */
+    /** Object bytes carried by PATCH ranges and IMAGE records. */
     public long payloadBytesLogged() {
         return payloadBytesLogged;
     }
@@ -56,17 +64,17 @@ public final class StoreCounters {
         return imagesLogged;
     }
 
-    /** Objects that grew out of their space and were moved to fresh space (their OID stays). */
+    /** Objects that changed length and were relocated (their OID stays), within their cluster or beyond it. */
     public long objectsMoved() {
         return objectsMoved;
     }
 
-    /** Bytes of cluster space left unused by moved and shrunk objects; reusing it is future work. */
+    /** Bytes of cluster space freed by moved and shrunk objects; later placements reuse them. */
     public long deadBytes() {
         return deadBytes;
     }
 
-    /** Checkpoints done: cluster file forced, WAL retired. */
+    /** Checkpoints done: cluster file forced, checkpoint slot written, WAL reset. */
     public long checkpoints() {
         return checkpoints;
     }
@@ -76,12 +84,53 @@ public final class StoreCounters {
         return commitsRecovered;
     }
 
+    /** Records in the block of the last logged commit. */
+    public long lastCommitRecords() {
+        return lastCommitRecords;
+    }
+
+    /** Bytes of the block of the last logged commit. */
+    public long lastCommitBytes() {
+        return lastCommitBytes;
+    }
+
+    /**
+     * Nanoseconds spent in {@link Transaction#put}: reading and checking committed bytes, comparing
+     * them with the new ones, and checksumming the new bytes.
+     */
+    public long diffNanos() {
+        return diffNanos;
+    }
+
+    /** Nanoseconds spent planning and writing commits' WAL blocks (not forcing them). */
+    public long writeNanos() {
+        return writeNanos;
+    }
+
+    /** Nanoseconds spent forcing WAL blocks to the disk ({@code syncOnCommit}). */
+    public long forceNanos() {
+        return forceNanos;
+    }
+
+    /** Nanoseconds spent applying commits to the cluster file and segment directory. */
+    public long applyNanos() {
+        return applyNanos;
+    }
+
+    /** Nanoseconds spent in checkpoints. */
+    public long checkpointNanos() {
+        return checkpointNanos;
+    }
+
     @Override
     public String toString() {
         return "StoreCounters{commitsLogged=" + commitsLogged + ", recordsLogged=" + recordsLogged
             + ", walBytesLogged=" + walBytesLogged + ", payloadBytesLogged=" + payloadBytesLogged
             + ", objectsCompared=" + objectsCompared + ", bytesCompared=" + bytesCompared
             + ", imagesLogged=" + imagesLogged + ", objectsMoved=" + objectsMoved + ", deadBytes=" + deadBytes
-            + ", checkpoints=" + checkpoints + ", commitsRecovered=" + commitsRecovered + '}';
+            + ", checkpoints=" + checkpoints + ", commitsRecovered=" + commitsRecovered
+            + ", lastCommitRecords=" + lastCommitRecords + ", lastCommitBytes=" + lastCommitBytes
+            + ", diffNanos=" + diffNanos + ", writeNanos=" + writeNanos + ", forceNanos=" + forceNanos
+            + ", applyNanos=" + applyNanos + ", checkpointNanos=" + checkpointNanos + '}';
     }
 }

@@ -1,23 +1,27 @@
 package org.swizzle.store;
 
 /**
- * Where the store stands: its last durable commit and its allocator. Changed by applying WAL blocks
- * (replayed or just committed) and by checkpoints; written to the cluster file header.
+ * Where the store stands: its last durable commit, its last checkpoint and its allocator. Changed by
+ * applying WAL blocks (replayed or just committed) and by checkpoints, which write it to a
+ * checkpoint slot of the cluster file header.
  */
 final class StoreState {
     /** The last durable commit. */
     long lastCommit;
-    /** The last commit recorded in the cluster file header by a checkpoint. */
+    /** The sequence of the last checkpoint, the one the WAL follows. */
+    long checkpointSequence;
+    /** The last commit recorded by that checkpoint. */
     long checkpointedCommit;
     /** The next OID to hand out, before the open-segment rule of {@link ClusterLayout#nextNewOid}. */
     long nextOid;
-    /** The file offset of the next free byte of the cluster file. */
-    long nextFree;
+    /** The end of the allocated clusters. */
+    long allocatedEnd;
 
-    StoreState(ClusterHeader header) {
-        this.lastCommit = header.lastCommit();
-        this.checkpointedCommit = header.lastCommit();
-        this.nextOid = header.nextOid();
-        this.nextFree = header.nextFree();
+    StoreState(Checkpoint checkpoint) {
+        this.lastCommit = checkpoint.lastCommit();
+        this.checkpointSequence = checkpoint.sequence();
+        this.checkpointedCommit = checkpoint.lastCommit();
+        this.nextOid = checkpoint.nextOid();
+        this.allocatedEnd = checkpoint.allocatedEnd();
     }
 }

@@ -13,8 +13,11 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class Transaction {
     private final SegmentStore store;
     private final PendingPuts puts;
-    private final ByteDiff diff = new ByteDiff(WalDescriptor.RECORD_HEADER_LENGTH);
+    private final StoreCounters counters;
+    private final ByteDiff diff = new ByteDiff(WalDescriptor.RANGE_HEADER_LENGTH);
     private final UnsafeBuffer committed = new UnsafeBuffer(new byte[0]);
+    private final TableEntry entry = new TableEntry();
+    private final Checksums checksums = new Checksums();
     private long firstNewOid = SegmentStore.NULL_OID;
     private long nextNewOid = SegmentStore.NULL_OID;
     private boolean finished;
@@ -22,6 +25,7 @@ public final class Transaction {
     Transaction(SegmentStore store, PendingPuts puts) {
         this.store = store;
         this.puts = puts;
+        this.counters = store.counters();
     }
 
     /**
@@ -42,13 +46,17 @@ public final class Transaction {
      * of the same object in this transaction replaces this one.
      *
      * <ul>
-     * <li>An existing object with the same length and class id logs only the byte ranges that differ
-     * from its committed bytes (ranges closer than a record header are merged); none if equal.</li>
+     * <li>An existing object with the same length and class id is compared with its committed bytes
+     * (which are checked against their checksum on the way), and logs only the byte ranges that
+     * differ (ranges closer than a range header are merged); nothing if equal.</li>
      * <li>An existing object whose length or class id changes logs a whole image, in place when it
-     * fits the old space, else in fresh space (the OID stays; its table entry moves).</li>
+     * shrinks or the bytes after it are free, else relocated (the OID stays; its table entry
+     * moves).</li>
      * <li>A new object (from {@link #newObject()}, or {@code ROOTS_OID}/{@code CATALOG_OID} while
      * absent) logs a whole image, placed at commit in OID order.</li>
      * </ul>
+     *
+     * @throws org.swizzle.StoreCorruptedException the object's committed entry or bytes fail their checks
      */
     public void put(long oid, int classId, DirectBuffer bytes, int offset, int length) {
         checkActive();
@@ -57,42 +65,42 @@ public final class Transaction {
             throw new IllegalArgumentException("length must not be negative, found " + length);
         }
         bytes.boundsCheck(offset, length);
-        ObjectTable objects = store.objects();
-        long entry = objects.entryPosition(oid);
-        if (entry != ObjectTable.NO_ENTRY && objects.objectOffset(entry) != 0) {
-            puts.forget(oid);
-            putExisting(oid, entry, classId, bytes, offset, length);
-        } else if (isNew(oid)) {
-            puts.forget(oid);
-            puts.stageImage(oid, classId, bytes, offset, length, false, 0);
-        } else {
-            throw new IllegalArgumentException("Object " + oid + " does not exist and was not allocated by newObject()"
-                + " in this transaction; a new object needs an OID from newObject(), or is ROOTS_OID or CATALOG_OID");
+        long start = System.nanoTime();
+        try {
+            if (store.objects().load(oid, entry)) {
+                puts.forget(oid);
+                putExisting(oid, classId, bytes, offset, length);
+            } else if (isNew(oid)) {
+                puts.forget(oid);
+                puts.stageNew(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length));
+            } else {
+                throw new IllegalArgumentException("Object " + oid + " does not exist and was not allocated by"
+                    + " newObject() in this transaction; a new object needs an OID from newObject(), or is ROOTS_OID"
+                    + " or CATALOG_OID");
+            }
+        } finally {
+            counters.diffNanos += System.nanoTime() - start;
         }
     }
 
-    private void putExisting(long oid, long entry, int classId, DirectBuffer bytes, int offset, int length) {
-        ObjectTable objects = store.objects();
-        long position = objects.objectOffset(entry);
-        int oldLength = objects.length(entry);
-        if (length == oldLength && classId == objects.classId(entry)) {
-            DirectBuffer before = objects.read(oid, entry, committed);
-            StoreCounters counters = store.counters();
-            counters.objectsCompared++;
-            counters.bytesCompared += length;
-            puts.beginRecords(oid, 0);
-            diff.reset(before, 0, bytes, offset, length);
-            while (diff.next()) {
-                puts.appendWrite(position + diff.start(), bytes, offset + diff.start(), diff.end() - diff.start());
-            }
-            puts.endRecords();
-        } else if (length <= oldLength) {
-            puts.beginRecords(oid, oldLength - length);
-            puts.appendImage(classId, position, bytes, offset, length);
-            puts.endRecords();
-        } else {
-            puts.stageImage(oid, classId, bytes, offset, length, true, oldLength);
+    private void putExisting(long oid, int classId, DirectBuffer bytes, int offset, int length) {
+        if (length != entry.length || classId != entry.classId) {
+            puts.stageResized(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length), entry.offset,
+                entry.length);
+            return;
         }
+        DirectBuffer before = store.objects().read(entry, committed);
+        counters.objectsCompared++;
+        counters.bytesCompared += length;
+        diff.reset(before, 0, bytes, offset, length);
+        if (!diff.next()) {
+            return;
+        }
+        puts.beginPatch(oid, classId);
+        do {
+            puts.appendRange(diff.start(), bytes, offset + diff.start(), diff.end() - diff.start());
+        } while (diff.next());
+        puts.endPatch(entry.offset, length, checksums.of(bytes, offset, length));
     }
 
     private boolean isNew(long oid) {

@@ -7,80 +7,121 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * Layout of the redo write-ahead log {@code swizzle.wal}: one block per commit, appended in one
- * write; the WAL is truncated to empty at each checkpoint.
+ * Layout of the redo write-ahead log {@code swizzle.wal}: a file header, then one block per commit,
+ * each appended in one write. A checkpoint resets the log to its header, naming the checkpoint the
+ * log now follows (its <em>epoch</em>).
  *
  * <p>A block is complete when its length fits in the file and its CRC32C matches; recovery replays
- * complete blocks in order and truncates the log at the first one that is not. Every record is a
- * blind positional write (it carries the absolute file position of its bytes), so applying a block
- * twice, or applying blocks whose effects are already in the files, yields the same files. All
- * values are little-endian; blocks and records start on 8-byte boundaries.
+ * complete blocks of the current epoch in order, skips blocks of an older epoch (already in the
+ * checkpoint: a crash cut the reset short), and treats a block that fails its checks as the torn
+ * tail of the log only when no complete block follows it (see {@link WalScanner}). Every record is
+ * a blind positional write (it carries the absolute file positions of its bytes), so applying a
+ * block twice yields the same files. All values are little-endian; blocks, records and ranges start
+ * on 8-byte boundaries.
  *
  * <pre>
- * Block header:
+ * File header:
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+  0
+ *  |                    Magic "SWZWALOG"                           |
+ *  |                                                               |
+ *  +---------------------------------------------------------------+  8
+ *  |                     Format version (2)                        |
+ *  +---------------------------------------------------------------+ 12
+ *  |                          Zeros                                |
+ *  +---------------------------------------------------------------+ 16
+ *  |         Epoch: the checkpoint sequence the log follows        |
+ *  |                                                               |
+ *  +---------------------------------------------------------------+ 24
+ *  |                          Zeros                                |
+ *  +---------------------------------------------------------------+ 28
+ *  |                CRC32C of bytes 0 to 27                        |
+ *  +---------------------------------------------------------------+ 32
+ *
+ * Block header:
+ *  +---------------------------------------------------------------+  0
  *  |                        Magic "SWZW"                           |
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+  4
  *  |            CRC32C of the block from byte 8 to its end         |
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+  8
  *  |           Block length, header and padding included           |
- *  +---------------------------------------------------------------+
- *  |                        Format version                         |
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+ 12
+ *  |                     Format version (2)                        |
+ *  +---------------------------------------------------------------+ 16
  *  |                        Commit number                          |
  *  |                                                               |
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+ 24
+ *  |                  Epoch, as in the file header                 |
+ *  |                                                               |
+ *  +---------------------------------------------------------------+ 32
  *  |                     Records ...                              ...
  *
  * Record header, common to all types:
- *  +---------------------------------------------------------------+
- *  |     Type: 1 WRITE, 2 IMAGE, 3 SEGMENT, 4 ALLOCATOR            |
- *  +---------------------------------------------------------------+
- *  |               Payload length (0 for SEGMENT, ALLOCATOR)       |
- *  +---------------------------------------------------------------+
- *  |   WRITE, IMAGE: OID | SEGMENT: segment | ALLOCATOR: next OID  |
+ *  +---------------------------------------------------------------+  0
+ *  |     Type: 1 PATCH, 2 IMAGE, 3 SEGMENT, 4 ALLOCATOR            |
+ *  +---------------------------------------------------------------+  4
+ *  |          Payload length (0 for SEGMENT, ALLOCATOR)            |
+ *  +---------------------------------------------------------------+  8
+ *  |   PATCH, IMAGE: OID | SEGMENT: segment | ALLOCATOR: next OID  |
  *  |                                                               |
- *  +---------------------------------------------------------------+
- *  |  WRITE, IMAGE: file offset of the payload |                   |
- *  |  SEGMENT: file offset of its table | ALLOCATOR: next free byte|
- *  +---------------------------------------------------------------+
- * IMAGE only:
+ *  +---------------------------------------------------------------+ 16
+ *  |  PATCH, IMAGE: file offset of the object's bytes              |
+ *  |  SEGMENT: file offset of its table | ALLOCATOR: allocated end |
+ *  +---------------------------------------------------------------+ 24
+ * IMAGE continues:
  *  |                          Class id                             |
- *  +---------------------------------------------------------------+
- *  |                          Reserved                             |
- *  +---------------------------------------------------------------+
- * WRITE, IMAGE:
- *  |                 Payload, padded to 8 bytes                   ...
- *  +---------------------------------------------------------------+
+ *  +---------------------------------------------------------------+ 28
+ *  |               CRC32C of the object's bytes                    |
+ *  +---------------------------------------------------------------+ 32
+ *  |          Payload: the object's bytes, padded to 8            ...
+ * PATCH continues:
+ *  |                  Object length in bytes                       |
+ *  +---------------------------------------------------------------+ 28
+ *  |                          Class id                             |
+ *  +---------------------------------------------------------------+ 32
+ *  |          CRC32C of the object's new bytes                     |
+ *  +---------------------------------------------------------------+ 36
+ *  |                       Range count                             |
+ *  +---------------------------------------------------------------+ 40
+ *  |  Payload: ranges, each: offset in the object (4), length (4), |
+ *  |  the bytes, padded to 8                                      ...
  * </pre>
  *
  * <ul>
- * <li>WRITE: changed bytes of an existing object, at their place in the cluster file.</li>
- * <li>IMAGE: the whole bytes of a new, moved or resized object, at their place; also sets the
- * object's table entry to (offset, length, class id).</li>
- * <li>SEGMENT: a new logical segment: zero its table and record its offset in the directory.</li>
- * <li>ALLOCATOR: the allocator state after this commit, written to the cluster file header.</li>
+ * <li>PATCH: the changed byte ranges of an existing object, written over its bytes, and its table
+ * entry rewritten with the new checksum.</li>
+ * <li>IMAGE: the whole bytes of a new, moved or resized object at their place; also sets the
+ * object's table entry to (offset, length, class id, checksum).</li>
+ * <li>SEGMENT: a new logical segment: write its table of empty entries and its directory entry.</li>
+ * <li>ALLOCATOR: the allocator state after this commit.</li>
  * </ul>
  */
 final class WalDescriptor {
     static final String FILE_NAME = "swizzle.wal";
-    static final int MAGIC = Ascii.magic4("SWZW");
-    static final int FORMAT_VERSION = 1;
+    static final long FILE_MAGIC = Ascii.magic8("SWZWALOG");
+    static final int BLOCK_MAGIC = Ascii.magic4("SWZW");
+    static final int FORMAT_VERSION = 2;
     static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     static final int ALIGNMENT = 8;
+
+    static final int FILE_MAGIC_OFFSET = 0;
+    static final int FILE_VERSION_OFFSET = 8;
+    static final int EPOCH_OFFSET = 16;
+    static final int FILE_CRC_OFFSET = 28;
+    static final int FILE_HEADER_LENGTH = 32;
 
     static final int MAGIC_OFFSET = 0;
     static final int CRC_OFFSET = 4;
     static final int LENGTH_OFFSET = 8;
     static final int VERSION_OFFSET = 12;
     static final int COMMIT_NUMBER_OFFSET = 16;
-    static final int BLOCK_HEADER_LENGTH = 24;
+    static final int BLOCK_EPOCH_OFFSET = 24;
+    static final int BLOCK_HEADER_LENGTH = 32;
     /** The CRC covers the block from here to its end. */
     static final int CRC_START = LENGTH_OFFSET;
 
-    static final int WRITE = 1;
+    static final int PATCH = 1;
     static final int IMAGE = 2;
     static final int SEGMENT = 3;
     static final int ALLOCATOR = 4;
@@ -89,9 +130,21 @@ final class WalDescriptor {
     static final int PAYLOAD_LENGTH_OFFSET = 4;
     static final int OID_OFFSET = 8;
     static final int POSITION_OFFSET = 16;
-    static final int CLASS_ID_OFFSET = 24;
     static final int RECORD_HEADER_LENGTH = 24;
+
+    static final int IMAGE_CLASS_ID_OFFSET = 24;
+    static final int IMAGE_CRC_OFFSET = 28;
     static final int IMAGE_HEADER_LENGTH = 32;
+
+    static final int PATCH_LENGTH_OFFSET = 24;
+    static final int PATCH_CLASS_ID_OFFSET = 28;
+    static final int PATCH_CRC_OFFSET = 32;
+    static final int PATCH_RANGE_COUNT_OFFSET = 36;
+    static final int PATCH_HEADER_LENGTH = 40;
+
+    static final int RANGE_OFFSET_OFFSET = 0;
+    static final int RANGE_LENGTH_OFFSET = 4;
+    static final int RANGE_HEADER_LENGTH = 8;
 
     private WalDescriptor() {
     }
@@ -103,23 +156,49 @@ final class WalDescriptor {
     /** The header length of a record of {@code type}, or -1 for an unknown type. */
     static int headerLength(int type) {
         switch (type) {
-            case WRITE:
             case SEGMENT:
             case ALLOCATOR:
                 return RECORD_HEADER_LENGTH;
             case IMAGE:
                 return IMAGE_HEADER_LENGTH;
+            case PATCH:
+                return PATCH_HEADER_LENGTH;
             default:
                 return -1;
         }
     }
 
-    static void putBlockHeader(MutableDirectBuffer buffer, int length, long commitNumber) {
-        buffer.putInt(MAGIC_OFFSET, MAGIC, ORDER);
+    // ---- file header ----
+
+    static void putFileHeader(MutableDirectBuffer buffer, long epoch, Checksums checksums) {
+        buffer.setMemory(0, FILE_HEADER_LENGTH, (byte) 0);
+        buffer.putLong(FILE_MAGIC_OFFSET, FILE_MAGIC, ORDER);
+        buffer.putInt(FILE_VERSION_OFFSET, FORMAT_VERSION, ORDER);
+        buffer.putLong(EPOCH_OFFSET, epoch, ORDER);
+        buffer.putInt(FILE_CRC_OFFSET, checksums.of(buffer, 0, FILE_CRC_OFFSET), ORDER);
+    }
+
+    static int fileVersion(DirectBuffer header) {
+        return header.getInt(FILE_VERSION_OFFSET, ORDER);
+    }
+
+    static long epoch(DirectBuffer header) {
+        return header.getLong(EPOCH_OFFSET, ORDER);
+    }
+
+    static int fileCrc(DirectBuffer header) {
+        return header.getInt(FILE_CRC_OFFSET, ORDER);
+    }
+
+    // ---- block header ----
+
+    static void putBlockHeader(MutableDirectBuffer buffer, int length, long commitNumber, long epoch) {
+        buffer.putInt(MAGIC_OFFSET, BLOCK_MAGIC, ORDER);
         buffer.putInt(CRC_OFFSET, 0, ORDER);
         buffer.putInt(LENGTH_OFFSET, length, ORDER);
         buffer.putInt(VERSION_OFFSET, FORMAT_VERSION, ORDER);
         buffer.putLong(COMMIT_NUMBER_OFFSET, commitNumber, ORDER);
+        buffer.putLong(BLOCK_EPOCH_OFFSET, epoch, ORDER);
     }
 
     static void putCrc(MutableDirectBuffer buffer, int crc) {
@@ -146,21 +225,37 @@ final class WalDescriptor {
         return block.getLong(COMMIT_NUMBER_OFFSET, ORDER);
     }
 
-    /** Appends a WRITE record at {@code index}; returns the index after it. */
-    static int putWrite(
-        MutableDirectBuffer buffer, int index, long oid, long position, DirectBuffer src, int srcOffset, int length) {
-        putRecordHeader(buffer, index, WRITE, length, oid, position);
-        return putPayload(buffer, index + RECORD_HEADER_LENGTH, src, srcOffset, length);
+    static long blockEpoch(DirectBuffer block) {
+        return block.getLong(BLOCK_EPOCH_OFFSET, ORDER);
     }
 
+    // ---- records ----
+
     /** Appends an IMAGE record at {@code index}; returns the index after it. */
-    static int putImage(
-        MutableDirectBuffer buffer, int index, long oid, int classId, long position,
+    static int putImage(MutableDirectBuffer buffer, int index, long oid, int classId, int crc, long position,
         DirectBuffer src, int srcOffset, int length) {
         putRecordHeader(buffer, index, IMAGE, length, oid, position);
-        buffer.putInt(index + CLASS_ID_OFFSET, classId, ORDER);
-        buffer.putInt(index + CLASS_ID_OFFSET + 4, 0, ORDER);
-        return putPayload(buffer, index + IMAGE_HEADER_LENGTH, src, srcOffset, length);
+        buffer.putInt(index + IMAGE_CLASS_ID_OFFSET, classId, ORDER);
+        buffer.putInt(index + IMAGE_CRC_OFFSET, crc, ORDER);
+        return putPadded(buffer, index + IMAGE_HEADER_LENGTH, src, srcOffset, length);
+    }
+
+    /** Writes the header of a PATCH record at {@code index}, once its ranges are in place after it. */
+    static void putPatchHeader(MutableDirectBuffer buffer, int index, long oid, long position, int objectLength,
+        int classId, int crc, int rangeCount, int payloadLength) {
+        putRecordHeader(buffer, index, PATCH, payloadLength, oid, position);
+        buffer.putInt(index + PATCH_LENGTH_OFFSET, objectLength, ORDER);
+        buffer.putInt(index + PATCH_CLASS_ID_OFFSET, classId, ORDER);
+        buffer.putInt(index + PATCH_CRC_OFFSET, crc, ORDER);
+        buffer.putInt(index + PATCH_RANGE_COUNT_OFFSET, rangeCount, ORDER);
+    }
+
+    /** Appends a range of a PATCH record at {@code index}; returns the index after it. */
+    static int putRange(MutableDirectBuffer buffer, int index, int offsetInObject, DirectBuffer src, int srcOffset,
+        int length) {
+        buffer.putInt(index + RANGE_OFFSET_OFFSET, offsetInObject, ORDER);
+        buffer.putInt(index + RANGE_LENGTH_OFFSET, length, ORDER);
+        return putPadded(buffer, index + RANGE_HEADER_LENGTH, src, srcOffset, length);
     }
 
     /** Appends a SEGMENT record at {@code index}; returns the index after it. */
@@ -170,8 +265,8 @@ final class WalDescriptor {
     }
 
     /** Appends an ALLOCATOR record at {@code index}; returns the index after it. */
-    static int putAllocator(MutableDirectBuffer buffer, int index, long nextOid, long nextFree) {
-        putRecordHeader(buffer, index, ALLOCATOR, 0, nextOid, nextFree);
+    static int putAllocator(MutableDirectBuffer buffer, int index, long nextOid, long allocatedEnd) {
+        putRecordHeader(buffer, index, ALLOCATOR, 0, nextOid, allocatedEnd);
         return index + RECORD_HEADER_LENGTH;
     }
 
@@ -183,7 +278,7 @@ final class WalDescriptor {
         buffer.putLong(index + POSITION_OFFSET, position, ORDER);
     }
 
-    private static int putPayload(MutableDirectBuffer buffer, int index, DirectBuffer src, int srcOffset, int length) {
+    private static int putPadded(MutableDirectBuffer buffer, int index, DirectBuffer src, int srcOffset, int length) {
         buffer.putBytes(index, src, srcOffset, length);
         int end = index + length;
         int aligned = align(end);
@@ -199,17 +294,45 @@ final class WalDescriptor {
         return buffer.getInt(record + PAYLOAD_LENGTH_OFFSET, ORDER);
     }
 
-    /** The OID (WRITE, IMAGE), segment number (SEGMENT) or next OID (ALLOCATOR). */
+    /** The OID (PATCH, IMAGE), segment number (SEGMENT) or next OID (ALLOCATOR). */
     static long oid(DirectBuffer buffer, int record) {
         return buffer.getLong(record + OID_OFFSET, ORDER);
     }
 
-    /** The payload's file offset (WRITE, IMAGE), table offset (SEGMENT) or next free byte (ALLOCATOR). */
+    /** The object's file offset (PATCH, IMAGE), table offset (SEGMENT) or allocated end (ALLOCATOR). */
     static long position(DirectBuffer buffer, int record) {
         return buffer.getLong(record + POSITION_OFFSET, ORDER);
     }
 
-    static int classId(DirectBuffer buffer, int record) {
-        return buffer.getInt(record + CLASS_ID_OFFSET, ORDER);
+    static int imageClassId(DirectBuffer buffer, int record) {
+        return buffer.getInt(record + IMAGE_CLASS_ID_OFFSET, ORDER);
+    }
+
+    static int imageCrc(DirectBuffer buffer, int record) {
+        return buffer.getInt(record + IMAGE_CRC_OFFSET, ORDER);
+    }
+
+    static int patchLength(DirectBuffer buffer, int record) {
+        return buffer.getInt(record + PATCH_LENGTH_OFFSET, ORDER);
+    }
+
+    static int patchClassId(DirectBuffer buffer, int record) {
+        return buffer.getInt(record + PATCH_CLASS_ID_OFFSET, ORDER);
+    }
+
+    static int patchCrc(DirectBuffer buffer, int record) {
+        return buffer.getInt(record + PATCH_CRC_OFFSET, ORDER);
+    }
+
+    static int patchRangeCount(DirectBuffer buffer, int record) {
+        return buffer.getInt(record + PATCH_RANGE_COUNT_OFFSET, ORDER);
+    }
+
+    static int rangeOffset(DirectBuffer buffer, int range) {
+        return buffer.getInt(range + RANGE_OFFSET_OFFSET, ORDER);
+    }
+
+    static int rangeLength(DirectBuffer buffer, int range) {
+        return buffer.getInt(range + RANGE_LENGTH_OFFSET, ORDER);
     }
 }

@@ -1,44 +1,104 @@
 package org.swizzle.store;
 
+import static org.swizzle.store.WalDescriptor.FILE_HEADER_LENGTH;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreIOException;
 
 /**
- * The redo log {@code swizzle.wal} as a file: append a block, read blocks back, cut the tail.
- * What the blocks mean is {@link WalDescriptor}'s and {@link BlockApplier}'s business.
+ * The redo log {@code swizzle.wal} as a file: its header, appending a block, reading blocks back,
+ * cutting the tail, and resetting the log at a checkpoint. What the blocks mean is
+ * {@link WalDescriptor}'s, {@link WalScanner}'s and {@link BlockApplier}'s business.
  */
 final class WriteAheadLog implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
+    private final Checksums checksums = new Checksums();
+    private final UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
+    private long epoch;
     private long end;
+    private long appendStart = -1;
     private boolean intact = true;
 
-    private WriteAheadLog(Path file, FileChannel channel, long end) {
+    private WriteAheadLog(Path file, FileChannel channel, long epoch, long end) {
         this.file = file;
         this.channel = channel;
+        this.epoch = epoch;
         this.end = end;
     }
 
+    /** Writes the header of an empty log following checkpoint 0, and forces it. */
+    static void create(Path file, FileChannelFactory files) {
+        try (FileChannel channel = files.open(file)) {
+            UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
+            WalDescriptor.putFileHeader(header, 0, new Checksums());
+            channel.truncate(0);
+            FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
+            channel.force(true);
+        } catch (IOException e) {
+            throw FileIo.failure("create", file, e);
+        }
+    }
+
+    /** Opens the log and checks its header. */
     static WriteAheadLog open(Path file, FileChannelFactory files) {
         FileChannel channel = null;
         try {
             channel = files.open(file);
-            return new WriteAheadLog(file, channel, channel.size());
+            ByteBuffer bytes = ByteBuffer.allocateDirect(FILE_HEADER_LENGTH);
+            int read = FileIo.readFully(channel, bytes, 0);
+            long epoch = checkHeader(file, new UnsafeBuffer(bytes), read, new Checksums());
+            return new WriteAheadLog(file, channel, epoch, channel.size());
         } catch (IOException e) {
             throw Closer.closeAfter(FileIo.failure("open", file, e), channel);
+        } catch (RuntimeException e) {
+            throw Closer.closeAfter(e, channel);
         }
+    }
+
+    /** Checks the header in the first {@code read} bytes of {@code header}; returns its epoch. */
+    static long checkHeader(Path file, DirectBuffer header, int read, Checksums checksums) {
+        Formats.checkMagic(file, header, read, WalDescriptor.FILE_MAGIC, "write-ahead log");
+        if (read < FILE_HEADER_LENGTH) {
+            throw new StoreCorruptedException(file, read, "the WAL is " + read + " bytes long, shorter than its "
+                + FILE_HEADER_LENGTH + "-byte header");
+        }
+        int version = WalDescriptor.fileVersion(header);
+        if (version != WalDescriptor.FORMAT_VERSION) {
+            throw Formats.unsupportedVersion(file, WalDescriptor.FILE_VERSION_OFFSET, version, WalDescriptor.FORMAT_VERSION);
+        }
+        int crc = checksums.of(header, 0, WalDescriptor.FILE_CRC_OFFSET);
+        if (crc != WalDescriptor.fileCrc(header)) {
+            throw new StoreCorruptedException(file, WalDescriptor.FILE_CRC_OFFSET, "the WAL header fails its checksum:"
+                + " CRC32C " + Formats.hex(crc) + ", header says " + Formats.hex(WalDescriptor.fileCrc(header)));
+        }
+        return WalDescriptor.epoch(header);
     }
 
     Path file() {
         return file;
     }
 
+    /** The file's length, header included. */
     long size() {
         return end;
+    }
+
+    /** Whether the log holds anything after its header. */
+    boolean hasBlocks() {
+        return end > FILE_HEADER_LENGTH;
+    }
+
+    /** The checkpoint sequence the log follows. */
+    long epoch() {
+        return epoch;
     }
 
     /** Whether the log ends where this object thinks it does: false after an append that could not be undone. */
@@ -47,26 +107,34 @@ final class WriteAheadLog implements AutoCloseable {
     }
 
     /**
-     * Appends the remaining bytes of {@code block} in one write, forced to the disk when {@code force}.
-     * On failure the log is cut back to where it was, so that the block never becomes durable.
+     * Writes the remaining bytes of {@code block} at the end of the log in one write. On failure the
+     * log is cut back to where it was, so that the block never becomes durable.
      */
-    void append(ByteBuffer block, boolean force, long commitNumber) {
+    void write(ByteBuffer block, long commitNumber) {
         long start = end;
         int length = block.remaining();
         try {
             FileIo.writeFully(channel, block, start);
-            if (force) {
-                channel.force(false);
-            }
+            appendStart = start;
             end = start + length;
         } catch (IOException e) {
-            throw undoAppend(start, length, commitNumber, e);
+            throw undoAppend(start, commitNumber, e);
         }
     }
 
-    private StoreIOException undoAppend(long start, int length, long commitNumber, IOException cause) {
-        String what = "Cannot append commit " + commitNumber + " (" + length + " bytes at offset " + start + ") to "
-            + file + ": " + cause;
+    /** Forces the block last written to the disk; on failure, cuts it off again. */
+    void force(long commitNumber) {
+        try {
+            channel.force(false);
+        } catch (IOException e) {
+            long start = appendStart;
+            end = start;
+            throw undoAppend(start, commitNumber, e);
+        }
+    }
+
+    private StoreIOException undoAppend(long start, long commitNumber, IOException cause) {
+        String what = "Cannot append commit " + commitNumber + " at offset " + start + " of " + file + ": " + cause;
         try {
             channel.truncate(start);
             return new StoreIOException(what + ". The commit was not made durable and the store is still usable;"
@@ -90,7 +158,7 @@ final class WriteAheadLog implements AutoCloseable {
         }
     }
 
-    /** Cuts the log to {@code size} bytes and forces the cut to the disk; {@code 0} retires the whole log. */
+    /** Cuts the log to {@code size} bytes (at least its header) and forces the cut to the disk. */
     void truncate(long size) {
         try {
             channel.truncate(size);
@@ -98,6 +166,25 @@ final class WriteAheadLog implements AutoCloseable {
             end = size;
         } catch (IOException e) {
             throw FileIo.failure("truncate to " + size + " bytes", file, e);
+        }
+    }
+
+    /**
+     * Retires every block: rewrites the header to follow checkpoint {@code newEpoch}, cuts the log
+     * to its header and forces it. A crash part-way leaves either the old log (which the new
+     * checkpoint already holds) or the new header before blocks of the old epoch, which recovery
+     * skips.
+     */
+    void reset(long newEpoch) {
+        WalDescriptor.putFileHeader(header, newEpoch, checksums);
+        try {
+            FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
+            channel.truncate(FILE_HEADER_LENGTH);
+            channel.force(true);
+            end = FILE_HEADER_LENGTH;
+            epoch = newEpoch;
+        } catch (IOException e) {
+            throw FileIo.failure("reset (to follow checkpoint " + newEpoch + ")", file, e);
         }
     }
 

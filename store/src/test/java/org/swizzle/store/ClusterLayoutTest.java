@@ -1,6 +1,9 @@
 package org.swizzle.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -9,31 +12,40 @@ class ClusterLayoutTest {
     private final ClusterLayout layout = new ClusterLayout(CLUSTER);
 
     @Test
-    void shouldPlaceAnObjectThatFitsAtTheNextAlignedFreeByte() {
-        assertEquals(4096, layout.placeObject(4096, 100));
-        assertEquals(4104, layout.placeObject(4097, 100));
-        assertEquals(CLUSTER - 104, layout.placeObject(CLUSTER - 104, 104), "fits exactly");
+    void shouldRoundSmallObjectsToEightBytesAndLargeOnesToWholeClusters() {
+        assertEquals(0, layout.extent(0));
+        assertEquals(8, layout.extent(1));
+        assertEquals(104, layout.extent(100));
+        assertEquals(CLUSTER, layout.extent(CLUSTER), "a cluster-sized object is small");
+        assertEquals(2L * CLUSTER, layout.extent(CLUSTER + 1));
     }
 
     @Test
-    void shouldStartTheNextClusterWhenAnObjectDoesNotFit() {
-        assertEquals(CLUSTER, layout.placeObject(CLUSTER - 99, 100));
-        assertEquals(CLUSTER, layout.placeTable(CLUSTER - 4000));
-    }
-
-    @Test
-    void shouldGiveAnObjectBiggerThanAClusterARunOfWholeClusters() {
-        long position = layout.placeObject(5000, CLUSTER + 1);
-        assertEquals(CLUSTER, position, "starts on a cluster boundary");
-        assertEquals(3L * CLUSTER, layout.endOfObject(position, CLUSTER + 1), "two whole clusters");
-    }
-
-    @Test
-    void shouldKeepFillingTheOpenSegmentWhileItsClusterHasRoom() {
+    void shouldKeepFillingTheOpenSegmentWhileItsClusterIsTheLastOne() {
         long table = 4096;
-        assertEquals(10, layout.nextNewOid(10, table, 20_000));
-        assertEquals(256, layout.nextNewOid(10, table, CLUSTER + 8), "cluster full: start segment 1");
-        assertEquals(512, layout.nextNewOid(512, 0, CLUSTER + 8), "already at a segment start");
-        assertEquals(300, layout.nextNewOid(300, 0, CLUSTER + 8), "segment without a table yet");
+        assertEquals(10, layout.nextNewOid(10, table, CLUSTER));
+        assertEquals(256, layout.nextNewOid(10, table, 2L * CLUSTER), "a later cluster allocated: start segment 1");
+        assertEquals(512, layout.nextNewOid(512, 0, 2L * CLUSTER), "already at a segment start");
+        assertEquals(300, layout.nextNewOid(300, 0, 2L * CLUSTER), "segment without a table yet");
+    }
+
+    @Test
+    void shouldRefuseObjectsThatCrossAClusterOrLeaveTheAllocatedClusters() {
+        assertNull(layout.objectProblem(3, 4096, 100, CLUSTER));
+        assertNull(layout.objectProblem(3, CLUSTER - 104, 104, CLUSTER), "fits exactly");
+        assertNotNull(layout.objectProblem(3, CLUSTER - 96, 104, 2L * CLUSTER), "crosses a boundary");
+        assertNotNull(layout.objectProblem(3, CLUSTER - 104, 104, CLUSTER - 8), "past the allocated end");
+        assertNull(layout.objectProblem(3, CLUSTER, CLUSTER + 1, 3L * CLUSTER));
+        String problem = layout.objectProblem(3, CLUSTER + 8, CLUSTER + 1, 4L * CLUSTER);
+        assertTrue(problem.contains("does not start a cluster"), problem);
+        assertNotNull(layout.objectProblem(3, 8, 10, CLUSTER), "inside the header page");
+    }
+
+    @Test
+    void shouldRefuseTablesThatCrossAClusterOrLeaveTheAllocatedClusters() {
+        assertNull(layout.tableProblem(0, 0, CLUSTER), "no table");
+        assertNull(layout.tableProblem(0, 4096, CLUSTER));
+        assertNotNull(layout.tableProblem(0, CLUSTER - 8, 2L * CLUSTER));
+        assertNotNull(layout.tableProblem(0, 4100, CLUSTER), "not aligned");
     }
 }

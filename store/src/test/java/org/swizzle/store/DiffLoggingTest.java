@@ -54,12 +54,14 @@ class DiffLoggingTest {
         StoreCounters counters = store.counters();
         assertEquals(OBJECTS, counters.objectsCompared() - before.objectsCompared);
         assertEquals((long) OBJECTS * LENGTH, counters.bytesCompared() - before.bytesCompared);
-        assertEquals(OBJECTS, counters.recordsLogged() - before.recordsLogged, "one WRITE record per object");
+        assertEquals(OBJECTS, counters.recordsLogged() - before.recordsLogged, "one PATCH record per object");
         assertEquals(4L * OBJECTS, counters.payloadBytesLogged() - before.payloadBytesLogged, "4 bytes per record");
         assertEquals(0, counters.imagesLogged() - before.imagesLogged);
         assertEquals(
-            WalDescriptor.BLOCK_HEADER_LENGTH + OBJECTS * (WalDescriptor.RECORD_HEADER_LENGTH + 8L),
-            counters.walBytesLogged() - before.walBytesLogged, "block header + records of 24 + 4 (+4 padding) bytes");
+            WalDescriptor.BLOCK_HEADER_LENGTH
+                + OBJECTS * (WalDescriptor.PATCH_HEADER_LENGTH + WalDescriptor.RANGE_HEADER_LENGTH + 8L),
+            counters.walBytesLogged() - before.walBytesLogged,
+            "block header + a PATCH of 40 bytes with one range of 8 + 4 (+4 padding) bytes per object");
         for (int i = 0; i < OBJECTS; i++) {
             UnsafeBuffer expected = bytes(i, LENGTH);
             int at = (i * 4) % (LENGTH - 4);
@@ -69,19 +71,21 @@ class DiffLoggingTest {
     }
 
     @Test
-    void shouldMergeChangesCloserThanARecordHeader() {
+    void shouldMergeChangesCloserThanARangeHeader() {
         StoreCounters before = snapshot();
         Transaction transaction = store.begin();
         UnsafeBuffer changed = bytes(0, LENGTH);
         changed.putByte(0, (byte) ~changed.getByte(0));
-        changed.putByte(20, (byte) ~changed.getByte(20));
+        changed.putByte(5, (byte) ~changed.getByte(5));
         changed.putByte(60, (byte) ~changed.getByte(60));
         transaction.put(oids[0], 0, changed, 0, LENGTH);
         transaction.commit(2);
 
-        assertEquals(2, store.counters().recordsLogged() - before.recordsLogged,
-            "bytes 0 and 20 (gap 19 < 24) make one record, byte 60 (gap 39) another");
-        assertEquals(21 + 1, store.counters().payloadBytesLogged() - before.payloadBytesLogged);
+        assertEquals(1, store.counters().recordsLogged() - before.recordsLogged, "one PATCH record for the object");
+        assertEquals(6 + 1, store.counters().payloadBytesLogged() - before.payloadBytesLogged,
+            "bytes 0 and 5 (gap 4 < 8) make one range of 6 bytes, byte 60 (gap 54) another");
+        assertEquals(WalDescriptor.BLOCK_HEADER_LENGTH + WalDescriptor.PATCH_HEADER_LENGTH
+            + 2 * (WalDescriptor.RANGE_HEADER_LENGTH + 8), store.counters().lastCommitBytes());
         assertBytes(changed, store.read(oids[0], view), "object 0");
     }
 

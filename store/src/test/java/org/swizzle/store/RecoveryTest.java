@@ -2,6 +2,7 @@ package org.swizzle.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.swizzle.store.TestBytes.assertBytes;
 import static org.swizzle.store.TestBytes.bytes;
@@ -21,6 +22,7 @@ import java.util.logging.Logger;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.StoreCorruptedException;
 
 /**
  * A store whose process died: its files as they were at the moment of death (copied while the
@@ -37,12 +39,21 @@ class RecoveryTest {
     private final long[] oids = new long[COMMITS + 1];
     private final long[] walSizeAfter = new long[COMMITS + 1];
     private long shared;
+    private Path appendedNotApplied;
 
-    /** Commits 1..3: each a new object, a change to a shared object, and commit 2 a growth (move). */
+    /**
+     * Commits 1..3: each a new object, a change to a shared object, and commit 2 a growth (move).
+     * Returns the files as a crash after commit 3 leaves them; {@link #appendedNotApplied} holds
+     * those that a crash after appending commit 3's block and before applying it leaves, which is
+     * when the block can be torn.
+     */
     private Path crashAfterThreeCommits() throws IOException {
         Path live = dir.resolve("live");
         try (SegmentStore store = SegmentStore.open(live, StoreDirs.smallNoCheckpoint())) {
             for (int commit = 1; commit <= COMMITS; commit++) {
+                if (commit == COMMITS) {
+                    appendedNotApplied = StoreDirs.crashCopy(live, dir.resolve("appended"));
+                }
                 Transaction transaction = store.begin();
                 if (commit == 1) {
                     shared = TestBytes.putNew(transaction, 100, 64);
@@ -53,6 +64,7 @@ class RecoveryTest {
                 transaction.commit(commit);
                 walSizeAfter[commit] = Files.size(live.resolve(StoreDirs.WAL));
             }
+            StoreDirs.copy(live, appendedNotApplied, StoreDirs.WAL);
             return StoreDirs.crashCopy(live, dir.resolve("crashed"));
         }
     }
@@ -87,14 +99,16 @@ class RecoveryTest {
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             assertEquals(COMMITS, store.counters().commitsRecovered());
             assertEquals(1, store.counters().checkpoints(), "recovery ends with a checkpoint");
-            assertEquals(0, Files.size(crashed.resolve(StoreDirs.WAL)), "the checkpoint retires the WAL");
+            assertEquals(WalDescriptor.FILE_HEADER_LENGTH, Files.size(crashed.resolve(StoreDirs.WAL)),
+                "the checkpoint resets the WAL to its header");
             assertCommitsUpTo(store, COMMITS);
         }
     }
 
     @Test
     void shouldReportWhatRecoveryDidThroughTheSystemLogger() throws IOException {
-        Path crashed = crashAfterThreeCommits();
+        crashAfterThreeCommits();
+        Path crashed = appendedNotApplied;
         StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), walSizeAfter[COMMITS] - 8);
         List<String> messages = new ArrayList<>();
         Logger logger = Logger.getLogger("org.swizzle.store");
@@ -143,25 +157,44 @@ class RecoveryTest {
     }
 
     @Test
-    void shouldGiveTheSameFilesWhenTheLogIsReplayedTwice() throws IOException {
+    void shouldGiveTheSameObjectsWhenBlocksAlreadyAppliedAreReplayed() throws IOException {
+        Path crashed = crashAfterThreeCommits();
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(COMMITS, store.counters().commitsRecovered(), "the crash left every block applied, and in the WAL");
+            assertCommitsUpTo(store, COMMITS);
+        }
+        assertTrue(Arrays.equals(afterHeaderPage(dir.resolve("live")), afterHeaderPage(crashed)),
+            "replaying blocks already applied must not change the clusters");
+    }
+
+    @Test
+    void shouldSkipBlocksThatTheCheckpointAlreadyHolds() throws IOException {
         Path crashed = crashAfterThreeCommits();
         Path wal = dir.resolve("wal-copy");
         Files.copy(crashed.resolve(StoreDirs.WAL), wal);
         SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()).close();
-        byte[] once = Files.readAllBytes(crashed.resolve(StoreDirs.CLUSTERS));
+        byte[] clusters = afterHeaderPage(crashed);
 
+        // A crash after the checkpoint wrote its slot and before it reset the WAL leaves the old log behind.
         Files.copy(wal, crashed.resolve(StoreDirs.WAL), StandardCopyOption.REPLACE_EXISTING);
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
-            assertEquals(COMMITS, store.counters().commitsRecovered());
+            assertEquals(0, store.counters().commitsRecovered(), "the blocks follow the checkpoint before the last one");
+            assertEquals(1, store.counters().checkpoints(), "the open resets the WAL");
             assertCommitsUpTo(store, COMMITS);
         }
-        assertTrue(Arrays.equals(once, Files.readAllBytes(crashed.resolve(StoreDirs.CLUSTERS))),
-            "replaying blocks already applied must not change the cluster file");
+        assertTrue(Arrays.equals(clusters, afterHeaderPage(crashed)), "skipped blocks change nothing");
+        assertEquals(WalDescriptor.FILE_HEADER_LENGTH, Files.size(crashed.resolve(StoreDirs.WAL)));
+    }
+
+    private static byte[] afterHeaderPage(Path store) throws IOException {
+        byte[] all = Files.readAllBytes(store.resolve(StoreDirs.CLUSTERS));
+        return Arrays.copyOfRange(all, ClusterFileDescriptor.PAGE_SIZE, all.length);
     }
 
     @Test
     void shouldDropACommitWhoseBlockWasCutShort() throws IOException {
-        Path crashed = crashAfterThreeCommits();
+        crashAfterThreeCommits();
+        Path crashed = appendedNotApplied;
         long lastBlockStart = walSizeAfter[COMMITS - 1];
         StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), lastBlockStart + (walSizeAfter[COMMITS] - lastBlockStart) / 2);
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
@@ -172,7 +205,8 @@ class RecoveryTest {
 
     @Test
     void shouldDropACommitWhoseBlockHeaderWasCutShort() throws IOException {
-        Path crashed = crashAfterThreeCommits();
+        crashAfterThreeCommits();
+        Path crashed = appendedNotApplied;
         StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), walSizeAfter[COMMITS - 1] + 10);
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             assertCommitsUpTo(store, COMMITS - 1);
@@ -181,12 +215,37 @@ class RecoveryTest {
 
     @Test
     void shouldDropACommitWhoseBlockFailsItsChecksum() throws IOException {
-        Path crashed = crashAfterThreeCommits();
+        crashAfterThreeCommits();
+        Path crashed = appendedNotApplied;
         long lastBlockStart = walSizeAfter[COMMITS - 1];
         StoreDirs.flipByte(crashed.resolve(StoreDirs.WAL), lastBlockStart + (walSizeAfter[COMMITS] - lastBlockStart) / 2);
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             assertCommitsUpTo(store, COMMITS - 1);
         }
+    }
+
+    @Test
+    void shouldRefuseToOpenWhenTheLogLostACommitThatWasApplied() throws IOException {
+        Path live = dir.resolve("live");
+        Path crashed;
+        long walBefore;
+        try (SegmentStore store = SegmentStore.open(live, StoreDirs.smallNoCheckpoint())) {
+            Transaction transaction = store.begin();
+            shared = TestBytes.putNew(transaction, 1, 64);
+            transaction.commit(1);
+            store.checkpoint();
+            walBefore = Files.size(live.resolve(StoreDirs.WAL));
+            transaction = store.begin();
+            transaction.put(shared, 1, bytes(2, 64), 0, 64);
+            transaction.commit(2);
+            crashed = StoreDirs.crashCopy(live, dir.resolve("crashed"));
+        }
+        // Damage that looks like a torn tail, in a block whose effects already reached the cluster file.
+        StoreDirs.flipByte(crashed.resolve(StoreDirs.WAL), walBefore + WalDescriptor.BLOCK_HEADER_LENGTH);
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
+            () -> SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()));
+        assertEquals(crashed.resolve(StoreDirs.CLUSTERS), e.file());
+        assertTrue(e.getMessage().contains("written by commit 2, but the log ends at commit 1"), e.getMessage());
     }
 
     @Test
@@ -200,7 +259,8 @@ class RecoveryTest {
 
     @Test
     void shouldCommitAgainAfterDroppingATornBlock() throws IOException {
-        Path crashed = crashAfterThreeCommits();
+        crashAfterThreeCommits();
+        Path crashed = appendedNotApplied;
         StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), walSizeAfter[COMMITS] - 1);
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             Transaction transaction = store.begin();

@@ -201,7 +201,7 @@ class RoundTripTest {
         }
     }
 
-    static long offsetOf(SegmentStore store, long oid) {
-        return store.objects().objectOffset(store.objects().existingEntry(oid));
+    private static long offsetOf(SegmentStore store, long oid) {
+        return StoreDirs.offsetOf(store, oid);
     }
 }

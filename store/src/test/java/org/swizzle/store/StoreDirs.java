@@ -55,6 +55,15 @@ final class StoreDirs {
         }
     }
 
+    static void flipBit(Path file, long offset, int bit) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer one = ByteBuffer.allocate(1);
+            channel.read(one, offset);
+            one.put(0, (byte) (one.get(0) ^ (1 << bit)));
+            channel.write(one.clear(), offset);
+        }
+    }
+
     static void append(Path file, byte[] bytes) throws IOException {
         Files.write(file, bytes, StandardOpenOption.APPEND);
     }
@@ -65,6 +74,31 @@ final class StoreDirs {
             channel.read(page, 0);
             return new UnsafeBuffer(page.array());
         }
+    }
+
+    /** The table entry of {@code oid}, checked; its position is set even when the object does not exist. */
+    static TableEntry entryOf(SegmentStore store, long oid) {
+        TableEntry entry = new TableEntry();
+        store.objects().load(oid, entry);
+        return entry;
+    }
+
+    /** The file offset of an existing object's bytes. */
+    static long offsetOf(SegmentStore store, long oid) {
+        TableEntry entry = new TableEntry();
+        store.objects().loadExisting(oid, entry);
+        return entry.offset;
+    }
+
+    /**
+     * Rewrites the table entry at {@code entryPosition} of the cluster file, with a valid checksum:
+     * damage that no checksum can see, for the checks of invariants.
+     */
+    static void forgeEntry(Path store, long entryPosition, long oid, long objectOffset, int length, int crc)
+        throws IOException {
+        UnsafeBuffer entry = new UnsafeBuffer(ByteBuffer.allocate(SegmentTableDescriptor.ENTRY_LENGTH));
+        SegmentTableDescriptor.putEntry(entry, 0, oid, objectOffset, length, 1, 1, crc, new Checksums());
+        writeAt(store.resolve(CLUSTERS), entryPosition, entry.byteBuffer().clear());
     }
 
     static void writeAt(Path file, long offset, ByteBuffer bytes) throws IOException {

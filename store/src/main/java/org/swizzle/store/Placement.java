@@ -1,0 +1,94 @@
+package org.swizzle.store;
+
+/**
+ * Where new tables and objects go, and where a resized object goes: the allocation policy, over
+ * the {@link FreeSpace} of the cluster file.
+ *
+ * <ul>
+ * <li>A new segment's table goes into the last allocated cluster if it has room, else into a new
+ * cluster; the segment's new objects then fill that cluster.</li>
+ * <li>A new small object goes into the cluster of its segment's table (its <em>home</em>), else
+ * into the last allocated cluster, else into a new cluster: objects created together stay
+ * together. A new large object gets new clusters.</li>
+ * <li>A resized object stays where it is if it shrinks, or if it grows into free bytes right
+ * after it; otherwise it is relocated to free space in its own cluster, then in its home cluster,
+ * then to the smallest free extent anywhere that holds it, and only then to a new cluster. Its
+ * OID never changes: only its table entry moves.</li>
+ * </ul>
+ *
+ * <p>The space an object leaves is not freed here: the caller frees it once the commit that moved
+ * the object is applied.
+ */
+final class Placement {
+    private final ClusterLayout layout;
+    private final FreeSpace free;
+
+    Placement(ClusterLayout layout, FreeSpace free) {
+        this.layout = layout;
+        this.free = free;
+    }
+
+    FreeSpace freeSpace() {
+        return free;
+    }
+
+    /** A place for a new segment table. */
+    long table() {
+        long position = free.allocateFirstFit(lastCluster(), SegmentTableDescriptor.TABLE_LENGTH);
+        return position >= 0 ? position : free.allocateInNewCluster(SegmentTableDescriptor.TABLE_LENGTH);
+    }
+
+    /**
+     * A place for a new object of {@code length} bytes whose segment table is at {@code table}. A
+     * new object of no bytes takes no space; its offset is its table's.
+     */
+    long newObject(int length, long table) {
+        if (length == 0) {
+            return table;
+        }
+        long extent = layout.extent(length);
+        if (layout.isLarge(length)) {
+            return free.allocateClusters(extent);
+        }
+        long home = layout.clusterIndex(table);
+        long position = free.allocateFirstFit(home, extent);
+        if (position < 0 && lastCluster() != home) {
+            position = free.allocateFirstFit(lastCluster(), extent);
+        }
+        return position >= 0 ? position : free.allocateInNewCluster(extent);
+    }
+
+    /**
+     * A place for an object of {@code oldLength} bytes at {@code oldOffset}, whose segment table is
+     * at {@code table}, that now has {@code newLength} bytes: {@code oldOffset} if it stays.
+     */
+    long resized(long oldOffset, int oldLength, int newLength, long table) {
+        long oldExtent = layout.extent(oldLength);
+        long newExtent = layout.extent(newLength);
+        boolean stays = newLength == 0 || newExtent <= oldExtent && oldLength > 0;
+        if (stays) {
+            return oldOffset;
+        }
+        if (layout.isLarge(newLength)) {
+            return free.allocateClusters(newExtent);
+        }
+        boolean growsInPlace = oldLength > 0 && !layout.isLarge(oldLength)
+            && oldOffset + newExtent <= layout.clusterEnd(oldOffset)
+            && free.allocateAt(oldOffset + oldExtent, newExtent - oldExtent);
+        if (growsInPlace) {
+            return oldOffset;
+        }
+        long position = oldLength > 0 ? free.allocateFirstFit(layout.clusterIndex(oldOffset), newExtent) : -1;
+        if (position < 0) {
+            position = free.allocateFirstFit(layout.clusterIndex(table), newExtent);
+        }
+        if (position < 0) {
+            position = free.allocateBestFit(newExtent);
+        }
+        return position >= 0 ? position : free.allocateInNewCluster(newExtent);
+    }
+
+    private long lastCluster() {
+        return layout.clusterIndex(free.allocatedEnd() - 1);
+    }
+}

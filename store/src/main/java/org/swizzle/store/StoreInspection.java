@@ -1,0 +1,388 @@
+package org.swizzle.store;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.agrona.ExpandableDirectByteBuffer;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreFormatException;
+import org.swizzle.StoreIOException;
+
+/**
+ * A read-only look at the files of a store, for the tool: the header and chosen checkpoint, the
+ * WAL's blocks, and the segment directory, with the changes that pending WAL blocks will make when
+ * the store next opens laid over the files (nothing is replayed, nothing is written). Damage that
+ * stops the files from being read at all is thrown; other damage is added to {@link Problems}.
+ */
+final class StoreInspection implements AutoCloseable {
+    /** A complete WAL block of the current epoch, waiting for replay. */
+    record PendingBlock(long offset, long commit, int length) {
+    }
+
+    /** An object that a pending block changes: its entry once replayed, and where its record is. */
+    static final class PendingObject {
+        final TableEntry entry = new TableEntry();
+        int type;
+        long recordOffset;
+        /** The WAL offset of the object's bytes, for an IMAGE. */
+        long payloadOffset;
+    }
+
+    final Path directory;
+    final Path clusterFile;
+    final Path segmentFile;
+    final Path walFile;
+    final Problems problems;
+    private final FileChannel clusters;
+    private final FileChannel segments;
+    private final FileChannel wal;
+    private final Checksums checksums = new Checksums();
+    private ByteBuffer chunk;
+
+    ClusterHeader header;
+    Checkpoint checkpoint;
+    ClusterLayout layout;
+    long clusterFileLength;
+    long segmentFileLength;
+    long walSize;
+    long walEpoch;
+    int staleBlocks;
+    final List<PendingBlock> pending = new ArrayList<>();
+    WalScanner.End walEnd;
+    long walEndOffset;
+    String walEndProblem;
+
+    long lastCommit;
+    long nextOid;
+    long allocatedEnd;
+    private long[] tables = new long[0];
+    private int segmentCount;
+    private final BitSet newSegments = new BitSet();
+    private final Long2ObjectHashMap<PendingObject> pendingObjects = new Long2ObjectHashMap<>();
+    /** Directory entries that fail their checks: segment to problem. */
+    private final Map<Integer, String> damagedEntries = new TreeMap<>();
+
+    private StoreInspection(Path directory, Problems problems, FileChannel clusters, FileChannel segments, FileChannel wal) {
+        this.directory = directory;
+        this.clusterFile = directory.resolve(ClusterFileDescriptor.FILE_NAME);
+        this.segmentFile = directory.resolve(SegmentDirectoryDescriptor.FILE_NAME);
+        this.walFile = directory.resolve(WalDescriptor.FILE_NAME);
+        this.problems = problems;
+        this.clusters = clusters;
+        this.segments = segments;
+        this.wal = wal;
+    }
+
+    /** Whether {@code directory} holds a store's cluster file. */
+    static boolean isStore(Path directory) {
+        return Files.isRegularFile(directory.resolve(ClusterFileDescriptor.FILE_NAME));
+    }
+
+    /**
+     * Opens the files of the store in {@code directory} for reading and reads everything but the
+     * tables and objects.
+     *
+     * @throws StoreFormatException    a file is not a store file of this format
+     * @throws StoreCorruptedException damage that stops the store from being read
+     */
+    static StoreInspection open(Path directory, Problems problems) {
+        FileChannel clusters = null;
+        FileChannel segments = null;
+        FileChannel wal = null;
+        try {
+            clusters = openForReading(directory.resolve(ClusterFileDescriptor.FILE_NAME));
+            segments = openForReading(directory.resolve(SegmentDirectoryDescriptor.FILE_NAME));
+            wal = openForReading(directory.resolve(WalDescriptor.FILE_NAME));
+            StoreInspection inspection = new StoreInspection(directory, problems, clusters, segments, wal);
+            inspection.read();
+            return inspection;
+        } catch (IOException e) {
+            throw Closer.closeAfter(new StoreIOException("Cannot read the store in " + directory + ": " + e, e),
+                clusters, segments, wal);
+        } catch (RuntimeException e) {
+            throw Closer.closeAfter(e, clusters, segments, wal);
+        }
+    }
+
+    private static FileChannel openForReading(Path file) throws IOException {
+        try {
+            return FileChannel.open(file, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw new StoreCorruptedException(file, 0, "the file is missing (" + e.getMessage() + ")");
+        }
+    }
+
+    private void read() throws IOException {
+        clusterFileLength = clusters.size();
+        segmentFileLength = segments.size();
+        walSize = wal.size();
+        UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocate(ClusterFileDescriptor.PAGE_SIZE));
+        int read = FileIo.readFully(clusters, page.byteBuffer(), 0);
+        header = ClusterHeader.read(clusterFile, page, read, checksums);
+        layout = new ClusterLayout(header.clusterSize());
+        UnsafeBuffer walHeader = new UnsafeBuffer(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
+        walEpoch = WriteAheadLog.checkHeader(walFile, walHeader, FileIo.readFully(wal, walHeader.byteBuffer(), 0),
+            checksums);
+        checkpoint = CheckpointChoice.choose(clusterFile, header, walFile, walEpoch);
+        for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
+            if (header.slot(slot) == null && !header.blank(slot)) {
+                problems.problem(clusterFile, ClusterHeader.offset(slot), "checkpoint slot " + slot + ' '
+                    + header.problem(slot) + "; the other slot, checkpoint " + checkpoint.sequence() + ", is used");
+            }
+        }
+        if (clusterFileLength < checkpoint.allocatedEnd()) {
+            problems.problem(clusterFile, clusterFileLength, "the file is " + clusterFileLength + " bytes long, but"
+                + " checkpoint " + checkpoint.sequence() + " allocated clusters up to " + checkpoint.allocatedEnd());
+        }
+        lastCommit = checkpoint.lastCommit();
+        nextOid = checkpoint.nextOid();
+        allocatedEnd = checkpoint.allocatedEnd();
+        readDirectory();
+        readWal();
+        checkTables();
+    }
+
+    private void readDirectory() throws IOException {
+        long needed = SegmentDirectoryDescriptor.entryPosition(checkpoint.segments());
+        UnsafeBuffer contents = new UnsafeBuffer(ByteBuffer.allocate((int) Math.min(needed, segmentFileLength)));
+        int read = FileIo.readFully(segments, contents.byteBuffer(), 0);
+        SegmentDirectory.checkHeader(segmentFile, contents, read, checksums);
+        segmentCount = (int) checkpoint.segments();
+        tables = new long[Math.max(16, segmentCount)];
+        if (read < needed) {
+            problems.problem(segmentFile, read, "the file is " + segmentFileLength + " bytes long, but checkpoint "
+                + checkpoint.sequence() + " counted " + checkpoint.segments() + " segments, which take " + needed);
+        }
+        for (int segment = 0; segment < segmentCount; segment++) {
+            int index = (int) SegmentDirectoryDescriptor.entryPosition(segment);
+            if (index + SegmentDirectoryDescriptor.ENTRY_LENGTH > read) {
+                break;
+            }
+            String problem = SegmentDirectoryDescriptor.check(contents, index, segment, checksums);
+            if (problem == null) {
+                tables[segment] = SegmentDirectoryDescriptor.tableOffset(contents, index);
+            } else {
+                tables[segment] = -1;
+                damagedEntries.put(segment, problem);
+            }
+        }
+    }
+
+    private void readWal() {
+        WalScanner scanner = new WalScanner(this::readWal, walSize);
+        WalRecords records = new WalRecords(walFile);
+        try {
+            while (scanner.next()) {
+                ExpandableDirectByteBuffer block = scanner.block();
+                long offset = scanner.offset();
+                int version = WalDescriptor.version(block);
+                if (version != WalDescriptor.FORMAT_VERSION) {
+                    throw Formats.unsupportedVersion(walFile, offset + WalDescriptor.VERSION_OFFSET, version,
+                        WalDescriptor.FORMAT_VERSION);
+                }
+                long epoch = WalDescriptor.blockEpoch(block);
+                long commit = WalDescriptor.commitNumber(block);
+                if (epoch < checkpoint.sequence() && pending.isEmpty()) {
+                    staleBlocks++;
+                    continue;
+                }
+                if (epoch != checkpoint.sequence() || commit <= lastCommit) {
+                    problems.problem(walFile, offset, "the block of commit " + commit + " follows checkpoint " + epoch
+                        + " and commit " + lastCommit + ", but the store continues from checkpoint "
+                        + checkpoint.sequence() + "; blocks from here on cannot be replayed");
+                    return;
+                }
+                readRecords(records.reset(block, offset), offset, commit);
+                pending.add(new PendingBlock(offset, commit, WalDescriptor.blockLength(block)));
+                lastCommit = commit;
+            }
+        } catch (StoreCorruptedException e) {
+            problems.problem(e.file(), e.offset(), e.getMessage());
+            return;
+        }
+        walEnd = scanner.end();
+        walEndOffset = scanner.offset();
+        walEndProblem = scanner.endProblem();
+        if (walEnd == WalScanner.End.TORN) {
+            problems.warning(walFile, walEndOffset, "a torn last block (" + walEndProblem + "), " + (walSize - walEndOffset)
+                + " bytes: what a crash during an append leaves; the next open cuts it off");
+        } else if (walEnd == WalScanner.End.DAMAGED) {
+            problems.problem(walFile, walEndOffset, "the block at offset " + walEndOffset + " fails its checks ("
+                + walEndProblem + "); the log is damaged in the middle");
+        }
+    }
+
+    private void readRecords(WalRecords records, long blockOffset, long commit) {
+        while (records.next()) {
+            switch (records.type()) {
+                case WalDescriptor.PATCH:
+                case WalDescriptor.IMAGE:
+                    PendingObject object = new PendingObject();
+                    object.type = records.type();
+                    object.recordOffset = records.walOffset();
+                    object.payloadOffset = blockOffset + records.payloadIndex();
+                    TableEntry entry = object.entry;
+                    entry.oid = records.oid();
+                    entry.offset = records.position();
+                    entry.length = records.objectLength();
+                    entry.classId = records.classId();
+                    entry.crc = records.objectCrc();
+                    entry.commit = commit;
+                    pendingObjects.put(records.oid(), object);
+                    break;
+                case WalDescriptor.SEGMENT:
+                    int segment = (int) records.oid();
+                    if (segment >= tables.length) {
+                        tables = Arrays.copyOf(tables, Math.max(segment + 1, 2 * tables.length));
+                    }
+                    tables[segment] = records.position();
+                    newSegments.set(segment);
+                    segmentCount = Math.max(segmentCount, segment + 1);
+                    break;
+                default:
+                    nextOid = records.oid();
+                    allocatedEnd = records.position();
+                    break;
+            }
+        }
+    }
+
+    private void checkTables() {
+        damagedEntries.forEach((segment, problem) -> {
+            if (!newSegments.get(segment)) {
+                problems.problem(segmentFile, SegmentDirectoryDescriptor.entryPosition(segment), problem);
+            }
+        });
+        for (int segment = 0; segment < segmentCount; segment++) {
+            String problem = tables[segment] < 0 ? null : layout.tableProblem(segment, tables[segment], allocatedEnd);
+            if (problem != null) {
+                problems.problem(newSegments.get(segment) ? walFile : segmentFile,
+                    SegmentDirectoryDescriptor.entryPosition(segment), problem);
+                tables[segment] = -1;
+            }
+        }
+    }
+
+    private int readWal(long position, ByteBuffer dst) {
+        try {
+            return FileIo.readFully(wal, dst, position);
+        } catch (IOException e) {
+            throw FileIo.failure("read offset " + position + " of", walFile, e);
+        }
+    }
+
+    /** Segments, counting those that pending blocks create. */
+    int segmentCount() {
+        return segmentCount;
+    }
+
+    /** The table of {@code segment} once pending blocks are replayed: 0 if none, -1 if its entry is damaged. */
+    long tableOffset(long segment) {
+        return segment < segmentCount ? tables[(int) segment] : 0;
+    }
+
+    /** Whether a pending block creates {@code segment}, so that its table on disk is not written yet. */
+    boolean isNewSegment(long segment) {
+        return newSegments.get((int) segment);
+    }
+
+    /** The pending change to {@code oid}, or null. */
+    PendingObject pendingObject(long oid) {
+        return pendingObjects.get(oid);
+    }
+
+    /** The segment tables as they are on disk, for a {@link TableScan}; damaged directory entries read as none. */
+    TableScan.Tables tables() {
+        return new TableScan.Tables() {
+            @Override
+            public long count() {
+                return segmentCount;
+            }
+
+            @Override
+            public long tableOffset(long segment) {
+                return Math.max(0, StoreInspection.this.tableOffset(segment));
+            }
+
+            @Override
+            public void read(long position, UnsafeBuffer table) {
+                readClusters(position, table.byteArray());
+            }
+        };
+    }
+
+    /** Reads {@code dst.length} bytes of the cluster file from {@code position}; false, zeros after, if it ends first. */
+    boolean readClusters(long position, byte[] dst) {
+        return read(clusters, clusterFile, position, dst);
+    }
+
+    /** Reads {@code dst.length} bytes of the WAL from {@code position}. */
+    boolean readWalBytes(long position, byte[] dst) {
+        return read(wal, walFile, position, dst);
+    }
+
+    private static boolean read(FileChannel channel, Path file, long position, byte[] dst) {
+        try {
+            ByteBuffer buffer = ByteBuffer.wrap(dst);
+            int read = FileIo.readFully(channel, buffer, position);
+            Arrays.fill(dst, read, dst.length, (byte) 0);
+            return read == dst.length;
+        } catch (IOException e) {
+            throw FileIo.failure("read offset " + position + " of", file, e);
+        }
+    }
+
+    /** The CRC32C of {@code length} bytes of the cluster file from {@code position}; -1 if the file ends first. */
+    long clusterChecksum(long position, int length) {
+        return checksum(clusters, clusterFile, position, length);
+    }
+
+    /** The CRC32C of {@code length} bytes of the WAL from {@code position}; -1 if the file ends first. */
+    long walChecksum(long position, int length) {
+        return checksum(wal, walFile, position, length);
+    }
+
+    private long checksum(FileChannel channel, Path file, long position, int length) {
+        if (chunk == null) {
+            chunk = ByteBuffer.allocateDirect(1 << 20);
+        }
+        checksums.reset();
+        long done = 0;
+        try {
+            while (done < length) {
+                int n = (int) Math.min(chunk.capacity(), length - done);
+                int read = FileIo.readFully(channel, chunk.clear().limit(n), position + done);
+                if (read < n) {
+                    return -1;
+                }
+                checksums.update(chunk, 0, n);
+                done += n;
+            }
+        } catch (IOException e) {
+            throw FileIo.failure("read offset " + (position + done) + " of", file, e);
+        }
+        return checksums.value() & 0xFFFF_FFFFL;
+    }
+
+    @Override
+    public void close() throws IOException {
+        IOException failure = Closer.closeAfter(new IOException("Cannot close the files of " + directory),
+            clusters, segments, wal);
+        if (failure.getSuppressed().length > 0) {
+            throw failure;
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package org.swizzle.store;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+import org.swizzle.StoreException;
+import org.swizzle.StoreIOException;
+
+/**
+ * The store's command-line tool. Run it with the store jar and Agrona on the class path:
+ *
+ * <pre>
+ * java -cp swizzle-store.jar:agrona.jar org.swizzle.store.Tool verify DIR
+ * java -cp ... org.swizzle.store.Tool stats  DIR
+ * java -cp ... org.swizzle.store.Tool dump   DIR OID
+ * </pre>
+ *
+ * <ul>
+ * <li>{@code verify} checks every checksum and invariant and prints a report, with each problem's
+ * file and offset;</li>
+ * <li>{@code stats} prints sizes, object, segment and cluster counts, free space and the WAL's
+ * state;</li>
+ * <li>{@code dump} prints an object's table entry and its bytes in hex.</li>
+ * </ul>
+ *
+ * <p>The tool takes the store's lock, as an open does, so it refuses a store that a process has
+ * open; and it writes nothing to the store's files: a WAL left by a crash is reported as blocks
+ * pending replay, not replayed. Progress of long runs goes to the error stream.
+ *
+ * <p>Exit codes: {@value #CLEAN} clean, {@value #DAMAGED} damaged (or not readable as a store of
+ * this format), {@value #USAGE} wrong arguments, no such store or object, store locked, I/O error.
+ */
+public final class Tool {
+    static final int CLEAN = 0;
+    static final int DAMAGED = 1;
+    static final int USAGE = 2;
+
+    private static final String USAGE_TEXT = String.join(System.lineSeparator(),
+        "usage: java -cp swizzle-store.jar:agrona.jar org.swizzle.store.Tool COMMAND DIR [OID]",
+        "  verify DIR      check every checksum and invariant of the store in DIR",
+        "  stats DIR       print sizes, counts, free space and WAL state",
+        "  dump DIR OID    print an object's table entry and bytes",
+        "exit codes: 0 clean, 1 damaged, 2 usage error, no store, store locked or I/O error");
+
+    private Tool() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the tool as {@link #main} does, printing to {@code out} and {@code err}; returns the exit code. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length < 2 || !isCommand(args[0]) || args[0].equals("dump") != (args.length == 3) || args.length > 3) {
+            err.println(USAGE_TEXT);
+            return USAGE;
+        }
+        Path directory = Path.of(args[1]);
+        if (!StoreInspection.isStore(directory)) {
+            err.println("There is no Swizzle store in " + directory + ": " + directory.resolve(ClusterFileDescriptor.FILE_NAME)
+                + " does not exist.");
+            return USAGE;
+        }
+        long oid = 0;
+        if (args.length == 3) {
+            try {
+                oid = Long.parseLong(args[2]);
+            } catch (NumberFormatException e) {
+                err.println("OID must be a number, found \"" + args[2] + "\" (" + e.getMessage() + ")");
+                return USAGE;
+            }
+        }
+        StoreLock lock;
+        try {
+            lock = StoreLock.acquire(directory);
+        } catch (StoreException e) {
+            err.println(e.getMessage());
+            return USAGE;
+        }
+        try (lock) {
+            return inspect(args[0], directory, oid, out, err);
+        } catch (IOException e) {
+            err.println("Cannot release the lock of " + directory + ": " + e);
+            return USAGE;
+        }
+    }
+
+    private static boolean isCommand(String command) {
+        return command.equals("verify") || command.equals("stats") || command.equals("dump");
+    }
+
+    private static int inspect(String command, Path directory, long oid, PrintStream out, PrintStream err)
+        throws IOException {
+        Problems problems = new Problems();
+        StoreInspection store;
+        try {
+            store = StoreInspection.open(directory, problems);
+        } catch (StoreIOException e) {
+            err.println(e.getMessage());
+            return USAGE;
+        } catch (StoreException e) {
+            out.println("The store in " + directory + " cannot be read: " + e.getMessage());
+            out.println("result         DAMAGED");
+            return DAMAGED;
+        }
+        try (store) {
+            switch (command) {
+                case "verify":
+                    return new VerifyCommand(store, out, err).run();
+                case "stats":
+                    return new StatsCommand(store, out, err).run();
+                default:
+                    return new DumpCommand(store, out, oid).run();
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package org.swizzle.store;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/**
+ * {@code verify DIR}: checks every checksum and invariant of a store without changing it: the
+ * header page and both checkpoint slots, the WAL header and blocks, every directory entry, every
+ * table entry, every object's bytes, and that no two of header, tables and objects share a byte.
+ * Objects that pending WAL blocks change are checked as the blocks will leave them: an IMAGE's
+ * bytes against its checksum in the WAL; a PATCH only once replayed. Prints a report; the exit
+ * code is 0 when nothing is damaged, 1 when something is.
+ */
+final class VerifyCommand {
+    private final StoreInspection store;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Problems problems;
+    private final UsedExtents used;
+    private long tables;
+    private long entries;
+    private long objects;
+    private long objectBytes;
+    private long pendingObjects;
+    private long patchedObjects;
+
+    VerifyCommand(StoreInspection store, PrintStream out, PrintStream err) {
+        this.store = store;
+        this.out = out;
+        this.err = err;
+        this.problems = store.problems;
+        this.used = new UsedExtents(store.layout);
+    }
+
+    int run() {
+        out.println("Verifying the Swizzle store in " + store.directory);
+        Summary.files(store, out);
+        Progress progress = new Progress(err, "verify", store.segmentCount(), "segments");
+        used.add(0, ClusterFileDescriptor.FIRST_FREE);
+        new TableScan().scan(store.tables(), new TableScan.Visitor() {
+            @Override
+            public void entry(long segment, TableEntry entry) {
+                check(segment, entry.oid, entry, null);
+            }
+
+            @Override
+            public void damaged(long oid, long entryPosition, String problem) {
+                check(Oids.segment(oid), oid, null, problem);
+            }
+
+            @Override
+            public void segmentDone(long segment) {
+                long table = store.tableOffset(segment);
+                if (table > 0) {
+                    tables++;
+                    used.add(table, SegmentTableDescriptor.TABLE_LENGTH);
+                }
+                progress.at(segment + 1);
+            }
+        });
+        Summary.Space space = Summary.sweep(store, used);
+        out.println("checked        " + Summary.count(tables, "table") + ", " + Summary.count(entries, "entry", "entries") + ", " + Summary.count(objects, "object") + " (" + objectBytes + " bytes)"
+            + (pendingObjects > 0 ? ", " + pendingObjects + " of them as pending blocks leave them" + (patchedObjects > 0
+                ? " (" + Summary.count(patchedObjects, "patched object") + ": bytes checked after replay)" : "") : ""));
+        out.println("free space     " + Summary.count(space.extents(), "extent") + ", " + space.bytes() + " bytes, largest "
+            + space.largest() + "; " + Summary.count(space.overlaps(), "overlap") + " of objects, tables or header");
+        problems.print(out);
+        if (problems.problems() == 0) {
+            out.println("result         OK: no problems" + (problems.warnings() > 0 ? ", "
+                + Summary.count(problems.warnings(), "warning") : ""));
+            return Tool.CLEAN;
+        }
+        out.println("result         DAMAGED: " + Summary.count(problems.problems(), "problem"));
+        return Tool.DAMAGED;
+    }
+
+    /** One slot: its entry on disk ({@code null} with {@code problem} if damaged), or its pending change. */
+    private void check(long segment, long oid, TableEntry onDisk, String problem) {
+        entries++;
+        StoreInspection.PendingObject pending = store.pendingObject(oid);
+        if (pending != null) {
+            checkPending(pending);
+            return;
+        }
+        if (store.isNewSegment(segment)) {
+            return; // replay writes an empty table: the slot holds no object
+        }
+        if (onDisk == null) {
+            problems.problem(store.clusterFile, SegmentTableDescriptor.entryPosition(store.tableOffset(segment), oid),
+                problem);
+            return;
+        }
+        String commitProblem = onDisk.commitProblem(store.lastCommit);
+        if (commitProblem != null) {
+            problems.problem(store.clusterFile, onDisk.position, commitProblem);
+        }
+        if (!onDisk.exists()) {
+            return;
+        }
+        if (checkPlace(onDisk, store.clusterFile, onDisk.position)) {
+            long crc = store.clusterChecksum(onDisk.offset, onDisk.length);
+            if (crc < 0) {
+                problems.problem(store.clusterFile, onDisk.offset, "object " + oid + " (" + onDisk.length
+                    + " bytes) lies past the end of the file, " + store.clusterFileLength);
+            } else if ((int) crc != onDisk.crc) {
+                problems.problem(store.clusterFile, onDisk.offset, "object " + oid + " (" + onDisk.length
+                    + " bytes) fails its checksum: CRC32C " + Formats.hex((int) crc) + ", its table entry at offset "
+                    + onDisk.position + " says " + Formats.hex(onDisk.crc));
+            }
+        }
+    }
+
+    private void checkPending(StoreInspection.PendingObject pending) {
+        pendingObjects++;
+        TableEntry entry = pending.entry;
+        if (!checkPlace(entry, store.walFile, pending.recordOffset)) {
+            return;
+        }
+        if (pending.type == WalDescriptor.PATCH) {
+            patchedObjects++;
+            return;
+        }
+        long crc = store.walChecksum(pending.payloadOffset, entry.length);
+        if ((int) crc != entry.crc) {
+            problems.problem(store.walFile, pending.payloadOffset, "the IMAGE of object " + entry.oid + " ("
+                + entry.length + " bytes) fails its checksum: CRC32C " + Formats.hex((int) crc) + ", its record says "
+                + Formats.hex(entry.crc));
+        }
+    }
+
+    /** Counts an object and checks where it lies; false if it may not lie there. */
+    private boolean checkPlace(TableEntry entry, Path file, long entryOffset) {
+        objects++;
+        objectBytes += entry.length;
+        String problem = store.layout.objectProblem(entry.oid, entry.offset, entry.length, store.allocatedEnd);
+        if (problem != null) {
+            problems.problem(file, entryOffset, problem);
+            return false;
+        }
+        used.add(entry.offset, store.layout.extent(entry.length));
+        return true;
+    }
+}

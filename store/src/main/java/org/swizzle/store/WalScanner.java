@@ -1,0 +1,152 @@
+package org.swizzle.store;
+
+import static org.swizzle.store.WalDescriptor.BLOCK_HEADER_LENGTH;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import org.agrona.ExpandableDirectByteBuffer;
+
+/**
+ * Reads the blocks of a WAL in order and says how the log ends. A block that fails its checks
+ * (too short, bad magic or length, CRC mismatch) ends the log; what it means depends on what
+ * follows it:
+ *
+ * <ul>
+ * <li>{@link End#TORN}: no complete block follows. This is what a crash in the middle of the last
+ * append leaves (a short block, or a block whose pages did not all reach the disk), and that
+ * commit never returned; recovery cuts it off.</li>
+ * <li>{@link End#DAMAGED}: a complete block follows. An append never writes past a block it has not
+ * finished, so the bad block was complete once and has been damaged since; commits after it
+ * cannot be replayed in order, and dropping them would lose acknowledged commits.</li>
+ * </ul>
+ *
+ * <p>A complete block is recognised by its magic, a plausible length and a matching CRC32C, which
+ * object bytes inside a damaged block match only by a 1 in 2^32 chance. A damaged last block looks
+ * torn; nothing can tell the two apart.
+ */
+final class WalScanner {
+    /** How the log ends. */
+    enum End {
+        /** At the end of the file, after a complete block. */
+        CLEAN,
+        /** At a block cut short by a crash. */
+        TORN,
+        /** At a block damaged in the middle of the log. */
+        DAMAGED
+    }
+
+    /** Positional reads of the WAL file. */
+    @FunctionalInterface
+    interface Reader {
+        /** Reads into {@code dst} from {@code position}; returns the bytes read, fewer at the end of the file. */
+        int read(long position, ByteBuffer dst);
+    }
+
+    private static final int WINDOW = 64 * 1024;
+
+    private final Reader reader;
+    private final long size;
+    private final ExpandableDirectByteBuffer block = new ExpandableDirectByteBuffer(64 * 1024);
+    private final Checksums checksums = new Checksums();
+    private ByteBuffer window;
+    private long offset;
+    private long nextOffset = WalDescriptor.FILE_HEADER_LENGTH;
+    private End end;
+    private String endProblem;
+
+    WalScanner(Reader reader, long size) {
+        this.reader = reader;
+        this.size = size;
+    }
+
+    /** Moves to the next complete block; {@code false} at the end of the log (see {@link #end()}). */
+    boolean next() {
+        if (end != null) {
+            return false;
+        }
+        offset = nextOffset;
+        if (offset >= size) {
+            end = End.CLEAN;
+            return false;
+        }
+        String problem = check(offset);
+        if (problem == null) {
+            nextOffset = offset + WalDescriptor.blockLength(block);
+            return true;
+        }
+        long following = completeBlockAfter(offset);
+        if (following < 0) {
+            end = End.TORN;
+            endProblem = problem;
+        } else {
+            end = End.DAMAGED;
+            endProblem = problem + ", yet a complete block follows at offset " + following;
+        }
+        return false;
+    }
+
+    /** The block {@link #next()} moved to: its bytes, from index 0. */
+    ExpandableDirectByteBuffer block() {
+        return block;
+    }
+
+    /** The WAL offset of the current block, or of the block that ends the log. */
+    long offset() {
+        return offset;
+    }
+
+    End end() {
+        return end;
+    }
+
+    /** Why the block at {@link #offset()} ends the log, when the end is not {@link End#CLEAN}. */
+    String endProblem() {
+        return endProblem;
+    }
+
+    /** Reads the block at {@code at} into {@link #block}; returns why it is not complete, or null. */
+    private String check(long at) {
+        long remaining = size - at;
+        if (remaining < BLOCK_HEADER_LENGTH) {
+            return "only " + remaining + " bytes left, less than a block header";
+        }
+        reader.read(at, block.byteBuffer().clear().limit(BLOCK_HEADER_LENGTH));
+        if (WalDescriptor.magic(block) != WalDescriptor.BLOCK_MAGIC) {
+            return "bad magic " + Formats.hex(WalDescriptor.magic(block));
+        }
+        int length = WalDescriptor.blockLength(block);
+        if (length < BLOCK_HEADER_LENGTH || length % WalDescriptor.ALIGNMENT != 0 || length > remaining) {
+            return "block length " + length + " with " + remaining + " bytes left in the log";
+        }
+        block.checkLimit(length);
+        reader.read(at, block.byteBuffer().clear().limit(length));
+        int found = checksums.of(block, WalDescriptor.CRC_START, length - WalDescriptor.CRC_START);
+        int expected = WalDescriptor.crc(block);
+        if (found != expected) {
+            return "CRC32C " + Formats.hex(found) + ", block says " + Formats.hex(expected);
+        }
+        return null;
+    }
+
+    /** The offset of the first complete block after the bad one at {@code bad}, or -1. */
+    private long completeBlockAfter(long bad) {
+        if (window == null) {
+            window = ByteBuffer.allocateDirect(WINDOW).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        long at = bad + WalDescriptor.ALIGNMENT;
+        while (at + BLOCK_HEADER_LENGTH <= size) {
+            int read = reader.read(at, window.clear());
+            for (int i = 0; i + Integer.BYTES <= read; i += WalDescriptor.ALIGNMENT) {
+                if (window.getInt(i) == WalDescriptor.BLOCK_MAGIC && check(at + i) == null) {
+                    return at + i;
+                }
+            }
+            if (read < WINDOW) {
+                break;
+            }
+            at += WINDOW;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,50 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.swizzle.store.TestBytes.bytes;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The time a commit spends in each phase, and the size of the last commit. */
+class CountersTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldTimeEveryPhaseOfACommit() {
+        try (SegmentStore store = SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, true, 1 << 30))) {
+            Transaction transaction = store.begin();
+            long oid = TestBytes.putNew(transaction, 1, 1000);
+            transaction.commit(1);
+            transaction = store.begin();
+            transaction.put(oid, 1, bytes(2, 1000), 0, 1000);
+            transaction.commit(2);
+
+            StoreCounters counters = store.counters();
+            assertTrue(counters.diffNanos() > 0, counters.toString());
+            assertTrue(counters.writeNanos() > 0, counters.toString());
+            assertTrue(counters.forceNanos() > 0, "syncOnCommit forces: " + counters);
+            assertTrue(counters.applyNanos() > 0, counters.toString());
+            assertEquals(1, counters.lastCommitRecords(), "one PATCH: " + counters);
+            assertTrue(counters.lastCommitBytes() > WalDescriptor.BLOCK_HEADER_LENGTH + WalDescriptor.PATCH_HEADER_LENGTH,
+                counters.toString());
+            store.checkpoint();
+            assertTrue(counters.checkpointNanos() > 0, counters.toString());
+        }
+    }
+
+    @Test
+    void shouldNotForceWithoutSyncOnCommit() {
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            Transaction transaction = store.begin();
+            TestBytes.putNew(transaction, 1, 10);
+            transaction.commit(1);
+            assertEquals(0, store.counters().forceNanos());
+            assertEquals(3, store.counters().lastCommitRecords(), "SEGMENT, IMAGE and ALLOCATOR");
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The allocation policy over a free-space map, without files. */
+class PlacementTest {
+    private static final int CLUSTER = 16 * 1024;
+    private static final int TABLE = SegmentTableDescriptor.TABLE_LENGTH;
+
+    private final ClusterLayout layout = new ClusterLayout(CLUSTER);
+    private final FreeSpace free = newStore();
+    private final Placement placement = new Placement(layout, free);
+
+    /** A new store: cluster 0 allocated, free after its header page. */
+    private FreeSpace newStore() {
+        FreeSpace space = new FreeSpace(layout, CLUSTER);
+        space.free(ClusterFileDescriptor.FIRST_FREE, CLUSTER - ClusterFileDescriptor.FIRST_FREE);
+        return space;
+    }
+
+    @Test
+    void shouldPlaceATableAndItsObjectsInOrderInTheLastCluster() {
+        long table = placement.table();
+        assertEquals(4096, table);
+        assertEquals(4096 + TABLE, placement.newObject(100, table));
+        assertEquals(4096 + TABLE + 104, placement.newObject(8, table));
+        assertEquals(CLUSTER, free.allocatedEnd());
+    }
+
+    @Test
+    void shouldOpenANewClusterWhenTheHomeAndLastClustersAreFull() {
+        long table = placement.table();
+        long left = CLUSTER - 4096 - TABLE;
+        assertEquals(4096 + TABLE, placement.newObject((int) left - 8, table));
+        assertEquals(CLUSTER, placement.newObject(100, table), "does not fit: a new cluster");
+        assertEquals(2L * CLUSTER, free.allocatedEnd());
+        assertEquals(CLUSTER + 104, placement.newObject(100, table), "then the last cluster");
+        assertEquals(CLUSTER - 8, placement.newObject(8, table), "and the home cluster's last 8 bytes first");
+    }
+
+    @Test
+    void shouldGiveALargeObjectWholeNewClusters() {
+        assertEquals(CLUSTER, placement.newObject(CLUSTER + 1, placement.table()));
+        assertEquals(3L * CLUSTER, free.allocatedEnd());
+    }
+
+    @Test
+    void shouldKeepAShrunkObjectInPlace() {
+        long table = placement.table();
+        long object = placement.newObject(200, table);
+        assertEquals(object, placement.resized(object, 200, 50, table));
+        assertEquals(object, placement.resized(object, 200, 0, table));
+    }
+
+    @Test
+    void shouldGrowAnObjectInPlaceWhenTheBytesAfterItAreFree() {
+        long table = placement.table();
+        long object = placement.newObject(200, table);
+        assertEquals(object, placement.resized(object, 200, 400, table));
+        assertFalse(free.isFree(object + 200, 200), "the growth is taken");
+    }
+
+    @Test
+    void shouldRelocateAGrownObjectWithinItsCluster() {
+        long table = placement.table();
+        long object = placement.newObject(200, table);
+        long neighbour = placement.newObject(200, table);
+        long moved = placement.resized(object, 200, 400, table);
+        assertEquals(neighbour + 200, moved, "first fit after its neighbour, same cluster");
+    }
+
+    @Test
+    void shouldMoveAGrownObjectToTheSmallestFreeExtentElsewhere() {
+        long table = placement.table();
+        long object = placement.newObject(200, table);
+        placement.newObject(CLUSTER - 4096 - TABLE - 200, table);
+        long other = placement.newObject(CLUSTER - 8, table);
+        assertEquals(CLUSTER, other);
+        free.free(CLUSTER + 1000, 600);
+        free.free(CLUSTER + 5000, 1000);
+        assertEquals(CLUSTER + 1000, placement.resized(object, 200, 500, table), "best fit: the 600-byte extent");
+        assertEquals(2L * CLUSTER, free.allocatedEnd(), "no new cluster");
+    }
+
+    @Test
+    void shouldMergeFreedNeighboursButNotAcrossClusters() {
+        FreeSpace space = new FreeSpace(layout, 3L * CLUSTER);
+        space.free(CLUSTER - 64, 64);
+        space.free(CLUSTER, 64);
+        space.free(CLUSTER + 64, 64);
+        List<String> extents = new ArrayList<>();
+        space.forEach((start, end) -> extents.add(start + ".." + end));
+        assertEquals(List.of((CLUSTER - 64) + ".." + CLUSTER, CLUSTER + ".." + (CLUSTER + 128)), extents);
+        assertEquals(192, space.freeBytes());
+        assertEquals(128, space.largestExtent());
+    }
+
+    @Test
+    void shouldUndoAPlanExactly() {
+        long table = placement.table();
+        long object = placement.newObject(200, table);
+        free.free(object, 200);
+        List<String> before = describe(free);
+        long end = free.allocatedEnd();
+
+        free.beginPlan();
+        placement.newObject(100, table);
+        placement.newObject(CLUSTER, table);
+        placement.table();
+        placement.newObject(3 * CLUSTER, table);
+        free.rollback();
+
+        assertEquals(before, describe(free));
+        assertEquals(end, free.allocatedEnd());
+    }
+
+    @Test
+    void shouldSplitAFreedRunOfClustersAtClusterBoundaries() {
+        FreeSpace space = new FreeSpace(layout, 4L * CLUSTER);
+        space.free(CLUSTER, 3L * CLUSTER);
+        assertEquals(3, space.extentCount());
+        assertTrue(space.isFree(2L * CLUSTER, CLUSTER));
+        assertFalse(space.isFree(2L * CLUSTER - 8, 16), "extents do not span clusters");
+    }
+
+    private static List<String> describe(FreeSpace space) {
+        List<String> extents = new ArrayList<>();
+        space.forEach((start, end) -> extents.add(start + ".." + end));
+        return extents;
+    }
+}
