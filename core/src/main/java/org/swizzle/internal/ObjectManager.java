@@ -58,8 +58,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final List<Persistable> created = new ArrayList<>();
     private final IntArrayList createdLengths = new IntArrayList();
     private Transaction transaction;
-    /** Time spent in the store's diff during the current commit. */
-    private long diffNanos;
     /** Whether the current commit removed a stored reference, so some object may have become unreachable. */
     private boolean referencesDropped;
     private final LongHashSet oldReferences = new LongHashSet();
@@ -252,6 +250,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         long bytesBefore = logged.walBytesLogged();
         long payloadBefore = logged.payloadBytesLogged();
         long comparedBefore = logged.bytesCompared();
+        long diffBefore = logged.diffNanos();
+        long writeBefore = logged.writeNanos();
+        long forceBefore = logged.forceNanos();
+        long applyBefore = logged.applyNanos() + logged.checkpointNanos();
         transaction = store.begin();
         try {
             long start = System.nanoTime();
@@ -271,14 +273,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 int length = catalog.write(writer.buffer());
                 transaction.put(SegmentStore.CATALOG_OID, 0, writer.buffer(), 0, length);
             }
-            long unswizzled = System.nanoTime();
-            counters.unswizzleNanos += unswizzled - collected - diffNanos;
-            counters.diffNanos += diffNanos;
-            diffNanos = 0;
+            long diffed = logged.diffNanos() - diffBefore;
+            counters.unswizzleNanos += System.nanoTime() - collected - diffed;
+            counters.diffNanos += diffed;
             transaction.commit(number);
-            counters.writeNanos += System.nanoTime() - unswizzled;
+            counters.writeNanos += logged.writeNanos() - writeBefore;
+            counters.forceNanos += logged.forceNanos() - forceBefore;
+            counters.applyNanos += logged.applyNanos() + logged.checkpointNanos() - applyBefore;
         } catch (RuntimeException | Error e) {
-            diffNanos = 0;
             written.clear();
             transaction.abandon();
             for (Persistable object : created) {
@@ -374,9 +376,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void put(long oid, int classId) {
-        long start = System.nanoTime();
         transaction.put(oid, classId, writer.buffer(), 0, writer.length());
-        diffNanos += System.nanoTime() - start;
     }
 
     @Override
