@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Runs the Swizzle benchmarks and writes JMH JSON plus a generated REPORT.md and PNG charts.
+#
+#   jmh-benchmarks/run.sh smoke   every benchmark once: 1 fork, 1 iteration, 2,000 parts (CI; ~1 min)
+#                                 -> jmh-benchmarks/target/smoke/ ; exits non-zero if any benchmark fails
+#   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (under 10 minutes on 2 cores)
+#                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>-quick/
+#   jmh-benchmarks/run.sh full    every parameter value, more iterations and forks, the 200,000-part
+#                                 database for lookup and traversal (under an hour on 2 cores)
+#                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>/
+#
+# Build first, from the repository root: mvn -B -q install -DskipTests
+# Extra arguments after the mode go to every JMH invocation (e.g. -jvmArgsAppend -Xmx4g).
+set -euo pipefail
+
+mode=${1:-quick}
+shift || true
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+jar=jmh-benchmarks/target/benchmarks.jar
+agent=agent/target/swizzle-agent-0.1.0-SNAPSHOT.jar
+for f in "$jar" "$agent"; do
+    if [[ ! -f $f ]]; then
+        echo "run.sh: $f is missing; build first: mvn -B -q install -DskipTests" >&2
+        exit 2
+    fi
+done
+
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=""
+if [[ -n $(git status --porcelain 2>/dev/null | grep -v '^?? jmh-benchmarks/results/' | head -1) ]]; then
+    dirty=" with uncommitted changes"
+fi
+day=$(date -u +%Y-%m-%d)
+case $mode in
+    smoke) out=jmh-benchmarks/target/smoke ;;
+    quick) out=jmh-benchmarks/results/$day-$commit-quick ;;
+    full) out=jmh-benchmarks/results/$day-$commit ;;
+    *) echo "usage: $0 [smoke|quick|full] [extra JMH arguments]" >&2; exit 2 ;;
+esac
+rm -rf "$out"
+mkdir -p "$out"
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+start_seconds=$SECONDS
+load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+echo "run.sh: $mode mode, commit $commit$dirty, load $load -> $out"
+
+failed=0
+# jmh NAME ARGS...: one JMH invocation, JSON to $out/NAME.json, full log to $out/NAME.log
+jmh() {
+    local name=$1
+    shift
+    echo "== $name: $*"
+    set +e
+    java -jar "$jar" "$@" -foe true -rf json -rff "$out/$name.json" "${extra[@]}" > "$out/$name.log" 2>&1
+    local rc=$?
+    set -e
+    grep -E '^(Benchmark  |[A-Z][A-Za-z0-9]*\.[A-Za-z0-9.]+ )' "$out/$name.log" | grep -v ':' || true
+    if [[ $rc -ne 0 ]] || grep -q '<failure>' "$out/$name.log"; then
+        echo "run.sh: $name FAILED (exit $rc); see $out/$name.log:" >&2
+        grep -E -A12 '<failure>|Exception|Error:' "$out/$name.log" | head -40 >&2 || true
+        failed=1
+    fi
+}
+extra=("$@")
+
+prepare() {
+    java -javaagent:"$agent" -cp "$jar" org.swizzle.benchmarks.oo1.PrepareDatabases "$@" > "$out/prepare.log" 2>&1 || {
+        echo "run.sh: building the OO1 databases failed; see $out/prepare.log" >&2
+        cat "$out/prepare.log" >&2
+        exit 1
+    }
+}
+
+case $mode in
+    smoke)
+        prepare 2000
+        jmh smoke 'oo1\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -p parts=2000 -p p=1 -p traversals=10
+        ;;
+    quick)
+        prepare 20000
+        short=(-f 1 -wi 2 -w 500ms -i 3 -r 500ms)
+        jmh hot 'oo1\.OO1Hot\.' "${short[@]}"
+        jmh barrier 'oo1\.OO1Barrier\.' "${short[@]}"
+        jmh update 'oo1\.OO1Update\.' "${short[@]}" -p p=0.05,1
+        jmh slope 'oo1\.OO1Slope\.' "${short[@]}" -p traversals=1,1000 -p p=0,1
+        jmh raw-io 'oo1\.RawLogWrite\.' "${short[@]}" -p p=0.05,1
+        jmh warm 'oo1\.OO1Warm\.' -f 1 -wi 1 -i 10
+        jmh cold 'oo1\.OO1Cold\.' -f 1 -wi 0 -i 3
+        jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 5 -i 10
+        ;;
+    full)
+        prepare 20000 200000
+        long=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
+        large='\.(Java|Swizzle|H2|EclipseStore|ChronicleMap)\.(lookup|traversal)$'
+        jmh hot 'oo1\.OO1Hot\.' "${long[@]}"
+        jmh hot-large "oo1\.OO1Hot$large" "${long[@]}" -p parts=200000
+        jmh barrier 'oo1\.OO1Barrier\.' "${long[@]}"
+        jmh update 'oo1\.OO1Update\.' "${long[@]}"
+        jmh slope 'oo1\.OO1Slope\.' "${long[@]}"
+        jmh raw-io 'oo1\.RawLogWrite\.' "${long[@]}"
+        jmh warm 'oo1\.OO1Warm\.' -f 2 -wi 2 -i 15
+        jmh warm-large "oo1\.OO1Warm$large" -f 1 -wi 1 -i 10 -p parts=200000
+        jmh cold 'oo1\.OO1Cold\.' -f 3 -wi 0 -i 4
+        jmh cold-large "oo1\.OO1Cold$large" -f 2 -wi 0 -i 2 -p parts=200000
+        jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 10 -i 20
+        ;;
+esac
+
+duration=$((SECONDS - start_seconds))
+cat > "$out/run.properties" <<PROPS
+mode=$mode
+commit=$commit$dirty
+started=$started
+duration=$((duration / 60)) min $((duration % 60)) s
+load=$load (1, 5, 15 min) on $(nproc) cores
+jmh=$(grep -h -m1 '^# VM version' "$out"/*.log 2>/dev/null | head -1 | sed 's/^# //')
+PROPS
+if [[ $mode == quick || $mode == smoke ]]; then
+    echo "note=$mode mode: few iterations and one fork per system; figures are indications, not results." >> "$out/run.properties"
+fi
+
+java -Djava.awt.headless=true -cp "$jar" org.swizzle.benchmarks.report.ReportGenerator "$out" || failed=1
+echo "run.sh: $mode mode took $((duration / 60)) min $((duration % 60)) s; report: $out/REPORT.md"
+passed=$(cat "$out"/*.json 2>/dev/null | grep -c '"benchmark" :' || true)
+echo "$mode: $passed passed, $failed failed"
+if [[ $failed -ne 0 ]]; then
+    echo "run.sh: at least one benchmark failed" >&2
+    exit 1
+fi

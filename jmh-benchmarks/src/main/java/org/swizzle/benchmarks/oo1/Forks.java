@@ -1,0 +1,26 @@
+package org.swizzle.benchmarks.oo1;
+
+/**
+ * The JVM arguments of each benchmark fork, as constants for {@code @Fork(jvmArgsAppend = ...)}.
+ * Paths are relative: run the benchmarks from the repository root.
+ *
+ * <p>Part of the OO1 benchmarks; run them with {@code jmh-benchmarks/run.sh [smoke|quick|full]} from the
+ * repository root (see {@code jmh-benchmarks/README.md}).
+ */
+public final class Forks {
+
+    public static final String AGENT_JAR = "agent/target/swizzle-agent-0.1.0-SNAPSHOT.jar";
+    /** The default scheme: node marking, access checks, object faults, 512-byte cards. */
+    public static final String SWIZZLE = "-javaagent:" + AGENT_JAR;
+    public static final String SWIZZLE_CARD_16 = SWIZZLE + "=barrier=card,card=16";
+    public static final String SWIZZLE_CARD_4096 = SWIZZLE + "=barrier=card,card=4096";
+    public static final String SWIZZLE_REMSET = SWIZZLE + "=barrier=remset";
+    public static final String SWIZZLE_OBJECT = SWIZZLE + "=barrier=object";
+    public static final String SWIZZLE_NO_BARRIER = SWIZZLE + "=barrier=none";
+    public static final String PARALLEL_GC = "-XX:+UseParallelGC";
+    /** Chronicle Map's documented {@code --add-opens}/{@code --add-exports} for JDK 17+, as a java @argfile. */
+    public static final String CHRONICLE_MAP = "@jmh-benchmarks/chronicle-map.jvmargs";
+
+    private Forks() {
+    }
+}

@@ -1,0 +1,281 @@
+package org.swizzle.benchmarks.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/** The body of REPORT.md: one method per section, each a Markdown string (empty when nothing was measured). */
+final class Report {
+
+    static final List<String> ORDER = List.of("Java", "JavaParallelGC", "Swizzle", "SwizzleParallelGC", "SwizzleCard16",
+        "SwizzleCard4096", "SwizzleRemset", "SwizzleObject", "SwizzleNoBarrier", "SwizzleNoSync", "H2", "EclipseStore",
+        "ChronicleMap");
+    private static final Map<String, String> MEANING = Map.ofEntries(
+        Map.entry("Java", "the sample's classes on the heap, no agent (G1)"),
+        Map.entry("JavaParallelGC", "the same under ParallelGC"),
+        Map.entry("Swizzle", "default scheme: swizzle=node, checks=access, fault=object, barrier=card, card=512"),
+        Map.entry("SwizzleParallelGC", "default scheme under ParallelGC"),
+        Map.entry("SwizzleCard16", "card barrier, 16-byte cards"),
+        Map.entry("SwizzleCard4096", "card barrier, 4096-byte cards"),
+        Map.entry("SwizzleRemset", "remembered set"),
+        Map.entry("SwizzleObject", "dirty bit per object, scanned at commit"),
+        Map.entry("SwizzleNoBarrier", "no barrier: every resident object diffed at commit"),
+        Map.entry("SwizzleNoSync", "default scheme, Durability.NO_SYNC (no force at commit)"),
+        Map.entry("H2", "H2 MVStore 2.3.232, MVMap<Integer, byte[]>, commit + sync"),
+        Map.entry("EclipseStore", "EclipseStore 2.1.3, Lazy<Part> references, Storer per commit (no force)"),
+        Map.entry("ChronicleMap", "Chronicle Map 3.27ea0, ChronicleMap<Integer, byte[]>, msync per commit"));
+
+    private final JmhResults results;
+    private final Figures f;
+    private final Charts charts;
+
+    Report(JmhResults results, Charts charts) {
+        this.results = results;
+        this.f = new Figures(results);
+        this.charts = charts;
+    }
+
+    Figures figures() {
+        return f;
+    }
+
+    String systems() {
+        Markdown t = new Markdown("system (fork)", "JVM arguments", "what it is");
+        TreeSet<String> seen = new TreeSet<>();
+        for (String system : ORDER) {
+            results.all().stream().filter(r -> r.system().equals(system)).findFirst().ifPresent(r -> {
+                seen.add(system);
+                t.row(system, r.jvmArgs().stream().filter(a -> a.startsWith("-javaagent") || a.startsWith("-XX:+Use")
+                    || a.startsWith("@")).map(a -> "`" + a + "`").reduce((a, b) -> a + " " + b).orElse("—"),
+                    MEANING.getOrDefault(system, ""));
+            });
+        }
+        return t.isEmpty() ? "" : "## Systems\n\nEvery row is a JMH fork of its own; all run in the same JMH run.\n\n" + t;
+    }
+
+    /** White &amp; DeWitt Tables 1-3 and Hosking &amp; Moss Tables 2-3: cold, warm and hot per system. */
+    String readTables() {
+        StringBuilder out = new StringBuilder();
+        TreeSet<Integer> sizes = new TreeSet<>();
+        for (String g : List.of("OO1Hot", "OO1Warm", "OO1Cold")) {
+            sizes.addAll(results.sizes(g));
+        }
+        if (sizes.isEmpty()) {
+            return "";
+        }
+        out.append("## OO1 lookup and traversals: cold, warm, hot\n\n")
+            .append("In the form of White & DeWitt's Tables 1-3 and Hosking & Moss's Tables 2-3. Cold (fresh JVM): the")
+            .append(" first iteration of a fork, open included; cold (later iterations): the same on a fresh copy")
+            .append(" of the files in the same JVM, its JIT partly warm; warm: the 10th run after an open, each run from a new random start;")
+            .append(" hot: the warm run repeated with everything resident. Times per operation (1,000 lookups; one")
+            .append(" traversal of 3,280 visits).\n\n");
+        for (int size : sizes) {
+            for (String op : List.of("lookup", "traversal", "reverse")) {
+                Markdown t = new Markdown("system", "cold (fresh JVM)", "cold (later iterations)", "warm", "hot",
+                    "hot / Java");
+                double javaHot = hotAt("Java", op, size);
+                for (String system : ORDER) {
+                    double coldFirst = at("OO1Cold", system, op, size).map(JmhResult::firstMicros).orElse(Double.NaN);
+                    double coldLater = at("OO1Cold", system, op, size).map(JmhResult::laterMicros).orElse(Double.NaN);
+                    double warm = at("OO1Warm", system, op, size).map(JmhResult::micros).orElse(Double.NaN);
+                    double hot = hotAt(system, op, size);
+                    if (Double.isNaN(coldFirst) && Double.isNaN(warm) && Double.isNaN(hot)) {
+                        continue;
+                    }
+                    t.row(system, Units.time(coldFirst), Units.time(coldLater), Units.time(warm), Units.time(hot),
+                        Units.ratio(hot / javaHot));
+                }
+                if (!t.isEmpty()) {
+                    out.append(String.format(Locale.ROOT, "### %s, %,d parts\n\n", op, size)).append(t).append('\n');
+                }
+            }
+            String chart = charts.bars("hot-" + size, String.format(Locale.ROOT, "OO1 hot, %,d parts (lower is better)", size),
+                "µs per operation", seriesBySystem("OO1Hot", size));
+            if (chart != null) {
+                out.append("![hot](").append(chart).append(")\n\n");
+            }
+            String warmChart = charts.bars("warm-" + size, String.format(Locale.ROOT, "OO1 warm (10th run), %,d parts", size),
+                "µs per operation", seriesBySystem("OO1Warm", size));
+            if (warmChart != null) {
+                out.append("![warm](").append(warmChart).append(")\n\n");
+            }
+        }
+        return out.toString();
+    }
+
+    private Map<String, Map<String, Double>> seriesBySystem(String group, int size) {
+        Map<String, Map<String, Double>> series = new LinkedHashMap<>();
+        for (String op : List.of("lookup", "traversal", "reverse")) {
+            Map<String, Double> values = new LinkedHashMap<>();
+            for (String system : ORDER) {
+                at(group, system, op, size).ifPresent(r -> values.put(system, r.micros()));
+            }
+            if (!values.isEmpty()) {
+                series.put(op, values);
+            }
+        }
+        return series;
+    }
+
+    private double hotAt(String system, String op, int size) {
+        return at("OO1Hot", system, op, size).map(JmhResult::micros).orElse(Double.NaN);
+    }
+
+    private Optional<JmhResult> at(String group, String system, String op, int size) {
+        return results.one(group, system, op, "parts=" + size);
+    }
+
+    /** Hosking &amp; Moss Table 4 and Hosking, Brown &amp; Moss Figures 13-14: per-traversal slope and intercept. */
+    String slopes() {
+        List<Double> ps = results.paramValues("OO1Slope", "p");
+        if (ps.isEmpty()) {
+            return "";
+        }
+        List<String> header = new ArrayList<>(List.of("scheme"));
+        for (double p : ps) {
+            header.add("b, p=" + Units.number(p));
+            header.add("b / Java");
+            header.add("a, p=" + Units.number(p));
+        }
+        Markdown t = new Markdown(header.toArray(new String[0]));
+        Map<String, List<double[]>> chart = new LinkedHashMap<>();
+        for (String system : results.systems("OO1Slope", ORDER)) {
+            List<Object> row = new ArrayList<>(List.of(system));
+            for (double p : ps) {
+                LinearFit fit = f.slope(system, p);
+                row.add(Units.time(fit.b()));
+                row.add(Units.ratio(fit.b() / f.slope("Java", p).b()));
+                row.add(Units.time(fit.a()));
+            }
+            t.row(row.toArray());
+            double pMax = ps.get(ps.size() - 1);
+            List<double[]> points = new ArrayList<>();
+            for (JmhResult r : results.find("OO1Slope", system, "transaction", "p=" + pMax)) {
+                points.add(new double[] {r.param("traversals"), r.micros()});
+            }
+            points.sort((x, y) -> Double.compare(x[0], y[0]));
+            chart.put(system, points);
+        }
+        String png = charts.lines("slope", "Hot transactions: time vs update traversals per commit (p = "
+            + Units.number(ps.get(ps.size() - 1)) + ")", "traversals per commit", "µs per transaction", true, true, chart);
+        return "## Hot per-traversal cost and per-commit cost\n\n"
+            + "Hosking & Moss Table 4 (p = 0: the read traversal) and Hosking, Brown & Moss Figures 13-14: a"
+            + " transaction of n hot traversals from one start, then a commit; least squares time = a + b·n over the"
+            + " measured n (" + results.paramValues("OO1Slope", "traversals") + "). b is the cost per traversal, a the"
+            + " cost per commit.\n\n" + t + (png == null ? "" : "\n![slope](" + png + ")\n");
+    }
+
+    /** Hosking, Brown &amp; Moss Figure 6: hot update and commit per p, per system, and what the commits logged. */
+    String updates() {
+        List<Double> ps = results.paramValues("OO1Update", "p");
+        if (ps.isEmpty()) {
+            return "";
+        }
+        List<String> header = new ArrayList<>(List.of("system"));
+        ps.forEach(p -> header.add("p=" + Units.number(p)));
+        Markdown times = new Markdown(header.toArray(new String[0]));
+        Map<String, List<double[]>> timeSeries = new LinkedHashMap<>();
+        Map<String, List<double[]>> bytesSeries = new LinkedHashMap<>();
+        Markdown logged = new Markdown("scheme", "p", "update + commit", "commit()", "force", "objects diffed", "records",
+            "log bytes", "payload bytes", "log / changed bytes");
+        for (String system : results.systems("OO1Update", ORDER)) {
+            List<Object> row = new ArrayList<>(List.of(system));
+            List<double[]> series = new ArrayList<>();
+            List<double[]> bytes = new ArrayList<>();
+            for (double p : ps) {
+                double t = f.updateCommit(system, p);
+                row.add(Units.time(t));
+                series.add(new double[] {p, t});
+                if (system.startsWith("Swizzle")) {
+                    Optional<JmhResult> r = f.update(system, p);
+                    if (r.isPresent()) {
+                        double logBytes = r.get().perCommit("logBytes");
+                        bytes.add(new double[] {p, logBytes});
+                        logged.row(system, Units.number(p), Units.time(t), Units.time(r.get().perCommit("commitNanos") / 1e3),
+                            Units.time(r.get().perCommit("forceNanos") / 1e3), Units.number(r.get().perCommit("objectsDiffed")),
+                            Units.number(r.get().perCommit("records")), Units.number(logBytes),
+                            Units.number(r.get().perCommit("payloadBytes")),
+                            Units.ratio(logBytes / f.changedBytesPerCommit(system, p)));
+                    }
+                }
+            }
+            times.row(row.toArray());
+            timeSeries.put(system, series);
+            if (!bytes.isEmpty()) {
+                bytesSeries.put(system, bytes);
+            }
+        }
+        String timePng = charts.lines("update-time", "Hot update traversal + commit", "update probability p",
+            "µs per update + commit", false, true, timeSeries);
+        String bytesPng = charts.lines("update-log-bytes", "Bytes logged per commit, per barrier scheme", "update probability p",
+            "log bytes per commit", false, true, bytesSeries);
+        return "## Update with commit\n\n"
+            + "Hosking, Brown & Moss Figure 6 (hot update): the update traversal from a resident start (x and y of"
+            + " each visited part incremented with probability p), then a commit. Time per update + commit:\n\n"
+            + times + (timePng == null ? "" : "\n![update time](" + timePng + ")\n")
+            + "\nWhat the Swizzle commits did, per commit (the store's own counters; changed bytes = 8 per part"
+            + " updated, each part counted once):\n\n" + logged
+            + (bytesPng == null ? "" : "\n![log bytes](" + bytesPng + ")\n");
+    }
+
+    /** The write barrier alone: the hot update traversal without commit, per scheme. */
+    String barriers() {
+        List<String> systems = results.systems("OO1Barrier", ORDER);
+        if (systems.isEmpty()) {
+            return "";
+        }
+        Markdown t = new Markdown("scheme", "update traversal (p=1, no commit)", "/ Java", "/ no barrier",
+            "barrier cost per store");
+        for (String system : systems) {
+            double time = f.barrier(system);
+            t.row(system, Units.time(time), Units.ratio(time / f.barrier("Java")),
+                Units.ratio(time / f.barrier("SwizzleNoBarrier")), system.startsWith("Swizzle")
+                    ? String.format(Locale.ROOT, "%.2f ± %.2f ns", f.barrierPerStore(system),
+                        f.barrierPerStoreError(system)) : "—");
+        }
+        return "## Write barriers\n\nThe hot update traversal at p = 1 (6,560 field stores into resident parts),"
+            + " no commit (OO1Barrier). SwizzleNoBarrier has the residency checks and no barrier, so the"
+            + " difference to it, over the stores, is a barrier's cost per store (HotSpot's own card mark: about"
+            + " 1.8 ns).\n\n" + t;
+    }
+
+    String rawIo() {
+        List<Double> ps = results.paramValues("RawLogWrite", "p");
+        if (ps.isEmpty()) {
+            return "";
+        }
+        Markdown t = new Markdown("p", "Swizzle log bytes per commit", "raw block bytes", "Swizzle commit()",
+            "raw write + force", "commit / raw");
+        for (double p : ps) {
+            double commit = f.commitMicros("Swizzle", p);
+            double raw = f.rawWriteForce(p);
+            t.row(Units.number(p), Units.number(f.logBytesPerCommit("Swizzle", p)), Units.number(f.rawBlockBytes(p)),
+                Units.time(commit), Units.time(raw), Units.ratio(commit / raw));
+        }
+        return "## Commit latency against raw I/O\n\nThe time inside `commit()` of the default scheme (OO1Update)"
+            + " against appending the same number of bytes to a file with a bare `FileChannel` and forcing it"
+            + " (RawLogWrite, its byte count measured in its own fork with the same seeds).\n\n" + t;
+    }
+
+    String inserts() {
+        Markdown t = new Markdown("system", "insert 100 parts + commit");
+        for (String system : results.systems("OO1Insert", ORDER)) {
+            t.row(system, Units.time(results.micros("OO1Insert", system, "insertCommit")));
+        }
+        return t.isEmpty() ? "" : "## Insert\n\nOO1 insert: 100 parts with 3 connections each, then a commit"
+            + " (single shot per iteration, the database growing).\n\n" + t;
+    }
+
+    String appendix() {
+        Markdown t = new Markdown("benchmark", "params", "mode", "score", "± error", "unit");
+        for (JmhResult r : results.all()) {
+            t.row(r.group() + (r.system().isEmpty() ? "" : "." + r.system()) + "." + r.operation(), r.params(), r.mode(),
+                Units.number(r.score()), Units.number(r.error()), r.unit());
+        }
+        return "## All results\n\n" + t;
+    }
+}
