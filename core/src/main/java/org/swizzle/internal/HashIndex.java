@@ -12,6 +12,7 @@ import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.map.ChronicleMapBuilder;
 import org.swizzle.ObjectIndex;
 import org.swizzle.StoreIOException;
+import org.swizzle.store.SegmentStore;
 
 /**
  * An {@link ObjectIndex} over a Chronicle Map file ({@code indexes/NAME.cmap} in the store's
@@ -21,8 +22,6 @@ import org.swizzle.StoreIOException;
  * checks the key of the object it finds, dropping stale entries.
  */
 final class HashIndex<K, V> implements ObjectIndex<K, V> {
-
-    static final String DIRECTORY = "indexes";
 
     /** Marker states: closed cleanly (the map file can be reused), or in use (rebuild after a crash). */
     private static final String CLEAN = "clean";
@@ -54,8 +53,8 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         this.type = type;
         this.keyType = keyType;
         this.key = key;
-        this.file = manager.directory().resolve(DIRECTORY).resolve(name + ".cmap");
-        this.marker = manager.directory().resolve(DIRECTORY).resolve(name + ".commit");
+        this.file = manager.directory().resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + ".cmap");
+        this.marker = manager.directory().resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + ".commit");
         this.capacity = capacity;
     }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +17,7 @@ import org.swizzle.ObjectIndex;
 import org.swizzle.ObjectStore;
 import org.swizzle.it.model.Holder;
 import org.swizzle.it.model.Item;
+import org.swizzle.store.Tool;
 
 /** Hash indexes: derived data in Chronicle Map, checked on every lookup, rebuilt when damaged or stale. */
 class IndexTest {
@@ -68,6 +71,20 @@ class IndexTest {
         }
         String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "42").ok().output;
         assertTrue(output.contains("FOUND item 42") && !output.contains("Building index"), output);
+    }
+
+    @Test
+    void shouldRebuildAnIndexTheToolMarkedStale() {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            byValue(store).get(1);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = Tool.run(new String[] {"reindex", dir.toString()}, new PrintStream(out, true), System.err);
+        assertEquals(0, exit);
+        assertTrue(out.toString().contains("items-by-value") && out.toString().contains("1 index(es) marked"), out.toString());
+        String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "42").ok().output;
+        assertTrue(output.contains("FOUND item 42") && output.contains("Building index"), output);
     }
 
     @Test

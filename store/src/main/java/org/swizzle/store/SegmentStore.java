@@ -32,6 +32,11 @@ public final class SegmentStore implements AutoCloseable {
     public static final long ROOTS_OID = 1;
     /** Reserved for the class catalog, written by the object manager; absent until first put. */
     public static final long CATALOG_OID = 2;
+    /**
+     * The subdirectory of a store's directory for derived data the object manager keeps beside the
+     * store (hash indexes, each a map file and a {@code NAME.commit} marker); rebuildable from the objects.
+     */
+    public static final String INDEX_DIRECTORY = "indexes";
 
     private static final System.Logger LOG = System.getLogger("org.swizzle.store");
 

@@ -14,6 +14,7 @@ import org.swizzle.StoreIOException;
  * java -cp swizzle-store.jar:agrona.jar org.swizzle.store.Tool verify DIR
  * java -cp ... org.swizzle.store.Tool stats  DIR
  * java -cp ... org.swizzle.store.Tool dump   DIR OID
+ * java -cp ... org.swizzle.store.Tool reindex DIR
  * </pre>
  *
  * <ul>
@@ -21,11 +22,13 @@ import org.swizzle.StoreIOException;
  * file and offset;</li>
  * <li>{@code stats} prints sizes, object, segment and cluster counts, free space and the WAL's
  * state;</li>
- * <li>{@code dump} prints an object's table entry and its bytes in hex.</li>
+ * <li>{@code dump} prints an object's table entry and its bytes in hex;</li>
+ * <li>{@code reindex} marks the store's hash indexes stale, so that the application rebuilds them
+ * from the objects when it next opens them (their keys come from application code).</li>
  * </ul>
  *
  * <p>The tool takes the store's lock, as an open does, so it refuses a store that a process has
- * open; and it writes nothing to the store's files: a WAL left by a crash is reported as blocks
+ * open; and it writes nothing to the store's files (reindex deletes index markers only): a WAL left by a crash is reported as blocks
  * pending replay, not replayed. Progress of long runs goes to the error stream.
  *
  * <p>Exit codes: {@value #CLEAN} clean, {@value #DAMAGED} damaged (or not readable as a store of
@@ -41,6 +44,7 @@ public final class Tool {
         "  verify DIR      check every checksum and invariant of the store in DIR",
         "  stats DIR       print sizes, counts, free space and WAL state",
         "  dump DIR OID    print an object's table entry and bytes",
+        "  reindex DIR     mark the hash indexes stale: the application rebuilds them from the objects",
         "exit codes: 0 clean, 1 damaged, 2 usage error, no store, store locked or I/O error");
 
     private Tool() {
@@ -79,6 +83,9 @@ public final class Tool {
             return USAGE;
         }
         try (lock) {
+            if (args[0].equals("reindex")) {
+                return new ReindexCommand(directory, out, err).run();
+            }
             return inspect(args[0], directory, oid, out, err);
         } catch (IOException e) {
             err.println("Cannot release the lock of " + directory + ": " + e);
@@ -87,7 +94,7 @@ public final class Tool {
     }
 
     private static boolean isCommand(String command) {
-        return command.equals("verify") || command.equals("stats") || command.equals("dump");
+        return command.equals("verify") || command.equals("stats") || command.equals("dump") || command.equals("reindex");
     }
 
     private static int inspect(String command, Path directory, long oid, PrintStream out, PrintStream err)
