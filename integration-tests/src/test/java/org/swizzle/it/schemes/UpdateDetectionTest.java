@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.swizzle.it.Jvm;
 
 /**
@@ -22,17 +22,22 @@ import org.swizzle.it.Jvm;
  */
 class UpdateDetectionTest {
 
-    private static final String[] SCHEMES = {"barrier=card", "barrier=card,card=16", "barrier=card,card=4096",
-        "barrier=remset", "barrier=object", "barrier=none"};
+    /** Every scheme, with every card size. */
+    private static final String[] SCHEMES = {"barrier=card", "barrier=card,card=16", "barrier=card,card=32",
+        "barrier=card,card=64", "barrier=card,card=128", "barrier=card,card=256", "barrier=card,card=1024",
+        "barrier=card,card=2048", "barrier=card,card=4096", "barrier=remset", "barrier=object", "barrier=none"};
     private static final Pattern STATE = Pattern.compile("STATE (\\S+)");
     private static final Pattern LOG = Pattern.compile("LOG (.*)");
 
     @TempDir
     Path dir;
 
+    static String[] schemes() {
+        return SCHEMES;
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"barrier=card", "barrier=card,card=16", "barrier=card,card=4096",
-        "barrier=remset", "barrier=object", "barrier=none"})
+    @MethodSource("schemes")
     void shouldMatchTheModelAfterRandomUpdatesAndAReopen(String scheme) {
         Path store = dir.resolve("db");
         for (long seed = 1; seed <= 2; seed++) {
@@ -58,7 +63,7 @@ class UpdateDetectionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"barrier=card", "barrier=card,card=16", "barrier=remset", "barrier=object", "barrier=none"})
+    @MethodSource("schemes")
     void shouldLogFourBytesPerScatteredIntUpdate(String scheme) {
         String output = Jvm.withAgent(scheme).run(SchemeWorkload.class, "scattered", dir.resolve("db").toString()).ok().output;
         assertTrue(output.contains("SCATTERED records=100 payload=400 unchanged=0"), scheme + ": " + output);
