@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the Swizzle benchmarks and writes JMH JSON plus a generated REPORT.md and PNG charts.
 #
-#   jmh-benchmarks/run.sh smoke   every benchmark once: 1 fork, 1 iteration, 2,000 parts (CI; ~1 min)
+#   jmh-benchmarks/run.sh smoke   every benchmark once: 1 fork, 1 iteration, 2,000 parts (CI; ~1 min);
+#                                 Moss's load-work-save sessions on 6 trees of height 12-16, Java and Swizzle
 #                                 -> jmh-benchmarks/target/smoke/ ; exits non-zero if any benchmark fails
 #   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (under 10 minutes on 2 cores)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>-quick/
@@ -76,6 +77,7 @@ case $mode in
     smoke)
         prepare 2000
         jmh smoke 'oo1\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -p parts=2000 -p p=1 -p traversals=10
+        jmh lws 'lws\.LwsSession\.(Java|Swizzle)\.' -f 1 -wi 1 -i 1 -p collection=VH12,VH14,VS13,VB84,SI34,SI144
         ;;
     quick)
         prepare 20000
@@ -88,6 +90,8 @@ case $mode in
         jmh warm 'oo1\.OO1Warm\.' -f 1 -wi 1 -i 10
         jmh cold 'oo1\.OO1Cold\.' -f 1 -wi 0 -i 3
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 5 -i 10
+        jmh lws 'lws\.LwsSession\.' -f 1 -wi 1 -i 2 \
+            -p collection=VH12,VH14,VS8,VS34,VB52,VB220,SI34,SI144
         ;;
     full)
         prepare 20000 200000
@@ -104,6 +108,8 @@ case $mode in
         jmh cold 'oo1\.OO1Cold\.' -f 3 -wi 0 -i 4
         jmh cold-large "oo1\.OO1Cold$large" -f 2 -wi 0 -i 2 -p parts=200000
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 10 -i 20
+        jmh lws 'lws\.LwsSession\.' -f 1 -wi 2 -i 4 \
+            -p collection=VH12,VH14,VH16,VH18,VS3,VS8,VS34,VS89,VB12,VB52,VB220,SI34,SI144,VN14,BI220,II55
         ;;
 esac
 

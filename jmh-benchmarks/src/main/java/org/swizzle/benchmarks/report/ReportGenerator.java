@@ -11,9 +11,9 @@ import java.util.Properties;
 /**
  * Reads the JMH JSON files of a results directory and writes {@code REPORT.md} and its PNG charts
  * into it: the targets of {@code shared/BENCHMARKS.md} with pass or fail, the OO1 tables in the
- * form of the seed papers, the update and commit figures, and the reproduction table of the
- * papers' findings. {@code run.sh} calls it after JMH; {@code run.properties} (written by
- * {@code run.sh}) supplies the mode, commit and times of the run.
+ * form of the seed papers, the update and commit figures, Moss's load-work-save cost model, and
+ * the reproduction table of the papers' findings. {@code run.sh} calls it after JMH;
+ * {@code run.properties} (written by {@code run.sh}) supplies the mode, commit and times of the run.
  *
  * <pre>
  * java -Djava.awt.headless=true -cp jmh-benchmarks/target/benchmarks.jar \
@@ -71,6 +71,7 @@ public final class ReportGenerator {
         section(out, report.updates());
         section(out, report.rawIo());
         section(out, report.inserts());
+        section(out, new LoadWorkSave(results).section());
         out.append("## Reproduction of the papers' findings\n\n").append(new Findings(report.figures()).table())
             .append('\n');
         out.append("## How to reproduce\n\nFrom the repository root: `mvn -B -q install -DskipTests`, then"
