@@ -22,12 +22,31 @@ public final class StoreStats {
         return counters.commits;
     }
 
-    /** Hollow objects filled in from the store. */
+    /** Object faults: residency checks that found a hollow object and had it filled. */
+    public long faults() {
+        return counters.faults;
+    }
+
+    /**
+     * Objects made resident by faults: one per fault with {@code fault=object}, the whole unit with
+     * {@code fault=segment} or {@code cluster}, and the objects it refers to with {@code swizzle=eager}.
+     */
     public long objectsFaulted() {
         return counters.objectsFaulted;
     }
 
-    /** Stored references turned into Java references (to resident or hollow objects). */
+    /**
+     * Loads of a reference field that still held a stored reference and looked its OID up in the
+     * resident object table ({@code swizzle=edge} until swizzled in place; {@code swizzle=none}: every one).
+     */
+    public long oidLookups() {
+        return counters.oidLookups;
+    }
+
+    /**
+     * Stored references turned into Java references (to resident or hollow objects): as objects are
+     * filled, and under {@code swizzle=edge} as loads swizzle fields in place.
+     */
     public long referencesSwizzled() {
         return counters.referencesSwizzled;
     }
@@ -133,8 +152,8 @@ public final class StoreStats {
     @Override
     public String toString() {
         Counters c = counters;
-        return "StoreStats{commits=" + c.commits + ", objectsFaulted=" + c.objectsFaulted
-            + ", referencesSwizzled=" + c.referencesSwizzled + ", hollowObjectsCreated=" + c.hollowObjectsCreated
+        return "StoreStats{commits=" + c.commits + ", faults=" + c.faults + ", objectsFaulted=" + c.objectsFaulted
+            + ", oidLookups=" + c.oidLookups + ", referencesSwizzled=" + c.referencesSwizzled + ", hollowObjectsCreated=" + c.hollowObjectsCreated
             + ", objectsResident=" + c.objectsResident + ", objectsRehollowed=" + c.objectsRehollowed
             + ", cardsDirtied=" + c.cardsDirtied + ", objectsMarked=" + c.objectsMarked
             + ", objectsDirtied=" + c.objectsDirtied + ", objectsDiffed=" + c.objectsDiffed

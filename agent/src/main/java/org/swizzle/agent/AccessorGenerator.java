@@ -8,6 +8,7 @@ import net.bytebuddy.jar.asm.Type;
 
 import org.swizzle.internal.Barrier;
 import org.swizzle.internal.FieldKind;
+import org.swizzle.internal.Swizzling;
 
 /**
  * Generates the static accessors that rewritten field accesses call, one pair per stored field
@@ -31,6 +32,27 @@ import org.swizzle.internal.FieldKind;
  * The mark is the configured {@link Barrier}: {@code CardTable.mark(o.$swz_address)} for cards,
  * {@code if (o.$swz_dirty == 0) RememberedSet.remember(o)} for the remembered set,
  * {@code o.$swz_dirty = 1} for dirty bits, nothing for {@code barrier=none}.
+ *
+ * <p>Under {@code swizzle=edge} and {@code none}, a reference field {@code f} keeps the stored
+ * reference {@code long $swz_ref$f} beside it while the Java field is {@code null}:
+ * <pre>
+ * public static T $swz_get$f(C o) {
+ *     if (o.$swz_state != 0) Faults.fault(o);
+ *     if (o.f != null) return o.f;
+ *     return $swz_find$f(o);
+ * }
+ * public static T $swz_find$f(C o) {              // the slow path, out of line
+ *     if (o.$swz_ref$f == 0) return null;
+ *     T t = (T) References.target(o, o.$swz_ref$f); // resident object or fault block, no I/O
+ *     if (References.swizzlesInPlace(t)) {        // edge only: swizzle upon discovery
+ *         o.f = t; o.$swz_ref$f = 0;
+ *     }
+ *     return t;
+ * }
+ * </pre>
+ * and the setter clears {@code $swz_ref$f}. Under {@code checks=entry} every accessor has a twin
+ * without the residency check ({@code $swz_uget$f}, {@code $swz_uset$f}, {@code $swz_uread$f}) for
+ * accesses to {@code this} in the class's instance methods, which begin with {@code $swz_enter(this)}.
  */
 final class AccessorGenerator {
 
@@ -39,48 +61,140 @@ final class AccessorGenerator {
     private final ClassVisitor target;
     private final String owner;
     private final Barrier barrier;
+    private final Swizzling swizzling;
+    private final boolean checksOnEntry;
     private final boolean frames;
 
     /**
-     * @param barrier the configured update detection
-     * @param frames  whether the class file version carries stack map frames
+     * @param barrier       the configured update detection
+     * @param swizzling     the configured swizzling scheme
+     * @param checksOnEntry whether {@code checks=entry} wants unchecked twins and the entry check
+     * @param frames        whether the class file version carries stack map frames
      */
-    AccessorGenerator(ClassVisitor target, String owner, Barrier barrier, boolean frames) {
+    AccessorGenerator(ClassVisitor target, String owner, Barrier barrier, Swizzling swizzling, boolean checksOnEntry,
+                      boolean frames) {
         this.target = target;
         this.owner = owner;
         this.barrier = barrier;
+        this.swizzling = swizzling;
+        this.checksOnEntry = checksOnEntry;
         this.frames = frames;
     }
 
     void addAccessors(StoredField field) {
-        addGetter(field, field.getterName(), field.kind() == FieldKind.MUTABLE_VALUE);
-        if (field.isElidableArray()) {
-            addGetter(field, field.readerName(), false);
+        boolean keepsStored = keepsStoredReference(field);
+        for (boolean checked : checksOnEntry ? new boolean[] {true, false} : new boolean[] {true}) {
+            addGetter(field, name(field.getterName(), checked), field.kind() == FieldKind.MUTABLE_VALUE, checked, keepsStored);
+            if (field.isElidableArray()) {
+                addGetter(field, name(field.readerName(), checked), false, checked, false);
+            }
+            addSetter(field, name(field.setterName(), checked), checked, keepsStored);
         }
-        addSetter(field);
+        if (keepsStored) {
+            addFind(field);
+        }
     }
 
-    private void addGetter(StoredField field, String name, boolean marks) {
-        MethodVisitor method = target.visitMethod(ACCESS, name, field.getterDescriptor(), null, null);
+    /** Whether {@code field} keeps a stored reference beside the Java one under the configured scheme. */
+    boolean keepsStoredReference(StoredField field) {
+        return field.kind() == FieldKind.REFERENCE && swizzling.keepsStoredReferences();
+    }
+
+    /** {@code public static void $swz_enter(C o) { if (o.$swz_state != 0) Faults.fault(o); }}, for {@code checks=entry}. */
+    void addEnter() {
+        MethodVisitor method = target.visitMethod(ACCESS, Contract.ENTER, "(L" + owner + ";)V", null, null);
         method.visitCode();
         residencyCheck(method, owner);
+        method.visitInsn(Opcodes.RETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    private static String name(String accessor, boolean checked) {
+        return checked ? accessor : Contract.unchecked(accessor);
+    }
+
+    private void addGetter(StoredField field, String name, boolean marks, boolean checked, boolean keepsStored) {
+        MethodVisitor method = target.visitMethod(ACCESS, name, field.getterDescriptor(), null, null);
+        method.visitCode();
+        if (checked) {
+            residencyCheck(method, owner);
+        }
         if (marks) {
             mark(method, owner);
         }
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
+        if (keepsStored) {
+            Label stored = new Label();
+            method.visitJumpInsn(Opcodes.IFNULL, stored);
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
+            method.visitInsn(Opcodes.ARETURN);
+            Bytecode.target(method, stored, frames, owner);
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitMethodInsn(Opcodes.INVOKESTATIC, owner, Contract.find(field.name()), field.getterDescriptor(), false);
+        }
         method.visitInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.IRETURN));
         method.visitMaxs(0, 0);
         method.visitEnd();
     }
 
-    private void addSetter(StoredField field) {
-        MethodVisitor method = target.visitMethod(ACCESS, field.setterName(), field.setterDescriptor(), null, null);
+    /** The out-of-line slow path of a load of a reference field holding a stored reference. */
+    private void addFind(StoredField field) {
+        String stored = Contract.storedReference(field.name());
+        String type = Type.getType(field.descriptor()).getInternalName();
+        MethodVisitor method = target.visitMethod(ACCESS, Contract.find(field.name()), field.getterDescriptor(), null, null);
         method.visitCode();
-        residencyCheck(method, owner, Bytecode.frameType(field.descriptor()));
+        Label present = new Label();
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, stored, "J");
+        method.visitInsn(Opcodes.LCONST_0);
+        method.visitInsn(Opcodes.LCMP);
+        method.visitJumpInsn(Opcodes.IFNE, present);
+        method.visitInsn(Opcodes.ACONST_NULL);
+        method.visitInsn(Opcodes.ARETURN);
+        Bytecode.target(method, present, frames, owner);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, stored, "J");
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.TARGET, Contract.TARGET_DESCRIPTOR, false);
+        Bytecode.castFromObject(method, field.descriptor());
+        method.visitVarInsn(Opcodes.ASTORE, 1);
+        if (swizzling == Swizzling.EDGE) {
+            Label done = new Label();
+            method.visitVarInsn(Opcodes.ALOAD, 1);
+            method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.SWIZZLES_IN_PLACE,
+                Contract.SWIZZLES_IN_PLACE_DESCRIPTOR, false);
+            method.visitJumpInsn(Opcodes.IFEQ, done);
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitVarInsn(Opcodes.ALOAD, 1);
+            method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitInsn(Opcodes.LCONST_0);
+            method.visitFieldInsn(Opcodes.PUTFIELD, owner, stored, "J");
+            Bytecode.target(method, done, frames, owner, type);
+        }
+        method.visitVarInsn(Opcodes.ALOAD, 1);
+        method.visitInsn(Opcodes.ARETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    private void addSetter(StoredField field, String name, boolean checked, boolean keepsStored) {
+        MethodVisitor method = target.visitMethod(ACCESS, name, field.setterDescriptor(), null, null);
+        method.visitCode();
+        if (checked) {
+            residencyCheck(method, owner, Bytecode.frameType(field.descriptor()));
+        }
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitVarInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.ILOAD), 1);
         method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
+        if (keepsStored) {
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitInsn(Opcodes.LCONST_0);
+            method.visitFieldInsn(Opcodes.PUTFIELD, owner, Contract.storedReference(field.name()), "J");
+        }
         mark(method, owner, Bytecode.frameType(field.descriptor()));
         method.visitInsn(Opcodes.RETURN);
         method.visitMaxs(0, 0);

@@ -16,6 +16,7 @@ final class Contract {
     static final String CARD_TABLE = "org/swizzle/internal/CardTable";
     static final String OBJECT_WRITER = "org/swizzle/internal/ObjectWriter";
     static final String OBJECT_READER = "org/swizzle/internal/ObjectReader";
+    static final String REFERENCES = "org/swizzle/internal/References";
 
     static final String FAULT = "fault";
     static final String FAULT_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
@@ -24,6 +25,12 @@ final class Contract {
     static final String REMEMBERED_SET = "org/swizzle/internal/RememberedSet";
     static final String REMEMBER = "remember";
     static final String REMEMBER_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
+    static final String TARGET = "target";
+    static final String TARGET_DESCRIPTOR = "(L" + PERSISTABLE + ";J)Ljava/lang/Object;";
+    static final String SWIZZLES_IN_PLACE = "swizzlesInPlace";
+    static final String SWIZZLES_IN_PLACE_DESCRIPTOR = "(Ljava/lang/Object;)Z";
+    static final String WRITE_STORED_REFERENCE_DESCRIPTOR = "(Ljava/lang/Object;J)V";
+    static final String READ_STORED_REFERENCE = "readStoredReference";
 
     static final String OID = "$swz_oid";
     static final String ADDRESS = "$swz_address";
@@ -42,6 +49,8 @@ final class Contract {
     static final String CLEAR = "$swz_clear";
     static final String FIELDS = "$swz_fields";
     static final String FIELDS_DESCRIPTOR = "()[Ljava/lang/String;";
+    /** The entry check of {@code checks=entry}: {@code static void $swz_enter(C o)}. */
+    static final String ENTER = "$swz_enter";
 
     private Contract() {
     }
@@ -59,5 +68,20 @@ final class Contract {
     /** The static write accessor of stored field {@code field}. */
     static String setter(String field) {
         return "$swz_set$" + field;
+    }
+
+    /** The accessor without residency check for {@code this.field} under {@code checks=entry}: {@code $swz_uget$f}, {@code $swz_uset$f}, {@code $swz_uread$f}. */
+    static String unchecked(String accessor) {
+        return "$swz_u" + accessor.substring("$swz_".length());
+    }
+
+    /** The stored reference kept beside reference field {@code field} under {@code swizzle=edge} and {@code none}. */
+    static String storedReference(String field) {
+        return "$swz_ref$" + field;
+    }
+
+    /** The slow path of a load of reference field {@code field} that holds a stored reference. */
+    static String find(String field) {
+        return "$swz_find$" + field;
     }
 }

@@ -7,7 +7,7 @@ import net.bytebuddy.jar.asm.FieldVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.utility.OpenedClassReader;
 
-import org.swizzle.internal.Barrier;
+import org.swizzle.internal.AgentOptions;
 
 /**
  * Enhances one persistent class as its {@link ClassModel} says: the root of a hierarchy implements
@@ -20,14 +20,14 @@ import org.swizzle.internal.Barrier;
 final class PersistentClassEnhancer extends ClassVisitor {
 
     private final ClassModel model;
-    private final Barrier barrier;
+    private final AgentOptions options;
     private boolean frames;
 
-    /** @param barrier the configured update detection */
-    PersistentClassEnhancer(ClassVisitor next, ClassModel model, Barrier barrier) {
+    /** @param options the configured schemes: barrier, swizzling, checks */
+    PersistentClassEnhancer(ClassVisitor next, ClassModel model, AgentOptions options) {
         super(OpenedClassReader.ASM_API, next);
         this.model = model;
-        this.barrier = barrier;
+        this.options = options;
     }
 
     @Override
@@ -60,14 +60,24 @@ final class PersistentClassEnhancer extends ClassVisitor {
         if (!model.isAbstract()) {
             state.addNewHollow();
         }
-        SerializerGenerator serializer = new SerializerGenerator(next, model, frames);
+        AccessorGenerator accessors = new AccessorGenerator(next, model.internalName(), options.barrier(),
+            options.swizzle(), options.checksOnEntry(), frames);
+        for (StoredField field : model.fields()) {
+            if (accessors.keepsStoredReference(field)) {
+                next.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC,
+                    Contract.storedReference(field.name()), "J", null, null).visitEnd();
+            }
+        }
+        SerializerGenerator serializer = new SerializerGenerator(next, model, frames, accessors::keepsStoredReference);
         serializer.addWrite();
         serializer.addRead();
         serializer.addClear();
         serializer.addFieldNames();
-        AccessorGenerator accessors = new AccessorGenerator(next, model.internalName(), barrier, frames);
         for (StoredField field : model.fields()) {
             accessors.addAccessors(field);
+        }
+        if (options.checksOnEntry()) {
+            accessors.addEnter();
         }
         super.visitEnd();
     }

@@ -3,6 +3,7 @@ package org.swizzle.agent;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.Label;
@@ -32,12 +33,19 @@ final class SerializerGenerator {
     private final ClassVisitor target;
     private final ClassModel model;
     private final boolean frames;
+    private final Predicate<StoredField> keepsStored;
 
-    /** @param frames whether the class file version carries stack map frames */
-    SerializerGenerator(ClassVisitor target, ClassModel model, boolean frames) {
+    /**
+     * @param frames      whether the class file version carries stack map frames
+     * @param keepsStored the reference fields that keep a stored reference {@code $swz_ref$f} beside the
+     *                    Java one ({@code swizzle=edge} and {@code none}): written from it while unswizzled,
+     *                    and read into it, leaving the Java field {@code null} until the field is loaded
+     */
+    SerializerGenerator(ClassVisitor target, ClassModel model, boolean frames, Predicate<StoredField> keepsStored) {
         this.target = target;
         this.model = model;
         this.frames = frames;
+        this.keepsStored = keepsStored;
     }
 
     void addWrite() {
@@ -46,6 +54,13 @@ final class SerializerGenerator {
             method.visitVarInsn(Opcodes.ALOAD, 2);
             method.visitVarInsn(Opcodes.ALOAD, 0);
             method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), field.name(), field.descriptor());
+            if (keepsStored.test(field)) {
+                method.visitVarInsn(Opcodes.ALOAD, 0);
+                method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), Contract.storedReference(field.name()), "J");
+                method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_WRITER, "writeReference",
+                    Contract.WRITE_STORED_REFERENCE_DESCRIPTOR, false);
+                return;
+            }
             method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_WRITER, "write" + suffix(field.kind()),
                 "(" + streamDescriptor(field.kind()) + ")V", false);
         });
@@ -54,6 +69,16 @@ final class SerializerGenerator {
     void addRead() {
         MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.READ, Contract.READ_DESCRIPTOR, null, null);
         dispatch(method, Contract.READ, Contract.READ_DESCRIPTOR, Contract.OBJECT_READER, field -> {
+            if (keepsStored.test(field)) {
+                method.visitVarInsn(Opcodes.ALOAD, 0);
+                method.visitVarInsn(Opcodes.ALOAD, 2);
+                method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_READER, Contract.READ_STORED_REFERENCE, "()J", false);
+                method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), Contract.storedReference(field.name()), "J");
+                method.visitVarInsn(Opcodes.ALOAD, 0);
+                method.visitInsn(Opcodes.ACONST_NULL);
+                method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), field.name(), field.descriptor());
+                return;
+            }
             method.visitVarInsn(Opcodes.ALOAD, 0);
             method.visitVarInsn(Opcodes.ALOAD, 2);
             method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_READER, "read" + suffix(field.kind()),
@@ -72,6 +97,11 @@ final class SerializerGenerator {
             method.visitVarInsn(Opcodes.ALOAD, 0);
             Bytecode.pushDefault(method, field.descriptor());
             method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), field.name(), field.descriptor());
+            if (keepsStored.test(field)) {
+                method.visitVarInsn(Opcodes.ALOAD, 0);
+                method.visitInsn(Opcodes.LCONST_0);
+                method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), Contract.storedReference(field.name()), "J");
+            }
         }
         if (!model.isRoot()) {
             method.visitVarInsn(Opcodes.ALOAD, 0);

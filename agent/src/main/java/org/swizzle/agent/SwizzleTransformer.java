@@ -14,7 +14,6 @@ import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.utility.OpenedClassReader;
 
 import org.swizzle.internal.AgentOptions;
-import org.swizzle.internal.Barrier;
 import org.swizzle.internal.Enhancement;
 
 /**
@@ -25,11 +24,11 @@ import org.swizzle.internal.Enhancement;
  */
 public final class SwizzleTransformer implements ClassFileTransformer {
 
-    private final Barrier barrier;
+    private final AgentOptions options;
     private final Map<ClassLoader, PersistentTypes> typesByLoader = Collections.synchronizedMap(new WeakHashMap<>());
 
     public SwizzleTransformer(AgentOptions options) {
-        this.barrier = options.barrier();
+        this.options = options;
     }
 
     @Override
@@ -85,10 +84,13 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         ClassWriter writer = new ClassWriter(reader, model.isEnhanced() ? ClassWriter.COMPUTE_MAXS : 0);
         ClassVisitor visitor = writer;
         if (model.isEnhanced()) {
-            visitor = new PersistentClassEnhancer(visitor, model, barrier);
+            visitor = new PersistentClassEnhancer(visitor, model, options);
         }
-        if (!redirects.isEmpty()) {
-            visitor = new FieldAccessRewriter(visitor, redirects, readOnlyLoads(classFile, redirects));
+        boolean checksOnEntry = options.checksOnEntry() && model.isEnhanced();
+        if (!redirects.isEmpty() || checksOnEntry) {
+            ReceiverAccesses receiver = checksOnEntry ? ReceiverAccesses.find(classFile) : ReceiverAccesses.NONE;
+            visitor = new FieldAccessRewriter(visitor, redirects, readOnlyLoads(classFile, redirects),
+                checksOnEntry ? model.internalName() : null, receiver);
         }
         reader.accept(visitor, 0);
         return writer.toByteArray();

@@ -1,6 +1,5 @@
 package org.swizzle.internal;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,18 +15,12 @@ public final class AgentOptions {
     /** Every key, with its valid values; the first value is the default. */
     private static final Map<String, List<String>> VALID = new LinkedHashMap<>();
 
-    /** Values the API names but this build does not implement yet. */
-    private static final Map<String, List<String>> NOT_YET = new LinkedHashMap<>();
-
     static {
         VALID.put("swizzle", List.of("node", "edge", "none", "eager"));
         VALID.put("barrier", List.of("card", "remset", "object", "none"));
         VALID.put("card", List.of("512", "16", "32", "64", "128", "256", "1024", "2048", "4096"));
         VALID.put("checks", List.of("access", "entry"));
         VALID.put("fault", List.of("object", "segment", "cluster"));
-        NOT_YET.put("swizzle", List.of("edge", "none", "eager"));
-        NOT_YET.put("checks", List.of("entry"));
-        NOT_YET.put("fault", List.of("segment", "cluster"));
     }
 
     private static final AgentOptions DEFAULTS = new AgentOptions(Map.of());
@@ -66,12 +59,6 @@ public final class AgentOptions {
                     throw new IllegalArgumentException("Swizzle agent option " + key + "=" + value
                         + " has an invalid value; valid values of " + key + ": " + String.join(", ", valid) + ". " + validList());
                 }
-                if (NOT_YET.getOrDefault(key, List.of()).contains(value)) {
-                    List<String> available = new ArrayList<>(valid);
-                    available.removeAll(NOT_YET.get(key));
-                    throw new IllegalArgumentException("Swizzle agent option " + key + "=" + value
-                        + " is not implemented in this build; available values of " + key + ": " + String.join(", ", available) + ".");
-                }
                 given.put(key, value);
             }
         }
@@ -96,8 +83,8 @@ public final class AgentOptions {
         return current;
     }
 
-    public String swizzle() {
-        return values.get("swizzle");
+    public Swizzling swizzle() {
+        return Swizzling.of(values.get("swizzle"));
     }
 
     public Barrier barrier() {
@@ -108,12 +95,13 @@ public final class AgentOptions {
         return Integer.parseInt(values.get("card"));
     }
 
-    public String checks() {
-        return values.get("checks");
+    /** Whether residency checks are folded into method entry ({@code checks=entry}) rather than made at every access. */
+    public boolean checksOnEntry() {
+        return "entry".equals(values.get("checks"));
     }
 
-    public String fault() {
-        return values.get("fault");
+    public FaultUnit fault() {
+        return FaultUnit.of(values.get("fault"));
     }
 
     @Override

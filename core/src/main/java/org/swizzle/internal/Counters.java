@@ -6,7 +6,9 @@ package org.swizzle.internal;
  */
 public final class Counters {
     public long commits;
+    public long faults;
     public long objectsFaulted;
+    public long oidLookups;
     public long referencesSwizzled;
     public long hollowObjectsCreated;
     public long objectsResident;
@@ -31,7 +33,9 @@ public final class Counters {
     Counters copy() {
         Counters copy = new Counters();
         copy.commits = commits;
+        copy.faults = faults;
         copy.objectsFaulted = objectsFaulted;
+        copy.oidLookups = oidLookups;
         copy.referencesSwizzled = referencesSwizzled;
         copy.hollowObjectsCreated = hollowObjectsCreated;
         copy.objectsResident = objectsResident;

@@ -1,5 +1,6 @@
 package org.swizzle.internal;
 
+import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -28,14 +29,18 @@ import org.swizzle.store.StoreCounters;
 import org.swizzle.store.Transaction;
 
 /**
- * The object manager of one open store: it faults hollow objects in (node marking: the hollow
- * instance is filled in place, so no indirection remains), keeps one Java object per OID, and
- * commits by card-table diffing: the resident objects in dirty cards are unswizzled and handed to
- * the store, which logs only the bytes that differ from the committed ones; new objects reachable
- * from them become persistent on the way.
+ * The object manager of one open store: it faults hollow objects in (filled in place, a whole fault
+ * unit at a time), keeps one Java object per OID, swizzles stored references as the configured
+ * {@link Swizzling} scheme says, and commits by diffing the candidates its {@link UpdateDetector}
+ * finds: they are unswizzled and handed to the store, which logs only the bytes that differ from the
+ * committed ones; new objects reachable from them become persistent on the way.
  *
- * <p>Threads: faults, commits and aborts are serialized on the manager. Applications must not
- * update persistent objects while another thread commits or aborts.
+ * <p>Threads: many threads may read and fault at once; faults are serialized on the manager, so
+ * there is one fault per object and one instance per OID, and a filled object is published before
+ * its state says resident. Commits and aborts take the same lock, and applications must not touch
+ * persistent objects in other threads meanwhile. Once a second thread has used the store, the
+ * resident budget is enforced only by commits and aborts: a fault could otherwise re-hollow an object
+ * another thread is reading.
  */
 public final class ObjectManager implements ObjectWriter.ReferenceResolver, ObjectReader.ReferenceSwizzler {
 
@@ -53,6 +58,15 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final RememberedSet remembered = new RememberedSet();
     private final UpdateDetector detector = UpdateDetector.of(barrier, space, remembered);
     private final Counters counters = new Counters();
+    private final Swizzling swizzling = AgentOptions.current().swizzle();
+    private final FaultUnit faultUnit = AgentOptions.current().fault();
+    /** Whether faults may re-hollow for the budget: not while methods run on receivers checked only at entry. */
+    private final boolean rehollowOnFault = !AgentOptions.current().checksOnEntry();
+    /** Under {@code swizzle=eager}, the objects the current fault's unit refers to, made resident after it. */
+    private final List<Persistable> eagerTargets = new ArrayList<>();
+    private boolean collectingTargets;
+    private Thread user;
+    private boolean shared;
 
     private final ArrayDeque<Persistable> pending = new ArrayDeque<>();
     private final List<Persistable> created = new ArrayList<>();
@@ -69,7 +83,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private Persistable reading;
 
     private long commitNumber;
-    private boolean closed;
+    private volatile boolean closed;
 
     private ObjectManager(SegmentStore store, StoreOptions options, ClassLoader loader) {
         this.store = store;
@@ -133,20 +147,54 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     // ---------------------------------------------------------------- faulting
 
-    /** Fills the hollow {@code object} from its committed bytes. */
+    /**
+     * Makes the hollow {@code object} resident with its fault unit: fills it from its committed bytes,
+     * and the other hollow objects of its segment or cluster with it; under {@code swizzle=eager} also
+     * the objects the unit refers to.
+     */
     public synchronized void fault(Persistable object) {
+        noteThread();
         if (object.$swz_state() != Persistable.HOLLOW) {
             return;
         }
         requireOpen();
+        counters.faults++;
+        collectingTargets = swizzling == Swizzling.EAGER;
+        try {
+            switch (faultUnit) {
+                case SEGMENT: store.forEachInSegment(object.$swz_oid(), this::faultMember); break;
+                case CLUSTER: store.forEachInCluster(object.$swz_oid(), this::faultMember); break;
+                default: makeResident(object); break;
+            }
+            makeResident(object); // a no-op unless the unit missed it
+        } finally {
+            collectingTargets = false;
+        }
+        if (!eagerTargets.isEmpty()) {
+            for (Persistable target : eagerTargets) {
+                makeResident(target);
+            }
+            eagerTargets.clear();
+        }
+        if (counters.objectsResident > budget.limit() && rehollowOnFault && !shared) {
+            counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), object, false);
+        }
+    }
+
+    private void faultMember(long oid) {
+        makeResident((Persistable) instance(oid, store.classId(oid)));
+    }
+
+    /** Fills {@code object} if it is hollow, and gives it its place in the resident space and the budget. */
+    private void makeResident(Persistable object) {
+        if (object.$swz_state() != Persistable.HOLLOW) {
+            return;
+        }
         int length = fill(object);
         object.$swz_address(space.place(object, length));
         counters.objectsFaulted++;
         counters.objectsResident++;
         budget.admitted(object);
-        if (counters.objectsResident > budget.limit()) {
-            counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), object, false);
-        }
     }
 
     private int fill(Persistable object) {
@@ -174,6 +222,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } finally {
             reading = outer;
         }
+        VarHandle.releaseFence(); // the fields before the state: another thread that sees it resident sees them
         object.$swz_state(Persistable.RESIDENT);
         return length;
     }
@@ -181,6 +230,15 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     @Override
     public Object swizzle(long oid, int classId) {
         counters.referencesSwizzled++;
+        Object target = instance(oid, classId);
+        if (collectingTargets) {
+            eagerTargets.add((Persistable) target);
+        }
+        return target;
+    }
+
+    /** The Java object of {@code oid}: the one in the resident table, or a new fault block (no I/O). */
+    private Object instance(long oid, int classId) {
         Object resident = table.get(oid);
         if (resident != null) {
             return resident;
@@ -192,6 +250,39 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         table.put(oid, hollow);
         counters.hollowObjectsCreated++;
         return hollow;
+    }
+
+    /**
+     * The Java object for a stored reference loaded from a field ({@code swizzle=edge} and
+     * {@code none}): found in the resident table without the lock, or made a fault block under it.
+     */
+    Object target(long stored) {
+        requireOpen();
+        counters.oidLookups++;
+        long oid = StoredReference.oid(stored);
+        Object found = table.get(oid);
+        if (found != null) {
+            return found;
+        }
+        synchronized (this) {
+            requireOpen();
+            return instance(oid, StoredReference.classId(stored));
+        }
+    }
+
+    /** Counts a reference field swizzled in place by a load ({@code swizzle=edge}). */
+    void swizzledInPlace() {
+        counters.referencesSwizzled++;
+    }
+
+    /** Notes the thread using the store; once there are two, faults stop re-hollowing for the budget. */
+    private void noteThread() {
+        Thread current = Thread.currentThread();
+        if (user == null) {
+            user = current;
+        } else if (user != current) {
+            shared = true;
+        }
     }
 
     @Override
@@ -211,6 +302,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
         requireOpen();
+        noteThread();
         Object value = roots.get(name, this);
         if (value != null && !type.isInstance(value)) {
             throw new WrongRootTypeException("Root '" + name + "' of the store in " + directory + " is a "
@@ -223,6 +315,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public synchronized void setRoot(String name, Object value) {
         Objects.requireNonNull(name, "name");
         requireOpen();
+        noteThread();
         if (value != null) {
             ClassLayout.requireEnhanced(value.getClass());
             Object context = ((Persistable) value).$swz_context();
@@ -244,6 +337,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Makes every change durable; returns the commit's number. */
     public synchronized long commit() {
         requireOpen();
+        noteThread();
         long number = commitNumber + 1;
         StoreCounters logged = store.counters();
         long recordsBefore = logged.recordsLogged();
@@ -417,6 +511,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Undoes every change since the last commit: dirty objects become hollow and refault their committed state. */
     public synchronized void abort() {
         requireOpen();
+        noteThread();
         List<Persistable> dirty = new ArrayList<>();
         detector.collect(dirty::add);
         countMarks(dirty.size());
@@ -426,6 +521,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsResident -= dirty.size();
         detector.reset();
         loadRoots();
+        if (counters.objectsResident > budget.limit()) {
+            counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), null, true);
+        }
     }
 
     // ---------------------------------------------------------------- indexes
@@ -459,7 +557,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** The Java object of committed object {@code oid} (hollow until touched), or {@code null} if there is none. */
     Object committedObject(long oid) {
-        return store.contains(oid) ? swizzle(oid, store.classId(oid)) : null;
+        return store.contains(oid) ? instance(oid, store.classId(oid)) : null;
     }
 
     /** Hands every committed object of {@code type} (or a subclass) to {@code action}, in OID order. */
@@ -468,7 +566,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (store.contains(oid)) {
                 Class<?> stored = catalog.typeIfPresent(store.classId(oid));
                 if (stored != null && type.isAssignableFrom(stored)) {
-                    action.accept(swizzle(oid, store.classId(oid)));
+                    action.accept(instance(oid, store.classId(oid)));
                 }
             }
         }

@@ -129,6 +129,22 @@ public final class ObjectReader {
         return oid == 0 ? null : references.swizzle(oid, classId);
     }
 
+    /**
+     * A reference field kept as a stored reference ({@code swizzle=edge} and {@code none}): the OID and
+     * class id packed, {@code 0} for null. Nothing is swizzled until the field is loaded.
+     */
+    public long readStoredReference() {
+        long oid = readLong();
+        int classId = readInt();
+        if (oid == 0) {
+            return 0;
+        }
+        if (!StoredReference.fits(oid, classId)) {
+            throw corrupt("a stored reference to OID " + oid + " of class id " + classId + " is out of range");
+        }
+        return StoredReference.pack(oid, classId);
+    }
+
     /** An embedded value. */
     public Object readValue() {
         byte tag = readByte();

@@ -131,6 +131,19 @@ public final class ObjectWriter {
         writeInt(references.classIdOf(value.getClass()));
     }
 
+    /**
+     * A reference field that keeps a stored reference beside the Java one ({@code swizzle=edge} and
+     * {@code none}): the Java reference when there is one, else the stored reference, still unswizzled.
+     */
+    public void writeReference(Object value, long stored) {
+        if (value == null && stored != 0) {
+            writeLong(StoredReference.oid(stored));
+            writeInt(StoredReference.classId(stored));
+        } else {
+            writeReference(value);
+        }
+    }
+
     /** An embedded value: a tag and its payload. */
     public void writeValue(Object value) {
         if (value == null) {

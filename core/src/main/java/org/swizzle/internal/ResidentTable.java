@@ -1,25 +1,33 @@
 package org.swizzle.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
  * OID to Java object, for identity: one OID, one Java object. Indexed like the store, by logical
  * segment and slot, so a lookup is two array loads and never a hash probe.
+ *
+ * <p>Written only under the object manager's lock; read without it by loads of stored references,
+ * so an object is published with a release store and read with an acquire load: a reader that finds
+ * an object sees its state as it was put.
  */
 final class ResidentTable {
 
     private static final int SLOT_BITS = 8;
     private static final int SLOTS = 1 << SLOT_BITS;
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
 
-    private Object[][] segments = new Object[1024][];
+    private volatile Object[][] segments = new Object[1024][];
 
     Object get(long oid) {
         long segment = oid >>> SLOT_BITS;
-        if (segment >= segments.length) {
+        Object[][] all = segments;
+        if (segment >= all.length) {
             return null;
         }
-        Object[] slots = segments[(int) segment];
-        return slots == null ? null : slots[(int) (oid & (SLOTS - 1))];
+        Object[] slots = all[(int) segment];
+        return slots == null ? null : SLOT.getAcquire(slots, (int) (oid & (SLOTS - 1)));
     }
 
     void put(long oid, Object object) {
@@ -27,14 +35,16 @@ final class ResidentTable {
         if (segment >= Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("OID " + oid + " is beyond the resident table");
         }
-        if (segment >= segments.length) {
-            segments = Arrays.copyOf(segments, (int) Math.max(segment + 1, segments.length * 2L));
+        Object[][] all = segments;
+        if (segment >= all.length) {
+            all = Arrays.copyOf(all, (int) Math.max(segment + 1, all.length * 2L));
         }
-        Object[] slots = segments[(int) segment];
+        Object[] slots = all[(int) segment];
         if (slots == null) {
             slots = new Object[SLOTS];
-            segments[(int) segment] = slots;
+            all[(int) segment] = slots;
         }
-        slots[(int) (oid & (SLOTS - 1))] = object;
+        SLOT.setRelease(slots, (int) (oid & (SLOTS - 1)), object);
+        segments = all;
     }
 }

@@ -11,11 +11,11 @@ class AgentOptionsTest {
     @Test
     void shouldDefaultToTheFastestConfiguration() {
         AgentOptions options = AgentOptions.parse("");
-        assertEquals("node", options.swizzle());
+        assertEquals(Swizzling.NODE, options.swizzle());
         assertEquals(Barrier.CARD, options.barrier());
         assertEquals(512, options.cardSize());
-        assertEquals("access", options.checks());
-        assertEquals("object", options.fault());
+        assertEquals(false, options.checksOnEntry());
+        assertEquals(FaultUnit.OBJECT, options.fault());
     }
 
     @Test
@@ -23,6 +23,17 @@ class AgentOptionsTest {
         AgentOptions options = AgentOptions.parse("card=64, barrier=card");
         assertEquals(64, options.cardSize());
         assertEquals("swizzle=node,barrier=card,card=64,checks=access,fault=object", options.toString());
+    }
+
+    @Test
+    void shouldAcceptEverySchemeOfThePapers() {
+        AgentOptions options = AgentOptions.parse("swizzle=edge,checks=entry,fault=cluster,barrier=remset");
+        assertEquals(Swizzling.EDGE, options.swizzle());
+        assertTrue(options.checksOnEntry());
+        assertEquals(FaultUnit.CLUSTER, options.fault());
+        assertEquals(Swizzling.NONE, AgentOptions.parse("swizzle=none").swizzle());
+        assertEquals(Swizzling.EAGER, AgentOptions.parse("swizzle=eager").swizzle());
+        assertEquals(FaultUnit.SEGMENT, AgentOptions.parse("fault=segment").fault());
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -55,6 +56,7 @@ public final class SegmentStore implements AutoCloseable {
     private final PendingPuts puts = new PendingPuts();
     private final StoreCounters counters = new StoreCounters();
     private final TableEntry entry = new TableEntry();
+    private final TableEntry unitEntry = new TableEntry();
     private Transaction transaction;
     private boolean closed;
     private StoreException closedBy;
@@ -205,6 +207,43 @@ public final class SegmentStore implements AutoCloseable {
         checkOpen();
         objects.loadExisting(oid, entry);
         return objects.read(entry, view);
+    }
+
+    /**
+     * Hands the OID of every committed object of {@code oid}'s logical segment to {@code action}, in
+     * slot order ({@code oid} included): the fault unit {@code fault=segment}. The reserved root and
+     * catalog objects are never handed out.
+     */
+    public void forEachInSegment(long oid, LongConsumer action) {
+        checkOpen();
+        long first = Oids.firstOidOf(Oids.segment(oid));
+        long end = Math.min(first + Oids.SLOTS_PER_SEGMENT, state.nextOid);
+        for (long member = Math.max(first, Oids.FIRST_NEW_OID); member < end; member++) {
+            if (objects.load(member, unitEntry)) {
+                action.accept(member);
+            }
+        }
+    }
+
+    /**
+     * Hands the OID of every committed object whose segment has its table in the same cluster as the
+     * table of {@code oid}'s segment to {@code action}, segment by segment: the fault unit
+     * {@code fault=cluster} (a physical segment). Segments are placed so that their objects share
+     * their table's cluster until it is full.
+     */
+    public void forEachInCluster(long oid, LongConsumer action) {
+        checkOpen();
+        long table = segments.tableOffset(Oids.segment(oid));
+        if (table == 0) {
+            return;
+        }
+        long cluster = layout.clusterIndex(table);
+        for (long segment = 0; segment < segments.count(); segment++) {
+            long other = segments.tableOffset(segment);
+            if (other != 0 && layout.clusterIndex(other) == cluster) {
+                forEachInSegment(Oids.firstOidOf(segment), action);
+            }
+        }
     }
 
     /**

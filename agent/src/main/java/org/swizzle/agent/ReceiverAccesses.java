@@ -1,0 +1,113 @@
+package org.swizzle.agent;
+
+import java.util.HashSet;
+import java.util.Set;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.Frame;
+import org.objectweb.asm.tree.analysis.SourceInterpreter;
+import org.objectweb.asm.tree.analysis.SourceValue;
+
+/**
+ * Finds, for {@code checks=entry}, the field accesses of a persistent class's instance methods whose
+ * object is the receiver: by data flow (ASM's {@link Analyzer} with a source interpreter), the object
+ * operand of the {@code GETFIELD} or {@code PUTFIELD} can only come from {@code ALOAD 0}, and the
+ * method never stores into local 0. The method's entry check has made {@code this} resident, so
+ * these accesses call accessors without a residency check (Hosking &amp; Moss fold the checks on the
+ * receiver into method invocation). An access is named by its method and its ordinal among the
+ * method's field instructions, which the rewriter counts the same way.
+ */
+final class ReceiverAccesses {
+
+    /** No access proven to be on the receiver: every access keeps its check. */
+    static final ReceiverAccesses NONE = new ReceiverAccesses(Set.of());
+
+    private final Set<String> accesses;
+
+    private ReceiverAccesses(Set<String> accesses) {
+        this.accesses = accesses;
+    }
+
+    /** The receiver accesses in the instance methods (constructors excluded) of {@code classFile}. */
+    static ReceiverAccesses find(byte[] classFile) {
+        ClassNode type = new ClassNode();
+        new ClassReader(classFile).accept(type, ClassReader.SKIP_DEBUG);
+        Set<String> found = new HashSet<>();
+        for (MethodNode method : type.methods) {
+            if (checksOnEntry(method.access, method.name) && method.instructions.size() > 0 && !storesIntoThis(method)) {
+                addReceiverAccesses(type.name, method, found);
+            }
+        }
+        return new ReceiverAccesses(found);
+    }
+
+    /** Whether a method gets the entry check: an instance method with code, not a constructor. */
+    static boolean checksOnEntry(int access, String name) {
+        return (access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0
+            && !Contract.CONSTRUCTOR.equals(name);
+    }
+
+    /** Whether the {@code ordinal}-th field instruction of method {@code name + descriptor} accesses the receiver. */
+    boolean isOnReceiver(String name, String descriptor, int ordinal) {
+        return accesses.contains(key(name, descriptor, ordinal));
+    }
+
+    private static boolean storesIntoThis(MethodNode method) {
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn instanceof VarInsnNode && ((VarInsnNode) insn).var == 0 && insn.getOpcode() >= Opcodes.ISTORE
+                && insn.getOpcode() <= Opcodes.ASTORE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void addReceiverAccesses(String owner, MethodNode method, Set<String> found) {
+        Frame<SourceValue>[] frames;
+        try {
+            frames = new Analyzer<>(new SourceInterpreter()).analyze(owner, method);
+        } catch (AnalyzerException e) {
+            return; // unanalyzable code keeps every check
+        }
+        int ordinal = 0;
+        for (int i = 0; i < method.instructions.size(); i++) {
+            AbstractInsnNode insn = method.instructions.get(i);
+            int opcode = insn.getOpcode();
+            if (opcode != Opcodes.GETFIELD && opcode != Opcodes.PUTFIELD) {
+                continue;
+            }
+            Frame<SourceValue> frame = frames[i];
+            if (frame != null) {
+                int depth = opcode == Opcodes.GETFIELD ? 1 : 2; // a long or double value is one stack entry here
+                SourceValue object = frame.getStack(frame.getStackSize() - depth);
+                if (isThis(object)) {
+                    found.add(key(method.name, method.desc, ordinal));
+                }
+            }
+            ordinal++;
+        }
+    }
+
+    private static boolean isThis(SourceValue value) {
+        if (value.insns.isEmpty()) {
+            return false;
+        }
+        for (AbstractInsnNode source : value.insns) {
+            if (source.getOpcode() != Opcodes.ALOAD || ((VarInsnNode) source).var != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String key(String name, String descriptor, int ordinal) {
+        return name + descriptor + '#' + ordinal;
+    }
+}

@@ -1,0 +1,33 @@
+package org.swizzle.internal;
+
+/**
+ * The slow path of a load of a reference field that still holds a stored reference
+ * ({@code swizzle=edge} and {@code swizzle=none}): the generated accessor calls it only when the
+ * Java field is {@code null} and the stored reference is not.
+ */
+public final class References {
+
+    private References() {
+    }
+
+    /**
+     * The Java object for {@code stored}, held by {@code owner}: the resident object, or the target's
+     * fault block (made now, without I/O, if there is none yet). Counted as an OID lookup.
+     */
+    public static Object target(Persistable owner, long stored) {
+        return ((ObjectManager) owner.$swz_context()).target(stored);
+    }
+
+    /**
+     * Whether a load under edge marking swizzles the reference in place: only when {@code target} is
+     * resident (swizzling upon discovery, lazily, as EPVM 2.0 does); a fault block stays out of the field.
+     */
+    public static boolean swizzlesInPlace(Object target) {
+        Persistable object = (Persistable) target;
+        if (object.$swz_state() != Persistable.RESIDENT) {
+            return false;
+        }
+        ((ObjectManager) object.$swz_context()).swizzledInPlace();
+        return true;
+    }
+}
