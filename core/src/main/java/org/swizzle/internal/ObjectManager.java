@@ -159,6 +159,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         requireOpen();
         counters.faults++;
+        boolean outer = collectingTargets;
         collectingTargets = swizzling == Swizzling.EAGER;
         try {
             switch (faultUnit) {
@@ -168,12 +169,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             makeResident(object); // a no-op unless the unit missed it
         } finally {
-            collectingTargets = false;
+            collectingTargets = outer;
         }
-        if (!eagerTargets.isEmpty()) {
-            for (Persistable target : eagerTargets) {
-                makeResident(target);
-            }
+        // indexed: a fault nested in a fill (a hashCode of a set element) may add targets or take them all
+        for (int i = 0; i < eagerTargets.size() && !outer; i++) {
+            makeResident(eagerTargets.get(i));
+        }
+        if (!outer) {
             eagerTargets.clear();
         }
         if (counters.objectsResident > budget.limit() && rehollowOnFault && !shared) {

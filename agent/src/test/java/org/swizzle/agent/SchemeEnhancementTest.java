@@ -1,0 +1,116 @@
+package org.swizzle.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.swizzle.internal.AgentOptions;
+
+/**
+ * The code the agent generates for {@code checks=entry} and for the schemes that keep stored
+ * references ({@code swizzle=edge}, {@code none}), asserted on the class files and run on transient
+ * objects.
+ */
+class SchemeEnhancementTest {
+
+    private static final String LINK = "org/swizzle/fixtures/Link";
+    private static final String ENTER = "INVOKESTATIC " + LINK + ".$swz_enter(L" + LINK + ";)V";
+
+    private static EnhancingClassLoader loader(String options) {
+        return new EnhancingClassLoader(new SwizzleTransformer(AgentOptions.parse(options)));
+    }
+
+    @Test
+    void shouldCheckTheReceiverOnEntryAndDropTheChecksOnThis() {
+        ClassShape link = ClassShape.of(loader("checks=entry").definedBytes("Link"));
+
+        List<String> sum = link.code("sum()J");
+        assertEquals(ENTER, sum.get(0), sum::toString);
+        assertTrue(sum.contains("INVOKESTATIC " + LINK + ".$swz_uget$next(L" + LINK + ";)L" + LINK + ";"), sum::toString);
+        assertTrue(sum.contains("INVOKESTATIC " + LINK + ".$swz_uget$value(L" + LINK + ";)J"), sum::toString);
+        assertTrue(sum.contains("INVOKESTATIC " + LINK + ".$swz_get$value(L" + LINK + ";)J"), "next.value keeps its check: " + sum);
+        assertEquals(1, sum.stream().filter(insn -> insn.contains(".$swz_get$")).count(), "only next.value is checked: " + sum);
+
+        List<String> spread = link.code("spread(J)V");
+        assertTrue(spread.contains("INVOKESTATIC " + LINK + ".$swz_uset$value(L" + LINK + ";J)V"), spread::toString);
+        assertTrue(spread.contains("INVOKESTATIC " + LINK + ".$swz_set$value(L" + LINK + ";J)V"), spread::toString);
+    }
+
+    @Test
+    void shouldKeepTheCheckWhereTheObjectMayNotBeTheReceiver() {
+        ClassShape link = ClassShape.of(loader("checks=entry").definedBytes("Link"));
+
+        List<String> either = link.code("either(Z)J");
+        assertEquals(ENTER, either.get(0));
+        assertTrue(either.contains("INVOKESTATIC " + LINK + ".$swz_get$value(L" + LINK + ";)J"), either::toString);
+    }
+
+    @Test
+    void shouldNotCheckOnEntryOfConstructorsAndStaticMethods() {
+        ClassShape link = ClassShape.of(loader("checks=entry").definedBytes("Link"));
+
+        assertFalse(link.code("<init>(J)V").contains(ENTER), link.code("<init>(J)V")::toString);
+        assertEquals(List.of("INVOKESTATIC " + LINK + ".$swz_get$value(L" + LINK + ";)J"), link.code("valueOf(L" + LINK + ";)J"));
+    }
+
+    @Test
+    void shouldLeaveMethodsAloneUnderAccessChecks() {
+        ClassShape link = ClassShape.of(loader("checks=access").definedBytes("Link"));
+
+        assertFalse(link.code("sum()J").contains(ENTER));
+        assertFalse(link.methodAccess.containsKey("$swz_enter(L" + LINK + ";)V"));
+        assertFalse(link.methodAccess.keySet().stream().anyMatch(name -> name.startsWith("$swz_u")), link.methodAccess.keySet()::toString);
+    }
+
+    @Test
+    void shouldRunMethodsOfResidentObjectsUnderEntryChecks() throws Throwable {
+        EnhancingClassLoader loader = loader("checks=entry");
+        Class<?> type = loader.fixture("Link");
+        Object first = Fixtures.newInstance(type, 3L);
+        Object second = Fixtures.newInstance(type, 4L);
+        type.getMethod("link", type).invoke(first, second);
+
+        assertEquals(7L, type.getMethod("sum").invoke(first));
+        type.getMethod("spread", long.class).invoke(first, 10L);
+        assertEquals(20L, type.getMethod("sum").invoke(first));
+        assertEquals(10L, type.getMethod("either", boolean.class).invoke(first, false));
+    }
+
+    @Test
+    void shouldKeepAStoredReferenceBesideReferenceFieldsUnderEdgeAndNone() {
+        for (String scheme : new String[] {"swizzle=edge", "swizzle=none"}) {
+            ClassShape link = ClassShape.of(loader(scheme).definedBytes("Link"));
+
+            assertTrue(link.fieldAccess.containsKey("$swz_ref$next"), scheme + ": " + link.fieldAccess.keySet());
+            assertFalse(link.fieldAccess.containsKey("$swz_ref$value"), scheme);
+            assertFalse(link.fieldAccess.containsKey("$swz_ref$weights"), scheme + ": arrays are swizzled as with node marking");
+            List<String> find = link.code("$swz_find$next(L" + LINK + ";)L" + LINK + ";");
+            assertTrue(find.contains("INVOKESTATIC org/swizzle/internal/References.target(Lorg/swizzle/internal/Persistable;J)Ljava/lang/Object;"), find::toString);
+            boolean swizzlesInPlace = find.contains("PUTFIELD " + LINK + ".next:L" + LINK + ";");
+            assertEquals(scheme.equals("swizzle=edge"), swizzlesInPlace, scheme + " swizzles in place only under edge: " + find);
+            assertTrue(link.code("$swz_set$next(L" + LINK + ";L" + LINK + ";)V").contains("PUTFIELD " + LINK + ".$swz_ref$next:J"), scheme);
+        }
+        ClassShape node = ClassShape.of(loader("swizzle=node").definedBytes("Link"));
+        assertFalse(node.fieldAccess.containsKey("$swz_ref$next"));
+    }
+
+    @Test
+    void shouldLoadJavaReferencesOfTransientObjectsUnderEdge() throws Throwable {
+        Class<?> type = loader("swizzle=edge").fixture("Link");
+        Object first = Fixtures.newInstance(type, 1L);
+        Object second = Fixtures.newInstance(type, 2L);
+        Method getter = type.getMethod("$swz_get$next", type);
+
+        assertNull(getter.invoke(null, first));
+        type.getMethod("link", type).invoke(first, second);
+        assertSame(second, getter.invoke(null, first));
+        assertEquals(0L, Fixtures.get(first, "$swz_ref$next"));
+        assertEquals(3L, type.getMethod("sum").invoke(first));
+    }
+}
