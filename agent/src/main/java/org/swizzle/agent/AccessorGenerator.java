@@ -42,15 +42,14 @@ import org.swizzle.internal.Swizzling;
  *     return $swz_find$f(o);
  * }
  * public static T $swz_find$f(C o) {              // the slow path, out of line
- *     if (o.$swz_ref$f == 0) return null;
- *     T t = (T) References.target(o, o.$swz_ref$f); // resident object or fault block, no I/O
- *     if (References.swizzlesInPlace(t)) {        // edge only: swizzle upon discovery
- *         o.f = t; o.$swz_ref$f = 0;
- *     }
+ *     long r = o.$swz_ref$f;
+ *     if (r == 0) return o.f;
+ *     T t = (T) References.target(o, r);          // resident object or fault block, no I/O
+ *     if (References.swizzlesInPlace(t)) o.f = t; // edge only: swizzle upon discovery
  *     return t;
  * }
  * </pre>
- * and the setter clears {@code $swz_ref$f}. Under {@code checks=entry} every accessor has a twin
+ * and the setter clears {@code $swz_ref$f}: a non-null Java field takes precedence over it. Under {@code checks=entry} every accessor has a twin
  * without the residency check ({@code $swz_uget$f}, {@code $swz_uset$f}, {@code $swz_uread$f}) for
  * accesses to {@code this} in the class's instance methods, which begin with {@code $swz_enter(this)}.
  */
@@ -140,7 +139,11 @@ final class AccessorGenerator {
         method.visitEnd();
     }
 
-    /** The out-of-line slow path of a load of a reference field holding a stored reference. */
+    /**
+     * The out-of-line slow path of a load of a reference field holding a stored reference. The stored
+     * reference is read once and kept after a swizzle in place (the Java field takes precedence), so a
+     * thread racing another's swizzle finds the same target.
+     */
     private void addFind(StoredField field) {
         String stored = Contract.storedReference(field.name());
         String type = Type.getType(field.descriptor()).getInternalName();
@@ -149,33 +152,32 @@ final class AccessorGenerator {
         Label present = new Label();
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, stored, "J");
+        method.visitVarInsn(Opcodes.LSTORE, 1);
+        method.visitVarInsn(Opcodes.LLOAD, 1);
         method.visitInsn(Opcodes.LCONST_0);
         method.visitInsn(Opcodes.LCMP);
         method.visitJumpInsn(Opcodes.IFNE, present);
-        method.visitInsn(Opcodes.ACONST_NULL);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
         method.visitInsn(Opcodes.ARETURN);
-        Bytecode.target(method, present, frames, owner);
+        Bytecode.target(method, present, frames, owner, Opcodes.LONG);
         method.visitVarInsn(Opcodes.ALOAD, 0);
-        method.visitVarInsn(Opcodes.ALOAD, 0);
-        method.visitFieldInsn(Opcodes.GETFIELD, owner, stored, "J");
+        method.visitVarInsn(Opcodes.LLOAD, 1);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.TARGET, Contract.TARGET_DESCRIPTOR, false);
         Bytecode.castFromObject(method, field.descriptor());
-        method.visitVarInsn(Opcodes.ASTORE, 1);
+        method.visitVarInsn(Opcodes.ASTORE, 3);
         if (swizzling == Swizzling.EDGE) {
             Label done = new Label();
-            method.visitVarInsn(Opcodes.ALOAD, 1);
+            method.visitVarInsn(Opcodes.ALOAD, 3);
             method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.SWIZZLES_IN_PLACE,
                 Contract.SWIZZLES_IN_PLACE_DESCRIPTOR, false);
             method.visitJumpInsn(Opcodes.IFEQ, done);
             method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitVarInsn(Opcodes.ALOAD, 1);
+            method.visitVarInsn(Opcodes.ALOAD, 3);
             method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
-            method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitInsn(Opcodes.LCONST_0);
-            method.visitFieldInsn(Opcodes.PUTFIELD, owner, stored, "J");
-            Bytecode.target(method, done, frames, owner, type);
+            Bytecode.target(method, done, frames, owner, Opcodes.LONG, type);
         }
-        method.visitVarInsn(Opcodes.ALOAD, 1);
+        method.visitVarInsn(Opcodes.ALOAD, 3);
         method.visitInsn(Opcodes.ARETURN);
         method.visitMaxs(0, 0);
         method.visitEnd();

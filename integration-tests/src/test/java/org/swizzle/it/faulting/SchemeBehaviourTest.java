@@ -103,7 +103,7 @@ class SchemeBehaviourTest {
         // loading a reference to a resident target swizzles it in place
         fact(facts, "discover.same", true, scheme);
         fact(facts, "discover.rawIsTarget", true, scheme);
-        fact(facts, "discover.shadowZero", true, scheme);
+        fact(facts, "discover.shadowKept", true, scheme);
         fact(facts, "discover.faults", 0, scheme);
     }
 

@@ -142,7 +142,7 @@ public final class SchemeFacts {
             Vertex t3 = s.next;
             fact("discover.same", t3 == t1);
             fact("discover.rawIsTarget", raw(s, "next") == t1);
-            fact("discover.shadowZero", rawLong(s, "$swz_ref$next") == 0);
+            fact("discover.shadowKept", rawLong(s, "$swz_ref$next") != 0); // the Java field takes precedence; the stored reference stays for racing loads
             fact("discover.faults", store.stats().faults() - derefed.faults());
             fact("stats", store.stats());
         }

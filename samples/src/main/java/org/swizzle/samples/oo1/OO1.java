@@ -62,9 +62,12 @@ public final class OO1 {
             long start = System.nanoTime();
             int found = lookup(byId, index.size());
             step(pass + " lookup of " + found + " random parts by id (hash index)", start);
+            Part from = index.get(1 + random.nextInt(index.size()));
+            StoreStats before = store.stats();
             start = System.nanoTime();
-            int visits = traverse(index.get(1 + random.nextInt(index.size())), DEPTH);
+            int visits = traverse(from, DEPTH);
             step(pass + " traversal: " + visits + " parts visited", start);
+            System.out.println("  " + faulting(before, store.stats()));
             start = System.nanoTime();
             visits = reverse(index.get(1 + random.nextInt(index.size())), DEPTH);
             step(pass + " reverse traversal: " + visits + " parts visited", start);
@@ -83,6 +86,14 @@ public final class OO1 {
         if (sink == 42) {
             System.out.println();
         }
+    }
+
+    /** What a step cost the object manager: faults, objects made resident, swizzles and OID lookups. */
+    private static String faulting(StoreStats before, StoreStats after) {
+        return String.format("faults %,d, objects made resident %,d, fault blocks made %,d, references swizzled %,d, OID lookups %,d",
+            after.faults() - before.faults(), after.objectsFaulted() - before.objectsFaulted(),
+            after.hollowObjectsCreated() - before.hollowObjectsCreated(),
+            after.referencesSwizzled() - before.referencesSwizzled(), after.oidLookups() - before.oidLookups());
     }
 
     private static void step(String what, long startNanos) {
