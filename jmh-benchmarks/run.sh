@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Runs the Swizzle benchmarks and writes JMH JSON plus a generated REPORT.md and PNG charts.
 #
-#   jmh-benchmarks/run.sh smoke   every benchmark once: 1 fork, 1 iteration, 2,000 parts (CI; ~1 min);
-#                                 Moss's load-work-save sessions on 6 trees of height 12-16, Java and Swizzle
+#   jmh-benchmarks/run.sh smoke   every benchmark and fork once: 1 fork, 1 iteration, 2,000 parts (CI; ~4 min);
+#                                 Moss's load-work-save sessions on 6 trees of height 12-16 for Java, Swizzle
+#                                 and SwizzleNone, on one tree for the other schemes
 #                                 -> jmh-benchmarks/target/smoke/ ; exits non-zero if any benchmark fails
-#   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (under 10 minutes on 2 cores)
+#   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (about 9 minutes on 2 cores)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>-quick/
 #   jmh-benchmarks/run.sh full    every parameter value, more iterations and forks, the 200,000-part
-#                                 database for lookup and traversal (under an hour on 2 cores)
+#                                 database for lookup and traversal (about 47 minutes on 2 cores, estimated)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>/
+#
+# In quick and full mode the swizzling and faulting schemes (SwizzleEdge, None, Eager, Entry, Segment,
+# Cluster) run only where the papers compare them: hot traversal (Hosking & Moss Table 4, White & DeWitt
+# Table 3), warm and cold traversal (White & DeWitt Tables 1-2), lookup too for the fault units (Hosking
+# & Moss Tables 2-3); in the load-work-save sessions SwizzleNone (Moss's NS) and SwizzleEager (his eager
+# swizzling).
 #
 # Build first, from the repository root: mvn -B -q install -DskipTests
 # Extra arguments after the mode go to every JMH invocation (e.g. -jvmArgsAppend -Xmx4g).
@@ -73,42 +80,50 @@ prepare() {
     }
 }
 
+# what quick and full leave out of the swizzling and faulting schemes (JMH -e regexps): hot, all but the
+# traversal; warm and cold, lookup and reverse of edge, none and eager, reverse of the fault units, entry
+not_hot='\.Swizzle(Edge|None|Eager|Entry|Segment|Cluster)\.(lookup|reverse)$'
+not_warm='\.Swizzle(Edge|None|Eager)\.(lookup|reverse)$|\.Swizzle(Segment|Cluster)\.reverse$|\.SwizzleEntry\.'
+
 case $mode in
     smoke)
         prepare 2000
         jmh smoke 'oo1\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -p parts=2000 -p p=1 -p traversals=10
-        jmh lws 'lws\.LwsSession\.(Java|Swizzle)\.' -f 1 -wi 1 -i 1 -p collection=VH12,VH14,VS13,VB84,SI34,SI144
+        jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleNone)\.' -f 1 -wi 1 -i 1 \
+            -p collection=VH12,VH14,VS13,VB84,SI34,SI144
+        jmh lws-schemes 'lws\.LwsSession\.Swizzle(Eager|Edge|Remset|NoBarrier)\.' -f 1 -wi 1 -i 1 -p collection=VH12
         ;;
     quick)
         prepare 20000
         short=(-f 1 -wi 2 -w 500ms -i 3 -r 500ms)
-        jmh hot 'oo1\.OO1Hot\.' "${short[@]}"
+        jmh hot 'oo1\.OO1Hot\.' "${short[@]}" -e "$not_hot"
         jmh barrier 'oo1\.OO1Barrier\.' "${short[@]}"
         jmh update 'oo1\.OO1Update\.' "${short[@]}" -p p=0.05,1
         jmh slope 'oo1\.OO1Slope\.' "${short[@]}" -p traversals=1,1000 -p p=0,1
         jmh raw-io 'oo1\.RawLogWrite\.' "${short[@]}" -p p=0.05,1
-        jmh warm 'oo1\.OO1Warm\.' -f 1 -wi 1 -i 10
-        jmh cold 'oo1\.OO1Cold\.' -f 1 -wi 0 -i 3
+        jmh warm 'oo1\.OO1Warm\.' -f 1 -wi 1 -i 10 -e "$not_warm"
+        jmh cold 'oo1\.OO1Cold\.' -f 1 -wi 0 -i 3 -e "$not_warm"
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 5 -i 10
-        jmh lws 'lws\.LwsSession\.' -f 1 -wi 1 -i 2 \
+        jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleNone|SwizzleEager)\.' -f 1 -wi 1 -i 2 \
             -p collection=VH12,VH14,VS8,VS34,VB52,VB220,SI34,SI144
         ;;
     full)
         prepare 20000 200000
         long=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
         large='\.(Java|Swizzle|H2|EclipseStore|ChronicleMap)\.(lookup|traversal)$'
-        jmh hot 'oo1\.OO1Hot\.' "${long[@]}"
+        jmh hot 'oo1\.OO1Hot\.' "${long[@]}" -e "$not_hot"
         jmh hot-large "oo1\.OO1Hot$large" "${long[@]}" -p parts=200000
         jmh barrier 'oo1\.OO1Barrier\.' "${long[@]}"
         jmh update 'oo1\.OO1Update\.' "${long[@]}"
         jmh slope 'oo1\.OO1Slope\.' "${long[@]}"
         jmh raw-io 'oo1\.RawLogWrite\.' "${long[@]}"
-        jmh warm 'oo1\.OO1Warm\.' -f 2 -wi 2 -i 15
+        jmh warm 'oo1\.OO1Warm\.' -f 2 -wi 2 -i 15 -e "$not_warm"
         jmh warm-large "oo1\.OO1Warm$large" -f 1 -wi 1 -i 10 -p parts=200000
-        jmh cold 'oo1\.OO1Cold\.' -f 3 -wi 0 -i 4
+        jmh cold 'oo1\.OO1Cold\.' -f 3 -wi 0 -i 4 -e "$not_warm"
         jmh cold-large "oo1\.OO1Cold$large" -f 2 -wi 0 -i 2 -p parts=200000
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 10 -i 20
-        jmh lws 'lws\.LwsSession\.' -f 1 -wi 2 -i 4 \
+        jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleRemset|SwizzleNoBarrier|SwizzleNone|SwizzleEager)\.' \
+            -f 1 -wi 2 -i 4 \
             -p collection=VH12,VH14,VH16,VH18,VS3,VS8,VS34,VS89,VB12,VB52,VB220,SI34,SI144,VN14,BI220,II55
         ;;
 esac

@@ -169,4 +169,31 @@ public abstract class LwsSession {
             return true;
         }
     }
+
+    /** Edge marking: stored references beside reference fields, swizzled on discovery. */
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_EDGE)
+    public static class SwizzleEdge extends LwsSession {
+        @Override
+        protected boolean persistent() {
+            return true;
+        }
+    }
+
+    /** No swizzling: every load of a stored reference looks its OID up. */
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_NONE)
+    public static class SwizzleNone extends LwsSession {
+        @Override
+        protected boolean persistent() {
+            return true;
+        }
+    }
+
+    /** Eager swizzling: a fault makes its unit and the objects it refers to resident. */
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_EAGER)
+    public static class SwizzleEager extends LwsSession {
+        @Override
+        protected boolean persistent() {
+            return true;
+        }
+    }
 }

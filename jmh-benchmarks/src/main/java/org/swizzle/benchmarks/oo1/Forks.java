@@ -17,6 +17,12 @@ public final class Forks {
     public static final String SWIZZLE_REMSET = SWIZZLE + "=barrier=remset";
     public static final String SWIZZLE_OBJECT = SWIZZLE + "=barrier=object";
     public static final String SWIZZLE_NO_BARRIER = SWIZZLE + "=barrier=none";
+    public static final String SWIZZLE_EDGE = SWIZZLE + "=swizzle=edge";
+    public static final String SWIZZLE_NONE = SWIZZLE + "=swizzle=none";
+    public static final String SWIZZLE_EAGER = SWIZZLE + "=swizzle=eager";
+    public static final String SWIZZLE_ENTRY = SWIZZLE + "=checks=entry";
+    public static final String SWIZZLE_SEGMENT = SWIZZLE + "=fault=segment";
+    public static final String SWIZZLE_CLUSTER = SWIZZLE + "=fault=cluster";
     public static final String PARALLEL_GC = "-XX:+UseParallelGC";
     /** Chronicle Map's documented {@code --add-opens}/{@code --add-exports} for JDK 17+, as a java @argfile. */
     public static final String CHRONICLE_MAP = "@jmh-benchmarks/chronicle-map.jvmargs";

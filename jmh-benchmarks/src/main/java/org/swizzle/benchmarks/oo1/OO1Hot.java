@@ -124,4 +124,58 @@ public abstract class OO1Hot extends OO1Benchmark {
             return Engine.CHRONICLE_MAP;
         }
     }
+
+    /** Edge marking: stored references beside reference fields, swizzled on discovery. */
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_EDGE)
+    public static class SwizzleEdge extends OO1Hot {
+        @Override
+        protected Engine engine() {
+            return Engine.SWIZZLE;
+        }
+    }
+
+    /** No swizzling: every load of a stored reference looks its OID up. */
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_NONE)
+    public static class SwizzleNone extends OO1Hot {
+        @Override
+        protected Engine engine() {
+            return Engine.SWIZZLE;
+        }
+    }
+
+    /** Eager swizzling: a fault makes its unit and the objects it refers to resident. */
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_EAGER)
+    public static class SwizzleEager extends OO1Hot {
+        @Override
+        protected Engine engine() {
+            return Engine.SWIZZLE;
+        }
+    }
+
+    /** Residency checks folded into method entry (checks=entry). */
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_ENTRY)
+    public static class SwizzleEntry extends OO1Hot {
+        @Override
+        protected Engine engine() {
+            return Engine.SWIZZLE;
+        }
+    }
+
+    /** A fault makes the whole logical segment resident (fault=segment). */
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_SEGMENT)
+    public static class SwizzleSegment extends OO1Hot {
+        @Override
+        protected Engine engine() {
+            return Engine.SWIZZLE;
+        }
+    }
+
+    /** A fault makes the whole cluster resident (fault=cluster). */
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_CLUSTER)
+    public static class SwizzleCluster extends OO1Hot {
+        @Override
+        protected Engine engine() {
+            return Engine.SWIZZLE;
+        }
+    }
 }

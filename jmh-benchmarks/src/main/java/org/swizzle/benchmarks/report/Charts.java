@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.BitmapEncoder.BitmapFormat;
@@ -32,19 +34,15 @@ final class Charts {
     }
 
     /**
-     * Bars: one group per category (a system), one bar per series (an operation), log scale.
-     * Categories missing a value in any series are left out.
+     * Bars: one group per category (a system), one bar per series (an operation), log scale. The
+     * categories in the order of the series' keys; a category without a positive value in a series
+     * (absent or NaN) has no bar there, and one without any is left out.
      */
     String bars(String file, String title, String yTitle, Map<String, Map<String, Double>> seriesByName) {
-        List<String> categories = new ArrayList<>();
-        for (Map<String, Double> series : seriesByName.values()) {
-            for (Map.Entry<String, Double> e : series.entrySet()) {
-                if (!categories.contains(e.getKey()) && seriesByName.values().stream()
-                        .allMatch(s -> s.containsKey(e.getKey()) && s.get(e.getKey()) > 0)) {
-                    categories.add(e.getKey());
-                }
-            }
-        }
+        Set<String> keys = new LinkedHashSet<>();
+        seriesByName.values().forEach(series -> keys.addAll(series.keySet()));
+        List<String> categories = keys.stream()
+            .filter(c -> seriesByName.values().stream().anyMatch(series -> positive(series.get(c)))).toList();
         if (categories.isEmpty()) {
             return null;
         }
@@ -56,8 +54,11 @@ final class Charts {
         for (Map.Entry<String, Map<String, Double>> series : seriesByName.entrySet()) {
             List<Double> values = new ArrayList<>();
             for (String c : categories) {
-                values.add(series.getValue().get(c));
-                min = Math.min(min, series.getValue().get(c));
+                Double value = series.getValue().get(c);
+                values.add(positive(value) ? value : null);
+                if (positive(value)) {
+                    min = Math.min(min, value);
+                }
             }
             chart.addSeries(series.getKey(), categories, values);
         }
@@ -99,6 +100,10 @@ final class Charts {
             chart.addSeries(name, x, y).setMarker(SeriesMarkers.CIRCLE);
         });
         return save(chart, file);
+    }
+
+    private static boolean positive(Double value) {
+        return value != null && value > 0;
     }
 
     private String save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, String file) {

@@ -13,6 +13,12 @@ final class Figures {
     /** The Swizzle barrier schemes of OO1Update and OO1Slope, default first. */
     static final List<String> BARRIER_SCHEMES = List.of("Swizzle", "SwizzleCard16", "SwizzleCard4096", "SwizzleRemset",
         "SwizzleObject", "SwizzleNoBarrier");
+    /** Moss's and White &amp; DeWitt's swizzling schemes: lazy node marking (the default), edge marking, none, eager. */
+    static final List<String> SWIZZLING_SCHEMES = List.of("Swizzle", "SwizzleEdge", "SwizzleNone", "SwizzleEager");
+    /** Hosking &amp; Moss's fault units: an object (the default), a logical segment, a cluster (physical segment). */
+    static final List<String> FAULT_UNITS = List.of("Swizzle", "SwizzleSegment", "SwizzleCluster");
+    /** The systems a Java developer would pick instead of Swizzle. */
+    static final List<String> PEERS = List.of("H2", "EclipseStore", "ChronicleMap");
     /** Stores of one update traversal at p = 1: x and y of each of the 3,280 visits. */
     static final int STORES_PER_UPDATE_TRAVERSAL = 3_280 * 2;
     /** Bytes an update changes in a part: x and y. */
@@ -34,6 +40,11 @@ final class Figures {
 
     double warm(String system, String operation) {
         return results.micros("OO1Warm", system, operation);
+    }
+
+    /** The warm (10th) run over the hot one: how far from resident the warm run still is. */
+    double warmOverHot(String system, String operation) {
+        return warm(system, operation) / hot(system, operation);
     }
 
     /** Cold in a fresh JVM: the first iteration of the first fork. */

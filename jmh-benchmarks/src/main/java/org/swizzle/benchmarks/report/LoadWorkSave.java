@@ -15,11 +15,13 @@ import org.swizzle.benchmarks.lws.TreeShape;
  * object, weighted for relative error) of load + unchanged save against bytes, slots and initialized
  * slots, of work per visit against the bytes and slots read, and of the updating save against the
  * updated bytes and slots; printed as his Table 12, with the visits that repay the load cost in the
- * form of his Tables 18-19.
+ * form of his Tables 18-19 against {@code SwizzleNone}, his no-swizzling NS, where it was measured.
  */
 final class LoadWorkSave {
 
     static final String GROUP = "LwsSession";
+    /** Moss's NS: the scheme that does not swizzle. */
+    static final String NO_SWIZZLING = "SwizzleNone";
 
     private final JmhResults results;
 
@@ -56,6 +58,11 @@ final class LoadWorkSave {
         double v() {
             return visit.coefficient(0);
         }
+
+        /** Whether the visit and load fits gave values (they need more collections than coefficients). */
+        boolean fitted() {
+            return !Double.isNaN(v()) && !Double.isNaN(move.coefficient(0));
+        }
     }
 
     String section() {
@@ -73,7 +80,12 @@ final class LoadWorkSave {
             .append(" session opens a fresh copy of the stored tree, loads it (a traversal faults every node), works")
             .append(" (v visits of every node: count null extra slots, sum bytes and integers), saves it unchanged")
             .append(" (a commit) and saves again after updating a fraction u. Collections measured: ")
-            .append(collections()).append(". b counts slots at 4 bytes, as the paper does.\n\n");
+            .append(collections()).append(". b counts slots at 4 bytes, as the paper does. In his terms: Swizzle is")
+            .append(" lazy copy swizzling (LCS: a fault fills a Java object from the store's bytes; node marking),")
+            .append(" SwizzleEager eager copy swizzling (ECS, though a fault here makes resident what the faulted node")
+            .append(" refers to, one level, not the whole collection in advance), SwizzleEdge lazy swizzling by edge")
+            .append(" marking (his section 4, not measured there), SwizzleNone not swizzling (NS), Java non-persistent")
+            .append(" C (NPC).\n\n");
         out.append(table12(models)).append('\n');
         out.append(breakEven(models)).append('\n');
         out.append(perCollection(schemes));
@@ -183,8 +195,10 @@ final class LoadWorkSave {
     }
 
     private static String breakEven(List<Model> models) {
-        Markdown t = new Markdown("scheme", "pointers", "c (visits)", "a (visits per byte)", "b = 20", "b = 40",
-            "b = 100", "b = 200");
+        Model ns = models.stream().filter(m -> m.persistent() && m.fitted() && m.scheme().equals(NO_SWIZZLING)).findFirst()
+            .orElse(null);
+        Markdown t = new Markdown("scheme", "pointers", "V_NS − V_S (ns)", "c (visits)", "a (visits per byte)", "b = 20",
+            "b = 40", "b = 100", "b = 200");
         double javaV = Double.NaN;
         for (Model m : models) {
             if (!m.persistent()) {
@@ -192,48 +206,108 @@ final class LoadWorkSave {
             }
         }
         StringBuilder overheads = new StringBuilder();
+        List<String> unfitted = new ArrayList<>();
         for (Model m : models) {
             if (!m.persistent()) {
                 continue;
             }
-            LinearFit.Multiple f = m.move();
-            double mo = f.coefficient(0);
-            double mb = f.coefficient(1);
-            double ms = f.coefficient(2);
-            double mi = f.coefficient(3);
-            double v = m.v();
-            if (!(v > 0)) {
-                v = Double.NaN;
+            if (!m.fitted()) {
+                unfitted.add(m.scheme());
+                continue;
             }
-            // fixed: 2 initialized pointers in 2.5 slots per object; varying: 25% of user bytes slots, 20% initialized
-            addBreakEven(t, m.scheme(), "fixed (Table 18)", (mo + 2.5 * ms + 2 * mi) / v, mb / v);
-            addBreakEven(t, m.scheme(), "varying (Table 19)", mo / v, (mb + ms / 16 + mi / 20) / v);
             overheads.append(String.format(Locale.ROOT, "%s V = %s ns against Java's %s ns (%s); ", m.scheme(),
-                Units.number(v * 1e3), Units.number(javaV * 1e3), Units.ratio(v / javaV)));
+                Units.number(m.v() * 1e3), Units.number(javaV * 1e3), Units.ratio(m.v() / javaV)));
+            if (m == ns) {
+                continue;
+            }
+            // Δ = swizzling minus not swizzling; without a measured NS, one that loads for free and visits at 2 V_S
+            double mo = delta(m, ns, 0);
+            double mb = delta(m, ns, 1);
+            double ms = delta(m, ns, 2);
+            double mi = delta(m, ns, 3);
+            double dv = !(m.v() > 0) || ns != null && !(ns.v() > 0) ? Double.NaN : ns == null ? m.v() : ns.v() - m.v();
+            // fixed: 2 initialized pointers in 2.5 slots per object; varying: 25% of user bytes slots, 20% initialized
+            addBreakEven(t, m.scheme(), "fixed (Table 18)", dv, mo + 2.5 * ms + 2 * mi, mb);
+            addBreakEven(t, m.scheme(), "varying (Table 19)", dv, mo, mb + ms / 16 + mi / 20);
         }
-        if (t.isEmpty()) {
+        if (t.isEmpty() && unfitted.isEmpty()) {
             return "";
         }
-        return "### Tables 18-19 form: visits to repay the load cost\n\n"
+        String ours = (unfitted.isEmpty() ? "" : " Left out, their fits giving no value (too few collections measured): "
+            + String.join(", ", unfitted) + ".") + " Against plain Java no number of visits repays anything: Java"
+            + " loads nothing and a Swizzle visit carries a residency check: "
+            + overheads.toString().replaceAll("; $", "") + ".\n\n" + (t.isEmpty() ? "" : t);
+        String form = "### Tables 18-19 form: visits to repay the load cost\n\n"
             + "Moss's break-even visits are v = c + a·b with c = Δ(per-object load and save cost) / (V_NS − V_S) and"
-            + " a = Δ(per-byte cost) / (V_NS − V_S), Δ being swizzling minus not swizzling. **Not measurable yet:**"
-            + " the no-swizzle scheme (`swizzle=none`, an OID lookup per visit) is not implemented, nor are"
-            + " `swizzle=edge` and `eager`, so neither NS's load costs nor V_NS exist. What the data gives is the"
-            + " numerator: the table states Swizzle's whole load + unchanged-save cost per object (c) and per byte"
-            + " (a) in units of its own visit V_S, i.e. the break-even against a no-swizzle scheme that loads for"
-            + " free and whose lookup doubles the cost of a visit (V_NS = 2 V_S): an upper bound, since any NS pays"
-            + " something to load. For another V_NS multiply by V_S / (V_NS − V_S); for an NS with a measured load"
-            + " cost, subtract it from the numerator. A row of — means the fit gave no positive V (too few or too"
-            + " noisy sessions). Against plain Java no number of visits repays anything: Java loads nothing and a"
-            + " Swizzle visit carries a residency check: " + overheads.toString().replaceAll("; $", "") + ".\n\n" + t;
+            + " a = Δ(per-byte cost) / (V_NS − V_S), Δ being swizzling minus not swizzling, from the Table 12 fits:"
+            + " fixed pointers (Table 18) count 2 initialized pointers in 2.5 slots per object, varying (Table 19) 25%"
+            + " of the user bytes as slots and 20% as initialized pointers.";
+        if (ns != null) {
+            return form + " NS is `SwizzleNone` (`swizzle=none`: `left` and `right` keep OIDs and every load of one"
+                + " looks it up in the resident table), measured in this run. Under"
+                + " `none` the extra slots, an array, are swizzled when their node faults, as under `node`: MS and MI"
+                + " are not no-swizzling costs here, and the Δs of slots mostly cancel. v ≤ 0 shows as 0 (the scheme"
+                + " loads and saves for no more than NS and is ahead before any visit); \"never\" when its visits"
+                + " cost no less than NS's (V_NS ≤ V_S), so no number of visits repays a higher load cost." + ours;
+        }
+        boolean measured = models.stream().anyMatch(m -> m.scheme().equals(NO_SWIZZLING));
+        return form + " **The no-swizzle side was not measured in this run** (" + (measured
+            ? "`SwizzleNone`'s sessions gave no fit" : "no `SwizzleNone` sessions") + "), so neither"
+            + " NS's load costs nor V_NS exist. What the data gives is the numerator: the table states each scheme's"
+            + " whole load + unchanged-save cost per object (c) and per byte (a) in units of its own visit V_S, i.e."
+            + " the break-even against a no-swizzle scheme that loads for free and whose lookup doubles the cost of a"
+            + " visit (V_NS = 2 V_S): an upper bound, since any NS pays something to load. Run `SwizzleNone` beside"
+            + " it for the measured break-even. A row of — means the fit gave no positive V (too noisy sessions)."
+            + ours;
     }
 
-    private static void addBreakEven(Markdown t, String scheme, String pointers, double c, double a) {
-        List<Object> row = new ArrayList<>(List.of(scheme, pointers, Units.number(c), Units.ratio(a)));
+    /** Coefficient {@code index} of the move fit of {@code m} minus that of {@code ns} (zero when there is none). */
+    private static double delta(Model m, Model ns, int index) {
+        return m.move().coefficient(index) - (ns == null ? 0 : ns.move().coefficient(index));
+    }
+
+    /** A row of break-even visits for per-object and per-byte differences {@code dObject}, {@code dByte} (µs). */
+    private static void addBreakEven(Markdown t, String scheme, String pointers, double dv, double dObject, double dByte) {
+        boolean repays = dv > 0;
+        List<Object> row = new ArrayList<>(List.of(scheme, pointers, Units.number(dv * 1e3),
+            repays ? Units.number(dObject / dv) : "—", repays ? Units.ratio(dByte / dv) : "—"));
         for (int b : new int[] {20, 40, 100, 200}) {
-            row.add(Units.number(c + a * b));
+            double cost = dObject + dByte * b;
+            if (Double.isNaN(cost) || Double.isNaN(dv)) {
+                row.add("—");
+            } else if (cost <= 0) {
+                row.add("0");
+            } else {
+                row.add(repays ? Units.number(cost / dv) : "never");
+            }
         }
         t.row(row.toArray());
+    }
+
+    /**
+     * Moss's lazy against eager swizzling (his Table 14 compares MB, MO and V: load and visits): the load
+     * + work of {@code scheme} over that of {@code baseline}, each summed over the collections both measured.
+     *
+     * @return {load + work, load alone, work alone, collections in common}; NaN ratios if none are in common
+     */
+    double[] loadWorkRatios(String scheme, String baseline) {
+        double[] sums = new double[4];
+        int common = 0;
+        for (Session s : sessions(scheme)) {
+            for (Session b : sessions(baseline)) {
+                if (b.shape().name().equals(s.shape().name()) && b.visits() == s.visits() && s.load() > 0 && b.load() > 0) {
+                    sums[0] += s.load();
+                    sums[1] += s.work();
+                    sums[2] += b.load();
+                    sums[3] += b.work();
+                    common++;
+                }
+            }
+        }
+        if (common == 0) {
+            return new double[] {Double.NaN, Double.NaN, Double.NaN, 0};
+        }
+        return new double[] {(sums[0] + sums[1]) / (sums[2] + sums[3]), sums[0] / sums[2], sums[1] / sums[3], common};
     }
 
     private String perCollection(List<String> schemes) {

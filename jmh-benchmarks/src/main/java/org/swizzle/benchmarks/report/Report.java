@@ -12,8 +12,8 @@ import java.util.TreeSet;
 final class Report {
 
     static final List<String> ORDER = List.of("Java", "JavaParallelGC", "Swizzle", "SwizzleParallelGC", "SwizzleCard16",
-        "SwizzleCard4096", "SwizzleRemset", "SwizzleObject", "SwizzleNoBarrier", "SwizzleNoSync", "H2", "EclipseStore",
-        "ChronicleMap");
+        "SwizzleCard4096", "SwizzleRemset", "SwizzleObject", "SwizzleNoBarrier", "SwizzleNoSync", "SwizzleEdge", "SwizzleNone",
+        "SwizzleEager", "SwizzleEntry", "SwizzleSegment", "SwizzleCluster", "H2", "EclipseStore", "ChronicleMap");
     private static final Map<String, String> MEANING = Map.ofEntries(
         Map.entry("Java", "the sample's classes on the heap, no agent (G1)"),
         Map.entry("JavaParallelGC", "the same under ParallelGC"),
@@ -25,6 +25,12 @@ final class Report {
         Map.entry("SwizzleObject", "dirty bit per object, scanned at commit"),
         Map.entry("SwizzleNoBarrier", "no barrier: every resident object diffed at commit"),
         Map.entry("SwizzleNoSync", "default scheme, Durability.NO_SYNC (no force at commit)"),
+        Map.entry("SwizzleEdge", "edge marking: swizzle=edge (stored reference beside each reference field, swizzled on discovery)"),
+        Map.entry("SwizzleNone", "no swizzling: swizzle=none (an OID lookup per reference load)"),
+        Map.entry("SwizzleEager", "eager swizzling: swizzle=eager (the unit and the objects it refers to made resident per fault)"),
+        Map.entry("SwizzleEntry", "checks=entry (residency of this checked at method entry)"),
+        Map.entry("SwizzleSegment", "fault=segment (a logical segment per fault)"),
+        Map.entry("SwizzleCluster", "fault=cluster (a cluster per fault)"),
         Map.entry("H2", "H2 MVStore 2.3.232, MVMap<Integer, byte[]>, commit + sync"),
         Map.entry("EclipseStore", "EclipseStore 2.1.3, Lazy<Part> references, Storer per commit (no force)"),
         Map.entry("ChronicleMap", "Chronicle Map 3.27ea0, ChronicleMap<Integer, byte[]>, msync per commit"));
@@ -55,78 +61,6 @@ final class Report {
             });
         }
         return t.isEmpty() ? "" : "## Systems\n\nEvery row is a JMH fork of its own; all run in the same JMH run.\n\n" + t;
-    }
-
-    /** White &amp; DeWitt Tables 1-3 and Hosking &amp; Moss Tables 2-3: cold, warm and hot per system. */
-    String readTables() {
-        StringBuilder out = new StringBuilder();
-        TreeSet<Integer> sizes = new TreeSet<>();
-        for (String g : List.of("OO1Hot", "OO1Warm", "OO1Cold")) {
-            sizes.addAll(results.sizes(g));
-        }
-        if (sizes.isEmpty()) {
-            return "";
-        }
-        out.append("## OO1 lookup and traversals: cold, warm, hot\n\n")
-            .append("In the form of White & DeWitt's Tables 1-3 and Hosking & Moss's Tables 2-3. Cold (fresh JVM): the")
-            .append(" first iteration of a fork, open included; cold (later iterations): the same on a fresh copy")
-            .append(" of the files in the same JVM, its JIT partly warm; warm: the 10th run after an open, each run from a new random start;")
-            .append(" hot: the warm run repeated with everything resident. Times per operation (1,000 lookups; one")
-            .append(" traversal of 3,280 visits).\n\n");
-        for (int size : sizes) {
-            for (String op : List.of("lookup", "traversal", "reverse")) {
-                Markdown t = new Markdown("system", "cold (fresh JVM)", "cold (later iterations)", "warm", "hot",
-                    "hot / Java");
-                double javaHot = hotAt("Java", op, size);
-                for (String system : ORDER) {
-                    double coldFirst = at("OO1Cold", system, op, size).map(JmhResult::firstMicros).orElse(Double.NaN);
-                    double coldLater = at("OO1Cold", system, op, size).map(JmhResult::laterMicros).orElse(Double.NaN);
-                    double warm = at("OO1Warm", system, op, size).map(JmhResult::micros).orElse(Double.NaN);
-                    double hot = hotAt(system, op, size);
-                    if (Double.isNaN(coldFirst) && Double.isNaN(warm) && Double.isNaN(hot)) {
-                        continue;
-                    }
-                    t.row(system, Units.time(coldFirst), Units.time(coldLater), Units.time(warm), Units.time(hot),
-                        Units.ratio(hot / javaHot));
-                }
-                if (!t.isEmpty()) {
-                    out.append(String.format(Locale.ROOT, "### %s, %,d parts\n\n", op, size)).append(t).append('\n');
-                }
-            }
-            String chart = charts.bars("hot-" + size, String.format(Locale.ROOT, "OO1 hot, %,d parts (lower is better)", size),
-                "µs per operation", seriesBySystem("OO1Hot", size));
-            if (chart != null) {
-                out.append("![hot](").append(chart).append(")\n\n");
-            }
-            String warmChart = charts.bars("warm-" + size, String.format(Locale.ROOT, "OO1 warm (10th run), %,d parts", size),
-                "µs per operation", seriesBySystem("OO1Warm", size));
-            if (warmChart != null) {
-                out.append("![warm](").append(warmChart).append(")\n\n");
-            }
-        }
-        return out.toString();
-    }
-
-    private Map<String, Map<String, Double>> seriesBySystem(String group, int size) {
-        Map<String, Map<String, Double>> series = new LinkedHashMap<>();
-        for (String op : List.of("lookup", "traversal", "reverse")) {
-            Map<String, Double> values = new LinkedHashMap<>();
-            for (String system : ORDER) {
-                at(group, system, op, size).ifPresent(r -> values.put(system, r.micros()));
-            }
-            if (!values.isEmpty()) {
-                series.put(op, values);
-            }
-        }
-        return series;
-    }
-
-    private double hotAt(String system, String op, int size) {
-        return at("OO1Hot", system, op, size).map(JmhResult::micros).orElse(Double.NaN);
-    }
-
-    private Optional<JmhResult> at(String group, String system, String op, int size) {
-        return results.one(group, system, op, "parts=" + size);
     }
 
     /** Hosking &amp; Moss Table 4 and Hosking, Brown &amp; Moss Figures 13-14: per-traversal slope and intercept. */

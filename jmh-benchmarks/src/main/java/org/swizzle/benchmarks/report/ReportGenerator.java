@@ -43,7 +43,8 @@ public final class ReportGenerator {
     }
 
     static String write(JmhResults results, Path dir, Properties run) {
-        Report report = new Report(results, new Charts(dir));
+        Charts charts = new Charts(dir);
+        Report report = new Report(results, charts);
         JmhResult any = results.all().get(0);
         StringBuilder out = new StringBuilder();
         out.append("# Swizzle benchmark report\n\n")
@@ -65,14 +66,15 @@ public final class ReportGenerator {
             + " shared machine. Quick mode has few iterations: read its numbers as indications.\n\n");
         out.append("## Targets (shared/BENCHMARKS.md)\n\n").append(new Targets(report.figures()).table()).append('\n');
         section(out, report.systems());
-        section(out, report.readTables());
+        section(out, new ReadTables(results, charts).section());
         section(out, report.barriers());
         section(out, report.slopes());
         section(out, report.updates());
         section(out, report.rawIo());
         section(out, report.inserts());
-        section(out, new LoadWorkSave(results).section());
-        out.append("## Reproduction of the papers' findings\n\n").append(new Findings(report.figures()).table())
+        LoadWorkSave lws = new LoadWorkSave(results);
+        section(out, lws.section());
+        out.append("## Reproduction of the papers' findings\n\n").append(new Findings(report.figures(), lws).table())
             .append('\n');
         out.append("## How to reproduce\n\nFrom the repository root: `mvn -B -q install -DskipTests`, then"
             + " `jmh-benchmarks/run.sh ").append(run.getProperty("mode", "quick")).append("`. The JMH JSON files beside"

@@ -1,9 +1,14 @@
 package org.swizzle.benchmarks.report;
 
+import java.util.List;
 import java.util.Locale;
 
 /** The targets table of {@code shared/BENCHMARKS.md}, each with our measured ratio and pass or fail. */
 final class Targets {
+
+    /** The node and edge marking forks beyond the barrier schemes, measured hot in OO1Hot. */
+    private static final List<String> NODE_EDGE_SCHEMES = List.of("SwizzleEdge", "SwizzleEager", "SwizzleEntry",
+        "SwizzleSegment", "SwizzleCluster");
 
     private final Figures f;
 
@@ -27,9 +32,17 @@ final class Targets {
                 worstScheme = scheme;
             }
         }
+        for (String scheme : NODE_EDGE_SCHEMES) {
+            double r = f.hot(scheme, "traversal") / f.hot("Java", "traversal");
+            if (!Double.isNaN(r) && (Double.isNaN(worst) || r > worst)) {
+                worst = r;
+                worstScheme = scheme;
+            }
+        }
         t.row("OO1 hot traversal, every node/edge scheme / plain Java", "≤ 1.30",
             Double.isNaN(worst) ? "—" : Units.ratio(worst) + " (worst: " + worstScheme + ")",
-            Verdict.target(worst, 1.30, false), "OO1Slope p=0, slope b (only node schemes exist)");
+            Verdict.target(worst, 1.30, false), "OO1Slope p=0 slope b of the barrier schemes; OO1Hot traversal of "
+                + String.join(", ", NODE_EDGE_SCHEMES) + " (swizzle=none is not a node/edge scheme)");
 
         double card = f.barrier("Swizzle") / f.barrier("SwizzleNoBarrier");
         t.row("OO1 hot update traversal p=1, card barrier / same without barrier", "≤ 1.10", Units.ratio(card),
