@@ -9,10 +9,10 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.stream.Stream;
 
 import org.swizzle.ObjectStore;
+import org.swizzle.benchmarks.Directories;
 
 /**
  * The collections on disk: one master store per collection and build of the benchmarks, in
@@ -79,35 +79,11 @@ final class TreeFiles {
 
     /** A fresh copy of {@code master} in the temp directory. */
     static Path copy(Path master) {
-        try {
-            Path copy = Files.createTempDirectory("swizzle-lws-");
-            try (Stream<Path> files = Files.walk(master)) {
-                for (Path file : (Iterable<Path>) files::iterator) {
-                    Path target = copy.resolve(master.relativize(file).toString());
-                    if (Files.isDirectory(file)) {
-                        Files.createDirectories(target);
-                    } else {
-                        Files.copy(file, target);
-                    }
-                }
-            }
-            return copy;
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot copy " + master, e);
-        }
+        return Directories.copy(master, "swizzle-lws-");
     }
 
-    /** Deletes {@code dir} and its contents; nothing if null or gone. */
+    /** Deletes {@code dir} and everything in it; nothing if null or gone. */
     static void delete(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(file);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot delete " + dir, e);
-        }
+        Directories.delete(dir);
     }
 }

@@ -7,8 +7,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
-import java.util.stream.Stream;
+
+import org.swizzle.benchmarks.Directories;
 
 /**
  * The OO1 databases on disk: one master copy per engine file format, size and seed in a cache
@@ -53,37 +53,13 @@ public final class DatabaseFiles {
         }
     }
 
-    /** A new working copy of {@code master} in the temp directory. */
+    /** A fresh copy of {@code master} in the temp directory. */
     static Path copy(Path master) {
-        try {
-            Path copy = Files.createTempDirectory("swizzle-bench-");
-            try (Stream<Path> files = Files.walk(master)) {
-                for (Path file : (Iterable<Path>) files::iterator) {
-                    Path target = copy.resolve(master.relativize(file).toString());
-                    if (Files.isDirectory(file)) {
-                        Files.createDirectories(target);
-                    } else {
-                        Files.copy(file, target, StandardCopyOption.COPY_ATTRIBUTES);
-                    }
-                }
-            }
-            return copy;
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot copy the OO1 database " + master, e);
-        }
+        return Directories.copy(master, "swizzle-bench-");
     }
 
-    /** Deletes {@code dir} and everything in it; nothing if null. */
+    /** Deletes {@code dir} and everything in it; nothing if null or gone. */
     static void delete(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(file);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot delete " + dir, e);
-        }
+        Directories.delete(dir);
     }
 }
