@@ -165,21 +165,32 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             switch (faultUnit) {
                 case SEGMENT: store.forEachInSegment(object.$swz_oid(), this::faultMember); break;
                 case CLUSTER: store.forEachInCluster(object.$swz_oid(), this::faultMember); break;
-                default: makeResident(object); break;
+                default: break;
             }
-            makeResident(object); // a no-op unless the unit missed it
+            makeResident(object); // the whole unit when fault=object, a no-op after the others
         } finally {
             collectingTargets = outer;
         }
-        // indexed: a fault nested in a fill (a hashCode of a set element) may add targets or take them all
-        for (int i = 0; i < eagerTargets.size() && !outer; i++) {
-            makeResident(eagerTargets.get(i));
-        }
         if (!outer) {
+            // indexed: a fault nested in a fill (a hashCode of a set element) may add targets
+            for (int i = 0; i < eagerTargets.size(); i++) {
+                makeResident(eagerTargets.get(i));
+            }
             eagerTargets.clear();
         }
-        if (counters.objectsResident > budget.limit() && rehollowOnFault && !shared) {
-            counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), object, false);
+        if (rehollowOnFault && !shared) {
+            trimToBudget(object, false);
+        }
+    }
+
+    /**
+     * Re-hollows clean objects, never {@code keep}, while more are resident than the budget allows.
+     *
+     * @param allClean whether a commit or abort has just left every resident object clean
+     */
+    private void trimToBudget(Persistable keep, boolean allClean) {
+        if (counters.objectsResident > budget.limit()) {
+            counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), keep, allClean);
         }
     }
 
@@ -419,9 +430,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             roots.oids(rootOids);
             counters.objectsUnreachable = trace.countUnreachable(rootOids);
         }
-        if (counters.objectsResident > budget.limit()) {
-            counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), null, true);
-        }
+        trimToBudget(null, true);
         return number;
     }
 
@@ -523,9 +532,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsResident -= dirty.size();
         detector.reset();
         loadRoots();
-        if (counters.objectsResident > budget.limit()) {
-            counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), null, true);
-        }
+        trimToBudget(null, true);
     }
 
     // ---------------------------------------------------------------- indexes
