@@ -1,5 +1,7 @@
 package org.swizzle;
 
+import java.util.function.LongSupplier;
+
 import org.swizzle.internal.Counters;
 
 /**
@@ -11,10 +13,16 @@ import org.swizzle.internal.Counters;
 public final class StoreStats {
 
     private final Counters counters;
+    private final LongSupplier unreachable;
 
-    /** For the object manager; applications get snapshots from {@link ObjectStore#stats()}. */
-    public StoreStats(Counters counters) {
+    /**
+     * For the object manager; applications get snapshots from {@link ObjectStore#stats()}.
+     *
+     * @param unreachable traces the stored graph and counts what it does not reach
+     */
+    public StoreStats(Counters counters, LongSupplier unreachable) {
         this.counters = counters;
+        this.unreachable = unreachable;
     }
 
     /** Commits made (including those that had nothing to log). */
@@ -92,11 +100,20 @@ public final class StoreStats {
     }
 
     /**
-     * Stored objects no longer reachable from any root, as of the last commit that removed a stored
-     * reference (which traces the stored graph). They are left in place for now.
+     * Stored objects no longer reachable from any root, counted when this method is called by a trace of the
+     * whole stored graph (which reads every stored object: it takes time in proportion to the store, so it is
+     * never done by a commit). They are left in place for now.
      */
     public long objectsUnreachable() {
-        return counters.objectsUnreachable;
+        return unreachable.getAsLong();
+    }
+
+    /**
+     * Objects holding arrays or collections that can change without their barrier (arrays handed to code that
+     * may write them, collections the application made), compared with their committed bytes by commits.
+     */
+    public long objectsCompared() {
+        return counters.objectsCompared;
     }
 
     /** Bytes compared by commit diffing. */
@@ -157,7 +174,7 @@ public final class StoreStats {
             + ", objectsResident=" + c.objectsResident + ", objectsRehollowed=" + c.objectsRehollowed
             + ", cardsDirtied=" + c.cardsDirtied + ", objectsMarked=" + c.objectsMarked
             + ", objectsDirtied=" + c.objectsDirtied + ", objectsDiffed=" + c.objectsDiffed
-            + ", objectsCreated=" + c.objectsCreated + ", objectsUnreachable=" + c.objectsUnreachable
+            + ", objectsCreated=" + c.objectsCreated + ", objectsCompared=" + c.objectsCompared
             + ", bytesCompared=" + c.bytesCompared
             + ", recordsLogged=" + c.recordsLogged + ", bytesLogged=" + c.bytesLogged
             + ", payloadBytesLogged=" + c.payloadBytesLogged + ", collectNanos=" + c.collectNanos

@@ -16,10 +16,10 @@ import org.swizzle.internal.Swizzling;
  * <pre>
  * public static T $swz_get$f(C o) {
  *     if (o.$swz_state != 0) Faults.fault(o);   // residency check
- *     CardTable.mark(o.$swz_address);           // arrays and collections only: they change without a PUTFIELD
+ *     if (o.$swz_flags == 0) Escapes.array(o);  // arrays only: their elements change without a barrier
  *     return o.f;
  * }
- * public static T $swz_read$f(C o) {           // arrays: for loads proven read-only, no mark
+ * public static T $swz_read$f(C o) {           // arrays: for loads proven read-only, no escape
  *     if (o.$swz_state != 0) Faults.fault(o);
  *     return o.f;
  * }
@@ -27,8 +27,12 @@ import org.swizzle.internal.Swizzling;
  *     if (o.$swz_state != 0) Faults.fault(o);
  *     o.f = v;
  *     CardTable.mark(o.$swz_address);           // write barrier
+ *     if (o.$swz_flags == 0) Escapes.array(o);  // arrays only: the caller keeps the array it stored
  * }
  * </pre>
+ * Collections need nothing beyond the residency check and the barrier: the object manager gives persistent
+ * objects tracked collections, which report their own changes.
+ *
  * The mark is the configured {@link Barrier}: {@code CardTable.mark(o.$swz_address)} for cards,
  * {@code if (o.$swz_dirty == 0) RememberedSet.remember(o)} for the remembered set,
  * {@code o.$swz_dirty = 1} for dirty bits, nothing for {@code barrier=none}.
@@ -83,7 +87,7 @@ final class AccessorGenerator {
     void addAccessors(StoredField field) {
         boolean keepsStored = keepsStoredReference(field);
         for (boolean checked : checksOnEntry ? new boolean[] {true, false} : new boolean[] {true}) {
-            addGetter(field, name(field.getterName(), checked), field.kind() == FieldKind.MUTABLE_VALUE, checked, keepsStored);
+            addGetter(field, name(field.getterName(), checked), isArray(field), checked, keepsStored);
             if (field.isElidableArray()) {
                 addGetter(field, name(field.readerName(), checked), false, checked, false);
             }
@@ -92,6 +96,10 @@ final class AccessorGenerator {
         if (keepsStored) {
             addFind(field);
         }
+    }
+
+    private static boolean isArray(StoredField field) {
+        return field.descriptor().charAt(0) == '[';
     }
 
     /** Whether {@code field} keeps a stored reference beside the Java one under the configured scheme. */
@@ -113,14 +121,14 @@ final class AccessorGenerator {
         return checked ? accessor : Contract.unchecked(accessor);
     }
 
-    private void addGetter(StoredField field, String name, boolean marks, boolean checked, boolean keepsStored) {
+    private void addGetter(StoredField field, String name, boolean escapes, boolean checked, boolean keepsStored) {
         MethodVisitor method = target.visitMethod(ACCESS, name, field.getterDescriptor(), null, null);
         method.visitCode();
         if (checked) {
             residencyCheck(method, owner);
         }
-        if (marks) {
-            mark(method, owner);
+        if (escapes) {
+            escape(method, owner);
         }
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
@@ -198,6 +206,9 @@ final class AccessorGenerator {
             method.visitFieldInsn(Opcodes.PUTFIELD, owner, Contract.storedReference(field.name()), "J");
         }
         mark(method, owner, Bytecode.frameType(field.descriptor()));
+        if (isArray(field)) {
+            escape(method, owner, Bytecode.frameType(field.descriptor()));
+        }
         method.visitInsn(Opcodes.RETURN);
         method.visitMaxs(0, 0);
         method.visitEnd();
@@ -212,6 +223,17 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.FAULT, Contract.FAULT_DESCRIPTOR, false);
         Bytecode.target(method, resident, frames, locals);
+    }
+
+    /** {@code if (o.$swz_flags == 0) Escapes.array(o);} with {@code o} in local 0 and {@code locals} the method's locals. */
+    private void escape(MethodVisitor method, Object... locals) {
+        Label watched = new Label();
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.FLAGS, "B");
+        method.visitJumpInsn(Opcodes.IFNE, watched);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.ESCAPES, Contract.ESCAPE_ARRAY, Contract.ESCAPE_ARRAY_DESCRIPTOR, false);
+        Bytecode.target(method, watched, frames, locals);
     }
 
     /** The write barrier on {@code o} in local 0, with {@code locals} the method's locals. */

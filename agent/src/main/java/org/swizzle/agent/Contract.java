@@ -17,6 +17,8 @@ final class Contract {
     static final String OBJECT_WRITER = "org/swizzle/internal/ObjectWriter";
     static final String OBJECT_READER = "org/swizzle/internal/ObjectReader";
     static final String REFERENCES = "org/swizzle/internal/References";
+    static final String ESCAPES = "org/swizzle/internal/Escapes";
+    static final String TRACKING = "org/swizzle/internal/tracked/Tracking";
 
     static final String FAULT = "fault";
     static final String FAULT_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
@@ -25,6 +27,10 @@ final class Contract {
     static final String REMEMBERED_SET = "org/swizzle/internal/RememberedSet";
     static final String REMEMBER = "remember";
     static final String REMEMBER_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
+    static final String ESCAPE_ARRAY = "array";
+    static final String ESCAPE_ARRAY_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
+    static final String DETACH = "detach";
+    static final String DETACH_DESCRIPTOR = "(Ljava/lang/Object;)V";
     static final String TARGET = "target";
     static final String TARGET_DESCRIPTOR = "(L" + PERSISTABLE + ";J)Ljava/lang/Object;";
     static final String SWIZZLES_IN_PLACE = "swizzlesInPlace";
@@ -36,6 +42,7 @@ final class Contract {
     static final String ADDRESS = "$swz_address";
     static final String STATE = "$swz_state";
     static final String DIRTY = "$swz_dirty";
+    static final String FLAGS = "$swz_flags";
     static final String CONTEXT = "$swz_context";
 
     static final String CONSTRUCTOR = "<init>";

@@ -17,7 +17,7 @@ final class StateGenerator {
     /** Field name and descriptor of each piece of state the root class carries. */
     private static final String[][] STATE = {
         {Contract.OID, "J"}, {Contract.ADDRESS, "J"}, {Contract.STATE, "B"}, {Contract.DIRTY, "B"},
-        {Contract.CONTEXT, "Ljava/lang/Object;"}
+        {Contract.FLAGS, "B"}, {Contract.CONTEXT, "Ljava/lang/Object;"}
     };
 
     private final ClassVisitor target;

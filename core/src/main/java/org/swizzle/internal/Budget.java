@@ -5,7 +5,8 @@ import java.util.ArrayDeque;
 /**
  * The resident-object budget: past it, the clean objects made resident longest ago are turned back
  * into hollow objects (their fields cleared, never written), and fault in again when touched.
- * Objects in dirty cards stay until a commit or abort has dealt with them.
+ * Objects in dirty cards stay until a commit or abort has dealt with them; watched objects stay, since the
+ * application may still change an array it took from them.
  */
 final class Budget {
 
@@ -49,7 +50,7 @@ final class Budget {
             if (object.$swz_state() != Persistable.RESIDENT) {
                 continue;
             }
-            if (object == keep || !allClean && detector.mayBeDirty(object)) {
+            if (object == keep || object.$swz_flags() != 0 || !allClean && detector.mayBeDirty(object)) {
                 order.addLast(object);
                 continue;
             }

@@ -18,7 +18,7 @@ public final class Counters {
     public long objectsDirtied;
     public long objectsDiffed;
     public long objectsCreated;
-    public long objectsUnreachable;
+    public long objectsCompared;
     public long bytesCompared;
     public long recordsLogged;
     public long bytesLogged;
@@ -45,7 +45,7 @@ public final class Counters {
         copy.objectsDirtied = objectsDirtied;
         copy.objectsDiffed = objectsDiffed;
         copy.objectsCreated = objectsCreated;
-        copy.objectsUnreachable = objectsUnreachable;
+        copy.objectsCompared = objectsCompared;
         copy.bytesCompared = bytesCompared;
         copy.recordsLogged = recordsLogged;
         copy.bytesLogged = bytesLogged;

@@ -14,7 +14,6 @@ import java.util.function.Function;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.IntArrayList;
 import org.agrona.collections.LongArrayList;
-import org.agrona.collections.LongHashSet;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectIndex;
@@ -72,11 +71,15 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final List<Persistable> created = new ArrayList<>();
     private final IntArrayList createdLengths = new IntArrayList();
     private Transaction transaction;
-    /** Whether the current commit removed a stored reference, so some object may have become unreachable. */
-    private boolean referencesDropped;
-    private final LongHashSet oldReferences = new LongHashSet();
-    private final LongHashSet newReferences = new LongHashSet();
-    private final ReachabilityTrace trace;
+    /**
+     * Resident objects holding arrays or collections that can change without their barrier (an array handed
+     * to code that may write it, a collection the application made): compared with their committed bytes at
+     * every commit until they are reloaded. Flagged {@link Persistable#WATCHED}.
+     */
+    private final List<Persistable> watched = new ArrayList<>();
+    /** Objects the current commit found holding such values, watched once it succeeds. */
+    private final List<Persistable> toWatch = new ArrayList<>();
+    private final UnsafeBuffer watchedView = new UnsafeBuffer(0, 0);
     private final Map<String, HashIndex<?, ?>> indexes = new LinkedHashMap<>();
     /** Objects the current commit wrote, for the indexes; collected only when there are indexes. */
     private final List<Persistable> written = new ArrayList<>();
@@ -91,7 +94,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.catalog = new Catalog(loader);
         this.budget = new Budget(options.residentBudget(), detector);
         this.commitNumber = store.lastCommit();
-        this.trace = new ReachabilityTrace(store, catalog, new ObjectReader(this));
     }
 
     /** Opens (creating, recovering) the store in {@code directory}. */
@@ -212,18 +214,22 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     private int fill(Persistable object) {
         long oid = object.$swz_oid();
-        DirectBuffer bytes = store.read(oid, view);
+        Persistable outer = reading;
+        // a fault nested in a fill (a hashCode of a set element) must not disturb the outer fill's reader
+        ObjectReader in = outer == null ? reader : new ObjectReader(this);
+        DirectBuffer bytes = store.read(oid, outer == null ? view : new UnsafeBuffer(0, 0));
         int length = store.length(oid);
         int classId = store.classId(oid);
-        Persistable outer = reading;
         reading = object;
+        boolean needsWatch;
         try {
-            reader.reset(bytes, length);
-            int shape = reader.readShort() & 0xFFFF;
+            in.reset(bytes, length);
+            int shape = in.readShort() & 0xFFFF;
             ReadPlan plan = catalog.plan(classId, shape, ClassLayout.of(object.getClass()));
-            plan.read(object, reader);
-            if (reader.position() != length) {
-                throw new ObjectReader.MalformedObjectException(describe() + ": " + (length - reader.position())
+            plan.read(object, in);
+            needsWatch = in.ownerNeedsWatch();
+            if (in.position() != length) {
+                throw new ObjectReader.MalformedObjectException(describe() + ": " + (length - in.position())
                     + " bytes left after the last field");
             }
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
@@ -237,6 +243,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         VarHandle.releaseFence(); // the fields before the state: another thread that sees it resident sees them
         object.$swz_state(Persistable.RESIDENT);
+        if (needsWatch) {
+            watch(object);
+        }
         return length;
     }
 
@@ -365,10 +374,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         try {
             long start = System.nanoTime();
             detector.collect(pending::add);
+            countMarks(pending.size());
+            addChangedWatched();
             long collected = System.nanoTime();
             counters.collectNanos += collected - start;
-            countMarks(pending.size());
-            referencesDropped = roots.isDirty();
             if (roots.isDirty()) {
                 roots.write(writer);
                 put(SegmentStore.ROOTS_OID, 0);
@@ -389,6 +398,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.applyNanos += logged.applyNanos() + logged.checkpointNanos() - applyBefore;
         } catch (RuntimeException | Error e) {
             written.clear();
+            toWatch.clear();
             transaction.abandon();
             for (Persistable object : created) {
                 object.$swz_oid(0);
@@ -404,12 +414,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Persistable object = created.get(i);
             object.$swz_context(this);
             object.$swz_dirty((byte) 0);
+            object.$swz_flags((byte) 0);
             table.put(object.$swz_oid(), object);
             object.$swz_address(space.place(object, createdLengths.getInt(i)));
             budget.admitted(object);
         }
         counters.objectsResident += created.size();
         counters.objectsCreated += created.size();
+        for (Persistable object : toWatch) {
+            watch(object);
+        }
+        toWatch.clear();
         for (HashIndex<?, ?> index : indexes.values()) {
             index.committed(written, store.lastCommit());
         }
@@ -425,11 +440,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.bytesLogged += logged.walBytesLogged() - bytesBefore;
         counters.payloadBytesLogged += logged.payloadBytesLogged() - payloadBefore;
         counters.bytesCompared += logged.bytesCompared() - comparedBefore;
-        if (referencesDropped) {
-            LongArrayList rootOids = new LongArrayList();
-            roots.oids(rootOids);
-            counters.objectsUnreachable = trace.countUnreachable(rootOids);
-        }
         trimToBudget(null, true);
         return number;
     }
@@ -448,36 +458,98 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             written.add(object);
         }
         ClassLayout layout = ClassLayout.of(object.getClass());
-        writer.reset();
+        boolean persistent = object.$swz_context() == this;
+        writer.beginObject(object, !persistent);
         writer.writeShort((short) catalog.currentShape(layout));
         Shape shape = layout.shape();
         for (int i = 0; i < shape.size(); i++) {
             writer.field(layout.type(), shape.field(i).name());
             object.$swz_write(layout.fieldIndex(i), writer);
         }
-        if (object.$swz_context() == this) {
+        if (persistent) {
             counters.objectsDiffed++;
-            referencesDropped |= dropsReferences(object.$swz_oid(), shape);
         } else {
             createdLengths.addInt(writer.length());
+        }
+        if (writer.holdsUntracked() && (!persistent || object.$swz_flags() == 0)) {
+            toWatch.add(object);
         }
         put(object.$swz_oid(), catalog.classId(layout.type()));
     }
 
-    /** Whether the image in the writer refers to fewer objects than the committed one of {@code oid}. */
-    private boolean dropsReferences(long oid, Shape current) {
-        if (!current.hasReferences() || referencesDropped) {
+    // ---------------------------------------------------------------- watched objects
+
+    /**
+     * Watches {@code object}: it holds an array or collection that may change without its barrier, so every
+     * commit compares it with its committed bytes until it is reloaded; the budget leaves it resident.
+     */
+    synchronized void watch(Persistable object) {
+        if (object.$swz_flags() == 0 && object.$swz_context() == this) {
+            object.$swz_flags(Persistable.WATCHED);
+            watched.add(object);
+        }
+    }
+
+    /** Adds the watched objects whose arrays or collections differ from their committed bytes to the candidates. */
+    private void addChangedWatched() {
+        if (barrier == Barrier.NONE) {
+            return; // every resident object is a candidate already
+        }
+        for (Persistable object : watched) {
+            if (object.$swz_state() == Persistable.RESIDENT && !detector.mayBeDirty(object) && valuesChanged(object)) {
+                pending.add(object);
+            }
+        }
+    }
+
+    /**
+     * Whether an array or collection field of {@code object} differs from its committed bytes: only those
+     * fields are unswizzled, and each is compared with its place in the committed image.
+     */
+    private boolean valuesChanged(Persistable object) {
+        counters.objectsCompared++;
+        long oid = object.$swz_oid();
+        ClassLayout layout = ClassLayout.of(object.getClass());
+        DirectBuffer committed = store.read(oid, watchedView);
+        reader.reset(committed, store.length(oid));
+        int shape = reader.readShort() & 0xFFFF;
+        if (store.classId(oid) != catalog.classId(layout.type()) || shape != catalog.currentShape(layout)) {
+            return true; // stored under another shape: rewritten whole
+        }
+        Shape fields = layout.shape();
+        writer.beginObject(object, false);
+        for (int i = 0; i < fields.size(); i++) {
+            Shape.Field field = fields.field(i);
+            int start = reader.position();
+            reader.skip(field.kind());
+            if (field.kind() == FieldKind.MUTABLE_VALUE) {
+                int from = writer.length();
+                writer.field(layout.type(), field.name());
+                object.$swz_write(layout.fieldIndex(i), writer);
+                if (!sameBytes(writer.buffer(), from, writer.length() - from, committed, start, reader.position() - start)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean sameBytes(DirectBuffer a, int aOffset, int aLength, DirectBuffer b, int bOffset, int bLength) {
+        if (aLength != bLength) {
             return false;
         }
-        newReferences.clear();
-        reader.reset(writer.buffer(), writer.length());
-        reader.readShort();
-        reader.forEachReference(current, newReferences::add);
-        oldReferences.clear();
-        reader.reset(store.read(oid, view), store.length(oid));
-        int shape = reader.readShort() & 0xFFFF;
-        reader.forEachReference(catalog.shape(store.classId(oid), shape), oldReferences::add);
-        return !newReferences.containsAll(oldReferences);
+        int i = 0;
+        for (; i + 8 <= aLength; i += 8) {
+            if (a.getLong(aOffset + i) != b.getLong(bOffset + i)) {
+                return false;
+            }
+        }
+        for (; i < aLength; i++) {
+            if (a.getByte(aOffset + i) != b.getByte(bOffset + i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void put(long oid, int classId) {
@@ -526,6 +598,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         List<Persistable> dirty = new ArrayList<>();
         detector.collect(dirty::add);
         countMarks(dirty.size());
+        for (Persistable object : watched) {
+            if (object.$swz_state() == Persistable.RESIDENT && !detector.mayBeDirty(object)) {
+                dirty.add(object);
+            }
+        }
+        watched.clear();
         for (Persistable object : dirty) {
             rehollow(object);
         }
@@ -585,9 +663,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return remembered;
     }
 
+    /** Turns {@code object} back into a hollow object; its tracked collections are detached. */
     static void rehollow(Persistable object) {
         object.$swz_state(Persistable.HOLLOW);
         object.$swz_dirty((byte) 0);
+        object.$swz_flags((byte) 0);
         object.$swz_clear();
     }
 
@@ -596,7 +676,15 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public synchronized StoreStats stats() {
         Counters snapshot = counters.copy();
         snapshot.objectsRehollowed = budget.rehollowed();
-        return new StoreStats(snapshot);
+        return new StoreStats(snapshot, this::countUnreachable);
+    }
+
+    /** Traces the committed graph from the roots and counts the stored objects it does not reach. */
+    private synchronized long countUnreachable() {
+        requireOpen();
+        LongArrayList rootOids = new LongArrayList();
+        roots.oids(rootOids);
+        return new ReachabilityTrace(store, catalog, new ObjectReader(this)).countUnreachable(rootOids);
     }
 
     public synchronized boolean isClosed() {

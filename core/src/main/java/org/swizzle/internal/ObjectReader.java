@@ -18,20 +18,23 @@ import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.LinkedList;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.LongConsumer;
 
 import org.agrona.DirectBuffer;
+import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.Sequenced;
+import org.swizzle.internal.tracked.Tracked;
+import org.swizzle.internal.tracked.TrackedArrayList;
+import org.swizzle.internal.tracked.TrackedHashMap;
+import org.swizzle.internal.tracked.TrackedHashSet;
+import org.swizzle.internal.tracked.TrackedLinkedHashMap;
+import org.swizzle.internal.tracked.TrackedLinkedHashSet;
+import org.swizzle.internal.tracked.TrackedLinkedList;
+import org.swizzle.internal.tracked.TrackedTreeMap;
+import org.swizzle.internal.tracked.TrackedTreeSet;
 
 /**
  * Fills one object from its stored bytes: the generated {@code $swz_read} of each class calls the
@@ -44,6 +47,14 @@ public final class ObjectReader {
     private DirectBuffer buffer;
     private int position;
     private int limit;
+    /** The object being filled and the field being read, whose collections are attached to it; null for roots. */
+    private Persistable owner;
+    private String fieldName;
+    private Attachment attachment;
+    /** Arrays and collections the value being read is nested in, and how many of them are arrays. */
+    private int depth;
+    private int arrayDepth;
+    private boolean ownerNeedsWatch;
 
     /** What the reader needs from the object manager to turn stored references into Java ones. */
     interface ReferenceSwizzler {
@@ -65,6 +76,27 @@ public final class ObjectReader {
         this.buffer = buffer;
         this.position = 0;
         this.limit = length;
+        this.owner = null;
+        this.ownerNeedsWatch = false;
+    }
+
+    /**
+     * Starts reading array or collection field {@code fieldName} of {@code owner}: the tracked collections
+     * read for it report their changes to {@code owner}.
+     */
+    void beginField(Persistable owner, String fieldName) {
+        this.owner = owner;
+        this.fieldName = fieldName;
+        this.attachment = null;
+    }
+
+    /**
+     * Whether the object just read holds values that can change without a barrier on it: arrays inside
+     * collections or arrays, which a read of the collection hands out, or collections with views this runtime
+     * does not track. Such an object is compared with its committed bytes at every commit.
+     */
+    boolean ownerNeedsWatch() {
+        return ownerNeedsWatch;
     }
 
     int position() {
@@ -170,14 +202,14 @@ public final class ObjectReader {
             case ValueTag.UUID: return new UUID(readLong(), readLong());
             case ValueTag.REFERENCE: return readReference();
             case ValueTag.OBJECT_ARRAY: return readObjectArray();
-            case ValueTag.ARRAY_LIST: return readCollection(new ArrayList<>(Math.max(0, peekInt())));
-            case ValueTag.LINKED_LIST: return readCollection(new LinkedList<>());
-            case ValueTag.HASH_SET: return readCollection(new HashSet<>());
-            case ValueTag.LINKED_HASH_SET: return readCollection(new LinkedHashSet<>());
-            case ValueTag.TREE_SET: return readCollection(new TreeSet<>());
-            case ValueTag.HASH_MAP: return readMap(new HashMap<>());
-            case ValueTag.LINKED_HASH_MAP: return readMap(new LinkedHashMap<>());
-            case ValueTag.TREE_MAP: return readMap(new TreeMap<>());
+            case ValueTag.ARRAY_LIST:
+            case ValueTag.LINKED_LIST:
+            case ValueTag.HASH_SET:
+            case ValueTag.LINKED_HASH_SET:
+            case ValueTag.TREE_SET: return readCollection(tag, readCount(1));
+            case ValueTag.HASH_MAP:
+            case ValueTag.LINKED_HASH_MAP:
+            case ValueTag.TREE_MAP: return readMap(tag, readCount(2));
             default:
                 return tag >= ValueTag.BOOLEAN_ARRAY && tag <= ValueTag.DOUBLE_ARRAY ? readPrimitiveArray(tag) : readTime(tag);
         }
@@ -261,16 +293,29 @@ public final class ObjectReader {
 
     private Object readObjectArray() {
         Class<?> component = references.classOf(readInt());
-        int length = readLength();
+        int length = readCount(1);
         Object[] array = (Object[]) Array.newInstance(component, length);
+        nestedArray();
+        depth++;
+        arrayDepth++;
         for (int i = 0; i < length; i++) {
             array[i] = readValue();
         }
+        arrayDepth--;
+        depth--;
         return array;
+    }
+
+    private void nestedArray() {
+        if (depth > 0) {
+            ownerNeedsWatch = true;
+        }
     }
 
     private Object readPrimitiveArray(byte tag) {
         int length = readLength();
+        check((long) length * elementSize(tag)); // before allocating: a crafted length must not exhaust the heap
+        nestedArray();
         switch (tag) {
             case ValueTag.INT_ARRAY: {
                 check(4L * length);
@@ -335,21 +380,85 @@ public final class ObjectReader {
         }
     }
 
-    private Collection<Object> readCollection(Collection<Object> collection) {
-        int size = readLength();
+    /** The tracked collection of {@code tag} with its {@code size} elements, which follow. */
+    private Collection<Object> readCollection(byte tag, int size) {
+        Collection<Object> collection;
+        switch (tag) {
+            case ValueTag.ARRAY_LIST: collection = new TrackedArrayList<>(size); break;
+            case ValueTag.LINKED_LIST: collection = new TrackedLinkedList<>(); break;
+            case ValueTag.HASH_SET: collection = new TrackedHashSet<>(capacity(size)); break;
+            case ValueTag.LINKED_HASH_SET: collection = new TrackedLinkedHashSet<>(capacity(size)); break;
+            default: collection = new TrackedTreeSet<>(); break;
+        }
+        depth++;
         for (int i = 0; i < size; i++) {
             collection.add(readValue());
         }
+        depth--;
+        attach((Tracked) collection);
         return collection;
     }
 
-    private Map<Object, Object> readMap(Map<Object, Object> map) {
-        int size = readLength();
+    /** The tracked map of {@code tag} with its {@code size} entries, which follow. */
+    private Map<Object, Object> readMap(byte tag, int size) {
+        Map<Object, Object> map;
+        switch (tag) {
+            case ValueTag.HASH_MAP: map = new TrackedHashMap<>(capacity(size)); break;
+            case ValueTag.LINKED_HASH_MAP: map = new TrackedLinkedHashMap<>(capacity(size)); break;
+            default: map = new TrackedTreeMap<>(); break;
+        }
+        depth++;
         for (int i = 0; i < size; i++) {
             Object key = readValue();
             map.put(key, readValue());
         }
+        depth--;
+        attach((Tracked) map);
         return map;
+    }
+
+    /**
+     * Filled while unattached (so filling it ran no barrier), {@code value} now reports its changes to the
+     * field's owner; not inside an array, where the owner is compared at commit once the array is read.
+     */
+    private void attach(Tracked value) {
+        if (owner == null || arrayDepth > 0) {
+            return;
+        }
+        if (Sequenced.hasUntrackedViews(value)) {
+            ownerNeedsWatch = true;
+        }
+        if (attachment == null) {
+            attachment = new Attachment(owner, fieldName);
+        }
+        value.attach(attachment);
+    }
+
+    /**
+     * A count of elements each at least {@code bytesPerElement} bytes long, checked against the bytes left in
+     * the object before anything is allocated for it.
+     */
+    private int readCount(int bytesPerElement) {
+        int count = readLength();
+        if ((long) count * bytesPerElement > limit - position) {
+            throw corrupt("a count of " + count + " elements does not fit in the " + (limit - position)
+                + " bytes left in the object");
+        }
+        return count;
+    }
+
+    private static int elementSize(byte tag) {
+        switch (tag) {
+            case ValueTag.BOOLEAN_ARRAY: case ValueTag.BYTE_ARRAY: return 1;
+            case ValueTag.SHORT_ARRAY: case ValueTag.CHAR_ARRAY: return 2;
+            case ValueTag.INT_ARRAY: case ValueTag.FLOAT_ARRAY: return 4;
+            default: return 8;
+        }
+    }
+
+    /** A hash table capacity that holds {@code count} entries without rehashing. */
+    private static int capacity(int count) {
+        return (int) Math.min(Integer.MAX_VALUE, count * 4L / 3 + 1);
     }
 
     /** Skips a stored field of {@code kind} that the current class no longer has. */
@@ -431,11 +540,6 @@ public final class ObjectReader {
         for (int i = 0; i < count; i++) {
             skipValue(references);
         }
-    }
-
-    private int peekInt() {
-        check(4);
-        return buffer.getInt(position);
     }
 
     private int readLength() {

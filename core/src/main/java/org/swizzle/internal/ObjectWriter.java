@@ -32,6 +32,9 @@ import java.util.UUID;
 import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.swizzle.UnsupportedFieldTypeException;
+import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.Sequenced;
+import org.swizzle.internal.tracked.Tracked;
 
 /**
  * Unswizzles one object into the stored format: the generated {@code $swz_write} of each class calls
@@ -46,6 +49,15 @@ public final class ObjectWriter {
     private int position;
     private Class<?> ownerType;
     private String fieldName;
+    /** The object being written (null for the root directory) and whether this commit makes it persistent. */
+    private Persistable owner;
+    private boolean ownerIsNew;
+    /** Arrays and collections the value being written is nested in. */
+    private int depth;
+    /** The attachment of the current field's tracked collections, and whether the field's value is one of them. */
+    private Attachment fieldAttachment;
+    private boolean fieldTracked;
+    private boolean holdsUntracked;
 
     /** What the writer needs from the object manager to write references. */
     interface ReferenceResolver {
@@ -60,15 +72,79 @@ public final class ObjectWriter {
         this.references = references;
     }
 
-    /** Starts a new image at offset 0 of the scratch buffer. */
+    /** Starts a new image at offset 0 of the scratch buffer, of no persistent object. */
     void reset() {
         position = 0;
+        owner = null;
     }
 
-    /** Names the field being written, for error messages. */
+    /**
+     * Starts the image of {@code object}: its tracked collections that belong to no object yet are attached
+     * to it, and whether it holds values that change without a barrier is noted ({@link #holdsUntracked()}).
+     *
+     * @param isNew whether this commit makes the object persistent (the application may hold its arrays)
+     */
+    void beginObject(Persistable object, boolean isNew) {
+        reset();
+        owner = object;
+        ownerIsNew = isNew;
+        holdsUntracked = false;
+    }
+
+    /** Names the field being written, for error messages and for the attachment of its collections. */
     void field(Class<?> ownerType, String fieldName) {
         this.ownerType = ownerType;
         this.fieldName = fieldName;
+        this.depth = 0;
+        this.fieldAttachment = null;
+        this.fieldTracked = false;
+    }
+
+    /**
+     * Whether the object written holds a value that can change without running its barrier: a collection
+     * that is not one of its tracked collections, an array inside a collection or array, or (for a new
+     * object) any array. The object manager then compares it with its committed bytes at every commit.
+     */
+    boolean holdsUntracked() {
+        return holdsUntracked;
+    }
+
+    private void noteArray() {
+        if (owner != null && (depth > 0 || ownerIsNew)) {
+            holdsUntracked = true;
+        }
+    }
+
+    /** Notes how {@code container}, a collection or map met at the current depth, is tracked; adopts it if it can. */
+    private void noteContainer(Object container) {
+        if (owner == null) {
+            return;
+        }
+        if (!(container instanceof Tracked) || Sequenced.hasUntrackedViews(container)) {
+            holdsUntracked = true;
+            if (!(container instanceof Tracked)) {
+                return;
+            }
+        }
+        Tracked tracked = (Tracked) container;
+        Attachment attachment = tracked.attachment();
+        boolean live = attachment != null && attachment.isLive();
+        if (live && attachment.owner() != owner) {
+            holdsUntracked = true; // another object's collection: its changes mark that object, not this one
+        } else if (depth == 0) {
+            if (!live) {
+                attachment = new Attachment(owner, fieldName);
+                tracked.attach(attachment);
+            }
+            fieldAttachment = attachment;
+            fieldTracked = true;
+        } else if (fieldTracked) {
+            if (attachment != fieldAttachment) {
+                tracked.attach(fieldAttachment); // one attachment per field, so detaching the field detaches it
+            }
+        } else {
+            holdsUntracked = true;
+        }
     }
 
     MutableDirectBuffer buffer() {
@@ -302,6 +378,7 @@ public final class ObjectWriter {
     }
 
     private void writeArray(Object array) {
+        noteArray();
         if (array instanceof int[]) {
             int[] values = (int[]) array;
             writeByte(ValueTag.INT_ARRAY);
@@ -314,9 +391,11 @@ public final class ObjectWriter {
             writeByte(ValueTag.OBJECT_ARRAY);
             writeInt(references.classIdOf(array.getClass().getComponentType()));
             writeInt(values.length);
+            depth++;
             for (Object value : values) {
                 writeValue(value);
             }
+            depth--;
         } else if (array instanceof long[]) {
             long[] values = (long[]) array;
             writeByte(ValueTag.LONG_ARRAY);
@@ -378,13 +457,16 @@ public final class ObjectWriter {
         } else {
             tag = ValueTag.ARRAY_LIST;
         }
+        noteContainer(collection);
         writeByte(tag);
         writeInt(collection.size());
         int written = 0;
+        depth++;
         for (Object element : collection) {
             writeValue(element);
             written++;
         }
+        depth--;
         requireStableSize(collection.size(), written, collection);
     }
 
@@ -398,14 +480,17 @@ public final class ObjectWriter {
         } else {
             tag = ValueTag.LINKED_HASH_MAP;
         }
+        noteContainer(map);
         writeByte(tag);
         writeInt(map.size());
         int written = 0;
+        depth++;
         for (Map.Entry<?, ?> entry : map.entrySet()) {
             writeValue(entry.getKey());
             writeValue(entry.getValue());
             written++;
         }
+        depth--;
         requireStableSize(map.size(), written, map);
     }
 

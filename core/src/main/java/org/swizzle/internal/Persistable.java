@@ -4,8 +4,9 @@ package org.swizzle.internal;
  * The contract the agent adds to every {@code @Persistent} class. Not for application code: the
  * methods are public only so that the object manager in another package can call them.
  *
- * <p>The state lives in five fields the agent adds to the topmost persistent class of a hierarchy
- * ({@code $swz_oid}, {@code $swz_address}, {@code $swz_state}, {@code $swz_dirty}, {@code $swz_context}); the
+ * <p>The state lives in six fields the agent adds to the topmost persistent class of a hierarchy
+ * ({@code $swz_oid}, {@code $swz_address}, {@code $swz_state}, {@code $swz_dirty}, {@code $swz_flags},
+ * {@code $swz_context}); the
  * serialization methods are generated per class and dispatch on a field index that is global to the
  * hierarchy (the fields of the topmost class first), so a subclass handles its own fields and hands
  * the rest to {@code super}.
@@ -17,6 +18,9 @@ public interface Persistable {
 
     /** {@code $swz_state} of a fault block: the real class, no field filled yet. */
     byte HOLLOW = 1;
+
+    /** {@code $swz_flags} of an object the object manager watches: it holds a value that changes without a barrier. */
+    byte WATCHED = 1;
 
     long $swz_oid();
 
@@ -35,6 +39,14 @@ public interface Persistable {
     byte $swz_dirty();
 
     void $swz_dirty(byte dirty);
+
+    /**
+     * {@link #WATCHED} once an array of the object was handed to code that may write it, or a commit found
+     * it holding a collection that does not report its changes to it; {@code 0} otherwise.
+     */
+    byte $swz_flags();
+
+    void $swz_flags(byte flags);
 
     /** The object manager that faults this object in; {@code null} while the object is transient. */
     Object $swz_context();

@@ -11,16 +11,20 @@ final class ReadPlan {
 
     private final int[] targets;
     private final FieldKind[] storedKinds;
+    /** The name of each array or collection field read, whose collections get attached to the object; else null. */
+    private final String[] mutableNames;
 
-    private ReadPlan(int[] targets, FieldKind[] storedKinds) {
+    private ReadPlan(int[] targets, FieldKind[] storedKinds, String[] mutableNames) {
         this.targets = targets;
         this.storedKinds = storedKinds;
+        this.mutableNames = mutableNames;
     }
 
     static ReadPlan of(String className, Shape stored, ClassLayout layout) {
         Shape current = layout.shape();
         int[] targets = new int[stored.size()];
         FieldKind[] kinds = new FieldKind[stored.size()];
+        String[] mutableNames = new String[stored.size()];
         for (int i = 0; i < stored.size(); i++) {
             Shape.Field field = stored.field(i);
             kinds[i] = field.kind();
@@ -39,14 +43,20 @@ final class ReadPlan {
                     + " (the old values are then dropped), or change its type back.");
             }
             targets[i] = layout.fieldIndex(position);
+            if (now.kind() == FieldKind.MUTABLE_VALUE) {
+                mutableNames[i] = now.name();
+            }
         }
-        return new ReadPlan(targets, kinds);
+        return new ReadPlan(targets, kinds, mutableNames);
     }
 
     void read(Persistable object, ObjectReader in) {
         for (int i = 0; i < targets.length; i++) {
             int target = targets[i];
             if (target >= 0) {
+                if (mutableNames[i] != null) {
+                    in.beginField(object, mutableNames[i]);
+                }
                 object.$swz_read(target, in);
             } else {
                 in.skip(storedKinds[i]);

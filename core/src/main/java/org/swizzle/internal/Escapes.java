@@ -1,0 +1,23 @@
+package org.swizzle.internal;
+
+/**
+ * The slow path of the accessors of array fields: an array was handed to code that may write it (a load
+ * not proven read-only, or a store of an array the caller keeps), and element stores run no barrier, so
+ * the object is watched: compared with its committed bytes at every commit until it is reloaded.
+ */
+public final class Escapes {
+
+    private Escapes() {
+    }
+
+    /** Called when {@code owner.$swz_flags} is 0. */
+    public static void array(Persistable owner) {
+        Object context = owner.$swz_context();
+        if (context != null) {
+            ((ObjectManager) context).watch(owner);
+        } else {
+            // transient: the commit that stores it writes it whole and watches it if it holds arrays
+            owner.$swz_flags(Persistable.WATCHED);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package org.swizzle.internal.tracked;
+
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Spliterator;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+import java.util.function.Predicate;
+
+/**
+ * A view of a tracked collection or map ({@code values()}, and the base of the set views): reads go
+ * straight to the view it wraps, every change is reported to the tracked collection first.
+ */
+class TrackedCollectionView<E> implements Collection<E> {
+
+    final Tracked source;
+    final Collection<E> view;
+
+    TrackedCollectionView(Tracked source, Collection<E> view) {
+        this.source = source;
+        this.view = view;
+    }
+
+    @Override
+    public int size() {
+        return view.size();
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return view.isEmpty();
+    }
+
+    @Override
+    public boolean contains(Object o) {
+        return view.contains(o);
+    }
+
+    @Override
+    public boolean containsAll(Collection<?> c) {
+        return view.containsAll(c);
+    }
+
+    @Override
+    public Iterator<E> iterator() {
+        return new TrackedIterator<>(source, view.iterator());
+    }
+
+    @Override
+    public Object[] toArray() {
+        return view.toArray();
+    }
+
+    @Override
+    public <T> T[] toArray(T[] a) {
+        return view.toArray(a);
+    }
+
+    @Override
+    public <T> T[] toArray(IntFunction<T[]> generator) {
+        return view.toArray(generator);
+    }
+
+    @Override
+    public Spliterator<E> spliterator() {
+        return view.spliterator();
+    }
+
+    @Override
+    public void forEach(Consumer<? super E> action) {
+        view.forEach(action);
+    }
+
+    @Override
+    public boolean add(E e) {
+        source.changed();
+        return view.add(e);
+    }
+
+    @Override
+    public boolean addAll(Collection<? extends E> c) {
+        source.changed();
+        return view.addAll(c);
+    }
+
+    @Override
+    public boolean remove(Object o) {
+        source.changed();
+        return view.remove(o);
+    }
+
+    @Override
+    public boolean removeAll(Collection<?> c) {
+        source.changed();
+        return view.removeAll(c);
+    }
+
+    @Override
+    public boolean retainAll(Collection<?> c) {
+        source.changed();
+        return view.retainAll(c);
+    }
+
+    @Override
+    public boolean removeIf(Predicate<? super E> filter) {
+        source.changed();
+        return view.removeIf(filter);
+    }
+
+    @Override
+    public void clear() {
+        source.changed();
+        view.clear();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o == this || view.equals(o);
+    }
+
+    @Override
+    public int hashCode() {
+        return view.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return view.toString();
+    }
+}

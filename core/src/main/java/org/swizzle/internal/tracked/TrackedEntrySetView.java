@@ -1,0 +1,114 @@
+package org.swizzle.internal.tracked;
+
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+
+/**
+ * The entry set of a tracked map: besides the changes of a set view, every entry it hands out (by
+ * iteration, {@code forEach}, streams or {@code toArray}) reports {@code setValue} first.
+ */
+final class TrackedEntrySetView<K, V> extends TrackedSetView<Map.Entry<K, V>> {
+
+    TrackedEntrySetView(Tracked source, Set<Map.Entry<K, V>> view) {
+        super(source, view);
+    }
+
+    private Map.Entry<K, V> tracked(Map.Entry<K, V> entry) {
+        return new TrackedEntry<>(source, entry);
+    }
+
+    @Override
+    public Iterator<Map.Entry<K, V>> iterator() {
+        return new TrackedIterator<>(source, view.iterator()) {
+            @Override
+            public Map.Entry<K, V> next() {
+                return tracked(iterator.next());
+            }
+
+            @Override
+            public void forEachRemaining(Consumer<? super Map.Entry<K, V>> action) {
+                iterator.forEachRemaining(entry -> action.accept(tracked(entry)));
+            }
+        };
+    }
+
+    @Override
+    public void forEach(Consumer<? super Map.Entry<K, V>> action) {
+        view.forEach(entry -> action.accept(tracked(entry)));
+    }
+
+    @Override
+    public Spliterator<Map.Entry<K, V>> spliterator() {
+        return new EntrySpliterator(view.spliterator());
+    }
+
+    @Override
+    public Object[] toArray() {
+        Object[] entries = view.toArray();
+        for (int i = 0; i < entries.length; i++) {
+            @SuppressWarnings("unchecked")
+            Map.Entry<K, V> entry = (Map.Entry<K, V>) entries[i];
+            entries[i] = tracked(entry);
+        }
+        return entries;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T[] toArray(T[] a) {
+        Object[] entries = toArray();
+        if (a.length < entries.length) {
+            return (T[]) Arrays.copyOf(entries, entries.length, a.getClass());
+        }
+        System.arraycopy(entries, 0, a, 0, entries.length);
+        if (a.length > entries.length) {
+            a[entries.length] = null;
+        }
+        return a;
+    }
+
+    @Override
+    public <T> T[] toArray(IntFunction<T[]> generator) {
+        return toArray(generator.apply(0));
+    }
+
+    /** Hands out tracked entries, for streams over the entry set. */
+    private final class EntrySpliterator implements Spliterator<Map.Entry<K, V>> {
+        private final Spliterator<Map.Entry<K, V>> entries;
+
+        EntrySpliterator(Spliterator<Map.Entry<K, V>> entries) {
+            this.entries = entries;
+        }
+
+        @Override
+        public boolean tryAdvance(Consumer<? super Map.Entry<K, V>> action) {
+            return entries.tryAdvance(entry -> action.accept(tracked(entry)));
+        }
+
+        @Override
+        public void forEachRemaining(Consumer<? super Map.Entry<K, V>> action) {
+            entries.forEachRemaining(entry -> action.accept(tracked(entry)));
+        }
+
+        @Override
+        public Spliterator<Map.Entry<K, V>> trySplit() {
+            Spliterator<Map.Entry<K, V>> split = entries.trySplit();
+            return split == null ? null : new EntrySpliterator(split);
+        }
+
+        @Override
+        public long estimateSize() {
+            return entries.estimateSize();
+        }
+
+        @Override
+        public int characteristics() {
+            return entries.characteristics();
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package org.swizzle.internal.tracked;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * A {@link LinkedHashMap} that reports every change, through itself, its key, value and entry views, their
+ * iterators and {@code Map.Entry.setValue}, to its owner.
+ */
+public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implements Tracked {
+
+    private static final long serialVersionUID = 1L;
+
+    private transient Attachment attachment;
+
+    public TrackedLinkedHashMap() {
+    }
+
+    public TrackedLinkedHashMap(int capacity) {
+        super(capacity);
+    }
+
+    @Override
+    public Attachment attachment() {
+        return attachment;
+    }
+
+    @Override
+    public void attach(Attachment attachment) {
+        this.attachment = attachment;
+    }
+
+    @Override
+    public void changed() {
+        Attachment.changed(attachment, this);
+    }
+
+    @Override
+    public V put(K key, V value) {
+        changed();
+        return super.put(key, value);
+    }
+
+    @Override
+    public void putAll(Map<? extends K, ? extends V> m) {
+        changed();
+        super.putAll(m);
+    }
+
+    @Override
+    public V putIfAbsent(K key, V value) {
+        changed();
+        return super.putIfAbsent(key, value);
+    }
+
+    @Override
+    public V remove(Object key) {
+        changed();
+        return super.remove(key);
+    }
+
+    @Override
+    public boolean remove(Object key, Object value) {
+        changed();
+        return super.remove(key, value);
+    }
+
+    @Override
+    public boolean replace(K key, V oldValue, V newValue) {
+        changed();
+        return super.replace(key, oldValue, newValue);
+    }
+
+    @Override
+    public V replace(K key, V value) {
+        changed();
+        return super.replace(key, value);
+    }
+
+    @Override
+    public void replaceAll(BiFunction<? super K, ? super V, ? extends V> function) {
+        changed();
+        super.replaceAll(function);
+    }
+
+    @Override
+    public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+        changed();
+        return super.computeIfAbsent(key, mappingFunction);
+    }
+
+    @Override
+    public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        changed();
+        return super.computeIfPresent(key, remappingFunction);
+    }
+
+    @Override
+    public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        changed();
+        return super.compute(key, remappingFunction);
+    }
+
+    @Override
+    public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+        changed();
+        return super.merge(key, value, remappingFunction);
+    }
+
+    @Override
+    public void clear() {
+        changed();
+        super.clear();
+    }
+
+    @Override
+    public Set<K> keySet() {
+        return new TrackedSetView<>(this, super.keySet());
+    }
+
+    @Override
+    public Collection<V> values() {
+        return new TrackedCollectionView<>(this, super.values());
+    }
+
+    @Override
+    public Set<Map.Entry<K, V>> entrySet() {
+        return new TrackedEntrySetView<>(this, super.entrySet());
+    }
+
+    /** A copy that belongs to no object, as a clone of a plain map would. */
+    @Override
+    public Object clone() {
+        TrackedLinkedHashMap<?, ?> copy = (TrackedLinkedHashMap<?, ?>) super.clone();
+        copy.attachment = null;
+        return copy;
+    }
+
+    /** Serialized as a plain {@code LinkedHashMap}: the owner does not travel. */
+    private Object writeReplace() {
+        return new LinkedHashMap<>(this);
+    }
+}

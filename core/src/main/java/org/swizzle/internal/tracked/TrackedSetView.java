@@ -1,0 +1,11 @@
+package org.swizzle.internal.tracked;
+
+import java.util.Set;
+
+/** A set view of a tracked map or set ({@code keySet()}): changes are reported first. */
+class TrackedSetView<E> extends TrackedCollectionView<E> implements Set<E> {
+
+    TrackedSetView(Tracked source, Set<E> view) {
+        super(source, view);
+    }
+}
