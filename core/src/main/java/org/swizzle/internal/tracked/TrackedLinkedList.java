@@ -210,7 +210,7 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
 
     @Override
     public Iterator<E> iterator() {
-        return new TrackedIterator<>(this, super.iterator());
+        return listIterator(0);
     }
 
     @Override

@@ -1,0 +1,131 @@
+package org.swizzle.it.tracked;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.swizzle.DetachedCollectionException;
+import org.swizzle.ObjectStore;
+import org.swizzle.StoreStats;
+
+/**
+ * The child JVM of {@link TrackedCollectionsTest}. {@code setup DIR} stores a filled bag;
+ * {@code mutate DIR} loads it and, for every {@link Pattern}, takes a value from the bag, commits (once,
+ * and in a second pass three times), changes the bag through the value and commits, then does the same
+ * on a bag made in this session; a plain-Java model takes every step too, and its rendering is printed as
+ * {@code MODEL ...}. {@code render DIR} prints the stored bag as {@code STORED ...}. {@code readonly DIR}
+ * reads every value of the bag and commits: what it logged and diffed. {@code detach DIR} checks that
+ * values taken before an abort refuse changes, and that abort reverts.
+ */
+public final class TrackedWorkload {
+
+    public static void main(String[] args) {
+        try (ObjectStore store = ObjectStore.open(Path.of(args[1]))) {
+            switch (args[0]) {
+                case "setup":
+                    store.setRoot("bag", Bag.filled());
+                    store.commit();
+                    break;
+                case "mutate": mutate(store); break;
+                case "render": System.out.println("STORED " + store.root("bag", Bag.class).render()); break;
+                case "readonly": readOnly(store); break;
+                case "detach": detach(store); break;
+                default: throw new IllegalArgumentException(args[0]);
+            }
+        }
+    }
+
+    private static void mutate(ObjectStore store) {
+        Bag bag = store.root("bag", Bag.class);
+        Bag model = bag.plainCopy();
+        List<Pattern> patterns = Patterns.all();
+        applyAll(store, patterns, bag, model, 1);
+        applyAll(store, patterns, bag, model, 3);
+        Bag made = Bag.filled();
+        bag.child = made;
+        model.child = made.plainCopy();
+        store.commit();
+        applyAll(store, patterns, made, model.child, 1);
+        if (!bag.render().equals(model.render())) {
+            throw new AssertionError("the live bag differs from the model:\n" + bag.render() + "\n" + model.render());
+        }
+        System.out.println("PATTERNS " + patterns.size());
+        System.out.println("MODEL " + model.render());
+    }
+
+    /** Every pattern on {@code bag} and {@code model}: take, {@code commits} commits, change, commit. */
+    private static void applyAll(ObjectStore store, List<Pattern> patterns, Bag bag, Bag model, int commits) {
+        for (Pattern pattern : patterns) {
+            Object taken = pattern.take(bag);
+            Object takenFromModel = pattern.take(model);
+            for (int i = 0; i < commits; i++) {
+                store.commit();
+            }
+            String before = model.render();
+            pattern.change(taken);
+            pattern.change(takenFromModel);
+            if (before.equals(model.render())) {
+                throw new AssertionError("pattern '" + pattern.name + "' changed nothing");
+            }
+            store.commit();
+        }
+    }
+
+    private static void readOnly(ObjectStore store) {
+        Bag bag = store.root("bag", Bag.class);
+        store.commit();
+        StoreStats before = store.stats();
+        List<Object> seen = new ArrayList<>();
+        for (Bag b = bag; b != null; b = b.child) {
+            seen.add(b.render());
+            b.list.forEach(seen::add);
+            b.map.forEach((k, v) -> seen.add(k + v));
+            b.tree.headMap("m").entrySet().forEach(seen::add);
+            seen.add(b.sorted.descendingSet().first());
+            seen.add(b.groups.get(0).get(0));
+            seen.add(b.vectors.get(0)[0]);
+            for (int n : b.numbers) {
+                seen.add(n);
+            }
+            seen.add(b.names.length);
+        }
+        store.commit();
+        StoreStats after = store.stats();
+        System.out.println("READONLY seen=" + seen.size() + " logged=" + (after.bytesLogged() - before.bytesLogged())
+            + " diffed=" + (after.objectsDiffed() - before.objectsDiffed())
+            + " compared=" + (after.objectsCompared() - before.objectsCompared()));
+    }
+
+    private static void detach(ObjectStore store) {
+        Bag bag = store.root("bag", Bag.class);
+        List<String> list = bag.list;
+        java.util.Set<String> keys = bag.map.keySet();
+        java.util.Iterator<String> iterator = bag.sorted.iterator();
+        iterator.next();
+        String committed = bag.render();
+        list.add("before abort");
+        store.abort();
+        expectDetached("list.add", () -> list.add("after abort"));
+        expectDetached("keySet().remove", () -> keys.remove("a"));
+        expectDetached("iterator.remove", iterator::remove);
+        if (!bag.render().equals(committed)) {
+            throw new AssertionError("abort did not revert the bag:\n" + bag.render() + "\n" + committed);
+        }
+        bag.list.add("after reading again");
+        store.commit();
+        System.out.println("DETACHED ok");
+    }
+
+    private static void expectDetached(String what, Runnable change) {
+        try {
+            change.run();
+        } catch (DetachedCollectionException e) {
+            if (!e.getMessage().contains(Bag.class.getName() + ".")) {
+                throw new AssertionError(what + ": the message does not name the class and field: " + e.getMessage());
+            }
+            System.out.println("REFUSED " + what + ": " + e.getMessage());
+            return;
+        }
+        throw new AssertionError(what + " through a detached collection did not throw");
+    }
+}
