@@ -1,6 +1,7 @@
 package org.swizzle.internal.tracked;
 
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
@@ -109,6 +110,11 @@ final class TrackedEntrySetView<K, V> extends TrackedSetView<Map.Entry<K, V>> {
         @Override
         public int characteristics() {
             return entries.characteristics();
+        }
+
+        @Override
+        public Comparator<? super Map.Entry<K, V>> getComparator() {
+            return entries.getComparator(); // a sorted map's entries compare by key, which tracked entries give
         }
     }
 }
