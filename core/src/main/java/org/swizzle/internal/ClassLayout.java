@@ -78,9 +78,9 @@ public final class ClassLayout {
         if (Persistable.class.isAssignableFrom(type)) {
             return;
         }
-        String refusal = Enhancement.refusal(type.getName());
+        org.swizzle.StoreException refusal = Enhancement.refusalException(type.getName());
         if (refusal != null) {
-            throw new UnsupportedFieldTypeException(refusal);
+            throw refusal;
         }
         if (type.isAnnotationPresent(Persistent.class)) {
             throw NotEnhancedException.of(type, Enhancement.isAgentInstalled());

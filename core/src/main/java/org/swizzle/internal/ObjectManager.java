@@ -347,7 +347,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     // ---------------------------------------------------------------- commit and abort
 
-    /** Makes every change durable; returns the commit's number. */
+    /** Makes every change durable; returns the commit's number, or the last commit's if nothing changed. */
     public synchronized long commit() {
         requireOpen();
         noteThread();
@@ -419,7 +419,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         detector.reset();
         roots.clean();
         catalog.clean();
-        commitNumber = number;
+        commitNumber = store.lastCommit(); // a commit that logged nothing keeps the last recorded number
         counters.commits++;
         counters.recordsLogged += logged.recordsLogged() - recordsBefore;
         counters.bytesLogged += logged.walBytesLogged() - bytesBefore;
@@ -431,7 +431,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.objectsUnreachable = trace.countUnreachable(rootOids);
         }
         trimToBudget(null, true);
-        return number;
+        return commitNumber;
     }
 
     private void countMarks(int candidates) {
