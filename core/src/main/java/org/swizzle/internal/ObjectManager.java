@@ -88,7 +88,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private ObjectManager(SegmentStore store, StoreOptions options, ClassLoader loader) {
         this.store = store;
         this.directory = store.directory();
-        this.catalog = new Catalog(loader);
+        this.catalog = new Catalog(loader, options.dropMissingClasses(), problem -> corrupted(SegmentStore.CATALOG_OID, problem));
         this.budget = new Budget(options.residentBudget(), detector);
         this.commitNumber = store.lastCommit();
         this.trace = new ReachabilityTrace(store, catalog, new ObjectReader(this));
@@ -195,7 +195,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void faultMember(long oid) {
-        makeResident((Persistable) instance(oid, store.classId(oid)));
+        Object member = instance(oid, store.classId(oid));
+        if (member != null) { // null: an object of a dropped class
+            makeResident((Persistable) member);
+        }
     }
 
     /** Fills {@code object} if it is hollow, and gives it its place in the resident space and the budget. */
@@ -244,7 +247,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public Object swizzle(long oid, int classId) {
         counters.referencesSwizzled++;
         Object target = instance(oid, classId);
-        if (collectingTargets) {
+        if (collectingTargets && target != null) {
             eagerTargets.add((Persistable) target);
         }
         return target;
@@ -256,7 +259,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (resident != null) {
             return resident;
         }
-        Persistable hollow = ClassLayout.of(catalog.type(classId)).newHollow();
+        Class<?> type = catalog.objectType(classId);
+        if (type == null) {
+            return null; // its class is missing and StoreOptions.dropMissingClasses drops its objects
+        }
+        Persistable hollow = ClassLayout.of(type).newHollow();
         hollow.$swz_oid(oid);
         hollow.$swz_context(this);
         hollow.$swz_state(Persistable.HOLLOW);
@@ -316,6 +323,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Objects.requireNonNull(type, "type");
         requireOpen();
         noteThread();
+        catalog.learn(type);
         Object value = roots.get(name, this);
         if (value != null && !type.isInstance(value)) {
             throw new WrongRootTypeException("Root '" + name + "' of the store in " + directory + " is a "
@@ -571,6 +579,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Hands every committed object of {@code type} (or a subclass) to {@code action}, in OID order. */
     void forEachCommitted(Class<?> type, java.util.function.Consumer<Object> action) {
+        catalog.learn(type);
         for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
             if (store.contains(oid)) {
                 Class<?> stored = catalog.typeIfPresent(store.classId(oid));
