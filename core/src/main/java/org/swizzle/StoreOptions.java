@@ -130,8 +130,9 @@ public final class StoreOptions {
 
         /**
          * Classes (binary names) removed from the class path whose stored objects are to be dropped
-         * rather than refused: references to them read as {@code null}, a commit of an object that held
-         * one stores {@code null}, and the first use of each such class logs a warning naming it. A
+         * rather than refused: references to them read as {@code null} (and are stored as {@code null}
+         * when the object holding one is committed, unless the reference is kept unswizzled under
+         * {@code swizzle=edge} or {@code none}), and the first use of each such class logs a warning naming it. A
          * class that is found, under its name or a {@link org.swizzle.PreviousNames}, is not dropped.
          * Default: none, so a missing class raises {@link IncompatibleSchemaException}.
          */

@@ -169,8 +169,7 @@ final class Catalog {
                 if (entry.type == null && dropMissing.contains(entry.name)) {
                     entry.dropped = true;
                     LOG.log(Level.WARNING, "Class " + entry.name + " is not on the class path and StoreOptions.dropMissingClasses"
-                        + " names it: its stored objects are dropped, references to them read as null, and a commit of"
-                        + " an object that held one stores null.");
+                        + " names it: its stored objects are dropped and references to them read as null.");
                 }
             }
         }

@@ -179,6 +179,10 @@ class ClassChangeTest {
 
         String dropped = run(withoutItem, db, "read", "ev.Item");
         assertState(dropped, "box null other2 null other2");
+        for (String scheme : List.of("swizzle=edge", "swizzle=none", "swizzle=eager", "fault=segment")) {
+            String output = Jvm.withAgent(scheme).prependClassPath(withoutItem).run("ev.Main", db, "read", "ev.Item").ok().output;
+            assertTrue(output.contains("STATE box null other2 null other2"), scheme + ":\n" + output);
+        }
         assertTrue(dropped.contains("WARNING") && dropped.contains("Class ev.Item is not on the class path"), dropped);
         String committed = run(withoutItem, db, "touch", "ev.Item");
         assertTrue(committed.contains("COMMIT "), committed);
