@@ -149,7 +149,7 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
                         + " enclosing instance (" + outerName + ".this) cannot be stored. Declare " + type.getName()
                         + " static, or annotate " + outerName + " with @Persistent.");
                 }
-            } else if (field.isStatic() || field.isTransient() || field.isSynthetic()) {
+            } else if (field.isStatic() || field.isTransient() || field.isSynthetic() && !isCapturedVariable(field)) {
                 continue;
             }
             String descriptor = field.getDescriptor();
@@ -167,6 +167,11 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
     private static boolean isEnclosingInstance(FieldDescription.InDefinedShape field) {
         return field.isSynthetic() && !field.isStatic() && field.getName().startsWith("this$")
             && !field.getType().isPrimitive() && !field.getType().isArray();
+    }
+
+    /** The synthetic {@code val$x} field by which javac gives a local or anonymous class a captured variable. */
+    private static boolean isCapturedVariable(FieldDescription.InDefinedShape field) {
+        return !field.isStatic() && field.getName().startsWith("val$");
     }
 
     private static String notAClass(TypeDescription type) {

@@ -255,11 +255,14 @@ class StoreBehaviourTest {
         try (ObjectStore store = ObjectStore.open(dir)) {
             Owner outer = new Owner("outer");
             store.setRoot("inner", outer.new Part("p"));
+            store.setRoot("local", outer.captured(3, "t"));
             store.commit();
         }
         try (ObjectStore store = ObjectStore.open(dir)) {
             Owner.Part part = store.root("inner", Owner.Part.class);
             assertEquals("p of outer", part.describe(), "the enclosing instance is stored with the inner object");
+            assertEquals("t3 of outer", store.root("local", java.util.function.Supplier.class).get(),
+                "a local class keeps its enclosing instance and captured variables");
         }
     }
 

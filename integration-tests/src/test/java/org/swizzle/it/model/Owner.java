@@ -11,6 +11,18 @@ public class Owner {
         this.name = name;
     }
 
+    /** A local persistent class: stored with its enclosing {@link Owner} and the variables it captures. */
+    public java.util.function.Supplier<String> captured(int number, String text) {
+        @Persistent
+        class Local implements java.util.function.Supplier<String> {
+            @Override
+            public String get() {
+                return text + number + " of " + name;
+            }
+        }
+        return new Local();
+    }
+
     /** Stored with its enclosing {@link Owner}. */
     @Persistent
     public class Part {
