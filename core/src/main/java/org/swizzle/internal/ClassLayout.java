@@ -12,6 +12,7 @@ import java.util.List;
 import org.swizzle.NotEnhancedException;
 import org.swizzle.Persistent;
 import org.swizzle.PreviousNames;
+import org.swizzle.StoreException;
 import org.swizzle.UnsupportedFieldTypeException;
 
 /**
@@ -90,7 +91,7 @@ public final class ClassLayout {
         if (Persistable.class.isAssignableFrom(type)) {
             return;
         }
-        org.swizzle.StoreException refusal = Enhancement.refusalException(type.getName());
+        StoreException refusal = Enhancement.refusalException(type.getName());
         if (refusal != null) {
             throw refusal;
         }
