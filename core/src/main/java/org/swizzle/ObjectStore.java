@@ -110,7 +110,10 @@ public final class ObjectStore implements AutoCloseable {
      * Makes every change since the last commit durable: updated fields, array elements and
      * collections of persistent objects, and new objects reachable from persistent ones.
      *
-     * @return the commit's number, one more than the last one's
+     * <p>A commit that changes nothing writes nothing and is not recorded: it returns the number of the
+     * last recorded commit (0 for a store never committed to), so one number always means one commit.
+     *
+     * @return the commit's number, one more than the last recorded one's; the last one's if nothing changed
      * @throws StoreIOException if the log could not be written or forced; nothing of this commit is then durable
      */
     public long commit() {

@@ -11,7 +11,9 @@ import java.lang.annotation.Target;
  * Marks a class whose instances can be stored. The Swizzle agent enhances such classes when they
  * load: their instances fault in from the store on first touch and their field writes are noted
  * for the next commit. The superclass must be {@code Object} or itself persistent; {@code static}
- * and {@code transient} fields are not stored.
+ * and {@code transient} fields are not stored. A non-static inner class stores its enclosing
+ * instance, so its enclosing class must be persistent too. A class the agent refuses raises
+ * {@link UnsupportedClassException} or {@link UnsupportedFieldTypeException} when used with a store.
  */
 @Documented
 @Inherited

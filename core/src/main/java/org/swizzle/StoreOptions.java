@@ -1,6 +1,7 @@
 package org.swizzle;
 
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * How a store is opened: durability of commits, the resident-object budget and the size of a
@@ -29,12 +30,14 @@ public final class StoreOptions {
     private final long residentBudget;
     private final int clusterSize;
     private final long checkpointLogBytes;
+    private final Set<String> dropMissingClasses;
 
     private StoreOptions(Builder builder) {
         this.durability = builder.durability;
         this.residentBudget = builder.residentBudget;
         this.clusterSize = builder.clusterSize;
         this.checkpointLogBytes = builder.checkpointLogBytes;
+        this.dropMissingClasses = builder.dropMissingClasses;
     }
 
     public static StoreOptions defaults() {
@@ -47,7 +50,7 @@ public final class StoreOptions {
 
     public Builder toBuilder() {
         return new Builder().durability(durability).residentBudget(residentBudget)
-            .clusterSize(clusterSize).checkpointLogBytes(checkpointLogBytes);
+            .clusterSize(clusterSize).checkpointLogBytes(checkpointLogBytes).dropMissingClasses(dropMissingClasses);
     }
 
     public Durability durability() {
@@ -69,10 +72,16 @@ public final class StoreOptions {
         return checkpointLogBytes;
     }
 
+    /** Classes, by binary name, whose stored objects are dropped when the class is missing from the class path. */
+    public Set<String> dropMissingClasses() {
+        return dropMissingClasses;
+    }
+
     @Override
     public String toString() {
         return "StoreOptions{durability=" + durability + ", residentBudget=" + residentBudget
-            + ", clusterSize=" + clusterSize + ", checkpointLogBytes=" + checkpointLogBytes + '}';
+            + ", clusterSize=" + clusterSize + ", checkpointLogBytes=" + checkpointLogBytes
+            + ", dropMissingClasses=" + dropMissingClasses + '}';
     }
 
     /** Builds {@link StoreOptions}; every setting has a default. */
@@ -81,6 +90,7 @@ public final class StoreOptions {
         private long residentBudget = Long.MAX_VALUE;
         private int clusterSize = 64 * 1024;
         private long checkpointLogBytes = 64L * 1024 * 1024;
+        private Set<String> dropMissingClasses = Set.of();
 
         private Builder() {
         }
@@ -115,6 +125,19 @@ public final class StoreOptions {
                 throw new IllegalArgumentException("checkpointLogBytes=" + bytes + " is below the minimum of 1 MiB");
             }
             this.checkpointLogBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Classes (binary names) removed from the class path whose stored objects are to be dropped
+         * rather than refused: references to them read as {@code null} (and are stored as {@code null}
+         * when the object holding one is committed, unless the reference is kept unswizzled under
+         * {@code swizzle=edge} or {@code none}), and the first use of each such class logs a warning naming it. A
+         * class that is found, under its name or a {@link org.swizzle.PreviousNames}, is not dropped.
+         * Default: none, so a missing class raises {@link IncompatibleSchemaException}.
+         */
+        public Builder dropMissingClasses(Set<String> classNames) {
+            this.dropMissingClasses = Set.copyOf(classNames);
             return this;
         }
 

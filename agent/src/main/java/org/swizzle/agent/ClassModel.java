@@ -12,7 +12,8 @@ import java.util.Set;
  */
 final class ClassModel {
 
-    enum Status { PLAIN, ENHANCED, REFUSED }
+    /** {@code REFUSED_FIELD}: refused because of one of its fields; {@code REFUSED}: because of the class itself. */
+    enum Status { PLAIN, ENHANCED, REFUSED, REFUSED_FIELD }
 
     private final String internalName;
     private final Status status;
@@ -56,6 +57,11 @@ final class ClassModel {
         return new ClassModel(internalName, Status.REFUSED, superName, false, 0, List.of(), declaredFields, refusal);
     }
 
+    /** A class refused because one of its fields cannot be stored. */
+    static ClassModel refusedForField(String internalName, String superName, Set<String> declaredFields, String refusal) {
+        return new ClassModel(internalName, Status.REFUSED_FIELD, superName, false, 0, List.of(), declaredFields, refusal);
+    }
+
     static String key(String fieldName, String descriptor) {
         return fieldName + ':' + descriptor;
     }
@@ -77,7 +83,12 @@ final class ClassModel {
     }
 
     boolean isRefused() {
-        return status == Status.REFUSED;
+        return status == Status.REFUSED || status == Status.REFUSED_FIELD;
+    }
+
+    /** Whether the class was refused because of one of its fields rather than because of the class itself. */
+    boolean isRefusedForField() {
+        return status == Status.REFUSED_FIELD;
     }
 
     /** Why the class was refused; {@code null} unless {@link #isRefused()}. */

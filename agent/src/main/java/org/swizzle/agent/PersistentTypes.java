@@ -140,18 +140,38 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
         }
         List<StoredField> fields = new ArrayList<>();
         for (FieldDescription.InDefinedShape field : type.getDeclaredFields()) {
-            if (field.isStatic() || field.isTransient() || field.isSynthetic()) {
+            if (isEnclosingInstance(field)) {
+                String outer = field.getType().asErasure().getInternalName();
+                if (!isPersistent(outer)) {
+                    String outerName = outer.replace('/', '.');
+                    return ClassModel.refused(internalName, superName, declared, "Cannot enhance @Persistent class "
+                        + type.getName() + ": it is an inner class of " + outerName + ", which is not @Persistent, so its"
+                        + " enclosing instance (" + outerName + ".this) cannot be stored. Declare " + type.getName()
+                        + " static, or annotate " + outerName + " with @Persistent.");
+                }
+            } else if (field.isStatic() || field.isTransient() || field.isSynthetic() && !isCapturedVariable(field)) {
                 continue;
             }
             String descriptor = field.getDescriptor();
             FieldKind kind = StoredTypes.classify(descriptor, this);
             if (kind == null) {
-                return ClassModel.refused(internalName, superName, declared, StoredTypes.refusal(
+                return ClassModel.refusedForField(internalName, superName, declared, StoredTypes.refusal(
                     type.getName(), field.getName(), Type.getType(descriptor).getClassName()));
             }
             fields.add(new StoredField(internalName, field.getName(), descriptor, kind, firstIndex + fields.size()));
         }
         return ClassModel.enhanced(internalName, superName, type.isAbstract(), firstIndex, fields, declared);
+    }
+
+    /** The synthetic {@code this$0} field by which javac gives an inner class its enclosing instance. */
+    private static boolean isEnclosingInstance(FieldDescription.InDefinedShape field) {
+        return field.isSynthetic() && !field.isStatic() && field.getName().startsWith("this$")
+            && !field.getType().isPrimitive() && !field.getType().isArray();
+    }
+
+    /** The synthetic {@code val$x} field by which javac gives a local or anonymous class a captured variable. */
+    private static boolean isCapturedVariable(FieldDescription.InDefinedShape field) {
+        return !field.isStatic() && field.getName().startsWith("val$");
     }
 
     private static String notAClass(TypeDescription type) {

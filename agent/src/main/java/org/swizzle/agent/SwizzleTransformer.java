@@ -64,7 +64,11 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         ClassModel model = candidate ? types.model(className) : ClassModel.plain(className);
         Map<ClassFileScan.FieldRef, StoredField> redirects = redirects(types, scan, model);
         if (model.isRefused()) {
-            Enhancement.refuse(model.binaryName(), model.refusal());
+            if (model.isRefusedForField()) {
+                Enhancement.refuseField(model.binaryName(), model.refusal());
+            } else {
+                Enhancement.refuse(model.binaryName(), model.refusal());
+            }
             System.err.println("[swizzle] " + model.refusal());
         }
         if (!model.isEnhanced() && redirects.isEmpty()) {

@@ -3,10 +3,13 @@ package org.swizzle.agent;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.swizzle.UnsupportedClassException;
+import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.internal.Enhancement;
 import org.swizzle.internal.Persistable;
 import org.swizzle.internal.StoredTypes;
@@ -61,6 +64,36 @@ class RefusalTest {
 
         assertArrayEquals(EnhancingClassLoader.originalBytes(EnhancingClassLoader.FIXTURES + "RefusedEditor"),
             loader.definedBytes("RefusedEditor"));
+    }
+
+    @Test
+    void shouldReportAFieldRefusalAsUnsupportedFieldTypeAndAClassRefusalAsUnsupportedClass() {
+        StdErr.capture(() -> loader.fixture("WithThread"));
+        StdErr.capture(() -> loader.fixture("OnPlainBase"));
+
+        assertInstanceOf(UnsupportedFieldTypeException.class, Enhancement.refusalException("org.swizzle.fixtures.WithThread"));
+        assertInstanceOf(UnsupportedClassException.class, Enhancement.refusalException("org.swizzle.fixtures.OnPlainBase"));
+    }
+
+    @Test
+    void shouldRefuseAnInnerClassOfANonPersistentClass() {
+        StdErr.capture(() -> loader.fixture("PlainOuter$Inner"));
+
+        String refusal = Enhancement.refusal("org.swizzle.fixtures.PlainOuter$Inner");
+        assertNotNull(refusal);
+        assertTrue(refusal.contains("inner class of org.swizzle.fixtures.PlainOuter, which is not @Persistent"), refusal);
+        assertInstanceOf(UnsupportedClassException.class, Enhancement.refusalException("org.swizzle.fixtures.PlainOuter$Inner"));
+        assertUnchanged("PlainOuter$Inner");
+    }
+
+    @Test
+    void shouldStoreTheEnclosingInstanceOfAnInnerClassOfAPersistentClass() throws ReflectiveOperationException {
+        Class<?> inner = loader.fixture("Outer$Inner");
+
+        assertTrue(Persistable.class.isAssignableFrom(inner));
+        java.lang.reflect.Method fields = inner.getDeclaredMethod("$swz_fields");
+        fields.setAccessible(true);
+        assertTrue(java.util.Arrays.asList((String[]) fields.invoke(null)).contains("this$0"));
     }
 
     private void assertUnchanged(String fixture) {

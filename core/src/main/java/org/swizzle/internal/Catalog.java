@@ -1,21 +1,30 @@
 package org.swizzle.internal;
 
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.swizzle.IncompatibleSchemaException;
+import org.swizzle.Persistent;
+import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
 
 /**
  * The class registry of one store, itself a stored object: class names with their ids (used in
  * typed references, enum values and array component types) and, for persistent classes, every
  * shape their objects were written under. An object's image starts with the number of its shape,
- * so objects of an older shape still load: added fields take their defaults, removed ones are
- * skipped, and an incompatible type change is refused.
+ * so objects of an older shape still load (see {@link ReadPlan}). A stored class name is resolved to
+ * the class of that name, else to the class that names it in its {@link org.swizzle.PreviousNames},
+ * else, if the application asked for it ({@code StoreOptions.dropMissingClasses}), to nothing: its
+ * objects are dropped and references to them read as {@code null}. Classes are loaded without being
+ * initialized.
  *
  * <pre>
  *  int format | int classCount | per class: int id, string name, int shapeCount,
@@ -26,6 +35,7 @@ import org.swizzle.StoreException;
 final class Catalog {
 
     private static final int FORMAT = 1;
+    private static final System.Logger LOG = System.getLogger("org.swizzle");
 
     /** One class known to the store. */
     private static final class Entry {
@@ -36,6 +46,10 @@ final class Catalog {
         /** Shape number of the running class's layout, -1 until a commit writes one of its objects. */
         int currentShape = -1;
         final List<ReadPlan> plans = new ArrayList<>();
+        /** The stored fields reported as dropped, so that each is reported once. */
+        final Set<String> reportedDropped = new HashSet<>();
+        /** The class is missing and its objects are dropped. */
+        boolean dropped;
 
         Entry(int id, String name) {
             this.id = id;
@@ -46,11 +60,25 @@ final class Catalog {
     private final List<Entry> byId = new ArrayList<>();
     private final Map<String, Entry> byName = new HashMap<>();
     private final ClassLoader loader;
+    private final RenamedClasses renamed = new RenamedClasses();
+    private final Set<String> dropMissing;
+    private final Function<String, StoreCorruptedException> damaged;
     private boolean dirty;
 
-    Catalog(ClassLoader loader) {
+    /**
+     * @param dropMissing names of classes whose objects are dropped if the class is missing
+     * @param damaged     makes the exception that reports a damaged catalog, given what is wrong
+     */
+    Catalog(ClassLoader loader, Set<String> dropMissing, Function<String, StoreCorruptedException> damaged) {
         this.loader = loader;
+        this.dropMissing = Set.copyOf(dropMissing);
+        this.damaged = damaged;
         byId.add(null);
+    }
+
+    /** Learns the previous names of {@code type} and of the classes it refers to (see {@link RenamedClasses}). */
+    void learn(Class<?> type) {
+        renamed.learn(type);
     }
 
     boolean isDirty() {
@@ -67,6 +95,7 @@ final class Catalog {
         if (entry == null) {
             entry = add(type.getName());
             entry.type = type;
+            renamed.learn(type);
         }
         return entry.id;
     }
@@ -93,23 +122,65 @@ final class Catalog {
     /** The Java class with id {@code classId}, loaded on first use. */
     Class<?> type(int classId) {
         Entry entry = entry(classId);
-        if (entry.type == null) {
-            entry.type = load(entry.name);
+        Class<?> type = resolve(entry);
+        if (type == null) {
+            throw missing(entry.name);
+        }
+        return type;
+    }
+
+    /**
+     * The class of the stored objects of {@code classId}, or {@code null} if the class is missing and
+     * its objects are dropped. A class that cannot have stored objects is a damaged catalog.
+     */
+    Class<?> objectType(int classId) {
+        Entry entry = entry(classId);
+        Class<?> type = resolve(entry);
+        if (type == null) {
+            if (!entry.dropped) {
+                throw missing(entry.name);
+            }
+            return null;
+        }
+        if (!Persistable.class.isAssignableFrom(type) && !type.isAnnotationPresent(Persistent.class)) {
+            if (StoredTypes.isPlatform(type.getName().replace('.', '/')) || type.isPrimitive() || type.isArray()) {
+                throw damaged.apply("the class catalog names " + type.getName() + " (class id " + classId
+                    + ") for stored objects, which cannot be of that class");
+            }
+            throw new IncompatibleSchemaException("Class " + type.getName() + " has stored objects but is not @Persistent."
+                + " Annotate it with @org.swizzle.Persistent again, or move @PreviousNames(\"" + type.getName()
+                + "\") to the persistent class that replaces it.");
+        }
+        return type;
+    }
+
+    /** The Java class with id {@code classId}, or {@code null} if its class is missing now. */
+    Class<?> typeIfPresent(int classId) {
+        return resolve(entry(classId));
+    }
+
+    /** The class of {@code entry}: its own name's, else the one renamed from it; {@code null} if missing. */
+    private Class<?> resolve(Entry entry) {
+        if (entry.type == null && !entry.dropped) {
+            try {
+                entry.type = Class.forName(entry.name, false, loader);
+            } catch (ClassNotFoundException e) {
+                entry.type = renamed.find(entry.name);
+                if (entry.type == null && dropMissing.contains(entry.name)) {
+                    entry.dropped = true;
+                    LOG.log(Level.WARNING, "Class " + entry.name + " is not on the class path and StoreOptions.dropMissingClasses"
+                        + " names it: its stored objects are dropped and references to them read as null.");
+                }
+            }
         }
         return entry.type;
     }
 
-    /** The Java class with id {@code classId}, or {@code null} if no class of that name can be loaded now. */
-    Class<?> typeIfPresent(int classId) {
-        Entry entry = entry(classId);
-        if (entry.type == null) {
-            try {
-                entry.type = Class.forName(entry.name, false, loader);
-            } catch (ClassNotFoundException e) {
-                return null;
-            }
-        }
-        return entry.type;
+    private static IncompatibleSchemaException missing(String name) {
+        return new IncompatibleSchemaException("Class " + name + " has stored objects but is not on the class path."
+            + " Put it back on the class path, declare @org.swizzle.PreviousNames(\"" + name + "\") on the class"
+            + " that replaces it, or open the store with StoreOptions.builder().dropMissingClasses(Set.of(\"" + name
+            + "\")) to drop its objects (references to them then read as null).");
     }
 
     /** How to read an object of {@code classId} written under shape {@code shape} into the running class. */
@@ -117,8 +188,17 @@ final class Catalog {
         Entry entry = entry(classId);
         ReadPlan plan = entry.plans.get(shape);
         if (plan == null) {
+            renamed.learn(layout.type());
             plan = ReadPlan.of(entry.name, shape(classId, shape), layout);
             entry.plans.set(shape, plan);
+            for (String field : plan.dropped()) {
+                if (entry.reportedDropped.add(field)) {
+                    LOG.log(Level.WARNING, "Field " + entry.name + "." + field + " is stored but " + layout.type().getName()
+                        + " has no field of that name or with it in @PreviousNames: its values are not read, and are"
+                        + " removed from each object at the object's next commit. Declare @PreviousNames(\"" + field
+                        + "\") on the field it was renamed to, to keep them.");
+                }
+            }
         }
         return plan;
     }
@@ -158,46 +238,99 @@ final class Catalog {
         return position;
     }
 
-    /** Loads the catalog written by {@link #write}; throws {@link IllegalStateException} if it does not parse. */
+    /**
+     * Loads the catalog written by {@link #write}; throws {@link IllegalStateException} naming what is
+     * wrong if it does not parse. Every count and length is checked against the bytes left first.
+     */
     void read(DirectBuffer buffer, int length) {
-        int position = 0;
-        int format = buffer.getInt(position);
+        Cursor in = new Cursor(buffer, length);
+        int format = in.readInt();
         if (format != FORMAT) {
             throw new IllegalStateException("unknown catalog format " + format);
         }
-        int count = buffer.getInt(position + 4);
-        position += 8;
+        // the smallest class entry is an id, an empty name and a shape count: 12 bytes
+        int count = in.readCount(12, "class");
         FieldKind[] kinds = FieldKind.values();
         for (int i = 0; i < count; i++) {
-            int id = buffer.getInt(position);
-            position += 4;
-            String name = buffer.getStringUtf8(position);
-            position += 4 + buffer.getInt(position);
+            int id = in.readInt();
+            String name = in.readString();
             if (id != byId.size()) {
                 throw new IllegalStateException("class id " + id + " out of order at entry " + i);
             }
+            if (name.isEmpty() || byName.containsKey(name)) {
+                throw new IllegalStateException("class id " + id + " has " + (name.isEmpty() ? "no name" : "the name of another, " + name));
+            }
             Entry entry = add(name);
-            int shapes = buffer.getInt(position);
-            position += 4;
+            int shapes = in.readCount(4, "shape");
             for (int s = 0; s < shapes; s++) {
-                int fieldCount = buffer.getInt(position);
-                position += 4;
+                // the smallest field is two empty strings and a kind: 9 bytes
+                int fieldCount = in.readCount(9, "field");
                 List<Shape.Field> fields = new ArrayList<>(fieldCount);
                 for (int f = 0; f < fieldCount; f++) {
-                    String fieldName = buffer.getStringUtf8(position);
-                    position += 4 + buffer.getInt(position);
-                    String descriptor = buffer.getStringUtf8(position);
-                    position += 4 + buffer.getInt(position);
-                    fields.add(new Shape.Field(fieldName, descriptor, kinds[buffer.getByte(position++)]));
+                    String fieldName = in.readString();
+                    String descriptor = in.readString();
+                    int kind = in.readByte();
+                    if (kind < 0 || kind >= kinds.length) {
+                        throw new IllegalStateException("field " + name + "." + fieldName + " has unknown kind " + kind);
+                    }
+                    fields.add(new Shape.Field(fieldName, descriptor, kinds[kind]));
                 }
                 entry.shapes.add(new Shape(fields));
                 entry.plans.add(null);
             }
-            if (position > length) {
-                throw new IllegalStateException("catalog runs past its length " + length);
-            }
         }
         dirty = false;
+    }
+
+    /** Reads the catalog's bytes, refusing any count or length that runs past its end. */
+    private static final class Cursor {
+        private final DirectBuffer buffer;
+        private final int limit;
+        private int position;
+
+        Cursor(DirectBuffer buffer, int limit) {
+            this.buffer = buffer;
+            this.limit = limit;
+        }
+
+        int readByte() {
+            need(1, "a field kind");
+            return buffer.getByte(position++);
+        }
+
+        int readInt() {
+            need(4, "an int");
+            int value = buffer.getInt(position);
+            position += 4;
+            return value;
+        }
+
+        /** A count of items of at least {@code minBytes} each. */
+        int readCount(int minBytes, String what) {
+            int count = readInt();
+            if (count < 0 || (long) count * minBytes > limit - position) {
+                throw new IllegalStateException(what + " count " + count + " at offset " + (position - 4)
+                    + " does not fit in the " + (limit - position) + " bytes left");
+            }
+            return count;
+        }
+
+        String readString() {
+            int length = readInt();
+            if (length < 0 || length > limit - position) {
+                throw new IllegalStateException("string length " + length + " at offset " + (position - 4)
+                    + " does not fit in the " + (limit - position) + " bytes left");
+            }
+            String value = buffer.getStringWithoutLengthUtf8(position, length);
+            position += length;
+            return value;
+        }
+
+        private void need(int bytes, String what) {
+            if (bytes > limit - position) {
+                throw new IllegalStateException("the catalog ends at " + limit + " bytes, in " + what + " at offset " + position);
+            }
+        }
     }
 
     private Entry add(String name) {
@@ -215,12 +348,4 @@ final class Catalog {
         return byId.get(classId);
     }
 
-    private Class<?> load(String name) {
-        try {
-            return Class.forName(name, false, loader);
-        } catch (ClassNotFoundException e) {
-            throw new IncompatibleSchemaException("Class " + name + " has stored objects but is not on the class path."
-                + " Put it back on the class path (or restore it under that name) to read them.");
-        }
-    }
 }

@@ -11,6 +11,8 @@ import java.util.List;
 
 import org.swizzle.NotEnhancedException;
 import org.swizzle.Persistent;
+import org.swizzle.PreviousNames;
+import org.swizzle.StoreException;
 import org.swizzle.UnsupportedFieldTypeException;
 
 /**
@@ -31,6 +33,8 @@ public final class ClassLayout {
     private final Shape shape;
     /** Hierarchy-global field index of each stored field, in storage order. */
     private final int[] fieldIndexes;
+    /** The {@link PreviousNames} of each stored field, in storage order. */
+    private final String[][] previousNames;
     private final Persistable prototype;
 
     private ClassLayout(Class<?> type) {
@@ -40,16 +44,23 @@ public final class ClassLayout {
         List<Shape.Field> variable = new ArrayList<>();
         List<Integer> fixedIndexes = new ArrayList<>();
         List<Integer> variableIndexes = new ArrayList<>();
+        List<String[]> fixedPrevious = new ArrayList<>();
+        List<String[]> variablePrevious = new ArrayList<>();
         int index = 0;
         for (Class<?> level : hierarchy) {
             for (String name : declaredFieldNames(level)) {
-                Shape.Field field = describe(level, name);
+                Field declared = declaredField(level, name);
+                Shape.Field field = describe(level, declared);
+                PreviousNames previous = declared.getAnnotation(PreviousNames.class);
+                String[] previousNames = previous == null ? new String[0] : previous.value();
                 if (field.kind().isFixedSize()) {
                     fixed.add(field);
                     fixedIndexes.add(index);
+                    fixedPrevious.add(previousNames);
                 } else {
                     variable.add(field);
                     variableIndexes.add(index);
+                    variablePrevious.add(previousNames);
                 }
                 index++;
             }
@@ -57,6 +68,8 @@ public final class ClassLayout {
         List<Shape.Field> all = new ArrayList<>(fixed);
         all.addAll(variable);
         this.shape = new Shape(all);
+        fixedPrevious.addAll(variablePrevious);
+        this.previousNames = fixedPrevious.toArray(new String[0][]);
         this.fieldIndexes = new int[all.size()];
         int i = 0;
         for (int fieldIndex : fixedIndexes) {
@@ -78,9 +91,9 @@ public final class ClassLayout {
         if (Persistable.class.isAssignableFrom(type)) {
             return;
         }
-        String refusal = Enhancement.refusal(type.getName());
+        StoreException refusal = Enhancement.refusalException(type.getName());
         if (refusal != null) {
-            throw new UnsupportedFieldTypeException(refusal);
+            throw refusal;
         }
         if (type.isAnnotationPresent(Persistent.class)) {
             throw NotEnhancedException.of(type, Enhancement.isAgentInstalled());
@@ -100,6 +113,25 @@ public final class ClassLayout {
     /** Hierarchy-global index (as the generated {@code $swz_write}/{@code $swz_read} take it) of stored field {@code i}. */
     public int fieldIndex(int i) {
         return fieldIndexes[i];
+    }
+
+    /**
+     * The position in {@link #shape()} of the field that holds what was stored as field {@code storedName}:
+     * the field of that name, else the one that names it in its {@link PreviousNames}; -1 if none does.
+     */
+    public int positionOf(String storedName) {
+        int position = shape.indexOf(storedName);
+        if (position >= 0) {
+            return position;
+        }
+        for (int i = 0; i < previousNames.length; i++) {
+            for (String previous : previousNames[i]) {
+                if (previous.equals(storedName)) {
+                    return i;
+                }
+            }
+        }
+        return -1;
     }
 
     /** A new hollow instance; for abstract classes an error, as no stored object can have one. */
@@ -131,13 +163,16 @@ public final class ClassLayout {
         }
     }
 
-    private static Shape.Field describe(Class<?> level, String name) {
-        Field field;
+    private static Field declaredField(Class<?> level, String name) {
         try {
-            field = level.getDeclaredField(name);
+            return level.getDeclaredField(name);
         } catch (NoSuchFieldException e) {
             throw new IllegalStateException("Enhanced class " + level.getName() + " lists missing field " + name, e);
         }
+    }
+
+    private static Shape.Field describe(Class<?> level, Field field) {
+        String name = field.getName();
         String descriptor = field.getType().descriptorString();
         FieldKind kind = StoredTypes.classify(descriptor, new LoadedTypeFacts(level.getClassLoader()));
         if (kind == null) {

@@ -3,14 +3,22 @@ package org.swizzle.internal;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.swizzle.StoreException;
+import org.swizzle.UnsupportedClassException;
+import org.swizzle.UnsupportedFieldTypeException;
+
 /**
  * What the agent tells the object manager about enhancement: whether an agent is attached at all,
  * and why a {@code @Persistent} class was refused (an unsupported field type, a non-persistent
- * superclass). A refused class is left as it was; using it with a store raises the recorded reason.
+ * superclass). A refused class is left as it was; using it with a store raises the recorded reason,
+ * as an {@link UnsupportedFieldTypeException} when a field is the cause and an
+ * {@link UnsupportedClassException} when the class itself is.
  */
 public final class Enhancement {
 
     private static final Map<String, String> REFUSALS = new ConcurrentHashMap<>();
+    /** The refused classes whose reason is one of their fields. */
+    private static final Map<String, Boolean> FIELD_REFUSALS = new ConcurrentHashMap<>();
 
     private static volatile boolean agentInstalled;
 
@@ -26,13 +34,30 @@ public final class Enhancement {
         return agentInstalled;
     }
 
-    /** Records why {@code className} (binary name, dots) was not enhanced. */
+    /** Records why {@code className} (binary name, dots) was not enhanced: a reason about the class itself. */
     public static void refuse(String className, String reason) {
+        FIELD_REFUSALS.remove(className);
+        REFUSALS.put(className, reason);
+    }
+
+    /** Records that {@code className} (binary name, dots) was not enhanced because of one of its fields. */
+    public static void refuseField(String className, String reason) {
+        FIELD_REFUSALS.put(className, Boolean.TRUE);
         REFUSALS.put(className, reason);
     }
 
     /** The reason {@code className} was refused, or {@code null}. */
     public static String refusal(String className) {
         return REFUSALS.get(className);
+    }
+
+    /** The exception that reports why {@code className} was refused, or {@code null} if it was not. */
+    public static StoreException refusalException(String className) {
+        String reason = REFUSALS.get(className);
+        if (reason == null) {
+            return null;
+        }
+        return FIELD_REFUSALS.containsKey(className)
+            ? new UnsupportedFieldTypeException(reason) : new UnsupportedClassException(reason);
     }
 }

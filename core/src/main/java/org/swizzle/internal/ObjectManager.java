@@ -91,7 +91,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private ObjectManager(SegmentStore store, StoreOptions options, ClassLoader loader) {
         this.store = store;
         this.directory = store.directory();
-        this.catalog = new Catalog(loader);
+        this.catalog = new Catalog(loader, options.dropMissingClasses(), problem -> corrupted(SegmentStore.CATALOG_OID, problem));
         this.budget = new Budget(options.residentBudget(), detector);
         this.commitNumber = store.lastCommit();
     }
@@ -197,7 +197,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void faultMember(long oid) {
-        makeResident((Persistable) instance(oid, store.classId(oid)));
+        Object member = instance(oid, store.classId(oid));
+        if (member != null) { // null: an object of a dropped class
+            makeResident((Persistable) member);
+        }
     }
 
     /** Fills {@code object} if it is hollow, and gives it its place in the resident space and the budget. */
@@ -253,7 +256,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public Object swizzle(long oid, int classId) {
         counters.referencesSwizzled++;
         Object target = instance(oid, classId);
-        if (collectingTargets) {
+        if (collectingTargets && target != null) {
             eagerTargets.add((Persistable) target);
         }
         return target;
@@ -265,7 +268,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (resident != null) {
             return resident;
         }
-        Persistable hollow = ClassLayout.of(catalog.type(classId)).newHollow();
+        Class<?> type = catalog.objectType(classId);
+        if (type == null) {
+            return null; // its class is missing and StoreOptions.dropMissingClasses drops its objects
+        }
+        Persistable hollow = ClassLayout.of(type).newHollow();
         hollow.$swz_oid(oid);
         hollow.$swz_context(this);
         hollow.$swz_state(Persistable.HOLLOW);
@@ -325,6 +332,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Objects.requireNonNull(type, "type");
         requireOpen();
         noteThread();
+        catalog.learn(type);
         Object value = roots.get(name, this);
         if (value != null && !type.isInstance(value)) {
             throw new WrongRootTypeException("Root '" + name + "' of the store in " + directory + " is a "
@@ -356,7 +364,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     // ---------------------------------------------------------------- commit and abort
 
-    /** Makes every change durable; returns the commit's number. */
+    /** Makes every change durable; returns the commit's number, or the last commit's if nothing changed. */
     public synchronized long commit() {
         requireOpen();
         noteThread();
@@ -434,14 +442,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         detector.reset();
         roots.clean();
         catalog.clean();
-        commitNumber = number;
+        commitNumber = store.lastCommit(); // a commit that logged nothing keeps the last recorded number
         counters.commits++;
         counters.recordsLogged += logged.recordsLogged() - recordsBefore;
         counters.bytesLogged += logged.walBytesLogged() - bytesBefore;
         counters.payloadBytesLogged += logged.payloadBytesLogged() - payloadBefore;
         counters.bytesCompared += logged.bytesCompared() - comparedBefore;
         trimToBudget(null, true);
-        return number;
+        return commitNumber;
     }
 
     private void countMarks(int candidates) {
@@ -649,6 +657,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Hands every committed object of {@code type} (or a subclass) to {@code action}, in OID order. */
     void forEachCommitted(Class<?> type, java.util.function.Consumer<Object> action) {
+        catalog.learn(type);
         for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
             if (store.contains(oid)) {
                 Class<?> stored = catalog.typeIfPresent(store.classId(oid));

@@ -1,65 +1,88 @@
 package org.swizzle.internal;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.swizzle.IncompatibleSchemaException;
 
 /**
  * How to read an object stored under one shape into the running version of its class: for each
- * stored field, the running class's field index to read it into, or -1 to skip it. Made once per
- * (class, shape) and cached by the {@link Catalog}.
+ * stored field, the running class's field index to read it into (the field of the same name, or the
+ * one naming it in its {@link org.swizzle.PreviousNames}), with a {@link Widening} if its type
+ * widened, or -1 to skip it. Made once per (class, shape) and cached by the {@link Catalog}: the one
+ * place that decides which stored fields load, convert, are dropped or are refused.
  */
 final class ReadPlan {
 
     private final int[] targets;
     private final FieldKind[] storedKinds;
+    private final Widening[] widenings;
     /** The name of each array or collection field read, whose collections get attached to the object; else null. */
     private final String[] mutableNames;
+    private final List<String> dropped;
 
-    private ReadPlan(int[] targets, FieldKind[] storedKinds, String[] mutableNames) {
+    private ReadPlan(int[] targets, FieldKind[] storedKinds, Widening[] widenings, String[] mutableNames,
+                     List<String> dropped) {
         this.targets = targets;
         this.storedKinds = storedKinds;
+        this.widenings = widenings;
         this.mutableNames = mutableNames;
+        this.dropped = dropped;
     }
 
     static ReadPlan of(String className, Shape stored, ClassLayout layout) {
         Shape current = layout.shape();
         int[] targets = new int[stored.size()];
         FieldKind[] kinds = new FieldKind[stored.size()];
+        Widening[] widenings = new Widening[stored.size()];
         String[] mutableNames = new String[stored.size()];
+        List<String> dropped = new ArrayList<>();
         for (int i = 0; i < stored.size(); i++) {
             Shape.Field field = stored.field(i);
             kinds[i] = field.kind();
-            int position = current.indexOf(field.name());
+            int position = layout.positionOf(field.name());
             if (position < 0) {
                 targets[i] = -1;
+                dropped.add(field.name());
                 continue;
             }
             Shape.Field now = current.field(position);
-            boolean compatible = now.descriptor().equals(field.descriptor())
+            String qualified = className + "." + field.name()
+                + (now.name().equals(field.name()) ? "" : " (now " + now.name() + ")");
+            boolean same = now.descriptor().equals(field.descriptor())
                 || now.kind() == FieldKind.REFERENCE && field.kind() == FieldKind.REFERENCE;
-            if (!compatible) {
-                throw new IncompatibleSchemaException("Field " + className + "." + field.name() + " was stored as "
+            widenings[i] = same ? null : Widening.of(qualified, field.descriptor(), now.descriptor());
+            if (!same && widenings[i] == null) {
+                throw new IncompatibleSchemaException("Field " + qualified + " was stored as "
                     + typeName(field.descriptor()) + " but is now " + typeName(now.descriptor())
-                    + "; Swizzle cannot convert stored values between these types. Give the field a new name"
-                    + " (the old values are then dropped), or change its type back.");
+                    + "; Swizzle converts stored values only between a primitive and its box and to wider primitives."
+                    + " Change its type back, or give the field a new name (the old values are then dropped).");
             }
             targets[i] = layout.fieldIndex(position);
             if (now.kind() == FieldKind.MUTABLE_VALUE) {
                 mutableNames[i] = now.name();
             }
         }
-        return new ReadPlan(targets, kinds, mutableNames);
+        return new ReadPlan(targets, kinds, widenings, mutableNames, List.copyOf(dropped));
+    }
+
+    /** The stored fields the running class no longer has, by any name: their values are skipped. */
+    List<String> dropped() {
+        return dropped;
     }
 
     void read(Persistable object, ObjectReader in) {
         for (int i = 0; i < targets.length; i++) {
             int target = targets[i];
-            if (target >= 0) {
+            if (target < 0) {
+                in.skip(storedKinds[i]);
+            } else if (widenings[i] != null) {
+                widenings[i].read(object, target, in);
+            } else {
                 if (mutableNames[i] != null) {
                     in.beginField(object, mutableNames[i]);
                 }
                 object.$swz_read(target, in);
-            } else {
-                in.skip(storedKinds[i]);
             }
         }
     }

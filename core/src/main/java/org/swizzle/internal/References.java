@@ -24,7 +24,7 @@ public final class References {
      */
     public static boolean swizzlesInPlace(Object target) {
         Persistable object = (Persistable) target;
-        if (object.$swz_state() != Persistable.RESIDENT) {
+        if (object == null || object.$swz_state() != Persistable.RESIDENT) { // null: a dropped object
             return false;
         }
         ((ObjectManager) object.$swz_context()).swizzledInPlace();

@@ -17,13 +17,17 @@ import org.swizzle.ObjectStore;
 import org.swizzle.StoreClosedException;
 import org.swizzle.StoreOptions;
 import org.swizzle.StoreStats;
+import org.swizzle.UnsupportedClassException;
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.WrongRootTypeException;
 import org.swizzle.it.bad.BadSuper;
 import org.swizzle.it.bad.HasThread;
 import org.swizzle.it.bad.NotAnnotated;
+import org.swizzle.it.bad.PersistentRecord;
+import org.swizzle.it.bad.PlainOuter;
 import org.swizzle.it.model.Item;
 import org.swizzle.it.model.Node;
+import org.swizzle.it.model.Owner;
 
 /** The contract of ObjectStore, in the test JVM (which runs with the agent attached). */
 class StoreBehaviourTest {
@@ -32,19 +36,24 @@ class StoreBehaviourTest {
     Path dir;
 
     @Test
-    void shouldCountCommitsUpByOne() {
+    void shouldCountRecordedCommitsUpByOneAndGiveAnEmptyCommitTheLastNumber() {
+        long first;
+        long third;
         try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(0, store.commit(), "nothing committed yet");
             store.setRoot("n", new Node("n"));
-            long first = store.commit();
-            long second = store.commit();
+            first = store.commit();
+            long empty = store.commit();
             store.root("n", Node.class).name = "m";
-            long third = store.commit();
-            assertEquals(first + 1, second);
-            assertEquals(second + 1, third);
+            third = store.commit();
+            assertEquals(1, first);
+            assertEquals(first, empty, "a commit that changes nothing is not recorded: it returns the last number");
+            assertEquals(first + 1, third);
         }
         try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(third, store.commit(), "an empty commit after reopening names the last recorded commit");
             store.root("n", Node.class).name = "o";
-            assertTrue(store.commit() > 1, "numbers continue after reopen");
+            assertEquals(third + 1, store.commit(), "numbers continue after reopen, never repeating one already shown");
         }
     }
 
@@ -217,8 +226,43 @@ class StoreBehaviourTest {
     @Test
     void shouldRefuseAPersistentClassWithANonPersistentSuperclass() {
         try (ObjectStore store = ObjectStore.open(dir)) {
-            UnsupportedFieldTypeException e = assertThrows(UnsupportedFieldTypeException.class, () -> store.setRoot("b", new BadSuper()));
+            UnsupportedClassException e = assertThrows(UnsupportedClassException.class, () -> store.setRoot("b", new BadSuper()));
             assertTrue(e.getMessage().contains(BadSuper.class.getName()) && e.getMessage().contains(NotAnnotated.class.getName()), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldRefuseAPersistentRecordAsAClass() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            UnsupportedClassException e = assertThrows(UnsupportedClassException.class,
+                () -> store.setRoot("r", new PersistentRecord(1)));
+            assertTrue(e.getMessage().contains(PersistentRecord.class.getName()) && e.getMessage().contains("a record"), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldRefuseAnInnerClassOfANonPersistentClass() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            UnsupportedClassException e = assertThrows(UnsupportedClassException.class,
+                () -> store.setRoot("i", new PlainOuter().new Inner()));
+            assertTrue(e.getMessage().contains(PlainOuter.Inner.class.getName())
+                && e.getMessage().contains("inner class of " + PlainOuter.class.getName()), e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldStoreTheEnclosingInstanceOfAnInnerClassOfAPersistentClass() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Owner outer = new Owner("outer");
+            store.setRoot("inner", outer.new Part("p"));
+            store.setRoot("local", outer.captured(3, "t"));
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Owner.Part part = store.root("inner", Owner.Part.class);
+            assertEquals("p of outer", part.describe(), "the enclosing instance is stored with the inner object");
+            assertEquals("t3 of outer", store.root("local", java.util.function.Supplier.class).get(),
+                "a local class keeps its enclosing instance and captured variables");
         }
     }
 

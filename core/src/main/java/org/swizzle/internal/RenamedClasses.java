@@ -1,0 +1,96 @@
+package org.swizzle.internal;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.MalformedParameterizedTypeException;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+import org.swizzle.IncompatibleSchemaException;
+import org.swizzle.Persistent;
+import org.swizzle.PreviousNames;
+
+/**
+ * The running classes that declare, with {@link PreviousNames}, the names their stored objects may
+ * have been written under. A class path cannot be listed, so the classes are learned as the store
+ * meets them: a class, its superclasses and the types of its fields (array components and type
+ * arguments included), transitively over persistent classes. Reflection only: no class is initialized.
+ */
+final class RenamedClasses {
+
+    private final Map<String, Class<?>> byPreviousName = new HashMap<>();
+    private final Set<Class<?>> learned = new HashSet<>();
+
+    /** Learns the previous names of {@code type} and of the classes it can refer to. */
+    void learn(Class<?> type) {
+        Deque<Class<?>> work = new ArrayDeque<>();
+        work.add(type);
+        while (!work.isEmpty()) {
+            Class<?> next = work.poll();
+            while (next.isArray()) {
+                next = next.getComponentType();
+            }
+            if (next.isPrimitive() || StoredTypes.isPlatform(next.getName().replace('.', '/')) || !learned.add(next)) {
+                continue;
+            }
+            PreviousNames previous = next.getAnnotation(PreviousNames.class);
+            if (previous != null) {
+                for (String name : previous.value()) {
+                    Class<?> claimed = byPreviousName.putIfAbsent(name, next);
+                    if (claimed != null && claimed != next) {
+                        throw new IncompatibleSchemaException("Classes " + claimed.getName() + " and " + next.getName()
+                            + " both declare @PreviousNames(\"" + name + "\"); stored objects of " + name
+                            + " can load as only one of them. Remove the name from one.");
+                    }
+                }
+            }
+            if (next.isAnnotationPresent(Persistent.class)) {
+                for (Class<?> level = next; level != null && level != Object.class; level = level.getSuperclass()) {
+                    work.add(level);
+                    for (Field field : level.getDeclaredFields()) {
+                        if (!Modifier.isStatic(field.getModifiers())) {
+                            work.add(field.getType());
+                            addArguments(field, work);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The class that declares {@code previousName} among its previous names, or {@code null}. */
+    Class<?> find(String previousName) {
+        return byPreviousName.get(previousName);
+    }
+
+    /** The classes in the type arguments of {@code field}'s generic type ({@code List<Part>}: {@code Part}). */
+    private static void addArguments(Field field, Deque<Class<?>> work) {
+        Type generic;
+        try {
+            generic = field.getGenericType();
+        } catch (TypeNotPresentException | MalformedParameterizedTypeException unresolvable) {
+            // the signature names a class that is not there: the raw field type was added already
+            return;
+        }
+        addClasses(generic, work);
+    }
+
+    private static void addClasses(Type type, Deque<Class<?>> work) {
+        if (type instanceof Class) {
+            work.add((Class<?>) type);
+        } else if (type instanceof ParameterizedType) {
+            for (Type argument : ((ParameterizedType) type).getActualTypeArguments()) {
+                addClasses(argument, work);
+            }
+        } else if (type instanceof GenericArrayType) {
+            addClasses(((GenericArrayType) type).getGenericComponentType(), work);
+        }
+    }
+}

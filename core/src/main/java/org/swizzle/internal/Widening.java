@@ -1,0 +1,166 @@
+package org.swizzle.internal;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.IncompatibleSchemaException;
+
+/**
+ * Reads a stored primitive or box into a field whose type is the same primitive boxed or unboxed,
+ * or a wider one: Java's widening primitive conversions ({@code byte} to {@code short}; {@code byte},
+ * {@code short} and {@code char} to {@code int}, {@code long}, {@code float}, {@code double};
+ * {@code int} to {@code long}, {@code float}, {@code double}; {@code long} to {@code float},
+ * {@code double}; {@code float} to {@code double}), each also from or to the boxes. The value read is
+ * re-encoded as the running field's type and handed to the class's generated {@code $swz_read}.
+ */
+final class Widening {
+
+    private final char from;
+    private final boolean fromBox;
+    private final char to;
+    private final boolean toBox;
+    private final String field;
+    private final String storedType;
+    private final String currentType;
+
+    private Widening(String field, String stored, String current) {
+        this.from = primitive(stored);
+        this.fromBox = stored.length() > 1;
+        this.to = primitive(current);
+        this.toBox = current.length() > 1;
+        this.field = field;
+        this.storedType = ReadPlan.typeName(stored);
+        this.currentType = ReadPlan.typeName(current);
+    }
+
+    /**
+     * The conversion from a field stored with descriptor {@code stored} into one of {@code current},
+     * or {@code null} if there is none (or none is needed, the descriptors being equal).
+     *
+     * @param field the field as {@code Class.field}, for messages
+     */
+    static Widening of(String field, String stored, String current) {
+        char from = primitive(stored);
+        char to = primitive(current);
+        if (stored.equals(current) || from == 0 || to == 0) {
+            return null;
+        }
+        return from == to || widerThan(from).indexOf(to) >= 0 ? new Widening(field, stored, current) : null;
+    }
+
+    /** The primitives {@code primitive} widens to (JLS 5.1.2). */
+    private static String widerThan(char primitive) {
+        switch (primitive) {
+            case 'B': return "SIJFD";
+            case 'S': case 'C': return "IJFD";
+            case 'I': return "JFD";
+            case 'J': return "FD";
+            case 'F': return "D";
+            default: return "";
+        }
+    }
+
+    /** Reads the stored value from {@code in} and sets field {@code target} of {@code object} to it, converted. */
+    void read(Persistable object, int target, ObjectReader in) {
+        Object value = fromBox ? in.readValue() : readPrimitive(in);
+        if (value == null && !toBox) {
+            throw new IncompatibleSchemaException("Field " + field + " was stored as " + storedType + " and is now "
+                + currentType + ", but object " + object.$swz_oid() + " holds null in it, which " + currentType
+                + " cannot hold. Make the field " + storedType + " again (or another box), or set a value in every"
+                + " object with the old class before changing the type.");
+        }
+        UnsafeBuffer bytes = new UnsafeBuffer(new byte[9]);
+        int length = write(bytes, value);
+        ObjectReader converted = new ObjectReader(NO_REFERENCES);
+        converted.reset(bytes, length);
+        object.$swz_read(target, converted);
+    }
+
+    private Object readPrimitive(ObjectReader in) {
+        switch (from) {
+            case 'Z': return in.readBoolean();
+            case 'B': return in.readByte();
+            case 'S': return in.readShort();
+            case 'C': return in.readChar();
+            case 'I': return in.readInt();
+            case 'J': return in.readLong();
+            case 'F': return in.readFloat();
+            default: return in.readDouble();
+        }
+    }
+
+    /** Encodes {@code value} as the running field stores it (a box with its value tag); returns the length. */
+    private int write(UnsafeBuffer bytes, Object value) {
+        int at = 0;
+        if (toBox) {
+            if (value == null) {
+                bytes.putByte(0, ValueTag.NULL);
+                return 1;
+            }
+            bytes.putByte(0, tag(to, value));
+            at = 1;
+        }
+        Object number = value instanceof Character ? (Object) (int) (Character) value : value;
+        switch (to) {
+            case 'Z':
+                if (!toBox) {
+                    bytes.putByte(0, (byte) ((Boolean) value ? 1 : 0));
+                }
+                return 1;
+            case 'B': bytes.putByte(at, ((Number) number).byteValue()); return at + 1;
+            case 'S': bytes.putShort(at, ((Number) number).shortValue()); return at + 2;
+            case 'C': bytes.putChar(at, (Character) value); return at + 2;
+            case 'I': bytes.putInt(at, ((Number) number).intValue()); return at + 4;
+            case 'J': bytes.putLong(at, ((Number) number).longValue()); return at + 8;
+            case 'F': bytes.putFloat(at, ((Number) number).floatValue()); return at + 4;
+            default: bytes.putDouble(at, ((Number) number).doubleValue()); return at + 8;
+        }
+    }
+
+    private static byte tag(char primitive, Object value) {
+        switch (primitive) {
+            case 'Z': return (Boolean) value ? ValueTag.TRUE : ValueTag.FALSE;
+            case 'B': return ValueTag.BYTE;
+            case 'S': return ValueTag.SHORT;
+            case 'C': return ValueTag.CHAR;
+            case 'I': return ValueTag.INT;
+            case 'J': return ValueTag.LONG;
+            case 'F': return ValueTag.FLOAT;
+            default: return ValueTag.DOUBLE;
+        }
+    }
+
+    /** The primitive descriptor of a primitive or box descriptor, or 0 for any other type. */
+    private static char primitive(String descriptor) {
+        if (descriptor.length() == 1) {
+            return "ZBSCIJFD".indexOf(descriptor.charAt(0)) >= 0 ? descriptor.charAt(0) : 0;
+        }
+        switch (descriptor) {
+            case "Ljava/lang/Boolean;": return 'Z';
+            case "Ljava/lang/Byte;": return 'B';
+            case "Ljava/lang/Short;": return 'S';
+            case "Ljava/lang/Character;": return 'C';
+            case "Ljava/lang/Integer;": return 'I';
+            case "Ljava/lang/Long;": return 'J';
+            case "Ljava/lang/Float;": return 'F';
+            case "Ljava/lang/Double;": return 'D';
+            default: return 0;
+        }
+    }
+
+    /** The converted values are primitives and boxes: they never refer to a persistent object. */
+    private static final ObjectReader.ReferenceSwizzler NO_REFERENCES = new ObjectReader.ReferenceSwizzler() {
+        @Override
+        public Object swizzle(long oid, int classId) {
+            throw new IllegalStateException("a converted value has no references");
+        }
+
+        @Override
+        public Class<?> classOf(int classId) {
+            throw new IllegalStateException("a converted value has no class ids");
+        }
+
+        @Override
+        public String describe() {
+            return "a converted value";
+        }
+    };
+}

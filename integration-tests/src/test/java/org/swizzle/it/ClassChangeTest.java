@@ -1,0 +1,229 @@
+package org.swizzle.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Classes renamed, retyped or removed between runs: each version of the application is compiled
+ * here and run in its own JVM, first on the class path, against the same store.
+ */
+class ClassChangeTest {
+
+    /** {@code ev.Main <db> <write|read|touch> [class to drop]} on root "o" of type {@code ROOT}. */
+    private static final String MAIN = String.join("\n",
+        "package ev;",
+        "import java.nio.file.Path;",
+        "import java.util.Set;",
+        "import org.swizzle.*;",
+        "public class Main {",
+        "  public static void main(String[] args) {",
+        "    StoreOptions.Builder options = StoreOptions.builder();",
+        "    if (args.length > 2) { options.dropMissingClasses(Set.of(args[2])); }",
+        "    try (ObjectStore store = ObjectStore.open(Path.of(args[0]), options.build())) {",
+        "      if (args[1].equals(\"write\")) { store.setRoot(\"o\", ROOT.sample()); store.commit(); }",
+        "      ROOT o = store.root(\"o\", ROOT.class);",
+        "      if (args[1].equals(\"touch\")) { o.touch(); System.out.println(\"COMMIT \" + store.commit()); }",
+        "      System.out.println(\"STATE \" + o.describe());",
+        "    } catch (StoreException e) {",
+        "      System.out.println(e.getClass().getSimpleName() + \": \" + e.getMessage());",
+        "    }",
+        "  }",
+        "}");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldReadRenamedAndWidenedFieldsAndWarnOfADroppedOne() throws IOException {
+        Path v1 = compile("v1", "Rec", Map.of("ev/Rec.java", String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Rec {",
+            "  int count = 3; String title = \"t\"; long removed = 99;",
+            "  int i = 100000; float f = 1.5f; byte b = -3; short s = 300; char c = 'A'; long l = 1L << 40;",
+            "  Integer boxed = 42; int prim = 7; Integer none; short wideBox = 5;",
+            "  static Rec sample() { return new Rec(); }",
+            "  void touch() { }",
+            "  String describe() { return \"count=\" + count + \" i=\" + i; }",
+            "}")));
+        Map<String, String> renamed = Map.of("ev/Rec.java", String.join("\n",
+            "package ev;",
+            "import org.swizzle.PreviousNames;",
+            "@org.swizzle.Persistent public class Rec {",
+            "  @PreviousNames(\"count\") int total; @PreviousNames({\"heading\", \"title\"}) String name;",
+            "  long i; double f; double b; int s; long c; double l;",
+            "  int boxed; Integer prim; Integer none; Long wideBox;",
+            "  static Rec sample() { return new Rec(); }",
+            "  void touch() { total++; i = 1L << 33; }",
+            "  String describe() { return \"total=\" + total + \" name=\" + name + \" i=\" + i + \" f=\" + f + \" b=\" + b",
+            "    + \" s=\" + s + \" c=\" + c + \" l=\" + l + \" boxed=\" + boxed + \" prim=\" + prim + \" none=\" + none",
+            "    + \" wideBox=\" + wideBox; }",
+            "}"));
+        Path v2 = compile("v2", "Rec", renamed);
+        Path v3 = compile("v3", "Rec", Map.of("ev/Rec.java", renamed.get("ev/Rec.java").replace("Integer none;", "int none;")));
+        Path v4 = compile("v4", "Rec", Map.of("ev/Rec.java", renamed.get("ev/Rec.java").replace("long i;", "String i;")
+            .replace("i = 1L << 33;", "")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "count=3 i=100000");
+        String widened = run(v2, db, "read");
+        assertState(widened, "total=3 name=t i=100000 f=1.5 b=-3.0 s=300 c=65 l=1.099511627776E12 boxed=42 prim=7"
+            + " none=null wideBox=5");
+        assertTrue(widened.contains("WARNING") && widened.contains("Field ev.Rec.removed is stored but"), widened);
+        assertEquals(1, count(widened, "Field ev.Rec."), "one warning, for the removed field only:\n" + widened);
+
+        assertState(run(v2, db, "touch"), "total=4 name=t i=8589934592 f=1.5 b=-3.0");
+        String rewritten = run(v2, db, "read");
+        assertState(rewritten, "total=4 name=t i=8589934592 f=1.5 b=-3.0 s=300 c=65 l=1.099511627776E12 boxed=42"
+            + " prim=7 none=null wideBox=5");
+        assertFalse(rewritten.contains("ev.Rec.removed"), "the object no longer holds the removed field:\n" + rewritten);
+
+        String nullIntoPrimitive = run(v3, db, "read");
+        assertTrue(nullIntoPrimitive.contains("IncompatibleSchemaException: Field ev.Rec.none was stored as"
+            + " java.lang.Integer and is now int, but object") && nullIntoPrimitive.contains("holds null"), nullIntoPrimitive);
+        String narrowed = run(v4, db, "read");
+        assertTrue(narrowed.contains("IncompatibleSchemaException: Field ev.Rec.i was stored as long but is now"
+            + " java.lang.String"), narrowed);
+        assertState(run(v2, db, "read"), "total=4 name=t i=8589934592");
+    }
+
+    @Test
+    void shouldLoadObjectsOfAClassMovedToAnotherPackageAndReferencesToThem() throws IOException {
+        Path v1 = compile("v1", "Owner", Map.of(
+            "ev/Owner.java", String.join("\n",
+                "package ev;",
+                "@org.swizzle.Persistent public class Owner {",
+                "  String name = \"o\"; Item item; java.util.List<Item> items = new java.util.ArrayList<>();",
+                "  static Owner sample() { Owner o = new Owner(); o.item = new Item(1); o.item.next = new Item(2);",
+                "    o.items.add(new Item(3)); return o; }",
+                "  void touch() { }",
+                "  String describe() { return name + \" \" + item.n + \" \" + item.next.n + \" \" + items.get(0).n; }",
+                "}"),
+            "ev/Item.java", String.join("\n",
+                "package ev;",
+                "@org.swizzle.Persistent public class Item {",
+                "  int n; Item next;",
+                "  Item(int n) { this.n = n; }",
+                "}")));
+        Path v2 = compile("v2", "moved.Holder", Map.of(
+            "moved/Holder.java", String.join("\n",
+                "package moved;",
+                "import org.swizzle.PreviousNames;",
+                "@org.swizzle.Persistent @PreviousNames(\"ev.Owner\") public class Holder {",
+                "  String name; Piece item; java.util.List<Piece> items;",
+                "  public static Holder sample() { return new Holder(); }",
+                "  public void touch() { item.number += 10; name = \"h\"; }",
+                "  public String describe() { return name + \" \" + item.number + \" \" + item.next.number + \" \"",
+                "    + items.get(0).number + \" \" + item.getClass().getName(); }",
+                "}"),
+            "moved/Piece.java", String.join("\n",
+                "package moved;",
+                "import org.swizzle.PreviousNames;",
+                "@org.swizzle.Persistent @PreviousNames(\"ev.Item\") public class Piece {",
+                "  @PreviousNames(\"n\") int number; Piece next;",
+                "}")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "o 1 2 3");
+        assertState(run(v2, db, "read"), "o 1 2 3 moved.Piece");
+        assertState(run(v2, db, "touch"), "h 11 2 3 moved.Piece");
+        assertState(run(v2, db, "read"), "h 11 2 3 moved.Piece");
+    }
+
+    @Test
+    void shouldDropObjectsOfAMissingClassOnlyWhenAskedAndLoadThemIntoADeclaredReplacement() throws IOException {
+        String thing = "package ev; public interface Thing { String show(); }";
+        String box = String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Box {",
+            "  String name = \"box\"; Thing first; Thing second; java.util.List<Thing> things = new java.util.ArrayList<>();",
+            "  static Box sample() { SAMPLE }",
+            "  void touch() { name = \"touched\"; }",
+            "  static String show(Thing t) { return t == null ? \"null\" : t.show(); }",
+            "  String describe() { return name + \" \" + show(first) + \" \" + show(second) + \" \" + show(things.get(0))",
+            "    + \" \" + show(things.get(1)); }",
+            "}");
+        String other = "package ev; @org.swizzle.Persistent public class Other implements Thing {"
+            + " int n = 2; public String show() { return \"other\" + n; } }";
+        Path v1 = compile("v1", "Box", Map.of("ev/Thing.java", thing, "ev/Other.java", other, "ev/Box.java",
+            box.replace("SAMPLE", "Box b = new Box(); b.first = new Item(); b.second = new Other(); b.things.add(b.first);"
+                + " b.things.add(b.second); return b;"),
+            "ev/Item.java", "package ev; @org.swizzle.Persistent public class Item implements Thing {"
+                + " int n = 1; public String show() { return \"item\" + n; } }"));
+        box = box.replace("SAMPLE", "return null;");
+        Path withoutItem = compile("v2", "Box", Map.of("ev/Thing.java", thing, "ev/Box.java", box, "ev/Other.java", other));
+        Path replaced = compile("v3", "Box", Map.of("ev/Thing.java", thing, "ev/Other.java", other,
+            "ev/Box.java", box.replace("Thing first;", "Replacement first;"),
+            "ev/Replacement.java", "package ev; @org.swizzle.Persistent @org.swizzle.PreviousNames(\"ev.Item\")"
+                + " public class Replacement implements Thing { int n; public String show() { return \"replacement\" + n; } }"));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "box item1 other2 item1 other2");
+        String refused = run(withoutItem, db, "read");
+        assertTrue(refused.contains("IncompatibleSchemaException: Class ev.Item has stored objects but is not on the"
+            + " class path") && refused.contains("dropMissingClasses"), refused);
+        assertState(run(replaced, db, "read"), "box replacement1 other2 replacement1 other2");
+
+        String dropped = run(withoutItem, db, "read", "ev.Item");
+        assertState(dropped, "box null other2 null other2");
+        for (String scheme : List.of("swizzle=edge", "swizzle=none", "swizzle=eager", "fault=segment")) {
+            String output = Jvm.withAgent(scheme).prependClassPath(withoutItem).run("ev.Main", db, "read", "ev.Item").ok().output;
+            assertTrue(output.contains("STATE box null other2 null other2"), scheme + ":\n" + output);
+        }
+        assertTrue(dropped.contains("WARNING") && dropped.contains("Class ev.Item is not on the class path"), dropped);
+        String committed = run(withoutItem, db, "touch", "ev.Item");
+        assertTrue(committed.contains("COMMIT "), committed);
+        assertState(committed, "touched null other2 null other2");
+        assertState(run(withoutItem, db, "read", "ev.Item"), "touched null other2 null other2");
+    }
+
+    private String run(Path version, String db, String... args) {
+        List<String> all = new ArrayList<>(List.of(db));
+        all.addAll(List.of(args));
+        return Jvm.withAgent().prependClassPath(version).run("ev.Main", all.toArray(new String[0])).ok().output;
+    }
+
+    private static void assertState(String output, String expected) {
+        assertTrue(output.contains("STATE " + expected), "expected STATE " + expected + " in:\n" + output);
+    }
+
+    private static int count(String text, String part) {
+        int count = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+            count++;
+        }
+        return count;
+    }
+
+    /** Compiles {@code sources} (path to text) with an {@code ev.Main} on root type {@code root}. */
+    private Path compile(String name, String root, Map<String, String> sources) throws IOException {
+        Path src = dir.resolve(name + "-src");
+        List<String> arguments = new ArrayList<>(List.of("-d", dir.resolve(name).toString(), "-cp",
+            System.getProperty("java.class.path")));
+        Map<String, String> all = new java.util.HashMap<>(sources);
+        all.put("ev/Main.java", MAIN.replace("ROOT", root));
+        for (Map.Entry<String, String> source : all.entrySet()) {
+            Path file = src.resolve(source.getKey());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, source.getValue());
+            arguments.add(file.toString());
+        }
+        Files.createDirectories(dir.resolve(name));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, arguments.toArray(new String[0])), "compiling " + name);
+        return dir.resolve(name);
+    }
+}

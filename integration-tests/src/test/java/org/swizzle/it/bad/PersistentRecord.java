@@ -1,0 +1,8 @@
+package org.swizzle.it.bad;
+
+import org.swizzle.Persistent;
+
+/** Refused at enhancement: a record cannot be made persistent. */
+@Persistent
+public record PersistentRecord(int value) {
+}

@@ -1,0 +1,39 @@
+package org.swizzle.it.model;
+
+import org.swizzle.Persistent;
+
+/** A persistent class with a non-static inner persistent class, whose objects refer to their owner. */
+@Persistent
+public class Owner {
+    public String name;
+
+    public Owner(String name) {
+        this.name = name;
+    }
+
+    /** A local persistent class: stored with its enclosing {@link Owner} and the variables it captures. */
+    public java.util.function.Supplier<String> captured(int number, String text) {
+        @Persistent
+        class Local implements java.util.function.Supplier<String> {
+            @Override
+            public String get() {
+                return text + number + " of " + name;
+            }
+        }
+        return new Local();
+    }
+
+    /** Stored with its enclosing {@link Owner}. */
+    @Persistent
+    public class Part {
+        public String label;
+
+        public Part(String label) {
+            this.label = label;
+        }
+
+        public String describe() {
+            return label + " of " + name;
+        }
+    }
+}
