@@ -23,12 +23,18 @@ import org.swizzle.internal.Swizzling;
  *     if (o.$swz_state != 0) Faults.fault(o);
  *     return o.f;
  * }
+ * public static T $swz_edit$f(C o) {           // arrays: for loads only indexed at once ({@code o.f[i] = v})
+ *     if (o.$swz_state != 0) Faults.fault(o);
+ *     CardTable.mark(o.$swz_address);           // the barrier covers the element store that follows
+ *     return o.f;
+ * }
  * public static void $swz_set$f(C o, T v) {
  *     if (o.$swz_state != 0) Faults.fault(o);
  *     o.f = v;
  *     CardTable.mark(o.$swz_address);           // write barrier
  *     if (o.$swz_flags == 0) Escapes.array(o);  // arrays only: the caller keeps the array it stored
  * }
+ * public static void $swz_put$f(C o, T v)      // arrays: the setter without the escape, for fresh arrays
  * </pre>
  * Collections need nothing beyond the residency check and the barrier: the object manager gives persistent
  * objects tracked collections, which report their own changes.
@@ -90,8 +96,10 @@ final class AccessorGenerator {
             addGetter(field, name(field.getterName(), checked), isArray(field), checked, keepsStored);
             if (field.isElidableArray()) {
                 addGetter(field, name(field.readerName(), checked), false, checked, false);
+                addEditor(field, name(field.editorName(), checked), checked);
+                addSetter(field, name(field.freshSetterName(), checked), checked, false, false);
             }
-            addSetter(field, name(field.setterName(), checked), checked, keepsStored);
+            addSetter(field, name(field.setterName(), checked), checked, keepsStored, isArray(field));
         }
         if (keepsStored) {
             addFind(field);
@@ -191,7 +199,22 @@ final class AccessorGenerator {
         method.visitEnd();
     }
 
-    private void addSetter(StoredField field, String name, boolean checked, boolean keepsStored) {
+    /** {@code $swz_edit$f}: the residency check and the write barrier, for a load that only indexes the array at once. */
+    private void addEditor(StoredField field, String name, boolean checked) {
+        MethodVisitor method = target.visitMethod(ACCESS, name, field.getterDescriptor(), null, null);
+        method.visitCode();
+        if (checked) {
+            residencyCheck(method, owner);
+        }
+        mark(method, owner);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
+        method.visitInsn(Opcodes.ARETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    private void addSetter(StoredField field, String name, boolean checked, boolean keepsStored, boolean escapes) {
         MethodVisitor method = target.visitMethod(ACCESS, name, field.setterDescriptor(), null, null);
         method.visitCode();
         if (checked) {
@@ -206,7 +229,7 @@ final class AccessorGenerator {
             method.visitFieldInsn(Opcodes.PUTFIELD, owner, Contract.storedReference(field.name()), "J");
         }
         mark(method, owner, Bytecode.frameType(field.descriptor()));
-        if (isArray(field)) {
+        if (escapes) {
             escape(method, owner, Bytecode.frameType(field.descriptor()));
         }
         method.visitInsn(Opcodes.RETURN);

@@ -19,6 +19,16 @@ final class Contract {
     static final String REFERENCES = "org/swizzle/internal/References";
     static final String ESCAPES = "org/swizzle/internal/Escapes";
     static final String TRACKING = "org/swizzle/internal/tracked/Tracking";
+    /** Each stored java.util collection type, with the tracked subclass a persistent class's {@code new} makes instead. */
+    static final java.util.Map<String, String> TRACKED_TYPES = java.util.Map.of(
+        "java/util/ArrayList", "org/swizzle/internal/tracked/TrackedArrayList",
+        "java/util/LinkedList", "org/swizzle/internal/tracked/TrackedLinkedList",
+        "java/util/HashMap", "org/swizzle/internal/tracked/TrackedHashMap",
+        "java/util/LinkedHashMap", "org/swizzle/internal/tracked/TrackedLinkedHashMap",
+        "java/util/TreeMap", "org/swizzle/internal/tracked/TrackedTreeMap",
+        "java/util/HashSet", "org/swizzle/internal/tracked/TrackedHashSet",
+        "java/util/LinkedHashSet", "org/swizzle/internal/tracked/TrackedLinkedHashSet",
+        "java/util/TreeSet", "org/swizzle/internal/tracked/TrackedTreeSet");
 
     static final String FAULT = "fault";
     static final String FAULT_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
@@ -70,6 +80,16 @@ final class Contract {
     /** The static read accessor without a mark, for loads of an array field proven read-only. */
     static String reader(String field) {
         return "$swz_read$" + field;
+    }
+
+    /** The static read accessor for loads of an array field that only index it at once: the barrier, no escape. */
+    static String editor(String field) {
+        return "$swz_edit$" + field;
+    }
+
+    /** The static write accessor for stores of a fresh array nothing else holds: the barrier, no escape. */
+    static String freshSetter(String field) {
+        return "$swz_put$" + field;
     }
 
     /** The static write accessor of stored field {@code field}. */

@@ -18,6 +18,11 @@ import net.bytebuddy.utility.OpenedClassReader;
  * {@code $swz_enter(this)}, and their accesses to {@code this} call the accessors without a residency
  * check ({@code $swz_uget$f}, ...).
  *
+ * <p>In a persistent class, {@code new ArrayList<>(...)} and the other stored {@code java.util} collection
+ * types make their tracked subclass instead, which behaves alike while it belongs to no object: stored in
+ * a field, it is attached by the commit that stores the object and reports its changes from then on, so
+ * the object need not be compared at every commit (as it must be for a collection made elsewhere).
+ *
  * <p>In a constructor, a {@code PUTFIELD} before the {@code super(...)}/{@code this(...)} call is
  * kept: it may store into the still uninitialized {@code this}, which no method may receive, and a
  * new object needs neither check nor barrier.
@@ -25,24 +30,27 @@ import net.bytebuddy.utility.OpenedClassReader;
 final class FieldAccessRewriter extends ClassVisitor {
 
     private final Map<ClassFileScan.FieldRef, StoredField> redirects;
-    private final ReadOnlyLoads readOnly;
+    private final ArrayAccesses arrays;
     private final String checkedOnEntry;
     private final ReceiverAccesses receiver;
+    private final boolean tracksNewCollections;
 
     /**
      * @param redirects      the stored field each rewritten field reference resolves to
-     * @param readOnly       the loads of array fields proven read-only, which call the unmarked reader
+     * @param arrays         what the accesses to array fields do with the array, which picks their accessor
      * @param checkedOnEntry under {@code checks=entry}, the internal name of the persistent class being
      *                       rewritten, whose instance methods begin with {@code $swz_enter(this)}; else null
      * @param receiver       the accesses to {@code this} in those methods, which call unchecked accessors
+     * @param tracksNewCollections whether the class is persistent, so that its {@code new} collections are tracked
      */
-    FieldAccessRewriter(ClassVisitor next, Map<ClassFileScan.FieldRef, StoredField> redirects, ReadOnlyLoads readOnly,
-                        String checkedOnEntry, ReceiverAccesses receiver) {
+    FieldAccessRewriter(ClassVisitor next, Map<ClassFileScan.FieldRef, StoredField> redirects, ArrayAccesses arrays,
+                        String checkedOnEntry, ReceiverAccesses receiver, boolean tracksNewCollections) {
         super(OpenedClassReader.ASM_API, next);
         this.redirects = redirects;
-        this.readOnly = readOnly;
+        this.arrays = arrays;
         this.checkedOnEntry = checkedOnEntry;
         this.receiver = receiver;
+        this.tracksNewCollections = tracksNewCollections;
     }
 
     @Override
@@ -52,6 +60,16 @@ final class FieldAccessRewriter extends ClassVisitor {
         return method == null ? null : new Rewriting(method, name, descriptor, entryCheck);
     }
 
+    /** The java.util type a {@code NEW} named before it was rewritten to {@code type}. */
+    private static String untracked(String type) {
+        for (Map.Entry<String, String> tracked : Contract.TRACKED_TYPES.entrySet()) {
+            if (tracked.getValue().equals(type)) {
+                return tracked.getKey();
+            }
+        }
+        return type;
+    }
+
     private final class Rewriting extends MethodVisitor {
 
         private final String name;
@@ -59,8 +77,11 @@ final class FieldAccessRewriter extends ClassVisitor {
         private final boolean entryCheck;
         private boolean initialized;
         private int pendingNews;
-        /** GETFIELDs seen so far, the ordinal {@link ReadOnlyLoads} names loads by. */
+        /** The type of each {@code NEW} whose constructor call is still to come, as rewritten. */
+        private final java.util.ArrayDeque<String> newTypes = new java.util.ArrayDeque<>();
+        /** GETFIELDs and PUTFIELDs seen so far, the ordinals {@link ArrayAccesses} names them by. */
         private int loads;
+        private int stores;
         /** GETFIELDs and PUTFIELDs seen so far, the ordinal {@link ReceiverAccesses} names accesses by. */
         private int accesses;
 
@@ -86,26 +107,33 @@ final class FieldAccessRewriter extends ClassVisitor {
         public void visitTypeInsn(int opcode, String type) {
             if (opcode == Opcodes.NEW) {
                 pendingNews++;
+                String made = tracksNewCollections ? Contract.TRACKED_TYPES.getOrDefault(type, type) : type;
+                newTypes.push(made);
+                super.visitTypeInsn(opcode, made);
+                return;
             }
             super.visitTypeInsn(opcode, type);
         }
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
-            if (!initialized && opcode == Opcodes.INVOKESPECIAL && Contract.CONSTRUCTOR.equals(name)) {
-                // an <init> either completes a NEW of the constructor's code or is the super/this call
-                if (pendingNews > 0) {
+            String target = owner;
+            if (opcode == Opcodes.INVOKESPECIAL && Contract.CONSTRUCTOR.equals(name)) {
+                // an <init> either completes a NEW of the method's code or is the super/this call of a constructor
+                if (pendingNews > 0 && owner.equals(untracked(newTypes.peek()))) {
                     pendingNews--;
-                } else {
+                    target = newTypes.pop();
+                } else if (!initialized) {
                     initialized = true;
                 }
             }
-            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+            super.visitMethodInsn(opcode, target, name, descriptor, isInterface);
         }
 
         @Override
         public void visitFieldInsn(int opcode, String owner, String fieldName, String fieldDescriptor) {
             int load = opcode == Opcodes.GETFIELD ? loads++ : -1;
+            int store = opcode == Opcodes.PUTFIELD ? stores++ : -1;
             int access = opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD ? accesses++ : -1;
             StoredField field = opcode == Opcodes.GETFIELD || (opcode == Opcodes.PUTFIELD && initialized)
                 ? redirects.get(new ClassFileScan.FieldRef(owner, fieldName, fieldDescriptor))
@@ -116,11 +144,13 @@ final class FieldAccessRewriter extends ClassVisitor {
             }
             boolean resident = entryCheck && receiver.isOnReceiver(name, descriptor, access);
             String accessor;
+            boolean elidable = field.isElidableArray();
             if (opcode == Opcodes.GETFIELD) {
-                boolean unmarked = field.isElidableArray() && readOnly.isReadOnly(name, descriptor, load);
-                accessor = unmarked ? field.readerName() : field.getterName();
+                accessor = elidable && arrays.isReadOnly(name, descriptor, load) ? field.readerName()
+                    : elidable && arrays.isEdit(name, descriptor, load) ? field.editorName()
+                    : field.getterName();
             } else {
-                accessor = field.setterName();
+                accessor = elidable && arrays.isFreshStore(name, descriptor, store) ? field.freshSetterName() : field.setterName();
             }
             super.visitMethodInsn(Opcodes.INVOKESTATIC, owner, resident ? Contract.unchecked(accessor) : accessor,
                 opcode == Opcodes.GETFIELD ? field.getterDescriptor() : field.setterDescriptor(), false);

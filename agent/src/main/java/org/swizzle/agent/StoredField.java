@@ -35,6 +35,16 @@ record StoredField(String owner, String name, String descriptor, FieldKind kind,
         return component.charAt(0) != 'L' || !StoredTypes.isCollection(component.substring(1, component.length() - 1));
     }
 
+    /** The accessor of loads that only index the array at once; only arrays with immutable elements have one. */
+    String editorName() {
+        return Contract.editor(name);
+    }
+
+    /** The setter of fresh arrays; only arrays with immutable elements have one. */
+    String freshSetterName() {
+        return Contract.freshSetter(name);
+    }
+
     String setterName() {
         return Contract.setter(name);
     }

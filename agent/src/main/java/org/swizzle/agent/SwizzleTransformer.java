@@ -93,19 +93,19 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         boolean checksOnEntry = options.checksOnEntry() && model.isEnhanced();
         if (!redirects.isEmpty() || checksOnEntry) {
             ReceiverAccesses receiver = checksOnEntry ? ReceiverAccesses.find(classFile) : ReceiverAccesses.NONE;
-            visitor = new FieldAccessRewriter(visitor, redirects, readOnlyLoads(classFile, redirects),
-                checksOnEntry ? model.internalName() : null, receiver);
+            visitor = new FieldAccessRewriter(visitor, redirects, arrayAccesses(classFile, redirects),
+                checksOnEntry ? model.internalName() : null, receiver, model.isEnhanced());
         }
         reader.accept(visitor, 0);
         return writer.toByteArray();
     }
 
-    /** The loads of array fields that the class only reads; analysed only where there are such fields. */
-    private static ReadOnlyLoads readOnlyLoads(byte[] classFile, Map<ClassFileScan.FieldRef, StoredField> redirects) {
+    /** What the class's accesses to array fields do with the arrays; analysed only where there are such fields. */
+    private static ArrayAccesses arrayAccesses(byte[] classFile, Map<ClassFileScan.FieldRef, StoredField> redirects) {
         if (redirects.values().stream().noneMatch(StoredField::isElidableArray)) {
-            return ReadOnlyLoads.NONE;
+            return ArrayAccesses.NONE;
         }
-        return ReadOnlyLoads.find(classFile, insn -> {
+        return ArrayAccesses.find(classFile, insn -> {
             StoredField field = redirects.get(new ClassFileScan.FieldRef(insn.owner, insn.name, insn.desc));
             return field != null && field.isElidableArray();
         });

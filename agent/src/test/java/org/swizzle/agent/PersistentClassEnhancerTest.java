@@ -188,4 +188,26 @@ class PersistentClassEnhancerTest {
         assertTrue(Modifier.isPublic(modifiers) && Modifier.isTransient(modifiers) && field.isSynthetic(), name + " flags");
         assertFalse(Modifier.isStatic(modifiers), name);
     }
+
+    @Test
+    void shouldMakeTheCollectionsAPersistentClassCreatesTracked() throws Throwable {
+        Class<?> catalogue = loader.fixture("Catalogue");
+        Object made = Fixtures.newInstance(catalogue);
+        Fixtures.call(catalogue, "sort", made);
+
+
+        assertEquals("TrackedArrayList", Fixtures.get(made, "titles").getClass().getSimpleName(), "a field initializer");
+        assertEquals("TrackedHashMap", Fixtures.get(made, "counts").getClass().getSimpleName(), "a constructor, with an argument");
+        assertEquals("TrackedTreeSet", Fixtures.get(made, "sorted").getClass().getSimpleName(), "a method, nested in another new");
+        assertTrue(Fixtures.get(made, "titles") instanceof java.util.ArrayList);
+    }
+
+    @Test
+    void shouldLeaveTheCollectionsOtherClassesMakeAlone() throws Throwable {
+        Object made = Fixtures.newInstance(loader.fixture("Catalogue"));
+        Fixtures.call(loader.fixture("Librarian"), "restock", made);
+
+        assertEquals(java.util.ArrayList.class, Fixtures.get(made, "titles").getClass(),
+            "a class that is not persistent keeps plain collections: the commit compares them instead");
+    }
 }

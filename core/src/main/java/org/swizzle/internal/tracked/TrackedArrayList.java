@@ -24,6 +24,10 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
         super(capacity);
     }
 
+    public TrackedArrayList(Collection<? extends E> elements) {
+        super(elements);
+    }
+
     @Override
     public Attachment attachment() {
         return attachment;

@@ -24,6 +24,14 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         super(capacity);
     }
 
+    public TrackedHashMap(int capacity, float loadFactor) {
+        super(capacity, loadFactor);
+    }
+
+    public TrackedHashMap(Map<? extends K, ? extends V> entries) {
+        super(entries);
+    }
+
     @Override
     public Attachment attachment() {
         return attachment;

@@ -19,6 +19,14 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
         super(capacity);
     }
 
+    public TrackedHashSet(int capacity, float loadFactor) {
+        super(capacity, loadFactor);
+    }
+
+    public TrackedHashSet(Collection<? extends E> elements) {
+        super(elements);
+    }
+
     @Override
     public Attachment attachment() {
         return attachment;

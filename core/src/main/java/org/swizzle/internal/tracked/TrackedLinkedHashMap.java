@@ -24,6 +24,18 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
         super(capacity);
     }
 
+    public TrackedLinkedHashMap(int capacity, float loadFactor) {
+        super(capacity, loadFactor);
+    }
+
+    public TrackedLinkedHashMap(int capacity, float loadFactor, boolean accessOrder) {
+        super(capacity, loadFactor, accessOrder);
+    }
+
+    public TrackedLinkedHashMap(Map<? extends K, ? extends V> entries) {
+        super(entries);
+    }
+
     @Override
     public Attachment attachment() {
         return attachment;

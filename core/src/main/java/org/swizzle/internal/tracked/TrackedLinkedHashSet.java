@@ -30,6 +30,14 @@ public final class TrackedLinkedHashSet<E> extends LinkedHashSet<E> implements T
         super(capacity);
     }
 
+    public TrackedLinkedHashSet(int capacity, float loadFactor) {
+        super(capacity, loadFactor);
+    }
+
+    public TrackedLinkedHashSet(Collection<? extends E> elements) {
+        super(elements);
+    }
+
     @Override
     public Attachment attachment() {
         return attachment;

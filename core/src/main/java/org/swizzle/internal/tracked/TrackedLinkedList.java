@@ -19,6 +19,13 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
 
     private transient Attachment attachment;
 
+    public TrackedLinkedList() {
+    }
+
+    public TrackedLinkedList(Collection<? extends E> elements) {
+        super(elements);
+    }
+
     @Override
     public Attachment attachment() {
         return attachment;

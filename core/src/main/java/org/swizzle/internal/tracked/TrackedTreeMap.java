@@ -1,6 +1,7 @@
 package org.swizzle.internal.tracked;
 
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
@@ -21,6 +22,18 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     private transient Attachment attachment;
 
     public TrackedTreeMap() {
+    }
+
+    public TrackedTreeMap(Comparator<? super K> comparator) {
+        super(comparator);
+    }
+
+    public TrackedTreeMap(Map<? extends K, ? extends V> entries) {
+        super(entries);
+    }
+
+    public TrackedTreeMap(SortedMap<K, ? extends V> entries) {
+        super(entries);
     }
 
     @Override

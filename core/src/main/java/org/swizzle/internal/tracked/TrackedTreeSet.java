@@ -1,6 +1,7 @@
 package org.swizzle.internal.tracked;
 
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.NavigableSet;
 import java.util.SortedSet;
@@ -18,6 +19,18 @@ public final class TrackedTreeSet<E> extends TreeSet<E> implements Tracked {
     private transient Attachment attachment;
 
     public TrackedTreeSet() {
+    }
+
+    public TrackedTreeSet(Comparator<? super E> comparator) {
+        super(comparator);
+    }
+
+    public TrackedTreeSet(Collection<? extends E> elements) {
+        super(elements);
+    }
+
+    public TrackedTreeSet(SortedSet<E> elements) {
+        super(elements);
     }
 
     @Override

@@ -201,10 +201,15 @@ public class AllTypes {
             Arrays.toString(strings) + Arrays.deepToString(matrix) + Arrays.toString(colors) + Arrays.toString(nodes),
             list + "" + linkedList + new TreeSet<>(hashSet) + linkedHashSet + treeSet + new TreeMap<>(hashMap) + linkedHashMap + treeMap + collection + nodeList,
             node + "," + (shape == null ? "null" : shape.getClass().getSimpleName() + shape.area()),
-            "classes:" + list.getClass().getSimpleName() + linkedList.getClass().getSimpleName() + hashSet.getClass().getSimpleName()
-                + linkedHashSet.getClass().getSimpleName() + treeSet.getClass().getSimpleName() + hashMap.getClass().getSimpleName()
-                + linkedHashMap.getClass().getSimpleName() + treeMap.getClass().getSimpleName(),
+            "classes:" + kind(list) + kind(linkedList) + kind(hashSet) + kind(linkedHashSet) + kind(treeSet) + kind(hashMap)
+                + kind(linkedHashMap) + kind(treeMap),
             "identity:" + (nodes[0] == nodes[3]) + (nodes[0] == node) + (treeMap.get("k") == node) + (nodeList.get(0) == node)));
+    }
+
+    /** The java.util type of a collection: its own class, or the one a tracked collection loaded from the store extends. */
+    private static String kind(Object collection) {
+        Class<?> type = collection.getClass();
+        return (type.getPackageName().equals("java.util") ? type : type.getSuperclass()).getSimpleName();
     }
 
     private static String codePoints(String text) {

@@ -1,0 +1,320 @@
+package org.swizzle.agent;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.SourceInterpreter;
+import org.objectweb.asm.tree.analysis.SourceValue;
+
+/**
+ * Proves, by data flow (ASM's {@link Analyzer} with a source interpreter), what the accesses to array
+ * fields of a method do with the array, so that only an array the caller can still hold later watches
+ * its owner (compared at every commit until reloaded):
+ * <ul>
+ * <li>a <em>read-only</em> load: the array flows only into {@code ARRAYLENGTH}, element loads, null checks
+ * and reference comparisons, directly or through locals, casts and {@code DUP}: it cannot change the
+ * array, so it needs nothing (the for-each loop over an array field is the common case);</li>
+ * <li>an <em>edit</em>: the array stays on the operand stack (copied by {@code DUP}s only) and is only
+ * indexed, element stores included, with no call or monitor in between, as in {@code p.to[i] = c}: the
+ * change happens before anything else can run, so the owner's write barrier, run at the load, covers it;</li>
+ * <li>a <em>fresh</em> store: the value stored is an array made right there ({@code new int[n]},
+ * {@code new int[] {1, 2}}) that nothing else holds, as in a field initializer: no barrier-free change
+ * can follow.</li>
+ * </ul>
+ * Everything else (the array returned, passed on, kept in a local that is written through) escapes. A
+ * load is named by its method and its ordinal among the method's {@code GETFIELD}s, a store by its
+ * ordinal among the {@code PUTFIELD}s, which the rewriter counts the same way.
+ */
+final class ArrayAccesses {
+
+    /** Nothing proven: every array access escapes. */
+    static final ArrayAccesses NONE = new ArrayAccesses(Set.of(), Set.of(), Set.of());
+
+    private final Set<String> readOnly;
+    private final Set<String> edits;
+    private final Set<String> freshStores;
+
+    private ArrayAccesses(Set<String> readOnly, Set<String> edits, Set<String> freshStores) {
+        this.readOnly = readOnly;
+        this.edits = edits;
+        this.freshStores = freshStores;
+    }
+
+    /**
+     * The accesses of {@code classFile} among the {@code GETFIELD}s and {@code PUTFIELD}s that {@code elidable}
+     * accepts (owner, name, descriptor of arrays whose elements are not themselves mutable).
+     */
+    static ArrayAccesses find(byte[] classFile, Predicate<FieldInsnNode> elidable) {
+        ClassNode type = new ClassNode();
+        new ClassReader(classFile).accept(type, ClassReader.SKIP_DEBUG);
+        Set<String> readOnly = new HashSet<>();
+        Set<String> edits = new HashSet<>();
+        Set<String> fresh = new HashSet<>();
+        for (MethodNode method : type.methods) {
+            boolean candidates = false;
+            for (AbstractInsnNode insn : method.instructions) {
+                int opcode = insn.getOpcode();
+                candidates |= (opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD) && elidable.test((FieldInsnNode) insn);
+            }
+            if (candidates) {
+                classify(type.name, method, elidable, readOnly, edits, fresh);
+            }
+        }
+        return new ArrayAccesses(readOnly, edits, fresh);
+    }
+
+    /** Whether the {@code ordinal}-th {@code GETFIELD} of method {@code name + descriptor} is read-only. */
+    boolean isReadOnly(String name, String descriptor, int ordinal) {
+        return readOnly.contains(key(name, descriptor, ordinal));
+    }
+
+    /** Whether the {@code ordinal}-th {@code GETFIELD} of the method only indexes the array, with nothing run between. */
+    boolean isEdit(String name, String descriptor, int ordinal) {
+        return edits.contains(key(name, descriptor, ordinal));
+    }
+
+    /** Whether the {@code ordinal}-th {@code PUTFIELD} of the method stores an array made there that nothing else holds. */
+    boolean isFreshStore(String name, String descriptor, int ordinal) {
+        return freshStores.contains(key(name, descriptor, ordinal));
+    }
+
+    private static void classify(String owner, MethodNode method, Predicate<FieldInsnNode> elidable,
+                                 Set<String> readOnly, Set<String> edits, Set<String> fresh) {
+        Uses uses = new Uses();
+        try {
+            new Analyzer<>(uses).analyze(owner, method);
+        } catch (AnalyzerException e) {
+            return; // unanalyzable code: every access escapes
+        }
+        int loads = 0;
+        int stores = 0;
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn.getOpcode() == Opcodes.GETFIELD) {
+                if (elidable.test((FieldInsnNode) insn)) {
+                    if (uses.onlyRead(insn)) {
+                        readOnly.add(key(method.name, method.desc, loads));
+                    } else if (uses.onlyIndexedAtOnce(insn, method)) {
+                        edits.add(key(method.name, method.desc, loads));
+                    }
+                }
+                loads++;
+            } else if (insn.getOpcode() == Opcodes.PUTFIELD) {
+                if (elidable.test((FieldInsnNode) insn) && uses.storesFreshArray(insn)) {
+                    fresh.add(key(method.name, method.desc, stores));
+                }
+                stores++;
+            }
+        }
+    }
+
+    /** A source interpreter that also records, for every value, the instructions that consume it. */
+    private static final class Uses extends SourceInterpreter {
+        private final List<AbstractInsnNode> consumers = new ArrayList<>();
+        private final List<SourceValue> consumed = new ArrayList<>();
+        private final List<Integer> operands = new ArrayList<>();
+
+        Uses() {
+            super(Opcodes.ASM9);
+        }
+
+        private void used(AbstractInsnNode insn, SourceValue value, int operand) {
+            consumers.add(insn);
+            consumed.add(value);
+            operands.add(operand);
+        }
+
+        @Override
+        public SourceValue copyOperation(AbstractInsnNode insn, SourceValue value) {
+            used(insn, value, 0);
+            return super.copyOperation(insn, value);
+        }
+
+        @Override
+        public SourceValue unaryOperation(AbstractInsnNode insn, SourceValue value) {
+            used(insn, value, 0);
+            return super.unaryOperation(insn, value);
+        }
+
+        @Override
+        public SourceValue binaryOperation(AbstractInsnNode insn, SourceValue value1, SourceValue value2) {
+            used(insn, value1, 0);
+            used(insn, value2, 1);
+            return super.binaryOperation(insn, value1, value2);
+        }
+
+        @Override
+        public SourceValue ternaryOperation(AbstractInsnNode insn, SourceValue value1, SourceValue value2, SourceValue value3) {
+            used(insn, value1, 0);
+            used(insn, value2, 1);
+            used(insn, value3, 2);
+            return super.ternaryOperation(insn, value1, value2, value3);
+        }
+
+        @Override
+        public SourceValue naryOperation(AbstractInsnNode insn, List<? extends SourceValue> values) {
+            for (int i = 0; i < values.size(); i++) {
+                used(insn, values.get(i), i);
+            }
+            return super.naryOperation(insn, values);
+        }
+
+        @Override
+        public void returnOperation(AbstractInsnNode insn, SourceValue value, SourceValue expected) {
+            used(insn, value, 0);
+            super.returnOperation(insn, value, expected);
+        }
+
+        /**
+         * Whether the value {@code load} produces only meets read-only uses. Values flow on through
+         * the instructions that copy them (stores and loads of locals, casts, DUP), which are followed
+         * in turn; a value popped unused is harmless.
+         */
+        boolean onlyRead(AbstractInsnNode load) {
+            Set<AbstractInsnNode> carriers = new HashSet<>();
+            carriers.add(load);
+            boolean grew = true;
+            while (grew) {
+                grew = false;
+                for (int i = 0; i < consumers.size(); i++) {
+                    if (!carries(consumed.get(i), carriers)) {
+                        continue;
+                    }
+                    AbstractInsnNode use = consumers.get(i);
+                    switch (use.getOpcode()) {
+                        case Opcodes.ARRAYLENGTH:
+                        case Opcodes.IFNULL:
+                        case Opcodes.IFNONNULL:
+                        case Opcodes.IF_ACMPEQ:
+                        case Opcodes.IF_ACMPNE:
+                            break;
+                        case Opcodes.IALOAD: case Opcodes.LALOAD: case Opcodes.FALOAD: case Opcodes.DALOAD:
+                        case Opcodes.AALOAD: case Opcodes.BALOAD: case Opcodes.CALOAD: case Opcodes.SALOAD:
+                            if (operands.get(i) != 0) {
+                                return false;
+                            }
+                            break;
+                        case Opcodes.ALOAD:
+                        case Opcodes.ASTORE:
+                        case Opcodes.CHECKCAST:
+                        case Opcodes.DUP:
+                            grew |= carriers.add(use);
+                            break;
+                        default:
+                            return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        /**
+         * Whether the value {@code load} produces stays on the stack (copied by {@code DUP}s only) and is only
+         * indexed or measured, each use following the load with no call or monitor in between.
+         */
+        boolean onlyIndexedAtOnce(AbstractInsnNode load, MethodNode method) {
+            Set<AbstractInsnNode> carriers = new HashSet<>();
+            carriers.add(load);
+            boolean grew = true;
+            while (grew) {
+                grew = false;
+                for (int i = 0; i < consumers.size(); i++) {
+                    if (!carries(consumed.get(i), carriers)) {
+                        continue;
+                    }
+                    AbstractInsnNode use = consumers.get(i);
+                    int opcode = use.getOpcode();
+                    if (opcode >= Opcodes.DUP && opcode <= Opcodes.DUP2_X2) {
+                        grew |= carriers.add(use);
+                    } else if (!isIndexing(opcode) || operands.get(i) != 0 || !nothingRunsBetween(method, load, use)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        /**
+         * Whether the value {@code store} (a {@code PUTFIELD}) stores comes only from array creations whose
+         * other copies ({@code DUP}s of an array initializer) are only written into.
+         */
+        boolean storesFreshArray(AbstractInsnNode store) {
+            Set<AbstractInsnNode> carriers = new HashSet<>();
+            for (int i = 0; i < consumers.size(); i++) {
+                if (consumers.get(i) == store && operands.get(i) == 1) {
+                    for (AbstractInsnNode source : consumed.get(i).insns) {
+                        int opcode = source.getOpcode();
+                        if (opcode != Opcodes.NEWARRAY && opcode != Opcodes.ANEWARRAY && opcode != Opcodes.MULTIANEWARRAY) {
+                            return false;
+                        }
+                        carriers.add(source);
+                    }
+                }
+            }
+            if (carriers.isEmpty()) {
+                return false;
+            }
+            boolean grew = true;
+            while (grew) {
+                grew = false;
+                for (int i = 0; i < consumers.size(); i++) {
+                    if (!carries(consumed.get(i), carriers)) {
+                        continue;
+                    }
+                    AbstractInsnNode use = consumers.get(i);
+                    int opcode = use.getOpcode();
+                    if (opcode >= Opcodes.DUP && opcode <= Opcodes.DUP2_X2) {
+                        grew |= carriers.add(use);
+                    } else if (use != store && !(isElementStore(opcode) && operands.get(i) == 0)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        private static boolean isIndexing(int opcode) {
+            return opcode == Opcodes.ARRAYLENGTH || opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD || isElementStore(opcode);
+        }
+
+        private static boolean isElementStore(int opcode) {
+            return opcode >= Opcodes.IASTORE && opcode <= Opcodes.SASTORE;
+        }
+
+        /** Whether {@code use} follows {@code load} in straight-line code with no call, monitor or jump target between. */
+        private static boolean nothingRunsBetween(MethodNode method, AbstractInsnNode load, AbstractInsnNode use) {
+            if (method.instructions.indexOf(use) <= method.instructions.indexOf(load)) {
+                return false;
+            }
+            for (AbstractInsnNode insn = load.getNext(); insn != use; insn = insn.getNext()) {
+                int type = insn.getType();
+                int opcode = insn.getOpcode();
+                if (type == AbstractInsnNode.METHOD_INSN || type == AbstractInsnNode.INVOKE_DYNAMIC_INSN
+                    || type == AbstractInsnNode.LABEL || type == AbstractInsnNode.JUMP_INSN
+                    || opcode == Opcodes.MONITORENTER || opcode == Opcodes.MONITOREXIT || opcode == Opcodes.ATHROW) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static boolean carries(SourceValue value, Set<AbstractInsnNode> carriers) {
+            for (AbstractInsnNode source : value.insns) {
+                if (carriers.contains(source)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+}

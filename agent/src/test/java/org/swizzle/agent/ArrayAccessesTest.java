@@ -1,0 +1,66 @@
+package org.swizzle.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Accesses to array fields call the accessor their data flow allows: read-only loads the reader, loads only
+ * indexed at once the editor (barrier, no escape), stores of fresh arrays the fresh setter; the others escape.
+ */
+class ArrayAccessesTest {
+
+    private static final String PART = "org/swizzle/fixtures/Part";
+    private static final String ACCESSOR = "(L" + PART + ";)[L" + PART + ";";
+    private static final String UNMARKED = "INVOKESTATIC " + PART + ".$swz_read$to" + ACCESSOR;
+    private static final String ESCAPING = "INVOKESTATIC " + PART + ".$swz_get$to" + ACCESSOR;
+    private static final String EDITING = "INVOKESTATIC " + PART + ".$swz_edit$to" + ACCESSOR;
+    private static final String SETTER = "(L" + PART + ";[L" + PART + ";)V";
+
+    private final ClassShape traversals = ClassShape.of(new EnhancingClassLoader().definedBytes("Traversals"));
+
+    @Test
+    void shouldLoadAnArrayThatIsOnlyIteratedWithoutAMark() {
+        assertEquals(List.of(UNMARKED), accessors("countLinks(L" + PART + ";)I"));
+    }
+
+    @Test
+    void shouldLoadAnArrayReadThroughALocalWithoutAMark() {
+        assertEquals(List.of(UNMARKED), accessors("last(L" + PART + ";)L" + PART + ";"));
+    }
+
+    @Test
+    void shouldRunTheBarrierForAnElementStoredAtOnce() {
+        assertEquals(List.of(EDITING), accessors("link(L" + PART + ";L" + PART + ";)V"));
+    }
+
+    @Test
+    void shouldEscapeWhenTheArrayIsReturned() {
+        assertEquals(List.of(ESCAPING), accessors("escape(L" + PART + ";)[L" + PART + ";"));
+    }
+
+    @Test
+    void shouldEscapeWhenTheArrayIsWrittenThroughALocalAfterACall() {
+        assertEquals(List.of(ESCAPING), accessors("linkLater(L" + PART + ";L" + PART + ";)V"));
+    }
+
+    @Test
+    void shouldEscapeWhenTheCallerMayKeepTheArrayItStores() {
+        assertEquals(List.of("INVOKESTATIC " + PART + ".$swz_set$to" + SETTER),
+            accessors("replace(L" + PART + ";[L" + PART + ";)V"));
+    }
+
+    @Test
+    void shouldNotEscapeWhenTheArrayStoredWasMadeThere() {
+        assertEquals(List.of("INVOKESTATIC " + PART + ".$swz_put$to" + SETTER),
+            accessors("reset(L" + PART + ";L" + PART + ";)V"));
+    }
+
+    /** The accessor calls of a method of {@code Traversals}. */
+    private List<String> accessors(String method) {
+        return traversals.code(method).stream().filter(insn -> insn.contains("$swz_")).collect(Collectors.toList());
+    }
+}
