@@ -3,8 +3,9 @@ package org.swizzle;
 import java.util.Objects;
 
 /**
- * How a store is opened: durability of commits, the resident-object budget and the size of a
- * cluster (physical segment). Immutable; made with {@link #builder()}.
+ * How a store is opened: durability of commits, the resident-object budget, the size of a cluster
+ * (physical segment), whether a missing store may be created, and whether the store is opened
+ * read-only. Immutable; made with {@link #builder()}.
  *
  * <pre>{@code
  * StoreOptions options = StoreOptions.builder().residentBudget(100_000).build();
@@ -29,12 +30,16 @@ public final class StoreOptions {
     private final long residentBudget;
     private final int clusterSize;
     private final long checkpointLogBytes;
+    private final boolean createIfMissing;
+    private final boolean readOnly;
 
     private StoreOptions(Builder builder) {
         this.durability = builder.durability;
         this.residentBudget = builder.residentBudget;
         this.clusterSize = builder.clusterSize;
         this.checkpointLogBytes = builder.checkpointLogBytes;
+        this.createIfMissing = builder.createIfMissing;
+        this.readOnly = builder.readOnly;
     }
 
     public static StoreOptions defaults() {
@@ -47,7 +52,8 @@ public final class StoreOptions {
 
     public Builder toBuilder() {
         return new Builder().durability(durability).residentBudget(residentBudget)
-            .clusterSize(clusterSize).checkpointLogBytes(checkpointLogBytes);
+            .clusterSize(clusterSize).checkpointLogBytes(checkpointLogBytes).createIfMissing(createIfMissing)
+            .readOnly(readOnly);
     }
 
     public Durability durability() {
@@ -69,10 +75,21 @@ public final class StoreOptions {
         return checkpointLogBytes;
     }
 
+    /** Whether opening a directory that is missing or holds no store creates one there. */
+    public boolean createIfMissing() {
+        return createIfMissing;
+    }
+
+    /** Whether the store is opened without writing anything, and refuses commits. */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
     @Override
     public String toString() {
         return "StoreOptions{durability=" + durability + ", residentBudget=" + residentBudget
-            + ", clusterSize=" + clusterSize + ", checkpointLogBytes=" + checkpointLogBytes + '}';
+            + ", clusterSize=" + clusterSize + ", checkpointLogBytes=" + checkpointLogBytes
+            + ", createIfMissing=" + createIfMissing + ", readOnly=" + readOnly + '}';
     }
 
     /** Builds {@link StoreOptions}; every setting has a default. */
@@ -81,6 +98,8 @@ public final class StoreOptions {
         private long residentBudget = Long.MAX_VALUE;
         private int clusterSize = 64 * 1024;
         private long checkpointLogBytes = 64L * 1024 * 1024;
+        private boolean createIfMissing = true;
+        private boolean readOnly;
 
         private Builder() {
         }
@@ -115,6 +134,28 @@ public final class StoreOptions {
                 throw new IllegalArgumentException("checkpointLogBytes=" + bytes + " is below the minimum of 1 MiB");
             }
             this.checkpointLogBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Whether opening a directory that is missing, or empty, creates a new store there; default
+         * {@code true}. With {@code false}, such an open raises {@link NotAStoreException}. A
+         * directory holding other files is never made a store, nor are the remains of a store that
+         * lost a file (that is {@link StoreCorruptedException}).
+         */
+        public Builder createIfMissing(boolean create) {
+            this.createIfMissing = create;
+            return this;
+        }
+
+        /**
+         * Whether the store is opened read-only; default {@code false}. A read-only open writes
+         * nothing to the store: it takes a shared lock on the lock file if there is one (none on a
+         * copy without one), refuses a store whose log holds commits not applied yet (open it writable
+         * once), never creates a store, and {@code commit()} raises {@link ReadOnlyStoreException}.
+         */
+        public Builder readOnly(boolean readOnly) {
+            this.readOnly = readOnly;
             return this;
         }
 

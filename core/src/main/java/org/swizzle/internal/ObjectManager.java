@@ -99,7 +99,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(options, "options");
         StoreConfig config = new StoreConfig(options.clusterSize(),
-            options.durability() == StoreOptions.Durability.SYNC, options.checkpointLogBytes());
+            options.durability() == StoreOptions.Durability.SYNC, options.checkpointLogBytes())
+            .withCreateIfMissing(options.createIfMissing()).withReadOnly(options.readOnly());
         SegmentStore store = SegmentStore.open(directory, config);
         try {
             ObjectManager manager = new ObjectManager(store, options, applicationLoader());
