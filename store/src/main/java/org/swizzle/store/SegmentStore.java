@@ -9,6 +9,7 @@ import java.util.function.LongConsumer;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.CommitNotAppliedException;
 import org.swizzle.NotAStoreException;
 import org.swizzle.ReadOnlyStoreException;
 import org.swizzle.StoreClosedException;
@@ -435,10 +436,11 @@ public final class SegmentStore implements AutoCloseable {
         long start = System.nanoTime();
         try {
             applier.apply(builder.block(), walOffset, (builder.records() + 1) / 2);
-        } catch (StoreException e) {
-            throw failed(new StoreIOException("Commit " + commitNumber + " is durable in " + wal.file()
-                + " but applying it to " + clusters.file() + " failed, so the store was closed: " + e.getMessage()
-                + " Reopen the store; recovery applies the commit.", e));
+        } catch (RuntimeException e) {
+            throw failed(new CommitNotAppliedException(commitNumber, "Commit " + commitNumber + " is durable in "
+                + wal.file() + ", but applying it to " + clusters.file() + " failed, so the store was closed: "
+                + e.getMessage() + " Do not commit the same changes again: reopen the store, and recovery applies"
+                + " commit " + commitNumber + " (the store's last commit is then " + commitNumber + ").", e));
         }
         builder.releaseLeftSpace(freeSpace);
         state.lastCommit = commitNumber;
