@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.swizzle.store.TestBytes.assertBytes;
 import static org.swizzle.store.TestBytes.bytes;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -99,7 +101,26 @@ class ReadOnlyTest {
         }
         assertEquals(before, snapshot(store), "the lock file was not written either");
         try (SegmentStore writer = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(3, writer.lastCommit());
             assertThrows(StoreLockedException.class, () -> SegmentStore.open(store, READ_ONLY));
+        }
+    }
+
+    @Test
+    void shouldWaitForNoWriterInAnotherProcess() throws IOException, InterruptedException {
+        Path store = dir.resolve("written");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process writer = new ProcessBuilder(java, "-Xmx64m", "-XX:TieredStopAtLevel=1", "-cp",
+            System.getProperty("java.class.path"), CommittingProcess.class.getName(), store.toString())
+            .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
+            assertTrue(out.readLine().startsWith("committed"), "the writer committed");
+            StoreLockedException e = assertThrows(StoreLockedException.class, () -> SegmentStore.open(store, READ_ONLY));
+            assertTrue(e.getMessage().contains("open in another process")
+                && e.getMessage().contains("process " + writer.pid()), e.getMessage());
+        } finally {
+            writer.destroyForcibly();
+            writer.waitFor();
         }
     }
 
