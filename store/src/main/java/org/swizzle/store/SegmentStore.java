@@ -1,8 +1,6 @@
 package org.swizzle.store;
 
-import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.LongConsumer;
@@ -10,7 +8,6 @@ import java.util.function.LongConsumer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.CommitNotAppliedException;
-import org.swizzle.NotAStoreException;
 import org.swizzle.ReadOnlyStoreException;
 import org.swizzle.StoreClosedException;
 import org.swizzle.StoreCorruptedException;
@@ -96,7 +93,7 @@ public final class SegmentStore implements AutoCloseable {
      * @throws org.swizzle.StoreLockedException  another process, or this JVM, has the store open
      * @throws org.swizzle.StoreFormatException  a file is not a store file, or of a newer format
      * @throws StoreCorruptedException           a file fails its checks, or is missing while others are there
-     * @throws NotAStoreException                the directory holds other files, or no store where none may be created
+     * @throws org.swizzle.NotAStoreException                the directory holds other files, or no store where none may be created
      * @throws ReadOnlyStoreException            read-only, and the WAL holds commits to replay
      */
     public static SegmentStore open(Path dir, StoreConfig config) {
@@ -106,7 +103,6 @@ public final class SegmentStore implements AutoCloseable {
     static SegmentStore open(Path dir, StoreConfig config, FileChannelFactory writableChannels) {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(config, "config");
-        prepareDirectory(dir, config);
         StoreDirectory.checkBeforeLock(dir, config);
         FileChannelFactory channels = config.readOnly() ? FileChannelFactory.READ_ONLY : writableChannels;
         StoreLock lock = config.readOnly() ? StoreLock.acquireShared(dir) : StoreLock.acquire(dir);
@@ -132,26 +128,6 @@ public final class SegmentStore implements AutoCloseable {
             throw Closer.closeAfter(e, files.clusters, files.wal, files.segments, lock);
         } catch (Error e) {
             throw Closer.closeAfter(e, files.clusters, files.wal, files.segments, lock);
-        }
-    }
-
-    /** Makes sure {@code dir} is a directory, creating it if {@code config} may create a store. */
-    private static void prepareDirectory(Path dir, StoreConfig config) {
-        if (Files.isDirectory(dir)) {
-            return;
-        }
-        if (Files.exists(dir)) {
-            throw new NotAStoreException(dir + " is a file, not the directory of a Swizzle store. Open a directory.");
-        }
-        if (config.readOnly() || !config.createIfMissing()) {
-            throw new NotAStoreException("There is no Swizzle store in " + dir + ": the directory does not exist, and "
-                + (config.readOnly() ? "a read-only open creates nothing" : "this open may not create it (createIfMissing"
-                + " is false)") + ". Check the path, or allow creating the store.");
-        }
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new StoreIOException("Cannot create the store directory " + dir + ": " + e, e);
         }
     }
 
@@ -298,8 +274,7 @@ public final class SegmentStore implements AutoCloseable {
     public Transaction begin() {
         checkOpen();
         if (config.readOnly()) {
-            throw new ReadOnlyStoreException("The store in " + directory + " was opened read-only, so it cannot"
-                + " commit. Open it without readOnly to change it.");
+            throw readOnly("commit");
         }
         if (transaction != null) {
             throw new IllegalStateException("A transaction is already open on " + directory
@@ -324,8 +299,7 @@ public final class SegmentStore implements AutoCloseable {
     public void checkpoint() {
         checkOpen();
         if (config.readOnly()) {
-            throw new ReadOnlyStoreException("The store in " + directory + " was opened read-only, so it cannot"
-                + " checkpoint. Open it without readOnly to change it.");
+            throw readOnly("checkpoint");
         }
         if (!wal.hasBlocks() && state.checkpointedCommit == state.lastCommit && wal.epoch() == state.checkpointSequence) {
             return;
@@ -456,6 +430,11 @@ public final class SegmentStore implements AutoCloseable {
             LOG.log(Level.ERROR, "Commit " + commitNumber + " is durable, but the checkpoint after it failed and "
                 + directory + " was closed; reopen the store", e);
         }
+    }
+
+    private ReadOnlyStoreException readOnly(String action) {
+        return new ReadOnlyStoreException("The store in " + directory + " was opened read-only, so it cannot " + action
+            + ". Open it without readOnly to change it.");
     }
 
     void transactionFinished(Transaction finished) {

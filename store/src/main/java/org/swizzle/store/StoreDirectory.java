@@ -46,12 +46,28 @@ final class StoreDirectory {
     }
 
     /**
-     * Refuses, before the lock file is created, a directory that holds no store file and holds
-     * other files, or is empty where no store may be created: nothing is written into it.
+     * Makes sure {@code directory} exists, creating it if {@code config} may create a store, and
+     * refuses, before the lock file is created, a directory that holds no store file and holds other
+     * files, or is empty where no store may be created: nothing is written into it.
      *
      * @throws NotAStoreException the directory is not a store and no store may be created in it
      */
     static void checkBeforeLock(Path directory, StoreConfig config) {
+        if (!Files.isDirectory(directory)) {
+            if (Files.exists(directory)) {
+                throw new NotAStoreException(directory + " is a file, not the directory of a Swizzle store. Open a"
+                    + " directory.");
+            }
+            if (!mayCreate(config)) {
+                throw new NotAStoreException("There is no Swizzle store in " + directory + ": the directory does not"
+                    + " exist, and " + whyNotCreated(config) + ". Check the path, or allow creating the store.");
+            }
+            try {
+                Files.createDirectories(directory);
+            } catch (IOException e) {
+                throw new StoreIOException("Cannot create the store directory " + directory + ": " + e, e);
+            }
+        }
         try {
             try (Stream<Path> entries = Files.list(directory)) {
                 if (entries.anyMatch(entry -> STORE_NAMES.contains(entry.getFileName().toString()))) {
@@ -112,12 +128,19 @@ final class StoreDirectory {
                 + " and no " + ClusterFileDescriptor.FILE_NAME + ". Open the directory of a store, or an empty or new"
                 + " directory to create one.");
         }
-        if (config.readOnly() || !config.createIfMissing()) {
+        if (!mayCreate(config)) {
             throw new NotAStoreException("There is no Swizzle store in " + directory + " (it holds no "
-                + ClusterFileDescriptor.FILE_NAME + "), and " + (config.readOnly() ? "a read-only open creates none"
-                : "this open may not create one (createIfMissing is false)")
+                + ClusterFileDescriptor.FILE_NAME + "), and " + whyNotCreated(config)
                 + ". Open the directory of an existing store, or allow creating it.");
         }
+    }
+
+    private static boolean mayCreate(StoreConfig config) {
+        return config.createIfMissing() && !config.readOnly();
+    }
+
+    private static String whyNotCreated(StoreConfig config) {
+        return config.readOnly() ? "a read-only open creates nothing" : "this open may not create one (createIfMissing is false)";
     }
 
     private static List<String> remains(Path directory, Path segments, Path wal, StoreLock lock) throws IOException {

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreIOException;
 
 /**
