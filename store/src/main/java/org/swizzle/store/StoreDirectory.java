@@ -91,33 +91,39 @@ final class StoreDirectory {
         Path segments = directory.resolve(SegmentDirectoryDescriptor.FILE_NAME);
         Path wal = directory.resolve(WalDescriptor.FILE_NAME);
         try {
+            List<Path> missing = new ArrayList<>();
+            for (Path file : List.of(clusters, segments, wal)) {
+                if (!Files.exists(file)) {
+                    missing.add(file);
+                }
+            }
             if (Files.exists(clusters)) {
-                for (Path file : List.of(segments, wal)) {
-                    if (!Files.exists(file)) {
-                        throw StoreCorruptedException.missingFile(file, "the store's cluster file " + clusters
-                            + " is there");
-                    }
+                if (!missing.isEmpty()) {
+                    throw StoreCorruptedException.missingFile(missing.get(0), "the store's cluster file " + clusters
+                        + " is there" + alsoMissing(missing));
                 }
                 return false;
             }
             List<String> remains = remains(directory, segments, wal, lock);
             if (!remains.isEmpty()) {
-                List<String> missing = new ArrayList<>();
-                missing.add(clusters.getFileName().toString());
-                for (Path file : List.of(segments, wal)) {
-                    if (!Files.exists(file)) {
-                        missing.add(file.getFileName().toString());
-                    }
-                }
                 throw StoreCorruptedException.missingFile(clusters, "the directory holds the remains of a store ("
-                    + String.join("; ", remains) + ")" + (missing.size() > 1 ? ", and " + String.join(" and ",
-                    missing.subList(1, missing.size())) + (missing.size() > 2 ? " are" : " is") + " missing too" : ""));
+                    + String.join("; ", remains) + ")" + alsoMissing(missing));
             }
             refuseOthersOrNothing(directory, config);
             return true;
         } catch (IOException e) {
             throw new StoreIOException("Cannot read the directory " + directory + ": " + e, e);
         }
+    }
+
+    /** The files after the first of {@code missing}, said as missing too; empty if there are none. */
+    private static String alsoMissing(List<Path> missing) {
+        if (missing.size() < 2) {
+            return "";
+        }
+        List<String> names = new ArrayList<>();
+        missing.subList(1, missing.size()).forEach(file -> names.add(file.getFileName().toString()));
+        return ", and " + String.join(" and ", names) + (names.size() > 1 ? " are" : " is") + " missing too";
     }
 
     /** Refuses a directory without a store that holds other files, or where {@code config} may not create one. */

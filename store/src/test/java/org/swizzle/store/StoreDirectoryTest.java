@@ -89,6 +89,17 @@ class StoreDirectoryTest {
     }
 
     @Test
+    void shouldNameEveryMissingStoreFile() throws IOException {
+        Path copy = copyOf(storeWithData(), "two-missing");
+        Files.delete(copy.resolve(StoreDirs.SEGMENTS));
+        Files.delete(copy.resolve(StoreDirs.WAL));
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> SegmentStore.open(copy, CONFIG));
+        assertEquals(copy.resolve(StoreDirs.SEGMENTS), e.file());
+        assertTrue(e.getMessage().contains("and " + StoreDirs.WAL + " is missing too"), e.getMessage());
+        assertFalse(Files.exists(copy.resolve(StoreDirs.SEGMENTS)) || Files.exists(copy.resolve(StoreDirs.WAL)));
+    }
+
+    @Test
     void shouldOpenWithItsDataWithoutTheLockFileOrTheIndexes() throws IOException {
         Path store = storeWithData();
         for (String derived : List.of(LOCK, INDEXES)) {
