@@ -113,8 +113,22 @@ public final class ObjectStore implements AutoCloseable {
      * <p>A commit that changes nothing writes nothing and is not recorded: it returns the number of the
      * last recorded commit (0 for a store never committed to), so one number always means one commit.
      *
+     * <p>A failed commit has one of two outcomes, told apart by the exception's type:
+     * <ul>
+     * <li>{@link StoreIOException}: the log could not be written or forced; nothing of this commit is
+     * durable and the store stays usable, so the commit may be made again once the cause (a full disk)
+     * is fixed; unless the message says the store was closed because the log could not be cut back:
+     * then reopening it tells whether the commit is durable.</li>
+     * <li>{@link CommitNotAppliedException}: the commit is durable, but applying it to the store's
+     * files failed, and the store was closed. Reopening the store applies the commit through
+     * recovery; do not make the same changes again, or they are applied twice.</li>
+     * </ul>
+     *
      * @return the commit's number, one more than the last recorded one's; the last one's if nothing changed
-     * @throws StoreIOException if the log could not be written or forced; nothing of this commit is then durable
+     * @throws StoreIOException          the log could not be written or forced; nothing of this commit is durable
+     * @throws CommitNotAppliedException the commit is durable but was not applied; the store was closed, and
+     *                                   reopening it applies the commit
+     * @throws ReadOnlyStoreException    the store was opened {@link StoreOptions.Builder#readOnly read-only}
      */
     public long commit() {
         return manager.commit();

@@ -4,8 +4,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * How a store is opened: durability of commits, the resident-object budget and the size of a
- * cluster (physical segment). Immutable; made with {@link #builder()}.
+ * How a store is opened: durability of commits, the resident-object budget, the size of a cluster
+ * (physical segment), whether a missing store may be created, and whether the store is opened
+ * read-only. Immutable; made with {@link #builder()}.
  *
  * <pre>{@code
  * StoreOptions options = StoreOptions.builder().residentBudget(100_000).build();
@@ -31,6 +32,8 @@ public final class StoreOptions {
     private final int clusterSize;
     private final long checkpointLogBytes;
     private final Set<String> dropMissingClasses;
+    private final boolean createIfMissing;
+    private final boolean readOnly;
 
     private StoreOptions(Builder builder) {
         this.durability = builder.durability;
@@ -38,6 +41,8 @@ public final class StoreOptions {
         this.clusterSize = builder.clusterSize;
         this.checkpointLogBytes = builder.checkpointLogBytes;
         this.dropMissingClasses = builder.dropMissingClasses;
+        this.createIfMissing = builder.createIfMissing;
+        this.readOnly = builder.readOnly;
     }
 
     public static StoreOptions defaults() {
@@ -50,7 +55,8 @@ public final class StoreOptions {
 
     public Builder toBuilder() {
         return new Builder().durability(durability).residentBudget(residentBudget)
-            .clusterSize(clusterSize).checkpointLogBytes(checkpointLogBytes).dropMissingClasses(dropMissingClasses);
+            .clusterSize(clusterSize).checkpointLogBytes(checkpointLogBytes).dropMissingClasses(dropMissingClasses)
+            .createIfMissing(createIfMissing).readOnly(readOnly);
     }
 
     public Durability durability() {
@@ -77,11 +83,22 @@ public final class StoreOptions {
         return dropMissingClasses;
     }
 
+    /** Whether opening a directory that is missing or holds no store creates one there. */
+    public boolean createIfMissing() {
+        return createIfMissing;
+    }
+
+    /** Whether the store is opened without writing anything, and refuses commits. */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
     @Override
     public String toString() {
         return "StoreOptions{durability=" + durability + ", residentBudget=" + residentBudget
             + ", clusterSize=" + clusterSize + ", checkpointLogBytes=" + checkpointLogBytes
-            + ", dropMissingClasses=" + dropMissingClasses + '}';
+            + ", dropMissingClasses=" + dropMissingClasses
+            + ", createIfMissing=" + createIfMissing + ", readOnly=" + readOnly + '}';
     }
 
     /** Builds {@link StoreOptions}; every setting has a default. */
@@ -91,6 +108,8 @@ public final class StoreOptions {
         private int clusterSize = 64 * 1024;
         private long checkpointLogBytes = 64L * 1024 * 1024;
         private Set<String> dropMissingClasses = Set.of();
+        private boolean createIfMissing = true;
+        private boolean readOnly;
 
         private Builder() {
         }
@@ -138,6 +157,28 @@ public final class StoreOptions {
          */
         public Builder dropMissingClasses(Set<String> classNames) {
             this.dropMissingClasses = Set.copyOf(classNames);
+            return this;
+        }
+
+        /**
+         * Whether opening a directory that is missing, or empty, creates a new store there; default
+         * {@code true}. With {@code false}, such an open raises {@link NotAStoreException}. A
+         * directory holding other files is never made a store, nor are the remains of a store that
+         * lost a file (that is {@link StoreCorruptedException}).
+         */
+        public Builder createIfMissing(boolean create) {
+            this.createIfMissing = create;
+            return this;
+        }
+
+        /**
+         * Whether the store is opened read-only; default {@code false}. A read-only open writes
+         * nothing to the store: it takes a shared lock on the lock file if there is one (none on a
+         * copy without one), refuses a store whose log holds commits not applied yet (open it writable
+         * once), never creates a store, and {@code commit()} raises {@link ReadOnlyStoreException}.
+         */
+        public Builder readOnly(boolean readOnly) {
+            this.readOnly = readOnly;
             return this;
         }
 

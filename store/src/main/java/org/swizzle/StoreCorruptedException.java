@@ -3,8 +3,8 @@ package org.swizzle;
 import java.nio.file.Path;
 
 /**
- * A store file failed a check: a bad magic number, a checksum mismatch, a reference to an object
- * that does not exist. Nothing is repaired or dropped silently; the message names the file and the
+ * A store file failed a check (a bad magic number, a checksum mismatch, a reference to an object
+ * that does not exist), or is missing while the store's other files are there. Nothing is repaired or dropped silently; the message names the file and the
  * offset so the damage can be inspected.
  */
 public class StoreCorruptedException extends StoreException {
@@ -14,10 +14,24 @@ public class StoreCorruptedException extends StoreException {
     private final long offset;
 
     public StoreCorruptedException(Path file, long offset, String problem) {
-        super(problem + " in " + file + " at offset " + offset
-            + ". The store is damaged; restore it from a backup, or keep a copy of the files to investigate.");
+        this(problem + " in " + file + " at offset " + offset
+            + ". The store is damaged; restore it from a backup, or keep a copy of the files to investigate.", file, offset);
+    }
+
+    private StoreCorruptedException(String message, Path file, long offset) {
+        super(message);
         this.file = file;
         this.offset = offset;
+    }
+
+    /**
+     * A store file that is missing while others of the store are present ({@code evidence} says which);
+     * {@link #offset()} is 0. Nothing was created in its place.
+     */
+    public static StoreCorruptedException missingFile(Path file, String evidence) {
+        return new StoreCorruptedException("The store file " + file + " is missing, while " + evidence
+            + ". Nothing was created or changed: put the file back from a backup of this store, then open it again.",
+            file, 0);
     }
 
     /** The damaged file. */

@@ -118,6 +118,10 @@ final class ArrayAccesses {
         }
     }
 
+    private static String key(String name, String descriptor, int ordinal) {
+        return name + descriptor + '#' + ordinal;
+    }
+
     /** A source interpreter that also records, for every value, the instructions that consume it. */
     private static final class Uses extends SourceInterpreter {
         private final List<AbstractInsnNode> consumers = new ArrayList<>();
@@ -234,7 +238,7 @@ final class ArrayAccesses {
                     }
                     AbstractInsnNode use = consumers.get(i);
                     int opcode = use.getOpcode();
-                    if (opcode >= Opcodes.DUP && opcode <= Opcodes.DUP2_X2) {
+                    if (isDup(opcode)) {
                         grew |= carriers.add(use);
                     } else if (!isIndexing(opcode) || operands.get(i) != 0 || !nothingRunsBetween(method, load, use)) {
                         return false;
@@ -251,14 +255,8 @@ final class ArrayAccesses {
         boolean storesFreshArray(AbstractInsnNode store) {
             Set<AbstractInsnNode> carriers = new HashSet<>();
             for (int i = 0; i < consumers.size(); i++) {
-                if (consumers.get(i) == store && operands.get(i) == 1) {
-                    for (AbstractInsnNode source : consumed.get(i).insns) {
-                        int opcode = source.getOpcode();
-                        if (opcode != Opcodes.NEWARRAY && opcode != Opcodes.ANEWARRAY && opcode != Opcodes.MULTIANEWARRAY) {
-                            return false;
-                        }
-                        carriers.add(source);
-                    }
+                if (consumers.get(i) == store && operands.get(i) == 1 && !creations(consumed.get(i), carriers)) {
+                    return false;
                 }
             }
             if (carriers.isEmpty()) {
@@ -273,7 +271,7 @@ final class ArrayAccesses {
                     }
                     AbstractInsnNode use = consumers.get(i);
                     int opcode = use.getOpcode();
-                    if (opcode >= Opcodes.DUP && opcode <= Opcodes.DUP2_X2) {
+                    if (isDup(opcode)) {
                         grew |= carriers.add(use);
                     } else if (use != store && !(isElementStore(opcode) && operands.get(i) == 0)) {
                         return false;
@@ -281,6 +279,34 @@ final class ArrayAccesses {
                 }
             }
             return true;
+        }
+
+        /**
+         * Adds to {@code found} the array creations {@code value} comes from, through {@code DUP}s (which copy
+         * it), and those {@code DUP}s; whether it comes from nothing else.
+         */
+        private boolean creations(SourceValue value, Set<AbstractInsnNode> found) {
+            for (AbstractInsnNode source : value.insns) {
+                int opcode = source.getOpcode();
+                if (isDup(opcode)) {
+                    if (found.add(source)) {
+                        for (int i = 0; i < consumers.size(); i++) {
+                            if (consumers.get(i) == source && !creations(consumed.get(i), found)) {
+                                return false;
+                            }
+                        }
+                    }
+                } else if (opcode == Opcodes.NEWARRAY || opcode == Opcodes.ANEWARRAY || opcode == Opcodes.MULTIANEWARRAY) {
+                    found.add(source);
+                } else {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static boolean isDup(int opcode) {
+            return opcode >= Opcodes.DUP && opcode <= Opcodes.DUP2_X2;
         }
 
         private static boolean isIndexing(int opcode) {

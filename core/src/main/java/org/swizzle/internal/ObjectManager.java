@@ -101,7 +101,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(options, "options");
         StoreConfig config = new StoreConfig(options.clusterSize(),
-            options.durability() == StoreOptions.Durability.SYNC, options.checkpointLogBytes());
+            options.durability() == StoreOptions.Durability.SYNC, options.checkpointLogBytes())
+            .withCreateIfMissing(options.createIfMissing()).withReadOnly(options.readOnly());
         SegmentStore store = SegmentStore.open(directory, config);
         try {
             ObjectManager manager = new ObjectManager(store, options, applicationLoader());
@@ -644,6 +645,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             ObjectIndex<K, V> same = (ObjectIndex<K, V>) open;
             return same;
         }
+        store.requireWritable("open the hash index '" + name + "', a file beside the store that is rebuilt and updated");
         HashIndex<K, V> index = new HashIndex<>(this, name, type, keyType, key, capacity);
         index.open(store.lastCommit());
         indexes.put(name, index);

@@ -17,6 +17,15 @@ final class Ascii {
         return (int) magic(text, 4);
     }
 
+    /** The eight characters of a magic made by {@link #magic8}, for messages. */
+    static String text(long magic) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < Long.BYTES; i++) {
+            text.append((char) (magic >>> (8 * i) & 0xFF));
+        }
+        return text.toString();
+    }
+
     private static long magic(String text, int length) {
         byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
         if (bytes.length != length) {

@@ -25,14 +25,22 @@ final class ClusterFile implements AutoCloseable {
     private final UnsafeBuffer scratch = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
     private final UnsafeBuffer table = new UnsafeBuffer(ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH));
     private final ByteBuffer oneByte = ByteBuffer.allocateDirect(1);
+    private final boolean readOnly;
     private long length;
 
-    private ClusterFile(Path file, FileChannel channel, ClusterHeader header, int regionSize) throws IOException {
+    private ClusterFile(Path file, FileChannel channel, ClusterHeader header, int regionSize, boolean readOnly)
+        throws IOException {
         this.file = file;
         this.channel = channel;
         this.header = header;
-        this.regions = new MappedRegions(Math.max(regionSize, header.clusterSize()));
+        this.readOnly = readOnly;
         this.length = channel.size();
+        int size = Math.max(regionSize, header.clusterSize());
+        if (readOnly) {
+            // The file cannot grow to whole regions: regions small enough to tile it, but never below a cluster.
+            size = (int) Math.max(header.clusterSize(), Math.min(size, Long.lowestOneBit(Math.max(length, 1))));
+        }
+        this.regions = new MappedRegions(size);
     }
 
     /** Writes a new, empty cluster file: cluster 0, starting with the header page and checkpoint 0; forces it. */
@@ -49,15 +57,18 @@ final class ClusterFile implements AutoCloseable {
         }
     }
 
-    /** Opens an existing cluster file and checks its header page; maps nothing yet (see {@link #ensureCapacity}). */
-    static ClusterFile open(Path file, int regionSize, FileChannelFactory files) {
+    /**
+     * Opens an existing cluster file and checks its header page; maps nothing yet (see
+     * {@link #ensureCapacity}). A read-only file is never grown, and is mapped in regions that fit it.
+     */
+    static ClusterFile open(Path file, int regionSize, FileChannelFactory files, boolean readOnly) {
         FileChannel channel = null;
         try {
             channel = files.open(file);
             UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
             int read = FileIo.readFully(channel, page.byteBuffer().clear(), 0);
             ClusterHeader header = ClusterHeader.read(file, page, read, new Checksums());
-            return new ClusterFile(file, channel, header, regionSize);
+            return new ClusterFile(file, channel, header, regionSize, readOnly);
         } catch (IOException e) {
             throw Closer.closeAfter(FileIo.failure("open", file, e), channel);
         } catch (RuntimeException e) {
@@ -86,8 +97,19 @@ final class ClusterFile implements AutoCloseable {
         }
     }
 
-    /** Grows the file (sparse, to a whole number of regions) to hold {@code end} bytes, and maps it. */
+    /**
+     * Grows the file (sparse, to a whole number of regions) to hold {@code end} bytes, and maps it; a
+     * read-only file is mapped as it is, which {@link #checkHolds} found to hold what was allocated.
+     */
     void ensureCapacity(long end) {
+        if (readOnly) {
+            try {
+                regions.mapUpTo(channel, length - length % regions.regionSize());
+            } catch (IOException e) {
+                throw FileIo.failure("map", file, e);
+            }
+            return;
+        }
         long wanted = BitUtil.align(Math.max(end, length), regions.regionSize());
         try {
             if (wanted > length) {

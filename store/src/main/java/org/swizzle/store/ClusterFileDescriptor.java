@@ -22,6 +22,10 @@ import org.agrona.MutableDirectBuffer;
  * checkpoint that completed (see {@link CheckpointChoice}). Every byte of the page is covered: the
  * fixed part and each slot by their own CRC32C, the rest by being zero.
  *
+ * <p>The magic (bytes 0 to 7), the format version (bytes 8 to 11) and the place of the header's
+ * CRC32C (bytes 20 to 23, over the bytes before it) are the outer layout every format version of this
+ * file keeps, so that a damaged header is told from a newer one: see {@link FileHeader}.
+ *
  * <pre>
  * Header page:
  *   0                   1                   2                   3
@@ -85,6 +89,8 @@ final class ClusterFileDescriptor {
     static final int FIXED_CRC_OFFSET = 20;
     /** The fixed part's CRC covers bytes 0 up to here. */
     static final int FIXED_LENGTH = FIXED_CRC_OFFSET;
+    /** The fixed part's outer layout, fixed for every format version. */
+    static final FileHeader HEADER = new FileHeader(MAGIC, "cluster file", FIXED_CRC_OFFSET, FORMAT_VERSION);
 
     static final int SLOT_COUNT = 2;
     static final int FIRST_SLOT_OFFSET = 64;
@@ -131,9 +137,6 @@ final class ClusterFileDescriptor {
         buffer.putInt(index + SLOT_CRC_OFFSET, checksums.of(buffer, index, SLOT_CRC_OFFSET), ORDER);
     }
 
-    static int version(DirectBuffer page) {
-        return page.getInt(VERSION_OFFSET, ORDER);
-    }
 
     static int pageSize(DirectBuffer page) {
         return page.getInt(PAGE_SIZE_OFFSET, ORDER);
@@ -143,9 +146,6 @@ final class ClusterFileDescriptor {
         return page.getInt(CLUSTER_SIZE_OFFSET, ORDER);
     }
 
-    static int fixedCrc(DirectBuffer page) {
-        return page.getInt(FIXED_CRC_OFFSET, ORDER);
-    }
 
     static int slotCrc(DirectBuffer buffer, int index) {
         return buffer.getInt(index + SLOT_CRC_OFFSET, ORDER);

@@ -24,27 +24,12 @@ final class ClusterHeader {
     }
 
     /**
-     * Checks the first {@code read} bytes of {@code file}, in {@code page}: magic and format version
-     * ({@link org.swizzle.StoreFormatException}), then the fixed part's CRC, page size, cluster size
-     * and the zero bytes ({@link StoreCorruptedException}); the slots are checked but not judged.
+     * Checks the first {@code read} bytes of {@code file}, in {@code page}: the fixed part as a
+     * {@link FileHeader} (its CRC, then magic and format version), then page size, cluster size and
+     * the zero bytes ({@link StoreCorruptedException}); the slots are checked but not judged.
      */
     static ClusterHeader read(Path file, DirectBuffer page, int read, Checksums checksums) {
-        Formats.checkMagic(file, page, read, ClusterFileDescriptor.MAGIC, "cluster file");
-        if (read < ClusterFileDescriptor.FIXED_CRC_OFFSET + Integer.BYTES) {
-            throw new StoreCorruptedException(file, read, "the cluster file is " + read
-                + " bytes long, shorter than the fixed part of its header");
-        }
-        int version = ClusterFileDescriptor.version(page);
-        if (version != ClusterFileDescriptor.FORMAT_VERSION) {
-            throw Formats.unsupportedVersion(file, ClusterFileDescriptor.VERSION_OFFSET, version,
-                ClusterFileDescriptor.FORMAT_VERSION);
-        }
-        int crc = checksums.of(page, 0, ClusterFileDescriptor.FIXED_LENGTH);
-        if (crc != ClusterFileDescriptor.fixedCrc(page)) {
-            throw new StoreCorruptedException(file, ClusterFileDescriptor.FIXED_CRC_OFFSET, "the header's fixed part "
-                + "fails its checksum: CRC32C " + Formats.hex(crc) + ", header says "
-                + Formats.hex(ClusterFileDescriptor.fixedCrc(page)));
-        }
+        ClusterFileDescriptor.HEADER.check(file, page, read, checksums);
         if (read < PAGE_SIZE) {
             throw new StoreCorruptedException(file, read, "header page is " + read + " bytes long, expected " + PAGE_SIZE);
         }

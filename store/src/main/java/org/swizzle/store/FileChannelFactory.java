@@ -13,7 +13,9 @@ import java.nio.file.StandardOpenOption;
 interface FileChannelFactory {
     FileChannelFactory DEFAULT = file -> FileChannel.open(
         file, StandardOpenOption.READ, StandardOpenOption.WRITE, StandardOpenOption.CREATE);
+    /** For a read-only store: opens existing files for reading only. */
+    FileChannelFactory READ_ONLY = file -> FileChannel.open(file, StandardOpenOption.READ);
 
-    /** Opens {@code file} for reading and writing, creating it if absent. */
+    /** Opens {@code file} for reading and writing, creating it if absent (for reading only, by {@link #READ_ONLY}). */
     FileChannel open(Path file) throws IOException;
 }

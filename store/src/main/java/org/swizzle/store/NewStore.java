@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
-import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreIOException;
 
 /** Creates the files of an empty store, in an order that a crash part-way cannot turn into a damaged store. */
@@ -19,26 +18,21 @@ final class NewStore {
     }
 
     /**
-     * Creates the files of an empty store unless the cluster file exists. The cluster file is
+     * Creates the files of an empty store in {@code dir}, which {@link StoreDirectory} found without
+     * one. The lock file says a creation is under way until it is done, and the cluster file is
      * written aside and renamed into place last, so that its presence means a complete store.
      */
-    static void createIfAbsent(Path dir, int clusterSize, FileChannelFactory files) {
+    static void create(Path dir, int clusterSize, FileChannelFactory files, StoreLock lock) {
         Path clusterFile = dir.resolve(ClusterFileDescriptor.FILE_NAME);
-        Path walFile = dir.resolve(WalDescriptor.FILE_NAME);
         try {
-            if (Files.exists(clusterFile)) {
-                return;
-            }
-            if (Files.exists(walFile) && Files.size(walFile) > WalDescriptor.FILE_HEADER_LENGTH) {
-                throw new StoreCorruptedException(clusterFile, 0, "the cluster file is missing while the WAL "
-                    + walFile + " holds " + Files.size(walFile) + " bytes of commits");
-            }
+            lock.markCreating();
             SegmentDirectory.create(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), files);
-            WriteAheadLog.create(walFile, files);
-            Path newClusterFile = dir.resolve(ClusterFileDescriptor.FILE_NAME + ".new");
+            WriteAheadLog.create(dir.resolve(WalDescriptor.FILE_NAME), files);
+            Path newClusterFile = dir.resolve(StoreDirectory.NEW_CLUSTER_FILE);
             ClusterFile.create(newClusterFile, clusterSize, files);
             Files.move(newClusterFile, clusterFile, StandardCopyOption.ATOMIC_MOVE);
             forceDirectory(dir);
+            lock.markOpen();
         } catch (IOException e) {
             throw new StoreIOException("Cannot create a new store in " + dir + ": " + e, e);
         }

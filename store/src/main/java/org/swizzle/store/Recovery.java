@@ -3,6 +3,7 @@ package org.swizzle.store;
 import java.lang.System.Logger.Level;
 
 import org.agrona.ExpandableDirectByteBuffer;
+import org.swizzle.ReadOnlyStoreException;
 import org.swizzle.StoreCorruptedException;
 
 /**
@@ -19,14 +20,17 @@ final class Recovery {
     private final WriteAheadLog wal;
     private final BlockApplier applier;
     private final StoreState state;
+    private final boolean readOnly;
     private int blocksReplayed;
     private int blocksSkipped;
     private long firstCommit;
 
-    Recovery(WriteAheadLog wal, BlockApplier applier, StoreState state) {
+    /** With {@code readOnly}, writes nothing: refuses a log with blocks to replay, and leaves a torn tail in place. */
+    Recovery(WriteAheadLog wal, BlockApplier applier, StoreState state, boolean readOnly) {
         this.wal = wal;
         this.applier = applier;
         this.state = state;
+        this.readOnly = readOnly;
     }
 
     /** Replays the log; returns the number of blocks replayed. */
@@ -71,6 +75,13 @@ final class Recovery {
             throw new StoreCorruptedException(wal.file(), offset + WalDescriptor.COMMIT_NUMBER_OFFSET, "the block of commit "
                 + commit + " follows commit " + state.lastCommit);
         }
+        if (readOnly) {
+            throw new ReadOnlyStoreException("The store in " + wal.file().getParent() + " was opened read-only, but its"
+                + " log " + wal.file() + " holds commits that are not applied yet (from commit " + commit + " at offset "
+                + offset + "): the last process to write the store did not close it. Replaying them writes, so open the"
+                + " store writable once (that replays them), then read-only. The store's Tool verify checks it as it is,"
+                + " without writing.");
+        }
         applier.apply(block, offset);
         if (blocksReplayed == 0) {
             firstCommit = commit;
@@ -81,6 +92,13 @@ final class Recovery {
 
     private void cutTornTail(long offset, String problem) {
         long size = wal.size();
+        if (readOnly) {
+            LOG.log(Level.WARNING, () -> "Left " + (size - offset) + " bytes at offset " + offset + " of " + wal.file()
+                + " in place, which are not a complete block (" + problem + "): a read-only open writes nothing; the"
+                + " next writable open cuts them off. They are what an append cut short by the end of the last process"
+                + " leaves; that commit never became durable.");
+            return;
+        }
         wal.truncate(offset);
         LOG.log(Level.WARNING, () -> "Truncated " + wal.file() + " at offset " + offset + ": dropped "
             + (size - offset) + " bytes that are not a complete block (" + problem + "). They are what an append"

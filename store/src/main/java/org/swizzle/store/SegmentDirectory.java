@@ -97,24 +97,9 @@ final class SegmentDirectory implements AutoCloseable {
         }
     }
 
-    /** Checks magic, format version and checksum of the header in the first {@code read} bytes of {@code contents}. */
+    /** Checks the header (see {@link FileHeader}) in the first {@code read} bytes of {@code contents}. */
     static void checkHeader(Path file, DirectBuffer contents, int read, Checksums checksums) {
-        Formats.checkMagic(file, contents, read, SegmentDirectoryDescriptor.MAGIC, "segment directory");
-        if (read < HEADER_LENGTH) {
-            throw new StoreCorruptedException(file, read,
-                "segment directory is " + read + " bytes long, shorter than its " + HEADER_LENGTH + "-byte header");
-        }
-        int version = SegmentDirectoryDescriptor.version(contents);
-        if (version != SegmentDirectoryDescriptor.FORMAT_VERSION) {
-            throw Formats.unsupportedVersion(file, SegmentDirectoryDescriptor.VERSION_OFFSET, version,
-                SegmentDirectoryDescriptor.FORMAT_VERSION);
-        }
-        int crc = checksums.of(contents, 0, SegmentDirectoryDescriptor.HEADER_CRC_OFFSET);
-        if (crc != SegmentDirectoryDescriptor.headerCrc(contents)) {
-            throw new StoreCorruptedException(file, SegmentDirectoryDescriptor.HEADER_CRC_OFFSET, "the segment "
-                + "directory header fails its checksum: CRC32C " + Formats.hex(crc) + ", header says "
-                + Formats.hex(SegmentDirectoryDescriptor.headerCrc(contents)));
-        }
+        SegmentDirectoryDescriptor.HEADER.check(file, contents, read, checksums);
     }
 
     Path file() {

@@ -20,6 +20,10 @@ import org.agrona.MutableDirectBuffer;
  * followed by its first 12 bytes, so an entry in the wrong place, or zeroed, fails its check. All
  * values are little-endian.
  *
+ * <p>The magic (bytes 0 to 7), the format version (bytes 8 to 11) and the place of the header's
+ * CRC32C (bytes 12 to 15, over the bytes before it) are the outer layout every format version of this
+ * file keeps, so that a damaged header is told from a newer one: see {@link FileHeader}.
+ *
  * <pre>
  *   0                   1                   2                   3
  *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
@@ -52,6 +56,8 @@ final class SegmentDirectoryDescriptor {
     static final int VERSION_OFFSET = 8;
     static final int HEADER_CRC_OFFSET = 12;
     static final int HEADER_LENGTH = 16;
+    /** The header's outer layout, fixed for every format version. */
+    static final FileHeader HEADER = new FileHeader(MAGIC, "segment directory", HEADER_CRC_OFFSET, FORMAT_VERSION);
 
     static final int TABLE_OFFSET_OFFSET = 0;
     static final int RESERVED_OFFSET = 8;
@@ -72,13 +78,7 @@ final class SegmentDirectoryDescriptor {
         buffer.putInt(HEADER_CRC_OFFSET, checksums.of(buffer, 0, HEADER_CRC_OFFSET), ORDER);
     }
 
-    static int version(DirectBuffer buffer) {
-        return buffer.getInt(VERSION_OFFSET, ORDER);
-    }
 
-    static int headerCrc(DirectBuffer buffer) {
-        return buffer.getInt(HEADER_CRC_OFFSET, ORDER);
-    }
 
     /** Writes the entry of {@code segment} at {@code index}, its checksum included. */
     static void putEntry(MutableDirectBuffer buffer, int index, long segment, long tableOffset, Checksums checksums) {

@@ -1,14 +1,14 @@
 package org.swizzle.store;
 
-import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.LongConsumer;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.CommitNotAppliedException;
+import org.swizzle.ReadOnlyStoreException;
 import org.swizzle.StoreClosedException;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
@@ -78,37 +78,49 @@ public final class SegmentStore implements AutoCloseable {
     }
 
     /**
-     * Opens the store in {@code dir}, creating the directory and an empty store if absent; locks it,
-     * checks the files' formats and checksums, replays the WAL left by a process that did not close
-     * the store, and rebuilds the map of free space from the object tables.
+     * Opens the store in {@code dir}, creating the directory and an empty store if absent (unless
+     * {@link StoreConfig#createIfMissing()} is false); locks it, checks the files' formats and
+     * checksums, replays the WAL left by a process that did not close the store, and rebuilds the map
+     * of free space from the object tables. A store is never created over the remains of one, nor
+     * among other files (see {@link StoreDirectory}).
+     *
+     * <p>Read-only ({@link StoreConfig#readOnly()}): nothing is written, created or cut. The lock is
+     * shared (see {@link StoreLock}); a WAL holding commits that are not applied yet is refused with
+     * {@link ReadOnlyStoreException} (open the store writable once to replay them), a torn tail is
+     * left in place for the next writable open to cut; there is no checkpoint, and
+     * {@link #begin()} raises {@link ReadOnlyStoreException}.
      *
      * @throws org.swizzle.StoreLockedException  another process, or this JVM, has the store open
      * @throws org.swizzle.StoreFormatException  a file is not a store file, or of a newer format
-     * @throws StoreCorruptedException           a file fails its checks
+     * @throws StoreCorruptedException           a file fails its checks, or is missing while others are there
+     * @throws org.swizzle.NotAStoreException                the directory holds other files, or no store where none may be created
+     * @throws ReadOnlyStoreException            read-only, and the WAL holds commits to replay
      */
     public static SegmentStore open(Path dir, StoreConfig config) {
         return open(dir, config, FileChannelFactory.DEFAULT);
     }
 
-    static SegmentStore open(Path dir, StoreConfig config, FileChannelFactory channels) {
+    static SegmentStore open(Path dir, StoreConfig config, FileChannelFactory writableChannels) {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(config, "config");
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new StoreIOException("Cannot create the store directory " + dir + ": " + e, e);
-        }
-        StoreLock lock = StoreLock.acquire(dir);
+        StoreDirectory.checkBeforeLock(dir, config);
+        FileChannelFactory channels = config.readOnly() ? FileChannelFactory.READ_ONLY : writableChannels;
+        StoreLock lock = config.readOnly() ? StoreLock.acquireShared(dir) : StoreLock.acquire(dir);
         OpenFiles files = new OpenFiles();
         try {
-            NewStore.createIfAbsent(dir, config.clusterSize(), channels);
-            files.clusters = ClusterFile.open(dir.resolve(ClusterFileDescriptor.FILE_NAME), config.regionSize(), channels);
+            if (StoreDirectory.mustCreate(dir, lock, config)) {
+                NewStore.create(dir, config.clusterSize(), channels, lock);
+            } else if (!config.readOnly()) {
+                lock.markOpen();
+            }
+            files.clusters = ClusterFile.open(dir.resolve(ClusterFileDescriptor.FILE_NAME), config.regionSize(), channels,
+                config.readOnly());
             files.wal = WriteAheadLog.open(dir.resolve(WalDescriptor.FILE_NAME), channels);
             Checkpoint checkpoint = CheckpointChoice.choose(files.clusters.file(), files.clusters.header(),
                 files.wal.file(), files.wal.epoch());
             files.clusters.checkHolds(checkpoint);
             files.segments = SegmentDirectory.open(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), channels, checkpoint);
-            Recovered recovered = recover(files, checkpoint);
+            Recovered recovered = recover(files, checkpoint, config.readOnly());
             SegmentStore store = new SegmentStore(dir, config, lock, files, recovered);
             store.afterOpen();
             return store;
@@ -135,12 +147,12 @@ public final class SegmentStore implements AutoCloseable {
         int blocksReplayed;
     }
 
-    private static Recovered recover(OpenFiles files, Checkpoint checkpoint) {
+    private static Recovered recover(OpenFiles files, Checkpoint checkpoint, boolean readOnly) {
         Recovered recovered = new Recovered();
         recovered.state = new StoreState(checkpoint);
         recovered.layout = new ClusterLayout(files.clusters.header().clusterSize());
         recovered.applier = new BlockApplier(files.clusters, files.segments, recovered.state, files.wal.file());
-        recovered.blocksReplayed = new Recovery(files.wal, recovered.applier, recovered.state).run();
+        recovered.blocksReplayed = new Recovery(files.wal, recovered.applier, recovered.state, readOnly).run();
         files.clusters.ensureCapacity(recovered.state.allocatedEnd);
         files.segments.checkAfterRecovery(recovered.layout, recovered.state.allocatedEnd);
         recovered.freeSpace = SpaceRebuild.rebuild(files.clusters, files.segments, recovered.layout, recovered.state);
@@ -152,7 +164,9 @@ public final class SegmentStore implements AutoCloseable {
             LOG.log(Level.DEBUG, () -> directory + " keeps the cluster size it was created with, "
                 + layout.clusterSize() + " bytes, not " + config.clusterSize());
         }
-        checkpoint();
+        if (!config.readOnly()) {
+            checkpoint();
+        }
     }
 
     /** The directory holding the store's files. */
@@ -256,9 +270,10 @@ public final class SegmentStore implements AutoCloseable {
         return new StoreCorruptedException(clusters.file(), entry.offset, "Object " + oid + " is malformed: " + problem);
     }
 
-    /** Begins a transaction; at most one is open at a time. */
+    /** Begins a transaction; at most one is open at a time. {@link ReadOnlyStoreException} if the store is read-only. */
     public Transaction begin() {
         checkOpen();
+        requireWritable("commit");
         if (transaction != null) {
             throw new IllegalStateException("A transaction is already open on " + directory
                 + "; commit or abandon it before beginning another");
@@ -277,9 +292,11 @@ public final class SegmentStore implements AutoCloseable {
      * Forces the cluster file and the segment directory to the disk, records the state in the next
      * checkpoint slot of the cluster file header, forces it, and resets the WAL. Done automatically
      * when the WAL passes {@link StoreConfig#checkpointWalBytes()} and on {@link #close()}.
+     * {@link ReadOnlyStoreException} if the store is read-only.
      */
     public void checkpoint() {
         checkOpen();
+        requireWritable("checkpoint");
         if (!wal.hasBlocks() && state.checkpointedCommit == state.lastCommit && wal.epoch() == state.checkpointSequence) {
             return;
         }
@@ -302,7 +319,7 @@ public final class SegmentStore implements AutoCloseable {
         counters.checkpointNanos += System.nanoTime() - start;
     }
 
-    /** Checkpoints, unmaps the cluster file and releases the lock. Idempotent. */
+    /** Checkpoints (unless read-only), unmaps the cluster file and releases the lock. Idempotent. */
     @Override
     public void close() {
         if (closed) {
@@ -312,7 +329,9 @@ public final class SegmentStore implements AutoCloseable {
             transaction.abandon();
         }
         try {
-            checkpoint();
+            if (!config.readOnly()) {
+                checkpoint();
+            }
         } finally {
             if (!closed) {
                 StoreException failure = release();
@@ -387,10 +406,11 @@ public final class SegmentStore implements AutoCloseable {
         long start = System.nanoTime();
         try {
             applier.apply(builder.block(), walOffset, (builder.records() + 1) / 2);
-        } catch (StoreException e) {
-            throw failed(new StoreIOException("Commit " + commitNumber + " is durable in " + wal.file()
-                + " but applying it to " + clusters.file() + " failed, so the store was closed: " + e.getMessage()
-                + " Reopen the store; recovery applies the commit.", e));
+        } catch (RuntimeException e) {
+            throw failed(new CommitNotAppliedException(commitNumber, "Commit " + commitNumber + " is durable in "
+                + wal.file() + ", but applying it to " + clusters.file() + " failed, so the store was closed: "
+                + e.getMessage() + " Do not commit the same changes again: reopen the store, and recovery applies"
+                + " commit " + commitNumber + " (the store's last commit is then " + commitNumber + ").", e));
         }
         builder.releaseLeftSpace(freeSpace);
         state.lastCommit = commitNumber;
@@ -405,6 +425,14 @@ public final class SegmentStore implements AutoCloseable {
         } catch (StoreException e) {
             LOG.log(Level.ERROR, "Commit " + commitNumber + " is durable, but the checkpoint after it failed and "
                 + directory + " was closed; reopen the store", e);
+        }
+    }
+
+    /** Raises {@link ReadOnlyStoreException} for {@code action} (a verb phrase) if the store was opened read-only. */
+    public void requireWritable(String action) {
+        if (config.readOnly()) {
+            throw new ReadOnlyStoreException("The store in " + directory + " was opened read-only, so it cannot " + action
+                + ". Open it without readOnly to change it.");
         }
     }
 

@@ -4,7 +4,8 @@ import org.agrona.BitUtil;
 
 /**
  * The tuning of a {@link SegmentStore}: how big its clusters are, whether a commit waits for the
- * disk, and how much log may pile up before a checkpoint. Immutable.
+ * disk, how much log may pile up before a checkpoint, whether a missing store may be created, and
+ * whether the store is opened read-only. Immutable.
  */
 public final class StoreConfig {
     /** The smallest cluster: room for the header page, one segment table and a few objects. */
@@ -19,6 +20,8 @@ public final class StoreConfig {
     private final boolean syncOnCommit;
     private final long checkpointWalBytes;
     private final int regionSize;
+    private final boolean createIfMissing;
+    private final boolean readOnly;
 
     /**
      * @param clusterSize        bytes per cluster for a new store, a power of two from
@@ -35,6 +38,11 @@ public final class StoreConfig {
 
     /** With a mapped region size other than 64 MiB, for tests of objects spanning regions. */
     StoreConfig(int clusterSize, boolean syncOnCommit, long checkpointWalBytes, int regionSize) {
+        this(clusterSize, syncOnCommit, checkpointWalBytes, regionSize, true, false);
+    }
+
+    private StoreConfig(int clusterSize, boolean syncOnCommit, long checkpointWalBytes, int regionSize,
+        boolean createIfMissing, boolean readOnly) {
         if (!BitUtil.isPowerOfTwo(clusterSize) || clusterSize < MIN_CLUSTER_SIZE || clusterSize > DEFAULT_REGION_SIZE) {
             throw new IllegalArgumentException("clusterSize must be a power of two from " + MIN_CLUSTER_SIZE
                 + " to " + DEFAULT_REGION_SIZE + ", found " + clusterSize);
@@ -50,6 +58,24 @@ public final class StoreConfig {
         this.syncOnCommit = syncOnCommit;
         this.checkpointWalBytes = checkpointWalBytes;
         this.regionSize = regionSize;
+        this.createIfMissing = createIfMissing;
+        this.readOnly = readOnly;
+    }
+
+    /**
+     * This configuration, creating a missing store ({@code true}, the default) or not: then opening
+     * a directory that is missing or holds no store raises {@link org.swizzle.NotAStoreException}.
+     */
+    public StoreConfig withCreateIfMissing(boolean create) {
+        return new StoreConfig(clusterSize, syncOnCommit, checkpointWalBytes, regionSize, create, readOnly);
+    }
+
+    /**
+     * This configuration, opening the store read-only ({@code true}) or for writing ({@code false},
+     * the default). A read-only open writes nothing: see {@link SegmentStore}.
+     */
+    public StoreConfig withReadOnly(boolean readOnly) {
+        return new StoreConfig(clusterSize, syncOnCommit, checkpointWalBytes, regionSize, createIfMissing, readOnly);
     }
 
     /** 64 KiB clusters, sync on commit, checkpoint when the WAL passes 64 MiB. */
@@ -73,9 +99,18 @@ public final class StoreConfig {
         return regionSize;
     }
 
+    public boolean createIfMissing() {
+        return createIfMissing;
+    }
+
+    public boolean readOnly() {
+        return readOnly;
+    }
+
     @Override
     public String toString() {
         return "StoreConfig{clusterSize=" + clusterSize + ", syncOnCommit=" + syncOnCommit
-            + ", checkpointWalBytes=" + checkpointWalBytes + ", regionSize=" + regionSize + '}';
+            + ", checkpointWalBytes=" + checkpointWalBytes + ", regionSize=" + regionSize
+            + ", createIfMissing=" + createIfMissing + ", readOnly=" + readOnly + '}';
     }
 }

@@ -27,9 +27,12 @@ import org.swizzle.StoreIOException;
  * from the objects when it next opens them (their keys come from application code).</li>
  * </ul>
  *
- * <p>The tool takes the store's lock, as an open does, so it refuses a store that a process has
- * open; and it writes nothing to the store's files (reindex deletes index markers only): a WAL left by a crash is reported as blocks
- * pending replay, not replayed. Progress of long runs goes to the error stream.
+ * <p>{@code verify}, {@code stats} and {@code dump} write nothing, not even the lock file: they
+ * take a shared lock on it, as a read-only open does (none if there is no lock file), so they
+ * refuse a store that a process has open for writing, and work on a read-only backup. A WAL left by
+ * a crash is reported as blocks pending replay, not replayed. {@code reindex} takes the store's
+ * lock, as a writable open does, and deletes index markers only. Progress of long runs goes to the
+ * error stream.
  *
  * <p>Exit codes: {@value #CLEAN} clean, {@value #DAMAGED} damaged (or not readable as a store of
  * this format), {@value #USAGE} wrong arguments, no such store or object, store locked, I/O error.
@@ -77,13 +80,14 @@ public final class Tool {
         }
         StoreLock lock;
         try {
-            lock = StoreLock.acquire(directory);
+            lock = args[0].equals("reindex") ? StoreLock.acquire(directory) : StoreLock.acquireShared(directory);
         } catch (StoreException e) {
             err.println(e.getMessage());
             return USAGE;
         }
         try (lock) {
             if (args[0].equals("reindex")) {
+                lock.markOpen();
                 return new ReindexCommand(directory, out, err).run();
             }
             return inspect(args[0], directory, oid, out, err);

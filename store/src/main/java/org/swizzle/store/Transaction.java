@@ -116,7 +116,9 @@ public final class Transaction {
      *
      * <p>The transaction ends either way. On an I/O failure while logging, the WAL is cut back,
      * the commit is not durable, and {@link org.swizzle.StoreIOException} says so; the store stays
-     * usable.
+     * usable and the commit may be retried. On a failure after the block was logged (and forced),
+     * the commit is durable but not applied: {@link org.swizzle.CommitNotAppliedException} says so
+     * and the store is closed; reopening it applies the commit, which must not be retried.
      */
     public long commit(long commitNumber) {
         checkActive();

@@ -19,6 +19,10 @@ import org.agrona.MutableDirectBuffer;
  * block twice yields the same files. All values are little-endian; blocks, records and ranges start
  * on 8-byte boundaries.
  *
+ * <p>The magic (bytes 0 to 7), the format version (bytes 8 to 11) and the place of the header's
+ * CRC32C (bytes 28 to 31, over the bytes before it) are the outer layout every format version of this
+ * file keeps, so that a damaged header is told from a newer one: see {@link FileHeader}.
+ *
  * <pre>
  * File header:
  *   0                   1                   2                   3
@@ -110,6 +114,8 @@ final class WalDescriptor {
     static final int EPOCH_OFFSET = 16;
     static final int FILE_CRC_OFFSET = 28;
     static final int FILE_HEADER_LENGTH = 32;
+    /** The file header's outer layout, fixed for every format version. */
+    static final FileHeader FILE_HEADER = new FileHeader(FILE_MAGIC, "write-ahead log", FILE_CRC_OFFSET, FORMAT_VERSION);
 
     static final int MAGIC_OFFSET = 0;
     static final int CRC_OFFSET = 4;
@@ -178,17 +184,11 @@ final class WalDescriptor {
         buffer.putInt(FILE_CRC_OFFSET, checksums.of(buffer, 0, FILE_CRC_OFFSET), ORDER);
     }
 
-    static int fileVersion(DirectBuffer header) {
-        return header.getInt(FILE_VERSION_OFFSET, ORDER);
-    }
 
     static long epoch(DirectBuffer header) {
         return header.getLong(EPOCH_OFFSET, ORDER);
     }
 
-    static int fileCrc(DirectBuffer header) {
-        return header.getInt(FILE_CRC_OFFSET, ORDER);
-    }
 
     // ---- block header ----
 

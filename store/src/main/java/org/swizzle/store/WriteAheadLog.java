@@ -9,7 +9,6 @@ import java.nio.file.Path;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreIOException;
 
 /**
@@ -63,22 +62,9 @@ final class WriteAheadLog implements AutoCloseable {
         }
     }
 
-    /** Checks the header in the first {@code read} bytes of {@code header}; returns its epoch. */
+    /** Checks the header in the first {@code read} bytes of {@code header} (see {@link FileHeader}); returns its epoch. */
     static long checkHeader(Path file, DirectBuffer header, int read, Checksums checksums) {
-        Formats.checkMagic(file, header, read, WalDescriptor.FILE_MAGIC, "write-ahead log");
-        if (read < FILE_HEADER_LENGTH) {
-            throw new StoreCorruptedException(file, read, "the WAL is " + read + " bytes long, shorter than its "
-                + FILE_HEADER_LENGTH + "-byte header");
-        }
-        int version = WalDescriptor.fileVersion(header);
-        if (version != WalDescriptor.FORMAT_VERSION) {
-            throw Formats.unsupportedVersion(file, WalDescriptor.FILE_VERSION_OFFSET, version, WalDescriptor.FORMAT_VERSION);
-        }
-        int crc = checksums.of(header, 0, WalDescriptor.FILE_CRC_OFFSET);
-        if (crc != WalDescriptor.fileCrc(header)) {
-            throw new StoreCorruptedException(file, WalDescriptor.FILE_CRC_OFFSET, "the WAL header fails its checksum:"
-                + " CRC32C " + Formats.hex(crc) + ", header says " + Formats.hex(WalDescriptor.fileCrc(header)));
-        }
+        WalDescriptor.FILE_HEADER.check(file, header, read, checksums);
         return WalDescriptor.epoch(header);
     }
 

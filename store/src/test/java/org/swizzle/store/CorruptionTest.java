@@ -27,8 +27,10 @@ import org.swizzle.StoreFormatException;
 /**
  * Damage on purpose: single bits flipped and files cut short at many offsets of every file kind
  * (cluster file header, segment directory, object tables, object bytes, WAL). Every open and read
- * must give the right data or {@link StoreCorruptedException}/{@link StoreFormatException}, never
- * anything else; which damage must be detected, and which may be harmless, is asserted per kind.
+ * must give the right data or {@link StoreCorruptedException}, never anything else: not even
+ * {@link StoreFormatException}, which only an intact header of another format may raise (every header's
+ * CRC is checked before its magic and version are judged); which damage must be detected, and which
+ * may be harmless, is asserted per kind.
  * With {@code -Dswizzle.store.corruption.exhaustive=true} every byte is tried.
  */
 class CorruptionTest {
@@ -39,7 +41,7 @@ class CorruptionTest {
 
     /** What one damaged store did. */
     enum Outcome {
-        /** The open failed with StoreCorruptedException or StoreFormatException. */
+        /** The open failed with StoreCorruptedException. */
         REFUSED_ON_OPEN,
         /** The store opened; reading a damaged object failed with StoreCorruptedException. */
         REFUSED_ON_READ,
@@ -272,8 +274,11 @@ class CorruptionTest {
             }
             boolean refused = readAll(opened, models.get((int) commit), damage);
             outcome = refused ? Outcome.REFUSED_ON_READ : commit < lastCommit ? Outcome.TAIL_DROPPED : Outcome.HARMLESS;
-        } catch (StoreCorruptedException | StoreFormatException e) {
+        } catch (StoreCorruptedException e) {
             outcome = Outcome.REFUSED_ON_OPEN;
+        } catch (StoreFormatException e) {
+            throw new AssertionError(damage + ": damage reported as another format, not as a StoreCorruptedException: "
+                + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
             throw new AssertionError(damage + ": expected right data or a StoreCorruptedException, got " + e, e);
         }

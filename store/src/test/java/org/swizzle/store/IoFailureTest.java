@@ -16,6 +16,7 @@ import java.util.Map;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.CommitNotAppliedException;
 import org.swizzle.StoreClosedException;
 import org.swizzle.StoreIOException;
 
@@ -87,15 +88,28 @@ class IoFailureTest {
             channels.get(StoreDirs.CLUSTERS).failNextWrite();
             Transaction transaction = store.begin();
             oid = TestBytes.putNew(transaction, 1, 3000);
-            StoreIOException e = assertThrows(StoreIOException.class, () -> transaction.commit(1));
-            assertTrue(e.getMessage().contains("Commit 1 is durable") && e.getMessage().contains("Reopen"),
+            CommitNotAppliedException e = assertThrows(CommitNotAppliedException.class, () -> transaction.commit(1));
+            assertFalse(StoreIOException.class.isInstance(e), "not the type whose commit did not happen");
+            assertEquals(1, e.commitNumber());
+            assertTrue(e.getMessage().contains("Commit 1 is durable in " + dir.resolve(StoreDirs.WAL))
+                && e.getMessage().contains("Do not commit the same changes again") && e.getMessage().contains("reopen"),
                 e.getMessage());
-            StoreClosedException closed = assertThrows(StoreClosedException.class, () -> store.contains(oid));
+            StoreClosedException closed = assertThrows(StoreClosedException.class, store::begin,
+                "no retry on the store whose apply failed");
             assertTrue(closed.getMessage().contains("after a failure"), closed.getMessage());
         }
         try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
-            assertEquals(1, store.counters().commitsRecovered());
+            assertEquals(1, store.lastCommit(), "the durable commit is found after reopening");
+            assertEquals(1, store.counters().commitsRecovered(), "applied once, by recovery");
             assertBytes(bytes(1, 3000), store.read(oid, view), "object of the commit recovery finished");
+            Transaction retry = store.begin();
+            TestBytes.putNew(retry, 1, 3000);
+            assertThrows(IllegalArgumentException.class, () -> retry.commit(1), "commit 1 cannot be made again");
+        }
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(1, store.lastCommit());
+            assertEquals(0, store.counters().commitsRecovered(), "nothing left to apply a second time");
+            assertEquals(oid + 1, store.oidLimit(), "one object: the commit's, not a copy");
         }
     }
 }

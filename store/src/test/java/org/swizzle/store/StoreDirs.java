@@ -2,6 +2,7 @@ package org.swizzle.store;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,6 +62,20 @@ final class StoreDirs {
             channel.read(one, offset);
             one.put(0, (byte) (one.get(0) ^ (1 << bit)));
             channel.write(one.clear(), offset);
+        }
+    }
+
+    /**
+     * Writes {@code version} into the header of {@code file}, whose CRC32C lies at {@code crcOffset},
+     * and recomputes that CRC: an intact header of another format version.
+     */
+    static void writeHeaderVersion(Path file, int crcOffset, int version) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocate(crcOffset + Integer.BYTES));
+            channel.read(header.byteBuffer(), 0);
+            header.putInt(FileHeader.VERSION_OFFSET, version, ByteOrder.LITTLE_ENDIAN);
+            header.putInt(crcOffset, new Checksums().of(header, 0, crcOffset), ByteOrder.LITTLE_ENDIAN);
+            channel.write(header.byteBuffer().clear(), 0);
         }
     }
 

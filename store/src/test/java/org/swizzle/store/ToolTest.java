@@ -225,6 +225,6 @@ class ToolTest {
         Path store = sampleStore(dir.resolve("store"), true);
         StoreDirs.flipByte(store.resolve(StoreDirs.CLUSTERS), 0);
         assertEquals(1, tool("verify", store.toString()));
-        assertTrue(out().contains("cannot be read") && out().contains("not a Swizzle cluster file"), out());
+        assertTrue(out().contains("cannot be read") && out().contains("the magic of the cluster file is damaged"), out());
     }
 }

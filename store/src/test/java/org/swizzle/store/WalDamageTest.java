@@ -107,10 +107,7 @@ class WalDamageTest {
 
     @Test
     void shouldRefuseAWalOfANewerFormat() throws IOException {
-        UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
-        WalDescriptor.putFileHeader(header, 0, new Checksums());
-        header.putInt(WalDescriptor.FILE_VERSION_OFFSET, WalDescriptor.FORMAT_VERSION + 1, ByteOrder.LITTLE_ENDIAN);
-        StoreDirs.writeAt(wal, 0, header.byteBuffer().clear());
+        StoreDirs.writeHeaderVersion(wal, WalDescriptor.FILE_CRC_OFFSET, WalDescriptor.FORMAT_VERSION + 1);
         StoreFormatException e = assertThrows(StoreFormatException.class,
             () -> SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()));
         assertTrue(e.getMessage().contains(wal.toString()) && e.getMessage().contains("newer"), e.getMessage());
