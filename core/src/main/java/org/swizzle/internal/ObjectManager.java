@@ -468,7 +468,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         ClassLayout layout = ClassLayout.of(object.getClass());
         boolean persistent = object.$swz_context() == this;
-        writer.beginObject(object, !persistent);
+        writer.beginObject(object);
         writer.writeShort((short) catalog.currentShape(layout));
         Shape shape = layout.shape();
         for (int i = 0; i < shape.size(); i++) {
@@ -480,7 +480,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } else {
             createdLengths.addInt(writer.length());
         }
-        if (writer.holdsUntracked() && (!persistent || object.$swz_flags() == 0)) {
+        boolean escapedBeforeStored = !persistent && object.$swz_flags() != 0;
+        if (escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0) {
             toWatch.add(object);
         }
         put(object.$swz_oid(), catalog.classId(layout.type()));
@@ -526,7 +527,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return true; // stored under another shape: rewritten whole
         }
         Shape fields = layout.shape();
-        writer.beginObject(object, false);
+        writer.beginObject(object);
         for (int i = 0; i < fields.size(); i++) {
             Shape.Field field = fields.field(i);
             int start = reader.position();

@@ -49,9 +49,8 @@ public final class ObjectWriter {
     private int position;
     private Class<?> ownerType;
     private String fieldName;
-    /** The object being written (null for the root directory) and whether this commit makes it persistent. */
+    /** The object being written; null for the root directory. */
     private Persistable owner;
-    private boolean ownerIsNew;
     /** Arrays and collections the value being written is nested in. */
     private int depth;
     /** The attachment of the current field's tracked collections, and whether the field's value is one of them. */
@@ -81,13 +80,10 @@ public final class ObjectWriter {
     /**
      * Starts the image of {@code object}: its tracked collections that belong to no object yet are attached
      * to it, and whether it holds values that change without a barrier is noted ({@link #holdsUntracked()}).
-     *
-     * @param isNew whether this commit makes the object persistent (the application may hold its arrays)
      */
-    void beginObject(Persistable object, boolean isNew) {
+    void beginObject(Persistable object) {
         reset();
         owner = object;
-        ownerIsNew = isNew;
         holdsUntracked = false;
     }
 
@@ -102,15 +98,16 @@ public final class ObjectWriter {
 
     /**
      * Whether the object written holds a value that can change without running its barrier: a collection
-     * that is not one of its tracked collections, an array inside a collection or array, or (for a new
-     * object) any array. The object manager then compares it with its committed bytes at every commit.
+     * that is not one of its tracked collections, or an array inside a collection or array (arrays in its
+     * fields are the accessors' business: they watch the object when one escapes). The object manager then
+     * compares it with its committed bytes at every commit.
      */
     boolean holdsUntracked() {
         return holdsUntracked;
     }
 
     private void noteArray() {
-        if (owner != null && (depth > 0 || ownerIsNew)) {
+        if (owner != null && depth > 0) {
             holdsUntracked = true;
         }
     }
