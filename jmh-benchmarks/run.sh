@@ -92,6 +92,7 @@ case $mode in
         jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleNone)\.' -f 1 -wi 1 -i 1 \
             -p collection=VH12,VH14,VS13,VB84,SI34,SI144
         jmh lws-schemes 'lws\.LwsSession\.Swizzle(Eager|Edge|Remset|NoBarrier)\.' -f 1 -wi 1 -i 1 -p collection=VH12
+        jmh collections 'collections\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -p parts=2000
         ;;
     quick)
         prepare 20000
@@ -104,6 +105,7 @@ case $mode in
         jmh warm 'oo1\.OO1Warm\.' -f 1 -wi 1 -i 10 -e "$not_warm"
         jmh cold 'oo1\.OO1Cold\.' -f 1 -wi 0 -i 3 -e "$not_warm"
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 5 -i 10
+        jmh collections 'collections\.' "${short[@]}"
         jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleNone|SwizzleEager)\.' -f 1 -wi 1 -i 2 \
             -p collection=VH12,VH14,VS8,VS34,VB52,VB220,SI34,SI144
         ;;
@@ -122,6 +124,7 @@ case $mode in
         jmh cold 'oo1\.OO1Cold\.' -f 3 -wi 0 -i 4 -e "$not_warm"
         jmh cold-large "oo1\.OO1Cold$large" -f 2 -wi 0 -i 2 -p parts=200000
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 10 -i 20
+        jmh collections 'collections\.' -f 3 -wi 3 -w 1s -i 5 -r 1s
         jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleRemset|SwizzleNoBarrier|SwizzleNone|SwizzleEager)\.' \
             -f 1 -wi 2 -i 4 \
             -p collection=VH12,VH14,VH16,VH18,VS3,VS8,VS34,VS89,VB12,VB52,VB220,SI34,SI144,VN14,BI220,II55

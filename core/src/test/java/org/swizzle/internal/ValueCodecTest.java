@@ -150,4 +150,23 @@ class ValueCodecTest {
             () -> roundTrip(new TreeSet<>(java.util.Comparator.reverseOrder())));
         assertTrue(comparator.getMessage().contains("comparator"), comparator.getMessage());
     }
+
+    @Test
+    void shouldRefuseCraftedCountsBeforeAllocatingForThem() {
+        byte[][] crafted = {
+            {ValueTag.ARRAY_LIST, -1, -1, -1, 0x7f},
+            {ValueTag.HASH_MAP, -1, -1, -1, 0x7f},
+            {ValueTag.TREE_SET, 0, 0, 0, 0x40},
+            {ValueTag.LONG_ARRAY, -1, -1, -1, 0x0f},
+            {ValueTag.BOOLEAN_ARRAY, -1, -1, -1, 0x7f},
+            {ValueTag.OBJECT_ARRAY, 0, 0, 0, 0, -1, -1, -1, 0x7f},
+            {ValueTag.STRING_UTF16, -1, -1, -1, 0x7f},
+        };
+        for (byte[] bytes : crafted) {
+            reader.reset(new org.agrona.concurrent.UnsafeBuffer(bytes), bytes.length);
+            ObjectReader.MalformedObjectException e = assertThrows(ObjectReader.MalformedObjectException.class,
+                reader::readValue, "tag " + bytes[0] + ": a count the bytes left cannot hold is refused, not allocated");
+            assertTrue(e.getMessage().contains("test value"), e.getMessage());
+        }
+    }
 }
