@@ -56,6 +56,15 @@ class TrackedCollectionsTest {
         assertTrue(stored.contains("after reading again") && !stored.contains("abort"), stored);
     }
 
+    @Test
+    void shouldRefuseChangesThroughACollectionOfAnObjectTheBudgetUnloaded() {
+        Path store = dir.resolve("db");
+        Jvm.withAgent().run(TrackedWorkload.class, "setup", store.toString()).ok();
+        String output = Jvm.withAgent().run(TrackedWorkload.class, "budget", store.toString()).ok().output;
+        assertTrue(output.contains("REFUSED add to a collection of an unloaded object")
+            && output.contains("BUDGET [title 0, kept]"), output);
+    }
+
     private static String find(String regex, String output) {
         Matcher matcher = Pattern.compile(regex).matcher(output);
         assertTrue(matcher.find(), "no " + regex + " in:\n" + output);
