@@ -122,6 +122,14 @@ final class ArrayAccesses {
         return name + descriptor + '#' + ordinal;
     }
 
+    /** What one use does with a value that flows from the access being judged. */
+    private enum Use { CARRIES, HARMLESS, ESCAPES }
+
+    /** Judges one use of the value: {@code operand} is its position among the instruction's operands. */
+    private interface Rule {
+        Use judge(AbstractInsnNode use, int operand);
+    }
+
     /** A source interpreter that also records, for every value, the instructions that consume it. */
     private static final class Uses extends SourceInterpreter {
         private final List<AbstractInsnNode> consumers = new ArrayList<>();
@@ -185,41 +193,15 @@ final class ArrayAccesses {
          * in turn; a value popped unused is harmless.
          */
         boolean onlyRead(AbstractInsnNode load) {
-            Set<AbstractInsnNode> carriers = new HashSet<>();
-            carriers.add(load);
-            boolean grew = true;
-            while (grew) {
-                grew = false;
-                for (int i = 0; i < consumers.size(); i++) {
-                    if (!carries(consumed.get(i), carriers)) {
-                        continue;
-                    }
-                    AbstractInsnNode use = consumers.get(i);
-                    switch (use.getOpcode()) {
-                        case Opcodes.ARRAYLENGTH:
-                        case Opcodes.IFNULL:
-                        case Opcodes.IFNONNULL:
-                        case Opcodes.IF_ACMPEQ:
-                        case Opcodes.IF_ACMPNE:
-                            break;
-                        case Opcodes.IALOAD: case Opcodes.LALOAD: case Opcodes.FALOAD: case Opcodes.DALOAD:
-                        case Opcodes.AALOAD: case Opcodes.BALOAD: case Opcodes.CALOAD: case Opcodes.SALOAD:
-                            if (operands.get(i) != 0) {
-                                return false;
-                            }
-                            break;
-                        case Opcodes.ALOAD:
-                        case Opcodes.ASTORE:
-                        case Opcodes.CHECKCAST:
-                        case Opcodes.DUP:
-                            grew |= carriers.add(use);
-                            break;
-                        default:
-                            return false;
-                    }
+            return flowsOnlyInto(load, (use, operand) -> {
+                int opcode = use.getOpcode();
+                if (opcode == Opcodes.ALOAD || opcode == Opcodes.ASTORE || opcode == Opcodes.CHECKCAST || isDup(opcode)) {
+                    return Use.CARRIES;
                 }
-            }
-            return true;
+                boolean reads = opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL || opcode == Opcodes.IFNONNULL
+                    || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE || isElementLoad(opcode) && operand == 0;
+                return reads ? Use.HARMLESS : Use.ESCAPES;
+            });
         }
 
         /**
@@ -227,25 +209,14 @@ final class ArrayAccesses {
          * indexed or measured, each use following the load with no call or monitor in between.
          */
         boolean onlyIndexedAtOnce(AbstractInsnNode load, MethodNode method) {
-            Set<AbstractInsnNode> carriers = new HashSet<>();
-            carriers.add(load);
-            boolean grew = true;
-            while (grew) {
-                grew = false;
-                for (int i = 0; i < consumers.size(); i++) {
-                    if (!carries(consumed.get(i), carriers)) {
-                        continue;
-                    }
-                    AbstractInsnNode use = consumers.get(i);
-                    int opcode = use.getOpcode();
-                    if (isDup(opcode)) {
-                        grew |= carriers.add(use);
-                    } else if (!isIndexing(opcode) || operands.get(i) != 0 || !nothingRunsBetween(method, load, use)) {
-                        return false;
-                    }
+            return flowsOnlyInto(load, (use, operand) -> {
+                int opcode = use.getOpcode();
+                if (isDup(opcode)) {
+                    return Use.CARRIES;
                 }
-            }
-            return true;
+                boolean indexed = opcode == Opcodes.ARRAYLENGTH || isElementLoad(opcode) || isElementStore(opcode);
+                return indexed && operand == 0 && nothingRunsBetween(method, load, use) ? Use.HARMLESS : Use.ESCAPES;
+            });
         }
 
         /**
@@ -253,15 +224,32 @@ final class ArrayAccesses {
          * other copies ({@code DUP}s of an array initializer) are only written into.
          */
         boolean storesFreshArray(AbstractInsnNode store) {
-            Set<AbstractInsnNode> carriers = new HashSet<>();
+            Set<AbstractInsnNode> creations = new HashSet<>();
             for (int i = 0; i < consumers.size(); i++) {
-                if (consumers.get(i) == store && operands.get(i) == 1 && !creations(consumed.get(i), carriers)) {
+                if (consumers.get(i) == store && operands.get(i) == 1 && !creations(consumed.get(i), creations)) {
                     return false;
                 }
             }
-            if (carriers.isEmpty()) {
-                return false;
-            }
+            return !creations.isEmpty() && flowsOnlyInto(creations, (use, operand) -> {
+                int opcode = use.getOpcode();
+                if (isDup(opcode)) {
+                    return Use.CARRIES;
+                }
+                return use == store || isElementStore(opcode) && operand == 0 ? Use.HARMLESS : Use.ESCAPES;
+            });
+        }
+
+        private boolean flowsOnlyInto(AbstractInsnNode source, Rule rule) {
+            Set<AbstractInsnNode> carriers = new HashSet<>();
+            carriers.add(source);
+            return flowsOnlyInto(carriers, rule);
+        }
+
+        /**
+         * Whether every use of the values {@code carriers} produce is harmless by {@code rule}; a use that
+         * carries the value on (a copy) joins the carriers, whose uses are judged in turn.
+         */
+        private boolean flowsOnlyInto(Set<AbstractInsnNode> carriers, Rule rule) {
             boolean grew = true;
             while (grew) {
                 grew = false;
@@ -270,11 +258,10 @@ final class ArrayAccesses {
                         continue;
                     }
                     AbstractInsnNode use = consumers.get(i);
-                    int opcode = use.getOpcode();
-                    if (isDup(opcode)) {
-                        grew |= carriers.add(use);
-                    } else if (use != store && !(isElementStore(opcode) && operands.get(i) == 0)) {
-                        return false;
+                    switch (rule.judge(use, operands.get(i))) {
+                        case CARRIES: grew |= carriers.add(use); break;
+                        case ESCAPES: return false;
+                        default: break;
                     }
                 }
             }
@@ -309,8 +296,8 @@ final class ArrayAccesses {
             return opcode >= Opcodes.DUP && opcode <= Opcodes.DUP2_X2;
         }
 
-        private static boolean isIndexing(int opcode) {
-            return opcode == Opcodes.ARRAYLENGTH || opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD || isElementStore(opcode);
+        private static boolean isElementLoad(int opcode) {
+            return opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD;
         }
 
         private static boolean isElementStore(int opcode) {
