@@ -55,6 +55,11 @@ final class ChildOutput {
         return lines.stream().filter(line -> line.kind().equals("DETACHED")).mapToInt(line -> Integer.parseInt(line.words()[1])).sum();
     }
 
+    /** Whether the child said it changes tracked collections only. */
+    boolean trackedOnly() {
+        return lines.stream().anyMatch(line -> line.kind().equals("START") && line.text().endsWith(" tracked-only"));
+    }
+
     /** {@code OP} lines on a value held since before a commit. */
     int heldOperations() {
         return (int) lines.stream().filter(line -> line.text().startsWith("OP held ")).count();

@@ -14,7 +14,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * views, iterators, entries, bulk operations, nested lists, array elements) on the collection fields
  * of a stored object and of a second object the child creates with plain collections, applied alike
  * to plain {@code java.util} twins, with values held across commits, random commits and aborts, and
- * SIGKILLs; the reopened store is compared with the model after every kill. See
+ * SIGKILLs; the reopened store is compared with the model after every kill. Half of the children
+ * change tracked collections only, so that no object they change is compared with its committed
+ * bytes at commit and a change a collection failed to report would be lost. See
  * {@link CollectionsWorkload} and {@link ModelRun}.
  *
  * <p>System properties: {@code swizzle.collections.kills} (kills per agent scheme, default 3),

@@ -20,13 +20,20 @@ import org.swizzle.ObjectStore;
  * The child JVM of {@link CollectionsModelTest}: opens the store, rebuilds its {@link PlainBag}
  * model by copying what the store holds, then runs random transactions of random operations on the
  * stored bags and, identically, on the model, until it is killed. Values taken from the bags (fields,
- * views, iterators, entries, the array) are held in a pool and changed again in later transactions,
- * across commits; some transactions only change held values and read no field. It prints, one line
- * each: {@code START <digest>} (the state found on open), {@code OP ...} (each operation and its
- * outcome), {@code PENDING <digest>} before {@code commit()} (the model's state, whose rendering
- * it also writes to {@code <states>/<digest>}), {@code ACK <number> <digest>} after it,
- * {@code ABORT} and {@code DETACHED <n>} (held values checked to refuse changes after the abort),
- * and {@code FAILED <problem>} when an outcome or the live state differs from the model.
+ * views, iterators, entries, inner lists, the array) are held in a pool and changed again in later
+ * transactions, across commits; a third of the transactions read no field and only change held
+ * values. It prints, one line each:
+ *
+ * <ul>
+ *   <li>{@code START <digest> tracked-only|mixed}: the state found on open, and the child's mode (see
+ *       {@link #trackedOnly});</li>
+ *   <li>{@code OP [held] <path> <operation> -> <outcome>}: each operation, {@code held} when made
+ *       through a value taken before a commit;</li>
+ *   <li>{@code PENDING <digest>} before {@code commit()}: the model's state, whose rendering it also
+ *       writes to {@code <states>/<digest>}; {@code ACK <number> <digest>} after it;</li>
+ *   <li>{@code ABORT}, then {@code DETACHED <n>}: held values found refusing a change after it;</li>
+ *   <li>{@code FAILED <problem>}: an outcome, or the state after an abort, differs from the model.</li>
+ * </ul>
  *
  * <p>Arguments: store directory, seed, states directory.
  */
@@ -39,6 +46,12 @@ public final class CollectionsWorkload {
     private final Random random;
     private final Path states;
     private final Lines out;
+    /**
+     * Whether this child only changes collections the store made (tracked ones): it reads no array,
+     * stores no collection or bag of its own, so no bag it loaded becomes a commit candidate compared
+     * at every commit, and only the collections' own reports can commit their changes.
+     */
+    private final boolean trackedOnly;
     private final List<Handle> held = new ArrayList<>();
     /** Bags changed through a tracked value, or by a field write, in the current transaction. */
     private final Set<Bag> dirtied = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -50,6 +63,7 @@ public final class CollectionsWorkload {
     private CollectionsWorkload(ObjectStore store, long seed, Path states, Lines out) {
         this.store = store;
         this.random = new Random(seed);
+        this.trackedOnly = random.nextBoolean();
         this.states = states;
         this.out = out;
     }
@@ -69,7 +83,7 @@ public final class CollectionsWorkload {
 
     private void run() throws IOException {
         root = store.root(ROOT, Bag.class);
-        out.say("START " + Rendering.digest(Rendering.of(root)));
+        out.say("START " + Rendering.digest(Rendering.of(root)) + (trackedOnly ? " tracked-only" : " mixed"));
         if (root == null) {
             root = store.root(ROOT, Bag.class, Bag::new);
             model = PlainBag.copyOf(root);
@@ -94,12 +108,12 @@ public final class CollectionsWorkload {
     /** One operation: on a held value, on a field just read, or a field replaced by a new plain value. */
     private void step(boolean mayTake) {
         int draw = random.nextInt(100);
-        if (mayTake && draw < 3) {
-            replaceField();
-        } else if (mayTake && draw < 5) {
-            replaceOther();
-        } else if (mayTake && draw < 30 || held.isEmpty()) {
+        if (held.isEmpty() || mayTake && draw < 25) {
             apply(hold(take()));
+        } else if (mayTake && !trackedOnly && draw < 28) {
+            replaceField();
+        } else if (mayTake && !trackedOnly && draw < 30) {
+            replaceOther();
         } else {
             apply(held.get(random.nextInt(held.size())));
         }
@@ -108,6 +122,9 @@ public final class CollectionsWorkload {
     /** A field of the root, or of the other bag, read into a new handle. */
     private Handle take() {
         Slot slot = Slot.values()[random.nextInt(Slot.values().length)];
+        while (trackedOnly && slot == Slot.NUMBERS) {
+            slot = Slot.values()[random.nextInt(Slot.values().length)];
+        }
         Bag other = root.other;
         if (other != null && random.nextInt(3) == 0) {
             return Handle.field("other", other, model.other, slot, commits);
@@ -125,7 +142,7 @@ public final class CollectionsWorkload {
     }
 
     private void apply(Handle handle) {
-        Op op = handle.kind.draw(random, handle);
+        Op op = handle.kind.draw(random, handle, !trackedOnly);
         String before = handle.slot.render(handle.modelField);
         Object modelResult = op.run(handle.model);
         Object liveResult = op.run(handle.live);
@@ -150,7 +167,7 @@ public final class CollectionsWorkload {
         Bag bag = other ? root.other : root;
         PlainBag twin = other ? model.other : model;
         Slot slot = Slot.values()[random.nextInt(Slot.values().length)];
-        Object live = slot.plainCopy(slot.read(bag));
+        Object live = slot.snapshot(bag);
         Object copy = slot.plainCopy(twin.get(slot));
         if (slot == Slot.NUMBERS) {
             int length = 4 + random.nextInt(9);
@@ -174,7 +191,7 @@ public final class CollectionsWorkload {
             Bag bag = new Bag();
             for (Slot slot : Slot.values()) {
                 if (random.nextBoolean()) {
-                    slot.write(bag, slot.plainCopy(slot.read(root)));
+                    slot.write(bag, slot.snapshot(root));
                 }
             }
             root.other = bag;

@@ -7,17 +7,17 @@ import java.util.Set;
 
 /**
  * Random operations on the entry set of a map and on a single entry held across commits:
- * {@code removeIf}, {@code remove(entry)}, {@code setValue} found by key, removal through the
- * iterator, and the entries and iterators (of ordered maps only) to hold.
+ * {@code removeIf}, {@code remove(entry)}, {@code setValue} on an entry found by key (through the
+ * iterator, {@code toArray()} or a stream), removal through the iterator, and the entries (see {@link Slot#holdsEntries()}) and iterators (of ordered maps only) to hold.
  */
 final class EntryOps {
     private EntryOps() {
     }
 
-    static Op draw(Random random, boolean ordered) {
+    static Op draw(Random random, boolean ordered, boolean holdsEntries) {
         String k = Draw.key(random);
         int v = Draw.value(random);
-        return switch (random.nextInt(9)) {
+        return switch (random.nextInt(11)) {
             case 0, 1 -> Op.<Set<Map.Entry<String, Integer>>>of("removeIf(value % 4 == " + v % 4 + ")",
                 entries -> entries.removeIf(entry -> entry.getValue() % 4 == v % 4));
             case 2 -> Op.<Set<Map.Entry<String, Integer>>>of("remove(" + k + "=" + v % 4 + ")", entries -> entries.remove(Map.entry(k, v % 4)));
@@ -35,7 +35,19 @@ final class EntryOps {
                 }
                 return removed;
             });
-            case 6 -> Op.<Set<Map.Entry<String, Integer>>>view("entry " + k, Kind.ENTRY, entries -> find(entries, k));
+            case 6 -> holdsEntries
+                ? Op.<Set<Map.Entry<String, Integer>>>view("entry " + k, Kind.ENTRY, entries -> find(entries, k))
+                : Op.<Set<Map.Entry<String, Integer>>>of("contains(" + k + "=" + v % 4 + ")", entries -> entries.contains(Map.entry(k, v % 4)));
+            case 7 -> Op.<Set<Map.Entry<String, Integer>>>of("toArray() entry " + k + " setValue(" + v + ")", entries -> {
+                for (Object element : entries.toArray()) {
+                    if (element instanceof Map.Entry<?, ?> entry && entry.getKey().equals(k)) {
+                        return IteratorOps.setValue(entry, v);
+                    }
+                }
+                return "absent";
+            });
+            case 8 -> Op.<Set<Map.Entry<String, Integer>>>of("stream() entry " + k + " setValue(" + v + ")",
+                entries -> entries.stream().filter(entry -> entry.getKey().equals(k)).findFirst().map(entry -> entry.setValue(v)).orElse(null));
             default -> ordered
                 ? Op.<Set<Map.Entry<String, Integer>>>view("iterator()", Kind.ITERATOR, Set::iterator)
                 : Op.<Set<Map.Entry<String, Integer>>>of("size()", Set::size);

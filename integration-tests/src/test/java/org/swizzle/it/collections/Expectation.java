@@ -76,6 +76,11 @@ final class Expectation {
         }
     }
 
+    /** The digest of the state the store was last found in or acknowledged. */
+    String committed() {
+        return committed;
+    }
+
     /** How many checks found the commit in flight at the kill committed. */
     int inFlightKept() {
         return inFlightKept;

@@ -24,7 +24,7 @@ final class IteratorOps {
                 return null;
             });
             case 3 -> Op.<Iterator<?>>of("next(); remove()", it -> {
-                Object next = it.next();
+                String next = shown(it.next());
                 it.remove();
                 return next;
             });
@@ -52,8 +52,13 @@ final class IteratorOps {
         };
     }
 
+    /** An element as text, taken before a removal that may change what a tree map's entry holds. */
+    private static String shown(Object element) {
+        return element instanceof Map.Entry<?, ?> entry ? entry.getKey() + "=" + entry.getValue() : String.valueOf(element);
+    }
+
     @SuppressWarnings("unchecked")
-    private static Object setValue(Map.Entry<?, ?> entry, int value) {
+    static Object setValue(Map.Entry<?, ?> entry, int value) {
         return ((Map.Entry<Object, Object>) entry).setValue(value);
     }
 }

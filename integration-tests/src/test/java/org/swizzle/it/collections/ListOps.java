@@ -1,6 +1,7 @@
 package org.swizzle.it.collections;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.Iterator;
@@ -12,8 +13,9 @@ import java.util.TreeSet;
 /**
  * Random operations on a list of strings (an {@code ArrayList} or {@code LinkedList} field, a
  * sub-list, an inner list of the nested field) and on the list of lists itself: mutators, bulk
- * operations, {@code sort}, {@code replaceAll}, deque operations of {@code LinkedList}, removal
- * through an iterator, and the sub-lists and iterators to hold.
+ * operations, {@code sort}, {@code replaceAll}, the {@code Collections} algorithms (which write
+ * through {@code set} and list iterators), deque operations of {@code LinkedList}, removal through
+ * an iterator, and the sub-lists and iterators to hold.
  */
 final class ListOps {
     private ListOps() {
@@ -23,7 +25,7 @@ final class ListOps {
         int size = Draw.size(model);
         String s = Draw.string(random);
         int i = Draw.index(random, size);
-        int draw = size > 30 ? 4 + random.nextInt(4) : random.nextInt(24);
+        int draw = size > 30 ? 4 + random.nextInt(4) : random.nextInt(28);
         return switch (draw) {
             case 0, 1 -> Op.<List<String>>of("add(" + s + ")", list -> list.add(s));
             case 2 -> Op.<List<String>>of("add(" + i + ", " + s + ")", list -> {
@@ -90,6 +92,25 @@ final class ListOps {
             case 16, 17 -> Op.<List<String>>view("subList(" + i / 2 + ", " + i + ")", Kind.LIST, list -> list.subList(i / 2, i));
             case 18, 19 -> Op.<List<String>>view("listIterator(" + i + ")", Kind.LIST_ITERATOR, list -> list.listIterator(i));
             case 20 -> Op.<List<String>>view("iterator()", Kind.ITERATOR, List::iterator);
+            case 21 -> Op.<List<String>>of("Collections.reverse", list -> {
+                Collections.reverse(list);
+                return null;
+            });
+            case 22 -> Op.<List<String>>of("Collections.swap(" + i / 2 + ", " + i + ")", list -> {
+                Collections.swap(list, i / 2, i);
+                return null;
+            });
+            case 23 -> Op.<List<String>>of("Collections.rotate(" + (i - 2) + ")", list -> {
+                Collections.rotate(list, i - 2);
+                return null;
+            });
+            case 24 -> {
+                long seed = random.nextLong();
+                yield Op.<List<String>>of("Collections.shuffle(seed " + seed + ")", list -> {
+                    Collections.shuffle(list, new Random(seed));
+                    return null;
+                });
+            }
             default -> model instanceof Deque<?> ? deque(random, s) : Op.<List<String>>of("add(" + s + ")", list -> list.add(s));
         };
     }
@@ -111,12 +132,15 @@ final class ListOps {
         };
     }
 
-    /** Random operations on the list of lists: inner lists added, replaced, removed, sorted, or taken to hold. */
-    static Op drawNested(Random random, List<List<String>> model) {
+    /**
+     * Random operations on the list of lists: inner lists added or replaced (only if {@code newLists}),
+     * removed, sorted, or taken to hold.
+     */
+    static Op drawNested(Random random, List<List<String>> model, boolean newLists) {
         int size = Draw.size(model);
         int i = Draw.index(random, size);
         List<String> inner = Draw.strings(random);
-        int draw = size > 8 ? 3 + random.nextInt(3) : random.nextInt(11);
+        int draw = size > 8 || !newLists ? 3 + random.nextInt(8) : random.nextInt(11);
         return switch (draw) {
             case 0 -> Op.<List<List<String>>>of("add(" + inner + ")", lists -> lists.add(new ArrayList<>(inner)));
             case 1 -> Op.<List<List<String>>>of("add(" + i + ", " + inner + ")", lists -> {

@@ -10,14 +10,14 @@ import java.util.TreeMap;
  * Random operations on a map from keys to integers (a map field, or a sub-map or descending map of
  * the tree map, or a view of one of those): mutators, {@code compute*}, {@code merge},
  * {@code replaceAll}, {@code Map.Entry.setValue} and removal through the entry iterator, and the
- * key, value and entry views, entries and iterators to hold. Only an ordered map yields iterators
+ * key, value and entry views, entries (see {@link Slot#holdsEntries()}) and iterators to hold. Only an ordered map yields iterators
  * to hold: their position would mean different elements in a hash map and in its reloaded twin.
  */
 final class MapOps {
     private MapOps() {
     }
 
-    static Op draw(Random random, Map<String, Integer> model, boolean ordered) {
+    static Op draw(Random random, Map<String, Integer> model, boolean ordered, boolean holdsEntries) {
         String k = Draw.key(random);
         int v = Draw.value(random);
         int draw = Draw.size(model.keySet()) > 20 ? 1 + random.nextInt(3) : random.nextInt(28);
@@ -77,7 +77,9 @@ final class MapOps {
             case 16, 17 -> Op.<Map<String, Integer>>view("keySet()", Kind.SET, Map::keySet);
             case 18 -> Op.<Map<String, Integer>>view("values()", Kind.VALUES, Map::values);
             case 19, 20 -> Op.<Map<String, Integer>>view("entrySet()", Kind.ENTRIES, Map::entrySet);
-            case 21 -> Op.<Map<String, Integer>>view("entry " + k, Kind.ENTRY, map -> EntryOps.find(map.entrySet(), k));
+            case 21 -> holdsEntries
+                ? Op.<Map<String, Integer>>view("entry " + k, Kind.ENTRY, map -> EntryOps.find(map.entrySet(), k))
+                : Op.<Map<String, Integer>>of("containsKey(" + k + ")", map -> map.containsKey(k));
             case 22 -> ordered
                 ? Op.<Map<String, Integer>>view("entrySet().iterator()", Kind.ITERATOR, map -> map.entrySet().iterator())
                 : Op.<Map<String, Integer>>of("get(" + k + ")", map -> map.get(k));

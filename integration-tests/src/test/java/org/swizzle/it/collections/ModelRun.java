@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
@@ -59,12 +60,17 @@ final class ModelRun {
                     throw new AssertionError(run + ": the child ended by itself with exit code " + child.exitValue());
                 }
                 verify(run);
+                prune();
             } catch (AssertionError e) {
                 tally.differences++;
-                throw new AssertionError(e.getMessage() + "\nReplay with -Dswizzle.collections.seed=" + seed
+                throw new AssertionError(e.getMessage() + "\ncollections model: " + tally + "\nReplay with -Dswizzle.collections.seed=" + seed
                     + " (kill timing varies); child output kept in " + keep(log) + "\n--- its end:\n" + output.tail(6000), e);
             }
             tally.inFlightKept = expectation.inFlightKept();
+            delete(log);
+            if (kills >= 100 && kill % 50 == 0) {
+                System.out.println("collections model, agent \"" + agentOptions + "\" seed=" + seed + ", after " + kill + " kills: " + tally);
+            }
         }
         return tally;
     }
@@ -109,11 +115,32 @@ final class ModelRun {
         expectation.check(Rendering.digest(rendering), rendering, run + ", reopened in the test JVM");
     }
 
+    private static void delete(Path file) {
+        try {
+            Files.delete(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes the renderings of the states the store can no longer be in: all but the one it holds. */
+    private void prune() {
+        try (var files = Files.list(states)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                if (!file.getFileName().toString().equals(expectation.committed())) {
+                    delete(file);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private Path keep(Path log) {
         try {
             Path kept = Path.of("target", "collections-model-" + seed + "-" + log.getFileName());
             Files.createDirectories(kept.getParent());
-            return Files.copy(log, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING).toAbsolutePath();
+            return Files.copy(log, kept, StandardCopyOption.REPLACE_EXISTING).toAbsolutePath();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

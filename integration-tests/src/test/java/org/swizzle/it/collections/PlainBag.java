@@ -16,7 +16,7 @@ final class PlainBag {
     static PlainBag copyOf(Bag bag) {
         PlainBag model = new PlainBag();
         for (Slot slot : Slot.values()) {
-            model.values.put(slot, slot.plainCopy(slot.read(bag)));
+            model.values.put(slot, slot.snapshot(bag));
         }
         model.other = bag.other == null ? null : copyOf(bag.other);
         return model;

@@ -23,12 +23,12 @@ final class Rendering {
             return EMPTY;
         }
         StringBuilder text = new StringBuilder();
-        fields(text, "root", slot -> slot.read(root));
+        fields(text, "root", slot -> slot.snapshot(root));
         if (root.other == null) {
             text.append("other null\n");
         } else {
             Bag other = root.other;
-            fields(text, "other", slot -> slot.read(other));
+            fields(text, "other", slot -> slot.snapshot(other));
         }
         return text.toString();
     }

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.NavigableSet;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Random operations on a set of keys (a set field, a key set, a head, tail, sub- or descending set
@@ -100,7 +101,7 @@ final class SetOps {
             });
             case 3 -> Op.<Collection<Integer>>of("add(" + v + ")", values -> values.add(v));
             case 4 -> Op.<Collection<Integer>>of("retainAll(v >= " + v / 4 + ")",
-                values -> values.retainAll(java.util.stream.IntStream.range(v / 4, 40).boxed().toList()));
+                values -> values.retainAll(IntStream.range(v / 4, 40).boxed().toList()));
             case 5 -> ordered
                 ? Op.<Collection<Integer>>of("remove(" + v + ")", values -> values.remove(v))
                 : Op.<Collection<Integer>>of("contains(" + v + ")", values -> values.contains(v));

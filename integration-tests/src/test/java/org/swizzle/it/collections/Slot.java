@@ -41,6 +41,16 @@ enum Slot {
         this.ordered = ordered;
     }
 
+    /**
+     * Whether an entry of this field's map keeps its mapping after other removals, so that it may be
+     * held. Not in a {@code TreeMap}: removing an entry with two children moves its successor's key
+     * and value into it, so what a held entry then holds depends on the shape of the tree, which
+     * differs between the reloaded map and its model.
+     */
+    boolean holdsEntries() {
+        return this != TREE_MAP;
+    }
+
     Object read(Bag bag) {
         return switch (this) {
             case ARRAY_LIST -> bag.arrayList;
@@ -69,6 +79,27 @@ enum Slot {
             case NESTED -> bag.nested = (List<List<String>>) value;
             case NUMBERS -> bag.numbers = (int[]) value;
         }
+    }
+
+    /**
+     * A plain copy of the field's value in {@code bag}, read without handing the array out: its loads
+     * only feed the length and element loads, which the agent proves read-only, so rendering or
+     * modelling a bag does not make it a commit candidate that would hide a change its collections
+     * failed to report.
+     */
+    Object snapshot(Bag bag) {
+        return this == NUMBERS ? copyNumbers(bag) : plainCopy(read(bag));
+    }
+
+    private static int[] copyNumbers(Bag bag) {
+        if (bag.numbers == null) {
+            return null;
+        }
+        int[] copy = new int[bag.numbers.length];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = bag.numbers[i];
+        }
+        return copy;
     }
 
     /** A copy of {@code value} made of plain {@code java.util} objects only (list elements copied too). */

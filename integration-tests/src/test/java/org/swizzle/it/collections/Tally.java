@@ -8,6 +8,7 @@ final class Tally {
     int aborts;
     int detachedChecks;
     int kills;
+    int trackedOnlyChildren;
     int killedInCommit;
     int inFlightKept;
     int differences;
@@ -19,6 +20,7 @@ final class Tally {
         aborts += output.count("ABORT");
         detachedChecks += output.detachedChecks();
         kills++;
+        trackedOnlyChildren += output.trackedOnly() ? 1 : 0;
         int last = output.lines().size() - 1;
         killedInCommit += last >= 0 && output.lines().get(last).kind().equals("PENDING") ? 1 : 0;
     }
@@ -27,7 +29,7 @@ final class Tally {
     public String toString() {
         return "operations=" + operations + " commits=" + commits + " aborts=" + aborts + " kills=" + kills
             + " differences=" + differences + " (operations on values held across a commit=" + heldOperations
-            + ", detached values refusing a change after abort=" + detachedChecks + ", kills in a commit=" + killedInCommit
+            + ", children changing tracked collections only=" + trackedOnlyChildren + ", detached values refusing a change after abort=" + detachedChecks + ", kills in a commit=" + killedInCommit
             + ", of which found committed=" + inFlightKept + ")";
     }
 }

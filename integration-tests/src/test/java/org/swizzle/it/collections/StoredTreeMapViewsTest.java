@@ -6,34 +6,30 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeMap;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.swizzle.ObjectStore;
 
 /**
- * The first failure the model test found, on its own and without randomness: the sub-sets and the
- * descending set of the key set of a {@code TreeMap} loaded from a store must iterate, and commit
- * a removal through their iterator, as those of a plain {@code TreeMap} do.
+ * The failures the model test found, each on its own and without randomness: views of a
+ * {@code TreeMap} loaded from a store must work as those of a plain {@code TreeMap} do, and commit
+ * what is changed through them.
  */
-class TreeMapKeySetViewTest {
+class StoredTreeMapViewsTest {
 
     @TempDir
     Path dir;
 
     @ParameterizedTest
     @ValueSource(strings = {"subSet", "headSet", "tailSet", "descendingSet"})
-    void shouldIterateAndRemoveThroughAViewOfTheKeySetOfAStoredTreeMap(String view) {
-        try (ObjectStore store = ObjectStore.open(dir)) {
-            Bag bag = store.root("bag", Bag.class, Bag::new);
-            for (int i = 0; i < 6; i++) {
-                bag.treeMap.put("k0" + i, i);
-            }
-            store.commit();
-        }
+    void shouldIterateAndRemoveThroughAViewOfTheKeySet(String view) {
+        storeKeys();
         List<String> expected;
         try (ObjectStore store = ObjectStore.open(dir)) {
             Bag bag = store.root("bag", Bag.class);
@@ -48,6 +44,29 @@ class TreeMapKeySetViewTest {
         }
         try (ObjectStore store = ObjectStore.open(dir)) {
             assertEquals(expected, new ArrayList<>(store.root("bag", Bag.class).treeMap.keySet()), "keys after the removal through the " + view);
+        }
+    }
+
+    @Test
+    void shouldStreamTheEntrySetAndCommitSetValue() {
+        storeKeys();
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Bag bag = store.root("bag", Bag.class);
+            bag.treeMap.entrySet().stream().filter(entry -> entry.getKey().equals("k02")).forEach(entry -> entry.setValue(42));
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(Map.of("k00", 0, "k01", 1, "k02", 42, "k03", 3, "k04", 4, "k05", 5), store.root("bag", Bag.class).treeMap);
+        }
+    }
+
+    private void storeKeys() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Bag bag = store.root("bag", Bag.class, Bag::new);
+            for (int i = 0; i < 6; i++) {
+                bag.treeMap.put("k0" + i, i);
+            }
+            store.commit();
         }
     }
 
