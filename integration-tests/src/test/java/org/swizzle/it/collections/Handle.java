@@ -1,0 +1,59 @@
+package org.swizzle.it.collections;
+
+import org.swizzle.internal.tracked.Tracked;
+
+/**
+ * A value the child holds in a local, possibly across commits: a collection field's value, one of
+ * its views or iterators, a nested list, an entry, or the array; with its twin in the model, and the
+ * bag and field it came from (to know whether {@code abort()} must have detached it).
+ */
+final class Handle {
+    final Kind kind;
+    final Object live;
+    final Object model;
+    /** How it was obtained, for the log: {@code root.treeMap.headMap(k10, true).keySet()}. */
+    final String path;
+    final Bag owner;
+    final Slot slot;
+    /** The value of the field, in the stored bag, that this handle was taken from. */
+    final Object liveField;
+    /** The twin of {@link #liveField} in the model. */
+    final Object modelField;
+    /**
+     * Whether changes through it run the owner's barrier: it is, or comes from, a tracked collection
+     * (an inner list the application added to a tracked list of lists is plain).
+     */
+    final boolean tracked;
+    /** Whether the value iterates alike in the store and the model (no hash-ordered collection under it). */
+    final boolean ordered;
+    /** The number of commits the child had made when the handle was taken. */
+    final int takenAt;
+
+    private Handle(Kind kind, Object live, Object model, String path, Bag owner, Slot slot, Object liveField,
+                   Object modelField, boolean tracked, boolean ordered, int takenAt) {
+        this.kind = kind;
+        this.live = live;
+        this.model = model;
+        this.path = path;
+        this.owner = owner;
+        this.slot = slot;
+        this.liveField = liveField;
+        this.modelField = modelField;
+        this.tracked = tracked;
+        this.ordered = ordered;
+        this.takenAt = takenAt;
+    }
+
+    /** The value of field {@code slot} of {@code owner} and of its twin {@code model}. */
+    static Handle field(String ownerName, Bag owner, PlainBag model, Slot slot, int commits) {
+        Object live = slot.read(owner);
+        Object twin = model.get(slot);
+        return new Handle(slot.kind, live, twin, ownerName + "." + slot.fieldName(), owner, slot, live, twin, live instanceof Tracked, slot.ordered, commits);
+    }
+
+    /** A view, iterator, entry or inner list obtained from this handle's value by {@code op}. */
+    Handle derive(Kind derived, Object live, Object model, String op, int commits) {
+        boolean derivedTracked = tracked && (kind != Kind.NESTED || live instanceof Tracked);
+        return new Handle(derived, live, model, path + "." + op, owner, slot, liveField, modelField, derivedTracked, ordered, commits);
+    }
+}
