@@ -81,7 +81,11 @@ class TrackedCollectionMarksTest {
         List<Consumer<TrackedTreeMap<String, Integer>>> mapChanges = List.of(
             m -> m.headMap("b", true).tailMap("a").remove("a"),
             m -> m.descendingMap().navigableKeySet().pollFirst(),
-            m -> m.subMap("a", "c").entrySet().iterator().next().setValue(0));
+            m -> m.subMap("a", "c").entrySet().iterator().next().setValue(0),
+            m -> removeFirst(m.navigableKeySet().tailSet("a", true).iterator()),
+            m -> m.navigableKeySet().headSet("c", false).descendingSet().pollFirst(),
+            m -> removeFirst(m.descendingKeySet().subSet("c", true, "a", true).iterator()),
+            m -> m.entrySet().stream().forEach(e -> e.setValue(1)));
         for (Consumer<TrackedTreeMap<String, Integer>> change : mapChanges) {
             assertMarks(change, new TrackedTreeMap<>(), true);
         }
@@ -91,8 +95,14 @@ class TrackedCollectionMarksTest {
         for (Consumer<TrackedTreeSet<String>> change : setChanges) {
             assertMarks(change, new TrackedTreeSet<>(), true);
         }
-        Consumer<TrackedTreeMap<String, Integer>> snapshot = m -> m.headMap("c", false).firstEntry();
-        assertMarks(snapshot, new TrackedTreeMap<>(), false);
+        List<Consumer<TrackedTreeMap<String, Integer>>> reads = List.of(
+            m -> m.headMap("c", false).firstEntry(),
+            m -> m.navigableKeySet().subSet("a", true, "c", true).forEach(String::length),
+            m -> m.descendingKeySet().tailSet("b").iterator().next(),
+            m -> m.entrySet().stream().count());
+        for (Consumer<TrackedTreeMap<String, Integer>> read : reads) {
+            assertMarks(read, new TrackedTreeMap<>(), false);
+        }
     }
 
     @Test

@@ -146,14 +146,18 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
         return navigableKeySet();
     }
 
+    /**
+     * The key set of a full-range view of this map that the JDK implements on its own: TreeMap's own key set
+     * would build its sub-sets from this map's (tracked) sub-maps, which its iterators cannot walk.
+     */
     @Override
     public NavigableSet<K> navigableKeySet() {
-        return new TrackedNavigableSetView<>(this, super.navigableKeySet());
+        return new TrackedNavigableSetView<>(this, super.descendingMap().descendingMap().navigableKeySet());
     }
 
     @Override
     public NavigableSet<K> descendingKeySet() {
-        return new TrackedNavigableSetView<>(this, super.descendingKeySet());
+        return new TrackedNavigableSetView<>(this, super.descendingMap().navigableKeySet());
     }
 
     @Override

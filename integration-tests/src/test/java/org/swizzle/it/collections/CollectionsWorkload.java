@@ -14,6 +14,7 @@ import java.util.Random;
 import java.util.Set;
 
 import org.swizzle.DetachedCollectionException;
+import org.swizzle.internal.tracked.Tracked;
 import org.swizzle.ObjectStore;
 
 /**
@@ -219,11 +220,14 @@ public final class CollectionsWorkload {
 
     /**
      * Aborts: every held value taken from a tracked field of a bag changed in this transaction must
-     * now refuse a change; then the fields are read again and must hold the committed state.
+     * now refuse a change, if a commit had attached the field's collection to the bag (a bag made in this
+     * transaction is not persistent, so abort leaves it alone); then the fields are read again and must
+     * hold the committed state.
      */
     private void abort() {
         List<Handle> detached = held.stream()
-            .filter(h -> h.tracked && dirtied.contains(h.owner) && h.slot.read(h.owner) == h.liveField)
+            .filter(h -> h.tracked && dirtied.contains(h.owner) && h.slot.read(h.owner) == h.liveField
+                && attached(h.liveField))
             .toList();
         store.abort();
         out.say("ABORT");
@@ -246,6 +250,11 @@ public final class CollectionsWorkload {
             throw new Mismatch("after abort() the stored bags differ from the committed model at "
                 + Rendering.firstDifference(expected, live), null);
         }
+    }
+
+    /** Whether {@code value} is a tracked collection a commit attached to its bag. */
+    private static boolean attached(Object value) {
+        return value instanceof Tracked tracked && tracked.attachment() != null && tracked.attachment().isLive();
     }
 
     /** An outcome or a state of the stored bags that differs from the model. */
