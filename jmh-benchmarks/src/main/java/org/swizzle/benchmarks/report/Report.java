@@ -204,6 +204,20 @@ final class Report {
             + " (single shot per iteration, the database growing).\n\n" + t;
     }
 
+    String readOnlyCommits() {
+        Markdown t = new Markdown("system", "read-only pass", "pass + commit", "commit alone");
+        for (String system : results.systems("ReadOnlyCommit", ORDER)) {
+            t.row(system, Units.time(results.micros("ReadOnlyCommit", system, "pass")),
+                Units.time(results.micros("ReadOnlyCommit", system, "passThenCommit")),
+                Units.time(results.micros("ReadOnlyCommit", system, "commit")));
+        }
+        return t.isEmpty() ? "" : "## Read-only pass then commit
+
+A pass over parts holding tracked `LinkedList`s of"
+            + " connections (collections.ReadOnlyCommit), then `commit()`: reading marks nothing, so the commit has no"
+            + " candidate, diffs nothing and logs nothing (the benchmark's setup checks it).\n\n" + t;
+    }
+
     String appendix() {
         Markdown t = new Markdown("benchmark", "params", "mode", "score", "± error", "unit");
         for (JmhResult r : results.all()) {

@@ -72,6 +72,7 @@ public final class ReportGenerator {
         section(out, report.updates());
         section(out, report.rawIo());
         section(out, report.inserts());
+        section(out, report.readOnlyCommits());
         LoadWorkSave lws = new LoadWorkSave(results);
         section(out, lws.section());
         out.append("## Reproduction of the papers' findings\n\n").append(new Findings(report.figures(), lws).table())
