@@ -211,9 +211,7 @@ final class Report {
                 Units.time(results.micros("ReadOnlyCommit", system, "passThenCommit")),
                 Units.time(results.micros("ReadOnlyCommit", system, "commit")));
         }
-        return t.isEmpty() ? "" : "## Read-only pass then commit
-
-A pass over parts holding tracked `LinkedList`s of"
+        return t.isEmpty() ? "" : "## Read-only pass then commit\n\nA pass over parts holding tracked `LinkedList`s of"
             + " connections (collections.ReadOnlyCommit), then `commit()`: reading marks nothing, so the commit has no"
             + " candidate, diffs nothing and logs nothing (the benchmark's setup checks it).\n\n" + t;
     }
