@@ -3,9 +3,10 @@ package org.swizzle.agent;
 import java.lang.instrument.Instrumentation;
 
 /**
- * The {@code Premain-Class} and {@code Agent-Class} of the Swizzle agent
- * ({@code java -javaagent:swizzle-agent.jar[=key=value,...]}). Everything happens in
- * {@link AgentInstaller#install(String, Instrumentation)}.
+ * The {@code Premain-Class} of the Swizzle agent ({@code java -javaagent:swizzle-agent.jar[=key=value,...]}).
+ * Everything happens in {@link AgentInstaller#install(String, Instrumentation)}. There is no
+ * {@code Agent-Class}: attached to a running JVM, the agent would leave the classes already loaded
+ * unenhanced, so the JVM refuses a late attach.
  */
 public final class SwizzleAgent {
 
@@ -13,10 +14,6 @@ public final class SwizzleAgent {
     }
 
     public static void premain(String arguments, Instrumentation instrumentation) {
-        AgentInstaller.install(arguments, instrumentation);
-    }
-
-    public static void agentmain(String arguments, Instrumentation instrumentation) {
         AgentInstaller.install(arguments, instrumentation);
     }
 }

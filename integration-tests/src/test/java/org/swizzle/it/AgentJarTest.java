@@ -27,7 +27,9 @@ class AgentJarTest {
                 "core classes come from the application's class path, once");
             Manifest manifest = jar.getManifest();
             assertEquals("org.swizzle.agent.SwizzleAgent", manifest.getMainAttributes().getValue("Premain-Class"));
-            assertEquals("true", manifest.getMainAttributes().getValue("Can-Retransform-Classes"));
+            assertEquals(null, manifest.getMainAttributes().getValue("Agent-Class"),
+                "no late attach: classes loaded before it would stay unenhanced");
+            assertEquals(null, manifest.getMainAttributes().getValue("Can-Retransform-Classes"));
         }
     }
 }

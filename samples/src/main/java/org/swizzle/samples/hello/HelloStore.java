@@ -13,7 +13,7 @@ import org.swizzle.Persistent;
  *
  * <pre>
  * java -javaagent:agent/target/swizzle-agent-0.1.0-SNAPSHOT.jar \
- *      -cp samples/target/swizzle-samples-0.1.0-SNAPSHOT.jar org.swizzle.samples.hello.HelloStore hello-db
+ *      -cp samples/target/swizzle-samples-0.1.0-SNAPSHOT-all.jar org.swizzle.samples.hello.HelloStore hello-db
  * </pre>
  */
 public final class HelloStore {
