@@ -1,16 +1,33 @@
 package org.swizzle.internal;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
 /**
  * The slow path of the residency check the agent puts before every persistent field access: the
- * object is hollow, so its owning object manager fills it in place.
+ * object is hollow, so its owning object manager fills it in place. The accessors' call is small; the
+ * fault itself is reached {@link OutOfLine out of line}.
  */
 public final class Faults {
+
+    /** {@link #faultNow}, through a handle the JIT cannot inline: not {@code final} on purpose. */
+    private static MethodHandle faultNow = OutOfLine.handle(MethodHandles.lookup(), "faultNow",
+        MethodType.methodType(void.class, Persistable.class));
 
     private Faults() {
     }
 
     /** Makes {@code object} resident. Called only when its {@code $swz_state} is not {@code RESIDENT}. */
     public static void fault(Persistable object) {
+        try {
+            faultNow.invokeExact(object);
+        } catch (Throwable failure) {
+            throw OutOfLine.rethrow(failure);
+        }
+    }
+
+    private static void faultNow(Persistable object) {
         ObjectManager manager = (ObjectManager) object.$swz_context();
         if (manager == null) {
             throw new IllegalStateException("Hollow object of " + object.getClass().getName() + " has no store");

@@ -1,11 +1,19 @@
 package org.swizzle.internal;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
 /**
  * The slow path of a load of a reference field that still holds a stored reference
  * ({@code swizzle=edge} and {@code swizzle=none}): the generated accessor calls it only when the
  * Java field is {@code null} and the stored reference is not.
  */
 public final class References {
+
+    /** {@link #lookUp}, through a handle the JIT cannot inline: not {@code final} on purpose (see {@link OutOfLine}). */
+    private static MethodHandle lookUp = OutOfLine.handle(MethodHandles.lookup(), "lookUp",
+        MethodType.methodType(Object.class, Persistable.class, long.class));
 
     private References() {
     }
@@ -15,6 +23,14 @@ public final class References {
      * fault block (made now, without I/O, if there is none yet). Counted as an OID lookup.
      */
     public static Object target(Persistable owner, long stored) {
+        try {
+            return (Object) lookUp.invokeExact(owner, stored);
+        } catch (Throwable failure) {
+            throw OutOfLine.rethrow(failure);
+        }
+    }
+
+    private static Object lookUp(Persistable owner, long stored) {
         return ((ObjectManager) owner.$swz_context()).target(stored);
     }
 

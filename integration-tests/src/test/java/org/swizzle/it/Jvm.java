@@ -49,6 +49,12 @@ public final class Jvm {
         return this;
     }
 
+    /** Lets the JVM compile with C2, as applications run: the tests' JVMs stop at C1 to start fast. */
+    public Jvm withC2() {
+        command.remove("-XX:TieredStopAtLevel=1");
+        return this;
+    }
+
     public Jvm jvmOption(String option) {
         command.add(option);
         return this;
