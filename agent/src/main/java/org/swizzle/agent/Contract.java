@@ -40,7 +40,7 @@ final class Contract {
     static final String ESCAPE_ARRAY = "array";
     static final String ESCAPE_ARRAY_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
     static final String DETACH = "detach";
-    static final String DETACH_DESCRIPTOR = "(Ljava/lang/Object;)V";
+    static final String DETACH_DESCRIPTOR = "(Ljava/lang/Object;Ljava/lang/Object;)V";
     static final String TARGET = "target";
     static final String TARGET_DESCRIPTOR = "(L" + PERSISTABLE + ";J)Ljava/lang/Object;";
     static final String SWIZZLES_IN_PLACE = "swizzlesInPlace";

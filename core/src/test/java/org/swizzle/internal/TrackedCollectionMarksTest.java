@@ -119,6 +119,16 @@ class TrackedCollectionMarksTest {
         assertFalse(CardTable.isDirty(CARD));
     }
 
+    @Test
+    void shouldDetachOnlyTheCollectionsOfTheObjectBeingCleared() {
+        TrackedArrayList<String> list = filled(new TrackedArrayList<>());
+        org.swizzle.internal.tracked.Tracking.detach(new Owner(), list);
+        list.add("still the owner's: another object holding it in a field was cleared");
+        assertTrue(CardTable.isDirty(CARD));
+        org.swizzle.internal.tracked.Tracking.detach(owner, list);
+        assertThrows(DetachedCollectionException.class, () -> list.add("x"));
+    }
+
     private <C> void assertMarks(Consumer<C> action, C collection, boolean marks) {
         @SuppressWarnings("unchecked")
         C filled = (C) filled(collection);
