@@ -79,7 +79,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final List<Persistable> watched = new ArrayList<>();
     /** Objects the current commit found holding such values, watched once it succeeds. */
     private final List<Persistable> toWatch = new ArrayList<>();
-    private final UnsafeBuffer watchedView = new UnsafeBuffer(0, 0);
     private final Map<String, HashIndex<?, ?>> indexes = new LinkedHashMap<>();
     /** Objects the current commit wrote, for the indexes; collected only when there are indexes. */
     private final List<Persistable> written = new ArrayList<>();
@@ -520,7 +519,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsCompared++;
         long oid = object.$swz_oid();
         ClassLayout layout = ClassLayout.of(object.getClass());
-        DirectBuffer committed = store.read(oid, watchedView);
+        DirectBuffer committed = store.read(oid, view);
         reader.reset(committed, store.length(oid));
         int shape = reader.readShort() & 0xFFFF;
         if (store.classId(oid) != catalog.classId(layout.type()) || shape != catalog.currentShape(layout)) {

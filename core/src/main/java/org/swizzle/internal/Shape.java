@@ -57,16 +57,6 @@ public final class Shape {
         this.fields = List.copyOf(fields);
     }
 
-    /** Whether objects of this shape can refer to persistent objects (in fields or embedded values). */
-    public boolean hasReferences() {
-        for (Field field : fields) {
-            if (field.kind == FieldKind.REFERENCE || field.kind == FieldKind.MUTABLE_VALUE) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     public List<Field> fields() {
         return fields;
     }
