@@ -61,6 +61,9 @@ final class Contract {
     static final String NEW_HOLLOW_DESCRIPTOR = "()L" + PERSISTABLE + ";";
     static final String WRITE = "$swz_write";
     static final String WRITE_DESCRIPTOR = "(IL" + OBJECT_WRITER + ";)V";
+    static final String WRITE_FIXED = "$swz_writeFixed";
+    static final String WRITE_VARIABLE = "$swz_writeVariable";
+    static final String WRITE_ALL_DESCRIPTOR = "(L" + OBJECT_WRITER + ";)V";
     static final String READ = "$swz_read";
     static final String READ_DESCRIPTOR = "(IL" + OBJECT_READER + ";)V";
     static final String CLEAR = "$swz_clear";

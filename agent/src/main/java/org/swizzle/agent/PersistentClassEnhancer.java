@@ -70,6 +70,7 @@ final class PersistentClassEnhancer extends ClassVisitor {
         }
         SerializerGenerator serializer = new SerializerGenerator(next, model, frames, accessors::keepsStoredReference);
         serializer.addWrite();
+        serializer.addWriteAll();
         serializer.addRead();
         serializer.addClear();
         serializer.addFieldNames();

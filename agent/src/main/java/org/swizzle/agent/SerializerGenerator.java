@@ -23,6 +23,9 @@ import org.swizzle.internal.FieldKind;
  *         default: super.$swz_write(field, out);       // in a root: throw new IllegalArgumentException(...)
  *     }
  * }
+ * public void $swz_writeFixed(ObjectWriter out)      // super.$swz_writeFixed(out); then the own fixed-size fields
+ * public void $swz_writeVariable(ObjectWriter out)   // super.$swz_writeVariable(out); then per other field:
+ *                                                     // out.field(3); out.writeValue(this.c);
  * public void $swz_read(int field, ObjectReader in)   // case 3: this.x = in.readInt(); with a cast for objects
  * public void $swz_clear()                            // Tracking.detach(this, this.c) for collections c; own fields
  *                                                     // to 0/false/null, then super.$swz_clear()
@@ -51,20 +54,60 @@ final class SerializerGenerator {
 
     void addWrite() {
         MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.WRITE, Contract.WRITE_DESCRIPTOR, null, null);
-        dispatch(method, Contract.WRITE, Contract.WRITE_DESCRIPTOR, Contract.OBJECT_WRITER, field -> {
-            method.visitVarInsn(Opcodes.ALOAD, 2);
+        dispatch(method, Contract.WRITE, Contract.WRITE_DESCRIPTOR, Contract.OBJECT_WRITER, field -> writeField(method, 2, field));
+    }
+
+    /**
+     * The straight-line writers a commit calls: {@code $swz_writeFixed} writes the fixed-size fields of the
+     * hierarchy, root class first, and {@code $swz_writeVariable} the others, each field of the second
+     * named to the writer by its index first (for its error messages and collections); together the
+     * storage order of {@code ClassLayout}.
+     */
+    void addWriteAll() {
+        addWriteAll(Contract.WRITE_FIXED, true);
+        addWriteAll(Contract.WRITE_VARIABLE, false);
+    }
+
+    private void addWriteAll(String name, boolean fixed) {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, name, Contract.WRITE_ALL_DESCRIPTOR, null, null);
+        method.visitCode();
+        if (!model.isRoot()) {
             method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), field.name(), field.descriptor());
-            if (keepsStored.test(field)) {
-                method.visitVarInsn(Opcodes.ALOAD, 0);
-                method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), Contract.storedReference(field.name()), "J");
-                method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_WRITER, "writeReference",
-                    Contract.WRITE_STORED_REFERENCE_DESCRIPTOR, false);
-                return;
+            method.visitVarInsn(Opcodes.ALOAD, 1);
+            method.visitMethodInsn(Opcodes.INVOKESPECIAL, model.superName(), name, Contract.WRITE_ALL_DESCRIPTOR, false);
+        }
+        List<StoredField> fields = model.fields();
+        for (int i = 0; i < fields.size(); i++) {
+            StoredField field = fields.get(i);
+            if (field.kind().isFixedSize() != fixed) {
+                continue;
             }
-            method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_WRITER, "write" + suffix(field.kind()),
-                "(" + streamDescriptor(field.kind()) + ")V", false);
-        });
+            if (!fixed) {
+                method.visitVarInsn(Opcodes.ALOAD, 1);
+                Bytecode.pushInt(method, model.firstIndex() + i);
+                method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_WRITER, "field", "(I)V", false);
+            }
+            writeField(method, 1, field);
+        }
+        method.visitInsn(Opcodes.RETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    /** {@code out.writeX(this.f)}, with the writer in local {@code writer}. */
+    private void writeField(MethodVisitor method, int writer, StoredField field) {
+        method.visitVarInsn(Opcodes.ALOAD, writer);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), field.name(), field.descriptor());
+        if (keepsStored.test(field)) {
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), Contract.storedReference(field.name()), "J");
+            method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_WRITER, "writeReference",
+                Contract.WRITE_STORED_REFERENCE_DESCRIPTOR, false);
+            return;
+        }
+        method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_WRITER, "write" + suffix(field.kind()),
+            "(" + streamDescriptor(field.kind()) + ")V", false);
     }
 
     void addRead() {

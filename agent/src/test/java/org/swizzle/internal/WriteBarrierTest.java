@@ -12,7 +12,7 @@ import org.swizzle.agent.SwizzleTransformer;
 /** The generated barriers, observed through the card table (in this package for its package-private view). */
 class WriteBarrierTest {
 
-    private final EnhancingClassLoader loader = new EnhancingClassLoader();
+    private final EnhancingClassLoader loader = new EnhancingClassLoader(new SwizzleTransformer(AgentOptions.parse("barrier=card")));
 
     @Test
     void shouldMarkCardWhenResidentObjectIsWritten() throws Throwable {
@@ -82,7 +82,8 @@ class WriteBarrierTest {
 
     @Test
     void shouldRememberAnObjectOnItsFirstUpdateOnlyUnderTheRememberedSetBarrier() throws Throwable {
-        EnhancingClassLoader remset = new EnhancingClassLoader(new SwizzleTransformer(AgentOptions.parse("barrier=remset")));
+        EnhancingClassLoader remset = new EnhancingClassLoader();
+        assertEquals(Barrier.REMSET, AgentOptions.current().barrier(), "the default barrier");
         Persistable part = residentPart(remset, 10);
 
         Fixtures.call(remset.fixture("Editor"), "setX", part, 3);

@@ -17,7 +17,7 @@ public final class AgentOptions {
 
     static {
         VALID.put("swizzle", List.of("node", "edge", "none", "eager"));
-        VALID.put("barrier", List.of("card", "remset", "object", "none"));
+        VALID.put("barrier", List.of("remset", "card", "object", "none"));
         VALID.put("card", List.of("512", "16", "32", "64", "128", "256", "1024", "2048", "4096"));
         VALID.put("checks", List.of("access", "entry"));
         VALID.put("fault", List.of("object", "segment", "cluster"));

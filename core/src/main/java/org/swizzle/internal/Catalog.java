@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 import org.agrona.DirectBuffer;
@@ -57,6 +58,10 @@ final class Catalog {
         }
     }
 
+    private static final AtomicInteger SERIALS = new AtomicInteger();
+
+    /** Tells this catalog's ids cached in a {@link ClassLayout} from another store's. */
+    private final int serial = SERIALS.incrementAndGet();
     private final List<Entry> byId = new ArrayList<>();
     private final Map<String, Entry> byName = new HashMap<>();
     private final ClassLoader loader;
@@ -100,8 +105,27 @@ final class Catalog {
         return entry.id;
     }
 
+    /** The id of an enhanced class, from its layout's cache once known. */
+    int classId(ClassLayout layout) {
+        ClassLayout.CatalogIds ids = layout.catalogIds();
+        if (ids == null || ids.catalog() != serial) {
+            ids = new ClassLayout.CatalogIds(serial, classId(layout.type()), -1);
+            layout.catalogIds(ids);
+        }
+        return ids.classId();
+    }
+
     /** The shape number the running class's objects are written under, registering its shape if new. */
     int currentShape(ClassLayout layout) {
+        ClassLayout.CatalogIds ids = layout.catalogIds();
+        if (ids == null || ids.catalog() != serial || ids.shape() < 0) {
+            ids = new ClassLayout.CatalogIds(serial, classId(layout.type()), findShape(layout));
+            layout.catalogIds(ids);
+        }
+        return ids.shape();
+    }
+
+    private int findShape(ClassLayout layout) {
         Entry entry = byId.get(classId(layout.type()));
         if (entry.currentShape < 0) {
             int found = entry.shapes.indexOf(layout.shape());

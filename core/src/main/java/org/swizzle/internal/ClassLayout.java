@@ -36,6 +36,15 @@ public final class ClassLayout {
     /** The {@link PreviousNames} of each stored field, in storage order. */
     private final String[][] previousNames;
     private final Persistable prototype;
+    /** This class's ids in the catalog of the store that wrote one of its objects last. */
+    private volatile CatalogIds catalogIds;
+
+    /**
+     * A class's id and current shape number (-1 until known) in one store's catalog, cached so that a commit
+     * looks them up once per class rather than once per object and reference.
+     */
+    record CatalogIds(int catalog, int classId, int shape) {
+    }
 
     private ClassLayout(Class<?> type) {
         this.type = type;
@@ -113,6 +122,24 @@ public final class ClassLayout {
     /** Hierarchy-global index (as the generated {@code $swz_write}/{@code $swz_read} take it) of stored field {@code i}. */
     public int fieldIndex(int i) {
         return fieldIndexes[i];
+    }
+
+    CatalogIds catalogIds() {
+        return catalogIds;
+    }
+
+    void catalogIds(CatalogIds ids) {
+        catalogIds = ids;
+    }
+
+    /** The name of the stored field with hierarchy-global index {@code index}. */
+    public String fieldName(int index) {
+        for (int i = 0; i < fieldIndexes.length; i++) {
+            if (fieldIndexes[i] == index) {
+                return shape.field(i).name();
+            }
+        }
+        throw new IllegalArgumentException("no stored field " + index + " in " + type.getName());
     }
 
     /**

@@ -469,11 +469,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         boolean persistent = object.$swz_context() == this;
         writer.beginObject(object);
         writer.writeShort((short) catalog.currentShape(layout));
-        Shape shape = layout.shape();
-        for (int i = 0; i < shape.size(); i++) {
-            writer.field(layout.type(), shape.field(i).name());
-            object.$swz_write(layout.fieldIndex(i), writer);
-        }
+        object.$swz_writeFixed(writer);
+        object.$swz_writeVariable(writer);
         if (persistent) {
             counters.objectsDiffed++;
         } else {
@@ -483,7 +480,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0) {
             toWatch.add(object);
         }
-        put(object.$swz_oid(), catalog.classId(layout.type()));
+        put(object.$swz_oid(), catalog.classId(layout));
     }
 
     // ---------------------------------------------------------------- watched objects
@@ -522,7 +519,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         DirectBuffer committed = store.read(oid, view);
         reader.reset(committed, store.length(oid));
         int shape = reader.readShort() & 0xFFFF;
-        if (store.classId(oid) != catalog.classId(layout.type()) || shape != catalog.currentShape(layout)) {
+        if (store.classId(oid) != catalog.classId(layout) || shape != catalog.currentShape(layout)) {
             return true; // stored under another shape: rewritten whole
         }
         Shape fields = layout.shape();
@@ -598,6 +595,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     @Override
     public int classIdOf(Class<?> type) {
         return catalog.classId(type);
+    }
+
+    @Override
+    public int classIdOf(Persistable object) {
+        return catalog.classId(ClassLayout.of(object.getClass()));
     }
 
     /** Undoes every change since the last commit: dirty objects become hollow and refault their committed state. */

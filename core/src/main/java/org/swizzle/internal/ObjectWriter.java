@@ -49,6 +49,7 @@ public final class ObjectWriter {
     private int position;
     private Class<?> ownerType;
     private String fieldName;
+    private int fieldIndex;
     /** The object being written; null for the root directory. */
     private Persistable owner;
     /** Arrays and collections the value being written is nested in. */
@@ -65,6 +66,9 @@ public final class ObjectWriter {
 
         /** The catalog id of {@code type} in this store. */
         int classIdOf(Class<?> type);
+
+        /** The catalog id of the class of {@code object}, which {@link #oidOf} accepted. */
+        int classIdOf(Persistable object);
     }
 
     ObjectWriter(ReferenceResolver references) {
@@ -91,9 +95,32 @@ public final class ObjectWriter {
     void field(Class<?> ownerType, String fieldName) {
         this.ownerType = ownerType;
         this.fieldName = fieldName;
+        startField();
+    }
+
+    /**
+     * Starts stored field {@code index} (hierarchy-global) of the object begun last: the generated writers
+     * name each field that is not of fixed size this way, and its name is looked up only when needed.
+     */
+    public void field(int index) {
+        this.ownerType = null;
+        this.fieldName = null;
+        this.fieldIndex = index;
+        startField();
+    }
+
+    private void startField() {
         this.depth = 0;
         this.fieldAttachment = null;
         this.fieldTracked = false;
+    }
+
+    private String fieldName() {
+        if (fieldName == null && owner != null) {
+            ownerType = owner.getClass();
+            fieldName = ClassLayout.of(ownerType).fieldName(fieldIndex);
+        }
+        return fieldName;
     }
 
     /**
@@ -130,7 +157,7 @@ public final class ObjectWriter {
             holdsUntracked = true; // another object's collection: its changes mark that object, not this one
         } else if (depth == 0) {
             if (!live) {
-                attachment = new Attachment(owner, fieldName);
+                attachment = new Attachment(owner, fieldName());
                 tracked.attach(attachment);
             }
             fieldAttachment = attachment;
@@ -201,7 +228,7 @@ public final class ObjectWriter {
         }
         long oid = references.oidOf(value, this);
         writeLong(oid);
-        writeInt(references.classIdOf(value.getClass()));
+        writeInt(references.classIdOf((Persistable) value));
     }
 
     /**
@@ -517,6 +544,7 @@ public final class ObjectWriter {
 
     /** {@code Owner.field}, for messages. */
     String fieldDescription() {
-        return (ownerType == null ? "?" : ownerType.getName()) + "." + fieldName;
+        String name = fieldName();
+        return (ownerType == null ? "?" : ownerType.getName()) + "." + name;
     }
 }

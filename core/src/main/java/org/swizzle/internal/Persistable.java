@@ -59,6 +59,12 @@ public interface Persistable {
     /** Writes the stored field with hierarchy-global index {@code field} to {@code out}. */
     void $swz_write(int field, ObjectWriter out);
 
+    /** Writes the fixed-size stored fields of the hierarchy to {@code out}, in storage order. */
+    void $swz_writeFixed(ObjectWriter out);
+
+    /** Writes the other stored fields of the hierarchy to {@code out}, in storage order, naming each first. */
+    void $swz_writeVariable(ObjectWriter out);
+
     /** Reads the stored field with hierarchy-global index {@code field} from {@code in}. */
     void $swz_read(int field, ObjectReader in);
 

@@ -13,13 +13,21 @@ public final class RememberedSet {
 
     private final List<Persistable> objects = new ArrayList<>();
 
-    /** The barrier's slow path: marks {@code object} and adds it to its store's set. */
+    /**
+     * The barrier's slow path: marks {@code object} and adds it to its store's set. Threads may update
+     * different objects at once, so adding is serialized; two threads that both find the same object clean
+     * add it twice, which costs the commit a second look at it and nothing else.
+     */
     public static void remember(Persistable object) {
         object.$swz_dirty((byte) 1);
         Object context = object.$swz_context();
         if (context != null) {
-            ((ObjectManager) context).remembered().objects.add(object);
+            ((ObjectManager) context).remembered().add(object);
         }
+    }
+
+    private synchronized void add(Persistable object) {
+        objects.add(object);
     }
 
     int size() {

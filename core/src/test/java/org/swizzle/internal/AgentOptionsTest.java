@@ -12,7 +12,7 @@ class AgentOptionsTest {
     void shouldDefaultToTheFastestConfiguration() {
         AgentOptions options = AgentOptions.parse("");
         assertEquals(Swizzling.NODE, options.swizzle());
-        assertEquals(Barrier.CARD, options.barrier());
+        assertEquals(Barrier.REMSET, options.barrier());
         assertEquals(512, options.cardSize());
         assertEquals(false, options.checksOnEntry());
         assertEquals(FaultUnit.OBJECT, options.fault());

@@ -23,20 +23,21 @@ import org.swizzle.internal.tracked.TrackedTreeMap;
 import org.swizzle.internal.tracked.TrackedTreeSet;
 
 /**
- * The tracked collections without an agent: each change path marks the owner's card (the default
- * barrier), each read path marks nothing, and a detached collection refuses every change.
+ * The tracked collections without an agent: each change path marks the owner (the default barrier,
+ * {@code remset}, sets its dirty byte), each read path marks nothing, and a detached collection refuses
+ * every change.
  */
 class TrackedCollectionMarksTest {
-
-    private static final long CARD = 3;
 
     private final Owner owner = new Owner();
 
     @BeforeEach
-    void ownerInCard() {
-        CardTable.ensureCards(CARD + 1);
-        owner.$swz_address(CARD << CardTable.SHIFT);
-        CardTable.clean(CARD);
+    void cleanOwner() {
+        owner.$swz_dirty((byte) 0);
+    }
+
+    private boolean ownerMarked() {
+        return owner.$swz_dirty() != 0;
     }
 
     @Test
@@ -116,7 +117,7 @@ class TrackedCollectionMarksTest {
         assertThrows(DetachedCollectionException.class, () -> view.set(0, "x"));
         assertThrows(DetachedCollectionException.class, iterator::remove);
         assertTrue(list.contains("a"), "reading a detached collection still works");
-        assertFalse(CardTable.isDirty(CARD));
+        assertFalse(ownerMarked());
     }
 
     @Test
@@ -124,7 +125,7 @@ class TrackedCollectionMarksTest {
         TrackedArrayList<String> list = filled(new TrackedArrayList<>());
         org.swizzle.internal.tracked.Tracking.detach(new Owner(), list);
         list.add("still the owner's: another object holding it in a field was cleared");
-        assertTrue(CardTable.isDirty(CARD));
+        assertTrue(ownerMarked());
         org.swizzle.internal.tracked.Tracking.detach(owner, list);
         assertThrows(DetachedCollectionException.class, () -> list.add("x"));
     }
@@ -132,13 +133,13 @@ class TrackedCollectionMarksTest {
     private <C> void assertMarks(Consumer<C> action, C collection, boolean marks) {
         @SuppressWarnings("unchecked")
         C filled = (C) filled(collection);
-        CardTable.clean(CARD);
+        cleanOwner();
         action.accept(filled);
         String what = collection.getClass().getSimpleName() + " " + action;
         if (marks) {
-            assertTrue(CardTable.isDirty(CARD), what + " changed it without marking the owner");
+            assertTrue(ownerMarked(), what + " changed it without marking the owner");
         } else {
-            assertFalse(CardTable.isDirty(CARD), what + " only read it but marked the owner");
+            assertFalse(ownerMarked(), what + " only read it but marked the owner");
         }
     }
 
@@ -182,6 +183,8 @@ class TrackedCollectionMarksTest {
         @Override public void $swz_context(Object context) { this.context = context; }
         @Override public Persistable $swz_newHollow() { return new Owner(); }
         @Override public void $swz_write(int field, ObjectWriter out) { }
+        @Override public void $swz_writeFixed(ObjectWriter out) { }
+        @Override public void $swz_writeVariable(ObjectWriter out) { }
         @Override public void $swz_read(int field, ObjectReader in) { }
         @Override public void $swz_clear() { }
     }

@@ -57,6 +57,11 @@ class ValueCodecTest {
             }
             return classes.indexOf(type);
         }
+
+        @Override
+        public int classIdOf(Persistable object) {
+            throw new AssertionError("no references here");
+        }
     });
 
     private final ObjectReader reader = new ObjectReader(new ObjectReader.ReferenceSwizzler() {

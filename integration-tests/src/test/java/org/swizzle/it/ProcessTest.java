@@ -109,7 +109,7 @@ class ProcessTest {
         Jvm.Result result = Jvm.withAgent("swizzle=node,bogus=1").run(RoundTrip.class, "verify", dir.toString(), "graph");
         assertNotEquals(0, result.exitCode, result.output);
         assertTrue(result.output.contains("bogus") && result.output.contains("swizzle=node|edge|none|eager")
-            && result.output.contains("barrier=card|"), result.output);
+            && result.output.contains("barrier=remset|card|"), result.output);
         Jvm.Result badValue = Jvm.withAgent("card=100").run(RoundTrip.class, "verify", dir.toString(), "graph");
         assertNotEquals(0, badValue.exitCode, badValue.output);
         assertTrue(badValue.output.contains("card=100") && badValue.output.contains("4096"), badValue.output);

@@ -32,7 +32,7 @@ class RoundTripTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"barrier=none", "card=16", "card=4096", "swizzle=node,barrier=card,card=512,checks=access,fault=object"})
+    @ValueSource(strings = {"barrier=none", "barrier=card,card=16", "barrier=card,card=4096", "swizzle=node,barrier=remset,card=512,checks=access,fault=object"})
     void shouldCommitUpdatesUnderEveryImplementedOption(String options) {
         for (String scenario : new String[] {"graph", "big"}) {
             Path store = dir.resolve(scenario);

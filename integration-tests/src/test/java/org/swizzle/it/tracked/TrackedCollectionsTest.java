@@ -25,7 +25,7 @@ class TrackedCollectionsTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "barrier=remset", "barrier=object", "barrier=none", "barrier=card,card=16",
+    @ValueSource(strings = {"", "barrier=card", "barrier=object", "barrier=none", "barrier=card,card=16",
         "swizzle=edge", "swizzle=none", "swizzle=eager", "checks=entry", "fault=segment"})
     void shouldCommitEveryChangeMadeThroughATakenValue(String scheme) {
         Path store = dir.resolve("db");
