@@ -125,7 +125,7 @@ case $mode in
         jmh cold-large "oo1\.OO1Cold$large" -f 2 -wi 0 -i 2 -p parts=200000
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 10 -i 20
         jmh collections 'collections\.' -f 3 -wi 3 -w 1s -i 5 -r 1s
-        jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleRemset|SwizzleNoBarrier|SwizzleNone|SwizzleEager)\.' \
+        jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleCard|SwizzleNoBarrier|SwizzleNone|SwizzleEager)\.' \
             -f 1 -wi 2 -i 4 \
             -p collection=VH12,VH14,VH16,VH18,VS3,VS8,VS34,VS89,VB12,VB52,VB220,SI34,SI144,VN14,BI220,II55
         ;;

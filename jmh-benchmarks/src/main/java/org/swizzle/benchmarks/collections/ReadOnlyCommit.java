@@ -115,13 +115,13 @@ public abstract class ReadOnlyCommit {
         Directories.delete(directory);
     }
 
-    /** Swizzle, default scheme (512-byte cards). */
+    /** Swizzle, default scheme (remembered set). */
     @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE)
     public static class Swizzle extends ReadOnlyCommit {
     }
 
     /** Swizzle with the remembered set. */
-    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_REMSET)
-    public static class SwizzleRemset extends ReadOnlyCommit {
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_CARD)
+    public static class SwizzleCard extends ReadOnlyCommit {
     }
 }

@@ -143,7 +143,7 @@ public abstract class LwsSession {
         }
     }
 
-    /** Swizzle, default scheme: swizzle=node, checks=access, fault=object, barrier=card, card=512. */
+    /** Swizzle, default scheme: swizzle=node, checks=access, fault=object, barrier=remset. */
     @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE)
     public static class Swizzle extends LwsSession {
         @Override
@@ -153,8 +153,8 @@ public abstract class LwsSession {
     }
 
     /** Swizzle with a remembered set instead of cards. */
-    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_REMSET)
-    public static class SwizzleRemset extends LwsSession {
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_CARD)
+    public static class SwizzleCard extends LwsSession {
         @Override
         protected boolean persistent() {
             return true;

@@ -10,11 +10,11 @@ package org.swizzle.benchmarks.oo1;
 public final class Forks {
 
     public static final String AGENT_JAR = "agent/target/swizzle-agent-0.1.0-SNAPSHOT.jar";
-    /** The default scheme: node marking, access checks, object faults, 512-byte cards. */
+    /** The default scheme: node marking, access checks, object faults, remembered set. */
     public static final String SWIZZLE = "-javaagent:" + AGENT_JAR;
     public static final String SWIZZLE_CARD_16 = SWIZZLE + "=barrier=card,card=16";
     public static final String SWIZZLE_CARD_4096 = SWIZZLE + "=barrier=card,card=4096";
-    public static final String SWIZZLE_REMSET = SWIZZLE + "=barrier=remset";
+    public static final String SWIZZLE_CARD = SWIZZLE + "=barrier=card";
     public static final String SWIZZLE_OBJECT = SWIZZLE + "=barrier=object";
     public static final String SWIZZLE_NO_BARRIER = SWIZZLE + "=barrier=none";
     public static final String SWIZZLE_EDGE = SWIZZLE + "=swizzle=edge";

@@ -68,7 +68,7 @@ public abstract class OO1Barrier extends OO1Benchmark {
         }
     }
 
-    /** Swizzle, default scheme (512-byte cards). */
+    /** Swizzle, default scheme (remembered set). */
     @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE)
     public static class Swizzle extends OO1Barrier {
         @Override
@@ -93,8 +93,8 @@ public abstract class OO1Barrier extends OO1Benchmark {
         }
     }
 
-    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_REMSET)
-    public static class SwizzleRemset extends OO1Barrier {
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_CARD)
+    public static class SwizzleCard extends OO1Barrier {
         @Override
         protected Engine engine() {
             return Engine.SWIZZLE;

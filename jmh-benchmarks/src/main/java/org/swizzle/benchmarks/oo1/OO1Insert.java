@@ -63,7 +63,7 @@ public abstract class OO1Insert extends OO1Benchmark {
         }
     }
 
-    /** Swizzle, default scheme (512-byte cards). */
+    /** Swizzle, default scheme (remembered set). */
     @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE)
     public static class Swizzle extends OO1Insert {
         @Override

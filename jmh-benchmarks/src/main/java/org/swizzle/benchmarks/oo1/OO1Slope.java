@@ -78,7 +78,7 @@ public abstract class OO1Slope extends OO1Benchmark {
         }
     }
 
-    /** Swizzle, default scheme (512-byte cards). */
+    /** Swizzle, default scheme (remembered set). */
     @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE)
     public static class Swizzle extends OO1Slope {
         @Override
@@ -103,8 +103,8 @@ public abstract class OO1Slope extends OO1Benchmark {
         }
     }
 
-    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_REMSET)
-    public static class SwizzleRemset extends OO1Slope {
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_CARD)
+    public static class SwizzleCard extends OO1Slope {
         @Override
         protected Engine engine() {
             return Engine.SWIZZLE;

@@ -70,7 +70,7 @@ public abstract class OO1Update extends OO1Benchmark {
         }
     }
 
-    /** Swizzle, default scheme (512-byte cards). */
+    /** Swizzle, default scheme (remembered set). */
     @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE)
     public static class Swizzle extends OO1Update {
         @Override
@@ -95,8 +95,8 @@ public abstract class OO1Update extends OO1Benchmark {
         }
     }
 
-    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_REMSET)
-    public static class SwizzleRemset extends OO1Update {
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_CARD)
+    public static class SwizzleCard extends OO1Update {
         @Override
         protected Engine engine() {
             return Engine.SWIZZLE;

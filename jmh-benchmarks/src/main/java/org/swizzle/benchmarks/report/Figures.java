@@ -11,7 +11,7 @@ import java.util.Optional;
 final class Figures {
 
     /** The Swizzle barrier schemes of OO1Update and OO1Slope, default first. */
-    static final List<String> BARRIER_SCHEMES = List.of("Swizzle", "SwizzleCard16", "SwizzleCard4096", "SwizzleRemset",
+    static final List<String> BARRIER_SCHEMES = List.of("Swizzle", "SwizzleCard", "SwizzleCard16", "SwizzleCard4096",
         "SwizzleObject", "SwizzleNoBarrier");
     /** Moss's and White &amp; DeWitt's swizzling schemes: lazy node marking (the default), edge marking, none, eager. */
     static final List<String> SWIZZLING_SCHEMES = List.of("Swizzle", "SwizzleEdge", "SwizzleNone", "SwizzleEager");

@@ -43,7 +43,7 @@ final class Findings {
             Verdict.finding(bestUnit + javaWarm, bestUnit <= 2 * javaWarm));
 
         double c16 = f.diffedPerCommit("SwizzleCard16", 0.05);
-        double c512 = f.diffedPerCommit("Swizzle", 0.05);
+        double c512 = f.diffedPerCommit("SwizzleCard", 0.05);
         double c4096 = f.diffedPerCommit("SwizzleCard4096", 0.05);
         double cards = Double.isNaN(c16) || Double.isNaN(c512) || Double.isNaN(c4096) ? Double.NaN : 1;
         t.row("Smaller cards mean less unswizzling and diffing at commit at low update probability",
@@ -54,7 +54,7 @@ final class Findings {
             Verdict.finding(cards, c16 <= c512 && c512 <= c4096));
 
         String best = fastest(0.05);
-        double remset = f.updateCommit("SwizzleRemset", 0.05);
+        double remset = f.updateCommit("Swizzle", 0.05);
         double bestTime = Double.isNaN(remset) || best == null ? Double.NaN : f.updateCommit(best, 0.05);
         t.row("Remembered sets are best for short transactions", "Hosking, Brown & Moss 1993, §7",
             "update + commit p=0.05: remset " + Units.time(remset) + ", fastest " + best + " " + Units.time(bestTime)

@@ -11,17 +11,17 @@ import java.util.TreeSet;
 /** The body of REPORT.md: one method per section, each a Markdown string (empty when nothing was measured). */
 final class Report {
 
-    static final List<String> ORDER = List.of("Java", "JavaParallelGC", "Swizzle", "SwizzleParallelGC", "SwizzleCard16",
-        "SwizzleCard4096", "SwizzleRemset", "SwizzleObject", "SwizzleNoBarrier", "SwizzleNoSync", "SwizzleEdge", "SwizzleNone",
+    static final List<String> ORDER = List.of("Java", "JavaParallelGC", "Swizzle", "SwizzleParallelGC", "SwizzleCard",
+        "SwizzleCard16", "SwizzleCard4096", "SwizzleObject", "SwizzleNoBarrier", "SwizzleNoSync", "SwizzleEdge", "SwizzleNone",
         "SwizzleEager", "SwizzleEntry", "SwizzleSegment", "SwizzleCluster", "H2", "EclipseStore", "ChronicleMap");
     private static final Map<String, String> MEANING = Map.ofEntries(
         Map.entry("Java", "the sample's classes on the heap, no agent (G1)"),
         Map.entry("JavaParallelGC", "the same under ParallelGC"),
-        Map.entry("Swizzle", "default scheme: swizzle=node, checks=access, fault=object, barrier=card, card=512"),
+        Map.entry("Swizzle", "default scheme: swizzle=node, checks=access, fault=object, barrier=remset"),
         Map.entry("SwizzleParallelGC", "default scheme under ParallelGC"),
         Map.entry("SwizzleCard16", "card barrier, 16-byte cards"),
         Map.entry("SwizzleCard4096", "card barrier, 4096-byte cards"),
-        Map.entry("SwizzleRemset", "remembered set"),
+        Map.entry("SwizzleCard", "card barrier, 512-byte cards"),
         Map.entry("SwizzleObject", "dirty bit per object, scanned at commit"),
         Map.entry("SwizzleNoBarrier", "no barrier: every resident object diffed at commit"),
         Map.entry("SwizzleNoSync", "default scheme, Durability.NO_SYNC (no force at commit)"),

@@ -45,12 +45,12 @@ final class Targets {
                 + String.join(", ", NODE_EDGE_SCHEMES) + " (swizzle=none is not a node/edge scheme)");
 
         double card = f.barrier("Swizzle") / f.barrier("SwizzleNoBarrier");
-        t.row("OO1 hot update traversal p=1, card barrier / same without barrier", "≤ 1.10", Units.ratio(card),
+        t.row("OO1 hot update traversal p=1, default barrier (remset) / same without barrier", "≤ 1.10", Units.ratio(card),
             Verdict.target(card, 1.10, false), "OO1Barrier, Swizzle / SwizzleNoBarrier (no commit)");
 
         double perStore = f.barrierPerStore("Swizzle");
         double perStoreError = f.barrierPerStoreError("Swizzle");
-        t.row("card-barrier fast path per field store", "≤ 2 ns",
+        t.row("default barrier (remset) fast path per field store", "≤ 2 ns",
             Double.isNaN(perStore) ? "—" : String.format(Locale.ROOT, "%.2f ± %.2f ns (derived)", perStore, perStoreError),
             Verdict.target(perStore, Double.isNaN(perStoreError) ? 0 : perStoreError, 2), "OO1Barrier (Swizzle − SwizzleNoBarrier) / 6,560 stores");
 
