@@ -24,8 +24,8 @@ import org.swizzle.internal.FieldKind;
  *     }
  * }
  * public void $swz_writeFixed(ObjectWriter out)      // super.$swz_writeFixed(out); then the own fixed-size fields
- * public void $swz_writeVariable(ObjectWriter out)   // super.$swz_writeVariable(out); then per other field:
- *                                                     // out.field(3); out.writeValue(this.c);
+ * public void $swz_writeVariable(ObjectWriter out)   // super.$swz_writeVariable(out); then the others;
+ *                                                     // before each non-primitive: out.field(3);
  * public void $swz_read(int field, ObjectReader in)   // case 3: this.x = in.readInt(); with a cast for objects
  * public void $swz_clear()                            // Tracking.detach(this, this.c) for collections c; own fields
  *                                                     // to 0/false/null, then super.$swz_clear()
@@ -59,9 +59,9 @@ final class SerializerGenerator {
 
     /**
      * The straight-line writers a commit calls: {@code $swz_writeFixed} writes the fixed-size fields of the
-     * hierarchy, root class first, and {@code $swz_writeVariable} the others, each field of the second
-     * named to the writer by its index first (for its error messages and collections); together the
-     * storage order of {@code ClassLayout}.
+     * hierarchy, root class first, and {@code $swz_writeVariable} the others; each field that is not a
+     * primitive is named to the writer by its index first (for its error messages and collections);
+     * together the storage order of {@code ClassLayout}.
      */
     void addWriteAll() {
         addWriteAll(Contract.WRITE_FIXED, true);
@@ -82,7 +82,7 @@ final class SerializerGenerator {
             if (field.kind().isFixedSize() != fixed) {
                 continue;
             }
-            if (!fixed) {
+            if (!field.kind().isPrimitive()) {
                 method.visitVarInsn(Opcodes.ALOAD, 1);
                 Bytecode.pushInt(method, model.firstIndex() + i);
                 method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.OBJECT_WRITER, "field", "(I)V", false);

@@ -559,7 +559,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void put(long oid, int classId) {
-        transaction.put(oid, classId, writer.buffer(), 0, writer.length());
+        transaction.put(oid, classId, writer.buffer(), 0, writer.length(), true);
     }
 
     @Override

@@ -100,7 +100,7 @@ public final class ObjectWriter {
 
     /**
      * Starts stored field {@code index} (hierarchy-global) of the object begun last: the generated writers
-     * name each field that is not of fixed size this way, and its name is looked up only when needed.
+     * name each field that is not a primitive this way, and its name is looked up only when needed.
      */
     public void field(int index) {
         this.ownerType = null;

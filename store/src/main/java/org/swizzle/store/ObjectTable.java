@@ -80,27 +80,35 @@ final class ObjectTable {
      * @throws StoreCorruptedException the bytes fail their checksum
      */
     DirectBuffer read(TableEntry entry, UnsafeBuffer view) {
+        view(entry, view);
+        int crc;
+        if (entry.length > 0 && regions.inOneRegion(entry.offset, entry.length)) {
+            checksums.reset();
+            regions.checksum(checksums, entry.offset, entry.length); // through the region's own view: no allocation
+            crc = checksums.value();
+        } else {
+            crc = checksums.of(view, 0, entry.length);
+        }
+        if (crc != entry.crc) {
+            throw new StoreCorruptedException(clusters.file(), entry.offset, "object " + entry.oid + " (" + entry.length
+                + " bytes) fails its checksum: CRC32C " + Formats.hex(crc) + ", its table entry at offset "
+                + entry.position + " says " + Formats.hex(entry.crc));
+        }
+        return view;
+    }
+
+    /** Wraps {@code view} over the committed bytes of the object whose entry is {@code entry}, unchecked. */
+    DirectBuffer view(TableEntry entry, UnsafeBuffer view) {
         long offset = entry.offset;
         int length = entry.length;
-        int crc;
         if (length == 0) {
             view.wrap(NO_BYTES); // its offset may be the end of the mapping
-            crc = checksums.of(view, 0, 0);
         } else if (regions.inOneRegion(offset, length)) {
             regions.wrap(view, offset, length);
-            checksums.reset();
-            regions.checksum(checksums, offset, length);
-            crc = checksums.value();
         } else {
             byte[] copy = new byte[length];
             regions.copy(offset, copy);
             view.wrap(copy);
-            crc = checksums.of(view, 0, length);
-        }
-        if (crc != entry.crc) {
-            throw new StoreCorruptedException(clusters.file(), offset, "object " + entry.oid + " (" + length
-                + " bytes) fails its checksum: CRC32C " + Formats.hex(crc) + ", its table entry at offset "
-                + entry.position + " says " + Formats.hex(entry.crc));
         }
         return view;
     }

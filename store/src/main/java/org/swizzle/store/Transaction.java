@@ -59,6 +59,16 @@ public final class Transaction {
      * @throws org.swizzle.StoreCorruptedException the object's committed entry or bytes fail their checks
      */
     public void put(long oid, int classId, DirectBuffer bytes, int offset, int length) {
+        put(oid, classId, bytes, offset, length, false);
+    }
+
+    /**
+     * Puts the bytes of an object as {@link #put(long, int, DirectBuffer, int, int)} does, comparing them with
+     * committed bytes that are not checked against their checksum again when {@code committedBytesChecked}:
+     * the caller read them through {@link SegmentStore#read} (which checked them) or put them itself since
+     * they were last written, as an object manager has for every resident object.
+     */
+    public void put(long oid, int classId, DirectBuffer bytes, int offset, int length, boolean committedBytesChecked) {
         checkActive();
         Objects.requireNonNull(bytes, "bytes");
         if (length < 0) {
@@ -69,7 +79,7 @@ public final class Transaction {
         try {
             if (store.objects().load(oid, entry)) {
                 puts.forget(oid);
-                putExisting(oid, classId, bytes, offset, length);
+                putExisting(oid, classId, bytes, offset, length, committedBytesChecked);
             } else if (isNew(oid)) {
                 puts.forget(oid);
                 puts.stageNew(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length));
@@ -83,13 +93,13 @@ public final class Transaction {
         }
     }
 
-    private void putExisting(long oid, int classId, DirectBuffer bytes, int offset, int length) {
+    private void putExisting(long oid, int classId, DirectBuffer bytes, int offset, int length, boolean checked) {
         if (length != entry.length || classId != entry.classId) {
             puts.stageResized(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length), entry.offset,
                 entry.length);
             return;
         }
-        DirectBuffer before = store.objects().read(entry, committed);
+        DirectBuffer before = checked ? store.objects().view(entry, committed) : store.objects().read(entry, committed);
         counters.objectsCompared++;
         counters.bytesCompared += length;
         diff.reset(before, 0, bytes, offset, length);
