@@ -8,6 +8,7 @@ import net.bytebuddy.jar.asm.Type;
 
 import org.swizzle.internal.Barrier;
 import org.swizzle.internal.FieldKind;
+import org.swizzle.internal.RememberedSet;
 import org.swizzle.internal.Swizzling;
 
 /**
@@ -40,7 +41,8 @@ import org.swizzle.internal.Swizzling;
  * objects tracked collections, which report their own changes.
  *
  * The mark is the configured {@link Barrier}: {@code CardTable.mark(o.$swz_address)} for cards,
- * {@code if (o.$swz_dirty == 0) RememberedSet.remember(o)} for the remembered set,
+ * {@code if (o.$swz_dirty == 0) RememberedSet.remember(o)} for the remembered set (for a field that is not of
+ * fixed size, an array edit included: {@code if (o.$swz_dirty != 2) RememberedSet.rememberAll(o)}),
  * {@code o.$swz_dirty = 1} for dirty bits, nothing for {@code barrier=none}.
  *
  * <p>Under {@code swizzle=edge} and {@code none}, a reference field {@code f} keeps the stored
@@ -206,7 +208,7 @@ final class AccessorGenerator {
         if (checked) {
             residencyCheck(method, owner);
         }
-        mark(method, owner);
+        mark(method, false, owner);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
         method.visitInsn(Opcodes.ARETURN);
@@ -228,7 +230,7 @@ final class AccessorGenerator {
             method.visitInsn(Opcodes.LCONST_0);
             method.visitFieldInsn(Opcodes.PUTFIELD, owner, Contract.storedReference(field.name()), "J");
         }
-        mark(method, owner, Bytecode.frameType(field.descriptor()));
+        mark(method, field.kind().isFixedSize(), owner, Bytecode.frameType(field.descriptor()));
         if (escapes) {
             escape(method, owner, Bytecode.frameType(field.descriptor()));
         }
@@ -259,8 +261,11 @@ final class AccessorGenerator {
         Bytecode.target(method, watched, frames, locals);
     }
 
-    /** The write barrier on {@code o} in local 0, with {@code locals} the method's locals. */
-    private void mark(MethodVisitor method, Object... locals) {
+    /**
+     * The write barrier on {@code o} in local 0, with {@code locals} the method's locals; {@code fixedSize}
+     * when it guards a store into a fixed-size field, which the remembered set tells from other changes.
+     */
+    private void mark(MethodVisitor method, boolean fixedSize, Object... locals) {
         switch (barrier) {
             case CARD:
                 method.visitVarInsn(Opcodes.ALOAD, 0);
@@ -271,9 +276,15 @@ final class AccessorGenerator {
                 Label remembered = new Label();
                 method.visitVarInsn(Opcodes.ALOAD, 0);
                 method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.DIRTY, "B");
-                method.visitJumpInsn(Opcodes.IFNE, remembered);
+                if (fixedSize) {
+                    method.visitJumpInsn(Opcodes.IFNE, remembered);
+                } else {
+                    Bytecode.pushInt(method, RememberedSet.ANY_FIELDS);
+                    method.visitJumpInsn(Opcodes.IF_ICMPEQ, remembered);
+                }
                 method.visitVarInsn(Opcodes.ALOAD, 0);
-                method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REMEMBERED_SET, Contract.REMEMBER, Contract.REMEMBER_DESCRIPTOR, false);
+                method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REMEMBERED_SET,
+                    fixedSize ? Contract.REMEMBER : Contract.REMEMBER_ALL, Contract.REMEMBER_DESCRIPTOR, false);
                 Bytecode.target(method, remembered, frames, locals);
                 break;
             }

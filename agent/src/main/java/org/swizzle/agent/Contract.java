@@ -36,6 +36,7 @@ final class Contract {
     static final String MARK_DESCRIPTOR = "(J)V";
     static final String REMEMBERED_SET = "org/swizzle/internal/RememberedSet";
     static final String REMEMBER = "remember";
+    static final String REMEMBER_ALL = "rememberAll";
     static final String REMEMBER_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
     static final String ESCAPE_ARRAY = "array";
     static final String ESCAPE_ARRAY_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";

@@ -95,6 +95,20 @@ class WriteBarrierTest {
         assertFalse(CardTable.isDirty(10), "no card is marked under barrier=remset");
     }
 
+    @Test
+    void shouldTellStoresIntoFixedSizeFieldsFromOtherChangesUnderTheRememberedSetBarrier() throws Throwable {
+        EnhancingClassLoader remset = new EnhancingClassLoader();
+        Persistable part = residentPart(remset, 12);
+
+        Fixtures.call(remset.fixture("Editor"), "setX", part, 3);
+        assertEquals(RememberedSet.FIXED_FIELDS, part.$swz_dirty(), "an int store: a commit rewrites the fixed-size fields");
+        Fixtures.call(remset.fixture("Traversals"), "link", part, part);
+        assertEquals(RememberedSet.ANY_FIELDS, part.$swz_dirty(), "an array element stored: the whole object is written");
+        Fixtures.call(remset.fixture("Editor"), "setX", part, 4);
+
+        assertEquals(RememberedSet.ANY_FIELDS, part.$swz_dirty(), "the dirty byte only rises until the commit");
+    }
+
     private static Persistable residentPart(EnhancingClassLoader loader, long card) {
         Persistable part = (Persistable) Fixtures.newInstance(loader.fixture("Part"), 1);
         part.$swz_address(card << CardTable.SHIFT);

@@ -467,6 +467,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         ClassLayout layout = ClassLayout.of(object.getClass());
         boolean persistent = object.$swz_context() == this;
+        if (persistent && onlyFixedFieldsChanged(object) && writeFixedFieldsOver(object, layout)) {
+            counters.objectsDiffed++;
+            put(object.$swz_oid(), catalog.classId(layout));
+            return;
+        }
         writer.beginObject(object);
         writer.writeShort((short) catalog.currentShape(layout));
         object.$swz_writeFixed(writer);
@@ -481,6 +486,32 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             toWatch.add(object);
         }
         put(object.$swz_oid(), catalog.classId(layout));
+    }
+
+    /** Whether the remembered set saw only stores into fixed-size fields of {@code object}, which nothing watches. */
+    private boolean onlyFixedFieldsChanged(Persistable object) {
+        return barrier == Barrier.REMSET && object.$swz_dirty() == RememberedSet.FIXED_FIELDS && object.$swz_flags() == 0;
+    }
+
+    /**
+     * Writes the image of {@code object} as its committed bytes with its fixed-size fields written over them,
+     * leaving its other fields (strings, arrays, collections), which did not change, unwritten; {@code false}
+     * when its committed bytes are of another class or shape, which only a whole image can replace.
+     */
+    private boolean writeFixedFieldsOver(Persistable object, ClassLayout layout) {
+        long oid = object.$swz_oid();
+        if (store.classId(oid) != catalog.classId(layout)) {
+            return false;
+        }
+        DirectBuffer committed = store.read(oid, view);
+        int length = committed.capacity();
+        if (length < Short.BYTES || committed.getShort(0) != (short) catalog.currentShape(layout)) {
+            return false;
+        }
+        writer.beginOverwrite(object, committed, length);
+        object.$swz_writeFixed(writer);
+        writer.endOverwrite(length);
+        return true;
     }
 
     // ---------------------------------------------------------------- watched objects

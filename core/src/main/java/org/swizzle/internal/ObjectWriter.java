@@ -29,6 +29,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.UUID;
 
+import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.swizzle.UnsupportedFieldTypeException;
@@ -89,6 +90,21 @@ public final class ObjectWriter {
         reset();
         owner = object;
         holdsUntracked = false;
+    }
+
+    /**
+     * Starts the image of {@code object} as a copy of its committed image of {@code length} bytes, positioned
+     * after the shape number, to write its fixed-size fields over it; {@link #endOverwrite} follows.
+     */
+    void beginOverwrite(Persistable object, DirectBuffer committed, int length) {
+        beginObject(object);
+        buffer.putBytes(0, committed, 0, length);
+        position = Short.BYTES;
+    }
+
+    /** Ends an image begun by {@link #beginOverwrite}: the rest of the committed bytes stay as they are. */
+    void endOverwrite(int length) {
+        position = length;
     }
 
     /** Names the field being written, for error messages and for the attachment of its collections. */

@@ -6,28 +6,55 @@ import java.util.function.Consumer;
 
 /**
  * The remembered set of {@code barrier=remset}: the objects of one store updated since its last
- * commit. The barrier calls {@link #remember} on an object's first update only (its dirty byte is
- * still 0); later updates cost the check of that byte.
+ * commit. The barrier calls {@link #remember} on an object's first update of a fixed-size field only
+ * (its dirty byte is still 0), and {@link #rememberAll} on its first other change; later updates cost
+ * the check of that byte.
  */
 public final class RememberedSet {
 
     private final List<Persistable> objects = new ArrayList<>();
 
+    /** The dirty byte of an object whose updates since the last commit were all to fixed-size fields. */
+    public static final byte FIXED_FIELDS = 1;
+    /** The dirty byte of an object that any other change reached: a field of another kind, an array, a collection. */
+    public static final byte ANY_FIELDS = 2;
+
     /**
-     * The barrier's slow path: marks {@code object} and adds it to its store's set. Threads may update
-     * different objects at once, so adding is serialized; two threads that both find the same object clean
-     * add it twice, which costs the commit a second look at it and nothing else.
+     * The barrier's slow path for a store into a fixed-size field (a primitive or a reference): marks
+     * {@code object} and adds it to its store's set. A commit then only rewrites its fixed-size fields
+     * over its committed bytes, unless another change reaches it before the commit.
      */
     public static void remember(Persistable object) {
-        object.$swz_dirty((byte) 1);
-        Object context = object.$swz_context();
-        if (context != null) {
-            ((ObjectManager) context).remembered().add(object);
-        }
+        note(object, FIXED_FIELDS);
     }
 
-    private synchronized void add(Persistable object) {
-        objects.add(object);
+    /** The barrier's slow path for any other change: a store into another field, an array or a collection. */
+    public static void rememberAll(Persistable object) {
+        note(object, ANY_FIELDS);
+    }
+
+    /**
+     * Threads may update different objects at once, so adding and raising the dirty byte are serialized:
+     * the byte only rises, so a fixed-size store racing with another change cannot hide it.
+     */
+    private static void note(Persistable object, byte change) {
+        Object context = object.$swz_context();
+        if (context == null) {
+            if (object.$swz_dirty() < change) {
+                object.$swz_dirty(change); // not persistent yet: only spares later stores the slow path
+            }
+            return;
+        }
+        RememberedSet set = ((ObjectManager) context).remembered();
+        synchronized (set) {
+            byte dirty = object.$swz_dirty();
+            if (dirty == 0) {
+                set.objects.add(object);
+            }
+            if (dirty < change) {
+                object.$swz_dirty(change);
+            }
+        }
     }
 
     int size() {

@@ -19,8 +19,8 @@ public final class WriteBarrier {
                 CardTable.mark(object.$swz_address());
                 break;
             case REMSET:
-                if (object.$swz_dirty() == 0) {
-                    RememberedSet.remember(object);
+                if (object.$swz_dirty() != RememberedSet.ANY_FIELDS) {
+                    RememberedSet.rememberAll(object);
                 }
                 break;
             case OBJECT:
