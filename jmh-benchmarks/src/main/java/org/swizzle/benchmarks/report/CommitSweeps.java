@@ -76,13 +76,13 @@ final class CommitSweeps {
         for (double size : sizes) {
             result(system, size).ifPresent(r -> points.add(new double[] {size, noForce(r)}));
         }
-        String phase = "";
-        double most = Double.NEGATIVE_INFINITY;
+        String phase = "none grew";
+        double most = 0;
         for (String p : PHASES) {
             double grew = phaseMicros(large.get(), p) - phaseMicros(small.get(), p);
             if (grew > most) {
                 most = grew;
-                phase = p + " " + (grew >= 0 ? "+" : "") + Units.time(grew);
+                phase = p + " +" + Units.time(grew);
             }
         }
         return new Growth(ratio, error, LinearFit.of(points).b() * 1e3, phase);
