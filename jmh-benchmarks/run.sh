@@ -3,12 +3,14 @@
 #
 #   jmh-benchmarks/run.sh smoke   every benchmark and fork once: 1 fork, 1 iteration, 2,000 parts (CI; ~4 min);
 #                                 Moss's load-work-save sessions on 6 trees of height 12-16 for Java, Swizzle
-#                                 and SwizzleNone, on one tree for the other schemes
+#                                 and SwizzleNone, on one tree for the other schemes; the commit sweep at 1,000
+#                                 and 10,000 resident objects
 #                                 -> jmh-benchmarks/target/smoke/ ; exits non-zero if any benchmark fails
 #   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (about 9 minutes on 2 cores)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>-quick/
 #   jmh-benchmarks/run.sh full    every parameter value, more iterations and forks, the 200,000-part
-#                                 database for lookup and traversal (about 47 minutes on 2 cores, estimated)
+#                                 database for lookup and traversal, the commit sweep up to 1,000,000
+#                                 resident objects (about 55 minutes on 2 cores, estimated)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>/
 #
 # In quick and full mode the swizzling and faulting schemes (SwizzleEdge, None, Eager, Entry, Segment,
@@ -80,6 +82,19 @@ prepare() {
     }
 }
 
+# sweep R,R,... JMH-ARGS...: builds the commit sweep's stores of R resident objects, then runs CommitSweep at those R
+sweep() {
+    local sizes=$1
+    shift
+    java -javaagent:"$agent" -cp "$jar" org.swizzle.benchmarks.commit.SweepStores ${sizes//,/ } \
+        > "$out/prepare-sweep.log" 2>&1 || {
+        echo "run.sh: building the commit sweep's stores failed; see $out/prepare-sweep.log" >&2
+        cat "$out/prepare-sweep.log" >&2
+        exit 1
+    }
+    jmh commit-sweep 'commit\.CommitSweep\.' -p resident="$sizes" "$@"
+}
+
 # what quick and full leave out of the swizzling and faulting schemes (JMH -e regexps): hot, all but the
 # traversal; warm and cold, lookup and reverse of edge, none and eager, reverse of the fault units, entry
 not_hot='\.Swizzle(Edge|None|Eager|Entry|Segment|Cluster)\.(lookup|reverse)$'
@@ -91,8 +106,9 @@ case $mode in
         jmh smoke 'oo1\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -p parts=2000 -p p=1 -p traversals=10
         jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleNone)\.' -f 1 -wi 1 -i 1 \
             -p collection=VH12,VH14,VS13,VB84,SI34,SI144
-        jmh lws-schemes 'lws\.LwsSession\.Swizzle(Eager|Edge|Remset|NoBarrier)\.' -f 1 -wi 1 -i 1 -p collection=VH12
+        jmh lws-schemes 'lws\.LwsSession\.Swizzle(Eager|Edge|Card|NoBarrier)\.' -f 1 -wi 1 -i 1 -p collection=VH12
         jmh collections 'collections\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -p parts=2000
+        sweep 1000,10000 -f 1 -wi 0 -i 1 -w 100ms -r 100ms
         ;;
     quick)
         prepare 20000
@@ -106,6 +122,7 @@ case $mode in
         jmh cold 'oo1\.OO1Cold\.' -f 1 -wi 0 -i 3 -e "$not_warm"
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 5 -i 10
         jmh collections 'collections\.' "${short[@]}"
+        sweep 1000,10000,100000 "${short[@]}"
         jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleNone|SwizzleEager)\.' -f 1 -wi 1 -i 2 \
             -p collection=VH12,VH14,VS8,VS34,VB52,VB220,SI34,SI144
         ;;
@@ -125,6 +142,7 @@ case $mode in
         jmh cold-large "oo1\.OO1Cold$large" -f 2 -wi 0 -i 2 -p parts=200000
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 10 -i 20
         jmh collections 'collections\.' -f 3 -wi 3 -w 1s -i 5 -r 1s
+        sweep 1000,10000,100000,1000000 -f 3 -wi 2 -w 1s -i 4 -r 1s
         jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleCard|SwizzleNoBarrier|SwizzleNone|SwizzleEager)\.' \
             -f 1 -wi 2 -i 4 \
             -p collection=VH12,VH14,VH16,VH18,VS3,VS8,VS34,VS89,VB12,VB52,VB220,SI34,SI144,VN14,BI220,II55

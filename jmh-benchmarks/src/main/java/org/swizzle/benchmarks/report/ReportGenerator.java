@@ -73,6 +73,7 @@ public final class ReportGenerator {
         section(out, report.rawIo());
         section(out, report.inserts());
         section(out, report.readOnlyCommits());
+        section(out, new CommitSweeps(results, charts).section());
         LoadWorkSave lws = new LoadWorkSave(results);
         section(out, lws.section());
         out.append("## Reproduction of the papers' findings\n\n").append(new Findings(report.figures(), lws).table())
