@@ -20,10 +20,11 @@ import org.swizzle.benchmarks.Directories;
 
 /**
  * The new store an iteration of {@link OO7BuildCommit} builds (one build in single-shot mode), and its
- * secondary results: the time inside the commit, for Swizzle the records and bytes its commit logged, and the limit for that commit: appending the same number of
- * bytes to a new file with a bare {@code FileChannel} and forcing it ({@code force(false)}, as the log
- * does), timed in the same JVM right after the store is closed. It owns the store's directory because
- * JMH reads its counters after its own iteration teardown, where they are completed.
+ * secondary results: those of {@link CommitCounters} for its commit (JMH reads only the counters a class
+ * declares itself, so they are repeated here), and the limit for that commit: appending the same number
+ * of bytes to a new file with a bare {@code FileChannel} and forcing it ({@code force(false)}, as the log
+ * does), timed in the same JVM right after the store is closed. It owns the store's directory because JMH
+ * reads its counters after its own iteration teardown, where the raw write is made.
  */
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)
@@ -33,9 +34,14 @@ public class BuildCounters {
 
     public long commits;
     public long commitNanos;
+    public long objectsDiffed;
     public long records;
     public long logBytes;
+    public long unswizzleNanos;
+    public long diffNanos;
+    public long writeNanos;
     public long forceNanos;
+    public long applyNanos;
     public long rawWrites;
     public long rawNanos;
 
@@ -43,16 +49,21 @@ public class BuildCounters {
     private OO7Database db;
 
     @Setup(Level.Iteration)
-    public void reset() throws IOException {
-        dir = Files.createTempDirectory("swizzle-oo7-build-");
-        db = null;
+    public void emptyDirectory() throws IOException {
         commits = 0;
         commitNanos = 0;
+        objectsDiffed = 0;
         records = 0;
         logBytes = 0;
+        unswizzleNanos = 0;
+        diffNanos = 0;
+        writeNanos = 0;
         forceNanos = 0;
+        applyNanos = 0;
         rawWrites = 0;
         rawNanos = 0;
+        dir = Files.createTempDirectory("swizzle-oo7-build-");
+        db = null;
     }
 
     /** The empty directory to build the store in. */
@@ -70,9 +81,14 @@ public class BuildCounters {
         commits++;
         if (before != null) {
             StoreStats after = db.stats();
+            objectsDiffed += after.objectsDiffed() - before.objectsDiffed();
             records += after.recordsLogged() - before.recordsLogged();
             logBytes += after.bytesLogged() - before.bytesLogged();
+            unswizzleNanos += after.unswizzleNanos() - before.unswizzleNanos();
+            diffNanos += after.diffNanos() - before.diffNanos();
+            writeNanos += after.writeNanos() - before.writeNanos();
             forceNanos += after.forceNanos() - before.forceNanos();
+            applyNanos += after.applyNanos() - before.applyNanos();
         }
     }
 

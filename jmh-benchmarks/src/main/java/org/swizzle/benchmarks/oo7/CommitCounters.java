@@ -9,9 +9,11 @@ import org.swizzle.StoreStats;
 
 /**
  * Secondary results of the OO7 benchmarks that commit: per iteration, the commits made, the time inside
- * {@code commit()} (every system), and for Swizzle what its counters say the commits did: records and
- * bytes logged, time forcing the log, objects diffed and compared. The names are those of OO1's
- * counters, so that the report reads both alike; divide by {@link #commits} for per-commit figures.
+ * {@code commit()} (every system), and for Swizzle what its counters say the commits did: objects diffed
+ * and compared, records and bytes logged, and the time of each commit phase (collect the candidates,
+ * unswizzle, diff, write the log, force it, apply it to the store file). The names are those of OO1's
+ * counters and {@code StoreStats}, so that the report reads them alike; divide by {@link #commits} for
+ * per-commit figures.
  */
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)
@@ -19,21 +21,31 @@ public class CommitCounters {
 
     public long commits;
     public long commitNanos;
-    public long records;
-    public long logBytes;
-    public long forceNanos;
     public long objectsDiffed;
     public long objectsCompared;
+    public long records;
+    public long logBytes;
+    public long collectNanos;
+    public long unswizzleNanos;
+    public long diffNanos;
+    public long writeNanos;
+    public long forceNanos;
+    public long applyNanos;
 
     @Setup(Level.Iteration)
     public void reset() {
         commits = 0;
         commitNanos = 0;
-        records = 0;
-        logBytes = 0;
-        forceNanos = 0;
         objectsDiffed = 0;
         objectsCompared = 0;
+        records = 0;
+        logBytes = 0;
+        collectNanos = 0;
+        unswizzleNanos = 0;
+        diffNanos = 0;
+        writeNanos = 0;
+        forceNanos = 0;
+        applyNanos = 0;
     }
 
     /** Commits {@code db}, counting what the commit did. */
@@ -45,11 +57,16 @@ public class CommitCounters {
         commits++;
         if (before != null) {
             StoreStats after = db.stats();
-            records += after.recordsLogged() - before.recordsLogged();
-            logBytes += after.bytesLogged() - before.bytesLogged();
-            forceNanos += after.forceNanos() - before.forceNanos();
             objectsDiffed += after.objectsDiffed() - before.objectsDiffed();
             objectsCompared += after.objectsCompared() - before.objectsCompared();
+            records += after.recordsLogged() - before.recordsLogged();
+            logBytes += after.bytesLogged() - before.bytesLogged();
+            collectNanos += after.collectNanos() - before.collectNanos();
+            unswizzleNanos += after.unswizzleNanos() - before.unswizzleNanos();
+            diffNanos += after.diffNanos() - before.diffNanos();
+            writeNanos += after.writeNanos() - before.writeNanos();
+            forceNanos += after.forceNanos() - before.forceNanos();
+            applyNanos += after.applyNanos() - before.applyNanos();
         }
     }
 }

@@ -39,9 +39,14 @@ final class EclipseStoreDatabase implements OO7Database {
         return new EclipseStoreDatabase(storage, (Module) storage.root(), true);
     }
 
-    /** Starts a new storage in the empty directory {@code dir} with {@code module} as its root, stored at the first commit. */
+    /**
+     * Starts a new storage in the empty directory {@code dir} with {@code module} as its root, stored at the first
+     * commit ({@code start(root, dir)} would store it while starting).
+     */
     static EclipseStoreDatabase create(Path dir, Module module) {
-        return new EclipseStoreDatabase(EmbeddedStorage.start(module, dir), module, false);
+        EmbeddedStorageManager storage = EmbeddedStorage.start(dir);
+        storage.setRoot(module);
+        return new EclipseStoreDatabase(storage, module, false);
     }
 
     @Override
