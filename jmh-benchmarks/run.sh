@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Runs the Swizzle benchmarks and writes JMH JSON plus a generated REPORT.md and PNG charts.
 #
-#   jmh-benchmarks/run.sh smoke   every benchmark and fork once: 1 fork, 1 iteration, 2,000 parts (CI; ~4 min);
+#   jmh-benchmarks/run.sh smoke   every benchmark and fork once: 1 fork, 1 iteration, 2,000 parts (CI; ~5 min);
 #                                 Moss's load-work-save sessions on 6 trees of height 12-16 for Java, Swizzle
 #                                 and SwizzleNone, on one tree for the other schemes; the commit sweep at 1,000
-#                                 and 10,000 resident objects
+#                                 and 10,000 resident objects; OO7's build, cold T1, hot T1, read-only T1 + commit
+#                                 and T2b + commit (T6, Q1, Q7, T2a and T2c in quick and full)
 #                                 -> jmh-benchmarks/target/smoke/ ; exits non-zero if any benchmark fails
-#   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (about 9 minutes on 2 cores)
+#   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (about 12 minutes on 2 cores)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>-quick/
 #   jmh-benchmarks/run.sh full    every parameter value, more iterations and forks, the 200,000-part
 #                                 database for lookup and traversal, the commit sweep up to 1,000,000
-#                                 resident objects (about 55 minutes on 2 cores, estimated)
+#                                 resident objects, OO7 hot and updates in 3 forks, OO7 T1 with 6 and 9
+#                                 connections per part too (about 66 minutes on 2 cores, estimated)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>/
 #
 # In quick and full mode the swizzling and faulting schemes (SwizzleEdge, None, Eager, Entry, Segment,
@@ -95,6 +97,18 @@ sweep() {
     jmh commit-sweep 'commit\.CommitSweep\.' -p resident="$sizes" "$@"
 }
 
+# the OO7 master databases: Swizzle's written with the agent, EclipseStore's without it (the same model classes)
+prepare_oo7() {
+    {
+        java -javaagent:"$agent" -cp "$jar" org.swizzle.benchmarks.oo7.PrepareOO7 "$@" &&
+            java -cp "$jar" org.swizzle.benchmarks.oo7.PrepareOO7 "$@"
+    } > "$out/prepare-oo7.log" 2>&1 || {
+        echo "run.sh: building the OO7 databases failed; see $out/prepare-oo7.log" >&2
+        cat "$out/prepare-oo7.log" >&2
+        exit 1
+    }
+}
+
 # what quick and full leave out of the swizzling and faulting schemes (JMH -e regexps): hot, all but the
 # traversal; warm and cold, lookup and reverse of edge, none and eager, reverse of the fault units, entry
 not_hot='\.Swizzle(Edge|None|Eager|Entry|Segment|Cluster)\.(lookup|reverse)$'
@@ -109,6 +123,8 @@ case $mode in
         jmh lws-schemes 'lws\.LwsSession\.Swizzle(Eager|Edge|Card|NoBarrier)\.' -f 1 -wi 1 -i 1 -p collection=VH12
         jmh collections 'collections\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -p parts=2000
         sweep 1000,10000 -f 1 -wi 0 -i 1 -w 100ms -r 100ms
+        prepare_oo7 3
+        jmh oo7 'oo7\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -e 'OO7Hot\..*\.(t6|q1|q7)$|OO7Update\..*\.t2[ac]Commit$'
         ;;
     quick)
         prepare 20000
@@ -125,6 +141,10 @@ case $mode in
         sweep 1000,10000,100000 "${short[@]}"
         jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleNone|SwizzleEager)\.' -f 1 -wi 1 -i 2 \
             -p collection=VH12,VH14,VS8,VS34,VB52,VB220,SI34,SI144
+        prepare_oo7 3
+        jmh oo7-build 'oo7\.OO7BuildCommit\.' -f 1 -wi 2 -i 3
+        jmh oo7-cold 'oo7\.OO7Cold\.' -f 1 -wi 0 -i 3
+        jmh oo7 'oo7\.OO7(Hot|Update)\.' "${short[@]}"
         ;;
     full)
         prepare 20000 200000
@@ -146,6 +166,12 @@ case $mode in
         jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleCard|SwizzleNoBarrier|SwizzleNone|SwizzleEager)\.' \
             -f 1 -wi 2 -i 4 \
             -p collection=VH12,VH14,VH16,VH18,VS3,VS8,VS34,VS89,VB12,VB52,VB220,SI34,SI144,VN14,BI220,II55
+        prepare_oo7 3 6 9
+        oo7_hot=(-f 3 -wi 3 -w 500ms -i 5 -r 500ms)
+        jmh oo7-build 'oo7\.OO7BuildCommit\.' -f 1 -wi 3 -i 5
+        jmh oo7-cold 'oo7\.OO7Cold\.' -f 3 -wi 0 -i 4
+        jmh oo7 'oo7\.OO7(Hot|Update)\.' "${oo7_hot[@]}"
+        jmh oo7-connections 'oo7\.OO7Hot\..*\.t1$' "${oo7_hot[@]}" -p connections=6,9
         ;;
 esac
 

@@ -12,7 +12,7 @@ import java.util.Properties;
  * Reads the JMH JSON files of a results directory and writes {@code REPORT.md} and its PNG charts
  * into it: the targets of {@code shared/BENCHMARKS.md} with pass or fail, the OO1 tables in the
  * form of the seed papers, the update and commit figures, Moss's load-work-save cost model, and
- * the reproduction table of the papers' findings. {@code run.sh} calls it after JMH;
+ * the OO7 operations, and the reproduction table of the papers' findings. {@code run.sh} calls it after JMH;
  * {@code run.properties} (written by {@code run.sh}) supplies the mode, commit and times of the run.
  *
  * <pre>
@@ -74,6 +74,7 @@ public final class ReportGenerator {
         section(out, report.inserts());
         section(out, report.readOnlyCommits());
         section(out, new CommitSweeps(results, charts).section());
+        section(out, new OO7Report(results, charts).section());
         LoadWorkSave lws = new LoadWorkSave(results);
         section(out, lws.section());
         out.append("## Reproduction of the papers' findings\n\n").append(new Findings(report.figures(), lws).table())

@@ -12,9 +12,11 @@ final class Targets {
         "SwizzleSegment", "SwizzleCluster");
 
     private final Figures f;
+    private final OO7Figures oo7;
 
     Targets(Figures figures) {
         this.f = figures;
+        this.oo7 = new OO7Figures(figures.results());
     }
 
     Markdown table() {
@@ -45,6 +47,10 @@ final class Targets {
             Verdict.target(worst, 1.30, false), "OO1Slope p=0 slope b of the barrier schemes; OO1Hot traversal of "
                 + String.join(", ", NODE_EDGE_SCHEMES) + " (swizzle=none is not a node/edge scheme)");
 
+        double t1 = oo7.t1HotOverJava();
+        t.row("OO7 T1 hot / plain Java", "≤ 1.15", Units.ratio(t1), Verdict.target(t1, 1.15, false),
+            "OO7Hot t1, C = " + OO7Figures.CONNECTIONS);
+
         double card = f.barrier("Swizzle") / f.barrier("SwizzleNoBarrier");
         t.row("OO1 hot update traversal p=1, default barrier (remset) / same without barrier", "≤ 1.10", Units.ratio(card),
             Verdict.target(card, 1.10, false), "OO1Barrier, Swizzle / SwizzleNoBarrier (no commit)");
@@ -64,6 +70,23 @@ final class Targets {
         double latency = f.commitMicros("Swizzle", 0.05) / f.rawWriteForce(0.05);
         t.row("commit latency / raw write+force of the same bytes", "≤ 1.3", Units.ratio(latency),
             Verdict.target(latency, 1.3, false), "OO1Update Swizzle p=0.05 commit() / RawLogWrite p=0.05");
+
+        double readOnlyBytes = oo7.readOnlyLogBytes();
+        double readOnlyMillis = oo7.readOnlyCommitMillis();
+        Verdict readOnly = readOnlyBytes > 0 ? Verdict.FAIL : Verdict.target(readOnlyMillis, 1, false);
+        t.row("read-only pass then commit (OO7 T1, 10,000 atomic parts)", "logs 0 bytes, ≤ 1 ms",
+            Double.isNaN(readOnlyBytes) ? "—" : String.format(Locale.ROOT, "%,.0f bytes, commit ", readOnlyBytes) + Units.time(readOnlyMillis * 1e3),
+            readOnly, "OO7Hot t1Commit, Swizzle: log bytes and time inside commit() per commit");
+
+        double t2b = oo7.t2bOverEclipseStore();
+        t.row("OO7 T2b commit, Swizzle / EclipseStore storing the same changed parts", "< 1 (goal < 0.5)",
+            Units.ratio(t2b) + " (commit() alone: " + Units.ratio(oo7.t2bCommitOverEclipseStore()) + ")",
+            Verdict.target(t2b, 1, true), "OO7Update t2bCommit, T2b + commit: EclipseStore serializes each part at"
+                + " store(), during T2b (and does not force its files)");
+
+        double build = oo7.buildCommitOverRaw();
+        t.row("OO7 build commit / raw write+force of the same bytes", "≤ 2", Units.ratio(build),
+            Verdict.target(build, 2, false), "OO7BuildCommit Swizzle: commit() / raw write + force, same fork");
 
         double warmTraversal = f.warm("Swizzle", "traversal") / f.warm("EclipseStore", "traversal");
         double warmLookup = f.warm("Swizzle", "lookup") / f.warm("EclipseStore", "lookup");

@@ -1,0 +1,140 @@
+package org.swizzle.benchmarks.oo7;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.SplittableRandom;
+
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.swizzle.StoreStats;
+import org.swizzle.benchmarks.Directories;
+
+/**
+ * The new store an iteration of {@link OO7BuildCommit} builds (one build in single-shot mode), and its
+ * secondary results: those of {@link CommitCounters} for its commit (JMH reads only the counters a class
+ * declares itself, so they are repeated here), and the limit for that commit: appending the same number
+ * of bytes to a new file with a bare {@code FileChannel} and forcing it ({@code force(false)}, as the log
+ * does), timed in the same JVM right after the store is closed. It owns the store's directory because JMH
+ * reads its counters after its own iteration teardown, where the raw write is made.
+ */
+@State(Scope.Thread)
+@AuxCounters(AuxCounters.Type.EVENTS)
+public class BuildCounters {
+
+    private static final int CHUNK = 1 << 20;
+
+    public long commits;
+    public long commitNanos;
+    public long objectsDiffed;
+    public long records;
+    public long logBytes;
+    public long unswizzleNanos;
+    public long diffNanos;
+    public long writeNanos;
+    public long forceNanos;
+    public long applyNanos;
+    public long rawWrites;
+    public long rawNanos;
+
+    private Path dir;
+    private OO7Database db;
+
+    @Setup(Level.Iteration)
+    public void emptyDirectory() throws IOException {
+        commits = 0;
+        commitNanos = 0;
+        objectsDiffed = 0;
+        records = 0;
+        logBytes = 0;
+        unswizzleNanos = 0;
+        diffNanos = 0;
+        writeNanos = 0;
+        forceNanos = 0;
+        applyNanos = 0;
+        rawWrites = 0;
+        rawNanos = 0;
+        dir = Files.createTempDirectory("swizzle-oo7-build-");
+        db = null;
+    }
+
+    /** The empty directory to build the store in. */
+    Path directory() {
+        return dir;
+    }
+
+    /** Commits {@code db}, counting what the commit did; the iteration's teardown closes it. */
+    void commit(OO7Database db) {
+        this.db = db;
+        StoreStats before = db.stats();
+        long start = System.nanoTime();
+        db.commit();
+        commitNanos += System.nanoTime() - start;
+        commits++;
+        if (before != null) {
+            StoreStats after = db.stats();
+            objectsDiffed += after.objectsDiffed() - before.objectsDiffed();
+            records += after.recordsLogged() - before.recordsLogged();
+            logBytes += after.bytesLogged() - before.bytesLogged();
+            unswizzleNanos += after.unswizzleNanos() - before.unswizzleNanos();
+            diffNanos += after.diffNanos() - before.diffNanos();
+            writeNanos += after.writeNanos() - before.writeNanos();
+            forceNanos += after.forceNanos() - before.forceNanos();
+            applyNanos += after.applyNanos() - before.applyNanos();
+        }
+    }
+
+    /** Closes the store, then writes and forces the bytes it logged. */
+    @TearDown(Level.Iteration)
+    public void closeStore() {
+        try {
+            if (db != null) {
+                db.close();
+                rawWriteForce();
+            }
+        } finally {
+            Directories.delete(dir);
+        }
+    }
+
+    /** Writes {@link #logBytes} bytes of noise to a new file in chunks of 1 MB and forces it, timed; nothing if none were logged. */
+    private void rawWriteForce() {
+        if (logBytes == 0) {
+            return;
+        }
+        ByteBuffer chunk = ByteBuffer.allocateDirect((int) Math.min(CHUNK, logBytes));
+        byte[] noise = new byte[chunk.capacity()];
+        new SplittableRandom(1).nextBytes(noise);
+        chunk.put(noise);
+        Path rawDir = null;
+        try {
+            rawDir = Files.createTempDirectory("swizzle-oo7-raw-");
+            try (FileChannel log = FileChannel.open(rawDir.resolve("raw.log"), StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE)) {
+                long start = System.nanoTime();
+                long written = 0;
+                while (written < logBytes) {
+                    chunk.clear().limit((int) Math.min(chunk.capacity(), logBytes - written));
+                    while (chunk.hasRemaining()) {
+                        written += log.write(chunk, written);
+                    }
+                }
+                log.force(false);
+                rawNanos += System.nanoTime() - start;
+                rawWrites++;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the raw log in " + rawDir, e);
+        } finally {
+            Directories.delete(rawDir);
+        }
+    }
+}
