@@ -30,6 +30,7 @@ final class PendingPuts {
     static final class Put {
         Kind kind;
         long oid;
+        /** The class id of an image; a PATCH keeps its object's. */
         int classId;
         int crc;
         /** Start of its encoded ranges (PATCH) or its staged bytes (images). */
@@ -95,9 +96,12 @@ final class PendingPuts {
         }
     }
 
-    /** Starts the PATCH record of an existing object; follow with {@link #appendRange}s, then {@link #endPatch}. */
-    void beginPatch(long oid, int classId) {
-        add(Kind.PATCH, oid, classId, rangesEnd);
+    /**
+     * Starts the PATCH record of an existing object, which keeps its class id; follow with
+     * {@link #appendRange}s, then {@link #endPatch}.
+     */
+    void beginPatch(long oid) {
+        add(Kind.PATCH, oid, 0, rangesEnd);
         lastRangeEnd = 0;
     }
 

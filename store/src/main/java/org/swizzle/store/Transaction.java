@@ -96,7 +96,7 @@ public final class Transaction {
         if (!diff.next()) {
             return;
         }
-        puts.beginPatch(oid, classId);
+        puts.beginPatch(oid);
         do {
             puts.appendRange(diff.start(), bytes, offset + diff.start(), diff.end() - diff.start());
         } while (diff.next());
