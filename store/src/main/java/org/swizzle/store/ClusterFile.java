@@ -27,6 +27,8 @@ import org.swizzle.StoreCorruptedException;
  * disk fails with an {@link java.io.IOException} before the commit that needs them is logged.
  */
 final class ClusterFile implements AutoCloseable {
+    private static final int ZEROS_LENGTH = 64 * 1024;
+
     private final Path file;
     private final FileChannel channel;
     private final ClusterHeader header;
@@ -34,10 +36,13 @@ final class ClusterFile implements AutoCloseable {
     private final Checksums checksums = new Checksums();
     private final UnsafeBuffer scratch = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
     private final UnsafeBuffer table = new UnsafeBuffer(ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH));
-    private final ByteBuffer zeros = ByteBuffer.allocateDirect(64 * 1024);
+    private final ByteBuffer zeros = ByteBuffer.allocateDirect(ZEROS_LENGTH);
     private final boolean readOnly;
     private long length;
-    /** The file has disk blocks below this offset: it wrote them, or a checkpoint allocated them. */
+    /**
+     * Below this offset the file has disk blocks: it wrote them, or a checkpoint allocated them.
+     * Nothing lies past it but what the blocks logged since the checkpoint write.
+     */
     private long backedEnd;
 
     private ClusterFile(Path file, FileChannel channel, ClusterHeader header, int regionSize, boolean readOnly)
@@ -64,7 +69,7 @@ final class ClusterFile implements AutoCloseable {
             UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
             ClusterFileDescriptor.putNewHeader(page, clusterSize, new Checksums());
             channel.truncate(0);
-            FileIo.writeFully(channel, ByteBuffer.allocateDirect(clusterSize - PAGE_SIZE), PAGE_SIZE);
+            writeZeros(channel, PAGE_SIZE, clusterSize, ByteBuffer.allocateDirect(ZEROS_LENGTH));
             FileIo.writeFully(channel, page.byteBuffer().clear(), 0);
             channel.force(true);
         } catch (IOException e) {
@@ -117,10 +122,10 @@ final class ClusterFile implements AutoCloseable {
     }
 
     /**
-     * Grows the file (sparse, to a whole number of regions) to hold {@code end} bytes, gives the
-     * bytes up to {@code end} disk blocks (writing zeros over those past what it has, which nothing
-     * live lies in: {@code end} is where the allocator hands out clusters up to), and maps it. A
-     * read-only file is mapped as it is, which {@link #checkHolds} found to hold what was allocated.
+     * Grows the file (sparse, to a whole number of regions) to hold {@code end} bytes, the end of
+     * what the allocator hands out, gives the bytes below {@code end} disk blocks (writing zeros
+     * from {@link #backedEnd}), and maps it. A read-only file is mapped as it is, which
+     * {@link #checkHolds} found to hold what was allocated.
      */
     void ensureCapacity(long end) {
         if (readOnly) {
@@ -137,14 +142,19 @@ final class ClusterFile implements AutoCloseable {
                 FileIo.writeFully(channel, zeros.clear().limit(1), wanted - 1);
                 length = wanted;
             }
-            while (backedEnd < end) {
-                int chunk = (int) Math.min(zeros.capacity(), end - backedEnd);
-                FileIo.writeFully(channel, zeros.clear().limit(chunk), backedEnd);
-                backedEnd += chunk;
+            if (backedEnd < end) {
+                writeZeros(channel, backedEnd, end, zeros);
+                backedEnd = end;
             }
             regions.mapUpTo(channel, length);
         } catch (IOException e) {
             throw FileIo.failure("grow to " + wanted + " bytes and map", file, e);
+        }
+    }
+
+    private static void writeZeros(FileChannel channel, long from, long to, ByteBuffer zeros) throws IOException {
+        for (long at = from; at < to; at += zeros.capacity()) {
+            FileIo.writeFully(channel, zeros.clear().limit((int) Math.min(zeros.capacity(), to - at)), at);
         }
     }
 

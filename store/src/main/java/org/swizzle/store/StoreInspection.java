@@ -268,7 +268,8 @@ final class StoreInspection implements AutoCloseable {
      */
     private void readPatch(WalRecords records, long commit) {
         PendingObject before = pendingObjects.get(records.oid());
-        PendingObject patch = pending(records, commit, before != null && before.type == WalDescriptor.PATCH ? before : null);
+        boolean patched = before != null && before.type == WalDescriptor.PATCH;
+        PendingObject patch = pending(records, commit, patched ? before : null);
         if (before == null) {
             patch.placeOnDisk = true;
         } else if (before != patch) {
@@ -282,7 +283,10 @@ final class StoreInspection implements AutoCloseable {
         }
     }
 
-    /** The pending object of the current record, {@code reused} or new, its entry as the record leaves it but for its place. */
+    /**
+     * The pending object of the current record, {@code reused} or new, with its entry as the record
+     * leaves it, but for the object's place.
+     */
     private PendingObject pending(WalRecords records, long commit, PendingObject reused) {
         PendingObject object = reused != null ? reused : new PendingObject();
         object.type = records.type();
@@ -312,8 +316,8 @@ final class StoreInspection implements AutoCloseable {
                 objects.remove();
             } else if (object.patchEnd > object.entry.length) {
                 problems.problem(walFile, object.patchEndRecord, "the PATCH record of object " + object.entry.oid
-                    + " writes up to"
-                    + " byte " + object.patchEnd + " of it, but the object has " + object.entry.length + " bytes");
+                    + " writes up to byte " + object.patchEnd + " of it, but the object has " + object.entry.length
+                    + " bytes");
             }
         }
     }
@@ -322,9 +326,12 @@ final class StoreInspection implements AutoCloseable {
         long oid = object.entry.oid;
         long segment = Oids.segment(oid);
         long table = isNewSegment(segment) ? 0 : tableOffset(segment);
-        if (table <= 0) {
+        if (table < 0) {
+            return false; // a damaged directory entry, which checkTables reports
+        }
+        if (table == 0) {
             problems.problem(walFile, object.recordOffset, "the PATCH record of object " + oid + " changes an object of"
-                + " segment " + segment + ", which has " + (table < 0 ? "a damaged" : "no") + " table on disk");
+                + " segment " + segment + ", which has no committed table");
             return false;
         }
         long position = SegmentTableDescriptor.entryPosition(table, oid);

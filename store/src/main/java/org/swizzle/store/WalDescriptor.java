@@ -102,8 +102,9 @@ import org.agrona.MutableDirectBuffer;
  * <li>IMAGE: the whole bytes of a new, moved or resized object, written at their offset; also sets
  * the object's table entry to (offset, length, class id, checksum).</li>
  * <li>PATCH: the changed byte ranges of an existing object whose place, length and class id stay.
- * It names no offset: the ranges are written over the object where its table entry says it lies,
- * and the entry is rewritten with the new checksum. The entry is the one the PATCH applies to
+ * It names no offset: the ranges are written over the object where its table entry says it lies
+ * (the entry checked against its checksum, the ranges against its length), and the entry is
+ * rewritten with the new checksum. The entry is the one the PATCH applies to
  * because a block's sections are applied in order (its IMAGEs, which may move an object, before its
  * PATCHes) and blocks in log order; when recovery replays blocks whose effects, and those of later
  * blocks, already reached the cluster file, an entry may be one that a later block wrote, which
