@@ -122,7 +122,10 @@ final class WalRecords {
                 + ", expected an offset past the header page");
         }
         payload = at;
-        skip(length, "the " + length + " bytes of the IMAGE of object " + oid);
+        if (!skip(length)) {
+            throw corrupted("the " + length + " bytes of the IMAGE of object " + oid + " at index " + at
+                + " of its block run past the block's end, " + end);
+        }
     }
 
     private void readPatch() {
@@ -139,8 +142,10 @@ final class WalRecords {
                 throw corrupted("range " + i + " of the PATCH record of object " + oid + " (offset " + offset
                     + ", length " + bytes + ") ends past the largest object length");
             }
-            skip(bytes, "range " + i + " of the PATCH record of object " + oid + " (offset " + offset + ", length "
-                + bytes + ")");
+            if (!skip(bytes)) {
+                throw corrupted("range " + i + " of the PATCH record of object " + oid + " (offset " + offset
+                    + ", length " + bytes + ") at index " + at + " of its block runs past the block's end, " + end);
+            }
         }
         patchEnd = (int) rangeEnd;
         startRanges();
@@ -175,7 +180,10 @@ final class WalRecords {
 
     private int crc() {
         int start = at;
-        skip(WalDescriptor.CRC_LENGTH, "a CRC32C");
+        if (!skip(WalDescriptor.CRC_LENGTH)) {
+            throw corrupted("the CRC32C of a " + WalDescriptor.typeName(type) + " record at index " + at
+                + " of its block runs past the block's end, " + end);
+        }
         return WalDescriptor.crcAt(block, start);
     }
 
@@ -189,11 +197,13 @@ final class WalRecords {
         return value;
     }
 
-    private void skip(int bytes, String what) {
+    /** Steps over {@code bytes} bytes; {@code false}, without moving, if they run past the block's end. */
+    private boolean skip(int bytes) {
         if (bytes > end - at) {
-            throw corrupted(what + " at index " + at + " of its block run past the block's end, " + end);
+            return false;
         }
         at += bytes;
+        return true;
     }
 
     private void checkPadding() {
