@@ -10,8 +10,10 @@ import static org.swizzle.store.TestBytes.bytes;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -104,6 +106,39 @@ class IoFailureTest {
             assertEquals(oid, TestBytes.putNew(retry, 2, 2 * StoreConfig.MIN_CLUSTER_SIZE));
             retry.commit(1);
             assertBytes(bytes(2, 2 * StoreConfig.MIN_CLUSTER_SIZE), store.read(oid, view), "object of the retried commit");
+        }
+    }
+
+    /** Applying a logged commit can fail on a damaged file too: the store closes, and recovery applies the commit once repaired. */
+    @Test
+    void shouldCloseTheStoreWhenApplyingALoggedCommitFails() throws IOException {
+        Path clusters = dir.resolve(StoreDirs.CLUSTERS);
+        long oid;
+        byte[] entry = new byte[SegmentTableDescriptor.ENTRY_LENGTH];
+        long entryPosition;
+        try (SegmentStore store = openFailable()) {
+            Transaction transaction = store.begin();
+            oid = TestBytes.putNew(transaction, 1, 100);
+            transaction.commit(1);
+            entryPosition = StoreDirs.entryOf(store, oid).position;
+
+            Transaction failing = store.begin();
+            failing.put(oid, 1, bytes(2, 100), 0, 100);
+            try (FileChannel channel = FileChannel.open(clusters, StandardOpenOption.READ)) {
+                channel.read(ByteBuffer.wrap(entry), entryPosition);
+            }
+            StoreDirs.flipByte(clusters, entryPosition + SegmentTableDescriptor.CLASS_ID_OFFSET);
+            CommitNotAppliedException e = assertThrows(CommitNotAppliedException.class, () -> failing.commit(2));
+            assertEquals(2, e.commitNumber());
+            assertTrue(e.getMessage().contains("fails its checksum") && e.getMessage().contains("Do not commit"),
+                e.getMessage());
+            assertThrows(StoreClosedException.class, store::begin);
+        }
+        StoreDirs.writeAt(clusters, entryPosition, ByteBuffer.wrap(entry));
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(2, store.lastCommit());
+            assertEquals(2, store.counters().commitsRecovered());
+            assertBytes(bytes(2, 100), store.read(oid, view), "object of the commit recovery applied");
         }
     }
 
