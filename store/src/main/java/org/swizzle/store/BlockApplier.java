@@ -1,15 +1,14 @@
 package org.swizzle.store;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
-import org.agrona.ExpandableDirectByteBuffer;
+import org.agrona.DirectBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
- * Applies the records of a WAL block to the cluster file, the segment directory and the store's
- * state: deterministic positional writes, the same for a fresh commit and for recovery, so that a
- * block applied twice leaves the files as applying it once does.
+ * Applies the records of a WAL block to the cluster file (through its mapping), the segment
+ * directory and the store's state, the same way for a fresh commit and for recovery, so that a
+ * block applied twice leaves the files as applying it once does (see {@link WalDescriptor}).
  */
 final class BlockApplier {
     private final ClusterFile clusters;
@@ -17,6 +16,7 @@ final class BlockApplier {
     private final StoreState state;
     private final Path walFile;
     private final WalRecords records;
+    private final TableEntry entry = new TableEntry();
 
     BlockApplier(ClusterFile clusters, SegmentDirectory directory, StoreState state, Path walFile) {
         this.clusters = clusters;
@@ -26,34 +26,39 @@ final class BlockApplier {
         this.records = new WalRecords(walFile);
     }
 
-    /** Applies the block at the start of {@code block}, read from {@code walOffset} of the WAL. */
-    void apply(ExpandableDirectByteBuffer block, long walOffset) {
-        apply(block, walOffset, -1);
+    /**
+     * Applies the block of a commit just logged, at the start of {@code block} and at
+     * {@code walOffset} of the WAL, pausing in {@link CrashWindows#midApply()} once
+     * {@code pauseAfter} records are applied.
+     */
+    void apply(DirectBuffer block, long walOffset, int pauseAfter) {
+        apply(block, walOffset, pauseAfter, null);
     }
 
-    /**
-     * Applies a block as {@link #apply(ExpandableDirectByteBuffer, long)} does, pausing in
-     * {@link CrashWindows#midApply()} once {@code pauseAfter} records are applied.
-     */
-    void apply(ExpandableDirectByteBuffer block, long walOffset, int pauseAfter) {
-        ByteBuffer bytes = block.byteBuffer();
+    /** Applies a block read back from {@code walOffset} of the WAL by recovery, following {@code plan}. */
+    void replay(DirectBuffer block, long walOffset, ReplayPlan plan) {
+        apply(block, walOffset, -1, plan);
+    }
+
+    private void apply(DirectBuffer block, long walOffset, int pauseAfter, ReplayPlan plan) {
         long commit = WalDescriptor.commitNumber(block);
         records.reset(block, walOffset);
         int applied = 0;
         while (records.next()) {
             switch (records.type()) {
-                case WalDescriptor.PATCH:
-                    applyRanges(block, bytes);
-                    writeEntry(commit);
-                    break;
-                case WalDescriptor.IMAGE:
-                    int payload = records.payloadIndex();
-                    clusters.write(records.position(), bytes.clear().limit(payload + records.payloadLength()).position(payload));
-                    writeEntry(commit);
-                    break;
                 case WalDescriptor.SEGMENT:
                     clusters.writeEmptyTable(records.position(), records.oid());
                     directory.set(records.oid(), records.position());
+                    break;
+                case WalDescriptor.IMAGE:
+                    clusters.write(records.position(), block, records.payloadIndex(), records.length());
+                    clusters.writeEntry(entryPosition(), records.oid(), records.position(), records.length(),
+                        records.classId(), commit, records.objectCrc());
+                    break;
+                case WalDescriptor.PATCH:
+                    if (plan == null || !plan.imagedAfter(records.oid(), commit)) {
+                        patch(block, commit, plan == null ? commit : plan.lastCommit());
+                    }
                     break;
                 default:
                     state.nextOid = records.oid();
@@ -66,18 +71,30 @@ final class BlockApplier {
         }
     }
 
-    private void applyRanges(ExpandableDirectByteBuffer block, ByteBuffer bytes) {
-        int at = records.payloadIndex();
-        for (int i = 0; i < records.rangeCount(); i++) {
-            int offset = WalDescriptor.rangeOffset(block, at);
-            int length = WalDescriptor.rangeLength(block, at);
-            int from = at + WalDescriptor.RANGE_HEADER_LENGTH;
-            clusters.write(records.position() + offset, bytes.clear().limit(from + length).position(from));
-            at = from + WalDescriptor.align(length);
+    /** Writes the ranges of the current PATCH over its object, where its entry says it is; the log ends at {@code lastCommit}. */
+    private void patch(DirectBuffer block, long commit, long lastCommit) {
+        long oid = records.oid();
+        long entryPosition = entryPosition();
+        String problem = clusters.readEntry(entryPosition, oid, entry);
+        if (problem == null) {
+            problem = entry.commitProblem(lastCommit);
         }
+        if (problem != null) {
+            throw new StoreCorruptedException(clusters.file(), entryPosition, problem);
+        }
+        if (!entry.exists() || records.patchEnd() > entry.length) {
+            throw new StoreCorruptedException(walFile, records.walOffset(), "the PATCH record of object " + oid
+                + " writes up to byte " + records.patchEnd() + " of it, but its table entry at offset " + entryPosition
+                + (entry.exists() ? " gives it " + entry.length + " bytes" : " is empty"));
+        }
+        while (records.nextRange()) {
+            clusters.write(entry.offset + records.rangeOffset(), block, records.rangeIndex(), records.rangeLength());
+        }
+        clusters.writeEntry(entryPosition, oid, entry.offset, entry.length, entry.classId, commit, records.objectCrc());
     }
 
-    private void writeEntry(long commit) {
+    /** The cluster file offset of the table entry of the current record's object. */
+    private long entryPosition() {
         long oid = records.oid();
         long table = directory.tableOffset(Oids.segment(oid));
         if (table == 0) {
@@ -86,10 +103,9 @@ final class BlockApplier {
                 throw new StoreCorruptedException(directory.file(),
                     SegmentDirectoryDescriptor.entryPosition(Oids.segment(oid)), damage);
             }
-            throw new StoreCorruptedException(walFile, records.walOffset(), "record of type " + records.type()
-                + " for object " + oid + " names segment " + Oids.segment(oid) + ", which has no table");
+            throw new StoreCorruptedException(walFile, records.walOffset(), WalDescriptor.typeName(records.type())
+                + " record for object " + oid + " names segment " + Oids.segment(oid) + ", which has no table");
         }
-        clusters.writeEntry(SegmentTableDescriptor.entryPosition(table, oid), oid, records.position(),
-            records.objectLength(), records.classId(), commit, records.objectCrc());
+        return SegmentTableDescriptor.entryPosition(table, oid);
     }
 }

@@ -8,11 +8,12 @@ import java.util.Arrays;
 import org.agrona.ExpandableDirectByteBuffer;
 
 /**
- * Turns a transaction's pending puts into one WAL block: places new and resized objects in OID
- * order (starting segments as needed), then adds the PATCH records of existing objects, the
- * allocator's new state and the CRC. Placements are taken from the free space as a plan that the
- * caller keeps ({@link FreeSpace#endPlan()}) once the block is durable, or rolls back; the space
- * that resized objects leave is listed for the caller to free once the block is applied.
+ * Turns a transaction's pending puts into one WAL block (see {@link WalDescriptor}): places new and
+ * resized objects in OID order, starting segments as needed, then logs the SEGMENT records of those
+ * segments, the IMAGE records of the placed objects, the PATCH records of existing objects in OID
+ * order, the allocator's new state and the CRC. Placements are taken from the free space as a plan
+ * that the caller keeps ({@link FreeSpace#endPlan()}) once the block is durable, or rolls back; the
+ * space that resized objects leave is listed for the caller to free once the block is applied.
  */
 final class BlockBuilder {
     private final ClusterLayout layout;
@@ -21,6 +22,12 @@ final class BlockBuilder {
     private final Checksums checksums = new Checksums();
     private long[] freed = new long[32];
     private int freedLength;
+    /** The places of the images of the block being built, by sorted index. */
+    private long[] positions = new long[16];
+    /** The segments that the block starts, and their tables. */
+    private long[] newSegments = new long[4];
+    private long[] newTables = new long[4];
+    private int newSegmentCount;
     private int length;
     private int records;
     private int images;
@@ -47,19 +54,25 @@ final class BlockBuilder {
         payloadBytes = 0;
         deadBytes = 0;
         freedLength = 0;
+        newSegmentCount = 0;
         if (puts.isEmpty()) {
             return 0;
         }
         FreeSpace free = placement.freeSpace();
         free.beginPlan();
         try {
-            int index = placeImages(BLOCK_HEADER_LENGTH, puts, directory);
-            index = copyPatches(index, puts);
+            int imageCount = placeImages(puts, directory);
+            int index = putSegments(BLOCK_HEADER_LENGTH);
+            index = putImages(index, puts, imageCount);
+            index = putPatches(index, puts);
             long nextOid = Math.max(state.nextOid, nextNewOid);
-            if (nextOid != state.nextOid || free.allocatedEnd() != state.allocatedEnd) {
+            boolean allocated = nextOid != state.nextOid || free.allocatedEnd() != state.allocatedEnd;
+            index = WalDescriptor.putCount(block, index, allocated ? 1 : 0);
+            if (allocated) {
                 index = WalDescriptor.putAllocator(block, index, nextOid, free.allocatedEnd());
                 records++;
             }
+            index = WalDescriptor.pad(block, index);
             WalDescriptor.putBlockHeader(block, index, commitNumber, epoch);
             WalDescriptor.putCrc(block, checksums.of(block, WalDescriptor.CRC_START, index - WalDescriptor.CRC_START));
             length = index;
@@ -70,26 +83,55 @@ final class BlockBuilder {
         }
     }
 
-    private int placeImages(int start, PendingPuts puts, SegmentDirectory directory) {
-        int index = start;
-        long newSegment = -1;
-        long newTable = 0;
+    /** Places the staged images in OID order, starting the segments they need; returns how many there are. */
+    private int placeImages(PendingPuts puts, SegmentDirectory directory) {
         int n = puts.sortImageOids();
+        if (positions.length < n) {
+            positions = new long[Math.max(n, 2 * positions.length)];
+        }
         for (int i = 0; i < n; i++) {
-            long oid = puts.sortedImageOid(i);
-            PendingPuts.Put put = puts.latest(oid);
+            long oid = puts.sortedOid(i);
             long segment = Oids.segment(oid);
-            long table = segment == newSegment ? newTable : directory.tableOffset(segment);
+            boolean started = newSegmentCount > 0 && newSegments[newSegmentCount - 1] == segment;
+            long table = started ? newTables[newSegmentCount - 1] : directory.tableOffset(segment);
             if (table == 0) {
                 table = placement.table();
-                index = WalDescriptor.putSegment(block, index, segment, table);
-                newSegment = segment;
-                newTable = table;
-                records++;
+                startSegment(segment, table);
             }
-            long position = place(put, table);
-            index = WalDescriptor.putImage(block, index, oid, put.classId, put.crc, position, puts.images(), put.start,
-                put.length);
+            positions[i] = place(puts.latest(oid), table);
+        }
+        return n;
+    }
+
+    private void startSegment(long segment, long table) {
+        if (newSegmentCount == newSegments.length) {
+            newSegments = Arrays.copyOf(newSegments, 2 * newSegmentCount);
+            newTables = Arrays.copyOf(newTables, 2 * newSegmentCount);
+        }
+        newSegments[newSegmentCount] = segment;
+        newTables[newSegmentCount] = table;
+        newSegmentCount++;
+    }
+
+    private int putSegments(int start) {
+        int index = WalDescriptor.putCount(block, start, newSegmentCount);
+        for (int i = 0; i < newSegmentCount; i++) {
+            index = WalDescriptor.putSegment(block, index, newSegments[i], newTables[i]);
+            records++;
+        }
+        return index;
+    }
+
+    /** Logs the {@code n} images that {@link #placeImages} placed, whose OIDs the puts hold sorted. */
+    private int putImages(int start, PendingPuts puts, int n) {
+        int index = WalDescriptor.putCount(block, start, n);
+        long previous = 0;
+        for (int i = 0; i < n; i++) {
+            long oid = puts.sortedOid(i);
+            PendingPuts.Put put = puts.latest(oid);
+            index = WalDescriptor.putImage(block, index, oid - previous, put.classId, put.crc, positions[i], puts.images(),
+                put.start, put.length);
+            previous = oid;
             records++;
             images++;
             payloadBytes += put.payloadBytes;
@@ -125,16 +167,19 @@ final class BlockBuilder {
         deadBytes += bytes;
     }
 
-    private int copyPatches(int start, PendingPuts puts) {
-        int index = start;
-        for (int i = 0; i < puts.count(); i++) {
-            PendingPuts.Put put = puts.put(i);
-            if (put.kind == PendingPuts.Kind.PATCH) {
-                block.putBytes(index, puts.records(), put.start, put.length);
-                index += put.length;
-                records++;
-                payloadBytes += put.payloadBytes;
-            }
+    private int putPatches(int start, PendingPuts puts) {
+        int n = puts.sortPatchOids();
+        int index = WalDescriptor.putCount(block, start, n);
+        long previous = 0;
+        for (int i = 0; i < n; i++) {
+            long oid = puts.sortedOid(i);
+            PendingPuts.Put put = puts.latest(oid);
+            index = WalDescriptor.putPatchHeader(block, index, oid - previous, put.crc, put.ranges);
+            block.putBytes(index, puts.ranges(), put.start, put.length);
+            index += put.length;
+            previous = oid;
+            records++;
+            payloadBytes += put.payloadBytes;
         }
         return index;
     }

@@ -5,7 +5,7 @@ import org.agrona.DirectBuffer;
 /**
  * Finds the byte ranges in which an object's new bytes differ from its committed bytes, so that a
  * commit logs only those. Two ranges separated by fewer equal bytes than {@code mergeGap} come out
- * as one: logging the few equal bytes between them costs less than another record header.
+ * as one: logging the few equal bytes between them costs less than another range's header.
  *
  * <p>A cursor, reused without allocation: {@link #reset}, then {@link #next()} until it returns
  * {@code false}, reading {@link #start()} and {@link #end()} after each {@code true}.

@@ -3,20 +3,32 @@ package org.swizzle.store;
 import static org.swizzle.store.ClusterFileDescriptor.PAGE_SIZE;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 import org.agrona.BitUtil;
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
- * The cluster file {@code swizzle.clusters}: its header page, positional writes, growth, and the
- * read-only mapping through which objects are read. Writes never go through the mapping; the
- * mapping sees them because both share the operating system's page cache.
+ * The cluster file {@code swizzle.clusters}: its header page, growth, and the mapping through which
+ * objects are read and commits applied. Writes through the mapping land in the operating system's
+ * page cache, as positional writes do, so they survive the end of the process; {@link #force()}
+ * makes them survive the end of the machine. The header page's checkpoint slots are written with
+ * positional writes, which the mapping sees through the same page cache.
+ *
+ * <p>A write through the mapping to a part of the file that has no disk blocks yet makes the file
+ * system allocate them when the page is first written, and a full disk then faults the access: the
+ * JVM raises an {@link InternalError}, which some JVMs raise long after the write. So the clusters
+ * the allocator hands out are given their blocks first, by positional writes of zeros, which a full
+ * disk fails with an {@link java.io.IOException} before the commit that needs them is logged.
  */
 final class ClusterFile implements AutoCloseable {
+    private static final int ZEROS_LENGTH = 64 * 1024;
+
     private final Path file;
     private final FileChannel channel;
     private final ClusterHeader header;
@@ -24,9 +36,14 @@ final class ClusterFile implements AutoCloseable {
     private final Checksums checksums = new Checksums();
     private final UnsafeBuffer scratch = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
     private final UnsafeBuffer table = new UnsafeBuffer(ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH));
-    private final ByteBuffer oneByte = ByteBuffer.allocateDirect(1);
+    private final ByteBuffer zeros = ByteBuffer.allocateDirect(ZEROS_LENGTH);
     private final boolean readOnly;
     private long length;
+    /**
+     * Below this offset the file has disk blocks: it wrote them, or a checkpoint allocated them.
+     * Nothing lies past it but what the blocks logged since the checkpoint write.
+     */
+    private long backedEnd;
 
     private ClusterFile(Path file, FileChannel channel, ClusterHeader header, int regionSize, boolean readOnly)
         throws IOException {
@@ -40,16 +57,19 @@ final class ClusterFile implements AutoCloseable {
             // The file cannot grow to whole regions: regions small enough to tile it, but never below a cluster.
             size = (int) Math.max(header.clusterSize(), Math.min(size, Long.lowestOneBit(Math.max(length, 1))));
         }
-        this.regions = new MappedRegions(size);
+        this.regions = new MappedRegions(size, readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.READ_WRITE);
     }
 
-    /** Writes a new, empty cluster file: cluster 0, starting with the header page and checkpoint 0; forces it. */
+    /**
+     * Writes a new, empty cluster file: cluster 0, starting with the header page and checkpoint 0,
+     * the rest zeros; forces it.
+     */
     static void create(Path file, int clusterSize, FileChannelFactory files) {
         try (FileChannel channel = files.open(file)) {
             UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
             ClusterFileDescriptor.putNewHeader(page, clusterSize, new Checksums());
             channel.truncate(0);
-            FileIo.writeFully(channel, ByteBuffer.allocate(1), clusterSize - 1);
+            writeZeros(channel, PAGE_SIZE, clusterSize, ByteBuffer.allocateDirect(ZEROS_LENGTH));
             FileIo.writeFully(channel, page.byteBuffer().clear(), 0);
             channel.force(true);
         } catch (IOException e) {
@@ -89,17 +109,23 @@ final class ClusterFile implements AutoCloseable {
         return regions;
     }
 
-    /** Checks that the file holds the clusters a checkpoint allocated: a shorter file lost some. */
+    /**
+     * Checks that the file holds the clusters a checkpoint allocated: a shorter file lost some. The
+     * file is taken to have disk blocks for them; those past them get theirs in {@link #ensureCapacity}.
+     */
     void checkHolds(Checkpoint checkpoint) {
         if (length < checkpoint.allocatedEnd()) {
             throw new StoreCorruptedException(file, length, "the cluster file is " + length + " bytes long, but checkpoint "
                 + checkpoint.sequence() + " allocated clusters up to offset " + checkpoint.allocatedEnd());
         }
+        backedEnd = checkpoint.allocatedEnd();
     }
 
     /**
-     * Grows the file (sparse, to a whole number of regions) to hold {@code end} bytes, and maps it; a
-     * read-only file is mapped as it is, which {@link #checkHolds} found to hold what was allocated.
+     * Grows the file (sparse, to a whole number of regions) to hold {@code end} bytes, the end of
+     * what the allocator hands out, gives the bytes below {@code end} disk blocks (writing zeros
+     * from {@link #backedEnd}), and maps it. A read-only file is mapped as it is, which
+     * {@link #checkHolds} found to hold what was allocated.
      */
     void ensureCapacity(long end) {
         if (readOnly) {
@@ -113,8 +139,12 @@ final class ClusterFile implements AutoCloseable {
         long wanted = BitUtil.align(Math.max(end, length), regions.regionSize());
         try {
             if (wanted > length) {
-                FileIo.writeFully(channel, oneByte.clear(), wanted - 1);
+                FileIo.writeFully(channel, zeros.clear().limit(1), wanted - 1);
                 length = wanted;
+            }
+            if (backedEnd < end) {
+                writeZeros(channel, backedEnd, end, zeros);
+                backedEnd = end;
             }
             regions.mapUpTo(channel, length);
         } catch (IOException e) {
@@ -122,47 +152,75 @@ final class ClusterFile implements AutoCloseable {
         }
     }
 
-    /** Writes the remaining bytes of {@code src} at {@code position}. */
-    void write(long position, ByteBuffer src) {
-        int bytes = src.remaining();
-        try {
-            FileIo.writeFully(channel, src, position);
-        } catch (IOException e) {
-            throw FileIo.failure("write " + bytes + " bytes at offset " + position + " of", file, e);
+    private static void writeZeros(FileChannel channel, long from, long to, ByteBuffer zeros) throws IOException {
+        for (long at = from; at < to; at += zeros.capacity()) {
+            FileIo.writeFully(channel, zeros.clear().limit((int) Math.min(zeros.capacity(), to - at)), at);
         }
     }
 
-    /** Writes a table of empty entries for {@code segment} at {@code position}. */
-    void writeEmptyTable(long position, long segment) {
-        SegmentTableDescriptor.putEmptyTable(table, 0, segment, checksums);
-        write(position, table.byteBuffer().clear());
+    /**
+     * Writes {@code length} bytes of {@code src} from {@code srcIndex} at {@code position}, through
+     * the mapping. A fault in the access (see above) raises an {@link InternalError}.
+     */
+    void write(long position, DirectBuffer src, int srcIndex, int length) {
+        checkMapped(position, length);
+        regions.write(position, src, srcIndex, length);
     }
 
-    /** Writes the table entry of {@code oid} at {@code entryPosition}, its checksum included. */
+    /** Writes a table of empty entries for {@code segment} at {@code position}, through the mapping. */
+    void writeEmptyTable(long position, long segment) {
+        SegmentTableDescriptor.putEmptyTable(table, 0, segment, checksums);
+        write(position, table, 0, SegmentTableDescriptor.TABLE_LENGTH);
+    }
+
+    /** Writes the table entry of {@code oid} at {@code entryPosition}, its checksum included, through the mapping. */
     void writeEntry(long entryPosition, long oid, long objectOffset, int objectLength, int classId, long commit,
         int objectCrc) {
         SegmentTableDescriptor.putEntry(scratch, 0, oid, objectOffset, objectLength, classId, commit, objectCrc, checksums);
-        write(entryPosition, scratch.byteBuffer().clear().limit(SegmentTableDescriptor.ENTRY_LENGTH));
+        write(entryPosition, scratch, 0, SegmentTableDescriptor.ENTRY_LENGTH);
     }
 
-    /** Writes {@code checkpoint} to its slot of the header page. */
+    /** Reads the entry of {@code oid} at {@code entryPosition} (mapped) into {@code entry}; returns what is wrong with it, or null. */
+    String readEntry(long entryPosition, long oid, TableEntry entry) {
+        checkMapped(entryPosition, SegmentTableDescriptor.ENTRY_LENGTH);
+        return entry.decode(regions.region(entryPosition), regions.offsetInRegion(entryPosition), oid, entryPosition,
+            checksums);
+    }
+
+    /** Writes {@code checkpoint} to its slot of the header page, with a positional write. */
     void writeCheckpoint(Checkpoint checkpoint) {
         ClusterFileDescriptor.putSlot(scratch, 0, checkpoint, checksums);
-        write(ClusterFileDescriptor.slotOffset(checkpoint.slot()),
-            scratch.byteBuffer().clear().limit(ClusterFileDescriptor.SLOT_LENGTH));
+        long position = ClusterFileDescriptor.slotOffset(checkpoint.slot());
+        try {
+            FileIo.writeFully(channel, scratch.byteBuffer().clear().limit(ClusterFileDescriptor.SLOT_LENGTH), position);
+        } catch (IOException e) {
+            throw FileIo.failure("write checkpoint " + checkpoint.sequence() + " at offset " + position + " of", file, e);
+        }
     }
 
     /** Copies the {@code into.capacity()} bytes at {@code position} (mapped) into the heap buffer {@code into}. */
     void read(long position, UnsafeBuffer into) {
-        if (position + into.capacity() > regions.mappedLength()) {
-            throw new StoreCorruptedException(file, position, into.capacity() + " bytes at offset " + position
-                + " lie past the " + regions.mappedLength() + " bytes mapped");
-        }
+        checkMapped(position, into.capacity());
         regions.copy(position, into.byteArray());
     }
 
-    /** Forces written bytes, and the file's length, to the disk. */
+    private void checkMapped(long position, int length) {
+        if (position < 0 || position + length > regions.mappedLength()) {
+            throw new StoreCorruptedException(file, position, length + " bytes at offset " + position
+                + " lie past the " + regions.mappedLength() + " bytes mapped");
+        }
+    }
+
+    /**
+     * Forces what was written since the last force to the disk: the mapped regions written, then the
+     * file, with its length and the positional writes.
+     */
     void force() {
+        try {
+            regions.forceWritten();
+        } catch (UncheckedIOException e) {
+            throw FileIo.failure("force the mapped regions of", file, e.getCause());
+        }
         FileIo.force(channel, file);
     }
 

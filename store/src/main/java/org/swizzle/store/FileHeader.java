@@ -56,6 +56,14 @@ final class FileHeader {
      * @throws StoreCorruptedException the header is cut short or fails its checksum
      */
     void check(Path file, DirectBuffer header, int read, Checksums checksums) {
+        check(file, header, read, checksums, version);
+    }
+
+    /**
+     * Checks the header as {@link #check(Path, DirectBuffer, int, Checksums)} does, but also takes
+     * format versions from {@code oldest} up, for the caller to upgrade; returns the version found.
+     */
+    int check(Path file, DirectBuffer header, int read, Checksums checksums, int oldest) {
         if (read < length()) {
             if (!magicPrefixMatches(header, read)) {
                 throw notOfThisKind(file, header, read);
@@ -82,9 +90,10 @@ final class FileHeader {
             throw notOfThisKind(file, header, read);
         }
         int found = header.getInt(VERSION_OFFSET, ORDER);
-        if (found != version) {
+        if (found < oldest || found > version) {
             throw Formats.unsupportedVersion(file, VERSION_OFFSET, found, version);
         }
+        return found;
     }
 
     private boolean magicPrefixMatches(DirectBuffer header, int read) {

@@ -20,6 +20,15 @@ final class Formats {
             + " (version " + found + " is older).");
     }
 
+    /** For a log of an older format version that holds commits, which this version cannot replay. */
+    static StoreFormatException olderLogWithCommits(Path file, int found, int supported, long commitBytes) {
+        return new StoreFormatException(file + " has format version " + found + " at offset " + FileHeader.VERSION_OFFSET
+            + " and holds " + commitBytes + " bytes of commits that are not applied yet, which this version of Swizzle"
+            + " cannot replay: it reads format version " + supported + ". Open the store with the previous version of"
+            + " Swizzle and close it cleanly first (closing applies the commits and empties the log), then open it"
+            + " with this version.");
+    }
+
     /** {@code value} as {@code 0x} and eight hex digits, the way checksums are shown in messages. */
     static String hex(int value) {
         return String.format("0x%08x", value);

@@ -6,27 +6,34 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;
 
+import org.agrona.DirectBuffer;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * The cluster file mapped read-only in fixed-size regions, so that a store can outgrow the 2 GiB
- * of one {@code MappedByteBuffer}. Regions are mapped as the file grows and unmapped only when the
+ * The cluster file mapped in fixed-size regions, so that a store can outgrow the 2 GiB of one
+ * {@code MappedByteBuffer}: read-write for a writable store, which applies commits through the
+ * mapping, read-only otherwise. Regions are mapped as the file grows and unmapped only when the
  * store closes, so a view handed out earlier stays mapped. Only whole regions below the file's
- * length are ever mapped: touching a mapping beyond the end of its file kills the JVM.
+ * length are ever mapped: touching a mapping beyond the end of its file kills the JVM. The regions
+ * written since the last {@link #forceWritten()} are remembered, for a checkpoint to force.
  */
 final class MappedRegions implements AutoCloseable {
     private final int regionShift;
     private final long regionMask;
+    private final FileChannel.MapMode mode;
     private MappedByteBuffer[] mapped = new MappedByteBuffer[0];
     private UnsafeBuffer[] buffers = new UnsafeBuffer[0];
     /** Duplicates of the regions whose position and limit checksumming moves. */
     private ByteBuffer[] checksumViews = new ByteBuffer[0];
+    private boolean[] written = new boolean[0];
     private int count;
 
-    MappedRegions(int regionSize) {
+    /** Regions of {@code regionSize} bytes, a power of two, mapped in {@code mode}. */
+    MappedRegions(int regionSize, FileChannel.MapMode mode) {
         this.regionShift = Integer.numberOfTrailingZeros(regionSize);
         this.regionMask = regionSize - 1;
+        this.mode = mode;
     }
 
     long regionSize() {
@@ -49,9 +56,10 @@ final class MappedRegions implements AutoCloseable {
             mapped = Arrays.copyOf(mapped, capacity);
             buffers = Arrays.copyOf(buffers, capacity);
             checksumViews = Arrays.copyOf(checksumViews, capacity);
+            written = Arrays.copyOf(written, capacity);
         }
         while (count < wanted) {
-            MappedByteBuffer region = channel.map(FileChannel.MapMode.READ_ONLY, mappedLength(), regionSize());
+            MappedByteBuffer region = channel.map(mode, mappedLength(), regionSize());
             mapped[count] = region;
             buffers[count] = new UnsafeBuffer(region);
             checksumViews[count] = region.duplicate();
@@ -94,6 +102,33 @@ final class MappedRegions implements AutoCloseable {
         }
     }
 
+    /** Copies {@code length} bytes of {@code src} from {@code srcIndex} to {@code position} (mapped), across region boundaries. */
+    void write(long position, DirectBuffer src, int srcIndex, int length) {
+        int done = 0;
+        while (done < length) {
+            long at = position + done;
+            int region = (int) (at >>> regionShift);
+            int chunk = (int) Math.min(length - done, regionSize() - offsetInRegion(at));
+            buffers[region].putBytes(offsetInRegion(at), src, srcIndex + done, chunk);
+            written[region] = true;
+            done += chunk;
+        }
+    }
+
+    /**
+     * Forces the regions written since the last call to the disk.
+     *
+     * @throws java.io.UncheckedIOException the operating system could not write them
+     */
+    void forceWritten() {
+        for (int i = 0; i < count; i++) {
+            if (written[i]) {
+                mapped[i].force();
+                written[i] = false;
+            }
+        }
+    }
+
     @Override
     public void close() {
         for (int i = 0; i < count; i++) {
@@ -101,6 +136,7 @@ final class MappedRegions implements AutoCloseable {
             mapped[i] = null;
             buffers[i] = null;
             checksumViews[i] = null;
+            written[i] = false;
         }
         count = 0;
     }

@@ -7,15 +7,16 @@ import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.collections.Long2LongHashMap;
 
 /**
- * What the open transaction has put, kept until it commits: encoded PATCH records for existing
- * objects of unchanged length and class id, whose place is known, and staged images of new and
- * resized objects, which the commit places. A second put of the same object replaces the first.
- * Reused from one transaction to the next, so a steady workload allocates nothing here.
+ * What the open transaction has put, kept until it commits: the encoded ranges of PATCH records for
+ * existing objects of unchanged length and class id, and staged images of new and resized objects,
+ * which the commit places. A second put of the same object replaces the first. The commit logs each
+ * kind in OID order ({@link #sortImageOids}, {@link #sortPatchOids}). Reused from one transaction to
+ * the next, so a steady workload allocates nothing here.
  */
 final class PendingPuts {
     /** How one put is kept. */
     enum Kind {
-        /** A PATCH record, in the records buffer. */
+        /** The ranges of a PATCH record, encoded in the ranges buffer. */
         PATCH,
         /** The whole image of a new object, waiting for a place. */
         NEW_IMAGE,
@@ -29,11 +30,12 @@ final class PendingPuts {
     static final class Put {
         Kind kind;
         long oid;
+        /** The class id of an image; a PATCH keeps its object's. */
         int classId;
         int crc;
-        /** Start of its record (PATCH) or its staged bytes (images). */
+        /** Start of its encoded ranges (PATCH) or its staged bytes (images). */
         int start;
-        /** Length of its record (PATCH) or its staged bytes (images). */
+        /** Length of its encoded ranges (PATCH) or its staged bytes (images). */
         int length;
         int ranges;
         long payloadBytes;
@@ -44,20 +46,22 @@ final class PendingPuts {
 
     private static final long NONE = -1;
 
-    private final ExpandableDirectByteBuffer records = new ExpandableDirectByteBuffer(4096);
+    private final ExpandableDirectByteBuffer ranges = new ExpandableDirectByteBuffer(4096);
     private final ExpandableDirectByteBuffer images = new ExpandableDirectByteBuffer(4096);
     private final Long2LongHashMap latest = new Long2LongHashMap(NONE);
     private Put[] puts = new Put[0];
     private int count;
-    private int recordsEnd;
+    private int rangesEnd;
+    /** Where in its object the last range appended to the PATCH begun last ends. */
+    private int lastRangeEnd;
     private int imagesEnd;
     private int live;
-    private long[] sortedImageOids = new long[16];
+    private long[] sortedOids = new long[16];
 
     void clear() {
         latest.clear();
         count = 0;
-        recordsEnd = 0;
+        rangesEnd = 0;
         imagesEnd = 0;
         live = 0;
     }
@@ -75,8 +79,8 @@ final class PendingPuts {
         return puts[index];
     }
 
-    DirectBuffer records() {
-        return records;
+    DirectBuffer ranges() {
+        return ranges;
     }
 
     ExpandableDirectByteBuffer images() {
@@ -92,29 +96,29 @@ final class PendingPuts {
         }
     }
 
-    /** Starts the PATCH record of an existing object; follow with {@link #appendRange}s, then {@link #endPatch}. */
-    void beginPatch(long oid, int classId) {
-        Put put = add(Kind.PATCH, oid, classId, recordsEnd);
-        recordsEnd += WalDescriptor.PATCH_HEADER_LENGTH;
-        records.checkLimit(recordsEnd);
-        put.length = WalDescriptor.PATCH_HEADER_LENGTH;
+    /**
+     * Starts the PATCH record of an existing object, which keeps its class id; follow with
+     * {@link #appendRange}s, then {@link #endPatch}.
+     */
+    void beginPatch(long oid) {
+        add(Kind.PATCH, oid, 0, rangesEnd);
+        lastRangeEnd = 0;
     }
 
-    /** Adds the {@code length} changed bytes at {@code offsetInObject} to the PATCH begun last. */
+    /** Adds the {@code length} changed bytes at {@code offsetInObject}, past the ranges before, to the PATCH begun last. */
     void appendRange(int offsetInObject, DirectBuffer src, int srcOffset, int length) {
         Put put = puts[count - 1];
-        recordsEnd = WalDescriptor.putRange(records, recordsEnd, offsetInObject, src, srcOffset, length);
+        rangesEnd = WalDescriptor.putRange(ranges, rangesEnd, offsetInObject - lastRangeEnd, src, srcOffset, length);
+        lastRangeEnd = offsetInObject + length;
         put.ranges++;
         put.payloadBytes += length;
     }
 
-    /** Ends the PATCH begun last: the object, now {@code objectLength} bytes at {@code position}, has checksum {@code crc}. */
-    void endPatch(long position, int objectLength, int crc) {
+    /** Ends the PATCH begun last: the object's new bytes have checksum {@code crc}. */
+    void endPatch(int crc) {
         Put put = puts[count - 1];
-        put.length = recordsEnd - put.start;
+        put.length = rangesEnd - put.start;
         put.crc = crc;
-        WalDescriptor.putPatchHeader(records, put.start, put.oid, position, objectLength, put.classId, crc, put.ranges,
-            put.length - WalDescriptor.PATCH_HEADER_LENGTH);
         remember(put);
     }
 
@@ -134,7 +138,7 @@ final class PendingPuts {
     private Put stage(Kind kind, long oid, int classId, DirectBuffer src, int srcOffset, int length, int crc) {
         Put put = add(kind, oid, classId, imagesEnd);
         images.putBytes(imagesEnd, src, srcOffset, length);
-        imagesEnd = WalDescriptor.align(imagesEnd + length);
+        imagesEnd += length;
         put.length = length;
         put.crc = crc;
         put.payloadBytes = length;
@@ -143,26 +147,36 @@ final class PendingPuts {
     }
 
     /**
-     * Sorts the OIDs of the live staged images, the order in which the commit places them; returns
-     * how many there are (read them with {@link #sortedImageOid}).
+     * Sorts the OIDs of the live staged images, the order in which the commit places and logs them;
+     * returns how many there are (read them with {@link #sortedOid}, until the next sort).
      */
     int sortImageOids() {
+        return sortOids(Kind.NEW_IMAGE, Kind.RESIZED_IMAGE);
+    }
+
+    /** Sorts the OIDs of the live PATCHes, the order in which the commit logs them; as {@link #sortImageOids}. */
+    int sortPatchOids() {
+        return sortOids(Kind.PATCH, Kind.PATCH);
+    }
+
+    private int sortOids(Kind kind, Kind otherKind) {
         int n = 0;
         for (int i = 0; i < count; i++) {
-            Kind kind = puts[i].kind;
-            if (kind == Kind.NEW_IMAGE || kind == Kind.RESIZED_IMAGE) {
-                if (n == sortedImageOids.length) {
-                    sortedImageOids = Arrays.copyOf(sortedImageOids, 2 * n);
+            Kind found = puts[i].kind;
+            if (found == kind || found == otherKind) {
+                if (n == sortedOids.length) {
+                    sortedOids = Arrays.copyOf(sortedOids, 2 * n);
                 }
-                sortedImageOids[n++] = puts[i].oid;
+                sortedOids[n++] = puts[i].oid;
             }
         }
-        Arrays.sort(sortedImageOids, 0, n);
+        Arrays.sort(sortedOids, 0, n);
         return n;
     }
 
-    long sortedImageOid(int index) {
-        return sortedImageOids[index];
+    /** The {@code index}-th OID of the last sort. */
+    long sortedOid(int index) {
+        return sortedOids[index];
     }
 
     /** The live put of {@code oid}. */

@@ -11,50 +11,59 @@ import org.swizzle.StoreCorruptedException;
  * checkpoint, in order; skips blocks the checkpoint already holds (a crash cut short the WAL reset
  * after it); cuts off a torn tail, which is what a crash in the middle of an append leaves; and
  * refuses a log damaged in the middle (see {@link WalScanner}). Replaying is safe whether or not a
- * block was applied before the crash, because records are blind positional writes. What it did is
- * reported through {@link System.Logger}.
+ * block was applied before the crash (see {@link WalDescriptor}). It reads the log twice: first to
+ * check every block and record and to make the {@link ReplayPlan}, writing nothing, then to replay
+ * it. What it did is reported through {@link System.Logger}.
  */
 final class Recovery {
     private static final System.Logger LOG = System.getLogger("org.swizzle.store");
 
     private final WriteAheadLog wal;
+    private final ClusterFile clusters;
     private final BlockApplier applier;
     private final StoreState state;
     private final boolean readOnly;
+    private final ReplayPlan plan;
+    private final WalRecords records;
     private int blocksReplayed;
     private int blocksSkipped;
     private long firstCommit;
 
     /** With {@code readOnly}, writes nothing: refuses a log with blocks to replay, and leaves a torn tail in place. */
-    Recovery(WriteAheadLog wal, BlockApplier applier, StoreState state, boolean readOnly) {
+    Recovery(WriteAheadLog wal, ClusterFile clusters, BlockApplier applier, StoreState state, boolean readOnly) {
         this.wal = wal;
+        this.clusters = clusters;
         this.applier = applier;
         this.state = state;
         this.readOnly = readOnly;
+        this.plan = new ReplayPlan(state.allocatedEnd);
+        this.records = new WalRecords(wal.file());
     }
 
     /** Replays the log; returns the number of blocks replayed. */
     int run() {
         WalScanner scanner = new WalScanner(wal::read, wal.size());
         while (scanner.next()) {
-            replay(scanner.block(), scanner.offset());
+            plan(scanner.block(), scanner.offset());
         }
-        switch (scanner.end()) {
-            case TORN:
-                cutTornTail(scanner.offset(), scanner.endProblem());
-                break;
-            case DAMAGED:
-                throw new StoreCorruptedException(wal.file(), scanner.offset(), "the WAL block at offset "
-                    + scanner.offset() + " fails its checks (" + scanner.endProblem() + "); the log is damaged in the"
-                    + " middle, and the commits after the damage cannot be replayed");
-            default:
-                break;
+        if (scanner.end() == WalScanner.End.DAMAGED) {
+            throw new StoreCorruptedException(wal.file(), scanner.offset(), "the WAL block at offset "
+                + scanner.offset() + " fails its checks (" + scanner.endProblem() + "); the log is damaged in the"
+                + " middle, and the commits after the damage cannot be replayed");
+        }
+        if (plan.blocks() > 0) {
+            clusters.ensureCapacity(plan.allocatedEnd());
+            replay();
+        }
+        if (scanner.end() == WalScanner.End.TORN) {
+            cutTornTail(scanner.offset(), scanner.endProblem());
         }
         report();
         return blocksReplayed;
     }
 
-    private void replay(ExpandableDirectByteBuffer block, long offset) {
+    /** Checks the block at {@code offset} and adds it to the plan, or counts it as already checkpointed. */
+    private void plan(ExpandableDirectByteBuffer block, long offset) {
         int version = WalDescriptor.version(block);
         if (version != WalDescriptor.FORMAT_VERSION) {
             throw Formats.unsupportedVersion(wal.file(), offset + WalDescriptor.VERSION_OFFSET, version,
@@ -62,18 +71,19 @@ final class Recovery {
         }
         long epoch = WalDescriptor.blockEpoch(block);
         long commit = WalDescriptor.commitNumber(block);
-        if (epoch < state.checkpointSequence && blocksReplayed == 0) {
+        if (epoch < state.checkpointSequence && plan.blocks() == 0) {
             blocksSkipped++;
             return;
         }
         if (epoch != state.checkpointSequence) {
             throw new StoreCorruptedException(wal.file(), offset + WalDescriptor.BLOCK_EPOCH_OFFSET, "the block of commit "
                 + commit + " follows checkpoint " + epoch + ", but the store continues from checkpoint "
-                + state.checkpointSequence + (blocksReplayed > 0 ? ", after " + blocksReplayed + " blocks that follow it" : ""));
+                + state.checkpointSequence + (plan.blocks() > 0 ? ", after " + plan.blocks() + " blocks that follow it" : ""));
         }
-        if (commit <= state.lastCommit) {
+        long last = plan.blocks() > 0 ? plan.lastCommit() : state.lastCommit;
+        if (commit <= last) {
             throw new StoreCorruptedException(wal.file(), offset + WalDescriptor.COMMIT_NUMBER_OFFSET, "the block of commit "
-                + commit + " follows commit " + state.lastCommit);
+                + commit + " follows commit " + last);
         }
         if (readOnly) {
             throw new ReadOnlyStoreException("The store in " + wal.file().getParent() + " was opened read-only, but its"
@@ -82,12 +92,24 @@ final class Recovery {
                 + " store writable once (that replays them), then read-only. The store's Tool verify checks it as it is,"
                 + " without writing.");
         }
-        applier.apply(block, offset);
-        if (blocksReplayed == 0) {
-            firstCommit = commit;
+        plan.add(commit, records.reset(block, offset));
+    }
+
+    /** Reads the log again and applies the blocks of the plan, which follow those skipped. */
+    private void replay() {
+        WalScanner scanner = new WalScanner(wal::read, wal.size());
+        for (int i = 0; i < blocksSkipped + plan.blocks() && scanner.next(); i++) {
+            if (i < blocksSkipped) {
+                continue;
+            }
+            long commit = WalDescriptor.commitNumber(scanner.block());
+            applier.replay(scanner.block(), scanner.offset(), plan);
+            if (blocksReplayed == 0) {
+                firstCommit = commit;
+            }
+            blocksReplayed++;
+            state.lastCommit = commit;
         }
-        blocksReplayed++;
-        state.lastCommit = commit;
     }
 
     private void cutTornTail(long offset, String problem) {

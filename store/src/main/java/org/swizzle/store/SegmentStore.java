@@ -19,9 +19,10 @@ import org.swizzle.StoreIOException;
  * durable when they commit. This is the whole API the object manager uses to store objects; it
  * knows nothing of Java classes.
  *
- * <p>Files: {@code swizzle.clusters} (objects, mapped read-only), {@code swizzle.segments} (where
- * each segment's object table is), {@code swizzle.wal} (redo log) and {@code swizzle.lock}. Reads
- * go through the mapping without copying; commits go to the WAL first, then to the cluster file.
+ * <p>Files: {@code swizzle.clusters} (objects, mapped), {@code swizzle.segments} (where each
+ * segment's object table is), {@code swizzle.wal} (redo log) and {@code swizzle.lock}. Reads go
+ * through the mapping without copying; commits go to the WAL first, then through the mapping to the
+ * cluster file.
  * Every byte read is checked against a checksum: a damaged file raises
  * {@link StoreCorruptedException}, never wrong data.
  *
@@ -115,7 +116,7 @@ public final class SegmentStore implements AutoCloseable {
             }
             files.clusters = ClusterFile.open(dir.resolve(ClusterFileDescriptor.FILE_NAME), config.regionSize(), channels,
                 config.readOnly());
-            files.wal = WriteAheadLog.open(dir.resolve(WalDescriptor.FILE_NAME), channels);
+            files.wal = WriteAheadLog.open(dir.resolve(WalDescriptor.FILE_NAME), channels, config.readOnly());
             Checkpoint checkpoint = CheckpointChoice.choose(files.clusters.file(), files.clusters.header(),
                 files.wal.file(), files.wal.epoch());
             files.clusters.checkHolds(checkpoint);
@@ -152,7 +153,8 @@ public final class SegmentStore implements AutoCloseable {
         recovered.state = new StoreState(checkpoint);
         recovered.layout = new ClusterLayout(files.clusters.header().clusterSize());
         recovered.applier = new BlockApplier(files.clusters, files.segments, recovered.state, files.wal.file());
-        recovered.blocksReplayed = new Recovery(files.wal, recovered.applier, recovered.state, readOnly).run();
+        recovered.blocksReplayed = new Recovery(files.wal, files.clusters, recovered.applier, recovered.state, readOnly)
+            .run();
         files.clusters.ensureCapacity(recovered.state.allocatedEnd);
         files.segments.checkAfterRecovery(recovered.layout, recovered.state.allocatedEnd);
         recovered.freeSpace = SpaceRebuild.rebuild(files.clusters, files.segments, recovered.layout, recovered.state);
@@ -406,10 +408,14 @@ public final class SegmentStore implements AutoCloseable {
         long start = System.nanoTime();
         try {
             applier.apply(builder.block(), walOffset, (builder.records() + 1) / 2);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) {
+            // An InternalError is how the JVM reports a fault in a mapped access, such as a page that a full disk
+            // cannot back.
+            String why = e instanceof InternalError ? "a write through its mapping faulted (" + e.getMessage()
+                + "), as it does when the disk is full." : e.getMessage();
             throw failed(new CommitNotAppliedException(commitNumber, "Commit " + commitNumber + " is durable in "
                 + wal.file() + ", but applying it to " + clusters.file() + " failed, so the store was closed: "
-                + e.getMessage() + " Do not commit the same changes again: reopen the store, and recovery applies"
+                + why + " Do not commit the same changes again: reopen the store, and recovery applies"
                 + " commit " + commitNumber + " (the store's last commit is then " + commitNumber + ").", e));
         }
         builder.releaseLeftSpace(freeSpace);

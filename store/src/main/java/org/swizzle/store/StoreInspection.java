@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,13 +33,18 @@ final class StoreInspection implements AutoCloseable {
     record PendingBlock(long offset, long commit, int length) {
     }
 
-    /** An object that a pending block changes: its entry once replayed, and where its record is. */
+    /** An object that pending blocks change: its entry once replayed, and where its last record is. */
     static final class PendingObject {
         final TableEntry entry = new TableEntry();
         int type;
         long recordOffset;
         /** The WAL offset of the object's bytes, for an IMAGE. */
         long payloadOffset;
+        /** For PATCHes: whether the object's place is still to be read from its committed table entry. */
+        boolean placeOnDisk;
+        /** For PATCHes: how far into the object their ranges reach, and the record that reaches farthest. */
+        int patchEnd;
+        long patchEndRecord;
     }
 
     final Path directory;
@@ -135,7 +141,7 @@ final class StoreInspection implements AutoCloseable {
         layout = new ClusterLayout(header.clusterSize());
         UnsafeBuffer walHeader = new UnsafeBuffer(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
         walEpoch = WriteAheadLog.checkHeader(walFile, walHeader, FileIo.readFully(wal, walHeader.byteBuffer(), 0),
-            checksums);
+            walSize, checksums);
         checkpoint = CheckpointChoice.choose(clusterFile, header, walFile, walEpoch);
         for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
             if (header.slot(slot) == null && !header.blank(slot)) {
@@ -152,6 +158,7 @@ final class StoreInspection implements AutoCloseable {
         allocatedEnd = checkpoint.allocatedEnd();
         readDirectory();
         readWal();
+        placePatchedObjects();
         checkTables();
     }
 
@@ -228,20 +235,15 @@ final class StoreInspection implements AutoCloseable {
     private void readRecords(WalRecords records, long blockOffset, long commit) {
         while (records.next()) {
             switch (records.type()) {
-                case WalDescriptor.PATCH:
                 case WalDescriptor.IMAGE:
-                    PendingObject object = new PendingObject();
-                    object.type = records.type();
-                    object.recordOffset = records.walOffset();
-                    object.payloadOffset = blockOffset + records.payloadIndex();
-                    TableEntry entry = object.entry;
-                    entry.oid = records.oid();
-                    entry.offset = records.position();
-                    entry.length = records.objectLength();
-                    entry.classId = records.classId();
-                    entry.crc = records.objectCrc();
-                    entry.commit = commit;
-                    pendingObjects.put(records.oid(), object);
+                    PendingObject image = pending(records, commit, null);
+                    image.payloadOffset = blockOffset + records.payloadIndex();
+                    image.entry.offset = records.position();
+                    image.entry.length = records.length();
+                    image.entry.classId = records.classId();
+                    break;
+                case WalDescriptor.PATCH:
+                    readPatch(records, commit);
                     break;
                 case WalDescriptor.SEGMENT:
                     int segment = (int) records.oid();
@@ -258,6 +260,94 @@ final class StoreInspection implements AutoCloseable {
                     break;
             }
         }
+    }
+
+    /**
+     * A PATCH keeps its object's place, length and class id: those of the object's last pending
+     * IMAGE, or else of its committed entry, read once the whole log is (see {@link #placePatchedObjects}).
+     */
+    private void readPatch(WalRecords records, long commit) {
+        PendingObject before = pendingObjects.get(records.oid());
+        boolean patched = before != null && before.type == WalDescriptor.PATCH;
+        PendingObject patch = pending(records, commit, patched ? before : null);
+        if (before == null) {
+            patch.placeOnDisk = true;
+        } else if (before != patch) {
+            patch.entry.offset = before.entry.offset;
+            patch.entry.length = before.entry.length;
+            patch.entry.classId = before.entry.classId;
+        }
+        if (before != patch || records.patchEnd() > patch.patchEnd) {
+            patch.patchEnd = records.patchEnd();
+            patch.patchEndRecord = records.walOffset();
+        }
+    }
+
+    /**
+     * The pending object of the current record, {@code reused} or new, with its entry as the record
+     * leaves it, but for the object's place.
+     */
+    private PendingObject pending(WalRecords records, long commit, PendingObject reused) {
+        PendingObject object = reused != null ? reused : new PendingObject();
+        object.type = records.type();
+        object.recordOffset = records.walOffset();
+        object.entry.oid = records.oid();
+        object.entry.crc = records.objectCrc();
+        object.entry.commit = commit;
+        pendingObjects.put(records.oid(), object);
+        return object;
+    }
+
+    /**
+     * Gives the objects that pending PATCHes change, and no pending IMAGE places, the place of their
+     * committed entry (which the cluster file may hold as a later PATCH left it, with the same place),
+     * and checks that their ranges fit them, as replaying them does. A PATCH whose entry is missing,
+     * empty or damaged leaves the slot to be judged as it is on disk.
+     */
+    private void placePatchedObjects() {
+        byte[] bytes = new byte[SegmentTableDescriptor.ENTRY_LENGTH];
+        TableEntry committed = new TableEntry();
+        for (Iterator<PendingObject> objects = pendingObjects.values().iterator(); objects.hasNext(); ) {
+            PendingObject object = objects.next();
+            if (object.type != WalDescriptor.PATCH) {
+                continue;
+            }
+            if (object.placeOnDisk && !placeOnDisk(object, bytes, committed)) {
+                objects.remove();
+            } else if (object.patchEnd > object.entry.length) {
+                problems.problem(walFile, object.patchEndRecord, "the PATCH record of object " + object.entry.oid
+                    + " writes up to byte " + object.patchEnd + " of it, but the object has " + object.entry.length
+                    + " bytes");
+            }
+        }
+    }
+
+    private boolean placeOnDisk(PendingObject object, byte[] bytes, TableEntry committed) {
+        long oid = object.entry.oid;
+        long segment = Oids.segment(oid);
+        long table = isNewSegment(segment) ? 0 : tableOffset(segment);
+        if (table < 0) {
+            return false; // a damaged directory entry, which checkTables reports
+        }
+        if (table == 0) {
+            problems.problem(walFile, object.recordOffset, "the PATCH record of object " + oid + " changes an object of"
+                + " segment " + segment + ", which has no committed table");
+            return false;
+        }
+        long position = SegmentTableDescriptor.entryPosition(table, oid);
+        if (!readClusters(position, bytes) || committed.decode(new UnsafeBuffer(bytes), 0, oid, position, checksums) != null) {
+            return false; // a damaged entry, which reading the tables reports
+        }
+        if (!committed.exists()) {
+            problems.problem(walFile, object.recordOffset, "the PATCH record of object " + oid + " changes an object"
+                + " whose table entry at offset " + position + " is empty");
+            return false;
+        }
+        object.entry.offset = committed.offset;
+        object.entry.length = committed.length;
+        object.entry.classId = committed.classId;
+        object.placeOnDisk = false;
+        return true;
     }
 
     private void checkTables() {

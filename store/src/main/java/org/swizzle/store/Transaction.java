@@ -14,7 +14,7 @@ public final class Transaction {
     private final SegmentStore store;
     private final PendingPuts puts;
     private final StoreCounters counters;
-    private final ByteDiff diff = new ByteDiff(WalDescriptor.RANGE_HEADER_LENGTH);
+    private final ByteDiff diff = new ByteDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
     private final UnsafeBuffer committed = new UnsafeBuffer(new byte[0]);
     private final TableEntry entry = new TableEntry();
     private final Checksums checksums = new Checksums();
@@ -106,11 +106,11 @@ public final class Transaction {
         if (!diff.next()) {
             return;
         }
-        puts.beginPatch(oid, classId);
+        puts.beginPatch(oid);
         do {
             puts.appendRange(diff.start(), bytes, offset + diff.start(), diff.end() - diff.start());
         } while (diff.next());
-        puts.endPatch(entry.offset, length, checksums.of(bytes, offset, length));
+        puts.endPatch(checksums.of(bytes, offset, length));
     }
 
     private boolean isNew(long oid) {

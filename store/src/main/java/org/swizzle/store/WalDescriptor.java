@@ -14,14 +14,17 @@ import org.agrona.MutableDirectBuffer;
  * <p>A block is complete when its length fits in the file and its CRC32C matches; recovery replays
  * complete blocks of the current epoch in order, skips blocks of an older epoch (already in the
  * checkpoint: a crash cut the reset short), and treats a block that fails its checks as the torn
- * tail of the log only when no complete block follows it (see {@link WalScanner}). Every record is
- * a blind positional write (it carries the absolute file positions of its bytes), so applying a
- * block twice yields the same files. All values are little-endian; blocks, records and ranges start
- * on 8-byte boundaries.
+ * tail of the log only when no complete block follows it (see {@link WalScanner}). Fixed-width
+ * values are little-endian. Blocks start and end on 8-byte boundaries; the records inside a block
+ * are packed, without alignment, and most of their numbers are unsigned LEB128 varints
+ * ({@link Varints}), so that a small change logs a few bytes more than the bytes that changed.
  *
  * <p>The magic (bytes 0 to 7), the format version (bytes 8 to 11) and the place of the header's
  * CRC32C (bytes 28 to 31, over the bytes before it) are the outer layout every format version of this
- * file keeps, so that a damaged header is told from a newer one: see {@link FileHeader}.
+ * file keeps, so that a damaged header is told from a newer one: see {@link FileHeader}. A log of
+ * format version 2 ({@link #UPGRADABLE_VERSION}) that holds no block, which is what closing a store
+ * leaves, has its header rewritten to this version when the store opens writable; one that holds
+ * blocks is refused, since its records cannot be read.
  *
  * <pre>
  * File header:
@@ -31,7 +34,7 @@ import org.agrona.MutableDirectBuffer;
  *  |                    Magic "SWZWALOG"                           |
  *  |                                                               |
  *  +---------------------------------------------------------------+  8
- *  |                     Format version (2)                        |
+ *  |                     Format version (3)                        |
  *  +---------------------------------------------------------------+ 12
  *  |                          Zeros                                |
  *  +---------------------------------------------------------------+ 16
@@ -51,7 +54,7 @@ import org.agrona.MutableDirectBuffer;
  *  +---------------------------------------------------------------+  8
  *  |           Block length, header and padding included           |
  *  +---------------------------------------------------------------+ 12
- *  |                     Format version (2)                        |
+ *  |                     Format version (3)                        |
  *  +---------------------------------------------------------------+ 16
  *  |                        Commit number                          |
  *  |                                                               |
@@ -61,52 +64,66 @@ import org.agrona.MutableDirectBuffer;
  *  +---------------------------------------------------------------+ 32
  *  |                     Records ...                              ...
  *
- * Record header, common to all types:
- *  +---------------------------------------------------------------+  0
- *  |     Type: 1 PATCH, 2 IMAGE, 3 SEGMENT, 4 ALLOCATOR            |
- *  +---------------------------------------------------------------+  4
- *  |          Payload length (0 for SEGMENT, ALLOCATOR)            |
- *  +---------------------------------------------------------------+  8
- *  |   PATCH, IMAGE: OID | SEGMENT: segment | ALLOCATOR: next OID  |
- *  |                                                               |
- *  +---------------------------------------------------------------+ 16
- *  |  PATCH, IMAGE: file offset of the object's bytes              |
- *  |  SEGMENT: file offset of its table | ALLOCATOR: allocated end |
- *  +---------------------------------------------------------------+ 24
- * IMAGE continues:
- *  |                          Class id                             |
- *  +---------------------------------------------------------------+ 28
- *  |               CRC32C of the object's bytes                    |
- *  +---------------------------------------------------------------+ 32
- *  |          Payload: the object's bytes, padded to 8            ...
- * PATCH continues:
- *  |                  Object length in bytes                       |
- *  +---------------------------------------------------------------+ 28
- *  |                          Class id                             |
- *  +---------------------------------------------------------------+ 32
- *  |          CRC32C of the object's new bytes                     |
- *  +---------------------------------------------------------------+ 36
- *  |                       Range count                             |
- *  +---------------------------------------------------------------+ 40
- *  |  Payload: ranges, each: offset in the object (4), length (4), |
- *  |  the bytes, padded to 8                                      ...
+ * Records: four sections in this order, each a count, then that many records of one type.
+ * (v) marks an unsigned LEB128 varint of 1 to 9 bytes; CRC32C values take 4 bytes.
+ *  +------------------------------+
+ *  | SEGMENT count (v)            |
+ *  +------------------------------+
+ *  | SEGMENT records:             |  segment (v), table offset / 8 (v)
+ *  +------------------------------+
+ *  | IMAGE count (v)              |
+ *  +------------------------------+
+ *  | IMAGE records:               |  OID delta (v), class id (v, as unsigned 32 bits),
+ *  |                              |  CRC32C of the object's bytes, object offset / 8 (v),
+ *  |                              |  length (v), the object's bytes
+ *  +------------------------------+
+ *  | PATCH count (v)              |
+ *  +------------------------------+
+ *  | PATCH records:               |  OID delta (v), CRC32C of the object's new bytes,
+ *  |                              |  range count (v), then per range:
+ *  |                              |    offset delta (v), length (v), the bytes
+ *  +------------------------------+
+ *  | ALLOCATOR count (v): 0 or 1  |
+ *  +------------------------------+
+ *  | ALLOCATOR record:            |  next OID (v), allocated end (v)
+ *  +------------------------------+
+ *  | Zeros, to a multiple of 8    |
+ *  +------------------------------+
  * </pre>
  *
+ * <p>The OIDs of the IMAGE section, and those of the PATCH section, ascend; each is logged as its
+ * difference from the OID before it in its section (the first from 0), so at least 1. A range is
+ * placed by its offset in the object, logged as its distance from the end of the range before it
+ * in its record (the first from 0). Offsets in the cluster file are multiples of 8
+ * ({@link SegmentTableDescriptor#ALIGNMENT}), logged divided by 8.
+ *
  * <ul>
- * <li>PATCH: the changed byte ranges of an existing object, written over its bytes, and its table
- * entry rewritten with the new checksum.</li>
- * <li>IMAGE: the whole bytes of a new, moved or resized object at their place; also sets the
- * object's table entry to (offset, length, class id, checksum).</li>
  * <li>SEGMENT: a new logical segment: write its table of empty entries and its directory entry.</li>
- * <li>ALLOCATOR: the allocator state after this commit.</li>
+ * <li>IMAGE: the whole bytes of a new, moved or resized object, written at their offset; also sets
+ * the object's table entry to (offset, length, class id, checksum).</li>
+ * <li>PATCH: the changed byte ranges of an existing object whose place, length and class id stay.
+ * It names no offset: the ranges are written over the object where its table entry says it lies
+ * (the entry checked against its checksum, the ranges against its length), and the entry is
+ * rewritten with the new checksum. The entry is the one the PATCH applies to
+ * because a block's sections are applied in order (its IMAGEs, which may move an object, before its
+ * PATCHes) and blocks in log order; when recovery replays blocks whose effects, and those of later
+ * blocks, already reached the cluster file, an entry may be one that a later block wrote, which
+ * still gives the object's place unless a later block holds an IMAGE of the object, and recovery
+ * then skips the PATCH (see {@link ReplayPlan}).</li>
+ * <li>ALLOCATOR: the allocator state after this commit, when the commit changed it.</li>
  * </ul>
+ *
+ * <p>So applying a block twice, or a block and the blocks after it twice, yields the same files.
  */
 final class WalDescriptor {
     static final String FILE_NAME = "swizzle.wal";
     static final long FILE_MAGIC = Ascii.magic8("SWZWALOG");
     static final int BLOCK_MAGIC = Ascii.magic4("SWZW");
-    static final int FORMAT_VERSION = 2;
+    static final int FORMAT_VERSION = 3;
+    /** The older format version whose empty log an open upgrades; its blocks cannot be read. */
+    static final int UPGRADABLE_VERSION = 2;
     static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+    /** Blocks start and end on this boundary. */
     static final int ALIGNMENT = 8;
 
     static final int FILE_MAGIC_OFFSET = 0;
@@ -131,26 +148,18 @@ final class WalDescriptor {
     static final int IMAGE = 2;
     static final int SEGMENT = 3;
     static final int ALLOCATOR = 4;
+    /** The record types of a block's sections, in order. */
+    private static final int[] SECTIONS = {SEGMENT, IMAGE, PATCH, ALLOCATOR};
+    static final int SECTION_COUNT = SECTIONS.length;
 
-    static final int TYPE_OFFSET = 0;
-    static final int PAYLOAD_LENGTH_OFFSET = 4;
-    static final int OID_OFFSET = 8;
-    static final int POSITION_OFFSET = 16;
-    static final int RECORD_HEADER_LENGTH = 24;
-
-    static final int IMAGE_CLASS_ID_OFFSET = 24;
-    static final int IMAGE_CRC_OFFSET = 28;
-    static final int IMAGE_HEADER_LENGTH = 32;
-
-    static final int PATCH_LENGTH_OFFSET = 24;
-    static final int PATCH_CLASS_ID_OFFSET = 28;
-    static final int PATCH_CRC_OFFSET = 32;
-    static final int PATCH_RANGE_COUNT_OFFSET = 36;
-    static final int PATCH_HEADER_LENGTH = 40;
-
-    static final int RANGE_OFFSET_OFFSET = 0;
-    static final int RANGE_LENGTH_OFFSET = 4;
-    static final int RANGE_HEADER_LENGTH = 8;
+    /** Cluster file offsets are logged divided by this; objects and tables start on it. */
+    static final int POSITION_UNIT = SegmentTableDescriptor.ALIGNMENT;
+    static final int CRC_LENGTH = Integer.BYTES;
+    /**
+     * The header of a range whose offset delta and length are both below 128, as most are: what
+     * {@link ByteDiff} weighs against logging the equal bytes between two changes.
+     */
+    static final int SMALL_RANGE_HEADER_LENGTH = 2;
 
     private WalDescriptor() {
     }
@@ -159,18 +168,21 @@ final class WalDescriptor {
         return BitUtil.align(length, ALIGNMENT);
     }
 
-    /** The header length of a record of {@code type}, or -1 for an unknown type. */
-    static int headerLength(int type) {
+    /** The record type of section {@code index} of a block. */
+    static int sectionType(int index) {
+        return SECTIONS[index];
+    }
+
+    static String typeName(int type) {
         switch (type) {
-            case SEGMENT:
-            case ALLOCATOR:
-                return RECORD_HEADER_LENGTH;
-            case IMAGE:
-                return IMAGE_HEADER_LENGTH;
             case PATCH:
-                return PATCH_HEADER_LENGTH;
+                return "PATCH";
+            case IMAGE:
+                return "IMAGE";
+            case SEGMENT:
+                return "SEGMENT";
             default:
-                return -1;
+                return "ALLOCATOR";
         }
     }
 
@@ -185,10 +197,13 @@ final class WalDescriptor {
     }
 
 
+    static int fileVersion(DirectBuffer header) {
+        return header.getInt(FILE_VERSION_OFFSET, ORDER);
+    }
+
     static long epoch(DirectBuffer header) {
         return header.getLong(EPOCH_OFFSET, ORDER);
     }
-
 
     // ---- block header ----
 
@@ -231,108 +246,58 @@ final class WalDescriptor {
 
     // ---- records ----
 
-    /** Appends an IMAGE record at {@code index}; returns the index after it. */
-    static int putImage(MutableDirectBuffer buffer, int index, long oid, int classId, int crc, long position,
-        DirectBuffer src, int srcOffset, int length) {
-        putRecordHeader(buffer, index, IMAGE, length, oid, position);
-        buffer.putInt(index + IMAGE_CLASS_ID_OFFSET, classId, ORDER);
-        buffer.putInt(index + IMAGE_CRC_OFFSET, crc, ORDER);
-        return putPadded(buffer, index + IMAGE_HEADER_LENGTH, src, srcOffset, length);
+    /** Writes the record count of a section at {@code index}; returns the index after it. */
+    static int putCount(MutableDirectBuffer buffer, int index, int count) {
+        return Varints.put(buffer, index, count);
     }
 
-    /** Writes the header of a PATCH record at {@code index}, once its ranges are in place after it. */
-    static void putPatchHeader(MutableDirectBuffer buffer, int index, long oid, long position, int objectLength,
-        int classId, int crc, int rangeCount, int payloadLength) {
-        putRecordHeader(buffer, index, PATCH, payloadLength, oid, position);
-        buffer.putInt(index + PATCH_LENGTH_OFFSET, objectLength, ORDER);
-        buffer.putInt(index + PATCH_CLASS_ID_OFFSET, classId, ORDER);
-        buffer.putInt(index + PATCH_CRC_OFFSET, crc, ORDER);
-        buffer.putInt(index + PATCH_RANGE_COUNT_OFFSET, rangeCount, ORDER);
-    }
-
-    /** Appends a range of a PATCH record at {@code index}; returns the index after it. */
-    static int putRange(MutableDirectBuffer buffer, int index, int offsetInObject, DirectBuffer src, int srcOffset,
-        int length) {
-        buffer.putInt(index + RANGE_OFFSET_OFFSET, offsetInObject, ORDER);
-        buffer.putInt(index + RANGE_LENGTH_OFFSET, length, ORDER);
-        return putPadded(buffer, index + RANGE_HEADER_LENGTH, src, srcOffset, length);
-    }
-
-    /** Appends a SEGMENT record at {@code index}; returns the index after it. */
+    /** Writes a SEGMENT record at {@code index}; returns the index after it. */
     static int putSegment(MutableDirectBuffer buffer, int index, long segment, long tablePosition) {
-        putRecordHeader(buffer, index, SEGMENT, 0, segment, tablePosition);
-        return index + RECORD_HEADER_LENGTH;
+        int at = Varints.put(buffer, index, segment);
+        return Varints.put(buffer, at, tablePosition / POSITION_UNIT);
     }
 
-    /** Appends an ALLOCATOR record at {@code index}; returns the index after it. */
+    /** Writes an IMAGE record at {@code index}, its bytes copied from {@code src}; returns the index after it. */
+    static int putImage(MutableDirectBuffer buffer, int index, long oidDelta, int classId, int crc, long position,
+        DirectBuffer src, int srcOffset, int length) {
+        int at = Varints.put(buffer, index, oidDelta);
+        at = Varints.put(buffer, at, Integer.toUnsignedLong(classId));
+        buffer.putInt(at, crc, ORDER);
+        at = Varints.put(buffer, at + CRC_LENGTH, position / POSITION_UNIT);
+        at = Varints.put(buffer, at, length);
+        buffer.putBytes(at, src, srcOffset, length);
+        return at + length;
+    }
+
+    /** Writes the start of a PATCH record at {@code index}, its ranges to follow; returns the index after it. */
+    static int putPatchHeader(MutableDirectBuffer buffer, int index, long oidDelta, int crc, int rangeCount) {
+        int at = Varints.put(buffer, index, oidDelta);
+        buffer.putInt(at, crc, ORDER);
+        return Varints.put(buffer, at + CRC_LENGTH, rangeCount);
+    }
+
+    /** Writes a range of a PATCH record at {@code index}; returns the index after it. */
+    static int putRange(MutableDirectBuffer buffer, int index, int offsetDelta, DirectBuffer src, int srcOffset,
+        int length) {
+        int at = Varints.put(buffer, index, offsetDelta);
+        at = Varints.put(buffer, at, length);
+        buffer.putBytes(at, src, srcOffset, length);
+        return at + length;
+    }
+
+    /** Writes an ALLOCATOR record at {@code index}; returns the index after it. */
     static int putAllocator(MutableDirectBuffer buffer, int index, long nextOid, long allocatedEnd) {
-        putRecordHeader(buffer, index, ALLOCATOR, 0, nextOid, allocatedEnd);
-        return index + RECORD_HEADER_LENGTH;
+        return Varints.put(buffer, Varints.put(buffer, index, nextOid), allocatedEnd);
     }
 
-    private static void putRecordHeader(
-        MutableDirectBuffer buffer, int index, int type, int payloadLength, long oid, long position) {
-        buffer.putInt(index + TYPE_OFFSET, type, ORDER);
-        buffer.putInt(index + PAYLOAD_LENGTH_OFFSET, payloadLength, ORDER);
-        buffer.putLong(index + OID_OFFSET, oid, ORDER);
-        buffer.putLong(index + POSITION_OFFSET, position, ORDER);
+    /** Writes zeros from {@code index} to the next block boundary; returns the block's length. */
+    static int pad(MutableDirectBuffer buffer, int index) {
+        int end = align(index);
+        buffer.setMemory(index, end - index, (byte) 0);
+        return end;
     }
 
-    private static int putPadded(MutableDirectBuffer buffer, int index, DirectBuffer src, int srcOffset, int length) {
-        buffer.putBytes(index, src, srcOffset, length);
-        int end = index + length;
-        int aligned = align(end);
-        buffer.setMemory(end, aligned - end, (byte) 0);
-        return aligned;
-    }
-
-    static int type(DirectBuffer buffer, int record) {
-        return buffer.getInt(record + TYPE_OFFSET, ORDER);
-    }
-
-    static int payloadLength(DirectBuffer buffer, int record) {
-        return buffer.getInt(record + PAYLOAD_LENGTH_OFFSET, ORDER);
-    }
-
-    /** The OID (PATCH, IMAGE), segment number (SEGMENT) or next OID (ALLOCATOR). */
-    static long oid(DirectBuffer buffer, int record) {
-        return buffer.getLong(record + OID_OFFSET, ORDER);
-    }
-
-    /** The object's file offset (PATCH, IMAGE), table offset (SEGMENT) or allocated end (ALLOCATOR). */
-    static long position(DirectBuffer buffer, int record) {
-        return buffer.getLong(record + POSITION_OFFSET, ORDER);
-    }
-
-    static int imageClassId(DirectBuffer buffer, int record) {
-        return buffer.getInt(record + IMAGE_CLASS_ID_OFFSET, ORDER);
-    }
-
-    static int imageCrc(DirectBuffer buffer, int record) {
-        return buffer.getInt(record + IMAGE_CRC_OFFSET, ORDER);
-    }
-
-    static int patchLength(DirectBuffer buffer, int record) {
-        return buffer.getInt(record + PATCH_LENGTH_OFFSET, ORDER);
-    }
-
-    static int patchClassId(DirectBuffer buffer, int record) {
-        return buffer.getInt(record + PATCH_CLASS_ID_OFFSET, ORDER);
-    }
-
-    static int patchCrc(DirectBuffer buffer, int record) {
-        return buffer.getInt(record + PATCH_CRC_OFFSET, ORDER);
-    }
-
-    static int patchRangeCount(DirectBuffer buffer, int record) {
-        return buffer.getInt(record + PATCH_RANGE_COUNT_OFFSET, ORDER);
-    }
-
-    static int rangeOffset(DirectBuffer buffer, int range) {
-        return buffer.getInt(range + RANGE_OFFSET_OFFSET, ORDER);
-    }
-
-    static int rangeLength(DirectBuffer buffer, int range) {
-        return buffer.getInt(range + RANGE_LENGTH_OFFSET, ORDER);
+    static int crcAt(DirectBuffer buffer, int index) {
+        return buffer.getInt(index, ORDER);
     }
 }

@@ -8,107 +8,213 @@ import org.agrona.DirectBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
- * A cursor over the records of one WAL block, checking that each is well formed before it is
- * used: a known type, a payload inside the block, ranges inside their payload and their object,
- * and positions past the header page. A block that passes its CRC and fails here was written
- * wrong, which is reported as corruption naming the record's offset in the WAL.
+ * A cursor over the records of one WAL block, section by section (see {@link WalDescriptor}),
+ * checking that each is well formed before it is used: counts and varints that end inside the block
+ * and fit their width, OIDs that ascend, ranges inside the block that do not overlap, positions past
+ * the header page, and nothing but padding after the last section. A block that passes its CRC and
+ * fails here was written wrong, which is reported as corruption naming the record's offset in the
+ * WAL. Whether a PATCH's ranges fit its object is for the applier to check, which knows the object.
  */
 final class WalRecords {
+    private static final int INT_BITS = Integer.SIZE - 1;
+    private static final int LONG_BITS = Long.SIZE - 1;
+    private static final int UNSIGNED_INT_BITS = Integer.SIZE;
+
     private final Path walFile;
     private DirectBuffer block;
     private long blockOffset;
     private int end;
-    private int next;
+    private int at;
+    private int section;
+    private int left;
+    private long previousOid;
+
     private int record;
     private int type;
-    private int headerLength;
-    private int payloadLength;
+    private long oid;
+    private long position;
+    private int classId;
+    private int crc;
+    private int length;
+    private int payload;
+    private int rangeCount;
+    private int rangesStart;
+    private int patchEnd;
+
+    private int rangeAt;
+    private int rangesLeft;
+    private int rangeOffset;
+    private int rangeLength;
+    private int rangeIndex;
 
     WalRecords(Path walFile) {
         this.walFile = walFile;
     }
 
-    /** Starts at the first record of {@code block}, read from {@code blockOffset} of the WAL. */
+    /** Starts before the first record of {@code block}, read from {@code blockOffset} of the WAL. */
     WalRecords reset(DirectBuffer block, long blockOffset) {
         this.block = block;
         this.blockOffset = blockOffset;
         this.end = WalDescriptor.blockLength(block);
-        this.next = BLOCK_HEADER_LENGTH;
+        this.at = BLOCK_HEADER_LENGTH;
+        this.section = -1;
+        this.left = 0;
         return this;
     }
 
     /** Moves to the next record; {@code false} at the end of the block. */
     boolean next() {
-        if (next >= end) {
-            return false;
+        while (left == 0) {
+            if (section == WalDescriptor.SECTION_COUNT - 1) {
+                checkPadding();
+                return false;
+            }
+            startSection();
         }
-        record = next;
-        int left = end - record;
-        type = left >= WalDescriptor.RECORD_HEADER_LENGTH ? WalDescriptor.type(block, record) : -1;
-        headerLength = WalDescriptor.headerLength(type);
-        payloadLength = headerLength < 0 || headerLength > left ? -1 : WalDescriptor.payloadLength(block, record);
-        if (headerLength < 0 || payloadLength < 0 || payloadLength > left - headerLength) {
-            throw corrupted("record of type " + type + " with payload length " + payloadLength
-                + " does not fit in the " + left + " bytes left of its block");
+        left--;
+        record = at;
+        switch (type) {
+            case WalDescriptor.SEGMENT:
+                readSegment();
+                break;
+            case WalDescriptor.IMAGE:
+                readImage();
+                break;
+            case WalDescriptor.PATCH:
+                readPatch();
+                break;
+            default:
+                readAllocator();
+                break;
         }
-        check();
-        next = record + WalDescriptor.align(headerLength + payloadLength);
         return true;
     }
 
-    private void check() {
-        long oid = oid();
-        long position = position();
-        switch (type) {
-            case WalDescriptor.PATCH:
-                checkObject(oid, position);
-                checkRanges();
-                break;
-            case WalDescriptor.IMAGE:
-                checkObject(oid, position);
-                break;
-            case WalDescriptor.SEGMENT:
-                if (oid < 0 || oid >= SegmentDirectory.MAX_SEGMENTS || position < ClusterFileDescriptor.FIRST_FREE) {
-                    throw corrupted("SEGMENT record of segment " + oid + " puts its table at offset " + position);
-                }
-                break;
-            default:
-                if (oid < Oids.FIRST_NEW_OID || position <= ClusterFileDescriptor.FIRST_FREE) {
-                    throw corrupted("ALLOCATOR record with next OID " + oid + " and allocated end " + position);
-                }
-                break;
+    private void startSection() {
+        section++;
+        type = WalDescriptor.sectionType(section);
+        record = at;
+        long count = varint(INT_BITS, "record count");
+        if (count > end - at || type == WalDescriptor.ALLOCATOR && count > 1) {
+            throw corrupted("the " + WalDescriptor.typeName(type) + " section counts " + count + " records, more than"
+                + (type == WalDescriptor.ALLOCATOR ? " one" : " the " + (end - at) + " bytes left in its block hold"));
+        }
+        left = (int) count;
+        previousOid = 0;
+    }
+
+    private void readSegment() {
+        oid = varint(LONG_BITS, "segment");
+        position = position("table offset");
+        if (oid >= SegmentDirectory.MAX_SEGMENTS || position < ClusterFileDescriptor.FIRST_FREE) {
+            throw corrupted("SEGMENT record of segment " + oid + " puts its table at offset " + position);
         }
     }
 
-    private void checkObject(long oid, long position) {
-        if (oid <= 0 || position < ClusterFileDescriptor.FIRST_FREE || position % SegmentTableDescriptor.ALIGNMENT != 0) {
-            throw corrupted("record of type " + type + " writes object " + oid + " at cluster file offset " + position
-                + ", expected a positive OID and an aligned offset past the header page");
+    private void readImage() {
+        oid = nextOid();
+        classId = (int) varint(UNSIGNED_INT_BITS, "class id");
+        crc = crc();
+        position = position("object offset");
+        length = (int) varint(INT_BITS, "object length");
+        if (position < ClusterFileDescriptor.FIRST_FREE) {
+            throw corrupted("IMAGE record writes object " + oid + " at cluster file offset " + position
+                + ", expected an offset past the header page");
+        }
+        payload = at;
+        if (!skip(length)) {
+            throw corrupted("the " + length + " bytes of the IMAGE of object " + oid + " at index " + at
+                + " of its block run past the block's end, " + end);
         }
     }
 
-    private void checkRanges() {
-        int objectLength = objectLength();
-        int count = WalDescriptor.patchRangeCount(block, record);
-        int at = payloadIndex();
-        int payloadEnd = at + payloadLength;
-        if (objectLength < 0 || count < 0) {
-            throw corrupted("PATCH record of object " + oid() + " has object length " + objectLength + " and "
-                + count + " ranges");
-        }
-        for (int i = 0; i < count; i++) {
-            int offset = at + WalDescriptor.RANGE_HEADER_LENGTH <= payloadEnd ? WalDescriptor.rangeOffset(block, at) : -1;
-            int length = offset < 0 ? -1 : WalDescriptor.rangeLength(block, at);
-            if (offset < 0 || length < 0 || length > objectLength - offset
-                || WalDescriptor.RANGE_HEADER_LENGTH + length > payloadEnd - at) {
-                throw corrupted("range " + i + " of the PATCH record of object " + oid() + " (offset " + offset
-                    + ", length " + length + ") lies outside its payload or its " + objectLength + "-byte object");
+    private void readPatch() {
+        oid = nextOid();
+        crc = crc();
+        rangeCount = (int) varint(INT_BITS, "range count");
+        rangesStart = at;
+        long rangeEnd = 0;
+        for (int i = 0; i < rangeCount; i++) {
+            long offset = rangeEnd + varint(INT_BITS, "range offset");
+            int bytes = (int) varint(INT_BITS, "range length");
+            rangeEnd = offset + bytes;
+            if (rangeEnd > Integer.MAX_VALUE) {
+                throw corrupted("range " + i + " of the PATCH record of object " + oid + " (offset " + offset
+                    + ", length " + bytes + ") ends past the largest object length");
             }
-            at += WalDescriptor.RANGE_HEADER_LENGTH + WalDescriptor.align(length);
+            if (!skip(bytes)) {
+                throw corrupted("range " + i + " of the PATCH record of object " + oid + " (offset " + offset
+                    + ", length " + bytes + ") at index " + at + " of its block runs past the block's end, " + end);
+            }
         }
-        if (WalDescriptor.align(at) != WalDescriptor.align(payloadEnd)) {
-            throw corrupted("the " + count + " ranges of the PATCH record of object " + oid() + " end at " + at
-                + ", not at the end of its payload, " + payloadEnd);
+        patchEnd = (int) rangeEnd;
+        startRanges();
+    }
+
+    private void readAllocator() {
+        oid = varint(LONG_BITS, "next OID");
+        position = varint(LONG_BITS, "allocated end");
+        if (oid < Oids.FIRST_NEW_OID || position <= ClusterFileDescriptor.FIRST_FREE) {
+            throw corrupted("ALLOCATOR record with next OID " + oid + " and allocated end " + position);
+        }
+    }
+
+    private long nextOid() {
+        long delta = varint(LONG_BITS, "OID delta");
+        if (delta == 0 || delta > Long.MAX_VALUE - previousOid) {
+            throw corrupted(WalDescriptor.typeName(type) + " record of OID " + previousOid + " + " + delta
+                + ": OIDs in a section must ascend, and stay below 2^63");
+        }
+        previousOid += delta;
+        return previousOid;
+    }
+
+    private long position(String what) {
+        long units = varint(LONG_BITS, what);
+        if (units > Long.MAX_VALUE / WalDescriptor.POSITION_UNIT) {
+            throw corrupted(WalDescriptor.typeName(type) + " record with " + what + " " + units + " * "
+                + WalDescriptor.POSITION_UNIT + ", past the largest file offset");
+        }
+        return units * WalDescriptor.POSITION_UNIT;
+    }
+
+    private int crc() {
+        int start = at;
+        if (!skip(WalDescriptor.CRC_LENGTH)) {
+            throw corrupted("the CRC32C of a " + WalDescriptor.typeName(type) + " record at index " + at
+                + " of its block runs past the block's end, " + end);
+        }
+        return WalDescriptor.crcAt(block, start);
+    }
+
+    private long varint(int bits, String what) {
+        long value = Varints.get(block, at, end, bits);
+        if (value == Varints.MALFORMED) {
+            throw corrupted("the " + what + " at index " + at + " of the block, in its " + WalDescriptor.typeName(type)
+                + " section, runs past the block's end, " + end + ", or is not a varint of at most " + bits + " bits");
+        }
+        at += Varints.length(value);
+        return value;
+    }
+
+    /** Steps over {@code bytes} bytes; {@code false}, without moving, if they run past the block's end. */
+    private boolean skip(int bytes) {
+        if (bytes > end - at) {
+            return false;
+        }
+        at += bytes;
+        return true;
+    }
+
+    private void checkPadding() {
+        boolean zeros = end - at < WalDescriptor.ALIGNMENT;
+        for (int i = at; zeros && i < end; i++) {
+            zeros = block.getByte(i) == 0;
+        }
+        if (!zeros) {
+            record = at;
+            throw corrupted("the records end at index " + at + " of the " + end + "-byte block, followed by bytes"
+                + " that are not its padding");
         }
     }
 
@@ -125,37 +231,80 @@ final class WalRecords {
         return blockOffset + record;
     }
 
+    /** The OID (PATCH, IMAGE), segment number (SEGMENT) or next OID (ALLOCATOR). */
     long oid() {
-        return WalDescriptor.oid(block, record);
+        return oid;
     }
 
+    /** The object's file offset (IMAGE), table offset (SEGMENT) or allocated end (ALLOCATOR). */
     long position() {
-        return WalDescriptor.position(block, record);
+        return position;
     }
 
-    int payloadIndex() {
-        return record + headerLength;
-    }
-
-    int payloadLength() {
-        return payloadLength;
-    }
-
-    /** The object's length: its payload for an IMAGE, the recorded length for a PATCH. */
-    int objectLength() {
-        return type == WalDescriptor.PATCH ? WalDescriptor.patchLength(block, record) : payloadLength;
-    }
-
+    /** The class id of an IMAGE. */
     int classId() {
-        return type == WalDescriptor.PATCH ? WalDescriptor.patchClassId(block, record)
-            : WalDescriptor.imageClassId(block, record);
+        return classId;
     }
 
+    /** The CRC32C of the object's bytes once the record is applied (PATCH, IMAGE). */
     int objectCrc() {
-        return type == WalDescriptor.PATCH ? WalDescriptor.patchCrc(block, record) : WalDescriptor.imageCrc(block, record);
+        return crc;
     }
 
+    /** The object's length (IMAGE). */
+    int length() {
+        return length;
+    }
+
+    /** The index in the block of the object's bytes (IMAGE). */
+    int payloadIndex() {
+        return payload;
+    }
+
+    /** The ranges of a PATCH. */
     int rangeCount() {
-        return WalDescriptor.patchRangeCount(block, record);
+        return rangeCount;
+    }
+
+    /** Where the last range of a PATCH ends in its object: the object must be at least this long. */
+    int patchEnd() {
+        return patchEnd;
+    }
+
+    /** Moves to the next range of the current PATCH; {@code false} after its last. */
+    boolean nextRange() {
+        if (rangesLeft == 0) {
+            return false;
+        }
+        rangesLeft--;
+        int offsetDelta = (int) Varints.get(block, rangeAt, end, INT_BITS);
+        rangeAt += Varints.length(offsetDelta);
+        rangeOffset += rangeLength + offsetDelta;
+        rangeLength = (int) Varints.get(block, rangeAt, end, INT_BITS);
+        rangeAt += Varints.length(rangeLength);
+        rangeIndex = rangeAt;
+        rangeAt += rangeLength;
+        return true;
+    }
+
+    private void startRanges() {
+        rangeAt = rangesStart;
+        rangesLeft = rangeCount;
+        rangeOffset = 0;
+        rangeLength = 0;
+    }
+
+    /** The current range's offset in its object. */
+    int rangeOffset() {
+        return rangeOffset;
+    }
+
+    int rangeLength() {
+        return rangeLength;
+    }
+
+    /** The index in the block of the current range's bytes. */
+    int rangeIndex() {
+        return rangeIndex;
     }
 }

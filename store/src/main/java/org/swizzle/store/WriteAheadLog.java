@@ -46,15 +46,25 @@ final class WriteAheadLog implements AutoCloseable {
         }
     }
 
-    /** Opens the log and checks its header. */
-    static WriteAheadLog open(Path file, FileChannelFactory files) {
+    /**
+     * Opens the log and checks its header. A log of format version {@link WalDescriptor#UPGRADABLE_VERSION}
+     * that holds no block has its header rewritten to the current version, unless {@code readOnly}.
+     */
+    static WriteAheadLog open(Path file, FileChannelFactory files, boolean readOnly) {
         FileChannel channel = null;
         try {
             channel = files.open(file);
-            ByteBuffer bytes = ByteBuffer.allocateDirect(FILE_HEADER_LENGTH);
-            int read = FileIo.readFully(channel, bytes, 0);
-            long epoch = checkHeader(file, new UnsafeBuffer(bytes), read, new Checksums());
-            return new WriteAheadLog(file, channel, epoch, channel.size());
+            UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
+            int read = FileIo.readFully(channel, header.byteBuffer(), 0);
+            Checksums checksums = new Checksums();
+            long size = channel.size();
+            long epoch = checkHeader(file, header, read, size, checksums);
+            if (!readOnly && WalDescriptor.fileVersion(header) != WalDescriptor.FORMAT_VERSION) {
+                WalDescriptor.putFileHeader(header, epoch, checksums);
+                FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
+                channel.force(true);
+            }
+            return new WriteAheadLog(file, channel, epoch, size);
         } catch (IOException e) {
             throw Closer.closeAfter(FileIo.failure("open", file, e), channel);
         } catch (RuntimeException e) {
@@ -62,9 +72,16 @@ final class WriteAheadLog implements AutoCloseable {
         }
     }
 
-    /** Checks the header in the first {@code read} bytes of {@code header} (see {@link FileHeader}); returns its epoch. */
-    static long checkHeader(Path file, DirectBuffer header, int read, Checksums checksums) {
-        WalDescriptor.FILE_HEADER.check(file, header, read, checksums);
+    /**
+     * Checks the header in the first {@code read} bytes of {@code header} of a log of {@code size}
+     * bytes (see {@link FileHeader}); returns its epoch. A header of version
+     * {@link WalDescriptor#UPGRADABLE_VERSION} passes when no block follows it.
+     */
+    static long checkHeader(Path file, DirectBuffer header, int read, long size, Checksums checksums) {
+        int version = WalDescriptor.FILE_HEADER.check(file, header, read, checksums, WalDescriptor.UPGRADABLE_VERSION);
+        if (version != WalDescriptor.FORMAT_VERSION && size > FILE_HEADER_LENGTH) {
+            throw Formats.olderLogWithCommits(file, version, WalDescriptor.FORMAT_VERSION, size - FILE_HEADER_LENGTH);
+        }
         return WalDescriptor.epoch(header);
     }
 

@@ -57,11 +57,16 @@ class DiffLoggingTest {
         assertEquals(OBJECTS, counters.recordsLogged() - before.recordsLogged, "one PATCH record per object");
         assertEquals(4L * OBJECTS, counters.payloadBytesLogged() - before.payloadBytesLogged, "4 bytes per record");
         assertEquals(0, counters.imagesLogged() - before.imagesLogged);
-        assertEquals(
-            WalDescriptor.BLOCK_HEADER_LENGTH
-                + OBJECTS * (WalDescriptor.PATCH_HEADER_LENGTH + WalDescriptor.RANGE_HEADER_LENGTH + 8L),
-            counters.walBytesLogged() - before.walBytesLogged,
-            "block header + a PATCH of 40 bytes with one range of 8 + 4 (+4 padding) bytes per object");
+        long logged = WalDescriptor.BLOCK_HEADER_LENGTH + 1 + 1 + Varints.length(OBJECTS) + 1;
+        long previous = 0;
+        for (int i = 0; i < OBJECTS; i++) {
+            int at = (i * 4) % (LENGTH - 4);
+            logged += Varints.length(oids[i] - previous) + WalDescriptor.CRC_LENGTH + 1 + Varints.length(at) + 1 + 4;
+            previous = oids[i];
+        }
+        assertEquals(WalDescriptor.align((int) logged), counters.walBytesLogged() - before.walBytesLogged,
+            "block header, no SEGMENT, no IMAGE, then per object a PATCH: OID delta, CRC32C, one range (offset,"
+                + " length, 4 bytes); no ALLOCATOR");
         for (int i = 0; i < OBJECTS; i++) {
             UnsafeBuffer expected = bytes(i, LENGTH);
             int at = (i * 4) % (LENGTH - 4);
@@ -75,17 +80,19 @@ class DiffLoggingTest {
         StoreCounters before = snapshot();
         Transaction transaction = store.begin();
         UnsafeBuffer changed = bytes(0, LENGTH);
-        changed.putByte(0, (byte) ~changed.getByte(0));
-        changed.putByte(5, (byte) ~changed.getByte(5));
-        changed.putByte(60, (byte) ~changed.getByte(60));
+        for (int at : new int[] {0, 2, 20, 23, 60}) {
+            changed.putByte(at, (byte) ~changed.getByte(at));
+        }
         transaction.put(oids[0], 0, changed, 0, LENGTH);
         transaction.commit(2);
 
         assertEquals(1, store.counters().recordsLogged() - before.recordsLogged, "one PATCH record for the object");
-        assertEquals(6 + 1, store.counters().payloadBytesLogged() - before.payloadBytesLogged,
-            "bytes 0 and 5 (gap 4 < 8) make one range of 6 bytes, byte 60 (gap 54) another");
-        assertEquals(WalDescriptor.BLOCK_HEADER_LENGTH + WalDescriptor.PATCH_HEADER_LENGTH
-            + 2 * (WalDescriptor.RANGE_HEADER_LENGTH + 8), store.counters().lastCommitBytes());
+        assertEquals(3 + 1 + 1 + 1, store.counters().payloadBytesLogged() - before.payloadBytesLogged,
+            "bytes 0 and 2 (1 equal byte between, less than a range header) make one range of 3 bytes; bytes 20 and 23"
+                + " (2 equal bytes between, as many as a range header) two ranges; byte 60 another");
+        int patch = Varints.length(oids[0]) + WalDescriptor.CRC_LENGTH + 1 + (2 + 3) + 3 * (2 + 1);
+        assertEquals(WalDescriptor.align(WalDescriptor.BLOCK_HEADER_LENGTH + 1 + 1 + 1 + patch + 1),
+            store.counters().lastCommitBytes());
         assertBytes(changed, store.read(oids[0], view), "object 0");
     }
 

@@ -83,7 +83,7 @@ class LargeStoreTest {
                     long oid = transaction.newObject();
                     oids[objects] = oid;
                     int length = lengthOf(objects);
-                    transaction.put(oid, (int) (objects % 1000), contents(objects, length), 0, length);
+                    transaction.put(oid, objects % 1000, contents(objects, length), 0, length);
                     objects++;
                     bytes += length;
                 }

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -187,6 +188,44 @@ class ToolTest {
         assertTrue(out().contains("length 300, class id 1, written by commit 2"), out());
         assertTrue(out().contains("an IMAGE record at WAL offset"), out());
         assertTrue(out().contains("checksum OK (the bytes of the pending IMAGE)"), out());
+    }
+
+    @Test
+    void shouldDumpAnObjectThatAPendingPatchChangesAtThePlaceOfItsCommittedEntry() throws IOException {
+        Path store = sampleStore(dir.resolve("store"), true);
+        long oid = first + 500;
+        int length = 8 + 500 % 200;
+        TableEntry committed;
+        Path crashed;
+        try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
+            committed = StoreDirs.entryOf(opened, oid);
+            UnsafeBuffer changed = bytes(500, length);
+            changed.putByte(3, (byte) ~changed.getByte(3));
+            Transaction transaction = opened.begin();
+            transaction.put(oid, 0, changed, 0, length);
+            transaction.commit(3);
+            crashed = StoreDirs.crashCopy(store, dir.resolve("crashed"));
+        }
+        assertEquals(0, tool("dump", crashed.toString(), Long.toString(oid)), out());
+        assertTrue(out().contains("entry          offset " + committed.offset + ", length " + length + ", class id 0,"
+            + " written by commit 3"), out());
+        assertTrue(out().contains("a PATCH record at WAL offset") && out().contains("before the pending patch"), out());
+        assertEquals(0, tool("verify", crashed.toString()), out());
+        assertTrue(out().contains("(1 patched object: bytes checked after replay)"), out());
+    }
+
+    @Test
+    void shouldReportAPendingPatchWhoseRangesPassItsObject() throws IOException {
+        Path store = sampleStore(dir.resolve("store"), true);
+        long oid = first + 500;
+        TestBlocks block = new TestBlocks().varint(0).varint(0).varint(1);
+        int record = block.index();
+        long blockOffset = TestBlocks.append(store, block.patch(oid, 0, 106, new byte[5]).varint(0)
+            .end(3, TestBlocks.epoch(store)));
+
+        assertEquals(1, tool("verify", store.toString()), out());
+        assertTrue(out().contains("PROBLEM swizzle.wal offset " + (blockOffset + record) + ": the PATCH record of object "
+            + oid + " writes up to byte 111 of it, but the object has 108 bytes"), out());
     }
 
     @Test

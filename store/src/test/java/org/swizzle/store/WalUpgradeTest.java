@@ -1,0 +1,103 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.swizzle.store.TestBytes.assertBytes;
+import static org.swizzle.store.TestBytes.bytes;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.StoreFormatException;
+
+/**
+ * A store whose log is of format version 2: opened and upgraded when the log is empty, as closing a
+ * store leaves it; refused when the log holds commits, which this version cannot replay.
+ */
+class WalUpgradeTest {
+    @TempDir
+    Path dir;
+
+    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private long oid;
+
+    private Path storeWithOneCommit(boolean close) throws IOException {
+        Path store = dir.resolve("store");
+        SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint());
+        Transaction transaction = opened.begin();
+        oid = TestBytes.putNew(transaction, 1, 100);
+        transaction.commit(1);
+        if (close) {
+            opened.close();
+            return store;
+        }
+        Path crashed = StoreDirs.crashCopy(store, dir.resolve("crashed"));
+        opened.close();
+        return crashed;
+    }
+
+    private static void writeVersion2(Path store) throws IOException {
+        StoreDirs.writeHeaderVersion(store.resolve(StoreDirs.WAL), WalDescriptor.FILE_CRC_OFFSET,
+            WalDescriptor.UPGRADABLE_VERSION);
+    }
+
+    private static int walVersion(Path store) throws IOException {
+        return ByteBuffer.wrap(Files.readAllBytes(store.resolve(StoreDirs.WAL))).order(WalDescriptor.ORDER)
+            .getInt(WalDescriptor.FILE_VERSION_OFFSET);
+    }
+
+    @Test
+    void shouldUpgradeTheEmptyLogOfACleanlyClosedStore() throws IOException {
+        Path store = storeWithOneCommit(true);
+        writeVersion2(store);
+        try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(WalDescriptor.FORMAT_VERSION, walVersion(store), "rewritten on open");
+            assertBytes(bytes(1, 100), opened.read(oid, view), "object");
+            Transaction transaction = opened.begin();
+            transaction.put(oid, 1, bytes(2, 100), 0, 100);
+            transaction.commit(2);
+        }
+        try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
+            assertBytes(bytes(2, 100), opened.read(oid, view), "object");
+        }
+    }
+
+    @Test
+    void shouldOpenTheEmptyOlderLogReadOnlyWithoutWritingIt() throws IOException {
+        Path store = storeWithOneCommit(true);
+        writeVersion2(store);
+        try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint().withReadOnly(true))) {
+            assertBytes(bytes(1, 100), opened.read(oid, view), "object");
+        }
+        assertEquals(WalDescriptor.UPGRADABLE_VERSION, walVersion(store));
+    }
+
+    @Test
+    void shouldRefuseAnOlderLogThatHoldsCommits() throws IOException {
+        Path crashed = storeWithOneCommit(false);
+        writeVersion2(crashed);
+        byte[] wal = Files.readAllBytes(crashed.resolve(StoreDirs.WAL));
+        StoreFormatException e = assertThrows(StoreFormatException.class,
+            () -> SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()));
+        assertTrue(e.getMessage().contains(crashed.resolve(StoreDirs.WAL) + " has format version 2")
+            && e.getMessage().contains("Open the store with the previous version of Swizzle and close it cleanly first"),
+            e.getMessage());
+        assertEquals(WalDescriptor.UPGRADABLE_VERSION, walVersion(crashed), "nothing written");
+        assertEquals(wal.length, Files.size(crashed.resolve(StoreDirs.WAL)));
+    }
+
+    @Test
+    void shouldRefuseAnOlderVersionThanTheUpgradableOne() throws IOException {
+        Path store = storeWithOneCommit(true);
+        StoreDirs.writeHeaderVersion(store.resolve(StoreDirs.WAL), WalDescriptor.FILE_CRC_OFFSET, 1);
+        StoreFormatException e = assertThrows(StoreFormatException.class,
+            () -> SegmentStore.open(store, StoreDirs.smallNoCheckpoint()));
+        assertTrue(e.getMessage().contains("format version 1") && e.getMessage().contains("older"), e.getMessage());
+    }
+}
