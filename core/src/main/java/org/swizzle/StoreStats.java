@@ -94,6 +94,15 @@ public final class StoreStats {
         return counters.objectsDiffed;
     }
 
+    /**
+     * Of {@link #objectsDiffed()}, those written as their committed bytes with their fixed-size fields written
+     * over them, without unswizzling the rest: under {@code barrier=remset}, objects whose only updates since
+     * the last commit were stores into primitive or reference fields.
+     */
+    public long fixedFieldRewrites() {
+        return counters.fixedFieldRewrites;
+    }
+
     /** New objects made persistent by reachability. */
     public long objectsCreated() {
         return counters.objectsCreated;
@@ -174,6 +183,7 @@ public final class StoreStats {
             + ", objectsResident=" + c.objectsResident + ", objectsRehollowed=" + c.objectsRehollowed
             + ", cardsDirtied=" + c.cardsDirtied + ", objectsMarked=" + c.objectsMarked
             + ", objectsDirtied=" + c.objectsDirtied + ", objectsDiffed=" + c.objectsDiffed
+            + ", fixedFieldRewrites=" + c.fixedFieldRewrites
             + ", objectsCreated=" + c.objectsCreated + ", objectsCompared=" + c.objectsCompared
             + ", bytesCompared=" + c.bytesCompared
             + ", recordsLogged=" + c.recordsLogged + ", bytesLogged=" + c.bytesLogged

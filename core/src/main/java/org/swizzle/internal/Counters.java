@@ -17,6 +17,7 @@ public final class Counters {
     public long objectsMarked;
     public long objectsDirtied;
     public long objectsDiffed;
+    public long fixedFieldRewrites;
     public long objectsCreated;
     public long objectsCompared;
     public long bytesCompared;
@@ -44,6 +45,7 @@ public final class Counters {
         copy.objectsMarked = objectsMarked;
         copy.objectsDirtied = objectsDirtied;
         copy.objectsDiffed = objectsDiffed;
+        copy.fixedFieldRewrites = fixedFieldRewrites;
         copy.objectsCreated = objectsCreated;
         copy.objectsCompared = objectsCompared;
         copy.bytesCompared = bytesCompared;

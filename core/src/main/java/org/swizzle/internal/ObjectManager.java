@@ -469,6 +469,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         boolean persistent = object.$swz_context() == this;
         if (persistent && onlyFixedFieldsChanged(object) && writeFixedFieldsOver(object, layout)) {
             counters.objectsDiffed++;
+            counters.fixedFieldRewrites++;
             put(object.$swz_oid(), catalog.classId(layout));
             return;
         }
@@ -503,7 +504,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (store.classId(oid) != catalog.classId(layout)) {
             return false;
         }
-        DirectBuffer committed = store.read(oid, view);
+        DirectBuffer committed = store.view(oid, view); // checked when it was faulted or written
         int length = committed.capacity();
         if (length < Short.BYTES || committed.getShort(0) != (short) catalog.currentShape(layout)) {
             return false;
@@ -547,8 +548,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsCompared++;
         long oid = object.$swz_oid();
         ClassLayout layout = ClassLayout.of(object.getClass());
-        DirectBuffer committed = store.read(oid, view);
-        reader.reset(committed, store.length(oid));
+        DirectBuffer committed = store.view(oid, view); // checked when it was faulted or written
+        reader.reset(committed, committed.capacity());
         int shape = reader.readShort() & 0xFFFF;
         if (store.classId(oid) != catalog.classId(layout) || shape != catalog.currentShape(layout)) {
             return true; // stored under another shape: rewritten whole

@@ -195,6 +195,37 @@ class StoreBehaviourTest {
         }
     }
 
+    /** Under the default barrier (remset), which the tests' JVM runs. */
+    @Test
+    void shouldRewriteOnlyTheFixedSizeFieldsOfAnObjectWhoseOnlyStoresWereIntoThem() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node a = new Node("a");
+            a.children.add(new Node("child"));
+            store.setRoot("a", a);
+            store.commit();
+            StoreStats before = store.stats();
+            a.next = a.children.get(0);
+            store.commit();
+            StoreStats referenceOnly = store.stats();
+            assertEquals(1, referenceOnly.fixedFieldRewrites() - before.fixedFieldRewrites(),
+                "a reference store: the committed bytes with the fixed-size fields written over them");
+            a.other = a;
+            a.children.add(new Node("added"));
+            store.commit();
+            StoreStats withCollection = store.stats();
+            assertEquals(0, withCollection.fixedFieldRewrites() - referenceOnly.fixedFieldRewrites(),
+                "a collection changed as well: the object is unswizzled whole");
+            assertEquals(1, withCollection.objectsDiffed() - referenceOnly.objectsDiffed(), withCollection.toString());
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node a = store.root("a", Node.class);
+            assertEquals("child", a.next.name);
+            assertSame(a, a.other);
+            assertEquals(2, a.children.size());
+            assertEquals("added", a.children.get(1).name);
+        }
+    }
+
     @Test
     void shouldRefuseANonPersistentObjectReachedAtCommit() {
         try (ObjectStore store = ObjectStore.open(dir)) {

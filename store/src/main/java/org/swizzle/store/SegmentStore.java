@@ -226,6 +226,17 @@ public final class SegmentStore implements AutoCloseable {
     }
 
     /**
+     * Wraps {@code view} over the committed bytes of {@code oid} as {@link #read} does, without checking them
+     * against their checksum: for a caller that read them through {@link #read} or put them itself since they
+     * were last written.
+     */
+    public DirectBuffer view(long oid, UnsafeBuffer view) {
+        checkOpen();
+        objects.loadExisting(oid, entry);
+        return objects.view(entry, view);
+    }
+
+    /**
      * Hands the OID of every committed object of {@code oid}'s logical segment to {@code action}, in
      * slot order ({@code oid} included): the fault unit {@code fault=segment}. The reserved root and
      * catalog objects are never handed out.
