@@ -3,7 +3,6 @@ package org.swizzle.internal;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -44,6 +43,7 @@ import org.swizzle.internal.tracked.TrackedTreeSet;
 public final class ObjectReader {
 
     private final ReferenceSwizzler references;
+    private final SharedStrings strings;
     private DirectBuffer buffer;
     private int position;
     private int limit;
@@ -69,7 +69,13 @@ public final class ObjectReader {
     }
 
     ObjectReader(ReferenceSwizzler references) {
+        this(references, new SharedStrings());
+    }
+
+    /** A reader sharing the short strings it reads with the other readers of {@code strings}, used under one lock. */
+    ObjectReader(ReferenceSwizzler references, SharedStrings strings) {
         this.references = references;
+        this.strings = strings;
     }
 
     void reset(DirectBuffer buffer, int length) {
@@ -253,10 +259,9 @@ public final class ObjectReader {
         int length = readLength();
         if (tag == ValueTag.STRING_LATIN1) {
             check(length);
-            byte[] bytes = new byte[length];
-            buffer.getBytes(position, bytes);
+            String value = strings.latin1(buffer, position, length);
             position += length;
-            return new String(bytes, StandardCharsets.ISO_8859_1);
+            return value;
         }
         check(2L * length);
         char[] chars = new char[length];
