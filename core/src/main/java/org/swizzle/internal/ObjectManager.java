@@ -210,7 +210,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         int length = fill(object);
-        object.$swz_address(space.place(object, length));
+        if (barrier.placesObjects()) {
+            object.$swz_address(space.place(object, length));
+        }
         counters.objectsFaulted++;
         counters.objectsResident++;
         budget.admitted(object);
@@ -425,7 +427,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             object.$swz_dirty((byte) 0);
             object.$swz_flags((byte) 0);
             table.put(object.$swz_oid(), object);
-            object.$swz_address(space.place(object, createdLengths.getInt(i)));
+            if (barrier.placesObjects()) {
+                object.$swz_address(space.place(object, createdLengths.getInt(i)));
+            }
             budget.admitted(object);
         }
         counters.objectsResident += created.size();
