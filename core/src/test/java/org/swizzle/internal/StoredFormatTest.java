@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -189,15 +187,13 @@ class StoredFormatTest {
     }
 
     @Test
-    void shouldPinEveryTag() throws IllegalAccessException {
+    void shouldPinEveryKind() {
         Set<Byte> pinned = new HashSet<>();
         for (Pin pin : PINS) {
             pinned.add(HexFormat.of().parseHex(pin.hex)[0]);
         }
-        for (Field tag : ValueTag.class.getDeclaredFields()) {
-            if (Modifier.isStatic(tag.getModifiers()) && tag.getType() == byte.class) {
-                assertTrue(pinned.contains(tag.getByte(null)), () -> "a pin of tag " + tag.getName());
-            }
+        for (ValueKind kind : ValueKind.values()) {
+            assertTrue(pinned.contains(kind.tag()), () -> "a pin of " + kind);
         }
     }
 

@@ -159,13 +159,13 @@ class ValueCodecTest {
     @Test
     void shouldRefuseCraftedCountsBeforeAllocatingForThem() {
         byte[][] crafted = {
-            {ValueTag.ARRAY_LIST, -1, -1, -1, 0x7f},
-            {ValueTag.HASH_MAP, -1, -1, -1, 0x7f},
-            {ValueTag.TREE_SET, 0, 0, 0, 0x40},
-            {ValueTag.LONG_ARRAY, -1, -1, -1, 0x0f},
-            {ValueTag.BOOLEAN_ARRAY, -1, -1, -1, 0x7f},
-            {ValueTag.OBJECT_ARRAY, 0, 0, 0, 0, -1, -1, -1, 0x7f},
-            {ValueTag.STRING_UTF16, -1, -1, -1, 0x7f},
+            {ValueKind.ARRAY_LIST.tag(), -1, -1, -1, 0x7f},
+            {ValueKind.HASH_MAP.tag(), -1, -1, -1, 0x7f},
+            {ValueKind.TREE_SET.tag(), 0, 0, 0, 0x40},
+            {ValueKind.LONG_ARRAY.tag(), -1, -1, -1, 0x0f},
+            {ValueKind.BOOLEAN_ARRAY.tag(), -1, -1, -1, 0x7f},
+            {ValueKind.OBJECT_ARRAY.tag(), 0, 0, 0, 0, -1, -1, -1, 0x7f},
+            {ValueKind.STRING_UTF16.tag(), -1, -1, -1, 0x7f},
         };
         for (byte[] bytes : crafted) {
             reader.reset(new org.agrona.concurrent.UnsafeBuffer(bytes), bytes.length);
