@@ -19,7 +19,7 @@ public final class ObjectReader {
     private static final int SCRATCH_LIMIT = 1 << 16;
 
     private final ReferenceSwizzler references;
-    private byte[] scratch = new byte[64];
+    private byte[] scratch;
     private DirectBuffer buffer;
     private int position;
     private int limit;
@@ -230,8 +230,8 @@ public final class ObjectReader {
         if (length > SCRATCH_LIMIT) {
             return new byte[length];
         }
-        if (scratch.length < length) {
-            scratch = new byte[Math.max(length, 2 * scratch.length)];
+        if (scratch == null || scratch.length < length) {
+            scratch = new byte[Math.max(length, scratch == null ? 64 : 2 * scratch.length)];
         }
         return scratch;
     }
