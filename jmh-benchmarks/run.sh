@@ -11,7 +11,7 @@
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>-quick/
 #   jmh-benchmarks/run.sh full    every parameter value, more iterations and forks, the 200,000-part
 #                                 database for lookup and traversal, the commit sweep up to 1,000,000
-#                                 resident objects, OO7 hot and updates in 3 forks, OO7 T1 with 6 and 9
+#                                 resident objects, OO1 hot, OO7 hot and updates in 3 forks, OO7 T1 with 6 and 9
 #                                 connections per part too (about 66 minutes on 2 cores, estimated)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>/
 #
@@ -150,8 +150,8 @@ case $mode in
         prepare 20000 200000
         long=(-f 1 -wi 3 -w 1s -i 5 -r 1s)
         large='\.(Java|Swizzle|H2|EclipseStore|ChronicleMap)\.(lookup|traversal)$'
-        jmh hot 'oo1\.OO1Hot\.' "${long[@]}" -e "$not_hot"
-        jmh hot-large "oo1\.OO1Hot$large" "${long[@]}" -p parts=200000
+        jmh hot 'oo1\.OO1Hot\.' -f 3 -wi 3 -w 1s -i 5 -r 1s -e "$not_hot"
+        jmh hot-large "oo1\.OO1Hot$large" -f 3 -wi 3 -w 1s -i 5 -r 1s -p parts=200000
         jmh barrier 'oo1\.OO1Barrier\.' "${long[@]}"
         jmh update 'oo1\.OO1Update\.' "${long[@]}"
         jmh slope 'oo1\.OO1Slope\.' "${long[@]}"

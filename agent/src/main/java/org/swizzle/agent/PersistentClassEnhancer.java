@@ -52,7 +52,7 @@ final class PersistentClassEnhancer extends ClassVisitor {
     @Override
     public void visitEnd() {
         ClassVisitor next = getDelegate();
-        StateGenerator state = new StateGenerator(next, model);
+        StateGenerator state = new StateGenerator(next, model, options.barrier().placesObjects());
         if (model.isRoot()) {
             state.addState();
         }

@@ -5,6 +5,8 @@ import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
+import org.swizzle.internal.Barrier;
+
 /**
  * Generates what lets the object manager hold and create instances of a persistent class: the
  * object state with its {@code Persistable} accessors (in the root class of a hierarchy only), the
@@ -22,19 +24,45 @@ final class StateGenerator {
 
     private final ClassVisitor target;
     private final ClassModel model;
+    private final boolean addressed;
 
-    StateGenerator(ClassVisitor target, ClassModel model) {
+    /** @param addressed whether the configured barrier needs a card address in every object ({@link Barrier#placesObjects()}) */
+    StateGenerator(ClassVisitor target, ClassModel model, boolean addressed) {
         this.target = target;
         this.model = model;
+        this.addressed = addressed;
     }
 
-    /** The state fields and their getter/setter pairs ({@code long $swz_oid()}, {@code void $swz_oid(long)}, ...). */
+    /**
+     * The state fields and their getter/setter pairs ({@code long $swz_oid()}, {@code void $swz_oid(long)}, ...).
+     * Without {@code addressed}, {@code $swz_address} is no field: its getter returns 0 and its setter does nothing,
+     * and each object is 8 bytes smaller.
+     */
     void addState() {
         for (String[] field : STATE) {
+            if (!addressed && field[0].equals(Contract.ADDRESS)) {
+                addNoAddress();
+                continue;
+            }
             target.visitField(STATE_FIELD, field[0], field[1], null, null).visitEnd();
             addStateGetter(field[0], field[1]);
             addStateSetter(field[0], field[1]);
         }
+    }
+
+    /** {@code public long $swz_address() { return 0; }} and {@code public void $swz_address(long a) { }}. */
+    private void addNoAddress() {
+        MethodVisitor getter = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.ADDRESS, "()J", null, null);
+        getter.visitCode();
+        getter.visitInsn(Opcodes.LCONST_0);
+        getter.visitInsn(Opcodes.LRETURN);
+        getter.visitMaxs(0, 0);
+        getter.visitEnd();
+        MethodVisitor setter = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.ADDRESS, "(J)V", null, null);
+        setter.visitCode();
+        setter.visitInsn(Opcodes.RETURN);
+        setter.visitMaxs(0, 0);
+        setter.visitEnd();
     }
 
     /** {@code public C(Hollow h) { super(h); }}, or {@code super()} in a root: no initializer runs. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.swizzle.internal.AgentOptions;
 import org.swizzle.internal.Persistable;
 
 class PersistentClassEnhancerTest {
@@ -29,9 +30,24 @@ class PersistentClassEnhancerTest {
 
         assertTrue(Persistable.class.isAssignableFrom(part));
         assertStateField(part, "$swz_oid", long.class);
-        assertStateField(part, "$swz_address", long.class);
         assertStateField(part, "$swz_state", byte.class);
+        assertStateField(part, "$swz_dirty", byte.class);
+        assertStateField(part, "$swz_flags", byte.class);
         assertStateField(part, "$swz_context", Object.class);
+        assertThrows(NoSuchFieldException.class, () -> part.getDeclaredField("$swz_address"),
+            "the default barrier (remset) needs no card address");
+    }
+
+    @Test
+    void shouldGiveObjectsACardAddressOnlyUnderBarriersThatPlaceThem() throws Exception {
+        for (String barrier : new String[] {"card", "object", "none"}) {
+            EnhancingClassLoader placing = new EnhancingClassLoader(new SwizzleTransformer(AgentOptions.parse("barrier=" + barrier)));
+            Class<?> part = placing.fixture("Part");
+            assertStateField(part, "$swz_address", long.class);
+            Persistable object = (Persistable) Fixtures.newInstance(part, 1);
+            object.$swz_address(22);
+            assertEquals(22, object.$swz_address(), barrier);
+        }
     }
 
     @Test
@@ -54,7 +70,7 @@ class PersistentClassEnhancerTest {
         part.$swz_context(context);
 
         assertEquals(11, part.$swz_oid());
-        assertEquals(22, part.$swz_address());
+        assertEquals(0, part.$swz_address(), "no card address under the default barrier");
         assertEquals(Persistable.HOLLOW, part.$swz_state());
         assertSame(context, part.$swz_context());
     }

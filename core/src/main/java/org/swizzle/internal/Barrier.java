@@ -22,6 +22,14 @@ public enum Barrier {
         return valueOf(option.toUpperCase(Locale.ROOT));
     }
 
+    /**
+     * Whether a commit finds its candidates among the objects of the resident space, so that every resident
+     * object needs a card address ({@code $swz_address}); the remembered set needs neither.
+     */
+    public boolean placesObjects() {
+        return this != REMSET;
+    }
+
     /** The option value, as {@code barrier=} takes it. */
     public String option() {
         return name().toLowerCase(Locale.ROOT);

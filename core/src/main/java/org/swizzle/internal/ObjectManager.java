@@ -50,7 +50,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final ResidentTable table = new ResidentTable();
     private final ResidentSpace space = new ResidentSpace();
     private final ObjectWriter writer = new ObjectWriter(this);
-    private final ObjectReader reader = new ObjectReader(this);
+    private final SharedStrings strings = new SharedStrings();
+    private final ObjectReader reader = new ObjectReader(this, strings);
     private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
     private final Budget budget;
     private final Barrier barrier = AgentOptions.current().barrier();
@@ -209,7 +210,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         int length = fill(object);
-        object.$swz_address(space.place(object, length));
+        if (barrier.placesObjects()) {
+            object.$swz_address(space.place(object, length));
+        }
         counters.objectsFaulted++;
         counters.objectsResident++;
         budget.admitted(object);
@@ -219,7 +222,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         long oid = object.$swz_oid();
         Persistable outer = reading;
         // a fault nested in a fill (a hashCode of a set element) must not disturb the outer fill's reader
-        ObjectReader in = outer == null ? reader : new ObjectReader(this);
+        ObjectReader in = outer == null ? reader : new ObjectReader(this, strings);
         DirectBuffer bytes = store.read(oid, outer == null ? view : new UnsafeBuffer(0, 0));
         int length = store.length(oid);
         int classId = store.classId(oid);
@@ -424,7 +427,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             object.$swz_dirty((byte) 0);
             object.$swz_flags((byte) 0);
             table.put(object.$swz_oid(), object);
-            object.$swz_address(space.place(object, createdLengths.getInt(i)));
+            if (barrier.placesObjects()) {
+                object.$swz_address(space.place(object, createdLengths.getInt(i)));
+            }
             budget.admitted(object);
         }
         counters.objectsResident += created.size();

@@ -19,6 +19,7 @@ public final class ObjectReader {
     private static final int SCRATCH_LIMIT = 1 << 16;
 
     private final ReferenceSwizzler references;
+    private final SharedStrings strings;
     private byte[] scratch;
     private DirectBuffer buffer;
     private int position;
@@ -65,7 +66,13 @@ public final class ObjectReader {
     }
 
     ObjectReader(ReferenceSwizzler references) {
+        this(references, new SharedStrings());
+    }
+
+    /** A reader sharing the short strings it reads with the other readers of {@code strings}, used under one lock. */
+    ObjectReader(ReferenceSwizzler references, SharedStrings strings) {
         this.references = references;
+        this.strings = strings;
     }
 
     void reset(DirectBuffer buffer, int length) {
@@ -220,6 +227,11 @@ public final class ObjectReader {
 
     DirectBuffer buffer() {
         return buffer;
+    }
+
+    /** The table of short strings this reader shares with the others of its object manager. */
+    SharedStrings strings() {
+        return strings;
     }
 
     /**

@@ -4,9 +4,9 @@ package org.swizzle.internal;
  * The contract the agent adds to every {@code @Persistent} class. Not for application code: the
  * methods are public only so that the object manager in another package can call them.
  *
- * <p>The state lives in six fields the agent adds to the topmost persistent class of a hierarchy
- * ({@code $swz_oid}, {@code $swz_address}, {@code $swz_state}, {@code $swz_dirty}, {@code $swz_flags},
- * {@code $swz_context}); the
+ * <p>The state lives in fields the agent adds to the topmost persistent class of a hierarchy
+ * ({@code $swz_oid}, {@code $swz_state}, {@code $swz_dirty}, {@code $swz_flags}, {@code $swz_context}, and
+ * {@code $swz_address} under barriers that {@linkplain Barrier#placesObjects() place objects}); the
  * serialization methods are generated per class and dispatch on a field index that is global to the
  * hierarchy (the fields of the topmost class first), so a subclass handles its own fields and hands
  * the rest to {@code super}.
@@ -26,7 +26,10 @@ public interface Persistable {
 
     void $swz_oid(long oid);
 
-    /** The object's card address in the resident space ({@code 0}, the sink card, while transient). */
+    /**
+     * The object's card address in the resident space ({@code 0}, the sink card, while transient, and always
+     * under a barrier that places no objects).
+     */
     long $swz_address();
 
     void $swz_address(long address);

@@ -65,13 +65,18 @@ final class StringCodec {
         int at = in.take((long) length * kind.unit());
         DirectBuffer buffer = in.buffer();
         if (kind == ValueKind.STRING_LATIN1) {
-            byte[] bytes = in.scratch(length);
-            buffer.getBytes(at, bytes, 0, length);
-            return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+            return length <= SharedStrings.MAX_LENGTH ? in.strings().latin1(buffer, at, length)
+                : latin1(buffer, at, length, in.scratch(length));
         }
         char[] chars = new char[length];
         BulkCopy.fromBuffer(buffer, at, chars, BulkCopy.CHARS, 2 * length);
         return new String(chars);
+    }
+
+    /** The string of the {@code length} Latin-1 bytes at {@code at} in {@code buffer}, copied out through {@code bytes}. */
+    static String latin1(DirectBuffer buffer, int at, int length, byte[] bytes) {
+        buffer.getBytes(at, bytes, 0, length);
+        return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
     }
 
     /** A string stored as a value inside another value's payload. */

@@ -83,24 +83,81 @@ final class BlockBuilder {
         }
     }
 
-    /** Places the staged images in OID order, starting the segments they need; returns how many there are. */
+    /**
+     * Places the staged images in OID order, starting the segments they need; returns how many there are.
+     * The new objects of a segment that follow each other in OID order are placed together, in one extent
+     * where one holds them all, so that building a large graph costs a few allocations per segment.
+     */
     private int placeImages(PendingPuts puts, SegmentDirectory directory) {
         int n = puts.sortImageOids();
         if (positions.length < n) {
             positions = new long[Math.max(n, 2 * positions.length)];
         }
-        for (int i = 0; i < n; i++) {
-            long oid = puts.sortedOid(i);
-            long segment = Oids.segment(oid);
-            boolean started = newSegmentCount > 0 && newSegments[newSegmentCount - 1] == segment;
-            long table = started ? newTables[newSegmentCount - 1] : directory.tableOffset(segment);
-            if (table == 0) {
-                table = placement.table();
-                startSegment(segment, table);
-            }
-            positions[i] = place(puts.latest(oid), table);
+        int i = 0;
+        while (i < n) {
+            long table = tableOf(Oids.segment(puts.sortedOid(i)), directory);
+            int end = Math.max(newObjectsEnd(puts, i, n), i + 1);
+            placeRun(puts, i, end, table);
+            i = end;
         }
         return n;
+    }
+
+    /** The end of the run of new objects that are not large, all in one segment, from sorted index {@code from}; {@code from} if there is none. */
+    private int newObjectsEnd(PendingPuts puts, int from, int n) {
+        long segment = Oids.segment(puts.sortedOid(from));
+        int end = from;
+        while (end < n) {
+            PendingPuts.Put put = puts.sortedPut(end);
+            if (Oids.segment(put.oid) != segment || put.kind != PendingPuts.Kind.NEW_IMAGE || layout.isLarge(put.length)) {
+                break;
+            }
+            end++;
+        }
+        return end;
+    }
+
+    /** The table of {@code segment}, started in this block if the segment has none. */
+    private long tableOf(long segment, SegmentDirectory directory) {
+        boolean started = newSegmentCount > 0 && newSegments[newSegmentCount - 1] == segment;
+        long table = started ? newTables[newSegmentCount - 1] : directory.tableOffset(segment);
+        if (table == 0) {
+            table = placement.table();
+            startSegment(segment, table);
+        }
+        return table;
+    }
+
+    /**
+     * Places the objects of sorted indexes {@code from} to {@code to}, all of one segment: side by side where one
+     * free extent holds them, else each half so, down to single objects, which take the place any object would.
+     */
+    private void placeRun(PendingPuts puts, int from, int to, long table) {
+        if (to - from == 1) {
+            positions[from] = place(puts.sortedPut(from), table);
+        } else if (!placeTogether(puts, from, to, table)) {
+            int middle = (from + to) >>> 1;
+            placeRun(puts, from, middle, table);
+            placeRun(puts, middle, to, table);
+        }
+    }
+
+    /** Places the new objects of sorted indexes {@code from} to {@code to} side by side, if one free extent holds them all. */
+    private boolean placeTogether(PendingPuts puts, int from, int to, long table) {
+        long extent = 0;
+        for (int i = from; i < to; i++) {
+            extent += layout.extent(puts.sortedPut(i).length);
+        }
+        long position = extent == 0 ? table : placement.newObjects(extent, table);
+        if (position < 0) {
+            return false;
+        }
+        for (int i = from; i < to; i++) {
+            int length = puts.sortedPut(i).length;
+            positions[i] = length == 0 ? table : position;
+            position += layout.extent(length);
+        }
+        return true;
     }
 
     private void startSegment(long segment, long table) {
@@ -127,8 +184,8 @@ final class BlockBuilder {
         int index = WalDescriptor.putCount(block, start, n);
         long previous = 0;
         for (int i = 0; i < n; i++) {
-            long oid = puts.sortedOid(i);
-            PendingPuts.Put put = puts.latest(oid);
+            PendingPuts.Put put = puts.sortedPut(i);
+            long oid = put.oid;
             index = WalDescriptor.putImage(block, index, oid - previous, put.classId, put.crc, positions[i], puts.images(),
                 put.start, put.length);
             previous = oid;
@@ -172,8 +229,8 @@ final class BlockBuilder {
         int index = WalDescriptor.putCount(block, start, n);
         long previous = 0;
         for (int i = 0; i < n; i++) {
-            long oid = puts.sortedOid(i);
-            PendingPuts.Put put = puts.latest(oid);
+            PendingPuts.Put put = puts.sortedPut(i);
+            long oid = put.oid;
             index = WalDescriptor.putPatchHeader(block, index, oid - previous, put.crc, put.ranges);
             block.putBytes(index, puts.ranges(), put.start, put.length);
             index += put.length;

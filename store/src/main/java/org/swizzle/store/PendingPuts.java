@@ -57,6 +57,7 @@ final class PendingPuts {
     private int imagesEnd;
     private int live;
     private long[] sortedOids = new long[16];
+    private Put[] sortedPuts = new Put[16];
 
     void clear() {
         latest.clear();
@@ -148,7 +149,7 @@ final class PendingPuts {
 
     /**
      * Sorts the OIDs of the live staged images, the order in which the commit places and logs them;
-     * returns how many there are (read them with {@link #sortedOid}, until the next sort).
+     * returns how many there are (read them with {@link #sortedOid} and {@link #sortedPut}, until the next sort).
      */
     int sortImageOids() {
         return sortOids(Kind.NEW_IMAGE, Kind.RESIZED_IMAGE);
@@ -171,6 +172,12 @@ final class PendingPuts {
             }
         }
         Arrays.sort(sortedOids, 0, n);
+        if (sortedPuts.length < n) {
+            sortedPuts = new Put[sortedOids.length];
+        }
+        for (int i = 0; i < n; i++) {
+            sortedPuts[i] = latest(sortedOids[i]);
+        }
         return n;
     }
 
@@ -179,8 +186,12 @@ final class PendingPuts {
         return sortedOids[index];
     }
 
-    /** The live put of {@code oid}. */
-    Put latest(long oid) {
+    /** The live put of the {@code index}-th OID of the last sort. */
+    Put sortedPut(int index) {
+        return sortedPuts[index];
+    }
+
+    private Put latest(long oid) {
         return puts[(int) latest.get(oid)];
     }
 

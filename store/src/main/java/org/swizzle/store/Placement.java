@@ -59,6 +59,22 @@ final class Placement {
     }
 
     /**
+     * A place for {@code extent} bytes of new objects side by side, in the cluster of their segment table at
+     * {@code table} or in the last cluster; -1 if neither has a free extent that holds them all.
+     */
+    long newObjects(long extent, long table) {
+        if (extent > layout.clusterSize()) {
+            return -1;
+        }
+        long home = layout.clusterIndex(table);
+        long position = free.allocateFirstFit(home, extent);
+        if (position < 0 && lastCluster() != home) {
+            position = free.allocateFirstFit(lastCluster(), extent);
+        }
+        return position;
+    }
+
+    /**
      * A place for an object of {@code oldLength} bytes at {@code oldOffset}, whose segment table is
      * at {@code table}, that now has {@code newLength} bytes: {@code oldOffset} if it stays.
      */

@@ -57,6 +57,8 @@ final class Recovery {
         }
         if (scanner.end() == WalScanner.End.TORN) {
             cutTornTail(scanner.offset(), scanner.endProblem());
+        } else {
+            wal.endAt(scanner.offset());
         }
         report();
         return blocksReplayed;

@@ -116,7 +116,8 @@ public final class SegmentStore implements AutoCloseable {
             }
             files.clusters = ClusterFile.open(dir.resolve(ClusterFileDescriptor.FILE_NAME), config.regionSize(), channels,
                 config.readOnly());
-            files.wal = WriteAheadLog.open(dir.resolve(WalDescriptor.FILE_NAME), channels, config.readOnly());
+            files.wal = WriteAheadLog.open(dir.resolve(WalDescriptor.FILE_NAME), channels, config.readOnly(),
+                config.checkpointWalBytes());
             Checkpoint checkpoint = CheckpointChoice.choose(files.clusters.file(), files.clusters.header(),
                 files.wal.file(), files.wal.epoch());
             files.clusters.checkHolds(checkpoint);

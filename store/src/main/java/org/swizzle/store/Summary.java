@@ -34,7 +34,9 @@ final class Summary {
         int created = store.segmentCount() - (int) checkpoint.segments();
         out.println("directory      " + store.segmentFile.getFileName() + ": " + store.segmentFileLength + " bytes, "
             + count(store.segmentCount(), "segment") + (created > 0 ? " (" + created + " created by pending blocks)" : ""));
-        out.println("WAL            " + store.walFile.getFileName() + ": " + store.walSize + " bytes, follows checkpoint "
+        boolean zeroTail = store.walEnd == WalScanner.End.CLEAN && store.walEndOffset < store.walSize;
+        out.println("WAL            " + store.walFile.getFileName() + ": " + store.walSize + " bytes"
+            + (zeroTail ? " (the log ends at " + store.walEndOffset + ", zeros follow)" : "") + ", follows checkpoint "
             + store.walEpoch + ", " + pending(store) + (store.staleBlocks > 0 ? ", "
                 + count(store.staleBlocks, "block") + " that the checkpoint already holds" : ""));
         out.println("last commit    " + store.lastCommit + (store.pending.isEmpty() ? "" : " once pending blocks are replayed"));

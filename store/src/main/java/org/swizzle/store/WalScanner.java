@@ -21,6 +21,10 @@ import org.agrona.ExpandableDirectByteBuffer;
  * cannot be replayed in order, and dropping them would lose acknowledged commits.</li>
  * </ul>
  *
+ * <p>Zeros from a block's place to the end of the file are no block: the writer extends the file with zeros
+ * ahead of the log (see {@link WriteAheadLog}), and a crash before a block's first byte reached the disk
+ * leaves them too. The log ends {@link End#CLEAN} where they begin.
+ *
  * <p>A complete block is recognised by its magic, a plausible length and a matching CRC32C, which
  * object bytes inside a damaged block match only by a 1 in 2^32 chance. A damaged last block looks
  * torn; nothing can tell the two apart.
@@ -28,7 +32,7 @@ import org.agrona.ExpandableDirectByteBuffer;
 final class WalScanner {
     /** How the log ends. */
     enum End {
-        /** At the end of the file, after a complete block. */
+        /** After a complete block: at the end of the file, or where only zeros follow. */
         CLEAN,
         /** At a block cut short by a crash. */
         TORN,
@@ -74,6 +78,10 @@ final class WalScanner {
         if (problem == null) {
             nextOffset = offset + WalDescriptor.blockLength(block);
             return true;
+        }
+        if (zerosFrom(offset)) {
+            end = End.CLEAN;
+            return false;
         }
         long following = completeBlockAfter(offset);
         if (following < 0) {
@@ -129,11 +137,35 @@ final class WalScanner {
         return null;
     }
 
-    /** The offset of the first complete block after the bad one at {@code bad}, or -1. */
-    private long completeBlockAfter(long bad) {
+    /** Whether every byte from {@code at} to the end of the file is zero: the log's preallocated tail. */
+    private boolean zerosFrom(long at) {
+        ByteBuffer bytes = window();
+        for (long position = at; position < size; position += WINDOW) {
+            int read = reader.read(position, bytes.clear().limit((int) Math.min(WINDOW, size - position)));
+            for (int i = 0; i + Long.BYTES <= read; i += Long.BYTES) {
+                if (bytes.getLong(i) != 0) {
+                    return false;
+                }
+            }
+            for (int i = read & -Long.BYTES; i < read; i++) {
+                if (bytes.get(i) != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private ByteBuffer window() {
         if (window == null) {
             window = ByteBuffer.allocateDirect(WINDOW).order(ByteOrder.LITTLE_ENDIAN);
         }
+        return window;
+    }
+
+    /** The offset of the first complete block after the bad one at {@code bad}, or -1. */
+    private long completeBlockAfter(long bad) {
+        ByteBuffer window = window();
         long at = bad + WalDescriptor.ALIGNMENT;
         while (at + BLOCK_HEADER_LENGTH <= size) {
             int read = reader.read(at, window.clear());

@@ -15,22 +15,42 @@ import org.swizzle.StoreIOException;
  * The redo log {@code swizzle.wal} as a file: its header, appending a block, reading blocks back,
  * cutting the tail, and resetting the log at a checkpoint. What the blocks mean is
  * {@link WalDescriptor}'s, {@link WalScanner}'s and {@link BlockApplier}'s business.
+ *
+ * <p>The file is extended with zeros {@link #PREALLOCATION} bytes at a time ahead of small blocks (never past
+ * the length at which a checkpoint resets it), so that
+ * forcing a commit writes its pages without changing the file's length: a commit's {@code force(false)}
+ * then has no file-system metadata to make durable (on ext4, about 95 µs where an append that grows the
+ * file takes 160). The log ends at its last complete block; the zeros after it are not part of it
+ * ({@link WalScanner} tells them from a torn block).
  */
 final class WriteAheadLog implements AutoCloseable {
+    /** How far ahead of the log's end the file is extended with zeros. */
+    static final int PREALLOCATION = 1 << 20;
+    /** Larger blocks are appended as they are: writing zeros before them would double their writes. */
+    private static final int PREALLOCATED_BLOCK_LIMIT = PREALLOCATION / 4;
+
+    /** The length past which a commit checkpoints and resets the log: zeros past it would be cut off unused. */
+    private final long checkpointBytes;
     private final Path file;
     private final FileChannel channel;
     private final Checksums checksums = new Checksums();
     private final UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
+    private ByteBuffer zeros;
     private long epoch;
+    /** The end of the last block: where the next one goes. */
     private long end;
+    /** The file's length; the bytes from {@link #end} to it are zeros. */
+    private long allocated;
     private long appendStart = -1;
     private boolean intact = true;
 
-    private WriteAheadLog(Path file, FileChannel channel, long epoch, long end) {
+    private WriteAheadLog(Path file, FileChannel channel, long epoch, long end, long checkpointBytes) {
+        this.checkpointBytes = checkpointBytes;
         this.file = file;
         this.channel = channel;
         this.epoch = epoch;
         this.end = end;
+        this.allocated = end;
     }
 
     /** Writes the header of an empty log following checkpoint 0, and forces it. */
@@ -47,10 +67,11 @@ final class WriteAheadLog implements AutoCloseable {
     }
 
     /**
-     * Opens the log and checks its header. A log of format version {@link WalDescriptor#UPGRADABLE_VERSION}
-     * that holds no block has its header rewritten to the current version, unless {@code readOnly}.
+     * Opens the log and checks its header; {@code checkpointBytes} is the length past which commits reset it.
+     * A log of format version {@link WalDescriptor#UPGRADABLE_VERSION} that holds no block has its header
+     * rewritten to the current version, unless {@code readOnly}.
      */
-    static WriteAheadLog open(Path file, FileChannelFactory files, boolean readOnly) {
+    static WriteAheadLog open(Path file, FileChannelFactory files, boolean readOnly, long checkpointBytes) {
         FileChannel channel = null;
         try {
             channel = files.open(file);
@@ -64,7 +85,7 @@ final class WriteAheadLog implements AutoCloseable {
                 FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
                 channel.force(true);
             }
-            return new WriteAheadLog(file, channel, epoch, size);
+            return new WriteAheadLog(file, channel, epoch, size, checkpointBytes);
         } catch (IOException e) {
             throw Closer.closeAfter(FileIo.failure("open", file, e), channel);
         } catch (RuntimeException e) {
@@ -89,9 +110,25 @@ final class WriteAheadLog implements AutoCloseable {
         return file;
     }
 
-    /** The file's length, header included. */
+    /** The length of the log, header included: the end of its last block, not of the zeros after it. */
     long size() {
         return end;
+    }
+
+    /** The file's length, the zeros after the log's end included. */
+    long fileSize() {
+        return allocated;
+    }
+
+    /**
+     * Ends the log at {@code logEnd}, where recovery found that the zeros of the file's preallocated
+     * tail begin: the next block goes there.
+     */
+    void endAt(long logEnd) {
+        if (logEnd > allocated) {
+            throw new IllegalArgumentException("log end " + logEnd + " past the end of " + file + " (" + allocated + " bytes)");
+        }
+        end = logEnd;
     }
 
     /** Whether the log holds anything after its header. */
@@ -117,11 +154,28 @@ final class WriteAheadLog implements AutoCloseable {
         long start = end;
         int length = block.remaining();
         try {
+            long preallocatedEnd = Math.min(start + PREALLOCATION, checkpointBytes);
+            if (start + length > allocated && length <= PREALLOCATED_BLOCK_LIMIT && start + length <= preallocatedEnd) {
+                extendWithZeros(preallocatedEnd);
+            }
             FileIo.writeFully(channel, block, start);
             appendStart = start;
             end = start + length;
+            allocated = Math.max(allocated, end);
         } catch (IOException e) {
             throw undoAppend(start, commitNumber, e);
+        }
+    }
+
+    /** Writes zeros from the file's end to {@code newLength}; made durable by the next force. */
+    private void extendWithZeros(long newLength) throws IOException {
+        if (zeros == null) {
+            zeros = ByteBuffer.allocateDirect(64 * 1024);
+        }
+        while (allocated < newLength) {
+            ByteBuffer chunk = zeros.clear().limit((int) Math.min(zeros.capacity(), newLength - allocated));
+            FileIo.writeFully(channel, chunk, allocated);
+            allocated += chunk.limit();
         }
     }
 
@@ -140,6 +194,7 @@ final class WriteAheadLog implements AutoCloseable {
         String what = "Cannot append commit " + commitNumber + " at offset " + start + " of " + file + ": " + cause;
         try {
             channel.truncate(start);
+            allocated = start;
             return new StoreIOException(what + ". The commit was not made durable and the store is still usable;"
                 + " check that the disk is not full, then commit again.", cause);
         } catch (IOException truncateFailure) {
@@ -167,6 +222,7 @@ final class WriteAheadLog implements AutoCloseable {
             channel.truncate(size);
             channel.force(true);
             end = size;
+            allocated = size;
         } catch (IOException e) {
             throw FileIo.failure("truncate to " + size + " bytes", file, e);
         }
@@ -185,6 +241,7 @@ final class WriteAheadLog implements AutoCloseable {
             channel.truncate(FILE_HEADER_LENGTH);
             channel.force(true);
             end = FILE_HEADER_LENGTH;
+            allocated = FILE_HEADER_LENGTH;
             epoch = newEpoch;
         } catch (IOException e) {
             throw FileIo.failure("reset (to follow checkpoint " + newEpoch + ")", file, e);

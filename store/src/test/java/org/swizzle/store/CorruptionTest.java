@@ -103,13 +103,13 @@ class CorruptionTest {
         Path live = shared.resolve("live");
         StoreDirs.crashCopy(clean, live);
         try (SegmentStore store = SegmentStore.open(live, CONFIG)) {
-            walSizeAfter[CLEAN_COMMITS] = Files.size(live.resolve(StoreDirs.WAL));
+            walSizeAfter[CLEAN_COMMITS] = StoreDirs.walEnd(live.resolve(StoreDirs.WAL));
             for (int commit = CLEAN_COMMITS + 1; commit <= ALL_COMMITS; commit++) {
                 if (commit == ALL_COMMITS) {
                     crashed = StoreDirs.crashCopy(live, shared.resolve("crashed"));
                 }
                 commit(store, commit, model, random);
-                walSizeAfter[commit] = Files.size(live.resolve(StoreDirs.WAL));
+                walSizeAfter[commit] = StoreDirs.walEnd(live.resolve(StoreDirs.WAL));
             }
             // The process died after appending the last block, before applying it: when a block can be torn.
             StoreDirs.copy(live, crashed, StoreDirs.WAL);

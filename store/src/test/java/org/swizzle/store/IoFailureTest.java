@@ -49,7 +49,7 @@ class IoFailureTest {
             Transaction transaction = store.begin();
             kept = TestBytes.putNew(transaction, 1, 100);
             transaction.commit(1);
-            long walSize = Files.size(dir.resolve(StoreDirs.WAL));
+            long walSize = StoreDirs.walEnd(dir.resolve(StoreDirs.WAL));
 
             channels.get(StoreDirs.WAL).failNextWrite();
             Transaction failing = store.begin();

@@ -46,6 +46,17 @@ class PlacementTest {
     }
 
     @Test
+    void shouldPlaceNewObjectsSideBySideInTheHomeOrLastClusterOnly() {
+        long table = placement.table();
+        long left = CLUSTER - 4096 - TABLE;
+        assertEquals(4096 + TABLE, placement.newObjects(1000, table));
+        assertEquals(-1, placement.newObjects(left, table), "the home cluster holds " + (left - 1000) + " bytes more");
+        assertEquals(CLUSTER, free.allocatedEnd(), "no cluster opened for a run");
+        assertEquals(4096 + TABLE + 1000, placement.newObjects(left - 1000, table));
+        assertEquals(-1, placement.newObjects(CLUSTER + 8, table), "never more than a cluster");
+    }
+
+    @Test
     void shouldGiveALargeObjectWholeNewClusters() {
         assertEquals(CLUSTER, placement.newObject(CLUSTER + 1, placement.table()));
         assertEquals(3L * CLUSTER, free.allocatedEnd());

@@ -62,7 +62,7 @@ class RecoveryTest {
                 }
                 oids[commit] = TestBytes.putNew(transaction, commit, 1000 * commit);
                 transaction.commit(commit);
-                walSizeAfter[commit] = Files.size(live.resolve(StoreDirs.WAL));
+                walSizeAfter[commit] = StoreDirs.walEnd(live.resolve(StoreDirs.WAL));
             }
             StoreDirs.copy(live, appendedNotApplied, StoreDirs.WAL);
             return StoreDirs.crashCopy(live, dir.resolve("crashed"));
@@ -110,6 +110,31 @@ class RecoveryTest {
         crashAfterThreeCommits();
         Path crashed = appendedNotApplied;
         StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), walSizeAfter[COMMITS] - 8);
+
+        String all = recoveryMessages(crashed);
+
+        assertTrue(all.contains("INFO Recovered " + crashed.resolve(StoreDirs.WAL) + ": replayed 2 WAL blocks, commits 1 to 2"), all);
+        assertTrue(all.contains("WARNING Truncated " + crashed.resolve(StoreDirs.WAL) + " at offset " + walSizeAfter[COMMITS - 1]), all);
+    }
+
+    @Test
+    void shouldEndTheLogWhereTheZerosTheFileIsExtendedWithBegin() throws IOException {
+        Path crashed = crashAfterThreeCommits();
+        Path wal = crashed.resolve(StoreDirs.WAL);
+        assertTrue(Files.size(wal) >= walSizeAfter[COMMITS] + 64 * 1024, "the file is extended with zeros ahead of the log: "
+            + Files.size(wal) + " bytes for a log of " + walSizeAfter[COMMITS]);
+
+        String all = recoveryMessages(crashed);
+
+        assertTrue(all.contains("INFO Recovered " + wal + ": replayed 3 WAL blocks, commits 1 to 3"), all);
+        assertFalse(all.contains("WARNING"), "the zeros are no torn block: " + all);
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertCommitsUpTo(store, COMMITS);
+        }
+    }
+
+    /** Opens and closes the store in {@code crashed}; returns what recovery logged, a line a message. */
+    private static String recoveryMessages(Path crashed) {
         List<String> messages = new ArrayList<>();
         Logger logger = Logger.getLogger("org.swizzle.store");
         Level level = logger.getLevel();
@@ -138,9 +163,7 @@ class RecoveryTest {
             logger.setUseParentHandlers(useParentHandlers);
             logger.setLevel(level);
         }
-        String all = String.join("\n", messages);
-        assertTrue(all.contains("INFO Recovered " + crashed.resolve(StoreDirs.WAL) + ": replayed 2 WAL blocks, commits 1 to 2"), all);
-        assertTrue(all.contains("WARNING Truncated " + crashed.resolve(StoreDirs.WAL) + " at offset " + walSizeAfter[COMMITS - 1]), all);
+        return String.join("\n", messages);
     }
 
     @Test

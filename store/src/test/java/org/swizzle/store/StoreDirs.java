@@ -1,6 +1,7 @@
 package org.swizzle.store;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -81,6 +82,33 @@ final class StoreDirs {
 
     static void append(Path file, byte[] bytes) throws IOException {
         Files.write(file, bytes, StandardOpenOption.APPEND);
+    }
+
+    /**
+     * Where the log in {@code wal} ends: after its last complete block, where the zeros the writer extends
+     * the file with begin, or at the block that ends it otherwise.
+     */
+    static long walEnd(Path wal) throws IOException {
+        try (FileChannel channel = FileChannel.open(wal, StandardOpenOption.READ)) {
+            WalScanner scanner = new WalScanner((position, dst) -> {
+                try {
+                    return FileIo.readFully(channel, dst, position);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, channel.size());
+            while (scanner.next()) {
+                continue;
+            }
+            return scanner.offset();
+        }
+    }
+
+    /** Writes {@code bytes} where the log in {@code wal} ends (over the zeros that follow it); returns that offset. */
+    static long appendToLog(Path wal, byte[] bytes) throws IOException {
+        long end = walEnd(wal);
+        writeAt(wal, end, ByteBuffer.wrap(bytes));
+        return end;
     }
 
     static UnsafeBuffer headerPage(Path store) throws IOException {

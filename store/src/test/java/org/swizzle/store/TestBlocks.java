@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -76,10 +75,7 @@ final class TestBlocks {
 
     /** Appends {@code block} to the WAL of {@code store}; returns its offset there. */
     static long append(Path store, byte[] block) throws IOException {
-        Path wal = store.resolve(StoreDirs.WAL);
-        long offset = Files.size(wal);
-        Files.write(wal, block, StandardOpenOption.APPEND);
-        return offset;
+        return StoreDirs.appendToLog(store.resolve(StoreDirs.WAL), block);
     }
 
     /** The epoch in the header of the WAL of {@code store}: the checkpoint a block appended there must follow. */

@@ -3,14 +3,17 @@ package org.swizzle.internal.tracked;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.List;
-import java.util.ListIterator;
 import java.util.NoSuchElementException;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
-/** An {@link ArrayList} that reports every change, through itself, its sub-lists or its iterators, to its owner. */
+/**
+ * An {@link ArrayList} that reports every change, through itself, its sub-lists or its iterators, to its owner.
+ * Its iterators are {@code ArrayList}'s own, which change the list through the methods overridden here
+ * ({@code remove(int)}, {@code set}, {@code add(int, E)}), so that iterating costs what it costs over a plain
+ * list and the JIT can keep the iterator off the heap; sub-lists write the array directly, and are wrapped.
+ */
 public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
 
     private static final long serialVersionUID = 1L;
@@ -151,21 +154,6 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
             throw new NoSuchElementException();
         }
         return remove(size() - 1);
-    }
-
-    @Override
-    public Iterator<E> iterator() {
-        return new TrackedIterator<>(this, super.iterator());
-    }
-
-    @Override
-    public ListIterator<E> listIterator() {
-        return new TrackedListIterator<>(this, super.listIterator());
-    }
-
-    @Override
-    public ListIterator<E> listIterator(int index) {
-        return new TrackedListIterator<>(this, super.listIterator(index));
     }
 
     @Override

@@ -38,6 +38,11 @@ final class Figures {
         return results.micros("OO1Hot", system, operation);
     }
 
+    /** {@code system}'s hot {@code operation} over plain Java's, with its error and worst fork. */
+    HotRatio hotOverJava(String system, String operation) {
+        return HotRatio.of(results.one("OO1Hot", system, operation), results.one("OO1Hot", "Java", operation));
+    }
+
     double warm(String system, String operation) {
         return results.micros("OO1Warm", system, operation);
     }

@@ -34,9 +34,9 @@ final class OO7Figures {
     }
 
     /** Hot T1, Swizzle over plain Java. */
-    double t1HotOverJava() {
-        return results.micros("OO7Hot", "Swizzle", "t1", "connections=" + CONNECTIONS)
-            / results.micros("OO7Hot", "Java", "t1", "connections=" + CONNECTIONS);
+    HotRatio t1HotOverJava() {
+        return HotRatio.of(results.one("OO7Hot", "Swizzle", "t1", "connections=" + CONNECTIONS),
+            results.one("OO7Hot", "Java", "t1", "connections=" + CONNECTIONS));
     }
 
     /** Swizzle's bytes logged per commit after a read-only T1. */

@@ -1,0 +1,61 @@
+package org.swizzle.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.nio.charset.StandardCharsets;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+class SharedStringsTest {
+
+    private final SharedStrings strings = new SharedStrings();
+
+    @Test
+    void shouldReturnTheSameInstanceForTheSameShortString() {
+        String first = read("part-type3", 0);
+        String second = read("part-type3", 7);
+
+        assertEquals("part-type3", first);
+        assertSame(first, second);
+    }
+
+    @Test
+    void shouldTellStringsOfTheSameSlotApart() {
+        for (int i = 0; i < 20_000; i++) {
+            String expected = "s" + i;
+            assertEquals(expected, read(expected, i % 5));
+        }
+    }
+
+    @Test
+    void shouldReadEveryLatin1CharacterAndTheEmptyString() {
+        StringBuilder all = new StringBuilder();
+        for (char c = 0x80; c < 0x100 && all.length() < SharedStrings.MAX_LENGTH; c++) {
+            all.append(c);
+        }
+        assertEquals(all.toString(), read(all.toString(), 3));
+        assertSame(read(all.toString(), 0), read(all.toString(), 1));
+        assertEquals("", read("", 0));
+    }
+
+    @Test
+    void shouldMakeLongStringsAfresh() {
+        String value = "x".repeat(SharedStrings.MAX_LENGTH + 1);
+
+        String first = read(value, 0);
+        String second = read(value, 0);
+
+        assertEquals(value, first);
+        assertNotSame(first, second);
+    }
+
+    private String read(String value, int offset) {
+        byte[] latin1 = value.getBytes(StandardCharsets.ISO_8859_1);
+        UnsafeBuffer buffer = new UnsafeBuffer(new byte[offset + latin1.length + 4]);
+        buffer.putBytes(offset, latin1);
+        return strings.latin1(buffer, offset, latin1.length);
+    }
+}
