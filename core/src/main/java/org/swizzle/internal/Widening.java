@@ -63,7 +63,7 @@ final class Widening {
 
     /** Reads the stored value from {@code in} and sets field {@code target} of {@code object} to it, converted. */
     void read(Persistable object, int target, ObjectReader in) {
-        Object value = fromBox ? in.readValue() : readPrimitive(in);
+        Object value = fromBox ? in.readValue() : readPrimitive(in, from);
         if (value == null && !toBox) {
             throw new IncompatibleSchemaException("Field " + field + " was stored as " + storedType + " and is now "
                 + currentType + ", but object " + object.$swz_oid() + " holds null in it, which " + currentType
@@ -81,8 +81,9 @@ final class Widening {
         object.$swz_read(target, converted);
     }
 
-    private Object readPrimitive(ObjectReader in) {
-        switch (from) {
+    /** A primitive field of type {@code primitive} (its descriptor) read from {@code in}, boxed. */
+    static Object readPrimitive(ObjectReader in, char primitive) {
+        switch (primitive) {
             case 'Z': return in.readBoolean();
             case 'B': return in.readByte();
             case 'S': return in.readShort();

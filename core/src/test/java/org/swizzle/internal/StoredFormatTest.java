@@ -109,47 +109,9 @@ class StoredFormatTest {
         pin(new TreeMap<>(Map.of("b", 2.0, "a", 1.0f)), "43020000000a0100000061080000803f0a0100000062090000000000000040"),
         pin(REFERENCED, "28" + "0807060504030201" + "0d0c0b0a"));
 
-    /** One class id per class, in the order met, starting from 1; reset for each value. */
-    private final List<Class<?>> classes = new ArrayList<>();
-
-    private final ObjectWriter writer = new ObjectWriter(new ObjectWriter.ReferenceResolver() {
-        @Override
-        public long oidOf(Object object, ObjectWriter from) {
-            return OID;
-        }
-
-        @Override
-        public int classIdOf(Class<?> type) {
-            if (!classes.contains(type)) {
-                classes.add(type);
-            }
-            return classes.indexOf(type);
-        }
-
-        @Override
-        public int classIdOf(Persistable object) {
-            return CLASS_ID;
-        }
-    });
-
-    private final ObjectReader reader = new ObjectReader(new ObjectReader.ReferenceSwizzler() {
-        @Override
-        public Object swizzle(long oid, int classId) {
-            assertEquals(OID, oid);
-            assertEquals(CLASS_ID, classId);
-            return REFERENCED;
-        }
-
-        @Override
-        public Class<?> classOf(int classId) {
-            return classes.get(classId);
-        }
-
-        @Override
-        public String describe() {
-            return "a pinned value";
-        }
-    });
+    private final TestReferences references = new TestReferences(REFERENCED, OID, CLASS_ID);
+    private final ObjectWriter writer = new ObjectWriter(references);
+    private final ObjectReader reader = new ObjectReader(references);
 
     @BeforeEach
     void littleEndian() {
@@ -199,8 +161,7 @@ class StoredFormatTest {
 
     /** The value written alone, in hex; class ids are numbered from 1 for each value. */
     private String write(Object value) {
-        classes.clear();
-        classes.add(Object.class);
+        references.forgetClasses();
         writer.reset();
         writer.field(StoredFormatTest.class, "value");
         writer.writeValue(value);

@@ -42,44 +42,9 @@ import org.swizzle.UnsupportedFieldTypeException;
 /** Embedded values survive the stored format exactly, without an agent or a store. */
 class ValueCodecTest {
 
-    private final List<Class<?>> classes = new ArrayList<>(List.of(Object.class));
-
-    private final ObjectWriter writer = new ObjectWriter(new ObjectWriter.ReferenceResolver() {
-        @Override
-        public long oidOf(Object object, ObjectWriter from) {
-            throw new AssertionError("no references here");
-        }
-
-        @Override
-        public int classIdOf(Class<?> type) {
-            if (!classes.contains(type)) {
-                classes.add(type);
-            }
-            return classes.indexOf(type);
-        }
-
-        @Override
-        public int classIdOf(Persistable object) {
-            throw new AssertionError("no references here");
-        }
-    });
-
-    private final ObjectReader reader = new ObjectReader(new ObjectReader.ReferenceSwizzler() {
-        @Override
-        public Object swizzle(long oid, int classId) {
-            throw new AssertionError("no references here");
-        }
-
-        @Override
-        public Class<?> classOf(int classId) {
-            return classes.get(classId);
-        }
-
-        @Override
-        public String describe() {
-            return "test value";
-        }
-    });
+    private final TestReferences references = new TestReferences();
+    private final ObjectWriter writer = new ObjectWriter(references);
+    private final ObjectReader reader = new ObjectReader(references);
 
     private Object roundTrip(Object value) {
         writer.reset();

@@ -87,7 +87,7 @@ class WideningTest {
             new Class<?>[] {Persistable.class}, (proxy, method, args) -> {
                 if (method.getName().equals("$swz_read")) {
                     ObjectReader field = (ObjectReader) args[1];
-                    read[0] = current.length() > 1 ? field.readValue() : readPrimitive(field, current.charAt(0));
+                    read[0] = current.length() > 1 ? field.readValue() : Widening.readPrimitive(field, current.charAt(0));
                     return null;
                 }
                 return method.getName().equals("$swz_oid") ? 1L : null;
@@ -112,19 +112,6 @@ class WideningTest {
             out.writeLong((Long) value);
         } else {
             out.writeFloat((Float) value);
-        }
-    }
-
-    private static Object readPrimitive(ObjectReader in, char type) {
-        switch (type) {
-            case 'Z': return in.readBoolean();
-            case 'B': return in.readByte();
-            case 'S': return in.readShort();
-            case 'C': return in.readChar();
-            case 'I': return in.readInt();
-            case 'J': return in.readLong();
-            case 'F': return in.readFloat();
-            default: return in.readDouble();
         }
     }
 
