@@ -1,33 +1,7 @@
 package org.swizzle.internal;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.MonthDay;
-import java.time.OffsetDateTime;
-import java.time.OffsetTime;
-import java.time.Period;
-import java.time.Year;
-import java.time.YearMonth;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.LinkedList;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.SortedMap;
-import java.util.SortedSet;
-import java.util.UUID;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
@@ -40,13 +14,17 @@ import org.swizzle.internal.tracked.Tracked;
 /**
  * Unswizzles one object into the stored format: the generated {@code $swz_write} of each class calls
  * the typed methods for its fields. References become OID and class id (new objects reached this
- * way are made persistent by the object manager); embedded values become tagged bytes (see
- * {@link ValueTag}). One writer is reused for every object of a commit.
+ * way are made persistent by the object manager); embedded values become tagged bytes, which the
+ * codecs named in {@link ValueKind} write. One writer is reused for every object of a commit.
  */
 public final class ObjectWriter {
 
-    private final MutableDirectBuffer buffer = new ExpandableDirectByteBuffer(4096);
+    private static final int SCRATCH_LENGTH = 4096;
+
+    private final MutableDirectBuffer buffer;
     private final ReferenceResolver references;
+    private byte[] byteScratch;
+    private char[] charScratch;
     private int position;
     private Class<?> ownerType;
     private String fieldName;
@@ -73,7 +51,13 @@ public final class ObjectWriter {
     }
 
     ObjectWriter(ReferenceResolver references) {
+        this(references, new ExpandableDirectByteBuffer(4096));
+    }
+
+    /** A writer into {@code buffer}, which grows as the writer claims room if it can. */
+    ObjectWriter(ReferenceResolver references, MutableDirectBuffer buffer) {
         this.references = references;
+        this.buffer = buffer;
     }
 
     /** Starts a new image at offset 0 of the scratch buffer, of no persistent object. */
@@ -156,7 +140,7 @@ public final class ObjectWriter {
     }
 
     /** Notes how {@code container}, a collection or map met at the current depth, is tracked; adopts it if it can. */
-    private void noteContainer(Object container) {
+    void noteContainer(Object container) {
         if (owner == null) {
             return;
         }
@@ -260,295 +244,78 @@ public final class ObjectWriter {
         }
     }
 
-    /** An embedded value: a tag and its payload. */
+    /** An embedded value: a tag and its payload (see {@link ValueKind}). */
     public void writeValue(Object value) {
         if (value == null) {
-            writeByte(ValueTag.NULL);
+            writeKind(ValueKind.NULL);
         } else if (value instanceof String) {
-            writeString((String) value);
-        } else if (value instanceof Integer) {
-            writeByte(ValueTag.INT);
-            writeInt((Integer) value);
-        } else if (value instanceof Persistable) {
-            writeByte(ValueTag.REFERENCE);
+            StringCodec.write(this, (String) value);
+        } else if (!ScalarCodec.writeBox(this, value)) {
+            writeObject(value);
+        }
+    }
+
+    private void writeObject(Object value) {
+        if (value instanceof Persistable) {
+            writeKind(ValueKind.REFERENCE);
             writeReference(value);
         } else if (value.getClass().isArray()) {
-            writeArray(value);
+            noteArray();
+            if (value instanceof Object[]) {
+                ContainerCodec.write(this, (Object[]) value);
+            } else {
+                PrimitiveArrayCodec.write(this, value);
+            }
         } else if (value instanceof Collection) {
-            writeCollection((Collection<?>) value);
+            ContainerCodec.write(this, (Collection<?>) value);
         } else if (value instanceof Map) {
-            writeMap((Map<?, ?>) value);
-        } else if (value instanceof Enum) {
-            Enum<?> constant = (Enum<?>) value;
-            writeByte(ValueTag.ENUM);
-            writeInt(references.classIdOf(constant.getDeclaringClass()));
-            writeString(constant.name());
-        } else {
-            writeScalar(value);
-        }
-    }
-
-    private void writeScalar(Object value) {
-        if (value instanceof Long) {
-            writeByte(ValueTag.LONG);
-            writeLong((Long) value);
-        } else if (value instanceof Boolean) {
-            writeByte((Boolean) value ? ValueTag.TRUE : ValueTag.FALSE);
-        } else if (value instanceof Double) {
-            writeByte(ValueTag.DOUBLE);
-            writeDouble((Double) value);
-        } else if (value instanceof Float) {
-            writeByte(ValueTag.FLOAT);
-            writeFloat((Float) value);
-        } else if (value instanceof Short) {
-            writeByte(ValueTag.SHORT);
-            writeShort((Short) value);
-        } else if (value instanceof Byte) {
-            writeByte(ValueTag.BYTE);
-            writeByte((Byte) value);
-        } else if (value instanceof Character) {
-            writeByte(ValueTag.CHAR);
-            writeChar((Character) value);
-        } else if (value instanceof BigInteger) {
-            writeByte(ValueTag.BIG_INTEGER);
-            writeBytes(((BigInteger) value).toByteArray());
-        } else if (value instanceof BigDecimal) {
-            BigDecimal decimal = (BigDecimal) value;
-            writeByte(ValueTag.BIG_DECIMAL);
-            writeInt(decimal.scale());
-            writeBytes(decimal.unscaledValue().toByteArray());
-        } else if (value instanceof UUID) {
-            writeByte(ValueTag.UUID);
-            writeLong(((UUID) value).getMostSignificantBits());
-            writeLong(((UUID) value).getLeastSignificantBits());
-        } else {
-            writeTime(value);
-        }
-    }
-
-    private void writeTime(Object value) {
-        if (value instanceof Instant) {
-            writeByte(ValueTag.INSTANT);
-            writeLong(((Instant) value).getEpochSecond());
-            writeInt(((Instant) value).getNano());
-        } else if (value instanceof LocalDate) {
-            writeByte(ValueTag.LOCAL_DATE);
-            writeLong(((LocalDate) value).toEpochDay());
-        } else if (value instanceof LocalDateTime) {
-            writeByte(ValueTag.LOCAL_DATE_TIME);
-            writeLong(((LocalDateTime) value).toLocalDate().toEpochDay());
-            writeLong(((LocalDateTime) value).toLocalTime().toNanoOfDay());
-        } else if (value instanceof LocalTime) {
-            writeByte(ValueTag.LOCAL_TIME);
-            writeLong(((LocalTime) value).toNanoOfDay());
-        } else if (value instanceof Duration) {
-            writeByte(ValueTag.DURATION);
-            writeLong(((Duration) value).getSeconds());
-            writeInt(((Duration) value).getNano());
-        } else if (value instanceof Period) {
-            writeByte(ValueTag.PERIOD);
-            writeInt(((Period) value).getYears());
-            writeInt(((Period) value).getMonths());
-            writeInt(((Period) value).getDays());
-        } else if (value instanceof OffsetDateTime) {
-            OffsetDateTime time = (OffsetDateTime) value;
-            writeByte(ValueTag.OFFSET_DATE_TIME);
-            writeLong(time.toLocalDate().toEpochDay());
-            writeLong(time.toLocalTime().toNanoOfDay());
-            writeInt(time.getOffset().getTotalSeconds());
-        } else if (value instanceof ZonedDateTime) {
-            ZonedDateTime time = (ZonedDateTime) value;
-            writeByte(ValueTag.ZONED_DATE_TIME);
-            writeLong(time.toLocalDate().toEpochDay());
-            writeLong(time.toLocalTime().toNanoOfDay());
-            writeInt(time.getOffset().getTotalSeconds());
-            writeString(time.getZone().getId());
-        } else if (value instanceof OffsetTime) {
-            OffsetTime time = (OffsetTime) value;
-            writeByte(ValueTag.OFFSET_TIME);
-            writeLong(time.toLocalTime().toNanoOfDay());
-            writeInt(time.getOffset().getTotalSeconds());
-        } else if (value instanceof Year) {
-            writeByte(ValueTag.YEAR);
-            writeInt(((Year) value).getValue());
-        } else if (value instanceof YearMonth) {
-            writeByte(ValueTag.YEAR_MONTH);
-            writeInt(((YearMonth) value).getYear());
-            writeInt(((YearMonth) value).getMonthValue());
-        } else if (value instanceof MonthDay) {
-            writeByte(ValueTag.MONTH_DAY);
-            writeInt(((MonthDay) value).getMonthValue());
-            writeInt(((MonthDay) value).getDayOfMonth());
-        } else if (value instanceof ZoneOffset) {
-            writeByte(ValueTag.ZONE_OFFSET);
-            writeInt(((ZoneOffset) value).getTotalSeconds());
-        } else if (value instanceof ZoneId) {
-            writeByte(ValueTag.ZONE_REGION);
-            writeString(((ZoneId) value).getId());
-        } else {
+            ContainerCodec.write(this, (Map<?, ?>) value);
+        } else if (!ScalarCodec.writeOther(this, value) && !TimeCodec.write(this, value)) {
             throw unsupported(value);
         }
     }
 
-    private void writeString(String value) {
-        int length = value.length();
-        boolean latin1 = true;
-        for (int i = 0; i < length && latin1; i++) {
-            latin1 = value.charAt(i) < 256;
-        }
-        writeByte(latin1 ? ValueTag.STRING_LATIN1 : ValueTag.STRING_UTF16);
-        writeInt(length);
-        if (latin1) {
-            for (int i = 0; i < length; i++) {
-                buffer.putByte(position + i, (byte) value.charAt(i));
-            }
-            position += length;
-        } else {
-            for (int i = 0; i < length; i++) {
-                buffer.putChar(position + 2 * i, value.charAt(i));
-            }
-            position += 2 * length;
-        }
+    void writeKind(ValueKind kind) {
+        writeByte(kind.tag());
     }
 
-    private void writeBytes(byte[] bytes) {
-        writeInt(bytes.length);
-        buffer.putBytes(position, bytes);
-        position += bytes.length;
+    /** Makes room for {@code bytes} bytes at the current position and moves past them; returns where they start. */
+    int claim(long bytes) {
+        int at = position;
+        int end = Math.toIntExact(position + bytes);
+        buffer.checkLimit(end);
+        position = end;
+        return at;
     }
 
-    private void writeArray(Object array) {
-        noteArray();
-        if (array instanceof int[]) {
-            int[] values = (int[]) array;
-            writeByte(ValueTag.INT_ARRAY);
-            writeInt(values.length);
-            for (int value : values) {
-                writeInt(value);
-            }
-        } else if (array instanceof Object[]) {
-            Object[] values = (Object[]) array;
-            writeByte(ValueTag.OBJECT_ARRAY);
-            writeInt(references.classIdOf(array.getClass().getComponentType()));
-            writeInt(values.length);
-            depth++;
-            for (Object value : values) {
-                writeValue(value);
-            }
-            depth--;
-        } else if (array instanceof long[]) {
-            long[] values = (long[]) array;
-            writeByte(ValueTag.LONG_ARRAY);
-            writeInt(values.length);
-            for (long value : values) {
-                writeLong(value);
-            }
-        } else if (array instanceof double[]) {
-            double[] values = (double[]) array;
-            writeByte(ValueTag.DOUBLE_ARRAY);
-            writeInt(values.length);
-            for (double value : values) {
-                writeDouble(value);
-            }
-        } else if (array instanceof byte[]) {
-            writeByte(ValueTag.BYTE_ARRAY);
-            writeBytes((byte[]) array);
-        } else if (array instanceof boolean[]) {
-            boolean[] values = (boolean[]) array;
-            writeByte(ValueTag.BOOLEAN_ARRAY);
-            writeInt(values.length);
-            for (boolean value : values) {
-                writeBoolean(value);
-            }
-        } else if (array instanceof char[]) {
-            char[] values = (char[]) array;
-            writeByte(ValueTag.CHAR_ARRAY);
-            writeInt(values.length);
-            for (char value : values) {
-                writeChar(value);
-            }
-        } else if (array instanceof short[]) {
-            short[] values = (short[]) array;
-            writeByte(ValueTag.SHORT_ARRAY);
-            writeInt(values.length);
-            for (short value : values) {
-                writeShort(value);
-            }
-        } else {
-            float[] values = (float[]) array;
-            writeByte(ValueTag.FLOAT_ARRAY);
-            writeInt(values.length);
-            for (float value : values) {
-                writeFloat(value);
-            }
+    /** A byte array to encode through, a piece at a time; the same array at every call. */
+    byte[] byteScratch() {
+        if (byteScratch == null) {
+            byteScratch = new byte[SCRATCH_LENGTH];
         }
+        return byteScratch;
     }
 
-    private void writeCollection(Collection<?> collection) {
-        byte tag;
-        if (collection instanceof List) {
-            tag = collection instanceof LinkedList ? ValueTag.LINKED_LIST : ValueTag.ARRAY_LIST;
-        } else if (collection instanceof SortedSet) {
-            requireNaturalOrder(((SortedSet<?>) collection).comparator(), collection);
-            tag = ValueTag.TREE_SET;
-        } else if (collection instanceof Set) {
-            boolean unordered = collection instanceof HashSet && !(collection instanceof LinkedHashSet);
-            tag = unordered ? ValueTag.HASH_SET : ValueTag.LINKED_HASH_SET;
-        } else {
-            tag = ValueTag.ARRAY_LIST;
+    /** A char array to encode through, a piece at a time; the same array at every call. */
+    char[] charScratch() {
+        if (charScratch == null) {
+            charScratch = new char[SCRATCH_LENGTH];
         }
-        noteContainer(collection);
-        writeByte(tag);
-        writeInt(collection.size());
-        int written = 0;
+        return charScratch;
+    }
+
+    /** The catalog id of {@code type} in this store. */
+    int classIdOf(Class<?> type) {
+        return references.classIdOf(type);
+    }
+
+    /** Enters an array or collection: its elements are nested values. */
+    void enter() {
         depth++;
-        for (Object element : collection) {
-            writeValue(element);
-            written++;
-        }
+    }
+
+    void exit() {
         depth--;
-        requireStableSize(collection.size(), written, collection);
-    }
-
-    private void writeMap(Map<?, ?> map) {
-        byte tag;
-        if (map instanceof SortedMap) {
-            requireNaturalOrder(((SortedMap<?, ?>) map).comparator(), map);
-            tag = ValueTag.TREE_MAP;
-        } else if (map instanceof HashMap && !(map instanceof LinkedHashMap)) {
-            tag = ValueTag.HASH_MAP;
-        } else {
-            tag = ValueTag.LINKED_HASH_MAP;
-        }
-        noteContainer(map);
-        writeByte(tag);
-        writeInt(map.size());
-        int written = 0;
-        depth++;
-        for (Map.Entry<?, ?> entry : map.entrySet()) {
-            writeValue(entry.getKey());
-            writeValue(entry.getValue());
-            written++;
-        }
-        depth--;
-        requireStableSize(map.size(), written, map);
-    }
-
-    private void requireNaturalOrder(Object comparator, Object container) {
-        if (comparator != null) {
-            throw new UnsupportedFieldTypeException("Cannot store the " + container.getClass().getName() + " in field "
-                + fieldDescription() + ": it has a comparator (" + comparator.getClass().getName()
-                + "), and comparators are not stored. Use natural ordering, or keep the comparator in a transient field"
-                + " and store the elements in a List.");
-        }
-    }
-
-    private void requireStableSize(int size, int written, Object container) {
-        if (size != written) {
-            throw new IllegalStateException("The " + container.getClass().getName() + " in field " + fieldDescription()
-                + " changed size while it was written (" + size + " expected, " + written
-                + " seen): commit() must not run concurrently with updates");
-        }
     }
 
     private UnsupportedFieldTypeException unsupported(Object value) {

@@ -1,7 +1,5 @@
 package org.swizzle.internal;
 
-import java.nio.charset.StandardCharsets;
-
 import org.agrona.DirectBuffer;
 
 /**
@@ -60,8 +58,6 @@ final class SharedStrings {
     }
 
     private static String latin1Copy(DirectBuffer buffer, int offset, int length) {
-        byte[] bytes = new byte[length];
-        buffer.getBytes(offset, bytes);
-        return new String(bytes, StandardCharsets.ISO_8859_1);
+        return StringCodec.latin1(buffer, offset, length, new byte[length]);
     }
 }

@@ -18,20 +18,13 @@ public final class StoredTypes {
         boolean isInterface(String internalName);
     }
 
-    private static final Set<String> VALUES = Set.of(
-        "java/lang/Boolean", "java/lang/Byte", "java/lang/Short", "java/lang/Character",
-        "java/lang/Integer", "java/lang/Long", "java/lang/Float", "java/lang/Double", "java/lang/String",
-        "java/math/BigInteger", "java/math/BigDecimal", "java/util/UUID",
-        "java/time/Instant", "java/time/Duration", "java/time/Period", "java/time/LocalDate",
-        "java/time/LocalTime", "java/time/LocalDateTime", "java/time/OffsetTime", "java/time/OffsetDateTime",
-        "java/time/ZonedDateTime", "java/time/Year", "java/time/YearMonth", "java/time/MonthDay",
-        "java/time/ZoneId", "java/time/ZoneOffset", "java/time/DayOfWeek", "java/time/Month");
+    /** The JDK's enums, stored as {@link ValueKind#ENUM} constants like the application's. */
+    private static final Set<String> JDK_ENUMS = Set.of("java/time/DayOfWeek", "java/time/Month");
 
-    private static final Set<String> COLLECTIONS = Set.of(
+    /** Collection types a field may be declared as besides the JDK classes {@link ValueKind} names. */
+    private static final Set<String> COLLECTION_INTERFACES = Set.of(
         "java/util/Collection", "java/util/List", "java/util/Set", "java/util/Map",
-        "java/util/SortedSet", "java/util/NavigableSet", "java/util/SortedMap", "java/util/NavigableMap",
-        "java/util/ArrayList", "java/util/LinkedList", "java/util/HashSet", "java/util/LinkedHashSet",
-        "java/util/TreeSet", "java/util/HashMap", "java/util/LinkedHashMap", "java/util/TreeMap");
+        "java/util/SortedSet", "java/util/NavigableSet", "java/util/SortedMap", "java/util/NavigableMap");
 
     private StoredTypes() {
     }
@@ -56,10 +49,14 @@ public final class StoredTypes {
     }
 
     private static FieldKind classifyObject(String name, TypeFacts facts) {
-        if (VALUES.contains(name)) {
+        ValueKind kind = ValueKind.ofType(name);
+        if (kind != null) {
+            return kind.isMutable() ? FieldKind.MUTABLE_VALUE : FieldKind.VALUE;
+        }
+        if (JDK_ENUMS.contains(name)) {
             return FieldKind.VALUE;
         }
-        if (COLLECTIONS.contains(name)) {
+        if (COLLECTION_INTERFACES.contains(name)) {
             return FieldKind.MUTABLE_VALUE;
         }
         if (isPlatform(name)) {
@@ -76,7 +73,8 @@ public final class StoredTypes {
 
     /** Whether {@code internalName} is one of the stored java.util collection types. */
     public static boolean isCollection(String internalName) {
-        return COLLECTIONS.contains(internalName);
+        ValueKind kind = ValueKind.ofType(internalName);
+        return COLLECTION_INTERFACES.contains(internalName) || kind != null && kind.codec() == ValueKind.Codec.CONTAINER;
     }
 
     /** Types of the JDK, which the classifier decides by name alone and never asks {@link TypeFacts} about. */

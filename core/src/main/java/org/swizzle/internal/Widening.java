@@ -13,6 +13,9 @@ import org.swizzle.IncompatibleSchemaException;
  */
 final class Widening {
 
+    /** The converted values are primitives and boxes: they never refer to a persistent object. */
+    private static final ObjectReader.ReferenceSwizzler NO_REFERENCES = ObjectReader.ReferenceSwizzler.none("a converted value");
+
     private final char from;
     private final boolean fromBox;
     private final char to;
@@ -60,22 +63,27 @@ final class Widening {
 
     /** Reads the stored value from {@code in} and sets field {@code target} of {@code object} to it, converted. */
     void read(Persistable object, int target, ObjectReader in) {
-        Object value = fromBox ? in.readValue() : readPrimitive(in);
+        Object value = fromBox ? in.readValue() : readPrimitive(in, from);
         if (value == null && !toBox) {
             throw new IncompatibleSchemaException("Field " + field + " was stored as " + storedType + " and is now "
                 + currentType + ", but object " + object.$swz_oid() + " holds null in it, which " + currentType
                 + " cannot hold. Make the field " + storedType + " again (or another box), or set a value in every"
                 + " object with the old class before changing the type.");
         }
-        UnsafeBuffer bytes = new UnsafeBuffer(new byte[9]);
-        int length = write(bytes, value);
+        ObjectWriter out = new ObjectWriter(null, new UnsafeBuffer(new byte[16])); // boxes need no class ids
+        if (toBox) {
+            out.writeValue(convert(value));
+        } else {
+            writePrimitive(out, convert(value));
+        }
         ObjectReader converted = new ObjectReader(NO_REFERENCES);
-        converted.reset(bytes, length);
+        converted.reset(out.buffer(), out.length());
         object.$swz_read(target, converted);
     }
 
-    private Object readPrimitive(ObjectReader in) {
-        switch (from) {
+    /** A primitive field of type {@code primitive} (its descriptor) read from {@code in}, boxed. */
+    static Object readPrimitive(ObjectReader in, char primitive) {
+        switch (primitive) {
             case 'Z': return in.readBoolean();
             case 'B': return in.readByte();
             case 'S': return in.readShort();
@@ -87,44 +95,32 @@ final class Widening {
         }
     }
 
-    /** Encodes {@code value} as the running field stores it (a box with its value tag); returns the length. */
-    private int write(UnsafeBuffer bytes, Object value) {
-        int at = 0;
-        if (toBox) {
-            if (value == null) {
-                bytes.putByte(0, ValueTag.NULL);
-                return 1;
-            }
-            bytes.putByte(0, tag(to, value));
-            at = 1;
+    /** {@code value}, a box of the stored type or null, as a box of the running field's type. */
+    private Object convert(Object value) {
+        if (value == null || from == to) {
+            return value;
         }
-        Object number = value instanceof Character ? (Object) (int) (Character) value : value;
+        Number number = value instanceof Character ? Integer.valueOf((Character) value) : (Number) value;
         switch (to) {
-            case 'Z':
-                if (!toBox) {
-                    bytes.putByte(0, (byte) ((Boolean) value ? 1 : 0));
-                }
-                return 1;
-            case 'B': bytes.putByte(at, ((Number) number).byteValue()); return at + 1;
-            case 'S': bytes.putShort(at, ((Number) number).shortValue()); return at + 2;
-            case 'C': bytes.putChar(at, (Character) value); return at + 2;
-            case 'I': bytes.putInt(at, ((Number) number).intValue()); return at + 4;
-            case 'J': bytes.putLong(at, ((Number) number).longValue()); return at + 8;
-            case 'F': bytes.putFloat(at, ((Number) number).floatValue()); return at + 4;
-            default: bytes.putDouble(at, ((Number) number).doubleValue()); return at + 8;
+            case 'S': return number.shortValue();
+            case 'I': return number.intValue();
+            case 'J': return number.longValue();
+            case 'F': return number.floatValue();
+            default: return number.doubleValue();
         }
     }
 
-    private static byte tag(char primitive, Object value) {
-        switch (primitive) {
-            case 'Z': return (Boolean) value ? ValueTag.TRUE : ValueTag.FALSE;
-            case 'B': return ValueTag.BYTE;
-            case 'S': return ValueTag.SHORT;
-            case 'C': return ValueTag.CHAR;
-            case 'I': return ValueTag.INT;
-            case 'J': return ValueTag.LONG;
-            case 'F': return ValueTag.FLOAT;
-            default: return ValueTag.DOUBLE;
+    /** Writes {@code value}, a box of the running field's type, as a primitive field of that type stores it. */
+    private void writePrimitive(ObjectWriter out, Object value) {
+        switch (to) {
+            case 'Z': out.writeBoolean((Boolean) value); break;
+            case 'B': out.writeByte((Byte) value); break;
+            case 'S': out.writeShort((Short) value); break;
+            case 'C': out.writeChar((Character) value); break;
+            case 'I': out.writeInt((Integer) value); break;
+            case 'J': out.writeLong((Long) value); break;
+            case 'F': out.writeFloat((Float) value); break;
+            default: out.writeDouble((Double) value); break;
         }
     }
 
@@ -145,22 +141,4 @@ final class Widening {
             default: return 0;
         }
     }
-
-    /** The converted values are primitives and boxes: they never refer to a persistent object. */
-    private static final ObjectReader.ReferenceSwizzler NO_REFERENCES = new ObjectReader.ReferenceSwizzler() {
-        @Override
-        public Object swizzle(long oid, int classId) {
-            throw new IllegalStateException("a converted value has no references");
-        }
-
-        @Override
-        public Class<?> classOf(int classId) {
-            throw new IllegalStateException("a converted value has no class ids");
-        }
-
-        @Override
-        public String describe() {
-            return "a converted value";
-        }
-    };
 }

@@ -85,7 +85,7 @@ class CatalogDamageTest {
             UnsafeBuffer roots = new UnsafeBuffer(new byte[64]);
             byte[] name = "r".getBytes(StandardCharsets.ISO_8859_1);
             roots.putInt(0, 1);
-            roots.putByte(4, ValueTag.STRING_LATIN1);
+            roots.putByte(4, ValueKind.STRING_LATIN1.tag());
             roots.putInt(5, name.length);
             roots.putBytes(9, name);
             roots.putLong(9 + name.length, oid);

@@ -1,7 +1,11 @@
 package org.swizzle.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +41,27 @@ class StoredTypesTest {
         assertEquals(FieldKind.MUTABLE_VALUE, StoredTypes.classify("[[Lapp/Part;", FACTS));
         assertEquals(FieldKind.MUTABLE_VALUE, StoredTypes.classify("Ljava/util/List;", FACTS));
         assertEquals(FieldKind.MUTABLE_VALUE, StoredTypes.classify("Ljava/util/TreeMap;", FACTS));
+    }
+
+    @Test
+    void shouldStoreTheJdkValueAndCollectionTypes() {
+        for (String value : List.of("java/lang/Boolean", "java/lang/Byte", "java/lang/Short", "java/lang/Character",
+            "java/lang/Integer", "java/lang/Long", "java/lang/Float", "java/lang/Double", "java/lang/String",
+            "java/math/BigInteger", "java/math/BigDecimal", "java/util/UUID", "java/time/Instant", "java/time/Duration",
+            "java/time/Period", "java/time/LocalDate", "java/time/LocalTime", "java/time/LocalDateTime", "java/time/OffsetTime",
+            "java/time/OffsetDateTime", "java/time/ZonedDateTime", "java/time/Year", "java/time/YearMonth",
+            "java/time/MonthDay", "java/time/ZoneId", "java/time/ZoneOffset", "java/time/DayOfWeek", "java/time/Month")) {
+            assertEquals(FieldKind.VALUE, StoredTypes.classify("L" + value + ";", FACTS), value);
+            assertFalse(StoredTypes.isCollection(value), value);
+        }
+        for (String collection : List.of("java/util/Collection", "java/util/List", "java/util/Set", "java/util/Map",
+            "java/util/SortedSet", "java/util/NavigableSet", "java/util/SortedMap", "java/util/NavigableMap",
+            "java/util/ArrayList", "java/util/LinkedList", "java/util/HashSet", "java/util/LinkedHashSet",
+            "java/util/TreeSet", "java/util/HashMap", "java/util/LinkedHashMap", "java/util/TreeMap")) {
+            assertEquals(FieldKind.MUTABLE_VALUE, StoredTypes.classify("L" + collection + ";", FACTS), collection);
+            assertTrue(StoredTypes.isCollection(collection), collection);
+        }
+        assertFalse(StoredTypes.isCollection("java/util/Vector"));
     }
 
     @Test

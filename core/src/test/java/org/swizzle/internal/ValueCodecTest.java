@@ -42,44 +42,9 @@ import org.swizzle.UnsupportedFieldTypeException;
 /** Embedded values survive the stored format exactly, without an agent or a store. */
 class ValueCodecTest {
 
-    private final List<Class<?>> classes = new ArrayList<>(List.of(Object.class));
-
-    private final ObjectWriter writer = new ObjectWriter(new ObjectWriter.ReferenceResolver() {
-        @Override
-        public long oidOf(Object object, ObjectWriter from) {
-            throw new AssertionError("no references here");
-        }
-
-        @Override
-        public int classIdOf(Class<?> type) {
-            if (!classes.contains(type)) {
-                classes.add(type);
-            }
-            return classes.indexOf(type);
-        }
-
-        @Override
-        public int classIdOf(Persistable object) {
-            throw new AssertionError("no references here");
-        }
-    });
-
-    private final ObjectReader reader = new ObjectReader(new ObjectReader.ReferenceSwizzler() {
-        @Override
-        public Object swizzle(long oid, int classId) {
-            throw new AssertionError("no references here");
-        }
-
-        @Override
-        public Class<?> classOf(int classId) {
-            return classes.get(classId);
-        }
-
-        @Override
-        public String describe() {
-            return "test value";
-        }
-    });
+    private final TestReferences references = new TestReferences();
+    private final ObjectWriter writer = new ObjectWriter(references);
+    private final ObjectReader reader = new ObjectReader(references);
 
     private Object roundTrip(Object value) {
         writer.reset();
@@ -159,13 +124,13 @@ class ValueCodecTest {
     @Test
     void shouldRefuseCraftedCountsBeforeAllocatingForThem() {
         byte[][] crafted = {
-            {ValueTag.ARRAY_LIST, -1, -1, -1, 0x7f},
-            {ValueTag.HASH_MAP, -1, -1, -1, 0x7f},
-            {ValueTag.TREE_SET, 0, 0, 0, 0x40},
-            {ValueTag.LONG_ARRAY, -1, -1, -1, 0x0f},
-            {ValueTag.BOOLEAN_ARRAY, -1, -1, -1, 0x7f},
-            {ValueTag.OBJECT_ARRAY, 0, 0, 0, 0, -1, -1, -1, 0x7f},
-            {ValueTag.STRING_UTF16, -1, -1, -1, 0x7f},
+            {ValueKind.ARRAY_LIST.tag(), -1, -1, -1, 0x7f},
+            {ValueKind.HASH_MAP.tag(), -1, -1, -1, 0x7f},
+            {ValueKind.TREE_SET.tag(), 0, 0, 0, 0x40},
+            {ValueKind.LONG_ARRAY.tag(), -1, -1, -1, 0x0f},
+            {ValueKind.BOOLEAN_ARRAY.tag(), -1, -1, -1, 0x7f},
+            {ValueKind.OBJECT_ARRAY.tag(), 0, 0, 0, 0, -1, -1, -1, 0x7f},
+            {ValueKind.STRING_UTF16.tag(), -1, -1, -1, 0x7f},
         };
         for (byte[] bytes : crafted) {
             reader.reset(new org.agrona.concurrent.UnsafeBuffer(bytes), bytes.length);

@@ -1,9 +1,16 @@
 package org.swizzle.internal;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.lang.reflect.Proxy;
+import java.util.Map;
+
+import org.agrona.ExpandableArrayBuffer;
 import org.junit.jupiter.api.Test;
+import org.swizzle.IncompatibleSchemaException;
 
 /** Which stored types {@link Widening} converts: Java's widening primitive conversions, boxed or not. */
 class WideningTest {
@@ -34,5 +41,100 @@ class WideningTest {
         for (String[] pair : refused) {
             assertNull(Widening.of("C.f", pair[0], pair[1]), pair[0] + " to " + pair[1]);
         }
+    }
+
+    @Test
+    void shouldReadStoredValuesAsTheWiderTypeBoxedOrNot() {
+        Map<Character, Object> stored = Map.of('B', (byte) -7, 'S', (short) -300, 'C', '\uffff', 'I', Integer.MIN_VALUE + 1,
+            'J', Long.MAX_VALUE, 'F', 1.1f);
+        Map<Character, String> wider = Map.of('B', "BSIJFD", 'S', "SIJFD", 'C', "CIJFD", 'I', "IJFD", 'J', "JFD", 'F', "FD");
+        for (Map.Entry<Character, String> pair : wider.entrySet()) {
+            char from = pair.getKey();
+            for (char to : pair.getValue().toCharArray()) {
+                Object expected = widened(stored.get(from), to);
+                for (int boxes = 0; boxes < 4; boxes++) {
+                    String storedType = descriptor(from, (boxes & 1) != 0);
+                    String currentType = descriptor(to, (boxes & 2) != 0);
+                    if (!storedType.equals(currentType)) {
+                        assertEquals(expected, read(storedType, currentType, stored.get(from)), storedType + " to " + currentType);
+                    }
+                }
+            }
+        }
+        assertEquals(true, read("Z", "Ljava/lang/Boolean;", true));
+        assertEquals(false, read("Ljava/lang/Boolean;", "Z", false));
+    }
+
+    @Test
+    void shouldReadNullIntoABoxAndRefuseItForAPrimitive() {
+        assertNull(read("Ljava/lang/Integer;", "Ljava/lang/Long;", null));
+        assertThrows(IncompatibleSchemaException.class, () -> read("Ljava/lang/Integer;", "J", null));
+    }
+
+    /** {@code value} stored in a field of type {@code stored}, read back into one of type {@code current}. */
+    private static Object read(String stored, String current, Object value) {
+        ObjectWriter out = new ObjectWriter(null, new ExpandableArrayBuffer(16));
+        out.reset();
+        if (stored.length() > 1) {
+            out.writeValue(value);
+        } else {
+            writePrimitive(out, value);
+        }
+        ObjectReader in = new ObjectReader(ObjectReader.ReferenceSwizzler.none("a stored value"));
+        in.reset(out.buffer(), out.length());
+        Object[] read = new Object[1];
+        Persistable object = (Persistable) Proxy.newProxyInstance(Persistable.class.getClassLoader(),
+            new Class<?>[] {Persistable.class}, (proxy, method, args) -> {
+                if (method.getName().equals("$swz_read")) {
+                    ObjectReader field = (ObjectReader) args[1];
+                    read[0] = current.length() > 1 ? field.readValue() : Widening.readPrimitive(field, current.charAt(0));
+                    return null;
+                }
+                return method.getName().equals("$swz_oid") ? 1L : null;
+            });
+        Widening.of("C.f", stored, current).read(object, 0, in);
+        assertEquals(out.length(), in.position(), "the stored value is read whole");
+        return read[0];
+    }
+
+    private static void writePrimitive(ObjectWriter out, Object value) {
+        if (value instanceof Boolean) {
+            out.writeBoolean((Boolean) value);
+        } else if (value instanceof Character) {
+            out.writeChar((Character) value);
+        } else if (value instanceof Byte) {
+            out.writeByte((Byte) value);
+        } else if (value instanceof Short) {
+            out.writeShort((Short) value);
+        } else if (value instanceof Integer) {
+            out.writeInt((Integer) value);
+        } else if (value instanceof Long) {
+            out.writeLong((Long) value);
+        } else {
+            out.writeFloat((Float) value);
+        }
+    }
+
+    /** {@code value} converted to primitive {@code type} as Java widens it, boxed. */
+    private static Object widened(Object value, char type) {
+        Number number = value instanceof Character ? (int) (Character) value : (Number) value;
+        switch (type) {
+            case 'B': return number.byteValue();
+            case 'C': return value;
+            case 'S': return number.shortValue();
+            case 'I': return number.intValue();
+            case 'J': return number.longValue();
+            case 'F': return number.floatValue();
+            default: return number.doubleValue();
+        }
+    }
+
+    private static String descriptor(char primitive, boolean boxed) {
+        if (!boxed) {
+            return String.valueOf(primitive);
+        }
+        String box = Map.of('Z', "Boolean", 'B', "Byte", 'S', "Short", 'C', "Character", 'I', "Integer", 'J', "Long",
+            'F', "Float", 'D', "Double").get(primitive);
+        return "Ljava/lang/" + box + ";";
     }
 }

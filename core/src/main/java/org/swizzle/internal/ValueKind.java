@@ -1,0 +1,186 @@
+package org.swizzle.internal;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The table of the stored value format: every kind of embedded value with its one-byte tag, the codec
+ * that writes and reads its payload, the field type stored as it, and the layout of the payload after the
+ * tag. A payload is a fixed number of bytes, then for some kinds a tail: a count (a 4-byte int) of bytes
+ * or of nested values, or one nested value. The layout is all a reader needs to step over a value, so
+ * skipping is defined here once. Multi-byte numbers are in the order Agrona's buffers use when given
+ * none, the platform's (little-endian on x86-64 and AArch64), which is also the order of a memory copy of
+ * a primitive array. Tags are stored: never renumber one.
+ */
+enum ValueKind {
+    NULL(0, Codec.SCALAR, null, 0),
+    TRUE(1, Codec.SCALAR, "java/lang/Boolean", 0),
+    FALSE(2, Codec.SCALAR, "java/lang/Boolean", 0),
+    BYTE(3, Codec.SCALAR, "java/lang/Byte", 1),
+    SHORT(4, Codec.SCALAR, "java/lang/Short", 2),
+    CHAR(5, Codec.SCALAR, "java/lang/Character", 2),
+    INT(6, Codec.SCALAR, "java/lang/Integer", 4),
+    LONG(7, Codec.SCALAR, "java/lang/Long", 8),
+    FLOAT(8, Codec.SCALAR, "java/lang/Float", 4),
+    DOUBLE(9, Codec.SCALAR, "java/lang/Double", 8),
+    /** Length, one byte per char (all chars below 256). */
+    STRING_LATIN1(10, Codec.STRING, "java/lang/String", 0, Tail.BYTES, 1),
+    /** Length, two bytes per char: any Java string, unpaired surrogates included. */
+    STRING_UTF16(11, Codec.STRING, "java/lang/String", 0, Tail.BYTES, 2),
+    /** Class id of the enum, then the constant's name as a string value. */
+    ENUM(12, Codec.SCALAR, null, 4, Tail.VALUE, 0),
+    /** Length, then the bytes of {@code BigInteger.toByteArray()}. */
+    BIG_INTEGER(13, Codec.SCALAR, "java/math/BigInteger", 0, Tail.BYTES, 1),
+    /** Scale, then the unscaled value as {@link #BIG_INTEGER}'s payload. */
+    BIG_DECIMAL(14, Codec.SCALAR, "java/math/BigDecimal", 4, Tail.BYTES, 1),
+    /** Most, then least significant bits. */
+    UUID(15, Codec.SCALAR, "java/util/UUID", 16),
+    /** Epoch second, nanos. */
+    INSTANT(20, Codec.TIME, "java/time/Instant", 12),
+    /** Seconds, nanos. */
+    DURATION(21, Codec.TIME, "java/time/Duration", 12),
+    /** Years, months, days. */
+    PERIOD(22, Codec.TIME, "java/time/Period", 12),
+    /** Epoch day. */
+    LOCAL_DATE(23, Codec.TIME, "java/time/LocalDate", 8),
+    /** Nano of day. */
+    LOCAL_TIME(24, Codec.TIME, "java/time/LocalTime", 8),
+    /** Epoch day, nano of day. */
+    LOCAL_DATE_TIME(25, Codec.TIME, "java/time/LocalDateTime", 16),
+    /** Nano of day, offset seconds. */
+    OFFSET_TIME(26, Codec.TIME, "java/time/OffsetTime", 12),
+    /** Epoch day, nano of day, offset seconds. */
+    OFFSET_DATE_TIME(27, Codec.TIME, "java/time/OffsetDateTime", 20),
+    /** As {@link #OFFSET_DATE_TIME}, then the zone id as a string value. */
+    ZONED_DATE_TIME(28, Codec.TIME, "java/time/ZonedDateTime", 20, Tail.VALUE, 0),
+    YEAR(29, Codec.TIME, "java/time/Year", 4),
+    /** Year, month. */
+    YEAR_MONTH(30, Codec.TIME, "java/time/YearMonth", 8),
+    /** Month, day. */
+    MONTH_DAY(31, Codec.TIME, "java/time/MonthDay", 8),
+    /** Total seconds. */
+    ZONE_OFFSET(32, Codec.TIME, "java/time/ZoneOffset", 4),
+    /** The zone id as a string value; a field of type ZoneId holds this or a {@link #ZONE_OFFSET}. */
+    ZONE_REGION(33, Codec.TIME, "java/time/ZoneId", 0, Tail.VALUE, 0),
+    /** OID (8 bytes) and class id (4 bytes) of a persistent object. */
+    REFERENCE(40, Codec.REFERENCE, null, 12),
+    /** Length, then each element as a primitive field stores it (this for every primitive array). */
+    BOOLEAN_ARRAY(50, Codec.PRIMITIVE_ARRAY, null, 0, Tail.BYTES, 1),
+    BYTE_ARRAY(51, Codec.PRIMITIVE_ARRAY, null, 0, Tail.BYTES, 1),
+    SHORT_ARRAY(52, Codec.PRIMITIVE_ARRAY, null, 0, Tail.BYTES, 2),
+    CHAR_ARRAY(53, Codec.PRIMITIVE_ARRAY, null, 0, Tail.BYTES, 2),
+    INT_ARRAY(54, Codec.PRIMITIVE_ARRAY, null, 0, Tail.BYTES, 4),
+    LONG_ARRAY(55, Codec.PRIMITIVE_ARRAY, null, 0, Tail.BYTES, 8),
+    FLOAT_ARRAY(56, Codec.PRIMITIVE_ARRAY, null, 0, Tail.BYTES, 4),
+    DOUBLE_ARRAY(57, Codec.PRIMITIVE_ARRAY, null, 0, Tail.BYTES, 8),
+    /** Class id of the component type, length, then each element as a value. */
+    OBJECT_ARRAY(58, Codec.CONTAINER, null, 4, Tail.VALUES, 1),
+    /** Size, then each element as a value (this for every collection). */
+    ARRAY_LIST(60, Codec.CONTAINER, "java/util/ArrayList", 0, Tail.VALUES, 1),
+    LINKED_LIST(61, Codec.CONTAINER, "java/util/LinkedList", 0, Tail.VALUES, 1),
+    HASH_SET(62, Codec.CONTAINER, "java/util/HashSet", 0, Tail.VALUES, 1),
+    LINKED_HASH_SET(63, Codec.CONTAINER, "java/util/LinkedHashSet", 0, Tail.VALUES, 1),
+    TREE_SET(64, Codec.CONTAINER, "java/util/TreeSet", 0, Tail.VALUES, 1),
+    /** Size, then each key and its value as values (this for every map). */
+    HASH_MAP(65, Codec.CONTAINER, "java/util/HashMap", 0, Tail.VALUES, 2),
+    LINKED_HASH_MAP(66, Codec.CONTAINER, "java/util/LinkedHashMap", 0, Tail.VALUES, 2),
+    TREE_MAP(67, Codec.CONTAINER, "java/util/TreeMap", 0, Tail.VALUES, 2);
+
+    /** The class whose static methods write and read a kind's payload. */
+    enum Codec {
+        /** {@link ScalarCodec}. */
+        SCALAR,
+        /** {@link TimeCodec}. */
+        TIME,
+        /** {@link StringCodec}. */
+        STRING,
+        /** {@link PrimitiveArrayCodec}. */
+        PRIMITIVE_ARRAY,
+        /** {@link ContainerCodec}. */
+        CONTAINER,
+        /** The object writer and reader themselves, as for a reference field. */
+        REFERENCE
+    }
+
+    /** What follows a payload's fixed bytes. */
+    enum Tail {
+        NONE,
+        /** A count, then count × unit bytes. */
+        BYTES,
+        /** One nested value. */
+        VALUE,
+        /** A count, then count × unit nested values. */
+        VALUES
+    }
+
+    private static final ValueKind[] BY_TAG = new ValueKind[256];
+    private static final Map<String, ValueKind> BY_TYPE = new HashMap<>();
+
+    static {
+        for (ValueKind kind : values()) {
+            BY_TAG[kind.tag & 0xFF] = kind;
+            if (kind.type != null) {
+                BY_TYPE.putIfAbsent(kind.type, kind);
+            }
+        }
+    }
+
+    private final byte tag;
+    private final Codec codec;
+    private final String type;
+    private final int fixedBytes;
+    private final Tail tail;
+    private final int unit;
+
+    ValueKind(int tag, Codec codec, String type, int fixedBytes) {
+        this(tag, codec, type, fixedBytes, Tail.NONE, 0);
+    }
+
+    ValueKind(int tag, Codec codec, String type, int fixedBytes, Tail tail, int unit) {
+        this.tag = (byte) tag;
+        this.codec = codec;
+        this.type = type;
+        this.fixedBytes = fixedBytes;
+        this.tail = tail;
+        this.unit = unit;
+    }
+
+    /** The kind stored with {@code tag}, or null if no kind has it. */
+    static ValueKind of(byte tag) {
+        return BY_TAG[tag & 0xFF];
+    }
+
+    /**
+     * The kind a field declared with JVM internal type name {@code type} is stored as (one of them, for
+     * Boolean and String), or null if no kind names that type.
+     */
+    static ValueKind ofType(String type) {
+        return BY_TYPE.get(type);
+    }
+
+    byte tag() {
+        return tag;
+    }
+
+    Codec codec() {
+        return codec;
+    }
+
+    int fixedBytes() {
+        return fixedBytes;
+    }
+
+    Tail tail() {
+        return tail;
+    }
+
+    /** Bytes per counted element of a {@link Tail#BYTES} tail, values per counted element of a {@link Tail#VALUES} one. */
+    int unit() {
+        return unit;
+    }
+
+    /** Whether values of this kind can change once stored: arrays and collections. */
+    boolean isMutable() {
+        return codec == Codec.PRIMITIVE_ARRAY || codec == Codec.CONTAINER;
+    }
+}

@@ -1,0 +1,191 @@
+package org.swizzle.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.reflect.Proxy;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteOrder;
+import java.time.DayOfWeek;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.MonthDay;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.Period;
+import java.time.Year;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bytes of every kind of stored value, pinned as the format wrote them when this test was made: a
+ * store written by an earlier version reads back the same values, and a value is written as it was.
+ */
+class StoredFormatTest {
+
+    private static final Persistable REFERENCED = (Persistable) Proxy.newProxyInstance(
+        Persistable.class.getClassLoader(), new Class<?>[] {Persistable.class}, (proxy, method, args) -> {
+            throw new AssertionError("the format needs no call on a referenced object");
+        });
+    private static final long OID = 0x0102030405060708L;
+    private static final int CLASS_ID = 0x0a0b0c0d;
+
+    private static final List<Pin> PINS = List.of(
+        pin(null, "00"),
+        pin(true, "01"),
+        pin(false, "02"),
+        pin((byte) -3, "03fd"),
+        pin((short) -300, "04d4fe"),
+        pin('\u00e9', "05e900"),
+        pin(-42, "06d6ffffff"),
+        pin(Long.MIN_VALUE + 7, "070700000000000080"),
+        pin(-1.5f, "080000c0bf"),
+        pin(Double.longBitsToDouble(0x7ff0000000000123L), "09230100000000f07f"),
+        pin("", "0a00000000"),
+        pin("latin \u00ff", "0a070000006c6174696e20ff"),
+        pin("\u4e2d \ud800", "0b030000002d4e200000d8"),
+        pin(new BigInteger("-123456789012345678901234567890"), "0d0d000000fe7116f0093c8c1f11b1c0f52e"),
+        pin(new BigDecimal("-0.000123"), "0e060000000100000085"),
+        pin(new UUID(0x0123456789abcdefL, -2L), "0fefcdab8967452301feffffffffffffff"),
+        pin(DayOfWeek.FRIDAY, "0c010000000a06000000465249444159"),
+        pin(Instant.ofEpochSecond(-1, 5), "14ffffffffffffffff05000000"),
+        pin(Duration.ofSeconds(86401, 7), "15815101000000000007000000"),
+        pin(Period.of(1, -2, 3), "1601000000feffffff03000000"),
+        pin(LocalDate.of(2024, 2, 29), "17464d000000000000"),
+        pin(LocalTime.of(23, 59, 58, 999), "18e76f191a944e0000"),
+        pin(LocalDateTime.of(2020, 1, 2, 3, 4, 5, 6), "19574700000000000006324d9d0b0a0000"),
+        pin(OffsetTime.of(LocalTime.NOON, ZoneOffset.ofHours(2)), "1a0080a7484a270000201c0000"),
+        pin(OffsetDateTime.of(2020, 1, 2, 3, 4, 5, 6, ZoneOffset.ofHours(-8)), "1b574700000000000006324d9d0b0a0000808fffff"),
+        pin(ZonedDateTime.of(2021, 3, 28, 3, 30, 0, 0, ZoneId.of("Europe/Berlin")),
+            "1c1a49000000000000003086aa750b0000201c00000a0d0000004575726f70652f4265726c696e"),
+        pin(Year.of(-44), "1dd4ffffff"),
+        pin(YearMonth.of(1999, 12), "1ecf0700000c000000"),
+        pin(MonthDay.of(2, 29), "1f020000001d000000"),
+        pin(ZoneOffset.ofHoursMinutes(-3, -30), "20c8ceffff"),
+        pin(ZoneId.of("Asia/Tokyo"), "210a0a000000417369612f546f6b796f"),
+        pin(new boolean[] {true, false, true}, "3203000000010001"),
+        pin(new byte[] {-128, 0, 127}, "330300000080007f"),
+        pin(new short[] {Short.MIN_VALUE, -1, 258}, "34030000000080ffff0201"),
+        pin(new char[] {'a', '\ud800', '\uffff'}, "3503000000610000d8ffff"),
+        pin(new int[] {Integer.MIN_VALUE, -1, 0x01020304}, "360300000000000080ffffffff04030201"),
+        pin(new long[] {Long.MIN_VALUE, -1L, 0x0102030405060708L}, "37030000000000000000000080ffffffffffffffff0807060504030201"),
+        pin(new float[] {Float.intBitsToFloat(0x7fc00001), -0.0f, Float.MIN_VALUE}, "38030000000100c07f0000008001000000"),
+        pin(new double[] {Double.longBitsToDouble(0x7ff8000000000abcL), Double.NEGATIVE_INFINITY, -Double.MAX_VALUE},
+            "3903000000bc0a00000000f87f000000000000f0ffffffffffffffefff"),
+        pin(new String[] {"a", null}, "3a01000000020000000a010000006100"),
+        pin(new int[][] {{1}, null, {}}, "3a0100000003000000360100000001000000003600000000"),
+        pin(new ArrayList<>(List.of(1, "b")), "3c0200000006010000000a0100000062"),
+        pin(new LinkedList<>(List.of('c')), "3d01000000056300"),
+        pin(new HashSet<>(Set.of(3)), "3e010000000603000000"),
+        pin(new LinkedHashSet<>(List.of("z", "a")), "3f020000000a010000007a0a0100000061"),
+        pin(new TreeSet<>(List.of(2L, 1L)), "4002000000070100000000000000070200000000000000"),
+        pin(new HashMap<>(Map.of("k", 1)), "41010000000a010000006b0601000000"),
+        pin(new LinkedHashMap<>(Map.of((short) 1, List.of(true))), "42010000000401003c0100000001"),
+        pin(new TreeMap<>(Map.of("b", 2.0, "a", 1.0f)), "43020000000a0100000061080000803f0a0100000062090000000000000040"),
+        pin(REFERENCED, "28" + "0807060504030201" + "0d0c0b0a"));
+
+    private final TestReferences references = new TestReferences(REFERENCED, OID, CLASS_ID);
+    private final ObjectWriter writer = new ObjectWriter(references);
+    private final ObjectReader reader = new ObjectReader(references);
+
+    @BeforeEach
+    void littleEndian() {
+        assumeTrue(ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN, "the pins are the bytes of a little-endian platform");
+    }
+
+    @Test
+    void shouldWriteEveryKindOfValueAsPinned() {
+        for (Pin pin : PINS) {
+            assertEquals(pin.hex, write(pin.value), () -> "the bytes of " + pin.value);
+        }
+    }
+
+    @Test
+    void shouldReadEveryPinnedValueBack() {
+        for (Pin pin : PINS) {
+            classIdsOf(pin);
+            byte[] bytes = HexFormat.of().parseHex(pin.hex);
+            reader.reset(new UnsafeBuffer(bytes), bytes.length);
+            Object read = reader.readValue();
+            assertEquals(bytes.length, reader.position(), () -> "the whole of " + pin.hex + " is read");
+            assertTrue(Objects.deepEquals(pin.value, read) || pin.hex.equals(write(read)), () -> pin.value + " read as " + read);
+            assertEquals(pin.hex, write(read), () -> "the value read from " + pin.hex + " writes the same bytes");
+        }
+    }
+
+    @Test
+    void shouldSkipEveryPinnedValueWhole() {
+        for (Pin pin : PINS) {
+            byte[] bytes = HexFormat.of().parseHex(pin.hex);
+            reader.reset(new UnsafeBuffer(bytes), bytes.length);
+            reader.skip(FieldKind.VALUE);
+            assertEquals(bytes.length, reader.position(), () -> "skipping " + pin.hex);
+        }
+    }
+
+    @Test
+    void shouldPinEveryKind() {
+        Set<Byte> pinned = new HashSet<>();
+        for (Pin pin : PINS) {
+            pinned.add(HexFormat.of().parseHex(pin.hex)[0]);
+        }
+        for (ValueKind kind : ValueKind.values()) {
+            assertTrue(pinned.contains(kind.tag()), () -> "a pin of " + kind);
+        }
+    }
+
+    /** The value written alone, in hex; class ids are numbered from 1 for each value. */
+    private String write(Object value) {
+        references.forgetClasses();
+        writer.reset();
+        writer.field(StoredFormatTest.class, "value");
+        writer.writeValue(value);
+        byte[] bytes = new byte[writer.length()];
+        writer.buffer().getBytes(0, bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /** Gives the classes in {@code pin} the ids writing it gives them, for the reader. */
+    private void classIdsOf(Pin pin) {
+        write(pin.value);
+    }
+
+    private static Pin pin(Object value, String hex) {
+        return new Pin(value, hex);
+    }
+
+    private static final class Pin {
+        final Object value;
+        final String hex;
+
+        Pin(Object value, String hex) {
+            this.value = value;
+            this.hex = hex;
+        }
+    }
+}
