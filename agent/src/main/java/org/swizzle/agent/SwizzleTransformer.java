@@ -61,10 +61,10 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         ClassFileScan scan = ClassFileScan.of(classFile);
         // a class is persistent only through its own annotation or its superclass
         boolean candidate = scan.mentionsPersistent() || types.isPersistent(scan.superName());
-        ClassModel model = candidate ? types.model(className) : ClassModel.plain(className);
-        if (model.isEnhanced() && model.declares(Contract.OPTIONS, Contract.OPTIONS_DESCRIPTOR)) {
+        if (candidate && enhancedOptions(classFile) != null) {
             return null; // enhanced already (at build time): the object manager checks its options when it meets it
         }
+        ClassModel model = candidate ? types.model(className) : ClassModel.plain(className);
         Map<ClassFileScan.FieldRef, StoredField> redirects = redirects(types, scan, model);
         if (model.isRefused()) {
             if (model.isRefusedForField()) {
