@@ -44,7 +44,7 @@ class EnhancerTest {
         Enhancer.Result result = new Enhancer(AgentOptions.parse(""), classes, classpath()).run();
 
         assertFalse(result.failed(), () -> String.join("\n", result.problems()));
-        assertEquals(List.of(NOTE), result.enhanced());
+        assertEquals(List.of("org.swizzle.maven.fixtures.Memo", NOTE), result.enhanced());
         assertEquals(List.of("org.swizzle.maven.fixtures.NoteEditor"), result.rewritten());
         assertArrayEquals(plain, Files.readAllBytes(classes.resolve(FIXTURES + "/Plain.class")));
         assertEquals(AgentOptions.parse("").toString(), recordedOptions(classes));
@@ -62,7 +62,7 @@ class EnhancerTest {
         assertFalse(again.failed(), () -> String.join("\n", again.problems()));
         assertEquals(List.of(), again.enhanced());
         assertEquals(List.of(), again.rewritten());
-        assertEquals(List.of(NOTE), again.alreadyEnhanced());
+        assertEquals(List.of("org.swizzle.maven.fixtures.Memo", NOTE), again.alreadyEnhanced());
         assertArrayEquals(note, Files.readAllBytes(classes.resolve(FIXTURES + "/Note.class")));
         assertArrayEquals(editor, Files.readAllBytes(classes.resolve(FIXTURES + "/NoteEditor.class")));
     }
@@ -76,7 +76,7 @@ class EnhancerTest {
         Enhancer.Result other = new Enhancer(AgentOptions.parse("barrier=card"), classes, classpath()).run();
 
         assertTrue(other.failed());
-        String problem = other.problems().get(0);
+        String problem = String.join("\n", other.problems());
         assertTrue(problem.contains(NOTE) && problem.contains("barrier=remset") && problem.contains("barrier=card"), problem);
         assertArrayEquals(note, Files.readAllBytes(classes.resolve(FIXTURES + "/Note.class")));
         assertEquals(AgentOptions.parse("").toString(), recordedOptions(classes));
@@ -136,15 +136,73 @@ class EnhancerTest {
         }
     }
 
+    @Test
+    void classesOfTestsAreEnhancedAgainstMainClassesEnhancedBefore() throws Exception {
+        // as enhance, then enhance-test: Note in "classes"; its subclass Memo and NoteEditor, which writes
+        // Note's fields, in "test-classes", with the enhanced "classes" on the class path
+        Path main = copy(temp.resolve("classes"), FIXTURES, name -> name.startsWith("Note.") || name.startsWith("Plain."));
+        Path tests = copy(temp.resolve("test-classes"), FIXTURES, name -> name.startsWith("Memo.") || name.startsWith("NoteEditor."));
+        assertEquals(List.of(NOTE), new Enhancer(AgentOptions.parse(""), main, classpath()).run().enhanced());
+        List<Path> testClasspath = new ArrayList<>(classpath());
+        testClasspath.add(0, main);
+
+        Enhancer.Result result = new Enhancer(AgentOptions.parse(""), tests, testClasspath).run();
+
+        assertFalse(result.failed(), () -> String.join("\n", result.problems()));
+        assertEquals(List.of("org.swizzle.maven.fixtures.Memo"), result.enhanced());
+        assertEquals(List.of("org.swizzle.maven.fixtures.NoteEditor"), result.rewritten());
+        Thread thread = Thread.currentThread();
+        ClassLoader context = thread.getContextClassLoader();
+        try (URLClassLoader loader = fixtureLoader(main, tests)) {
+            thread.setContextClassLoader(loader);
+            Class<?> noteType = loader.loadClass(NOTE);
+            Class<?> memoType = loader.loadClass("org.swizzle.maven.fixtures.Memo");
+            Class<?> editor = loader.loadClass("org.swizzle.maven.fixtures.NoteEditor");
+            Path store = temp.resolve("store");
+            try (ObjectStore objects = ObjectStore.open(store)) {
+                Object memo = memoType.getConstructor(String.class, long.class).newInstance("call", 42L);
+                objects.setRoot("memo", memo);
+                objects.commit();
+                editor.getMethod("edit", noteType, String.class).invoke(null, memo, "call back");
+                objects.commit();
+            }
+            try (ObjectStore objects = ObjectStore.open(store)) {
+                Object memo = objects.root("memo", memoType);
+                assertEquals("call back", noteType.getMethod("text").invoke(memo));
+                assertEquals(42L, memoType.getMethod("due").invoke(memo));
+            }
+        } finally {
+            thread.setContextClassLoader(context);
+        }
+    }
+
+    @Test
+    void aClassTheAgentRefusesFailsTheRunWithTheAgentsReason() throws IOException {
+        Path classes = copy(temp.resolve("classes"), "org/swizzle/maven/refused", name -> true);
+
+        Enhancer.Result result = new Enhancer(AgentOptions.parse(""), classes, classpath()).run();
+
+        assertTrue(result.failed());
+        String problem = result.problems().get(0);
+        assertTrue(problem.contains("org.swizzle.maven.refused.WithThread") && problem.contains("worker"), problem);
+        assertFalse(Files.exists(classes.resolve(AgentOptions.ENHANCED_RESOURCE)));
+    }
+
     /** Copies the compiled fixtures, as javac left them in target/test-classes, under {@code target}. */
     private static Path copyFixtures(Path target) throws IOException {
+        return copy(target, FIXTURES, name -> true);
+    }
+
+    private static Path copy(Path target, String packagePath, java.util.function.Predicate<String> fileNames) throws IOException {
         Path compiled = Path.of(EnhancerTest.class.getProtectionDomain().getCodeSource().getLocation().getPath());
-        Path source = compiled.resolve(FIXTURES);
-        Path destination = target.resolve(FIXTURES);
+        Path source = compiled.resolve(packagePath);
+        Path destination = target.resolve(packagePath);
         Files.createDirectories(destination);
         try (Stream<Path> files = Files.list(source)) {
             for (Path file : (Iterable<Path>) files::iterator) {
-                Files.copy(file, destination.resolve(file.getFileName()));
+                if (fileNames.test(file.getFileName().toString())) {
+                    Files.copy(file, destination.resolve(file.getFileName()));
+                }
             }
         }
         return target;
@@ -165,9 +223,13 @@ class EnhancerTest {
         return Files.readString(classes.resolve(AgentOptions.ENHANCED_RESOURCE), StandardCharsets.UTF_8).trim();
     }
 
-    /** Loads the fixtures from {@code classes}, everything else from the test's class loader. */
-    private static URLClassLoader fixtureLoader(Path classes) throws IOException {
-        return new URLClassLoader(new URL[] {classes.toUri().toURL()}, EnhancerTest.class.getClassLoader()) {
+    /** Loads the fixtures from {@code directories}, everything else from the test's class loader. */
+    private static URLClassLoader fixtureLoader(Path... directories) throws IOException {
+        URL[] urls = new URL[directories.length];
+        for (int i = 0; i < directories.length; i++) {
+            urls[i] = directories[i].toUri().toURL();
+        }
+        return new URLClassLoader(urls, EnhancerTest.class.getClassLoader()) {
             @Override
             protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
                 if (!name.startsWith("org.swizzle.maven.fixtures.")) {
