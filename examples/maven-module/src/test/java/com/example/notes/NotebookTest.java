@@ -9,11 +9,17 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.ObjectStore;
+import org.swizzle.internal.AgentOptions;
 
 class NotebookTest {
 
     @TempDir
     Path directory;
+
+    @Test
+    void runsWithTheOptionsTheBuildEnhancedWith() {
+        assertEquals("swizzle=node,barrier=card,card=256,checks=access,fault=object", AgentOptions.current().toString());
+    }
 
     @Test
     void storesClosesReopensAndReadsBack() {
