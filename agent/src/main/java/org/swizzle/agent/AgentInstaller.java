@@ -8,11 +8,12 @@ import org.swizzle.internal.Enhancement;
 
 /**
  * Installs the agent: validates and publishes its options, opens the JDK packages Chronicle Map
- * needs, and registers the {@link SwizzleTransformer}.
+ * needs when it is on the class path (for indexes), and registers the {@link SwizzleTransformer}.
  */
 public final class AgentInstaller {
 
     static final String CHRONICLE_ANALYTICS = "chronicle.analytics.disable";
+    static final String CHRONICLE_MAP = "net/openhft/chronicle/map/ChronicleMap.class";
 
     private AgentInstaller() {
     }
@@ -28,9 +29,13 @@ public final class AgentInstaller {
         AgentOptions options = parse(arguments);
         AgentOptions.install(options);
         Enhancement.agentInstalled();
-        ModuleOpener.openForChronicle(instrumentation, ClassLoader.getSystemClassLoader().getUnnamedModule());
-        if (System.getProperty(CHRONICLE_ANALYTICS) == null) {
-            System.setProperty(CHRONICLE_ANALYTICS, "true");
+        ClassLoader application = ClassLoader.getSystemClassLoader();
+        // Chronicle Map serves indexes only and is optional: without it on the class path nothing is opened
+        if (application.getResource(CHRONICLE_MAP) != null) {
+            ModuleOpener.openForChronicle(instrumentation, application.getUnnamedModule());
+            if (System.getProperty(CHRONICLE_ANALYTICS) == null) {
+                System.setProperty(CHRONICLE_ANALYTICS, "true");
+            }
         }
         SwizzleTransformer transformer = new SwizzleTransformer(options);
         instrumentation.addTransformer(transformer);

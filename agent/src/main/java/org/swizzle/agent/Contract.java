@@ -55,6 +55,13 @@ final class Contract {
     static final String DIRTY = "$swz_dirty";
     static final String FLAGS = "$swz_flags";
     static final String CONTEXT = "$swz_context";
+    /**
+     * {@code public static final synthetic String $swz_options}: the options a persistent class was enhanced
+     * with, as {@code AgentOptions.toString()} writes them. It marks the class as enhanced (at build time or by
+     * the agent) and lets the object manager refuse a class enhanced with other options than it runs with.
+     */
+    static final String OPTIONS = "$swz_options";
+    static final String OPTIONS_DESCRIPTOR = "Ljava/lang/String;";
 
     static final String CONSTRUCTOR = "<init>";
     static final String HOLLOW_CONSTRUCTOR_DESCRIPTOR = "(L" + HOLLOW + ";)V";

@@ -52,6 +52,8 @@ final class PersistentClassEnhancer extends ClassVisitor {
     @Override
     public void visitEnd() {
         ClassVisitor next = getDelegate();
+        next.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
+            Contract.OPTIONS, Contract.OPTIONS_DESCRIPTOR, null, options.toString()).visitEnd();
         StateGenerator state = new StateGenerator(next, model, options.barrier().placesObjects());
         if (model.isRoot()) {
             state.addState();

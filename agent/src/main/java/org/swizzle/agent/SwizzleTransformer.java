@@ -61,6 +61,9 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         ClassFileScan scan = ClassFileScan.of(classFile);
         // a class is persistent only through its own annotation or its superclass
         boolean candidate = scan.mentionsPersistent() || types.isPersistent(scan.superName());
+        if (candidate && enhancedOptions(classFile) != null) {
+            return null; // enhanced already (at build time): the object manager checks its options when it meets it
+        }
         ClassModel model = candidate ? types.model(className) : ClassModel.plain(className);
         Map<ClassFileScan.FieldRef, StoredField> redirects = redirects(types, scan, model);
         if (model.isRefused()) {
@@ -98,6 +101,25 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         }
         reader.accept(visitor, 0);
         return writer.toByteArray();
+    }
+
+    /**
+     * The options {@code classFile} was enhanced with ({@code AgentOptions.toString()} form), or {@code null}
+     * when it is not an enhanced persistent class.
+     */
+    public static String enhancedOptions(byte[] classFile) {
+        String[] options = new String[1];
+        OpenedClassReader.of(classFile).accept(new ClassVisitor(OpenedClassReader.ASM_API) {
+            @Override
+            public net.bytebuddy.jar.asm.FieldVisitor visitField(int access, String name, String descriptor,
+                                                                  String signature, Object value) {
+                if (Contract.OPTIONS.equals(name) && Contract.OPTIONS_DESCRIPTOR.equals(descriptor) && value instanceof String) {
+                    options[0] = (String) value;
+                }
+                return null;
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return options[0];
     }
 
     /** What the class's accesses to array fields do with the arrays; analysed only where there are such fields. */

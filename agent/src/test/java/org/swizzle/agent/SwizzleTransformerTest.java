@@ -24,6 +24,18 @@ class SwizzleTransformerTest {
     }
 
     @Test
+    void shouldRecordItsOptionsInTheEnhancedClassAndLeaveAnEnhancedClassAlone() {
+        SwizzleTransformer card = new SwizzleTransformer(AgentOptions.parse("barrier=card,card=256"));
+        byte[] enhanced = card.transform(loader, "org/swizzle/fixtures/Part", part.clone());
+
+        assertEquals(AgentOptions.parse("barrier=card,card=256").toString(), SwizzleTransformer.enhancedOptions(enhanced));
+        assertNull(SwizzleTransformer.enhancedOptions(part));
+        // met again, by a transformer with the same or other options (build-time enhancement, then an agent)
+        assertTrue(card.transform(loader, "org/swizzle/fixtures/Part", enhanced.clone()) == null);
+        assertTrue(transformer.transform(loader, "org/swizzle/fixtures/Part", enhanced.clone()) == null);
+    }
+
+    @Test
     void shouldIgnoreBootstrapJdkAndSwizzleOwnClasses() {
         assertNull(transformer.transform(null, "org/swizzle/fixtures/Part", part.clone()));
         for (String name : new String[] {"java/util/Part", "jdk/internal/Part", "com/sun/Part", "net/bytebuddy/Part",

@@ -25,7 +25,14 @@ public final class AgentOptions {
 
     private static final AgentOptions DEFAULTS = new AgentOptions(Map.of());
 
-    private static volatile AgentOptions current = DEFAULTS;
+    /**
+     * The class path resource in which build-time enhancement (the {@code swizzle-maven-plugin}) records the
+     * options it enhanced a directory of classes with: one line, {@link #toString()} form.
+     */
+    public static final String ENHANCED_RESOURCE = "META-INF/swizzle/enhanced-options";
+
+    /** {@code null} until the agent installs its options or {@link #current()} first looks for them. */
+    private static volatile AgentOptions current;
 
     private final Map<String, String> values;
 
@@ -78,9 +85,61 @@ public final class AgentOptions {
         current = options;
     }
 
-    /** The installed options, or the defaults when no agent installed any. */
+    /**
+     * The installed options; without an agent, the options the classes on the class path were enhanced with
+     * at build time ({@link #ENHANCED_RESOURCE}), else the defaults.
+     *
+     * @throws IllegalStateException when classes enhanced at build time with different options meet
+     */
     public static AgentOptions current() {
+        AgentOptions options = current;
+        return options != null ? options : fromBuild();
+    }
+
+    private static synchronized AgentOptions fromBuild() {
+        if (current == null) {
+            current = enhancedAtBuild(AgentOptions.class.getClassLoader(), Thread.currentThread().getContextClassLoader());
+        }
         return current;
+    }
+
+    /**
+     * The options every {@link #ENHANCED_RESOURCE} that {@code loaders} see names, the defaults if there is none.
+     *
+     * @throws IllegalStateException naming both resources and option sets when two of them differ
+     */
+    static AgentOptions enhancedAtBuild(ClassLoader... loaders) {
+        Map<String, String> found = new LinkedHashMap<>(); // resource URL -> options
+        for (ClassLoader loader : loaders) {
+            if (loader == null) {
+                continue;
+            }
+            try {
+                for (java.net.URL url : java.util.Collections.list(loader.getResources(ENHANCED_RESOURCE))) {
+                    if (!found.containsKey(url.toString())) {
+                        try (java.io.InputStream in = url.openStream()) {
+                            String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+                            found.put(url.toString(), parse(text).toString());
+                        }
+                    }
+                }
+            } catch (java.io.IOException unreadable) {
+                throw new IllegalStateException("Cannot read " + ENHANCED_RESOURCE + ": " + unreadable, unreadable);
+            }
+        }
+        String firstUrl = null;
+        String firstOptions = null;
+        for (Map.Entry<String, String> entry : found.entrySet()) {
+            if (firstOptions == null) {
+                firstUrl = entry.getKey();
+                firstOptions = entry.getValue();
+            } else if (!firstOptions.equals(entry.getValue())) {
+                throw new IllegalStateException("Classes enhanced at build time with different Swizzle options are on"
+                    + " the class path: " + firstUrl + " says " + firstOptions + ", " + entry.getKey() + " says "
+                    + entry.getValue() + ". Enhance them all with the same swizzle-maven-plugin configuration.");
+            }
+        }
+        return firstOptions == null ? DEFAULTS : parse(firstOptions);
     }
 
     public Swizzling swizzle() {

@@ -57,6 +57,7 @@ public final class ClassLayout {
         List<String[]> variablePrevious = new ArrayList<>();
         int index = 0;
         for (Class<?> level : hierarchy) {
+            Enhancement.checkOptions(level);
             for (String name : declaredFieldNames(level)) {
                 Field declared = declaredField(level, name);
                 Shape.Field field = describe(level, declared);

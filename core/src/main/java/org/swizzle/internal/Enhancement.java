@@ -3,6 +3,7 @@ package org.swizzle.internal;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.swizzle.IncompatibleEnhancementException;
 import org.swizzle.StoreException;
 import org.swizzle.UnsupportedClassException;
 import org.swizzle.UnsupportedFieldTypeException;
@@ -44,6 +45,34 @@ public final class Enhancement {
     public static void refuseField(String className, String reason) {
         FIELD_REFUSALS.put(className, Boolean.TRUE);
         REFUSALS.put(className, reason);
+    }
+
+    /**
+     * Throws an {@link IncompatibleEnhancementException} if {@code type} records (in its {@code $swz_options}
+     * field) that it was enhanced with other options than {@link AgentOptions#current()}. A class enhanced
+     * before the options were recorded passes.
+     */
+    public static void checkOptions(Class<?> type) {
+        String recorded;
+        try {
+            java.lang.reflect.Field field = type.getDeclaredField("$swz_options");
+            field.setAccessible(true);
+            recorded = (String) field.get(null);
+        } catch (NoSuchFieldException notRecorded) {
+            return;
+        } catch (ReflectiveOperationException | RuntimeException unreadable) {
+            throw new IllegalStateException("Cannot read the enhancement options of " + type.getName(), unreadable);
+        }
+        String enhancedWith = AgentOptions.parse(recorded).toString();
+        String running = AgentOptions.current().toString();
+        if (!enhancedWith.equals(running)) {
+            throw new IncompatibleEnhancementException("Class " + type.getName() + " was enhanced with Swizzle options "
+                + enhancedWith + " but this JVM runs with " + running + (agentInstalled
+                    ? " (the options of the attached agent). Attach the agent with the options the class was enhanced"
+                        + " with, or attach no agent to classes enhanced at build time."
+                    : " (the options recorded by the build-time enhancement in " + AgentOptions.ENHANCED_RESOURCE + ")."
+                        + " Enhance all classes with the same swizzle-maven-plugin configuration, or rebuild (mvn clean)."));
+        }
     }
 
     /** The reason {@code className} was refused, or {@code null}. */

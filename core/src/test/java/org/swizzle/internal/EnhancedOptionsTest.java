@@ -1,0 +1,58 @@
+package org.swizzle.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The options a JVM without agent runs with: those build-time enhancement recorded on the class path. */
+class EnhancedOptionsTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void shouldRunWithTheDefaultsWhenNothingWasEnhancedAtBuildTime() throws IOException {
+        try (URLClassLoader none = loader(temp.resolve("none"), null)) {
+            assertEquals(AgentOptions.parse("").toString(), AgentOptions.enhancedAtBuild(none).toString());
+        }
+    }
+
+    @Test
+    void shouldRunWithTheRecordedOptionsWhereBuildsAgree() throws IOException {
+        try (URLClassLoader main = loader(temp.resolve("classes"), "swizzle=node,barrier=card,card=64,checks=access,fault=object");
+             URLClassLoader tests = loader(temp.resolve("test-classes"), "barrier=card,card=64")) {
+            assertEquals("swizzle=node,barrier=card,card=64,checks=access,fault=object",
+                AgentOptions.enhancedAtBuild(main, tests, null).toString());
+        }
+    }
+
+    @Test
+    void shouldRefuseBuildsWithDifferentOptionsNamingBoth() throws IOException {
+        try (URLClassLoader a = loader(temp.resolve("a"), "barrier=card");
+             URLClassLoader b = loader(temp.resolve("b"), "barrier=object")) {
+            IllegalStateException refused = assertThrows(IllegalStateException.class, () -> AgentOptions.enhancedAtBuild(a, b));
+            String message = refused.getMessage();
+            assertTrue(message.contains("barrier=card") && message.contains("barrier=object")
+                && message.contains("/a/" + AgentOptions.ENHANCED_RESOURCE) && message.contains("/b/" + AgentOptions.ENHANCED_RESOURCE), message);
+        }
+    }
+
+    private static URLClassLoader loader(Path directory, String options) throws IOException {
+        Files.createDirectories(directory);
+        if (options != null) {
+            Path resource = directory.resolve(AgentOptions.ENHANCED_RESOURCE);
+            Files.createDirectories(resource.getParent());
+            Files.writeString(resource, options + "\n");
+        }
+        return new URLClassLoader(new URL[] {directory.toUri().toURL()}, null);
+    }
+}

@@ -1,0 +1,149 @@
+package org.swizzle.maven;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.swizzle.agent.SwizzleTransformer;
+import org.swizzle.internal.AgentOptions;
+import org.swizzle.internal.Enhancement;
+
+/**
+ * Build-time enhancement of one directory of compiled classes, in place, by the agent's own
+ * {@link SwizzleTransformer}: {@code @Persistent} classes are enhanced and accesses to their stored fields
+ * are rewritten in every class, exactly as the agent would at class loading. Persistent types are described
+ * from class files over the directory and {@code classpath} (never loaded). Classes already enhanced with
+ * the same options are left as they are; with other options the run fails. The options are recorded in
+ * {@link AgentOptions#ENHANCED_RESOURCE} under the directory, for the runtime to run with them. No Maven
+ * types here, so that tests drive it directly.
+ */
+public final class Enhancer {
+
+    /** What one run did. */
+    public record Result(List<String> enhanced, List<String> rewritten, List<String> alreadyEnhanced,
+                         List<String> problems) {
+
+        public boolean failed() {
+            return !problems.isEmpty();
+        }
+
+        public String summary() {
+            return "enhanced " + enhanced.size() + " persistent class(es), rewrote field accesses in " + rewritten.size()
+                + " class(es), " + alreadyEnhanced.size() + " already enhanced";
+        }
+    }
+
+    private final AgentOptions options;
+    private final Path classes;
+    private final List<Path> classpath;
+
+    /**
+     * @param options   the agent options to enhance with
+     * @param classes   the directory of class files to enhance in place
+     * @param classpath what the classes compile against (other directories and jars); {@code classes} may be among them
+     */
+    public Enhancer(AgentOptions options, Path classes, List<Path> classpath) {
+        this.options = options;
+        this.classes = classes;
+        this.classpath = classpath;
+    }
+
+    public Result run() throws IOException {
+        List<String> enhanced = new ArrayList<>();
+        List<String> rewritten = new ArrayList<>();
+        List<String> already = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        if (!Files.isDirectory(classes)) {
+            return new Result(enhanced, rewritten, already, problems);
+        }
+        Map<Path, byte[]> changed = new LinkedHashMap<>();
+        String configured = options.toString();
+        try (URLClassLoader classFiles = new URLClassLoader(urls(), ClassLoader.getPlatformClassLoader())) {
+            SwizzleTransformer transformer = new SwizzleTransformer(options);
+            for (Path file : classFiles()) {
+                String internalName = internalName(file);
+                String binaryName = internalName.replace('/', '.');
+                byte[] original = Files.readAllBytes(file);
+                String recorded = SwizzleTransformer.enhancedOptions(original);
+                if (recorded != null) {
+                    String enhancedWith = AgentOptions.parse(recorded).toString();
+                    if (enhancedWith.equals(configured)) {
+                        already.add(binaryName);
+                    } else {
+                        problems.add(binaryName + " was enhanced with options " + enhancedWith + " but the configured"
+                            + " options are " + configured + "; rebuild it from its sources (mvn clean).");
+                    }
+                    continue;
+                }
+                String before = Enhancement.refusal(binaryName);
+                byte[] result = transformer.transform(classFiles, internalName, original);
+                String refusal = Enhancement.refusal(binaryName);
+                if (refusal != null && !refusal.equals(before)) {
+                    problems.add(refusal);
+                }
+                if (result != null && !Arrays.equals(result, original)) {
+                    changed.put(file, result);
+                    (SwizzleTransformer.enhancedOptions(result) != null ? enhanced : rewritten).add(binaryName);
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            return new Result(enhanced, rewritten, already, problems); // nothing written: the build fails as it was
+        }
+        // written after every class was transformed, so that the type pool described only the class files as compiled
+        for (Map.Entry<Path, byte[]> entry : changed.entrySet()) {
+            Files.write(entry.getKey(), entry.getValue());
+        }
+        if (!enhanced.isEmpty() || !rewritten.isEmpty() || !already.isEmpty()) {
+            Path resource = classes.resolve(AgentOptions.ENHANCED_RESOURCE);
+            Files.createDirectories(resource.getParent());
+            Files.write(resource, (configured + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return new Result(enhanced, rewritten, already, problems);
+    }
+
+    private URL[] urls() {
+        List<URL> urls = new ArrayList<>();
+        try {
+            urls.add(classes.toUri().toURL());
+            for (Path element : classpath) {
+                if (!element.toAbsolutePath().normalize().equals(classes.toAbsolutePath().normalize()) && Files.exists(element)) {
+                    urls.add(element.toUri().toURL());
+                }
+            }
+        } catch (MalformedURLException impossible) {
+            throw new IllegalArgumentException(impossible);
+        }
+        return urls.toArray(new URL[0]);
+    }
+
+    private List<Path> classFiles() throws IOException {
+        try (Stream<Path> files = Files.walk(classes)) {
+            return files.filter(Files::isRegularFile)
+                .filter(file -> file.getFileName().toString().endsWith(".class"))
+                .filter(file -> !file.getFileName().toString().equals("module-info.class"))
+                .filter(file -> !classes.relativize(file).startsWith("META-INF")) // multi-release variants
+                .sorted()
+                .collect(Collectors.toList());
+        } catch (UncheckedIOException failure) {
+            throw failure.getCause();
+        }
+    }
+
+    private String internalName(Path file) {
+        String relative = classes.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+        return relative.substring(0, relative.length() - ".class".length());
+    }
+}
