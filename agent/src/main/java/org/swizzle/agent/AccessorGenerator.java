@@ -17,6 +17,7 @@ import org.swizzle.internal.Swizzling;
  * <pre>
  * public static T $swz_get$f(C o) {
  *     if (o.$swz_state != 0) Faults.fault(o);   // residency check
+ *     VarHandle.acquireFence();                 // part of the check
  *     if (o.$swz_flags == 0) Escapes.array(o);  // arrays only: their elements change without a barrier
  *     return o.f;
  * }
@@ -39,6 +40,14 @@ import org.swizzle.internal.Swizzling;
  * </pre>
  * Collections need nothing beyond the residency check and the barrier: the object manager gives persistent
  * objects tracked collections, which report their own changes.
+ *
+ * <p>The residency check has acquire semantics: a fault publishes the object's fields and card address with
+ * a release fence before its state says resident, and the fence after the check keeps every later load of
+ * the thread (the field, {@code $swz_address}, the card table) from being done before the state's. On x86
+ * it emits no instruction, it only keeps the JIT from moving those loads above the state's; on AArch64 it
+ * is a load barrier. The slow path is a {@code synchronized} method and acquires on its own. Every check is
+ * made here, so it holds under every scheme: the accessors, {@code $swz_enter} of {@code checks=entry}
+ * (whose unchecked accessors come after it), and {@code $swz_find$f}, which runs after its getter's check.
  *
  * The mark is the configured {@link Barrier}: {@code CardTable.mark(o.$swz_address)} for cards,
  * {@code if (o.$swz_dirty == 0) RememberedSet.remember(o)} for the remembered set (for a field that is not of
@@ -63,7 +72,8 @@ import org.swizzle.internal.Swizzling;
  * </pre>
  * and the setter clears {@code $swz_ref$f}: a non-null Java field takes precedence over it. Under {@code checks=entry} every accessor has a twin
  * without the residency check ({@code $swz_uget$f}, {@code $swz_uset$f}, {@code $swz_uread$f}) for
- * accesses to {@code this} in the class's instance methods, which begin with {@code $swz_enter(this)}.
+ * accesses to {@code this} in the class's instance methods, which begin with {@code $swz_enter(this)}, made
+ * before the method calls anything ({@link ReceiverAccesses}).
  */
 final class AccessorGenerator {
 
@@ -239,7 +249,10 @@ final class AccessorGenerator {
         method.visitEnd();
     }
 
-    /** {@code if (o.$swz_state != 0) Faults.fault(o);} with {@code o} in local 0 and {@code locals} the method's locals. */
+    /**
+     * {@code if (o.$swz_state != 0) Faults.fault(o); VarHandle.acquireFence();} with {@code o} in local 0 and
+     * {@code locals} the method's locals.
+     */
     private void residencyCheck(MethodVisitor method, Object... locals) {
         Label resident = new Label();
         method.visitVarInsn(Opcodes.ALOAD, 0);
@@ -248,6 +261,7 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.FAULT, Contract.FAULT_DESCRIPTOR, false);
         Bytecode.target(method, resident, frames, locals);
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.ACQUIRE_FENCE, "()V", false);
     }
 
     /** {@code if (o.$swz_flags == 0) Escapes.array(o);} with {@code o} in local 0 and {@code locals} the method's locals. */
