@@ -13,8 +13,8 @@ import java.util.Arrays;
  * <p>The table is a fixed directory of pages that are added as the resident space grows and never
  * replaced, so a mark made by one thread while another grows the table cannot land in a copy that is
  * then dropped. The directory covers every card an {@code int} can number, so the barrier's index into it
- * needs no bounds check: a mark costs what a flat table's does (a load of the page where the flat table
- * loads the array, and the store).
+ * is in range by construction: a mark costs what a flat table's does (a load of the page where the flat
+ * table loads the array, and the store).
  */
 public final class CardTable {
 

@@ -45,7 +45,7 @@ import org.swizzle.internal.AgentOptions;
 public final class ThreadStress {
 
     static final int CELLS = 20_000;
-    static final int HOT = 2_000;
+    static final int HOT = 800;
     static final int BUDGET = 1_000;
     static final int READERS = 3;
     static final int ROUNDS = 3;
