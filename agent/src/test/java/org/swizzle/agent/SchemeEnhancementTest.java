@@ -52,6 +52,44 @@ class SchemeEnhancementTest {
     }
 
     @Test
+    void shouldCheckTheReceiverAgainAfterACall() {
+        ClassShape link = ClassShape.of(loader("checks=entry").definedBytes("Link"));
+
+        List<String> around = link.code("aroundCall(Ljava/lang/Runnable;)J");
+        int call = around.indexOf(around.stream().filter(insn -> insn.endsWith("java/lang/Runnable.run()V")).findFirst().orElse("no call"));
+        String unchecked = "INVOKESTATIC " + LINK + ".$swz_uget$value(L" + LINK + ";)J";
+        String checked = "INVOKESTATIC " + LINK + ".$swz_get$value(L" + LINK + ";)J";
+        assertTrue(call > 0, around::toString);
+        assertTrue(around.subList(0, call).contains(unchecked), "before the call: unchecked " + around);
+        assertTrue(around.subList(call, around.size()).contains(checked), "after the call: checked " + around);
+        assertFalse(around.subList(call, around.size()).contains(unchecked), around::toString);
+
+        List<String> repeated = link.code("repeated(I)J");
+        assertTrue(repeated.contains(unchecked) && !repeated.contains(checked), "a loop without a call: " + repeated);
+    }
+
+    @Test
+    void shouldGiveEveryResidencyCheckAcquireSemantics() {
+        for (String scheme : new String[] {"checks=access", "checks=entry", "swizzle=edge", "swizzle=none"}) {
+            ClassShape link = ClassShape.of(loader(scheme).definedBytes("Link"));
+            for (String accessor : link.methodAccess.keySet()) {
+                if (!accessor.startsWith("$swz_get$") && !accessor.startsWith("$swz_set$")
+                    && !accessor.startsWith("$swz_enter") && !accessor.startsWith("$swz_read$")) {
+                    continue;
+                }
+                List<String> code = link.code(accessor);
+                int state = code.indexOf("GETFIELD " + LINK + ".$swz_state:B");
+                int fence = code.indexOf("INVOKESTATIC java/lang/invoke/VarHandle.acquireFence()V");
+                assertTrue(state >= 0 && fence > state, scheme + ": " + accessor + " reads the state, then fences: " + code);
+                for (int i = 0; i < fence; i++) {
+                    assertFalse(code.get(i).matches("(GET|PUT)FIELD " + LINK + "\\.[a-z].*"),
+                        scheme + ": " + accessor + " accesses its field only after the fence: " + code);
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldNotCheckOnEntryOfConstructorsAndStaticMethods() {
         ClassShape link = ClassShape.of(loader("checks=entry").definedBytes("Link"));
 

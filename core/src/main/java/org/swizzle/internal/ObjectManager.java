@@ -166,11 +166,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * the objects the unit refers to.
      */
     public synchronized void fault(Persistable object) {
+        requireOwner();
         if (object.$swz_state() != Persistable.HOLLOW) {
             return;
         }
         requireOpen();
-        requireOwner();
         counters.faults++;
         boolean outer = collectingTargets;
         collectingTargets = swizzling == Swizzling.EAGER;
