@@ -48,6 +48,8 @@ import org.swizzle.internal.Swizzling;
  * is a load barrier. The slow path is a {@code synchronized} method and acquires on its own. Every check is
  * made here, so it holds under every scheme: the accessors, {@code $swz_enter} of {@code checks=entry}
  * (whose unchecked accessors come after it), and {@code $swz_find$f}, which runs after its getter's check.
+ * A swizzle in place publishes its target with a release fence, as a fault publishes a filled object, so
+ * that a thread loading the reference from the field sees the target's state as the swizzling thread did.
  *
  * The mark is the configured {@link Barrier}: {@code CardTable.mark(o.$swz_address)} for cards,
  * {@code if (o.$swz_dirty == 0) RememberedSet.remember(o)} for the remembered set (for a field that is not of
@@ -66,7 +68,10 @@ import org.swizzle.internal.Swizzling;
  *     long r = o.$swz_ref$f;
  *     if (r == 0) return o.f;
  *     T t = (T) References.target(o, r);          // resident object or fault block, no I/O
- *     if (References.swizzlesInPlace(t)) o.f = t; // edge only: swizzle upon discovery
+ *     if (References.swizzlesInPlace(t)) {         // edge only: swizzle upon discovery
+ *         VarHandle.releaseFence();                // t as this thread saw it before the reference to it
+ *         o.f = t;
+ *     }
  *     return t;
  * }
  * </pre>
@@ -200,6 +205,7 @@ final class AccessorGenerator {
             method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.SWIZZLES_IN_PLACE,
                 Contract.SWIZZLES_IN_PLACE_DESCRIPTOR, false);
             method.visitJumpInsn(Opcodes.IFEQ, done);
+            method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.RELEASE_FENCE, "()V", false);
             method.visitVarInsn(Opcodes.ALOAD, 0);
             method.visitVarInsn(Opcodes.ALOAD, 3);
             method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());

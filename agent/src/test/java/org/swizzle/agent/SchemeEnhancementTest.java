@@ -132,6 +132,11 @@ class SchemeEnhancementTest {
             assertTrue(find.contains("INVOKESTATIC org/swizzle/internal/References.target(Lorg/swizzle/internal/Persistable;J)Ljava/lang/Object;"), find::toString);
             boolean swizzlesInPlace = find.contains("PUTFIELD " + LINK + ".next:L" + LINK + ";");
             assertEquals(scheme.equals("swizzle=edge"), swizzlesInPlace, scheme + " swizzles in place only under edge: " + find);
+            if (swizzlesInPlace) {
+                int store = find.indexOf("PUTFIELD " + LINK + ".next:L" + LINK + ";");
+                assertEquals("INVOKESTATIC java/lang/invoke/VarHandle.releaseFence()V", find.get(store - 1),
+                    "a swizzle in place publishes its target with a release fence: " + find);
+            }
             assertTrue(link.code("$swz_set$next(L" + LINK + ";L" + LINK + ";)V").contains("PUTFIELD " + LINK + ".$swz_ref$next:J"), scheme);
         }
         ClassShape node = ClassShape.of(loader("swizzle=node").definedBytes("Link"));
