@@ -44,8 +44,8 @@ import org.swizzle.internal.Swizzling;
  * <p>The residency check has acquire semantics: a fault publishes the object's fields and card address with
  * a release fence before its state says resident, and the fence after the check keeps every later load of
  * the thread (the field, {@code $swz_address}, the card table) from being done before the state's. On x86
- * it emits no instruction, it only keeps the JIT from moving those loads above the state's; on AArch64 it
- * is a load barrier. The slow path is a {@code synchronized} method and acquires on its own. Every check is
+ * it emits no instruction, but C2 reuses and hoists no load across it (docs/DESIGN.md gives its measured
+ * cost); on AArch64 it is a load barrier. The slow path is a {@code synchronized} method and acquires on its own. Every check is
  * made here, so it holds under every scheme: the accessors, {@code $swz_enter} of {@code checks=entry}
  * (whose unchecked accessors come after it), and {@code $swz_find$f}, which runs after its getter's check.
  * A swizzle in place publishes its target with a release fence, as a fault publishes a filled object, so
