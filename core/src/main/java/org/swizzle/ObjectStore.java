@@ -21,8 +21,10 @@ import org.swizzle.internal.ObjectManager;
  * }
  * }</pre>
  *
- * <p>One process opens a store at a time. Faulting is safe from many threads; {@link #commit()}
- * and {@link #abort()} must not run while other threads update persistent objects.
+ * <p>One process opens a store at a time. Reading and faulting are safe from many threads; {@link #commit()}
+ * and {@link #abort()} must not run while other threads touch persistent objects. They alone re-hollow
+ * objects for the resident budget, unless the store is opened {@link StoreOptions.Builder#confined confined}
+ * to one thread, whose faults re-hollow too.
  */
 public final class ObjectStore implements AutoCloseable {
 

@@ -5,8 +5,8 @@ import java.util.Set;
 
 /**
  * How a store is opened: durability of commits, the resident-object budget, the size of a cluster
- * (physical segment), whether a missing store may be created, and whether the store is opened
- * read-only. Immutable; made with {@link #builder()}.
+ * (physical segment), whether a missing store may be created, whether the store is opened
+ * read-only, and whether it is confined to one thread. Immutable; made with {@link #builder()}.
  *
  * <pre>{@code
  * StoreOptions options = StoreOptions.builder().residentBudget(100_000).build();
@@ -34,6 +34,7 @@ public final class StoreOptions {
     private final Set<String> dropMissingClasses;
     private final boolean createIfMissing;
     private final boolean readOnly;
+    private final boolean confined;
 
     private StoreOptions(Builder builder) {
         this.durability = builder.durability;
@@ -43,6 +44,7 @@ public final class StoreOptions {
         this.dropMissingClasses = builder.dropMissingClasses;
         this.createIfMissing = builder.createIfMissing;
         this.readOnly = builder.readOnly;
+        this.confined = builder.confined;
     }
 
     public static StoreOptions defaults() {
@@ -56,14 +58,17 @@ public final class StoreOptions {
     public Builder toBuilder() {
         return new Builder().durability(durability).residentBudget(residentBudget)
             .clusterSize(clusterSize).checkpointLogBytes(checkpointLogBytes).dropMissingClasses(dropMissingClasses)
-            .createIfMissing(createIfMissing).readOnly(readOnly);
+            .createIfMissing(createIfMissing).readOnly(readOnly).confined(confined);
     }
 
     public Durability durability() {
         return durability;
     }
 
-    /** The most objects kept resident; past it, clean objects are turned back into hollow ones. */
+    /**
+     * The most objects kept resident; past it, clean objects are turned back into hollow ones by every
+     * commit and abort, and by faults too in a {@link #confined()} store.
+     */
     public long residentBudget() {
         return residentBudget;
     }
@@ -93,12 +98,17 @@ public final class StoreOptions {
         return readOnly;
     }
 
+    /** Whether only the thread that opens the store uses it and its objects, so that faults may re-hollow objects. */
+    public boolean confined() {
+        return confined;
+    }
+
     @Override
     public String toString() {
         return "StoreOptions{durability=" + durability + ", residentBudget=" + residentBudget
             + ", clusterSize=" + clusterSize + ", checkpointLogBytes=" + checkpointLogBytes
             + ", dropMissingClasses=" + dropMissingClasses
-            + ", createIfMissing=" + createIfMissing + ", readOnly=" + readOnly + '}';
+            + ", createIfMissing=" + createIfMissing + ", readOnly=" + readOnly + ", confined=" + confined + '}';
     }
 
     /** Builds {@link StoreOptions}; every setting has a default. */
@@ -110,6 +120,7 @@ public final class StoreOptions {
         private Set<String> dropMissingClasses = Set.of();
         private boolean createIfMissing = true;
         private boolean readOnly;
+        private boolean confined;
 
         private Builder() {
         }
@@ -119,7 +130,10 @@ public final class StoreOptions {
             return this;
         }
 
-        /** At least 1,000 objects; {@code Long.MAX_VALUE} (the default) means no budget. */
+        /**
+         * At least 1,000 objects; {@code Long.MAX_VALUE} (the default) means no budget. Commits and aborts
+         * re-hollow clean objects past the budget; so do faults when the store is {@link #confined}.
+         */
         public Builder residentBudget(long objects) {
             if (objects < 1_000) {
                 throw new IllegalArgumentException("residentBudget=" + objects + " is below the minimum of 1000 objects");
@@ -179,6 +193,22 @@ public final class StoreOptions {
          */
         public Builder readOnly(boolean readOnly) {
             this.readOnly = readOnly;
+            return this;
+        }
+
+        /**
+         * Whether only the thread that opens the store uses it and its objects; default {@code false}.
+         * Re-hollowing clears an object's fields, which is safe only where no other thread can be reading
+         * them: in a shared store, only commits and aborts (which no other thread may overlap) re-hollow
+         * objects for the {@link #residentBudget budget}, so between them the objects faulted stay resident.
+         * In a confined store, faults re-hollow too, keeping the budget as a single-threaded application
+         * reads (except under the agent's {@code checks=entry}, where a method may be running on the object).
+         * Any other thread that calls the store or faults one of its objects gets
+         * {@link StoreConfinedException}; {@code close()} and {@code stats()} are allowed from any thread. A
+         * thread that only reads resident objects is not noticed: confinement is the application's promise.
+         */
+        public Builder confined(boolean confined) {
+            this.confined = confined;
             return this;
         }
 

@@ -17,6 +17,7 @@ import org.swizzle.internal.Swizzling;
  * <pre>
  * public static T $swz_get$f(C o) {
  *     if (o.$swz_state != 0) Faults.fault(o);   // residency check
+ *     VarHandle.acquireFence();                 // part of the check
  *     if (o.$swz_flags == 0) Escapes.array(o);  // arrays only: their elements change without a barrier
  *     return o.f;
  * }
@@ -40,6 +41,16 @@ import org.swizzle.internal.Swizzling;
  * Collections need nothing beyond the residency check and the barrier: the object manager gives persistent
  * objects tracked collections, which report their own changes.
  *
+ * <p>The residency check has acquire semantics: a fault publishes the object's fields and card address with
+ * a release fence before its state says resident, and the fence after the check keeps every later load of
+ * the thread (the field, {@code $swz_address}, the card table) from being done before the state's. On x86
+ * it emits no instruction, but C2 reuses and hoists no load across it (docs/DESIGN.md gives its measured
+ * cost); on AArch64 it is a load barrier. The slow path is a {@code synchronized} method and acquires on its own. Every check is
+ * made here, so it holds under every scheme: the accessors, {@code $swz_enter} of {@code checks=entry}
+ * (whose unchecked accessors come after it), and {@code $swz_find$f}, which runs after its getter's check.
+ * A swizzle in place publishes its target with a release fence, as a fault publishes a filled object, so
+ * that a thread loading the reference from the field sees the target's state as the swizzling thread did.
+ *
  * The mark is the configured {@link Barrier}: {@code CardTable.mark(o.$swz_address)} for cards,
  * {@code if (o.$swz_dirty == 0) RememberedSet.remember(o)} for the remembered set (for a field that is not of
  * fixed size, an array edit included: {@code if (o.$swz_dirty != 2) RememberedSet.rememberAll(o)}),
@@ -57,13 +68,17 @@ import org.swizzle.internal.Swizzling;
  *     long r = o.$swz_ref$f;
  *     if (r == 0) return o.f;
  *     T t = (T) References.target(o, r);          // resident object or fault block, no I/O
- *     if (References.swizzlesInPlace(t)) o.f = t; // edge only: swizzle upon discovery
+ *     if (References.swizzlesInPlace(t)) {         // edge only: swizzle upon discovery
+ *         VarHandle.releaseFence();                // t as this thread saw it before the reference to it
+ *         o.f = t;
+ *     }
  *     return t;
  * }
  * </pre>
  * and the setter clears {@code $swz_ref$f}: a non-null Java field takes precedence over it. Under {@code checks=entry} every accessor has a twin
  * without the residency check ({@code $swz_uget$f}, {@code $swz_uset$f}, {@code $swz_uread$f}) for
- * accesses to {@code this} in the class's instance methods, which begin with {@code $swz_enter(this)}.
+ * accesses to {@code this} in the class's instance methods, which begin with {@code $swz_enter(this)}, made
+ * before the method calls anything ({@link ReceiverAccesses}).
  */
 final class AccessorGenerator {
 
@@ -190,6 +205,7 @@ final class AccessorGenerator {
             method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.SWIZZLES_IN_PLACE,
                 Contract.SWIZZLES_IN_PLACE_DESCRIPTOR, false);
             method.visitJumpInsn(Opcodes.IFEQ, done);
+            method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.RELEASE_FENCE, "()V", false);
             method.visitVarInsn(Opcodes.ALOAD, 0);
             method.visitVarInsn(Opcodes.ALOAD, 3);
             method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
@@ -239,7 +255,10 @@ final class AccessorGenerator {
         method.visitEnd();
     }
 
-    /** {@code if (o.$swz_state != 0) Faults.fault(o);} with {@code o} in local 0 and {@code locals} the method's locals. */
+    /**
+     * {@code if (o.$swz_state != 0) Faults.fault(o); VarHandle.acquireFence();} with {@code o} in local 0 and
+     * {@code locals} the method's locals.
+     */
     private void residencyCheck(MethodVisitor method, Object... locals) {
         Label resident = new Label();
         method.visitVarInsn(Opcodes.ALOAD, 0);
@@ -248,6 +267,7 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.FAULT, Contract.FAULT_DESCRIPTOR, false);
         Bytecode.target(method, resident, frames, locals);
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.ACQUIRE_FENCE, "()V", false);
     }
 
     /** {@code if (o.$swz_flags == 0) Escapes.array(o);} with {@code o} in local 0 and {@code locals} the method's locals. */

@@ -19,6 +19,11 @@ final class Contract {
     static final String REFERENCES = "org/swizzle/internal/References";
     static final String ESCAPES = "org/swizzle/internal/Escapes";
     static final String TRACKING = "org/swizzle/internal/tracked/Tracking";
+    static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
+    /** {@code VarHandle.acquireFence()}, which completes a residency check. */
+    static final String ACQUIRE_FENCE = "acquireFence";
+    /** {@code VarHandle.releaseFence()}, before a swizzle in place publishes its target. */
+    static final String RELEASE_FENCE = "releaseFence";
     /** Each stored java.util collection type, with the tracked subclass a persistent class's {@code new} makes instead. */
     static final java.util.Map<String, String> TRACKED_TYPES = java.util.Map.of(
         "java/util/ArrayList", "org/swizzle/internal/tracked/TrackedArrayList",

@@ -1,6 +1,9 @@
 package org.swizzle.agent;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import org.objectweb.asm.ClassReader;
@@ -23,6 +26,12 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * these accesses call accessors without a residency check (Hosking &amp; Moss fold the checks on the
  * receiver into method invocation). An access is named by its method and its ordinal among the
  * method's field instructions, which the rewriter counts the same way.
+ *
+ * <p>Only accesses that no path from the entry reaches through a call ({@code INVOKE*}) or a
+ * {@code MONITORENTER} are unchecked: a call may commit or abort, which may re-hollow {@code this}, and
+ * while the thread waits for a call or a monitor another thread may commit. The accesses after one keep
+ * their check. Field accesses to other objects are no such point: their faults never re-hollow under
+ * {@code checks=entry}.
  */
 final class ReceiverAccesses {
 
@@ -71,11 +80,13 @@ final class ReceiverAccesses {
 
     private static void addReceiverAccesses(String owner, MethodNode method, Set<String> found) {
         Frame<SourceValue>[] frames;
+        EntryRegion region = new EntryRegion(method);
         try {
-            frames = new Analyzer<>(new SourceInterpreter()).analyze(owner, method);
+            frames = region.analyze(owner, method);
         } catch (AnalyzerException e) {
             return; // unanalyzable code keeps every check
         }
+        boolean[] afterCall = region.afterCall();
         int ordinal = 0;
         for (int i = 0; i < method.instructions.size(); i++) {
             AbstractInsnNode insn = method.instructions.get(i);
@@ -84,7 +95,7 @@ final class ReceiverAccesses {
                 continue;
             }
             Frame<SourceValue> frame = frames[i];
-            if (frame != null) {
+            if (frame != null && !afterCall[i]) {
                 int depth = opcode == Opcodes.GETFIELD ? 1 : 2; // a long or double value is one stack entry here
                 SourceValue object = frame.getStack(frame.getStackSize() - depth);
                 if (isThis(object)) {
@@ -92,6 +103,60 @@ final class ReceiverAccesses {
                 }
             }
             ordinal++;
+        }
+    }
+
+    /**
+     * The source analysis, which also records the control flow, and from it the instructions that some path
+     * from the entry reaches through a call or a monitor entry.
+     */
+    private static final class EntryRegion extends Analyzer<SourceValue> {
+        private final MethodNode method;
+        private final List<List<Integer>> successors = new ArrayList<>();
+
+        EntryRegion(MethodNode method) {
+            super(new SourceInterpreter());
+            this.method = method;
+            for (int i = 0; i < method.instructions.size(); i++) {
+                successors.add(new ArrayList<>(2));
+            }
+        }
+
+        @Override
+        protected void newControlFlowEdge(int insn, int successor) {
+            successors.get(insn).add(successor);
+        }
+
+        @Override
+        protected boolean newControlFlowExceptionEdge(int insn, int successor) {
+            successors.get(insn).add(successor);
+            return true;
+        }
+
+        /** For each instruction, whether a path from the entry reaches it through a call or a monitor entry. */
+        boolean[] afterCall() {
+            int size = method.instructions.size();
+            boolean[] after = new boolean[size];
+            ArrayDeque<Integer> work = new ArrayDeque<>();
+            for (int i = 0; i < size; i++) {
+                if (isCall(method.instructions.get(i))) {
+                    work.add(i);
+                }
+            }
+            while (!work.isEmpty()) {
+                for (int successor : successors.get(work.poll())) {
+                    if (!after[successor]) {
+                        after[successor] = true;
+                        work.add(successor);
+                    }
+                }
+            }
+            return after;
+        }
+
+        private static boolean isCall(AbstractInsnNode insn) {
+            int opcode = insn.getOpcode();
+            return opcode >= Opcodes.INVOKEVIRTUAL && opcode <= Opcodes.INVOKEDYNAMIC || opcode == Opcodes.MONITORENTER;
         }
     }
 

@@ -52,6 +52,44 @@ class SchemeEnhancementTest {
     }
 
     @Test
+    void shouldCheckTheReceiverAgainAfterACall() {
+        ClassShape link = ClassShape.of(loader("checks=entry").definedBytes("Link"));
+
+        List<String> around = link.code("aroundCall(Ljava/lang/Runnable;)J");
+        int call = around.indexOf(around.stream().filter(insn -> insn.endsWith("java/lang/Runnable.run()V")).findFirst().orElse("no call"));
+        String unchecked = "INVOKESTATIC " + LINK + ".$swz_uget$value(L" + LINK + ";)J";
+        String checked = "INVOKESTATIC " + LINK + ".$swz_get$value(L" + LINK + ";)J";
+        assertTrue(call > 0, around::toString);
+        assertTrue(around.subList(0, call).contains(unchecked), "before the call: unchecked " + around);
+        assertTrue(around.subList(call, around.size()).contains(checked), "after the call: checked " + around);
+        assertFalse(around.subList(call, around.size()).contains(unchecked), around::toString);
+
+        List<String> repeated = link.code("repeated(I)J");
+        assertTrue(repeated.contains(unchecked) && !repeated.contains(checked), "a loop without a call: " + repeated);
+    }
+
+    @Test
+    void shouldGiveEveryResidencyCheckAcquireSemantics() {
+        for (String scheme : new String[] {"checks=access", "checks=entry", "swizzle=edge", "swizzle=none"}) {
+            ClassShape link = ClassShape.of(loader(scheme).definedBytes("Link"));
+            for (String accessor : link.methodAccess.keySet()) {
+                if (!accessor.startsWith("$swz_get$") && !accessor.startsWith("$swz_set$")
+                    && !accessor.startsWith("$swz_enter") && !accessor.startsWith("$swz_read$")) {
+                    continue;
+                }
+                List<String> code = link.code(accessor);
+                int state = code.indexOf("GETFIELD " + LINK + ".$swz_state:B");
+                int fence = code.indexOf("INVOKESTATIC java/lang/invoke/VarHandle.acquireFence()V");
+                assertTrue(state >= 0 && fence > state, scheme + ": " + accessor + " reads the state, then fences: " + code);
+                for (int i = 0; i < fence; i++) {
+                    assertFalse(code.get(i).matches("(GET|PUT)FIELD " + LINK + "\\.[a-z].*"),
+                        scheme + ": " + accessor + " accesses its field only after the fence: " + code);
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldNotCheckOnEntryOfConstructorsAndStaticMethods() {
         ClassShape link = ClassShape.of(loader("checks=entry").definedBytes("Link"));
 
@@ -94,6 +132,11 @@ class SchemeEnhancementTest {
             assertTrue(find.contains("INVOKESTATIC org/swizzle/internal/References.target(Lorg/swizzle/internal/Persistable;J)Ljava/lang/Object;"), find::toString);
             boolean swizzlesInPlace = find.contains("PUTFIELD " + LINK + ".next:L" + LINK + ";");
             assertEquals(scheme.equals("swizzle=edge"), swizzlesInPlace, scheme + " swizzles in place only under edge: " + find);
+            if (swizzlesInPlace) {
+                int store = find.indexOf("PUTFIELD " + LINK + ".next:L" + LINK + ";");
+                assertEquals("INVOKESTATIC java/lang/invoke/VarHandle.releaseFence()V", find.get(store - 1),
+                    "a swizzle in place publishes its target with a release fence: " + find);
+            }
             assertTrue(link.code("$swz_set$next(L" + LINK + ";L" + LINK + ";)V").contains("PUTFIELD " + LINK + ".$swz_ref$next:J"), scheme);
         }
         ClassShape node = ClassShape.of(loader("swizzle=node").definedBytes("Link"));

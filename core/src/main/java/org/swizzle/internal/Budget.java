@@ -6,7 +6,8 @@ import java.util.ArrayDeque;
  * The resident-object budget: past it, the clean objects made resident longest ago are turned back
  * into hollow objects (their fields cleared, never written), and fault in again when touched.
  * Objects in dirty cards stay until a commit or abort has dealt with them; watched objects stay, since the
- * application may still change an array it took from them.
+ * application may still change an array it took from them. The object manager calls it only where no other
+ * thread can be reading the objects it clears (see {@link ObjectManager}).
  */
 final class Budget {
 

@@ -18,6 +18,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectIndex;
 import org.swizzle.StoreClosedException;
+import org.swizzle.StoreConfinedException;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreOptions;
 import org.swizzle.StoreStats;
@@ -35,11 +36,19 @@ import org.swizzle.store.Transaction;
  * committed ones; new objects reachable from them become persistent on the way.
  *
  * <p>Threads: many threads may read and fault at once; faults are serialized on the manager, so
- * there is one fault per object and one instance per OID, and a filled object is published before
- * its state says resident. Commits and aborts take the same lock, and applications must not touch
- * persistent objects in other threads meanwhile. Once a second thread has used the store, the
- * resident budget is enforced only by commits and aborts: a fault could otherwise re-hollow an object
- * another thread is reading.
+ * there is one fault per object and one instance per OID, and a filled object is published (its fields
+ * and its card address) with a release fence before its state says resident, which every residency
+ * check reads with acquire semantics. Commits and aborts take the same lock, and applications must not
+ * touch persistent objects in other threads meanwhile.
+ *
+ * <p>Re-hollowing clears the fields of a resident object, so it happens only where no thread can be
+ * reading them, which a residency check that costs one load cannot detect (a thread may have passed
+ * its check and not yet loaded the field). That is where the application says so: in a commit or an
+ * abort, which no other thread overlaps; and in a fault of a store opened {@link StoreOptions#confined()
+ * confined} to one thread (that thread is the only reader, and it is inside the fault, not between a
+ * check and a load), except under {@code checks=entry}, where a method of a resident object may be
+ * running on that thread, its receiver checked only at entry. A shared store keeps every object its
+ * threads faulted until the next commit or abort.
  */
 public final class ObjectManager implements ObjectWriter.ReferenceResolver, ObjectReader.ReferenceSwizzler {
 
@@ -60,13 +69,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Counters counters = new Counters();
     private final Swizzling swizzling = AgentOptions.current().swizzle();
     private final FaultUnit faultUnit = AgentOptions.current().fault();
-    /** Whether faults may re-hollow for the budget: not while methods run on receivers checked only at entry. */
-    private final boolean rehollowOnFault = !AgentOptions.current().checksOnEntry();
+    /** The thread a {@link StoreOptions#confined()} store belongs to; {@code null} for a shared store. */
+    private final Thread owner;
+    /** Whether faults may re-hollow for the budget: see the class comment. */
+    private final boolean rehollowOnFault;
     /** Under {@code swizzle=eager}, the objects the current fault's unit refers to, made resident after it. */
     private final List<Persistable> eagerTargets = new ArrayList<>();
     private boolean collectingTargets;
-    private Thread user;
-    private boolean shared;
 
     private final ArrayDeque<Persistable> pending = new ArrayDeque<>();
     private final List<Persistable> created = new ArrayList<>();
@@ -93,6 +102,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.directory = store.directory();
         this.catalog = new Catalog(loader, options.dropMissingClasses(), problem -> corrupted(SegmentStore.CATALOG_OID, problem));
         this.budget = new Budget(options.residentBudget(), detector);
+        this.owner = options.confined() ? Thread.currentThread() : null;
+        this.rehollowOnFault = owner != null && !AgentOptions.current().checksOnEntry();
         this.commitNumber = store.lastCommit();
     }
 
@@ -156,7 +167,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * the objects the unit refers to.
      */
     public synchronized void fault(Persistable object) {
-        noteThread();
+        requireOwner();
         if (object.$swz_state() != Persistable.HOLLOW) {
             return;
         }
@@ -181,7 +192,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             eagerTargets.clear();
         }
-        if (rehollowOnFault && !shared) {
+        if (rehollowOnFault) {
             trimToBudget(object, false);
         }
     }
@@ -204,7 +215,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    /** Fills {@code object} if it is hollow, and gives it its place in the resident space and the budget. */
+    /**
+     * Fills {@code object} if it is hollow, gives it its place in the resident space and the budget, and
+     * then publishes it: the fields and the card address before the state, so that a thread whose check
+     * sees the state resident also sees them (a store it makes then marks the object's own card).
+     */
     private void makeResident(Persistable object) {
         if (object.$swz_state() != Persistable.HOLLOW) {
             return;
@@ -213,11 +228,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (barrier.placesObjects()) {
             object.$swz_address(space.place(object, length));
         }
+        VarHandle.releaseFence();
+        object.$swz_state(Persistable.RESIDENT);
         counters.objectsFaulted++;
         counters.objectsResident++;
         budget.admitted(object);
     }
 
+    /**
+     * Reads the committed fields of {@code object} into it, and watches it if they need it; its state is left
+     * to the caller to publish. Returns the length of its stored image.
+     */
     private int fill(Persistable object) {
         long oid = object.$swz_oid();
         Persistable outer = reading;
@@ -247,8 +268,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } finally {
             reading = outer;
         }
-        VarHandle.releaseFence(); // the fields before the state: another thread that sees it resident sees them
-        object.$swz_state(Persistable.RESIDENT);
         if (needsWatch) {
             watch(object);
         }
@@ -290,6 +309,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     Object target(long stored) {
         requireOpen();
+        requireOwner();
         counters.oidLookups++;
         long oid = StoredReference.oid(stored);
         Object found = table.get(oid);
@@ -307,13 +327,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.referencesSwizzled++;
     }
 
-    /** Notes the thread using the store; once there are two, faults stop re-hollowing for the budget. */
-    private void noteThread() {
-        Thread current = Thread.currentThread();
-        if (user == null) {
-            user = current;
-        } else if (user != current) {
-            shared = true;
+    /**
+     * Refuses a thread other than the owner of a {@link StoreOptions#confined()} store: its faults re-hollow
+     * objects that no other thread may be reading. Only what reaches the store is seen (its methods, faults,
+     * stored-reference lookups); a thread that reads resident objects and nothing else is not.
+     */
+    private void requireOwner() {
+        if (owner != null && Thread.currentThread() != owner) {
+            throw new StoreConfinedException("The store in " + directory + " was opened confined to thread '"
+                + owner.getName() + "', and thread '" + Thread.currentThread().getName() + "' used it. Use the store"
+                + " and its objects from that thread only, or open it without StoreOptions.confined to share it.");
         }
     }
 
@@ -334,7 +357,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
         requireOpen();
-        noteThread();
+        requireOwner();
         catalog.learn(type);
         Object value = roots.get(name, this);
         if (value != null && !type.isInstance(value)) {
@@ -348,7 +371,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public synchronized void setRoot(String name, Object value) {
         Objects.requireNonNull(name, "name");
         requireOpen();
-        noteThread();
+        requireOwner();
         if (value != null) {
             ClassLayout.requireEnhanced(value.getClass());
             Object context = ((Persistable) value).$swz_context();
@@ -362,6 +385,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     public synchronized Set<String> rootNames() {
         requireOpen();
+        requireOwner();
         return roots.names();
     }
 
@@ -370,7 +394,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Makes every change durable; returns the commit's number, or the last commit's if nothing changed. */
     public synchronized long commit() {
         requireOpen();
-        noteThread();
+        requireOwner();
         long number = commitNumber + 1;
         StoreCounters logged = store.counters();
         long recordsBefore = logged.recordsLogged();
@@ -642,7 +666,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Undoes every change since the last commit: dirty objects become hollow and refault their committed state. */
     public synchronized void abort() {
         requireOpen();
-        noteThread();
+        requireOwner();
+        revert();
+    }
+
+    private void revert() {
         List<Persistable> dirty = new ArrayList<>();
         detector.collect(dirty::add);
         countMarks(dirty.size());
@@ -674,6 +702,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (!type.isInterface()) {
             ClassLayout.requireEnhanced(type);
         }
+        requireOwner();
         HashIndex<?, ?> open = indexes.get(name);
         if (open != null) {
             if (!open.matches(type, keyType)) {
@@ -693,11 +722,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** The Java object of committed object {@code oid} (hollow until touched), or {@code null} if there is none. */
     Object committedObject(long oid) {
+        requireOwner();
         return store.contains(oid) ? instance(oid, store.classId(oid)) : null;
     }
 
     /** Hands every committed object of {@code type} (or a subclass) to {@code action}, in OID order. */
     void forEachCommitted(Class<?> type, java.util.function.Consumer<Object> action) {
+        requireOwner();
         catalog.learn(type);
         for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
             if (store.contains(oid)) {
@@ -747,7 +778,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         try {
-            abort();
+            revert(); // from any thread: a confined store's owner may have ended
         } finally {
             closed = true;
             try {

@@ -324,7 +324,7 @@ class StoreBehaviourTest {
             store.setRoot("h", holder);
             store.commit();
         }
-        StoreOptions options = StoreOptions.builder().residentBudget(1_000).build();
+        StoreOptions options = StoreOptions.builder().residentBudget(1_000).confined(true).build();
         try (ObjectStore store = ObjectStore.open(dir, options)) {
             java.util.List<Item> items = store.root("h", org.swizzle.it.model.Holder.class).items;
             Item first = items.get(0);

@@ -71,7 +71,7 @@ public final class CrashWorkload {
             long value = Long.parseLong(keyValue[1]);
             switch (keyValue[0]) {
                 case "checkpoint" -> options.checkpointLogBytes(value);
-                case "budget" -> options.residentBudget(value);
+                case "budget" -> options.residentBudget(value).confined(true); // one thread: faults re-hollow too
                 case "cluster" -> options.clusterSize(Math.toIntExact(value));
                 default -> throw new IllegalArgumentException("Unknown store option " + pair + " in " + spec);
             }

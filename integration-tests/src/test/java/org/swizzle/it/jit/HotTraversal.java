@@ -6,9 +6,9 @@ import org.swizzle.ObjectStore;
 import org.swizzle.StoreOptions;
 
 /**
- * The child JVM of {@link InliningTest}: stores a binary tree of links, reopens it under a resident budget
- * far smaller than the tree and traverses it until C2 compiles {@link #traverse}: every traversal faults
- * most links, so the fault path is as hot as it gets in the traversal's profile.
+ * The child JVM of {@link InliningTest}: stores a binary tree of links, reopens it confined to this thread
+ * under a resident budget far smaller than the tree and traverses it until C2 compiles {@link #traverse}:
+ * every traversal faults most links, so the fault path is as hot as it gets in the traversal's profile.
  */
 public final class HotTraversal {
 
@@ -21,7 +21,7 @@ public final class HotTraversal {
             store.commit();
         }
         // a budget far below the tree: every traversal faults most links, so the fault path is hot in the profile
-        try (ObjectStore store = ObjectStore.open(dir, StoreOptions.builder().residentBudget(1_000).build())) {
+        try (ObjectStore store = ObjectStore.open(dir, StoreOptions.builder().residentBudget(1_000).confined(true).build())) {
             Link tree = store.root("tree", Link.class);
             long sum = 0;
             for (int i = 0; i < 60; i++) {

@@ -23,7 +23,8 @@ public final class LargeWorkingSet {
     public static void main(String[] args) {
         Path dir = Path.of(args[1]);
         long budget = Long.parseLong(args[args.length - 1]);
-        StoreOptions options = budget > 0 ? StoreOptions.builder().residentBudget(budget).build() : StoreOptions.defaults();
+        // one thread uses the store, so faults may re-hollow: the scan reads more than the heap holds without a commit
+        StoreOptions options = budget > 0 ? StoreOptions.builder().residentBudget(budget).confined(true).build() : StoreOptions.defaults();
         try (ObjectStore store = ObjectStore.open(dir, options)) {
             switch (args[0]) {
                 case "build": build(store, Integer.parseInt(args[2])); break;
