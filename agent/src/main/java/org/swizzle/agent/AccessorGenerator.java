@@ -45,8 +45,9 @@ import org.swizzle.internal.Swizzling;
  * a release fence before its state says resident, and the fence after the check keeps every later load of
  * the thread (the field, {@code $swz_address}, the card table) from being done before the state's. On x86
  * it emits no instruction, but C2 reuses and hoists no load across it (docs/DESIGN.md gives its measured
- * cost); on AArch64 it is a load barrier. The slow path is a {@code synchronized} method and acquires on its own. Every check is
- * made here, so it holds under every scheme: the accessors, {@code $swz_enter} of {@code checks=entry}
+ * cost); on AArch64 it is a load barrier. The slow path is a {@code synchronized} method and acquires on its own. A setter's check
+ * has no fence unless its barrier loads what the fault published (cards: {@code $swz_address}): a store is
+ * never made before the check it depends on. Every check is made here, so it holds under every scheme: the accessors, {@code $swz_enter} of {@code checks=entry}
  * (whose unchecked accessors come after it), and {@code $swz_find$f}, which runs after its getter's check.
  * A swizzle in place publishes its target with a release fence, as a fault publishes a filled object, so
  * that a thread loading the reference from the field sees the target's state as the swizzling thread did.
@@ -236,7 +237,7 @@ final class AccessorGenerator {
         MethodVisitor method = target.visitMethod(ACCESS, name, field.setterDescriptor(), null, null);
         method.visitCode();
         if (checked) {
-            residencyCheck(method, owner, Bytecode.frameType(field.descriptor()));
+            setterResidencyCheck(method, owner, Bytecode.frameType(field.descriptor()));
         }
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitVarInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.ILOAD), 1);
@@ -260,6 +261,19 @@ final class AccessorGenerator {
      * {@code locals} the method's locals.
      */
     private void residencyCheck(MethodVisitor method, Object... locals) {
+        residencyCheck(method, true, locals);
+    }
+
+    /**
+     * The residency check of a setter: without the fence unless its barrier loads what the fault published
+     * ({@code $swz_address} for cards). Its store cannot be made before the check it depends on, by the JIT or by
+     * x86 or AArch64 hardware, and the fence would cost C2 every load it could have reused across the check.
+     */
+    private void setterResidencyCheck(MethodVisitor method, Object... locals) {
+        residencyCheck(method, barrier == Barrier.CARD, locals);
+    }
+
+    private void residencyCheck(MethodVisitor method, boolean fence, Object[] locals) {
         Label resident = new Label();
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.STATE, "B");
@@ -267,7 +281,9 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.FAULT, Contract.FAULT_DESCRIPTOR, false);
         Bytecode.target(method, resident, frames, locals);
-        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.ACQUIRE_FENCE, "()V", false);
+        if (fence) {
+            method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.ACQUIRE_FENCE, "()V", false);
+        }
     }
 
     /** {@code if (o.$swz_flags == 0) Escapes.array(o);} with {@code o} in local 0 and {@code locals} the method's locals. */

@@ -73,8 +73,7 @@ class SchemeEnhancementTest {
         for (String scheme : new String[] {"checks=access", "checks=entry", "swizzle=edge", "swizzle=none"}) {
             ClassShape link = ClassShape.of(loader(scheme).definedBytes("Link"));
             for (String accessor : link.methodAccess.keySet()) {
-                if (!accessor.startsWith("$swz_get$") && !accessor.startsWith("$swz_set$")
-                    && !accessor.startsWith("$swz_enter") && !accessor.startsWith("$swz_read$")) {
+                if (!accessor.startsWith("$swz_get$") && !accessor.startsWith("$swz_enter") && !accessor.startsWith("$swz_read$")) {
                     continue;
                 }
                 List<String> code = link.code(accessor);
@@ -86,6 +85,19 @@ class SchemeEnhancementTest {
                         scheme + ": " + accessor + " accesses its field only after the fence: " + code);
                 }
             }
+        }
+    }
+
+    @Test
+    void shouldFenceASetterOnlyWhereItsBarrierLoadsWhatTheFaultPublished() {
+        for (String barrier : new String[] {"remset", "object", "none", "card"}) {
+            ClassShape link = ClassShape.of(loader("barrier=" + barrier).definedBytes("Link"));
+            List<String> code = link.code("$swz_set$value(L" + LINK + ";J)V");
+            int state = code.indexOf("GETFIELD " + LINK + ".$swz_state:B");
+            int store = code.indexOf("PUTFIELD " + LINK + ".value:J");
+            boolean fenced = code.contains("INVOKESTATIC java/lang/invoke/VarHandle.acquireFence()V");
+            assertTrue(state >= 0 && store > state, barrier + ": the store follows the check: " + code);
+            assertEquals(barrier.equals("card"), fenced, barrier + ": the card barrier reads $swz_address, so only it fences: " + code);
         }
     }
 
