@@ -17,11 +17,10 @@ import org.swizzle.StoreIOException;
  * {@link WalDescriptor}'s, {@link WalScanner}'s and {@link BlockApplier}'s business.
  *
  * <p>The file is extended with zeros {@link #PREALLOCATION} bytes at a time ahead of small blocks (never past
- * the length at which a checkpoint resets it), so that
- * forcing a commit writes its pages without changing the file's length: a commit's {@code force(false)}
- * then has no file-system metadata to make durable (on ext4, about 95 µs where an append that grows the
- * file takes 160). The log ends at its last complete block; the zeros after it are not part of it
- * ({@link WalScanner} tells them from a torn block).
+ * the length at which a checkpoint resets it), so that forcing a commit writes its pages without changing
+ * the file's length: a commit's {@code force(false)} then has no file-system metadata to make durable. The
+ * log ends at its last complete block; the zeros after it are not part of it ({@link WalScanner} tells them
+ * from a torn block).
  */
 final class WriteAheadLog implements AutoCloseable {
     /** How far ahead of the log's end the file is extended with zeros. */
