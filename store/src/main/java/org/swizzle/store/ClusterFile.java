@@ -69,7 +69,7 @@ final class ClusterFile implements AutoCloseable {
             UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
             ClusterFileDescriptor.putNewHeader(page, clusterSize, new Checksums());
             channel.truncate(0);
-            writeZeros(channel, PAGE_SIZE, clusterSize, ByteBuffer.allocateDirect(ZEROS_LENGTH));
+            FileIo.writeZeros(channel, PAGE_SIZE, clusterSize, ByteBuffer.allocateDirect(ZEROS_LENGTH));
             FileIo.writeFully(channel, page.byteBuffer().clear(), 0);
             channel.force(true);
         } catch (IOException e) {
@@ -143,18 +143,12 @@ final class ClusterFile implements AutoCloseable {
                 length = wanted;
             }
             if (backedEnd < end) {
-                writeZeros(channel, backedEnd, end, zeros);
+                FileIo.writeZeros(channel, backedEnd, end, zeros);
                 backedEnd = end;
             }
             regions.mapUpTo(channel, length);
         } catch (IOException e) {
             throw FileIo.failure("grow to " + wanted + " bytes and map", file, e);
-        }
-    }
-
-    private static void writeZeros(FileChannel channel, long from, long to, ByteBuffer zeros) throws IOException {
-        for (long at = from; at < to; at += zeros.capacity()) {
-            FileIo.writeFully(channel, zeros.clear().limit((int) Math.min(zeros.capacity(), to - at)), at);
         }
     }
 

@@ -20,6 +20,13 @@ final class FileIo {
         }
     }
 
+    /** Writes zeros from {@code from} to {@code to}, through {@code zeros}, a buffer of zeros. */
+    static void writeZeros(FileChannel channel, long from, long to, ByteBuffer zeros) throws IOException {
+        for (long at = from; at < to; at += zeros.capacity()) {
+            writeFully(channel, zeros.clear().limit((int) Math.min(zeros.capacity(), to - at)), at);
+        }
+    }
+
     /** Reads until {@code dst} is full or the file ends; returns the bytes read. */
     static int readFully(FileChannel channel, ByteBuffer dst, long position) throws IOException {
         int total = 0;

@@ -171,11 +171,8 @@ final class WriteAheadLog implements AutoCloseable {
         if (zeros == null) {
             zeros = ByteBuffer.allocateDirect(64 * 1024);
         }
-        while (allocated < newLength) {
-            ByteBuffer chunk = zeros.clear().limit((int) Math.min(zeros.capacity(), newLength - allocated));
-            FileIo.writeFully(channel, chunk, allocated);
-            allocated += chunk.limit();
-        }
+        FileIo.writeZeros(channel, allocated, newLength, zeros);
+        allocated = newLength;
     }
 
     /** Forces the block last written to the disk; on failure, cuts it off again. */
