@@ -1,5 +1,7 @@
 package org.swizzle.agent;
 
+import org.swizzle.internal.Enhancement;
+
 /**
  * The names generated code links against: the core's internal types and the members the agent
  * adds to persistent classes. One place, so that the generators and the rewriter cannot disagree.
@@ -65,7 +67,7 @@ final class Contract {
      * with, as {@code AgentOptions.toString()} writes them. It marks the class as enhanced (at build time or by
      * the agent) and lets the object manager refuse a class enhanced with other options than it runs with.
      */
-    static final String OPTIONS = "$swz_options";
+    static final String OPTIONS = Enhancement.OPTIONS_FIELD;
     static final String OPTIONS_DESCRIPTOR = "Ljava/lang/String;";
 
     static final String CONSTRUCTOR = "<init>";

@@ -1,5 +1,10 @@
 package org.swizzle.internal;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -115,15 +120,15 @@ public final class AgentOptions {
                 continue;
             }
             try {
-                for (java.net.URL url : java.util.Collections.list(loader.getResources(ENHANCED_RESOURCE))) {
+                for (URL url : Collections.list(loader.getResources(ENHANCED_RESOURCE))) {
                     if (!found.containsKey(url.toString())) {
-                        try (java.io.InputStream in = url.openStream()) {
-                            String text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+                        try (InputStream in = url.openStream()) {
+                            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
                             found.put(url.toString(), parse(text).toString());
                         }
                     }
                 }
-            } catch (java.io.IOException unreadable) {
+            } catch (IOException unreadable) {
                 throw new IllegalStateException("Cannot read " + ENHANCED_RESOURCE + ": " + unreadable, unreadable);
             }
         }

@@ -1,5 +1,6 @@
 package org.swizzle.internal;
 
+import java.lang.reflect.Field;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -48,14 +49,20 @@ public final class Enhancement {
     }
 
     /**
-     * Throws an {@link IncompatibleEnhancementException} if {@code type} records (in its {@code $swz_options}
+     * The {@code public static final String} field in which enhancement records the options a persistent class
+     * was enhanced with, as {@link AgentOptions#toString()} writes them.
+     */
+    public static final String OPTIONS_FIELD = "$swz_options";
+
+    /**
+     * Throws an {@link IncompatibleEnhancementException} if {@code type} records (in its {@link #OPTIONS_FIELD}
      * field) that it was enhanced with other options than {@link AgentOptions#current()}. A class enhanced
      * before the options were recorded passes.
      */
     public static void checkOptions(Class<?> type) {
         String recorded;
         try {
-            java.lang.reflect.Field field = type.getDeclaredField("$swz_options");
+            Field field = type.getDeclaredField(OPTIONS_FIELD);
             field.setAccessible(true);
             recorded = (String) field.get(null);
         } catch (NoSuchFieldException notRecorded) {
