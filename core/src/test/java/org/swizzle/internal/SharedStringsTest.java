@@ -23,6 +23,31 @@ class SharedStringsTest {
     }
 
     @Test
+    void shouldGiveTheObjectsAReaderFillsOneInstanceOfAShortStringAndEachALongStringOfItsOwn() {
+        TestReferences references = new TestReferences();
+        ObjectWriter writer = new ObjectWriter(references);
+        writer.reset();
+        writer.field(SharedStringsTest.class, "value");
+        String longer = "a string longer than the ones shared: " + "x".repeat(SharedStrings.MAX_LENGTH);
+        for (String value : new String[] {"part-type3", "part-type3", longer, longer}) {
+            writer.writeValue(new String(value.toCharArray()));
+        }
+        ObjectReader reader = new ObjectReader(references, strings);
+        reader.reset(writer.buffer(), writer.length());
+
+        Object first = reader.readValue();
+        Object second = reader.readValue();
+        Object firstLong = reader.readValue();
+        Object secondLong = reader.readValue();
+
+        assertEquals("part-type3", first);
+        assertSame(first, second, "read twice, one instance");
+        assertEquals(longer, firstLong);
+        assertEquals(longer, secondLong);
+        assertNotSame(firstLong, secondLong, "longer strings are not looked up");
+    }
+
+    @Test
     void shouldTellStringsOfTheSameSlotApart() {
         for (int i = 0; i < 20_000; i++) {
             String expected = "s" + i;
