@@ -23,16 +23,20 @@ final class ClassFileScan {
     private static final int CONSTANT_UTF8 = 1;
     private static final int CONSTANT_FIELDREF = 9;
     private static final byte[] PERSISTENT = Contract.PERSISTENT_DESCRIPTOR.getBytes(StandardCharsets.UTF_8);
+    private static final byte[] OPTIONS = Contract.OPTIONS.getBytes(StandardCharsets.UTF_8);
 
     private final int majorVersion;
     private final String superName;
     private final boolean mentionsPersistent;
+    private final boolean mentionsOptions;
     private final List<FieldRef> fieldRefs;
 
-    private ClassFileScan(int majorVersion, String superName, boolean mentionsPersistent, List<FieldRef> fieldRefs) {
+    private ClassFileScan(int majorVersion, String superName, boolean mentionsPersistent, boolean mentionsOptions,
+                          List<FieldRef> fieldRefs) {
         this.majorVersion = majorVersion;
         this.superName = superName;
         this.mentionsPersistent = mentionsPersistent;
+        this.mentionsOptions = mentionsOptions;
         this.fieldRefs = fieldRefs;
     }
 
@@ -47,6 +51,7 @@ final class ClassFileScan {
         ClassReader reader = OpenedClassReader.of(classFile, true);
         char[] buffer = new char[reader.getMaxStringLength()];
         boolean mentionsPersistent = false;
+        boolean mentionsOptions = false;
         List<FieldRef> fieldRefs = new ArrayList<>();
         for (int index = 1; index < reader.getItemCount(); index++) {
             int offset = reader.getItem(index);
@@ -58,19 +63,20 @@ final class ClassFileScan {
                 int nameAndType = reader.getItem(reader.readUnsignedShort(offset + 2));
                 fieldRefs.add(new FieldRef(reader.readClass(offset, buffer),
                     reader.readUTF8(nameAndType, buffer), reader.readUTF8(nameAndType + 2, buffer)));
-            } else if (tag == CONSTANT_UTF8 && !mentionsPersistent) {
-                mentionsPersistent = isPersistentDescriptor(reader, offset);
+            } else if (tag == CONSTANT_UTF8) {
+                mentionsPersistent |= isUtf8(reader, offset, PERSISTENT);
+                mentionsOptions |= isUtf8(reader, offset, OPTIONS);
             }
         }
-        return new ClassFileScan(majorVersion, reader.getSuperName(), mentionsPersistent, fieldRefs);
+        return new ClassFileScan(majorVersion, reader.getSuperName(), mentionsPersistent, mentionsOptions, fieldRefs);
     }
 
-    private static boolean isPersistentDescriptor(ClassReader reader, int offset) {
-        if (reader.readUnsignedShort(offset) != PERSISTENT.length) {
+    private static boolean isUtf8(ClassReader reader, int offset, byte[] expected) {
+        if (reader.readUnsignedShort(offset) != expected.length) {
             return false;
         }
-        for (int i = 0; i < PERSISTENT.length; i++) {
-            if (reader.readByte(offset + 2 + i) != PERSISTENT[i]) {
+        for (int i = 0; i < expected.length; i++) {
+            if (reader.readByte(offset + 2 + i) != expected[i]) {
                 return false;
             }
         }
@@ -84,6 +90,14 @@ final class ClassFileScan {
     /** Whether the class file is newer than Byte Buddy's ASM can rewrite. */
     boolean isNewerThanSupported() {
         return majorVersion > ClassFileVersion.latest().getMajorVersion();
+    }
+
+    /**
+     * Whether the pool holds the name of the field enhancement records its options in: necessary for the
+     * class to be enhanced already, so a class without it needs no look at its fields.
+     */
+    boolean mentionsOptions() {
+        return mentionsOptions;
     }
 
     /** The superclass (internal name); {@code null} for {@code java.lang.Object}. */

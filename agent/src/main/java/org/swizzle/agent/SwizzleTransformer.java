@@ -61,7 +61,7 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         ClassFileScan scan = ClassFileScan.of(classFile);
         // a class is persistent only through its own annotation or its superclass
         boolean candidate = scan.mentionsPersistent() || types.isPersistent(scan.superName());
-        if (candidate && enhancedOptions(classFile) != null) {
+        if (candidate && scan.mentionsOptions() && enhancedOptions(classFile) != null) {
             return null; // enhanced already (at build time): the object manager checks its options when it meets it
         }
         ClassModel model = candidate ? types.model(className) : ClassModel.plain(className);
