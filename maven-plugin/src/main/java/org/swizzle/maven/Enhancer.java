@@ -45,6 +45,9 @@ public final class Enhancer {
         }
     }
 
+    /** Where a multi-release jar keeps the classes of later Java versions. */
+    private static final String VERSIONS = "META-INF/versions";
+
     private final AgentOptions options;
     private final Path classes;
     private final List<Path> classpath;
@@ -134,7 +137,7 @@ public final class Enhancer {
             return files.filter(Files::isRegularFile)
                 .filter(file -> file.getFileName().toString().endsWith(".class"))
                 .filter(file -> !file.getFileName().toString().equals("module-info.class"))
-                .filter(file -> !classes.relativize(file).startsWith("META-INF")) // multi-release variants
+                .filter(file -> !isUnder(file, "META-INF") || isUnder(file, VERSIONS)) // a jar's versioned classes only
                 .sorted()
                 .collect(Collectors.toList());
         } catch (UncheckedIOException failure) {
@@ -142,8 +145,20 @@ public final class Enhancer {
         }
     }
 
+    private boolean isUnder(Path file, String folder) {
+        return classes.relativize(file).startsWith(folder);
+    }
+
+    /**
+     * The class's internal name; for a multi-release variant ({@code META-INF/versions/N/...}) the name of the
+     * class it stands for, which its field accesses must be rewritten for like any other class's.
+     */
     private String internalName(Path file) {
-        String relative = classes.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
-        return relative.substring(0, relative.length() - ".class".length());
+        Path relative = classes.relativize(file);
+        if (relative.startsWith(VERSIONS)) {
+            relative = relative.subpath(3, relative.getNameCount());
+        }
+        String name = relative.toString().replace(file.getFileSystem().getSeparator(), "/");
+        return name.substring(0, name.length() - ".class".length());
     }
 }

@@ -51,6 +51,24 @@ class EnhancerTest {
     }
 
     @Test
+    void rewritesTheAccessesOfAMultiReleaseVariantToo() throws IOException {
+        Path classes = copyFixtures(temp.resolve("classes"));
+        Path variant = classes.resolve("META-INF/versions/17/" + FIXTURES + "/NoteEditor.class");
+        Files.createDirectories(variant.getParent());
+        Files.copy(classes.resolve(FIXTURES + "/NoteEditor.class"), variant);
+        byte[] unchanged = Files.readAllBytes(variant);
+
+        Enhancer.Result result = new Enhancer(AgentOptions.parse(""), classes, classpath()).run();
+
+        assertFalse(result.failed(), () -> String.join("\n", result.problems()));
+        assertEquals(List.of("org.swizzle.maven.fixtures.NoteEditor", "org.swizzle.maven.fixtures.NoteEditor"),
+            result.rewritten(), "the class and its Java 17 variant");
+        assertArrayEquals(Files.readAllBytes(classes.resolve(FIXTURES + "/NoteEditor.class")), Files.readAllBytes(variant),
+            "the variant's field accesses go through the accessors, as the class's do");
+        assertFalse(java.util.Arrays.equals(unchanged, Files.readAllBytes(variant)));
+    }
+
+    @Test
     void enhancingTwiceChangesNothing() throws IOException {
         Path classes = copyFixtures(temp.resolve("classes"));
         new Enhancer(AgentOptions.parse(""), classes, classpath()).run();
