@@ -20,7 +20,6 @@ final class Contract {
     static final String OBJECT_READER = "org/swizzle/internal/ObjectReader";
     static final String REFERENCES = "org/swizzle/internal/References";
     static final String ESCAPES = "org/swizzle/internal/Escapes";
-    static final String TRACKING = "org/swizzle/internal/tracked/Tracking";
     static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     /** {@code VarHandle.acquireFence()}, which completes a residency check. */
     static final String ACQUIRE_FENCE = "acquireFence";
@@ -47,8 +46,6 @@ final class Contract {
     static final String REMEMBER_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
     static final String ESCAPE_ARRAY = "array";
     static final String ESCAPE_ARRAY_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
-    static final String DETACH = "detach";
-    static final String DETACH_DESCRIPTOR = "(Ljava/lang/Object;Ljava/lang/Object;)V";
     static final String TARGET = "target";
     static final String TARGET_DESCRIPTOR = "(L" + PERSISTABLE + ";J)Ljava/lang/Object;";
     static final String SWIZZLES_IN_PLACE = "swizzlesInPlace";

@@ -27,8 +27,7 @@ import org.swizzle.internal.FieldKind;
  * public void $swz_writeVariable(ObjectWriter out)   // super.$swz_writeVariable(out); then the others;
  *                                                     // before each non-primitive: out.field(3);
  * public void $swz_read(int field, ObjectReader in)   // case 3: this.x = in.readInt(); with a cast for objects
- * public void $swz_clear()                            // Tracking.detach(this, this.c) for collections c; own fields
- *                                                     // to 0/false/null, then super.$swz_clear()
+ * public void $swz_clear()                            // own fields to 0/false/null, then super.$swz_clear()
  * public static String[] $swz_fields()                // own field names in index order
  * </pre>
  */
@@ -138,12 +137,6 @@ final class SerializerGenerator {
         MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.CLEAR, "()V", null, null);
         method.visitCode();
         for (StoredField field : model.fields()) {
-            if (field.kind() == FieldKind.MUTABLE_VALUE && field.descriptor().charAt(0) == 'L') {
-                method.visitVarInsn(Opcodes.ALOAD, 0);
-                method.visitVarInsn(Opcodes.ALOAD, 0);
-                method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), field.name(), field.descriptor());
-                method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.TRACKING, Contract.DETACH, Contract.DETACH_DESCRIPTOR, false);
-            }
             method.visitVarInsn(Opcodes.ALOAD, 0);
             Bytecode.pushDefault(method, field.descriptor());
             method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), field.name(), field.descriptor());

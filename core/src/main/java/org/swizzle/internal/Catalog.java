@@ -2,6 +2,7 @@ package org.swizzle.internal;
 
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -176,6 +177,12 @@ final class Catalog {
                 + "\") to the persistent class that replaces it.");
         }
         return type;
+    }
+
+    /** Whether the stored objects of {@code classId} are collections (see {@link ValueKind#COLLECTION}). */
+    boolean isCollection(int classId) {
+        Class<?> type = typeIfPresent(classId);
+        return type != null && (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type));
     }
 
     /** The Java class with id {@code classId}, or {@code null} if its class is missing now. */

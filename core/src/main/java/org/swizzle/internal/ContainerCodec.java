@@ -1,6 +1,7 @@
 package org.swizzle.internal;
 
 import java.lang.reflect.Array;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -12,9 +13,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.swizzle.UnsupportedFieldTypeException;
-import org.swizzle.internal.tracked.Tracked;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
@@ -26,9 +28,10 @@ import org.swizzle.internal.tracked.TrackedTreeSet;
 
 /**
  * Arrays of objects and java.util collections in the stored format ({@link ValueKind#OBJECT_ARRAY},
- * {@link ValueKind#ARRAY_LIST} to {@link ValueKind#TREE_MAP}): a count, then the elements as values. Each
- * collection is stored as the kind of the JDK class it is or extends, and read back as the tracked
- * subclass of that class; how the collections are tracked is the writer's and the reader's business.
+ * {@link ValueKind#ARRAY_LIST} to {@link ValueKind#TREE_MAP}): a count, then the elements as values. An array
+ * is a value embedded where it is held; a collection is a stored thing of its own (see
+ * {@link ValueKind#COLLECTION}) whose image is written by {@link #writeBody} and read back, as the tracked
+ * subclass of the JDK class it is or extends, by {@link #newCollection} and {@link #fill}.
  */
 final class ContainerCodec {
 
@@ -46,61 +49,77 @@ final class ContainerCodec {
         out.exit();
     }
 
-    static void write(ObjectWriter out, Collection<?> collection) {
-        ValueKind kind;
+    /** The kind {@code collection} (a {@code Collection} or {@code Map}) is stored as; refuses what cannot be stored. */
+    static ValueKind kindOf(Object collection, ObjectWriter out) {
+        if (collection instanceof Map) {
+            if (collection instanceof SortedMap) {
+                requireNaturalOrder(out, ((SortedMap<?, ?>) collection).comparator(), collection);
+                return ValueKind.TREE_MAP;
+            }
+            return collection instanceof HashMap && !(collection instanceof LinkedHashMap) ? ValueKind.HASH_MAP : ValueKind.LINKED_HASH_MAP;
+        }
         if (collection instanceof List) {
-            kind = collection instanceof LinkedList ? ValueKind.LINKED_LIST : ValueKind.ARRAY_LIST;
-        } else if (collection instanceof SortedSet) {
+            return collection instanceof LinkedList ? ValueKind.LINKED_LIST : ValueKind.ARRAY_LIST;
+        }
+        if (collection instanceof SortedSet) {
             requireNaturalOrder(out, ((SortedSet<?>) collection).comparator(), collection);
-            kind = ValueKind.TREE_SET;
-        } else if (collection instanceof Set) {
+            return ValueKind.TREE_SET;
+        }
+        if (collection instanceof Set) {
             boolean unordered = collection instanceof HashSet && !(collection instanceof LinkedHashSet);
-            kind = unordered ? ValueKind.HASH_SET : ValueKind.LINKED_HASH_SET;
-        } else {
-            kind = ValueKind.ARRAY_LIST;
+            return unordered ? ValueKind.HASH_SET : ValueKind.LINKED_HASH_SET;
         }
-        begin(out, kind, collection, collection.size());
-        int written = 0;
-        for (Object element : collection) {
-            out.writeValue(element);
-            written++;
-        }
-        end(out, collection.size(), written, collection);
+        return ValueKind.ARRAY_LIST;
     }
 
-    static void write(ObjectWriter out, Map<?, ?> map) {
-        ValueKind kind;
-        if (map instanceof SortedMap) {
-            requireNaturalOrder(out, ((SortedMap<?, ?>) map).comparator(), map);
-            kind = ValueKind.TREE_MAP;
-        } else if (map instanceof HashMap && !(map instanceof LinkedHashMap)) {
-            kind = ValueKind.HASH_MAP;
-        } else {
-            kind = ValueKind.LINKED_HASH_MAP;
+    /** The JDK class a collection of {@code kind} is, whose catalog id its stored image is filed under. */
+    static Class<?> jdkClass(ValueKind kind) {
+        switch (kind) {
+            case ARRAY_LIST: return ArrayList.class;
+            case LINKED_LIST: return LinkedList.class;
+            case HASH_SET: return HashSet.class;
+            case LINKED_HASH_SET: return LinkedHashSet.class;
+            case TREE_SET: return TreeSet.class;
+            case HASH_MAP: return HashMap.class;
+            case LINKED_HASH_MAP: return LinkedHashMap.class;
+            case TREE_MAP: return TreeMap.class;
+            default: throw new IllegalArgumentException(kind + " is not a collection");
         }
-        begin(out, kind, map, map.size());
-        int written = 0;
-        for (Map.Entry<?, ?> entry : map.entrySet()) {
-            out.writeValue(entry.getKey());
-            out.writeValue(entry.getValue());
-            written++;
-        }
-        end(out, map.size(), written, map);
     }
 
-    private static void begin(ObjectWriter out, ValueKind kind, Object container, int size) {
-        out.noteContainer(container);
+    /** The image of a stored collection of {@code kind}: the kind, the size, then the elements (or keys and values). */
+    static void writeBody(ObjectWriter out, ValueKind kind, Object collection) {
         out.writeKind(kind);
-        out.writeInt(size);
-        out.enter();
+        if (collection instanceof Map) {
+            Map<?, ?> map = (Map<?, ?>) collection;
+            out.writeInt(map.size());
+            out.enter();
+            int written = 0;
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                out.writeValue(entry.getKey());
+                out.writeValue(entry.getValue());
+                written++;
+            }
+            end(out, map.size(), written, map);
+        } else {
+            Collection<?> elements = (Collection<?>) collection;
+            out.writeInt(elements.size());
+            out.enter();
+            int written = 0;
+            for (Object element : elements) {
+                out.writeValue(element);
+                written++;
+            }
+            end(out, elements.size(), written, elements);
+        }
     }
 
     /** Ends a collection or map of {@code size} elements, refusing it if {@code written} were seen instead. */
     private static void end(ObjectWriter out, int size, int written, Object container) {
         out.exit();
         if (size != written) {
-            throw new IllegalStateException("The " + container.getClass().getName() + " in field " + out.fieldDescription()
-                + " changed size while it was written (" + size + " expected, " + written
+            throw new IllegalStateException("The " + container.getClass().getName() + " first stored in field "
+                + out.fieldDescription() + " changed size while it was written (" + size + " expected, " + written
                 + " seen): commit() must not run concurrently with updates");
         }
     }
@@ -114,12 +133,20 @@ final class ContainerCodec {
         }
     }
 
+    /**
+     * An array, or a collection embedded in its holder by a store written before collections had an identity:
+     * read as a tracked collection that belongs to no store yet, so its holder is compared at every commit and
+     * rewritten, with the collection as a stored thing of its own, at the first one.
+     */
     static Object read(ValueKind kind, ObjectReader in) {
         if (kind == ValueKind.OBJECT_ARRAY) {
             return readArray(kind, in);
         }
         int size = in.readCount(kind);
-        return kind.unit() == 1 ? readCollection(kind, size, in) : readMap(kind, size, in);
+        Object collection = newCollection(kind, size);
+        fill(collection, kind, size, in);
+        in.watchOwner();
+        return collection;
     }
 
     private static Object[] readArray(ValueKind kind, ObjectReader in) {
@@ -130,43 +157,42 @@ final class ContainerCodec {
         for (int i = 0; i < length; i++) {
             array[i] = in.readValue();
         }
-        in.exit(true);
+        in.exit();
         return array;
     }
 
-    private static Collection<Object> readCollection(ValueKind kind, int size, ObjectReader in) {
-        Collection<Object> collection;
+    /** An empty tracked collection of {@code kind}, with room for {@code size} elements. */
+    static Object newCollection(ValueKind kind, int size) {
         switch (kind) {
-            case ARRAY_LIST: collection = new TrackedArrayList<>(size); break;
-            case LINKED_LIST: collection = new TrackedLinkedList<>(); break;
-            case HASH_SET: collection = new TrackedHashSet<>(capacity(size)); break;
-            case LINKED_HASH_SET: collection = new TrackedLinkedHashSet<>(capacity(size)); break;
-            default: collection = new TrackedTreeSet<>(); break;
+            case ARRAY_LIST: return new TrackedArrayList<>(size);
+            case LINKED_LIST: return new TrackedLinkedList<>();
+            case HASH_SET: return new TrackedHashSet<>(capacity(size));
+            case LINKED_HASH_SET: return new TrackedLinkedHashSet<>(capacity(size));
+            case TREE_SET: return new TrackedTreeSet<>();
+            case HASH_MAP: return new TrackedHashMap<>(capacity(size));
+            case LINKED_HASH_MAP: return new TrackedLinkedHashMap<>(capacity(size));
+            case TREE_MAP: return new TrackedTreeMap<>();
+            default: throw new IllegalArgumentException(kind + " is not a collection");
         }
-        in.enter(false);
-        for (int i = 0; i < size; i++) {
-            collection.add(in.readValue());
-        }
-        in.exit(false);
-        in.attach((Tracked) collection);
-        return collection;
     }
 
-    private static Map<Object, Object> readMap(ValueKind kind, int size, ObjectReader in) {
-        Map<Object, Object> map;
-        switch (kind) {
-            case HASH_MAP: map = new TrackedHashMap<>(capacity(size)); break;
-            case LINKED_HASH_MAP: map = new TrackedLinkedHashMap<>(capacity(size)); break;
-            default: map = new TrackedTreeMap<>(); break;
-        }
+    /** Reads {@code size} elements (or entries) into {@code collection}, made by {@link #newCollection} and not attached yet. */
+    @SuppressWarnings("unchecked")
+    static void fill(Object collection, ValueKind kind, int size, ObjectReader in) {
         in.enter(false);
-        for (int i = 0; i < size; i++) {
-            Object key = in.readValue();
-            map.put(key, in.readValue());
+        if (kind.unit() == 1) {
+            Collection<Object> elements = (Collection<Object>) collection;
+            for (int i = 0; i < size; i++) {
+                elements.add(in.readValue());
+            }
+        } else {
+            Map<Object, Object> map = (Map<Object, Object>) collection;
+            for (int i = 0; i < size; i++) {
+                Object key = in.readValue();
+                map.put(key, in.readValue());
+            }
         }
-        in.exit(false);
-        in.attach((Tracked) map);
-        return map;
+        in.exit();
     }
 
     /** A hash table capacity that holds {@code count} entries without rehashing. */

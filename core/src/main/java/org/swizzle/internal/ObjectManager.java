@@ -4,12 +4,17 @@ import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 
 import org.agrona.DirectBuffer;
 import org.agrona.collections.IntArrayList;
@@ -27,6 +32,8 @@ import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
 import org.swizzle.store.StoreCounters;
 import org.swizzle.store.Transaction;
+import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.Sequenced;
 
 /**
  * The object manager of one open store: it faults hollow objects in (filled in place, a whole fault
@@ -57,6 +64,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Catalog catalog;
     private final Roots roots = new Roots();
     private final ResidentTable table = new ResidentTable();
+    private final StoredCollections collections = new StoredCollections(table);
     private final ResidentSpace space = new ResidentSpace();
     private final ObjectWriter writer = new ObjectWriter(this);
     private final SharedStrings strings = new SharedStrings();
@@ -78,6 +86,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private boolean collectingTargets;
 
     private final ArrayDeque<Persistable> pending = new ArrayDeque<>();
+    private final ArrayDeque<Attachment> pendingCollections = new ArrayDeque<>();
     private final List<Persistable> created = new ArrayList<>();
     private final IntArrayList createdLengths = new IntArrayList();
     private Transaction transaction;
@@ -92,7 +101,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Map<String, HashIndex<?, ?>> indexes = new LinkedHashMap<>();
     /** Objects the current commit wrote, for the indexes; collected only when there are indexes. */
     private final List<Persistable> written = new ArrayList<>();
-    private Persistable reading;
+    /** The object or collection being read, for messages and to tell a nested read; null between reads. */
+    private Object reading;
+    private long readingOid;
 
     private long commitNumber;
     private volatile boolean closed;
@@ -209,7 +220,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void faultMember(long oid) {
-        Object member = instance(oid, store.classId(oid));
+        int classId = store.classId(oid);
+        if (catalog.isCollection(classId)) {
+            return; // read when an object that holds it is
+        }
+        Object member = instance(oid, classId);
         if (member != null) { // null: an object of a dropped class
             makeResident((Persistable) member);
         }
@@ -241,20 +256,22 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private int fill(Persistable object) {
         long oid = object.$swz_oid();
-        Persistable outer = reading;
+        Object outer = reading;
+        long outerOid = readingOid;
         // a fault nested in a fill (a hashCode of a set element) must not disturb the outer fill's reader
         ObjectReader in = outer == null ? reader : new ObjectReader(this, strings);
         DirectBuffer bytes = store.read(oid, outer == null ? view : new UnsafeBuffer(0, 0));
         int length = store.length(oid);
         int classId = store.classId(oid);
         reading = object;
+        readingOid = oid;
         boolean needsWatch;
         try {
             in.reset(bytes, length);
             int shape = in.readShort() & 0xFFFF;
             ReadPlan plan = catalog.plan(classId, shape, ClassLayout.of(object.getClass()));
             plan.read(object, in);
-            needsWatch = in.ownerNeedsWatch();
+            needsWatch = in.needsWatch();
             if (in.position() != length) {
                 throw new ObjectReader.MalformedObjectException(describe() + ": " + (length - in.position())
                     + " bytes left after the last field");
@@ -267,11 +284,77 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             throw e;
         } finally {
             reading = outer;
+            readingOid = outerOid;
         }
         if (needsWatch) {
             watch(object);
         }
         return length;
+    }
+
+    /**
+     * The one Java instance of stored collection {@code oid}: resident, or read now, with the objects it refers
+     * to made hollow and the collections it holds read too (a collection has no hollow state).
+     */
+    @Override
+    public Object collection(long oid, Object holder, ObjectReader from) {
+        Object found = collections.resident(oid);
+        if (found == null) {
+            found = readCollection(oid, from.fieldDescription());
+        } else if (found instanceof Persistable) {
+            throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
+        }
+        Attachment attachment = collections.find(found);
+        if (attachment != null && holder != null) {
+            attachment.heldBy(holder);
+        }
+        return found;
+    }
+
+    private Object readCollection(long oid, String origin) {
+        if (!store.contains(oid)) {
+            throw corrupted(readingOid, describe() + ": refers to collection " + oid + ", which is not in the store");
+        }
+        Object outer = reading;
+        long outerOid = readingOid;
+        ObjectReader in = new ObjectReader(this, strings);
+        DirectBuffer bytes = store.read(oid, new UnsafeBuffer(0, 0));
+        int length = store.length(oid);
+        reading = ValueKind.COLLECTION;
+        readingOid = oid;
+        Attachment attachment = null;
+        try {
+            in.reset(bytes, length);
+            ValueKind kind = in.readKind();
+            if (kind.codec() != ValueKind.Codec.CONTAINER || kind == ValueKind.OBJECT_ARRAY) {
+                throw in.corrupt("a collection's image starts with a value of kind " + kind);
+            }
+            int size = in.readCount(kind);
+            Object collection = ContainerCodec.newCollection(kind, size);
+            attachment = collections.loading(collection, oid, origin);
+            reading = attachment;
+            in.beginCollection(attachment);
+            ContainerCodec.fill(collection, kind, size, in);
+            if (in.position() != length) {
+                throw new ObjectReader.MalformedObjectException(describe() + ": " + (length - in.position())
+                    + " bytes left after the last element");
+            }
+            collections.filled(attachment, in.needsWatch() || Sequenced.hasUntrackedViews(collection));
+            return collection;
+        } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
+            if (attachment != null) {
+                collections.failed(attachment);
+            }
+            throw corrupted(oid, e.getMessage());
+        } catch (RuntimeException | Error e) {
+            if (attachment != null) {
+                collections.failed(attachment);
+            }
+            throw e;
+        } finally {
+            reading = outer;
+            readingOid = outerOid;
+        }
     }
 
     @Override
@@ -287,8 +370,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** The Java object of {@code oid}: the one in the resident table, or a new fault block (no I/O). */
     private Object instance(long oid, int classId) {
         Object resident = table.get(oid);
-        if (resident != null) {
+        if (resident instanceof Persistable) {
             return resident;
+        }
+        if (resident != null || catalog.isCollection(classId)) {
+            throw corrupted(readingOid, describe() + ": a reference to OID " + oid + " names a collection");
         }
         Class<?> type = catalog.objectType(classId);
         if (type == null) {
@@ -313,7 +399,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.oidLookups++;
         long oid = StoredReference.oid(stored);
         Object found = table.get(oid);
-        if (found != null) {
+        if (found instanceof Persistable) {
             return found;
         }
         synchronized (this) {
@@ -347,8 +433,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     @Override
     public String describe() {
-        return reading == null ? "the root directory of " + directory
-            : "object " + reading.$swz_oid() + " (" + reading.getClass().getName() + ") of " + directory;
+        if (reading == null) {
+            return "the root directory of " + directory;
+        }
+        String what = reading instanceof Persistable ? reading.getClass().getName()
+            : reading instanceof Attachment ? ((Attachment) reading).collection().getClass().getSuperclass().getName()
+            : "a collection";
+        return (reading instanceof Persistable ? "object " : "collection ") + readingOid + " (" + what + ") of " + directory;
     }
 
     // ---------------------------------------------------------------- roots
@@ -411,14 +502,20 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             detector.collect(pending::add);
             countMarks(pending.size());
             addChangedWatched();
+            collections.collectChanged(pendingCollections::add);
             long collected = System.nanoTime();
             counters.collectNanos += collected - start;
             if (roots.isDirty()) {
                 roots.write(writer);
                 put(SegmentStore.ROOTS_OID, 0);
             }
-            while (!pending.isEmpty()) {
-                write(pending.poll());
+            while (!pending.isEmpty() || !pendingCollections.isEmpty()) {
+                while (!pending.isEmpty()) {
+                    write(pending.poll());
+                }
+                while (!pendingCollections.isEmpty()) {
+                    write(pendingCollections.poll());
+                }
             }
             if (catalog.isDirty()) {
                 int length = catalog.write(writer.buffer());
@@ -441,6 +538,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             created.clear();
             createdLengths.clear();
             pending.clear();
+            pendingCollections.clear();
+            collections.abandoned();
             throw e;
         } finally {
             transaction = null;
@@ -458,6 +557,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         counters.objectsResident += created.size();
         counters.objectsCreated += created.size();
+        collections.committed();
         for (Persistable object : toWatch) {
             watch(object);
         }
@@ -516,6 +616,18 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             toWatch.add(object);
         }
         put(object.$swz_oid(), catalog.classId(layout));
+    }
+
+    /** Writes stored collection {@code attachment}: new, changed, or watched (the store logs only what differs). */
+    private void write(Attachment attachment) {
+        Object collection = attachment.collection();
+        writer.beginCollection(attachment);
+        ValueKind kind = ContainerCodec.kindOf(collection, writer);
+        ContainerCodec.writeBody(writer, kind, collection);
+        if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection) || writer.holdsUntracked()) {
+            collections.watch(attachment);
+        }
+        transaction.put(attachment.oid(), catalog.classId(ContainerCodec.jdkClass(kind)), writer.buffer(), 0, writer.length(), true);
     }
 
     /** Whether the remembered set saw only stores into fixed-size fields of {@code object}, which nothing watches. */
@@ -654,6 +766,20 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     @Override
+    public long collectionOid(Object collection, ObjectWriter from) {
+        Attachment attachment = collections.find(collection);
+        if (attachment == null) {
+            attachment = collections.adopt(collection, transaction.newObject(), from.fieldDescription());
+            pendingCollections.add(attachment);
+        }
+        Object holder = from.owner() != null ? from.owner() : from.collection();
+        if (holder != null) {
+            attachment.heldBy(holder);
+        }
+        return attachment.oid();
+    }
+
+    @Override
     public int classIdOf(Class<?> type) {
         return catalog.classId(type);
     }
@@ -680,13 +806,78 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         }
         watched.clear();
-        for (Persistable object : dirty) {
-            rehollow(object);
+        int rehollowed = 0;
+        for (Persistable object : revertCollections(dirty)) {
+            if (object.$swz_state() == Persistable.RESIDENT) {
+                rehollow(object);
+                rehollowed++;
+            }
         }
-        counters.objectsResident -= dirty.size();
+        counters.objectsResident -= rehollowed;
         detector.reset();
         loadRoots();
         trimToBudget(null, true);
+    }
+
+    /**
+     * Reverts, with the objects {@code dirty}, the collections that changed or may have, and closes the set over
+     * holding: the collections a reverted object's committed image refers to are reverted, and so are the
+     * objects and collections that hold a reverted collection, so that no clean object keeps a detached one.
+     * Returns the objects to re-hollow.
+     */
+    private Collection<Persistable> revertCollections(List<Persistable> dirty) {
+        Set<Persistable> objects = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<Attachment> reverted = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<Persistable> objectWork = new ArrayDeque<>();
+        ArrayDeque<Attachment> collectionWork = new ArrayDeque<>(collections.takeChangedAndWatched());
+        Consumer<Object> revertHolder = holder -> {
+            if (holder instanceof Attachment) {
+                collectionWork.add((Attachment) holder);
+            } else if (((Persistable) holder).$swz_context() == this && objects.add((Persistable) holder)) {
+                objectWork.add((Persistable) holder);
+            }
+        };
+        dirty.forEach(revertHolder);
+        LongConsumer revertHeld = oid -> {
+            Attachment held = collections.residentAttachment(oid);
+            if (held != null) {
+                collectionWork.add(held);
+            }
+        };
+        while (!objectWork.isEmpty() || !collectionWork.isEmpty()) {
+            if (!objectWork.isEmpty()) {
+                forEachCommittedReference(objectWork.poll(), revertHeld);
+            } else {
+                Attachment attachment = collectionWork.poll();
+                if (reverted.add(attachment)) {
+                    forEachCommittedReference(attachment, revertHeld);
+                    collections.forget(attachment);
+                    attachment.forEachHolder(revertHolder);
+                }
+            }
+        }
+        return objects;
+    }
+
+    /** Hands the OIDs the committed image of resident {@code object} refers to to {@code action}. */
+    private void forEachCommittedReference(Persistable object, LongConsumer action) {
+        long oid = object.$swz_oid();
+        if (object.$swz_state() != Persistable.RESIDENT || !store.contains(oid)) {
+            return;
+        }
+        DirectBuffer committed = store.view(oid, view);
+        reader.reset(committed, committed.capacity());
+        int shape = reader.readShort() & 0xFFFF;
+        reader.forEachReference(catalog.shape(store.classId(oid), shape), action);
+    }
+
+    /** Hands the OIDs the committed image of collection {@code attachment} refers to to {@code action}. */
+    private void forEachCommittedReference(Attachment attachment, LongConsumer action) {
+        if (store.contains(attachment.oid())) {
+            DirectBuffer committed = store.view(attachment.oid(), view);
+            reader.reset(committed, committed.capacity());
+            reader.forEachReference(action);
+        }
     }
 
     // ---------------------------------------------------------------- indexes
@@ -731,7 +922,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         requireOwner();
         catalog.learn(type);
         for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
-            if (store.contains(oid)) {
+            if (store.contains(oid) && !catalog.isCollection(store.classId(oid))) {
                 Class<?> stored = catalog.typeIfPresent(store.classId(oid));
                 if (stored != null && type.isAssignableFrom(stored)) {
                     action.accept(instance(oid, store.classId(oid)));
@@ -744,7 +935,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return remembered;
     }
 
-    /** Turns {@code object} back into a hollow object; its tracked collections are detached. */
+    /** Turns {@code object} back into a hollow object; the collections it held stay resident, with their identity. */
     static void rehollow(Persistable object) {
         object.$swz_state(Persistable.HOLLOW);
         object.$swz_dirty((byte) 0);

@@ -4,14 +4,13 @@ import java.util.function.LongConsumer;
 
 import org.agrona.DirectBuffer;
 import org.swizzle.internal.tracked.Attachment;
-import org.swizzle.internal.tracked.Sequenced;
-import org.swizzle.internal.tracked.Tracked;
 
 /**
- * Fills one object from its stored bytes: the generated {@code $swz_read} of each class calls the
- * typed methods for its fields. References are swizzled by the object manager (to the resident
- * instance, or to a new hollow one, without reading the target); values are rebuilt from their tags by
- * the codecs named in {@link ValueKind}, and skipped by the layout it gives each tag.
+ * Fills one object or stored collection from its stored bytes: the generated {@code $swz_read} of each
+ * class calls the typed methods for its fields. References are swizzled by the object manager (to the
+ * resident instance, or to a new hollow one, without reading the target), and so are collections (to the
+ * resident instance, or to one read now); values are rebuilt from their tags by the codecs named in
+ * {@link ValueKind}, and skipped by the layout it gives each tag.
  */
 public final class ObjectReader {
 
@@ -24,14 +23,18 @@ public final class ObjectReader {
     private DirectBuffer buffer;
     private int position;
     private int limit;
-    /** The object being filled and the field being read, whose collections are attached to it; null for roots. */
+    /** The object being filled and the field being read; null for roots and collections. */
     private Persistable owner;
     private String fieldName;
-    private Attachment attachment;
-    /** Arrays and collections the value being read is nested in, and how many of them are arrays. */
+    /** The last field described, and its description, which the collections read from that field share. */
+    private Class<?> describedType;
+    private String describedField;
+    private String description;
+    /** The collection being filled; null for roots and objects. */
+    private Attachment collection;
+    /** Arrays and collections the value being read is nested in. */
     private int depth;
-    private int arrayDepth;
-    private boolean ownerNeedsWatch;
+    private boolean needsWatch;
 
     /** What the reader needs from the object manager to turn stored references into Java ones. */
     interface ReferenceSwizzler {
@@ -40,6 +43,12 @@ public final class ObjectReader {
 
         /** The class with catalog id {@code classId}. */
         Class<?> classOf(int classId);
+
+        /**
+         * The one Java instance of stored collection {@code oid}, read now if it is not resident; {@code holder}
+         * (the object or the collection attachment being read, or null) is noted as holding it.
+         */
+        Object collection(long oid, Object holder, ObjectReader from);
 
         /** Names the object being read, for error messages. */
         String describe();
@@ -55,6 +64,11 @@ public final class ObjectReader {
                 @Override
                 public Class<?> classOf(int classId) {
                     throw new IllegalStateException(description + " has no class ids");
+                }
+
+                @Override
+                public Object collection(long oid, Object holder, ObjectReader from) {
+                    throw new IllegalStateException(description + " has no collections");
                 }
 
                 @Override
@@ -80,26 +94,51 @@ public final class ObjectReader {
         this.position = 0;
         this.limit = length;
         this.owner = null;
-        this.ownerNeedsWatch = false;
+        this.fieldName = null;
+        this.collection = null;
+        this.depth = 0;
+        this.needsWatch = false;
     }
 
-    /**
-     * Starts reading array or collection field {@code fieldName} of {@code owner}: the tracked collections
-     * read for it report their changes to {@code owner}.
-     */
+    /** Starts reading array or collection field {@code fieldName} of {@code owner}, which holds what it refers to. */
     void beginField(Persistable owner, String fieldName) {
         this.owner = owner;
         this.fieldName = fieldName;
-        this.attachment = null;
+    }
+
+    /** Starts filling a stored collection from the image {@link #reset} gave, after its kind and count. */
+    void beginCollection(Attachment attachment) {
+        this.collection = attachment;
+    }
+
+    /** {@code Owner.field} of the field being read: where a collection read from it is met first. */
+    String fieldDescription() {
+        if (collection != null) {
+            return collection.origin();
+        }
+        if (owner == null) {
+            return describe();
+        }
+        if (owner.getClass() != describedType || !fieldName.equals(describedField)) {
+            describedType = owner.getClass();
+            describedField = fieldName;
+            description = describedType.getName() + "." + fieldName;
+        }
+        return description;
     }
 
     /**
-     * Whether the object just read holds values that can change without a barrier on it: arrays inside
-     * collections or arrays, which a read of the collection hands out, or collections with views this runtime
-     * does not track. Such an object is compared with its committed bytes at every commit.
+     * Whether the object or collection just read holds values that can change without a barrier: arrays
+     * inside collections or arrays, which a read of the collection hands out, or a collection in an old
+     * store's format, which belongs to no store yet. It is compared with its committed bytes at every commit.
      */
-    boolean ownerNeedsWatch() {
-        return ownerNeedsWatch;
+    boolean needsWatch() {
+        return needsWatch;
+    }
+
+    /** Notes that the object or collection being read must be compared with its committed bytes at every commit. */
+    void watchOwner() {
+        needsWatch = true;
     }
 
     int position() {
@@ -188,6 +227,7 @@ public final class ObjectReader {
             case STRING: return StringCodec.read(kind, this);
             case TIME: return TimeCodec.read(kind, this);
             case REFERENCE: return readReference();
+            case COLLECTION: return references.collection(readLong(), owner != null ? owner : collection, this);
             case PRIMITIVE_ARRAY:
                 nestedArray();
                 return PrimitiveArrayCodec.read(kind, this);
@@ -262,39 +302,18 @@ public final class ObjectReader {
     void enter(boolean array) {
         if (array) {
             nestedArray();
-            arrayDepth++;
         }
         depth++;
     }
 
-    void exit(boolean array) {
-        if (array) {
-            arrayDepth--;
-        }
+    void exit() {
         depth--;
     }
 
     private void nestedArray() {
         if (depth > 0) {
-            ownerNeedsWatch = true;
+            needsWatch = true;
         }
-    }
-
-    /**
-     * Filled while unattached (so filling it ran no barrier), {@code value} now reports its changes to the
-     * field's owner; not inside an array, where the owner is compared at commit once the array is read.
-     */
-    void attach(Tracked value) {
-        if (owner == null || arrayDepth > 0) {
-            return;
-        }
-        if (Sequenced.hasUntrackedViews(value)) {
-            ownerNeedsWatch = true;
-        }
-        if (attachment == null) {
-            attachment = new Attachment(owner, fieldName);
-        }
-        value.attach(attachment);
     }
 
     /** Skips a stored field of {@code kind} that the current class no longer has. */
@@ -311,6 +330,11 @@ public final class ObjectReader {
         for (Shape.Field field : shape.fields()) {
             skip(field.kind(), references);
         }
+    }
+
+    /** As {@link #forEachReference(Shape, LongConsumer)} for a stored collection, whose image is one value. */
+    void forEachReference(LongConsumer references) {
+        skipValue(references);
     }
 
     private void skip(FieldKind kind, LongConsumer references) {
@@ -335,6 +359,10 @@ public final class ObjectReader {
         ValueKind kind = readKind();
         if (kind == ValueKind.REFERENCE && references != null) {
             reference(references);
+            return;
+        }
+        if (kind == ValueKind.COLLECTION && references != null) {
+            references.accept(readLong());
             return;
         }
         take(kind.fixedBytes());

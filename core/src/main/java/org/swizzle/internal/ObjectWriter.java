@@ -8,14 +8,13 @@ import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.internal.tracked.Attachment;
-import org.swizzle.internal.tracked.Sequenced;
-import org.swizzle.internal.tracked.Tracked;
 
 /**
- * Unswizzles one object into the stored format: the generated {@code $swz_write} of each class calls
- * the typed methods for its fields. References become OID and class id (new objects reached this
- * way are made persistent by the object manager); embedded values become tagged bytes, which the
- * codecs named in {@link ValueKind} write. One writer is reused for every object of a commit.
+ * Unswizzles one object or stored collection into the stored format: the generated {@code $swz_write}
+ * of each class calls the typed methods for its fields. References become OID and class id, and
+ * collections the OID of their own stored image (new objects and collections reached this way are made
+ * stored by the object manager); other values become tagged bytes, which the codecs named in
+ * {@link ValueKind} write. One writer is reused for every object and collection of a commit.
  */
 public final class ObjectWriter {
 
@@ -29,13 +28,12 @@ public final class ObjectWriter {
     private Class<?> ownerType;
     private String fieldName;
     private int fieldIndex;
-    /** The object being written; null for the root directory. */
+    /** The object being written; null for the root directory and for a collection. */
     private Persistable owner;
+    /** The collection being written; null for an object. */
+    private Attachment collection;
     /** Arrays and collections the value being written is nested in. */
     private int depth;
-    /** The attachment of the current field's tracked collections, and whether the field's value is one of them. */
-    private Attachment fieldAttachment;
-    private boolean fieldTracked;
     private boolean holdsUntracked;
 
     /** What the writer needs from the object manager to write references. */
@@ -48,6 +46,12 @@ public final class ObjectWriter {
 
         /** The catalog id of the class of {@code object}, which {@link #oidOf} accepted. */
         int classIdOf(Persistable object);
+
+        /**
+         * The OID of stored collection {@code collection} (a {@code Collection} or {@code Map}), making it a stored
+         * thing of its own if it is new, and noting that the object or collection being written holds it.
+         */
+        long collectionOid(Object collection, ObjectWriter writer);
     }
 
     ObjectWriter(ReferenceResolver references) {
@@ -64,16 +68,35 @@ public final class ObjectWriter {
     void reset() {
         position = 0;
         owner = null;
+        collection = null;
+        depth = 0;
     }
 
     /**
-     * Starts the image of {@code object}: its tracked collections that belong to no object yet are attached
-     * to it, and whether it holds values that change without a barrier is noted ({@link #holdsUntracked()}).
+     * Starts the image of {@code object}, noting whether it holds values that change without a barrier
+     * ({@link #holdsUntracked()}).
      */
     void beginObject(Persistable object) {
         reset();
         owner = object;
         holdsUntracked = false;
+    }
+
+    /** Starts the image of a stored collection: its elements, the collections among them as references. */
+    void beginCollection(Attachment attachment) {
+        reset();
+        collection = attachment;
+        holdsUntracked = false;
+    }
+
+    /** The object being written, or null. */
+    Persistable owner() {
+        return owner;
+    }
+
+    /** The collection being written, or null. */
+    Attachment collection() {
+        return collection;
     }
 
     /**
@@ -111,8 +134,6 @@ public final class ObjectWriter {
 
     private void startField() {
         this.depth = 0;
-        this.fieldAttachment = null;
-        this.fieldTracked = false;
     }
 
     private String fieldName() {
@@ -124,49 +145,17 @@ public final class ObjectWriter {
     }
 
     /**
-     * Whether the object written holds a value that can change without running its barrier: a collection
-     * that is not one of its tracked collections, or an array inside a collection or array (arrays in its
-     * fields are the accessors' business: they watch the object when one escapes). The object manager then
-     * compares it with its committed bytes at every commit.
+     * Whether the object or collection written holds a value that can change without running a barrier: an
+     * array inside an array or collection (arrays in an object's fields are the accessors' business: they
+     * watch the object when one escapes). The object manager then compares it with its committed bytes at
+     * every commit.
      */
     boolean holdsUntracked() {
         return holdsUntracked;
     }
 
     private void noteArray() {
-        if (owner != null && depth > 0) {
-            holdsUntracked = true;
-        }
-    }
-
-    /** Notes how {@code container}, a collection or map met at the current depth, is tracked; adopts it if it can. */
-    void noteContainer(Object container) {
-        if (owner == null) {
-            return;
-        }
-        if (!(container instanceof Tracked) || Sequenced.hasUntrackedViews(container)) {
-            holdsUntracked = true;
-            if (!(container instanceof Tracked)) {
-                return;
-            }
-        }
-        Tracked tracked = (Tracked) container;
-        Attachment attachment = tracked.attachment();
-        boolean live = attachment != null && attachment.isLive();
-        if (live && attachment.owner() != owner) {
-            holdsUntracked = true; // another object's collection: its changes mark that object, not this one
-        } else if (depth == 0) {
-            if (!live) {
-                attachment = new Attachment(owner, fieldName());
-                tracked.attach(attachment);
-            }
-            fieldAttachment = attachment;
-            fieldTracked = true;
-        } else if (fieldTracked) {
-            if (attachment != fieldAttachment) {
-                tracked.attach(fieldAttachment); // one attachment per field, so detaching the field detaches it
-            }
-        } else {
+        if (depth > 0) {
             holdsUntracked = true;
         }
     }
@@ -266,10 +255,9 @@ public final class ObjectWriter {
             } else {
                 PrimitiveArrayCodec.write(this, value);
             }
-        } else if (value instanceof Collection) {
-            ContainerCodec.write(this, (Collection<?>) value);
-        } else if (value instanceof Map) {
-            ContainerCodec.write(this, (Map<?, ?>) value);
+        } else if (value instanceof Collection || value instanceof Map) {
+            writeKind(ValueKind.COLLECTION);
+            writeLong(references.collectionOid(value, this));
         } else if (!ScalarCodec.writeOther(this, value) && !TimeCodec.write(this, value)) {
             throw unsupported(value);
         }
@@ -325,8 +313,11 @@ public final class ObjectWriter {
             + " java.util collections, or @Persistent objects).");
     }
 
-    /** {@code Owner.field}, for messages. */
+    /** {@code Owner.field}, for messages: for a collection, the field it was stored from first. */
     String fieldDescription() {
+        if (collection != null) {
+            return collection.origin();
+        }
         String name = fieldName();
         return (ownerType == null ? "?" : ownerType.getName()) + "." + name;
     }

@@ -10,7 +10,8 @@ import org.swizzle.store.SegmentStore;
 
 /**
  * Marks the committed object graph from the roots, reading stored bytes only (no object is faulted),
- * and counts the stored objects it does not reach: those an update cut off. They are left in place
+ * and counts the persistent objects it does not reach (collections, stored things of their own, are
+ * traced through but not counted): those an update cut off. They are left in place
  * for now; a collector can reclaim them later.
  */
 final class ReachabilityTrace {
@@ -47,12 +48,17 @@ final class ReachabilityTrace {
             }
             DirectBuffer bytes = store.read(oid, view);
             reader.reset(bytes, store.length(oid));
-            int shape = reader.readShort() & 0xFFFF;
-            reader.forEachReference(catalog.shape(store.classId(oid), shape), visit);
+            int classId = store.classId(oid);
+            if (catalog.isCollection(classId)) {
+                reader.forEachReference(visit);
+            } else {
+                int shape = reader.readShort() & 0xFFFF;
+                reader.forEachReference(catalog.shape(classId, shape), visit);
+            }
         }
         long stored = 0;
         for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
-            if (store.contains(oid) && !reached.contains(oid)) {
+            if (store.contains(oid) && !reached.contains(oid) && !catalog.isCollection(store.classId(oid))) {
                 stored++;
             }
         }

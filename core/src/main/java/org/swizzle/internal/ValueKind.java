@@ -64,6 +64,13 @@ enum ValueKind {
     ZONE_REGION(33, Codec.TIME, "java/time/ZoneId", 0, Tail.VALUE, 0),
     /** OID (8 bytes) and class id (4 bytes) of a persistent object. */
     REFERENCE(40, Codec.REFERENCE, null, 12),
+    /**
+     * OID (8 bytes) of a stored collection: an object of its own whose image is one value of a kind from
+     * {@link #ARRAY_LIST} to {@link #TREE_MAP}, in which the collections are references again. A collection
+     * is stored this way wherever it is held, so that sharing survives a reload; those kinds appear in a
+     * field or an array only in stores written before collections had an identity.
+     */
+    COLLECTION(41, Codec.COLLECTION, null, 8),
     /** Length, then each element as a primitive field stores it (this for every primitive array). */
     BOOLEAN_ARRAY(50, Codec.PRIMITIVE_ARRAY, null, 0, Tail.BYTES, 1),
     BYTE_ARRAY(51, Codec.PRIMITIVE_ARRAY, null, 0, Tail.BYTES, 1),
@@ -99,7 +106,9 @@ enum ValueKind {
         /** {@link ContainerCodec}. */
         CONTAINER,
         /** The object writer and reader themselves, as for a reference field. */
-        REFERENCE
+        REFERENCE,
+        /** The object writer and reader, which ask the object manager for the collection of an OID. */
+        COLLECTION
     }
 
     /** What follows a payload's fixed bytes. */

@@ -45,6 +45,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The bytes of every kind of stored value, pinned as the format wrote them when this test was made: a
  * store written by an earlier version reads back the same values, and a value is written as it was.
+ * Collections are stored things of their own: a value holds a reference, and the collection's image is
+ * pinned apart; collections embedded in values by stores of before still read.
  */
 class StoredFormatTest {
 
@@ -99,6 +101,22 @@ class StoredFormatTest {
             "3903000000bc0a00000000f87f000000000000f0ffffffffffffffefff"),
         pin(new String[] {"a", null}, "3a01000000020000000a010000006100"),
         pin(new int[][] {{1}, null, {}}, "3a0100000003000000360100000001000000003600000000"),
+        pin(new ArrayList<>(List.of(1, "b")), "29" + "6400000000000000"),
+        pin(REFERENCED, "28" + "0807060504030201" + "0d0c0b0a"));
+
+    /** The images of stored collections (OIDs from {@link TestReferences#FIRST_COLLECTION}, the outer one first). */
+    private static final List<Pin> IMAGES = List.of(
+        pin(new ArrayList<>(List.of(1, "b")), "3c0200000006010000000a0100000062"),
+        pin(new LinkedList<>(List.of('c')), "3d01000000056300"),
+        pin(new HashSet<>(Set.of(3)), "3e010000000603000000"),
+        pin(new LinkedHashSet<>(List.of("z", "a")), "3f020000000a010000007a0a0100000061"),
+        pin(new TreeSet<>(List.of(2L, 1L)), "4002000000070100000000000000070200000000000000"),
+        pin(new HashMap<>(Map.of("k", 1)), "41010000000a010000006b0601000000"),
+        pin(new LinkedHashMap<>(Map.of((short) 1, List.of(true))), "4201000000040100" + "29" + "6500000000000000"),
+        pin(new TreeMap<>(Map.of("b", 2.0, "a", 1.0f)), "43020000000a0100000061080000803f0a0100000062090000000000000040"));
+
+    /** Collections as stores written before collections had an identity hold them: embedded where they are held. */
+    private static final List<Pin> EMBEDDED = List.of(
         pin(new ArrayList<>(List.of(1, "b")), "3c0200000006010000000a0100000062"),
         pin(new LinkedList<>(List.of('c')), "3d01000000056300"),
         pin(new HashSet<>(Set.of(3)), "3e010000000603000000"),
@@ -106,8 +124,7 @@ class StoredFormatTest {
         pin(new TreeSet<>(List.of(2L, 1L)), "4002000000070100000000000000070200000000000000"),
         pin(new HashMap<>(Map.of("k", 1)), "41010000000a010000006b0601000000"),
         pin(new LinkedHashMap<>(Map.of((short) 1, List.of(true))), "42010000000401003c0100000001"),
-        pin(new TreeMap<>(Map.of("b", 2.0, "a", 1.0f)), "43020000000a0100000061080000803f0a0100000062090000000000000040"),
-        pin(REFERENCED, "28" + "0807060504030201" + "0d0c0b0a"));
+        pin(new TreeMap<>(Map.of("b", 2.0, "a", 1.0f)), "43020000000a0100000061080000803f0a0100000062090000000000000040"));
 
     private final TestReferences references = new TestReferences(REFERENCED, OID, CLASS_ID);
     private final ObjectWriter writer = new ObjectWriter(references);
@@ -126,6 +143,27 @@ class StoredFormatTest {
     }
 
     @Test
+    void shouldWriteEveryCollectionImageAsPinned() {
+        for (Pin pin : IMAGES) {
+            write(pin.value);
+            assertEquals(pin.hex, HexFormat.of().formatHex(references.image(TestReferences.FIRST_COLLECTION)),
+                () -> "the image of " + pin.value);
+        }
+    }
+
+    @Test
+    void shouldReadCollectionsEmbeddedByEarlierStoresBack() {
+        for (Pin pin : EMBEDDED) {
+            byte[] bytes = HexFormat.of().parseHex(pin.hex);
+            reader.reset(new UnsafeBuffer(bytes), bytes.length);
+            Object read = reader.readValue();
+            assertEquals(bytes.length, reader.position(), () -> "the whole of " + pin.hex + " is read");
+            assertEquals(pin.value, read, () -> pin.hex + " read");
+            assertTrue(reader.needsWatch(), "an embedded collection belongs to no store: its holder is compared at commit");
+        }
+    }
+
+    @Test
     void shouldReadEveryPinnedValueBack() {
         for (Pin pin : PINS) {
             classIdsOf(pin);
@@ -140,7 +178,7 @@ class StoredFormatTest {
 
     @Test
     void shouldSkipEveryPinnedValueWhole() {
-        for (Pin pin : PINS) {
+        for (Pin pin : concat(PINS, EMBEDDED)) {
             byte[] bytes = HexFormat.of().parseHex(pin.hex);
             reader.reset(new UnsafeBuffer(bytes), bytes.length);
             reader.skip(FieldKind.VALUE);
@@ -151,7 +189,7 @@ class StoredFormatTest {
     @Test
     void shouldPinEveryKind() {
         Set<Byte> pinned = new HashSet<>();
-        for (Pin pin : PINS) {
+        for (Pin pin : concat(PINS, IMAGES)) {
             pinned.add(HexFormat.of().parseHex(pin.hex)[0]);
         }
         for (ValueKind kind : ValueKind.values()) {
@@ -161,7 +199,7 @@ class StoredFormatTest {
 
     /** The value written alone, in hex; class ids are numbered from 1 for each value. */
     private String write(Object value) {
-        references.forgetClasses();
+        references.forget();
         writer.reset();
         writer.field(StoredFormatTest.class, "value");
         writer.writeValue(value);
@@ -173,6 +211,12 @@ class StoredFormatTest {
     /** Gives the classes in {@code pin} the ids writing it gives them, for the reader. */
     private void classIdsOf(Pin pin) {
         write(pin.value);
+    }
+
+    private static List<Pin> concat(List<Pin> a, List<Pin> b) {
+        List<Pin> both = new ArrayList<>(a);
+        both.addAll(b);
+        return both;
     }
 
     private static Pin pin(Object value, String hex) {

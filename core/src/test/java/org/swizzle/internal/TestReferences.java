@@ -1,18 +1,32 @@
 package org.swizzle.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.internal.tracked.Attachment;
 
 /**
  * References and class ids for values written and read without a store: class ids in the order the
- * classes are met, {@code Object} first, and at most one referenced object, with a given OID and class id.
+ * classes are met, {@code Object} first, at most one referenced object, with a given OID and class id, and
+ * stored collections, numbered from {@link #FIRST_COLLECTION} in the order they are met, whose images are
+ * kept here and read back as new instances, one per OID.
  */
 final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectReader.ReferenceSwizzler {
 
+    static final long FIRST_COLLECTION = 100;
+
     private final List<Class<?>> classes = new ArrayList<>(List.of(Object.class));
+    private final Map<Object, Long> collectionOids = new IdentityHashMap<>();
+    private final Map<Long, byte[]> images = new HashMap<>();
+    private final Map<Long, Object> read = new HashMap<>();
     private final Persistable referenced;
     private final long oid;
     private final int classId;
@@ -28,9 +42,53 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         this.classId = classId;
     }
 
-    /** Forgets the class ids given so far. */
-    void forgetClasses() {
+    /** Forgets the class ids and the collections given so far. */
+    void forget() {
         classes.subList(1, classes.size()).clear();
+        collectionOids.clear();
+        images.clear();
+        read.clear();
+    }
+
+    /** The stored image of collection {@code oid}, as its writer wrote it. */
+    byte[] image(long oid) {
+        return images.get(oid);
+    }
+
+    @Override
+    public long collectionOid(Object collection, ObjectWriter from) {
+        Long known = collectionOids.get(collection);
+        if (known != null) {
+            return known;
+        }
+        long oid = FIRST_COLLECTION + collectionOids.size();
+        collectionOids.put(collection, oid);
+        ObjectWriter writer = new ObjectWriter(this);
+        writer.beginCollection(new Attachment(attachment -> { }, collection, oid, from.fieldDescription()));
+        ContainerCodec.writeBody(writer, ContainerCodec.kindOf(collection, writer), collection);
+        byte[] image = new byte[writer.length()];
+        writer.buffer().getBytes(0, image);
+        images.put(oid, image);
+        return oid;
+    }
+
+    @Override
+    public Object collection(long oid, Object holder, ObjectReader from) {
+        Object known = read.get(oid);
+        if (known != null) {
+            return known;
+        }
+        byte[] image = images.get(oid);
+        assertNotNull(image, "collection " + oid + " was written");
+        ObjectReader reader = new ObjectReader(this);
+        reader.reset(new UnsafeBuffer(image), image.length);
+        ValueKind kind = reader.readKind();
+        int size = reader.readCount(kind);
+        Object collection = ContainerCodec.newCollection(kind, size);
+        read.put(oid, collection);
+        ContainerCodec.fill(collection, kind, size, reader);
+        assertEquals(image.length, reader.position(), "the reader consumes the whole image of collection " + oid);
+        return collection;
     }
 
     @Override

@@ -1,54 +1,154 @@
 package org.swizzle.internal.tracked;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
+import java.util.function.Consumer;
+
 import org.swizzle.DetachedCollectionException;
-import org.swizzle.internal.Persistable;
-import org.swizzle.internal.WriteBarrier;
 
 /**
- * The persistent object and field that tracked collections belong to: one per field value, shared by
- * the collection, the collections nested in it and all their views, so that detaching it (when
- * {@code abort()} reverts the owner or the budget re-hollows it) detaches them all at once.
+ * A collection's identity in one store: its OID, whether it changed since the last commit, and the stored
+ * things that hold it (persistent objects, or the attachments of collections that contain it). A stored
+ * collection is an object of its own, so every reference to it, from any field or collection, finds the same
+ * Java instance after a reload. A tracked collection and all its views and iterators report their changes
+ * here; a plain {@code java.util} collection the application stored has an attachment too, kept by the
+ * store beside it, and is compared with its committed bytes at every commit instead.
+ *
+ * <p>{@code abort()} detaches a collection that changed: every later change through it, its views or its
+ * iterators throws, and the objects that held it read their fields again.
  */
 public final class Attachment {
 
-    private final Persistable owner;
-    private final String field;
-    private boolean detached;
+    private static final int FEW_HOLDERS = 8;
 
-    /** @param field the field's name, for messages */
-    public Attachment(Persistable owner, String field) {
-        this.owner = owner;
-        this.field = field;
+    /** The store's side: what happens when a collection changes. */
+    public interface Store {
+        /** {@code attachment}'s collection is about to change for the first time since the last commit. */
+        void changed(Attachment attachment);
     }
 
-    /** Runs the owner's write barrier for a change to one of its collections; {@code attachment} may be null. */
+    private final Store store;
+    private final Object collection;
+    private final long oid;
+    /** Where the collection was met first ({@code Owner.field}), for messages. */
+    private final String origin;
+    private volatile boolean dirty;
+    private volatile boolean detached;
+    private boolean watched;
+    private Object[] holders = new Object[1];
+    private int holderCount;
+    /** The holders once there are more than {@link #FEW_HOLDERS}, which are searched one by one. */
+    private Set<Object> manyHolders;
+
+    /**
+     * @param collection the collection, tracked or plain
+     * @param origin     the field it was met in first, as {@code Owner.field}
+     */
+    public Attachment(Store store, Object collection, long oid, String origin) {
+        this.store = store;
+        this.collection = collection;
+        this.oid = oid;
+        this.origin = origin;
+    }
+
+    /** Runs before a change of a tracked collection: notes it, or refuses it if the collection is detached. */
     static void changed(Attachment attachment, Object collection) {
         if (attachment != null) {
             attachment.changed(collection);
         }
     }
 
-    private void changed(Object collection) {
+    private void changed(Object changing) {
         if (detached) {
-            throw new DetachedCollectionException("This " + collection.getClass().getSuperclass().getName()
-                + " was taken from field " + owner.getClass().getName() + "." + field + " before abort() reverted the"
-                + " object or the resident budget unloaded it, so it no longer belongs to the object and a change to it"
-                + " would be lost. Read the field " + field + " again and change the collection it holds now.");
+            throw new DetachedCollectionException("This " + changing.getClass().getSuperclass().getName()
+                + " (first stored in field " + origin + ") was changed and then abort() reverted it, so it no longer"
+                + " belongs to the store and a change to it would be lost. Read the field again and change the"
+                + " collection it holds now.");
         }
-        WriteBarrier.mark(owner);
+        if (!dirty) {
+            store.changed(this);
+        }
     }
 
-    public Persistable owner() {
-        return owner;
+    public Store store() {
+        return store;
     }
 
-    /** Whether the collections still belong to the owner. */
+    public Object collection() {
+        return collection;
+    }
+
+    public long oid() {
+        return oid;
+    }
+
+    public String origin() {
+        return origin;
+    }
+
+    /** Whether the collection changed since the last commit. */
+    public boolean isDirty() {
+        return dirty;
+    }
+
+    /** Set by the store when it notes a change, cleared when a commit wrote the collection. */
+    public void dirty(boolean dirty) {
+        this.dirty = dirty;
+    }
+
+    /** Whether the store compares the collection with its committed bytes at every commit. */
+    public boolean isWatched() {
+        return watched;
+    }
+
+    public void watched(boolean watched) {
+        this.watched = watched;
+    }
+
+    /** Whether the collection still belongs to the store. */
     public boolean isLive() {
         return !detached;
     }
 
-    /** Ends the attachment: every later change through its collections throws. */
+    /** Ends the attachment: every later change through the collection throws. */
     public void detach() {
         detached = true;
+    }
+
+    /** Notes that {@code holder} (a persistent object or another collection's attachment) refers to the collection. */
+    public void heldBy(Object holder) {
+        if (manyHolders != null) {
+            manyHolders.add(holder);
+            return;
+        }
+        for (int i = 0; i < holderCount; i++) {
+            if (holders[i] == holder) {
+                return;
+            }
+        }
+        if (holderCount == holders.length) {
+            if (holderCount == FEW_HOLDERS) {
+                manyHolders = Collections.newSetFromMap(new IdentityHashMap<>());
+                manyHolders.addAll(Arrays.asList(holders));
+                manyHolders.add(holder);
+                holders = null;
+                return;
+            }
+            holders = Arrays.copyOf(holders, holderCount * 2);
+        }
+        holders[holderCount++] = holder;
+    }
+
+    /** Hands every holder noted to {@code action}. */
+    public void forEachHolder(Consumer<Object> action) {
+        if (manyHolders != null) {
+            manyHolders.forEach(action);
+            return;
+        }
+        for (int i = 0; i < holderCount; i++) {
+            action.accept(holders[i]);
+        }
     }
 }

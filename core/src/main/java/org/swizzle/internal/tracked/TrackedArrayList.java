@@ -10,7 +10,7 @@ import java.util.NoSuchElementException;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
-/** An {@link ArrayList} that reports every change, through itself, its sub-lists or its iterators, to its owner. */
+/** An {@link ArrayList} that reports every change, through itself, its sub-lists or its iterators, to its store. */
 public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
 
     private static final long serialVersionUID = 1L;
@@ -181,7 +181,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
         return copy;
     }
 
-    /** Serialized as a plain {@code ArrayList}: the owner does not travel. */
+    /** Serialized as a plain {@code ArrayList}: its store does not travel. */
     private Object writeReplace() {
         return new ArrayList<>(this);
     }

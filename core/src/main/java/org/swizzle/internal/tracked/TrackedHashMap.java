@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 /**
  * A {@link HashMap} that reports every change, through itself, its key, value and entry views, their
- * iterators and {@code Map.Entry.setValue}, to its owner.
+ * iterators and {@code Map.Entry.setValue}, to its store.
  */
 public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked {
 
@@ -148,7 +148,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return copy;
     }
 
-    /** Serialized as a plain {@code HashMap}: the owner does not travel. */
+    /** Serialized as a plain {@code HashMap}: its store does not travel. */
     private Object writeReplace() {
         return new HashMap<>(this);
     }

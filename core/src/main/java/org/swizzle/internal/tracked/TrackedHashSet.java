@@ -5,7 +5,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.function.Predicate;
 
-/** A {@link HashSet} that reports every change, through itself or its iterators, to its owner. */
+/** A {@link HashSet} that reports every change, through itself or its iterators, to its store. */
 public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
 
     private static final long serialVersionUID = 1L;
@@ -97,7 +97,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
         return copy;
     }
 
-    /** Serialized as a plain {@code HashSet}: the owner does not travel. */
+    /** Serialized as a plain {@code HashSet}: its store does not travel. */
     private Object writeReplace() {
         return new HashSet<>(this);
     }

@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 /**
  * A {@link LinkedHashMap} that reports every change, through itself, its key, value and entry views, their
- * iterators and {@code Map.Entry.setValue}, to its owner.
+ * iterators and {@code Map.Entry.setValue}, to its store.
  */
 public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implements Tracked {
 
@@ -152,7 +152,7 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
         return copy;
     }
 
-    /** Serialized as a plain {@code LinkedHashMap}: the owner does not travel. */
+    /** Serialized as a plain {@code LinkedHashMap}: its store does not travel. */
     private Object writeReplace() {
         return new LinkedHashMap<>(this);
     }

@@ -9,7 +9,7 @@ import java.util.Iterator;
 import java.util.function.Predicate;
 
 /**
- * A {@link LinkedHashSet} that reports every change, through itself or its iterators, to its owner. On Java 21
+ * A {@link LinkedHashSet} that reports every change, through itself or its iterators, to its store. On Java 21
  * and later its {@code reversed()} view is not tracked, so an object holding one is compared at every commit
  * instead (see {@link Sequenced}).
  */
@@ -163,7 +163,7 @@ public final class TrackedLinkedHashSet<E> extends LinkedHashSet<E> implements T
         return copy;
     }
 
-    /** Serialized as a plain {@code LinkedHashSet}: the owner does not travel. */
+    /** Serialized as a plain {@code LinkedHashSet}: its store does not travel. */
     private Object writeReplace() {
         return new LinkedHashSet<>(this);
     }

@@ -11,7 +11,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * A {@link LinkedList} that reports every change, through itself as a list or a deque, its sub-lists
- * or its iterators, to its owner.
+ * or its iterators, to its store.
  */
 public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked {
 
@@ -243,7 +243,7 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
         return copy;
     }
 
-    /** Serialized as a plain {@code LinkedList}: the owner does not travel. */
+    /** Serialized as a plain {@code LinkedList}: its store does not travel. */
     private Object writeReplace() {
         return new LinkedList<>(this);
     }

@@ -13,7 +13,7 @@ import java.util.function.Function;
 
 /**
  * A {@link TreeMap} (natural ordering) that reports every change, through itself, its key, value and entry views,
- * its sub-maps and descending map and their views, their iterators and {@code Map.Entry.setValue}, to its owner.
+ * its sub-maps and descending map and their views, their iterators and {@code Map.Entry.setValue}, to its store.
  */
 public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked {
 
@@ -213,7 +213,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
         return copy;
     }
 
-    /** Serialized as a plain {@code TreeMap}: the owner does not travel. */
+    /** Serialized as a plain {@code TreeMap}: its store does not travel. */
     private Object writeReplace() {
         return new TreeMap<>(this);
     }

@@ -10,7 +10,7 @@ import java.util.function.Predicate;
 
 /**
  * A {@link TreeSet} (natural ordering) that reports every change, through itself, its sub-sets and descending
- * set and their views, or its iterators, to its owner.
+ * set and their views, or its iterators, to its store.
  */
 public final class TrackedTreeSet<E> extends TreeSet<E> implements Tracked {
 
@@ -155,7 +155,7 @@ public final class TrackedTreeSet<E> extends TreeSet<E> implements Tracked {
         return copy;
     }
 
-    /** Serialized as a plain {@code TreeSet}: the owner does not travel. */
+    /** Serialized as a plain {@code TreeSet}: its store does not travel. */
     private Object writeReplace() {
         return new TreeSet<>(this);
     }

@@ -203,6 +203,16 @@ public final class CollectionsWorkload {
         dirtied.add(root);
     }
 
+    /** Whether list of lists {@code lists} holds {@code inner} itself, not an equal list. */
+    private static boolean holds(Object lists, Object inner) {
+        for (Object element : (List<?>) lists) {
+            if (element == inner) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void commit() throws IOException {
         String rendering = Rendering.of(model);
         String digest = Rendering.digest(rendering);
@@ -221,13 +231,14 @@ public final class CollectionsWorkload {
     /**
      * Aborts: every held value taken from a tracked field of a bag changed in this transaction must
      * now refuse a change, if a commit had attached the field's collection to the bag (a bag made in this
-     * transaction is not persistent, so abort leaves it alone); then the fields are read again and must
-     * hold the committed state.
+     * transaction is not persistent, so abort leaves it alone) and, for an inner list of a list of lists (a
+     * stored collection of its own), if the field's list still holds it; then the fields are read again and
+     * must hold the committed state.
      */
     private void abort() {
         List<Handle> detached = held.stream()
             .filter(h -> h.tracked && dirtied.contains(h.owner) && h.slot.read(h.owner) == h.liveField
-                && attached(h.liveField))
+                && attached(h.liveField) && (h.liveInner == null || holds(h.liveField, h.liveInner)))
             .toList();
         store.abort();
         out.say("ABORT");

@@ -28,9 +28,14 @@ final class Handle {
     final boolean ordered;
     /** The number of commits the child had made when the handle was taken. */
     final int takenAt;
+    /**
+     * The inner list of a list of lists that this handle is or comes from, null if none: a stored collection of
+     * its own, which {@code abort()} detaches only while the field's list still holds it.
+     */
+    final Object liveInner;
 
     private Handle(Kind kind, Object live, Object model, String path, Bag owner, Slot slot, Object liveField,
-                   Object modelField, boolean tracked, boolean ordered, int takenAt) {
+                   Object modelField, boolean tracked, boolean ordered, int takenAt, Object liveInner) {
         this.kind = kind;
         this.live = live;
         this.model = model;
@@ -42,18 +47,20 @@ final class Handle {
         this.tracked = tracked;
         this.ordered = ordered;
         this.takenAt = takenAt;
+        this.liveInner = liveInner;
     }
 
     /** The value of field {@code slot} of {@code owner} and of its twin {@code model}. */
     static Handle field(String ownerName, Bag owner, PlainBag model, Slot slot, int commits) {
         Object live = slot.read(owner);
         Object twin = model.get(slot);
-        return new Handle(slot.kind, live, twin, ownerName + "." + slot.fieldName(), owner, slot, live, twin, live instanceof Tracked, slot.ordered, commits);
+        return new Handle(slot.kind, live, twin, ownerName + "." + slot.fieldName(), owner, slot, live, twin, live instanceof Tracked, slot.ordered, commits, null);
     }
 
     /** A view, iterator, entry or inner list obtained from this handle's value by {@code op}. */
     Handle derive(Kind derived, Object live, Object model, String op, int commits) {
         boolean derivedTracked = tracked && (kind != Kind.NESTED || live instanceof Tracked);
-        return new Handle(derived, live, model, path + "." + op, owner, slot, liveField, modelField, derivedTracked, ordered, commits);
+        Object inner = liveInner != null ? liveInner : kind == Kind.NESTED && derived == Kind.LIST ? live : null;
+        return new Handle(derived, live, model, path + "." + op, owner, slot, liveField, modelField, derivedTracked, ordered, commits, inner);
     }
 }

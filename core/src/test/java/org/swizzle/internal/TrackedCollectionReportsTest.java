@@ -1,9 +1,11 @@
 package org.swizzle.internal;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
@@ -11,7 +13,6 @@ import java.util.ListIterator;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.internal.tracked.Attachment;
@@ -23,21 +24,27 @@ import org.swizzle.internal.tracked.TrackedTreeMap;
 import org.swizzle.internal.tracked.TrackedTreeSet;
 
 /**
- * The tracked collections without an agent: each change path marks the owner (the default barrier,
- * {@code remset}, sets its dirty byte), each read path marks nothing, and a detached collection refuses
- * every change.
+ * The tracked collections without an agent or a store: each change path reports the collection changed,
+ * each read path reports nothing, and a detached collection refuses every change.
  */
-class TrackedCollectionMarksTest {
+class TrackedCollectionReportsTest {
 
-    private final Owner owner = new Owner();
+    /** The collections reported changed, in order. */
+    private final List<Attachment> reported = new ArrayList<>();
+    private final Attachment.Store store = attachment -> {
+        reported.add(attachment);
+        attachment.dirty(true);
+    };
 
-    @BeforeEach
-    void cleanOwner() {
-        owner.$swz_dirty((byte) 0);
+    private boolean reportedChanged() {
+        return !reported.isEmpty();
     }
 
-    private boolean ownerMarked() {
-        return owner.$swz_dirty() != 0;
+    private void commit() {
+        for (Attachment attachment : reported) {
+            attachment.dirty(false);
+        }
+        reported.clear();
     }
 
     @Test
@@ -48,8 +55,8 @@ class TrackedCollectionMarksTest {
                 l -> l.sort(null), l -> l.clear(), l -> l.subList(0, 1).clear(), l -> l.subList(0, 2).subList(0, 1).set(0, "y"),
                 l -> removeFirst(l.iterator()), l -> l.listIterator().add("y"), l -> { ListIterator<String> i = l.listIterator(); i.next(); i.set("z"); },
                 l -> l.retainAll(List.of("a")), l -> l.removeAll(List.of("a")))) {
-            assertMarks(change, new TrackedArrayList<>(), true);
-            assertMarks(change, new TrackedLinkedList<>(), true);
+            assertReports(change, new TrackedArrayList<>(), true);
+            assertReports(change, new TrackedLinkedList<>(), true);
         }
     }
 
@@ -59,8 +66,8 @@ class TrackedCollectionMarksTest {
                 l -> l.get(0), l -> l.size(), l -> l.contains("a"), l -> l.forEach(String::length), l -> l.stream().count(),
                 l -> l.iterator().next(), l -> l.subList(0, 1).get(0), l -> l.indexOf("b"), l -> l.toArray(), l -> l.hashCode(),
                 l -> { for (String s : l) { s.length(); } })) {
-            assertMarks(read, new TrackedArrayList<>(), false);
-            assertMarks(read, new TrackedLinkedList<>(), false);
+            assertReports(read, new TrackedArrayList<>(), false);
+            assertReports(read, new TrackedLinkedList<>(), false);
         }
     }
 
@@ -72,8 +79,8 @@ class TrackedCollectionMarksTest {
                 m -> m.keySet().remove("a"), m -> m.values().removeIf(v -> v == 1), m -> removeFirst(m.entrySet().iterator()),
                 m -> m.entrySet().iterator().next().setValue(5), m -> m.entrySet().stream().forEach(e -> e.setValue(6)),
                 m -> ((Map.Entry<?, Integer>) m.entrySet().toArray()[0]).setValue(7), m -> m.clear())) {
-            assertMarks(change, new TrackedHashMap<>(), true);
-            assertMarks(change, new TrackedTreeMap<>(), true);
+            assertReports(change, new TrackedHashMap<>(), true);
+            assertReports(change, new TrackedTreeMap<>(), true);
         }
     }
 
@@ -88,13 +95,13 @@ class TrackedCollectionMarksTest {
             m -> removeFirst(m.descendingKeySet().subSet("c", true, "a", true).iterator()),
             m -> m.entrySet().stream().forEach(e -> e.setValue(1)));
         for (Consumer<TrackedTreeMap<String, Integer>> change : mapChanges) {
-            assertMarks(change, new TrackedTreeMap<>(), true);
+            assertReports(change, new TrackedTreeMap<>(), true);
         }
         List<Consumer<TrackedTreeSet<String>>> setChanges = List.of(
             s -> s.descendingSet().headSet("a").clear(),
             s -> removeFirst(s.subSet("a", true, "c", false).descendingIterator()));
         for (Consumer<TrackedTreeSet<String>> change : setChanges) {
-            assertMarks(change, new TrackedTreeSet<>(), true);
+            assertReports(change, new TrackedTreeSet<>(), true);
         }
         List<Consumer<TrackedTreeMap<String, Integer>>> reads = List.of(
             m -> m.headMap("c", false).firstEntry(),
@@ -102,7 +109,7 @@ class TrackedCollectionMarksTest {
             m -> m.descendingKeySet().tailSet("b").iterator().next(),
             m -> m.entrySet().stream().count());
         for (Consumer<TrackedTreeMap<String, Integer>> read : reads) {
-            assertMarks(read, new TrackedTreeMap<>(), false);
+            assertReports(read, new TrackedTreeMap<>(), false);
         }
     }
 
@@ -117,29 +124,31 @@ class TrackedCollectionMarksTest {
         assertThrows(DetachedCollectionException.class, () -> view.set(0, "x"));
         assertThrows(DetachedCollectionException.class, iterator::remove);
         assertTrue(list.contains("a"), "reading a detached collection still works");
-        assertFalse(ownerMarked());
+        assertFalse(reportedChanged());
     }
 
     @Test
-    void shouldDetachOnlyTheCollectionsOfTheObjectBeingCleared() {
+    void shouldReportAChangeOncePerCommit() {
         TrackedArrayList<String> list = filled(new TrackedArrayList<>());
-        org.swizzle.internal.tracked.Tracking.detach(new Owner(), list);
-        list.add("still the owner's: another object holding it in a field was cleared");
-        assertTrue(ownerMarked());
-        org.swizzle.internal.tracked.Tracking.detach(owner, list);
-        assertThrows(DetachedCollectionException.class, () -> list.add("x"));
+        list.add("x");
+        list.subList(0, 1).set(0, "y");
+        list.iterator().next();
+        assertEquals(1, reported.size(), "reported once until the commit cleans it");
+        commit();
+        list.remove("x");
+        assertEquals(1, reported.size(), "reported again after the commit");
     }
 
-    private <C> void assertMarks(Consumer<C> action, C collection, boolean marks) {
+    private <C> void assertReports(Consumer<C> action, C collection, boolean reports) {
         @SuppressWarnings("unchecked")
         C filled = (C) filled(collection);
-        cleanOwner();
+        commit();
         action.accept(filled);
         String what = collection.getClass().getSimpleName() + " " + action;
-        if (marks) {
-            assertTrue(ownerMarked(), what + " changed it without marking the owner");
+        if (reports) {
+            assertTrue(reportedChanged(), what + " changed it without marking the owner");
         } else {
-            assertFalse(ownerMarked(), what + " only read it but marked the owner");
+            assertFalse(reportedChanged(), what + " only read it but marked the owner");
         }
     }
 
@@ -151,41 +160,13 @@ class TrackedCollectionMarksTest {
         } else {
             ((Map<String, Integer>) collection).putAll(Map.of("a", 1, "b", 2, "c", 3));
         }
-        ((Tracked) collection).attach(new Attachment(owner, "values"));
+        ((Tracked) collection).attach(new Attachment(store, collection, 1, "Owner.values"));
+        commit();
         return collection;
     }
 
     private static void removeFirst(Iterator<?> iterator) {
         iterator.next();
         iterator.remove();
-    }
-
-    /** A persistent object as the agent would make it, reduced to its state. */
-    private static final class Owner implements Persistable {
-        private long oid;
-        private long address;
-        private byte state;
-        private byte dirty;
-        private byte flags;
-        private Object context;
-
-        @Override public long $swz_oid() { return oid; }
-        @Override public void $swz_oid(long oid) { this.oid = oid; }
-        @Override public long $swz_address() { return address; }
-        @Override public void $swz_address(long address) { this.address = address; }
-        @Override public byte $swz_state() { return state; }
-        @Override public void $swz_state(byte state) { this.state = state; }
-        @Override public byte $swz_dirty() { return dirty; }
-        @Override public void $swz_dirty(byte dirty) { this.dirty = dirty; }
-        @Override public byte $swz_flags() { return flags; }
-        @Override public void $swz_flags(byte flags) { this.flags = flags; }
-        @Override public Object $swz_context() { return context; }
-        @Override public void $swz_context(Object context) { this.context = context; }
-        @Override public Persistable $swz_newHollow() { return new Owner(); }
-        @Override public void $swz_write(int field, ObjectWriter out) { }
-        @Override public void $swz_writeFixed(ObjectWriter out) { }
-        @Override public void $swz_writeVariable(ObjectWriter out) { }
-        @Override public void $swz_read(int field, ObjectReader in) { }
-        @Override public void $swz_clear() { }
     }
 }

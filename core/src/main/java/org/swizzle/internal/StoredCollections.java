@@ -1,0 +1,217 @@
+package org.swizzle.internal;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.Tracked;
+
+/**
+ * The collections of one store, each a stored thing with an OID (see {@link ValueKind#COLLECTION}): which
+ * changed since the last commit, which must be compared at every commit, and which a commit in progress
+ * made stored. A tracked collection carries its {@link Attachment}; a plain {@code java.util} collection the
+ * application stored (or a tracked one of another store) is kept here beside its attachment, and compared
+ * with its committed bytes at every commit, since nothing reports its changes.
+ *
+ * <p>Resident collections are in the object manager's resident table under their OIDs, beside the
+ * persistent objects, through weak references: a reference to one finds the same instance for as long as
+ * anything holds it (the application, a resident object, another collection, or this class while it is
+ * changed or watched), and once nothing does, the next object that refers to it reads it again. So the
+ * resident budget, which re-hollows objects, bounds the collections in memory too.
+ */
+final class StoredCollections implements Attachment.Store {
+
+    private final ResidentTable table;
+    private final Map<Object, Attachment> plain = new IdentityHashMap<>();
+    private final List<Attachment> dirty = new ArrayList<>();
+    private final List<Attachment> watched = new ArrayList<>();
+    /** Collections the commit in progress made stored, with the attachment each tracked one had before. */
+    private final List<Attachment> created = new ArrayList<>();
+    private final List<Attachment> previous = new ArrayList<>();
+    /** Collections the commit in progress found needing a comparison at every commit. */
+    private final List<Attachment> toWatch = new ArrayList<>();
+
+    StoredCollections(ResidentTable table) {
+        this.table = table;
+    }
+
+    /** A resident collection's entry in the resident table. */
+    private static final class Entry extends WeakReference<Object> {
+        Entry(Object collection) {
+            super(collection);
+        }
+    }
+
+    @Override
+    public synchronized void changed(Attachment attachment) {
+        if (!attachment.isDirty()) {
+            attachment.dirty(true);
+            dirty.add(attachment);
+        }
+    }
+
+    /** The attachment of {@code collection} in this store, or null if it is not stored here (or was detached). */
+    Attachment find(Object collection) {
+        if (collection instanceof Tracked) {
+            Attachment attachment = ((Tracked) collection).attachment();
+            if (attachment != null && attachment.store() == this && attachment.isLive()) {
+                return attachment;
+            }
+        }
+        return plain.get(collection);
+    }
+
+    /**
+     * Makes {@code collection} a stored collection with OID {@code oid}, by the commit in progress; a tracked
+     * collection that belongs to no store reports its changes here from now on.
+     */
+    Attachment adopt(Object collection, long oid, String origin) {
+        Attachment attachment = new Attachment(this, collection, oid, origin);
+        Attachment before = null;
+        if (collection instanceof Tracked && ownedByNoStore((Tracked) collection)) {
+            before = ((Tracked) collection).attachment();
+            ((Tracked) collection).attach(attachment);
+        } else {
+            plain.put(collection, attachment);
+        }
+        created.add(attachment);
+        previous.add(before);
+        return attachment;
+    }
+
+    private static boolean ownedByNoStore(Tracked collection) {
+        Attachment attachment = collection.attachment();
+        return attachment == null || !attachment.isLive();
+    }
+
+    /**
+     * Registers {@code collection}, just made for stored collection {@code oid} and not filled yet: resident
+     * from now on, so that references to it met while it is filled find it. Its changes are ignored until
+     * {@link #filled}.
+     */
+    Attachment loading(Object collection, long oid, String origin) {
+        Attachment attachment = new Attachment(this, collection, oid, origin);
+        attachment.dirty(true);
+        ((Tracked) collection).attach(attachment);
+        table.put(oid, new Entry(collection));
+        return attachment;
+    }
+
+    /** Ends the fill of a collection registered by {@link #loading}; {@code watch} says it must be compared at every commit. */
+    void filled(Attachment attachment, boolean watch) {
+        attachment.dirty(false);
+        if (watch) {
+            attachment.watched(true);
+            watched.add(attachment);
+        }
+    }
+
+    /** Forgets a collection whose fill failed. */
+    void failed(Attachment attachment) {
+        forget(attachment);
+    }
+
+    /** Whether {@code attachment}'s collection reports its changes, and needs no comparison at commit for that. */
+    static boolean reportsChanges(Attachment attachment) {
+        Object collection = attachment.collection();
+        return collection instanceof Tracked && ((Tracked) collection).attachment() == attachment;
+    }
+
+    /** Hands the collections a commit must write to {@code action}: the changed ones, then the watched ones. */
+    synchronized void collectChanged(Consumer<Attachment> action) {
+        dirty.forEach(action);
+        for (Attachment attachment : watched) {
+            if (!attachment.isDirty()) {
+                action.accept(attachment);
+            }
+        }
+    }
+
+    /** Notes that the commit in progress found {@code attachment}'s collection needing a comparison at every commit. */
+    void watch(Attachment attachment) {
+        if (!attachment.isWatched()) {
+            toWatch.add(attachment);
+        }
+    }
+
+    /** The commit in progress succeeded: the collections it made stored are resident, and all are clean. */
+    synchronized void committed() {
+        for (Attachment attachment : created) {
+            table.put(attachment.oid(), new Entry(attachment.collection()));
+        }
+        for (Attachment attachment : dirty) {
+            attachment.dirty(false);
+        }
+        dirty.clear();
+        for (Attachment attachment : toWatch) {
+            if (!attachment.isWatched()) {
+                attachment.watched(true);
+                watched.add(attachment);
+            }
+        }
+        toWatch.clear();
+        created.clear();
+        previous.clear();
+    }
+
+    /** The commit in progress failed: the collections it made stored are not, and changed ones stay changed. */
+    synchronized void abandoned() {
+        for (int i = 0; i < created.size(); i++) {
+            Attachment attachment = created.get(i);
+            Object collection = attachment.collection();
+            if (collection instanceof Tracked && ((Tracked) collection).attachment() == attachment) {
+                ((Tracked) collection).attach(previous.get(i));
+            } else {
+                plain.remove(collection);
+            }
+        }
+        toWatch.clear();
+        created.clear();
+        previous.clear();
+    }
+
+    /**
+     * The collections an {@code abort()} must revert whatever else it reverts: those that changed and those
+     * watched, which may have; both lists are emptied.
+     */
+    synchronized List<Attachment> takeChangedAndWatched() {
+        List<Attachment> taken = new ArrayList<>(dirty);
+        taken.addAll(watched);
+        dirty.clear();
+        watched.clear();
+        return taken;
+    }
+
+    /**
+     * What the resident table holds for {@code oid}: the collection, or a persistent object (for an OID that is no
+     * collection, which the caller refuses), or null if it holds neither.
+     */
+    Object resident(long oid) {
+        Object found = table.get(oid);
+        return found instanceof Entry ? ((Entry) found).get() : found;
+    }
+
+    /** The attachment of the resident collection {@code oid}, or null if {@code oid} is no resident collection. */
+    Attachment residentAttachment(long oid) {
+        Object found = resident(oid);
+        return found == null || found instanceof Persistable ? null : find(found);
+    }
+
+    /**
+     * Reverts a collection ({@code abort()}): it is detached, so that every later change through it throws, and
+     * forgotten, so that the next read of an object that holds it makes a new instance from its committed image.
+     */
+    void forget(Attachment attachment) {
+        attachment.detach();
+        if (resident(attachment.oid()) == attachment.collection()) {
+            table.put(attachment.oid(), null);
+        }
+        if (plain.get(attachment.collection()) == attachment) {
+            plain.remove(attachment.collection());
+        }
+    }
+}
