@@ -104,27 +104,23 @@ class StoredFormatTest {
         pin(new ArrayList<>(List.of(1, "b")), "29" + "6400000000000000"),
         pin(REFERENCED, "28" + "0807060504030201" + "0d0c0b0a"));
 
-    /** The images of stored collections (OIDs from {@link TestReferences#FIRST_COLLECTION}, the outer one first). */
-    private static final List<Pin> IMAGES = List.of(
+    /** Collections that hold no collection: their images are the bytes stores of before embedded where they were held. */
+    private static final List<Pin> FLAT = List.of(
         pin(new ArrayList<>(List.of(1, "b")), "3c0200000006010000000a0100000062"),
         pin(new LinkedList<>(List.of('c')), "3d01000000056300"),
         pin(new HashSet<>(Set.of(3)), "3e010000000603000000"),
         pin(new LinkedHashSet<>(List.of("z", "a")), "3f020000000a010000007a0a0100000061"),
         pin(new TreeSet<>(List.of(2L, 1L)), "4002000000070100000000000000070200000000000000"),
         pin(new HashMap<>(Map.of("k", 1)), "41010000000a010000006b0601000000"),
-        pin(new LinkedHashMap<>(Map.of((short) 1, List.of(true))), "4201000000040100" + "29" + "6500000000000000"),
         pin(new TreeMap<>(Map.of("b", 2.0, "a", 1.0f)), "43020000000a0100000061080000803f0a0100000062090000000000000040"));
 
+    private static final Map<Short, List<Boolean>> NESTING = new LinkedHashMap<>(Map.of((short) 1, List.of(true)));
+
+    /** The images of stored collections (OIDs from {@link TestReferences#FIRST_COLLECTION}, the outer one first). */
+    private static final List<Pin> IMAGES = concat(FLAT, List.of(pin(NESTING, "4201000000040100" + "29" + "6500000000000000")));
+
     /** Collections as stores written before collections had an identity hold them: embedded where they are held. */
-    private static final List<Pin> EMBEDDED = List.of(
-        pin(new ArrayList<>(List.of(1, "b")), "3c0200000006010000000a0100000062"),
-        pin(new LinkedList<>(List.of('c')), "3d01000000056300"),
-        pin(new HashSet<>(Set.of(3)), "3e010000000603000000"),
-        pin(new LinkedHashSet<>(List.of("z", "a")), "3f020000000a010000007a0a0100000061"),
-        pin(new TreeSet<>(List.of(2L, 1L)), "4002000000070100000000000000070200000000000000"),
-        pin(new HashMap<>(Map.of("k", 1)), "41010000000a010000006b0601000000"),
-        pin(new LinkedHashMap<>(Map.of((short) 1, List.of(true))), "42010000000401003c0100000001"),
-        pin(new TreeMap<>(Map.of("b", 2.0, "a", 1.0f)), "43020000000a0100000061080000803f0a0100000062090000000000000040"));
+    private static final List<Pin> EMBEDDED = concat(FLAT, List.of(pin(NESTING, "42010000000401003c0100000001")));
 
     private final TestReferences references = new TestReferences(REFERENCED, OID, CLASS_ID);
     private final ObjectWriter writer = new ObjectWriter(references);

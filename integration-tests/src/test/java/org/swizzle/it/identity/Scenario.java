@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.ObjectStore;
@@ -28,13 +29,9 @@ enum Scenario {
     LIST("list", "one ArrayList in fields of two holders") {
         @Override
         void write(ObjectStore store, Checks c) {
-            Holder a = new Holder("a");
-            Holder b = new Holder("b");
-            a.list = Holder.newList("x");
-            b.list = a.list;
-            store.setRoot("a", a);
-            store.setRoot("b", b);
-            store.commit();
+            Holder[] ab = storeSharing(store, Holder.newList("x"), (holder, shared) -> holder.list = shared);
+            Holder a = ab[0];
+            Holder b = ab[1];
             c.same("a.list == b.list after the commit that stored them", a.list, b.list);
         }
 
@@ -98,13 +95,9 @@ enum Scenario {
     SET("set", "one TreeSet in fields of two holders") {
         @Override
         void write(ObjectStore store, Checks c) {
-            Holder a = new Holder("a");
-            Holder b = new Holder("b");
-            a.set = Holder.newSortedSet("n", "m");
-            b.set = a.set;
-            store.setRoot("a", a);
-            store.setRoot("b", b);
-            store.commit();
+            Holder[] ab = storeSharing(store, Holder.newSortedSet("n", "m"), (holder, shared) -> holder.set = shared);
+            Holder a = ab[0];
+            Holder b = ab[1];
             c.same("a.set == b.set after the commit that stored them", a.set, b.set);
         }
 
@@ -249,13 +242,9 @@ enum Scenario {
     KEPT("kept", "a shared list changed through a local kept across commit()") {
         @Override
         void write(ObjectStore store, Checks c) {
-            Holder a = new Holder("a");
-            Holder b = new Holder("b");
-            a.list = Holder.newList("x");
-            b.list = a.list;
-            store.setRoot("a", a);
-            store.setRoot("b", b);
-            store.commit();
+            Holder[] ab = storeSharing(store, Holder.newList("x"), (holder, shared) -> holder.list = shared);
+            Holder a = ab[0];
+            Holder b = ab[1];
             List<String> kept = a.list;
             store.commit();
             kept.add("w");
@@ -290,13 +279,9 @@ enum Scenario {
     ABORT("abort", "a shared list changed, then abort()") {
         @Override
         void write(ObjectStore store, Checks c) {
-            Holder a = new Holder("a");
-            Holder b = new Holder("b");
-            a.list = Holder.newList("c");
-            b.list = a.list;
-            store.setRoot("a", a);
-            store.setRoot("b", b);
-            store.commit();
+            Holder[] ab = storeSharing(store, Holder.newList("c"), (holder, shared) -> holder.list = shared);
+            Holder a = ab[0];
+            Holder b = ab[1];
         }
 
         @Override
@@ -529,6 +514,18 @@ enum Scenario {
             case "verify": verify(store, c); break;
             default: throw new IllegalArgumentException(phase);
         }
+    }
+
+    /** Stores holders {@code a} and {@code b} as roots, both given {@code shared} by {@code field}, and commits. */
+    private static <C> Holder[] storeSharing(ObjectStore store, C shared, BiConsumer<Holder, C> field) {
+        Holder a = new Holder("a");
+        Holder b = new Holder("b");
+        field.accept(a, shared);
+        field.accept(b, shared);
+        store.setRoot("a", a);
+        store.setRoot("b", b);
+        store.commit();
+        return new Holder[] {a, b};
     }
 
     private static Holder holder(ObjectStore store, String name) {
