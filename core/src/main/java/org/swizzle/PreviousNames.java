@@ -23,7 +23,9 @@ import java.lang.annotation.Target;
  *
  * <p>A stored field is matched by its exact name first, then by the previous names; a stored class
  * by its name if a class of that name can be loaded, then by the previous names of the classes the
- * store has met (root and index types, their stored fields' types, transitively). Objects are
+ * store has met (root and index types, their stored fields' types, transitively). A name may be
+ * had or claimed by one stored field of a class and its persistent superclasses only; a class that
+ * breaks this is refused when it is enhanced ({@link UnsupportedClassException}). Objects are
  * written under the new name from their next commit on; keep the annotation as long as objects or
  * references stored under the old name may remain.
  */

@@ -1,8 +1,10 @@
 package org.swizzle.agent;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -124,6 +126,7 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
                 + ". Remove @Persistent from it or make it a class.");
         }
         int firstIndex = 0;
+        ClassModel superModel = null;
         if (!Contract.OBJECT.equals(superName)) {
             if (!isPersistent(superName)) {
                 String superType = superName.replace('/', '.');
@@ -131,7 +134,7 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
                     + type.getName() + ": its superclass " + superType + " is neither java.lang.Object nor @Persistent."
                     + " Annotate " + superType + " with @Persistent or extend Object.");
             }
-            ClassModel superModel = model(superName);
+            superModel = model(superName);
             if (superModel.isRefused()) {
                 return ClassModel.refused(internalName, superName, declared, "Cannot enhance @Persistent class "
                     + type.getName() + " because its superclass was refused: " + superModel.refusal());
@@ -158,9 +161,74 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
                 return ClassModel.refusedForField(internalName, superName, declared, StoredTypes.refusal(
                     type.getName(), field.getName(), Type.getType(descriptor).getClassName()));
             }
-            fields.add(new StoredField(internalName, field.getName(), descriptor, kind, firstIndex + fields.size()));
+            fields.add(new StoredField(internalName, field.getName(), descriptor, kind, firstIndex + fields.size(),
+                previousNames(field)));
+        }
+        String clash = storedNameClash(type.getName(), superModel, fields);
+        if (clash != null) {
+            return ClassModel.refused(internalName, superName, declared, clash);
         }
         return ClassModel.enhanced(internalName, superName, type.isAbstract(), firstIndex, fields, declared);
+    }
+
+    /**
+     * Why {@code fields}, the own stored fields of {@code className}, cannot be stored beside those of its
+     * persistent superclasses ({@code superModel} and up; {@code null} for a root), or {@code null} if they
+     * can. Stored values are matched to fields by name alone across a hierarchy, so no two of its stored
+     * fields may claim one name, as their own (a field hiding a superclass's) or in their {@code @PreviousNames}.
+     */
+    private String storedNameClash(String className, ClassModel superModel, List<StoredField> fields) {
+        List<StoredField> hierarchy = new ArrayList<>();
+        for (ClassModel level = superModel; level != null && level.isEnhanced(); level = model(level.superName())) {
+            hierarchy.addAll(0, level.fields());
+        }
+        hierarchy.addAll(fields);
+        Map<String, StoredField> claims = new HashMap<>();
+        for (StoredField field : hierarchy) {
+            List<String> names = new ArrayList<>(List.of(field.name()));
+            names.addAll(field.previousNames());
+            for (String name : names) {
+                StoredField earlier = claims.putIfAbsent(name, field);
+                if (earlier != null && earlier != field) {
+                    return clashMessage(className, earlier, field, name);
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String clashMessage(String className, StoredField earlier, StoredField field, String name) {
+        String refusal = "Cannot enhance @Persistent class " + className + ": ";
+        if (earlier.name().equals(name) && field.name().equals(name) && !earlier.owner().equals(field.owner())) {
+            return refusal + "its field " + name + " hides the stored field " + name + " of its superclass "
+                + earlier.owner().replace('/', '.')
+                + ", and stored fields are told apart by name alone, so their values would be mixed up. "
+                + (isJavacField(name)
+                    ? "Declare both classes static or top-level: javac gives each inner or local class its own " + name + "."
+                    : "Rename " + className + "." + name + ", or make one of the two fields transient or static.");
+        }
+        return refusal + "the stored fields " + claimant(earlier, name) + " and " + claimant(field, name)
+            + " both claim the stored name " + name + ", and stored fields are told apart by name alone, so stored"
+            + " values would load into the wrong one. Keep " + name + " on one of them only: rename the field or"
+            + " take it out of @PreviousNames.";
+    }
+
+    private static String claimant(StoredField field, String name) {
+        return field.owner().replace('/', '.') + "." + field.name() + (field.name().equals(name) ? "" : " (@PreviousNames)");
+    }
+
+    /** A field javac generates: {@code this$0} (the enclosing instance) or {@code val$x} (a captured variable). */
+    private static boolean isJavacField(String name) {
+        return name.startsWith("this$") || name.startsWith("val$");
+    }
+
+    private static List<String> previousNames(FieldDescription field) {
+        for (AnnotationDescription annotation : field.getDeclaredAnnotations()) {
+            if (annotation.getAnnotationType().getName().equals(Contract.PREVIOUS_NAMES)) {
+                return List.of(annotation.getValue("value").resolve(String[].class));
+            }
+        }
+        return List.of();
     }
 
     /** The synthetic {@code this$0} field by which javac gives an inner class its enclosing instance. */

@@ -1,13 +1,16 @@
 package org.swizzle.agent;
 
+import java.util.List;
+
 import org.swizzle.internal.FieldKind;
 import org.swizzle.internal.StoredTypes;
 
 /**
  * A field the store keeps: declared by {@code owner} (internal name), numbered by {@code index}
- * across the owner's persistent hierarchy, written and read as {@code kind}.
+ * across the owner's persistent hierarchy, written and read as {@code kind}; stored values under
+ * one of its {@code previousNames} (its {@code @PreviousNames}) load into it too.
  */
-record StoredField(String owner, String name, String descriptor, FieldKind kind, int index) {
+record StoredField(String owner, String name, String descriptor, FieldKind kind, int index, List<String> previousNames) {
 
     String getterName() {
         return Contract.getter(name);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -96,8 +97,79 @@ class RefusalTest {
         assertTrue(java.util.Arrays.asList((String[]) fields.invoke(null)).contains("this$0"));
     }
 
+    @Test
+    void shouldRefuseASubclassFieldThatHidesAStoredFieldOfItsSuperclass() {
+        String err = StdErr.capture(() -> loader.fixture("Hiding$HidesStored"));
+
+        String expected = "Cannot enhance @Persistent class org.swizzle.fixtures.Hiding$HidesStored: its field x hides the"
+            + " stored field x of its superclass org.swizzle.fixtures.Hiding$Base, and stored fields are told apart by name"
+            + " alone, so their values would be mixed up. Rename org.swizzle.fixtures.Hiding$HidesStored.x, or make one of"
+            + " the two fields transient or static.";
+        assertEquals(expected, Enhancement.refusal("org.swizzle.fixtures.Hiding$HidesStored"));
+        assertTrue(err.contains("[swizzle] " + expected), err);
+        assertInstanceOf(UnsupportedClassException.class, Enhancement.refusalException("org.swizzle.fixtures.Hiding$HidesStored"));
+        assertBytesUnchanged("Hiding$HidesStored");
+        assertTrue(Persistable.class.isAssignableFrom(loader.fixture("Hiding$Base")), "the superclass is enhanced as before");
+    }
+
+    @Test
+    void shouldRefuseHidingAStoredFieldOfAnySuperclassWhateverItsType() {
+        StdErr.capture(() -> loader.fixture("Hiding$HidesAbove"));
+
+        String refusal = Enhancement.refusal("org.swizzle.fixtures.Hiding$HidesAbove");
+        assertNotNull(refusal);
+        assertTrue(refusal.contains("its field n hides the stored field n of its superclass org.swizzle.fixtures.Hiding$Base"),
+            refusal);
+        assertBytesUnchanged("Hiding$HidesAbove");
+    }
+
+    @Test
+    void shouldEnhanceASubclassWhoseHidingFieldsAreTransientStaticOrHideFieldsThatAreNotStored()
+            throws ReflectiveOperationException {
+        Class<?> type = loader.fixture("Hiding$HidesUnstored");
+
+        assertNull(Enhancement.refusal("org.swizzle.fixtures.Hiding$HidesUnstored"));
+        assertTrue(Persistable.class.isAssignableFrom(type));
+        java.lang.reflect.Method fields = type.getDeclaredMethod("$swz_fields");
+        fields.setAccessible(true);
+        assertArrayEquals(new String[] {"t", "s"}, (String[]) fields.invoke(null));
+    }
+
+    @Test
+    void shouldRefuseTwoStoredFieldsOfOneHierarchyClaimingOneNameThroughPreviousNames() {
+        StdErr.capture(() -> loader.fixture("Hiding$ClaimsByPreviousName"));
+        StdErr.capture(() -> loader.fixture("Hiding$ClaimsAPreviousName"));
+
+        assertEquals("Cannot enhance @Persistent class org.swizzle.fixtures.Hiding$ClaimsByPreviousName: the stored"
+            + " fields org.swizzle.fixtures.Hiding$Base.x and org.swizzle.fixtures.Hiding$ClaimsByPreviousName.y"
+            + " (@PreviousNames) both claim the stored name x, and stored fields are told apart by name alone, so stored"
+            + " values would load into the wrong one. Keep x on one of them only: rename the field or take it out of"
+            + " @PreviousNames.", Enhancement.refusal("org.swizzle.fixtures.Hiding$ClaimsByPreviousName"));
+        String refusal = Enhancement.refusal("org.swizzle.fixtures.Hiding$ClaimsAPreviousName");
+        assertNotNull(refusal);
+        assertTrue(refusal.contains("org.swizzle.fixtures.Hiding$Base.renamed (@PreviousNames) and"
+            + " org.swizzle.fixtures.Hiding$ClaimsAPreviousName.other (@PreviousNames) both claim the stored name old"), refusal);
+        assertInstanceOf(UnsupportedClassException.class,
+            Enhancement.refusalException("org.swizzle.fixtures.Hiding$ClaimsAPreviousName"));
+    }
+
+    @Test
+    void shouldRefuseAnInnerSubclassOfAnInnerClassForItsOwnEnclosingInstance() {
+        StdErr.capture(() -> loader.fixture("Hiding$InnerSub"));
+
+        String refusal = Enhancement.refusal("org.swizzle.fixtures.Hiding$InnerSub");
+        assertNotNull(refusal);
+        assertTrue(refusal.contains("its field this$0 hides the stored field this$0 of its superclass"
+            + " org.swizzle.fixtures.Hiding$InnerBase") && refusal.contains("Declare both classes static or top-level"), refusal);
+    }
+
     private void assertUnchanged(String fixture) {
         assertFalse(Persistable.class.isAssignableFrom(loader.fixture(fixture)));
+        assertBytesUnchanged(fixture);
+    }
+
+    /** For a refused subclass of an enhanced class, which is {@code Persistable} through its superclass. */
+    private void assertBytesUnchanged(String fixture) {
         assertArrayEquals(EnhancingClassLoader.originalBytes(EnhancingClassLoader.FIXTURES + fixture), loader.definedBytes(fixture));
     }
 }

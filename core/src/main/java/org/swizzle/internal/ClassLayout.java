@@ -98,12 +98,13 @@ public final class ClassLayout {
 
     /** Throws the right exception unless {@code type} was enhanced by the agent. */
     public static void requireEnhanced(Class<?> type) {
-        if (Persistable.class.isAssignableFrom(type)) {
-            return;
-        }
+        // first: a refused subclass of an enhanced class is Persistable through its superclass
         StoreException refusal = Enhancement.refusalException(type.getName());
         if (refusal != null) {
             throw refusal;
+        }
+        if (Persistable.class.isAssignableFrom(type)) {
+            return;
         }
         if (type.isAnnotationPresent(Persistent.class)) {
             throw NotEnhancedException.of(type, Enhancement.isAgentInstalled());

@@ -190,6 +190,29 @@ class ClassChangeTest {
         assertState(run(withoutItem, db, "read", "ev.Item"), "touched null other2 null other2");
     }
 
+    @Test
+    void shouldRefuseToReadObjectsOfAClassThatNowHidesAStoredFieldOfItsSuperclass() throws IOException {
+        String animal = "package ev; @org.swizzle.Persistent public class Animal { int legs = 4; }";
+        String dog = String.join("\n",
+            "package ev;",
+            "public class Dog extends Animal {",
+            "  String name = \"rex\";",
+            "  static Dog sample() { return new Dog(); }",
+            "  void touch() { }",
+            "  String describe() { return name + \" \" + legs; }",
+            "}");
+        Path v1 = compile("v1", "Dog", Map.of("ev/Animal.java", animal, "ev/Dog.java", dog));
+        Path v2 = compile("v2", "Dog", Map.of("ev/Animal.java", animal, "ev/Dog.java",
+            dog.replace("String name", "int legs = 3; String name")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "rex 4");
+        String refused = run(v2, db, "read");
+        assertTrue(refused.contains("UnsupportedClassException: Cannot enhance @Persistent class ev.Dog: its field legs"
+            + " hides the stored field legs of its superclass ev.Animal"), refused);
+        assertFalse(refused.contains("STATE"), refused);
+    }
+
     private String run(Path version, String db, String... args) {
         List<String> all = new ArrayList<>(List.of(db));
         all.addAll(List.of(args));

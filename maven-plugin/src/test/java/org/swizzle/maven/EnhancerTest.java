@@ -206,6 +206,19 @@ class EnhancerTest {
         assertFalse(Files.exists(classes.resolve(AgentOptions.ENHANCED_RESOURCE)));
     }
 
+    @Test
+    void aSubclassFieldHidingAStoredFieldFailsTheRun() throws IOException {
+        Path classes = copy(temp.resolve("classes"), "org/swizzle/maven/hiding", name -> true);
+
+        Enhancer.Result result = new Enhancer(AgentOptions.parse(""), classes, classpath()).run();
+
+        assertEquals(List.of("Cannot enhance @Persistent class org.swizzle.maven.hiding.Hiding$Sub: its field x hides the"
+            + " stored field x of its superclass org.swizzle.maven.hiding.Hiding$Base, and stored fields are told apart by"
+            + " name alone, so their values would be mixed up. Rename org.swizzle.maven.hiding.Hiding$Sub.x, or make one"
+            + " of the two fields transient or static."), result.problems());
+        assertFalse(Files.exists(classes.resolve(AgentOptions.ENHANCED_RESOURCE)));
+    }
+
     /** Copies the compiled fixtures, as javac left them in target/test-classes, under {@code target}. */
     private static Path copyFixtures(Path target) throws IOException {
         return copy(target, FIXTURES, name -> true);
