@@ -98,7 +98,8 @@ class ProcessTest {
     void shouldSayHowToAttachTheAgentWhenItIsMissing() {
         String written = Jvm.withoutAgent().run(WithoutAgent.class, dir.toString(), "write").ok().output;
         assertTrue(written.contains("NotEnhancedException") && written.contains("org.swizzle.it.model.Node")
-            && written.contains("-javaagent"), written);
+            && written.contains("org.swizzle:swizzle") && written.contains("-javaagent:/path/to/swizzle-<version>.jar")
+            && written.contains("swizzle-maven-plugin"), written);
         Jvm.withAgent().run(RoundTrip.class, "write", dir.resolve("graph").toString(), "graph").ok();
         String read = Jvm.withoutAgent().run(WithoutAgent.class, dir.resolve("graph").toString(), "read").ok().output;
         assertTrue(read.contains("NotEnhancedException") && read.contains("-javaagent"), read);
