@@ -819,6 +819,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         }
         counters.objectsResident -= rehollowed;
+        indexes.values().forEach(HashIndex::reverted);
         detector.reset();
         loadRoots();
         trimToBudget(null, true);

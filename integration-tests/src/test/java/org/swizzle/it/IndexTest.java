@@ -66,6 +66,27 @@ class IndexTest {
     }
 
     @Test
+    void shouldFindAnObjectUnderItsCommittedKeyAgainOnceAnUncommittedKeyChangeIsDiscarded() {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            ObjectIndex<Integer, Item> index = byValue(store);
+            Item found = index.get(42);
+            found.value = 4242;
+            assertNull(index.get(42), "the lookup checks the object's current key");
+            assertNull(index.get(4242), "the new key is indexed by the commit");
+            store.abort();
+            assertSame(found, index.get(42), "the abort reverted the key, and the entry is back");
+            assertEquals(100, index.size());
+            found.value = 4242;
+            assertNull(index.get(42));
+        } // close discards the change as abort does
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("item 42", byValue(store).get(42).label);
+            assertEquals(100, byValue(store).size(), "the index file, reused, has the entry");
+        }
+    }
+
+    @Test
     void shouldReuseACleanlyClosedIndexInANewJvm() {
         storeItems(100);
         try (ObjectStore store = ObjectStore.open(dir)) {
