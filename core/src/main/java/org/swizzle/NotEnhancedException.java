@@ -16,9 +16,9 @@ public class NotEnhancedException extends StoreException {
         String hint = agentAttached
             ? " The agent is attached but did not enhance it: the class was loaded before the agent started,"
                 + " or by a class loader the agent ignores; see the [swizzle] lines on standard error."
-            : " Start the JVM with the agent: java -javaagent:/path/to/swizzle-agent-<version>.jar ..."
-                + " (in Maven Surefire, add it to <argLine>), or enhance the classes at build time with the"
-                + " swizzle-maven-plugin (goals enhance and enhance-test).";
+            : " Start the JVM with the jar of org.swizzle:swizzle as agent:"
+                + " java -javaagent:/path/to/swizzle-<version>.jar ... (in Maven Surefire, add it to <argLine>),"
+                + " or enhance the classes at build time with the swizzle-maven-plugin (goals enhance and enhance-test).";
         return new NotEnhancedException("Class " + type.getName() + " is @Persistent but was not enhanced." + hint);
     }
 }

@@ -11,7 +11,11 @@ package org.swizzle;
  */
 public interface ObjectIndex<K, V> {
 
-    /** The committed object whose key is {@code key}, or {@code null}. */
+    /**
+     * The committed object whose key is {@code key}, or {@code null}. The lookup checks the key of the
+     * object as it is now: after an uncommitted change to its key, the object is found under neither key
+     * until the change is committed (then under the new one) or discarded by {@code abort()} or {@code close()}.
+     */
     V get(K key);
 
     /** Entries in the index, stale ones included until a lookup finds them. */

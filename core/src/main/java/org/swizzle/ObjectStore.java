@@ -97,6 +97,7 @@ public final class ObjectStore implements AutoCloseable {
      * is missing, damaged or behind the store is rebuilt from the objects when opened.
      *
      * @param keyType {@code Integer.class}, {@code Long.class} or {@code String.class}
+     * @throws MissingLibraryException if Chronicle Map, an optional dependency, is not on the class path
      */
     public <K, V> ObjectIndex<K, V> index(String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key) {
         return manager.index(name, type, keyType, key, DEFAULT_INDEX_CAPACITY);

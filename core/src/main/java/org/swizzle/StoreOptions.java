@@ -22,7 +22,9 @@ public final class StoreOptions {
         NO_SYNC
     }
 
+    /** The smallest cluster size, 16 KiB. */
     public static final int MIN_CLUSTER_SIZE = org.swizzle.store.StoreConfig.MIN_CLUSTER_SIZE;
+    /** The largest cluster size, 16 MiB. */
     public static final int MAX_CLUSTER_SIZE = 1 << 24;
 
     private static final StoreOptions DEFAULTS = builder().build();
@@ -142,7 +144,10 @@ public final class StoreOptions {
             return this;
         }
 
-        /** A power of two from 8 KiB to 16 MiB; default 64 KiB. Used when the store is created; an existing store keeps its own. */
+        /**
+         * A power of two from 16 KiB ({@link #MIN_CLUSTER_SIZE}) to 16 MiB ({@link #MAX_CLUSTER_SIZE}); default 64 KiB.
+         * Used when the store is created; an existing store keeps its own.
+         */
         public Builder clusterSize(int bytes) {
             if (Integer.bitCount(bytes) != 1 || bytes < MIN_CLUSTER_SIZE || bytes > MAX_CLUSTER_SIZE) {
                 throw new IllegalArgumentException("clusterSize=" + bytes + " must be a power of two from "

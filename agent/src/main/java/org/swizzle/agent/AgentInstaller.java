@@ -24,6 +24,7 @@ public final class AgentInstaller {
      * @return the registered transformer, so that a caller can remove it again
      * @throws IllegalArgumentException for an unknown option or value; the message, also printed,
      *                                  lists the valid options
+     * @throws NoClassDefFoundError     when swizzle-core is not on the class path, also printed
      */
     public static ClassFileTransformer install(String arguments, Instrumentation instrumentation) {
         AgentOptions options = parse(arguments);

@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The agent's configuration ({@code -javaagent:swizzle-agent.jar=key=value,...}), parsed and
+ * The agent's configuration ({@code -javaagent:swizzle-<version>.jar=key=value,...}), parsed and
  * validated in one place. The agent installs it before any application class loads, so classes
  * that read it in their static initializers (such as {@link CardTable}) see constants the JIT folds.
  */

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -38,6 +40,8 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     private final Path marker;
     private final long capacity;
     private ChronicleMap<K, Long> map;
+    /** Entries lookups dropped since the last commit: an uncommitted change made them look stale, so an abort puts them back. */
+    private final List<Map.Entry<K, Long>> dropped = new ArrayList<>();
 
     HashIndex(ObjectManager manager, String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key,
               long capacity) {
@@ -104,7 +108,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             if (type.isInstance(found) && wanted.equals(key.apply(type.cast(found)))) {
                 return type.cast(found);
             }
-            map.remove(wanted, oid);
+            if (map.remove(wanted, oid)) {
+                dropped.add(Map.entry(wanted, oid));
+            }
             return null;
         }
     }
@@ -130,11 +136,21 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                 }
             }
         }
+        dropped.clear();
         writeMarker(commitNumber, OPEN);
+    }
+
+    /** Puts back the entries dropped since the last commit, whose objects an abort reverted. */
+    void reverted() {
+        for (Map.Entry<K, Long> entry : dropped) {
+            map.putIfAbsent(entry.getKey(), entry.getValue());
+        }
+        dropped.clear();
     }
 
     void close(long lastCommit) {
         if (map != null) {
+            reverted();
             map.close();
             writeMarker(lastCommit, CLEAN + " " + fingerprint());
         }

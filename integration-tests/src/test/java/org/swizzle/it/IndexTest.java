@@ -1,6 +1,8 @@
 package org.swizzle.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,6 +66,27 @@ class IndexTest {
     }
 
     @Test
+    void shouldFindAnObjectUnderItsCommittedKeyAgainOnceAnUncommittedKeyChangeIsDiscarded() {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            ObjectIndex<Integer, Item> index = byValue(store);
+            Item found = index.get(42);
+            found.value = 4242;
+            assertNull(index.get(42), "the lookup checks the object's current key");
+            assertNull(index.get(4242), "the new key is indexed by the commit");
+            store.abort();
+            assertSame(found, index.get(42), "the abort reverted the key, and the entry is back");
+            assertEquals(100, index.size());
+            found.value = 4242;
+            assertNull(index.get(42));
+        } // close discards the change as abort does
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("item 42", byValue(store).get(42).label);
+            assertEquals(100, byValue(store).size(), "the index file, reused, has the entry");
+        }
+    }
+
+    @Test
     void shouldReuseACleanlyClosedIndexInANewJvm() {
         storeItems(100);
         try (ObjectStore store = ObjectStore.open(dir)) {
@@ -118,6 +141,20 @@ class IndexTest {
         try (ObjectStore store = ObjectStore.open(dir)) {
             assertEquals("item 43", byValue(store).get(43).label);
             assertEquals(100, byValue(store).size());
+        }
+    }
+
+    @Test
+    void shouldNameTheDependencyToAddWhenChronicleMapIsMissing() {
+        storeItems(10);
+        Jvm.Result result = Jvm.withAgent().withoutClassPath("openhft").run(IndexLookup.class, dir.toString(), "1");
+        assertNotEquals(0, result.exitCode, result.output);
+        assertTrue(result.output.contains("org.swizzle.MissingLibraryException: The hash index 'items-by-value'")
+            && result.output.contains("Add the dependency net.openhft:chronicle-map:")
+            && !result.output.contains("NoClassDefFoundError"), result.output);
+        assertFalse(Files.exists(dir.resolve("indexes")), "nothing created before the check");
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("item 7", byValue(store).get(7).label, "the store is intact and indexes work with Chronicle Map");
         }
     }
 

@@ -1,5 +1,6 @@
 package org.swizzle.it;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Starts real, separate JVMs on the test class path, with or without the packaged agent, the way a
@@ -45,7 +47,14 @@ public final class Jvm {
 
     /** Puts {@code first} before the test class path (to run another version of a class). */
     public Jvm prependClassPath(Path first) {
-        classPath = first.toAbsolutePath() + java.io.File.pathSeparator + classPath;
+        classPath = first.toAbsolutePath() + File.pathSeparator + classPath;
+        return this;
+    }
+
+    /** Leaves out the class path entries whose path contains {@code part} (to run without a library). */
+    public Jvm withoutClassPath(String part) {
+        classPath = Arrays.stream(classPath.split(File.pathSeparator)).filter(entry -> !entry.contains(part))
+            .collect(Collectors.joining(File.pathSeparator));
         return this;
     }
 

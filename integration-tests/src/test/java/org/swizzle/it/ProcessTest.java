@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -98,7 +99,8 @@ class ProcessTest {
     void shouldSayHowToAttachTheAgentWhenItIsMissing() {
         String written = Jvm.withoutAgent().run(WithoutAgent.class, dir.toString(), "write").ok().output;
         assertTrue(written.contains("NotEnhancedException") && written.contains("org.swizzle.it.model.Node")
-            && written.contains("-javaagent"), written);
+            && written.contains("org.swizzle:swizzle") && written.contains("-javaagent:/path/to/swizzle-<version>.jar")
+            && written.contains("swizzle-maven-plugin"), written);
         Jvm.withAgent().run(RoundTrip.class, "write", dir.resolve("graph").toString(), "graph").ok();
         String read = Jvm.withoutAgent().run(WithoutAgent.class, dir.resolve("graph").toString(), "read").ok().output;
         assertTrue(read.contains("NotEnhancedException") && read.contains("-javaagent"), read);
@@ -113,5 +115,10 @@ class ProcessTest {
         Jvm.Result badValue = Jvm.withAgent("card=100").run(RoundTrip.class, "verify", dir.toString(), "graph");
         assertNotEquals(0, badValue.exitCode, badValue.output);
         assertTrue(badValue.output.contains("card=100") && badValue.output.contains("4096"), badValue.output);
+        for (Jvm.Result stopped : List.of(result, badValue)) {
+            assertEquals(1, stopped.exitCode, stopped.output);
+            assertTrue(stopped.output.contains("swizzle-agent: ") && !stopped.output.contains("FATAL ERROR")
+                && !stopped.output.contains("\tat "), "the agent's message, no native fatal error or stack trace:\n" + stopped.output);
+        }
     }
 }
