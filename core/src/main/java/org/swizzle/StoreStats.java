@@ -69,6 +69,14 @@ public final class StoreStats {
         return counters.objectsResident;
     }
 
+    /**
+     * Java instances of stored objects and collections in memory now, hollow ones included: those the
+     * application, other objects or the store still hold (the others are released by the garbage collector).
+     */
+    public long objectsInMemory() {
+        return counters.objectsInMemory;
+    }
+
     /** Clean objects turned back into hollow ones to keep within the resident budget. */
     public long objectsRehollowed() {
         return counters.objectsRehollowed;
@@ -180,7 +188,8 @@ public final class StoreStats {
         Counters c = counters;
         return "StoreStats{commits=" + c.commits + ", faults=" + c.faults + ", objectsFaulted=" + c.objectsFaulted
             + ", oidLookups=" + c.oidLookups + ", referencesSwizzled=" + c.referencesSwizzled + ", hollowObjectsCreated=" + c.hollowObjectsCreated
-            + ", objectsResident=" + c.objectsResident + ", objectsRehollowed=" + c.objectsRehollowed
+            + ", objectsResident=" + c.objectsResident + ", objectsInMemory=" + c.objectsInMemory
+            + ", objectsRehollowed=" + c.objectsRehollowed
             + ", cardsDirtied=" + c.cardsDirtied + ", objectsMarked=" + c.objectsMarked
             + ", objectsDirtied=" + c.objectsDirtied + ", objectsDiffed=" + c.objectsDiffed
             + ", fixedFieldRewrites=" + c.fixedFieldRewrites

@@ -12,6 +12,7 @@ public final class Counters {
     public long referencesSwizzled;
     public long hollowObjectsCreated;
     public long objectsResident;
+    public long objectsInMemory;
     public long objectsRehollowed;
     public long cardsDirtied;
     public long objectsMarked;
@@ -40,6 +41,7 @@ public final class Counters {
         copy.referencesSwizzled = referencesSwizzled;
         copy.hollowObjectsCreated = hollowObjectsCreated;
         copy.objectsResident = objectsResident;
+        copy.objectsInMemory = objectsInMemory;
         copy.objectsRehollowed = objectsRehollowed;
         copy.cardsDirtied = cardsDirtied;
         copy.objectsMarked = objectsMarked;

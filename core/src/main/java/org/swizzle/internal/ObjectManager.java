@@ -112,7 +112,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.store = store;
         this.directory = store.directory();
         this.catalog = new Catalog(loader, options.dropMissingClasses(), problem -> corrupted(SegmentStore.CATALOG_OID, problem));
-        this.budget = new Budget(options.residentBudget(), detector);
+        this.budget = new Budget(options.residentBudget(), detector, this::rehollow);
         this.owner = options.confined() ? Thread.currentThread() : null;
         this.rehollowOnFault = owner != null && !AgentOptions.current().checksOnEntry();
         this.commitNumber = store.lastCommit();
@@ -245,6 +245,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         VarHandle.releaseFence();
         object.$swz_state(Persistable.RESIDENT);
+        table.resident(object.$swz_oid(), true);
         counters.objectsFaulted++;
         counters.objectsResident++;
         budget.admitted(object);
@@ -298,7 +299,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     @Override
     public Object collection(long oid, Object holder, ObjectReader from) {
-        Object found = collections.resident(oid);
+        Object found = table.get(oid);
         if (found == null) {
             found = readCollection(oid, from.fieldDescription());
         } else if (found instanceof Persistable) {
@@ -550,6 +551,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             object.$swz_dirty((byte) 0);
             object.$swz_flags((byte) 0);
             table.put(object.$swz_oid(), object);
+            table.resident(object.$swz_oid(), true);
             if (barrier.placesObjects()) {
                 object.$swz_address(space.place(object, createdLengths.getInt(i)));
             }
@@ -935,8 +937,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return remembered;
     }
 
-    /** Turns {@code object} back into a hollow object; the collections it held stay resident, with their identity. */
-    static void rehollow(Persistable object) {
+    /**
+     * Turns {@code object} back into a hollow object, which the resident table then holds weakly; the collections
+     * it held stay resident, with their identity, while anything holds them.
+     */
+    private void rehollow(Persistable object) {
+        table.resident(object.$swz_oid(), false);
         object.$swz_state(Persistable.HOLLOW);
         object.$swz_dirty((byte) 0);
         object.$swz_flags((byte) 0);
@@ -948,6 +954,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public synchronized StoreStats stats() {
         Counters snapshot = counters.copy();
         snapshot.objectsRehollowed = budget.rehollowed();
+        snapshot.objectsInMemory = table.entries();
         return new StoreStats(snapshot, this::countUnreachable);
     }
 
