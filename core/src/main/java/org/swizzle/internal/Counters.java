@@ -13,6 +13,14 @@ public final class Counters {
     public long hollowObjectsCreated;
     public long objectsResident;
     public long objectsInMemory;
+    public long collections;
+    public long objectsCollected;
+    public long bytesCollected;
+    public long lastCollectionNanos;
+    public long longestCollectionStepNanos;
+    public long liveBytes;
+    public long storeBytes;
+    public long freeBytes;
     public long objectsRehollowed;
     public long cardsDirtied;
     public long objectsMarked;

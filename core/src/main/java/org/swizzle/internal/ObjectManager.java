@@ -75,6 +75,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final RememberedSet remembered = new RememberedSet();
     private final UpdateDetector detector = UpdateDetector.of(barrier, space, remembered);
     private final Counters counters = new Counters();
+    private final Collector collector;
     private final Swizzling swizzling = AgentOptions.current().swizzle();
     private final FaultUnit faultUnit = AgentOptions.current().fault();
     /** The thread a {@link StoreOptions#confined()} store belongs to; {@code null} for a shared store. */
@@ -105,6 +106,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private Object reading;
     private long readingOid;
 
+    /** Objects a collection step marks through, or OIDs it sweeps. */
+    private static final int COLLECTION_STEP = 4096;
+
     private long commitNumber;
     private volatile boolean closed;
 
@@ -116,6 +120,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.owner = options.confined() ? Thread.currentThread() : null;
         this.rehollowOnFault = owner != null && !AgentOptions.current().checksOnEntry();
         this.commitNumber = store.lastCommit();
+        this.collector = new Collector(store, catalog, table, new ObjectReader(this, strings));
     }
 
     /** Opens (creating, recovering) the store in {@code directory}. */
@@ -508,7 +513,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.collectNanos += collected - start;
             if (roots.isDirty()) {
                 roots.write(writer);
-                put(SegmentStore.ROOTS_OID, 0);
+                transaction.put(SegmentStore.ROOTS_OID, 0, writer.buffer(), 0, writer.length(), true);
+                if (collector.isMarking()) {
+                    LongArrayList rootOids = new LongArrayList();
+                    roots.oids(rootOids);
+                    collector.rootsWritten(rootOids);
+                }
             }
             while (!pending.isEmpty() || !pendingCollections.isEmpty()) {
                 while (!pending.isEmpty()) {
@@ -629,7 +639,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection) || writer.holdsUntracked()) {
             collections.watch(attachment);
         }
-        transaction.put(attachment.oid(), catalog.classId(ContainerCodec.jdkClass(kind)), writer.buffer(), 0, writer.length(), true);
+        put(attachment.oid(), catalog.classId(ContainerCodec.jdkClass(kind)));
     }
 
     /** Whether the remembered set saw only stores into fixed-size fields of {@code object}, which nothing watches. */
@@ -735,6 +745,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     private void put(long oid, int classId) {
         transaction.put(oid, classId, writer.buffer(), 0, writer.length(), true);
+        if (collector.isMarking()) {
+            collector.written(oid);
+        }
     }
 
     @Override
@@ -951,8 +964,53 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     // ---------------------------------------------------------------- life cycle and counters
 
+    /** See {@code ObjectStore.collectGarbage()}: runs a whole collection cycle, a bounded step at a time. */
+    public long collectGarbage() {
+        long freedBefore;
+        synchronized (this) {
+            requireOpen();
+            requireOwner();
+            store.requireWritable("collect garbage, which frees stored objects");
+            freedBefore = store.counters().objectsFreed();
+            if (collector.phase() == Collector.Phase.IDLE) {
+                LongArrayList rootOids = new LongArrayList();
+                roots.oids(rootOids);
+                collector.start(rootOids);
+            }
+        }
+        while (collectStep()) {
+            Thread.yield(); // between steps other threads may take the lock and commit
+        }
+        synchronized (this) {
+            return store.counters().objectsFreed() - freedBefore;
+        }
+    }
+
+    /** One bounded step of the collection cycle under way; whether the cycle goes on. */
+    private synchronized boolean collectStep() {
+        requireOpen();
+        if (collector.phase() != Collector.Phase.SWEEP) {
+            return collector.step(COLLECTION_STEP, null) != Collector.Phase.IDLE;
+        }
+        Transaction sweep = store.begin();
+        try {
+            Collector.Phase next = collector.step(COLLECTION_STEP, sweep);
+            sweep.commit(commitNumber + 1);
+            commitNumber = store.lastCommit();
+            return next != Collector.Phase.IDLE;
+        } catch (RuntimeException | Error e) {
+            sweep.abandon();
+            throw e;
+        }
+    }
+
     public synchronized StoreStats stats() {
         Counters snapshot = counters.copy();
+        collector.count(snapshot);
+        if (!closed) {
+            snapshot.storeBytes = store.allocatedBytes();
+            snapshot.freeBytes = store.freeBytes();
+        }
         snapshot.objectsRehollowed = budget.rehollowed();
         snapshot.objectsInMemory = table.entries();
         return new StoreStats(snapshot, this::countUnreachable);

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 
 /**
  * OID to Java object, for identity: one OID, one Java object. Indexed like the store, by logical
@@ -90,6 +91,25 @@ final class ResidentTable {
         Object[] slots = segments[(int) (oid >>> SLOT_BITS)];
         Entry entry = (Entry) slots[(int) (oid & (SLOTS - 1))];
         entry.resident = resident ? entry.get() : null;
+    }
+
+    /**
+     * Hands the OID of every object in memory in {@code count} segments of the table from {@code segment} on to
+     * {@code action}; returns the segment to go on from, or -1 after the last.
+     */
+    long forEachOid(long segment, int count, LongConsumer action) {
+        Object[][] all = segments;
+        long end = Math.min(all.length, segment + count);
+        for (long s = segment; s < end; s++) {
+            Object[] slots = all[(int) s];
+            for (int slot = 0; slots != null && slot < SLOTS; slot++) {
+                Entry entry = (Entry) slots[slot];
+                if (entry != null && entry.get() != null) {
+                    action.accept(entry.oid);
+                }
+            }
+        }
+        return end >= all.length ? -1 : end;
     }
 
     /** The OIDs that have an entry, released objects whose entries were not cleared yet included. */

@@ -5,11 +5,13 @@ package org.swizzle.store;
  * the {@link FreeSpace} of the cluster file.
  *
  * <ul>
- * <li>A new segment's table goes into the last allocated cluster if it has room, else into a new
- * cluster; the segment's new objects then fill that cluster.</li>
+ * <li>A new segment's table goes into the last allocated cluster if it has room, else into the
+ * smallest free extent anywhere that holds it, else into a new cluster; the segment's new objects
+ * then fill that cluster.</li>
  * <li>A new small object goes into the cluster of its segment's table (its <em>home</em>), else
- * into the last allocated cluster, else into a new cluster: objects created together stay
- * together. A new large object gets new clusters.</li>
+ * into the last allocated cluster, else into the smallest free extent anywhere that holds it (space
+ * freed objects left), else into a new cluster: objects created together stay together, and the
+ * file grows only when no free space holds them. A new large object gets new clusters.</li>
  * <li>A resized object stays where it is if it shrinks, or if it grows into free bytes right
  * after it; otherwise it is relocated to free space in its own cluster, then in its home cluster,
  * then to the smallest free extent anywhere that holds it, and only then to a new cluster. Its
@@ -35,6 +37,9 @@ final class Placement {
     /** A place for a new segment table. */
     long table() {
         long position = free.allocateFirstFit(lastCluster(), SegmentTableDescriptor.TABLE_LENGTH);
+        if (position < 0) {
+            position = free.allocateBestFit(SegmentTableDescriptor.TABLE_LENGTH);
+        }
         return position >= 0 ? position : free.allocateInNewCluster(SegmentTableDescriptor.TABLE_LENGTH);
     }
 
@@ -50,17 +55,14 @@ final class Placement {
         if (layout.isLarge(length)) {
             return free.allocateClusters(extent);
         }
-        long home = layout.clusterIndex(table);
-        long position = free.allocateFirstFit(home, extent);
-        if (position < 0 && lastCluster() != home) {
-            position = free.allocateFirstFit(lastCluster(), extent);
-        }
+        long position = newObjects(extent, table);
         return position >= 0 ? position : free.allocateInNewCluster(extent);
     }
 
     /**
      * A place for {@code extent} bytes of new objects side by side, in the cluster of their segment table at
-     * {@code table} or in the last cluster; -1 if neither has a free extent that holds them all.
+     * {@code table}, or in the last cluster, or in the smallest free extent anywhere that holds them; -1 if
+     * none holds them all.
      */
     long newObjects(long extent, long table) {
         if (extent > layout.clusterSize()) {
@@ -71,7 +73,7 @@ final class Placement {
         if (position < 0 && lastCluster() != home) {
             position = free.allocateFirstFit(lastCluster(), extent);
         }
-        return position;
+        return position >= 0 ? position : free.allocateBestFit(extent);
     }
 
     /**
