@@ -166,16 +166,22 @@ final class StoredCollections implements Attachment.Store {
         previous.clear();
     }
 
-    /**
-     * The collections an {@code abort()} must revert whatever else it reverts: those that changed and those
-     * watched, which may have; both lists are emptied.
-     */
-    synchronized List<Attachment> takeChangedAndWatched() {
+    /** The collections that changed since the last commit, which {@code abort()} detaches; the list is emptied. */
+    synchronized List<Attachment> takeChanged() {
         List<Attachment> taken = new ArrayList<>(dirty);
-        taken.addAll(watched);
         dirty.clear();
-        watched.clear();
         return taken;
+    }
+
+    /** The watched collections: those that may have changed without reporting it. */
+    List<Attachment> watched() {
+        return watched;
+    }
+
+    /** Forgets {@code attachment} as watched: it was detached. */
+    void unwatch(Attachment attachment) {
+        watched.remove(attachment);
+        attachment.watched(false);
     }
 
     /** The attachment of the resident collection {@code oid}, or null if {@code oid} is no resident collection. */
