@@ -437,7 +437,7 @@ class FreeTest {
     }
 
     @Test
-    void shouldFreeTheClustersOfALargeObject() {
+    void shouldFreeTheClustersOfALargeObjectForTheNextLargeOne() {
         long freed;
         long offset;
         int length = 3 * CLUSTER + 100;
@@ -445,6 +445,7 @@ class FreeTest {
             Transaction transaction = store.begin();
             freed = TestBytes.putNew(transaction, 1, length);
             TestBytes.putNew(transaction, 2, 100);
+            TestBytes.putNew(transaction, 3, CLUSTER + 100);
             transaction.commit(1);
             offset = StoreDirs.offsetOf(store, freed);
             commitFree(store, 2, freed);
@@ -454,6 +455,13 @@ class FreeTest {
         try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
             assertAbsent(store, freed, "reopened");
             assertTrue(store.freeSpace().isFree(offset + 2L * CLUSTER, CLUSTER), "free after the rebuild on open");
+            long end = store.freeSpace().allocatedEnd();
+            Transaction transaction = store.begin();
+            long next = TestBytes.putNew(transaction, 4, length - 8);
+            transaction.commit(3);
+            assertEquals(offset, StoreDirs.offsetOf(store, next), "a new large object takes the freed clusters");
+            assertEquals(end + CLUSTER, store.freeSpace().allocatedEnd(), "one new cluster, for the table of the"
+                + " segment the new object opens (the last cluster is full)");
         }
     }
 }
