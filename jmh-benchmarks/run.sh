@@ -5,7 +5,8 @@
 #                                 Moss's load-work-save sessions on 6 trees of height 12-16 for Java, Swizzle
 #                                 and SwizzleNone, on one tree for the other schemes; the commit sweep at 1,000
 #                                 and 10,000 resident objects; OO7's build, cold T1, hot T1, read-only T1 + commit
-#                                 and T2b + commit (T6, Q1, Q7, T2a and T2c in quick and full)
+#                                 and T2b + commit (T6, Q1, Q7, T2a and T2c in quick and full); one collection
+#                                 of garbage (10,000 objects kept)
 #                                 -> jmh-benchmarks/target/smoke/ ; exits non-zero if any benchmark fails
 #   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (about 12 minutes on 2 cores)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>-quick/
@@ -125,6 +126,7 @@ case $mode in
         sweep 1000,10000 -f 1 -wi 0 -i 1 -w 100ms -r 100ms
         prepare_oo7 3
         jmh oo7 'oo7\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -e 'OO7Hot\..*\.(t6|q1|q7)$|OO7Update\..*\.t2[ac]Commit$'
+        jmh reclaim 'reclaim\.' -f 1 -wi 0 -i 1 -p live=10000
         ;;
     quick)
         prepare 20000
@@ -145,6 +147,7 @@ case $mode in
         jmh oo7-build 'oo7\.OO7BuildCommit\.' -f 1 -wi 2 -i 3
         jmh oo7-cold 'oo7\.OO7Cold\.' -f 1 -wi 0 -i 3
         jmh oo7 'oo7\.OO7(Hot|Update)\.' "${short[@]}"
+        jmh reclaim 'reclaim\.' -f 1 -wi 1 -i 5
         ;;
     full)
         prepare 20000 200000
@@ -172,6 +175,7 @@ case $mode in
         jmh oo7-cold 'oo7\.OO7Cold\.' -f 3 -wi 0 -i 4
         jmh oo7 'oo7\.OO7(Hot|Update)\.' "${oo7_hot[@]}"
         jmh oo7-connections 'oo7\.OO7Hot\..*\.t1$' "${oo7_hot[@]}" -p connections=6,9
+        jmh reclaim 'reclaim\.' -f 3 -wi 1 -i 5
         ;;
 esac
 

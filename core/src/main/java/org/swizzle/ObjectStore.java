@@ -142,6 +142,21 @@ public final class ObjectStore implements AutoCloseable {
         manager.abort();
     }
 
+    /**
+     * Frees the stored objects and collections that nothing reaches any more: neither a root, through the
+     * committed objects, nor an object the application holds in memory. Their space is reused by later
+     * commits. The collection runs in bounded steps, each under the store's lock, so other threads may commit
+     * between them; each step that frees objects is a commit of its own, durable when it ends, and a crash
+     * at any point loses no object that is reached. Uncommitted changes are left as they are. An object
+     * reachable only through an {@link #index index} is not reached. {@link #stats()} counts what it freed.
+     *
+     * @return the number of stored objects and collections freed
+     * @throws ReadOnlyStoreException the store was opened {@link StoreOptions.Builder#readOnly read-only}
+     */
+    public long collectGarbage() {
+        return manager.collectGarbage();
+    }
+
     /** Counters of what the store has done since it was opened. */
     public StoreStats stats() {
         return manager.stats();

@@ -69,6 +69,14 @@ public final class StoreStats {
         return counters.objectsResident;
     }
 
+    /**
+     * Java instances of stored objects and collections in memory now, hollow ones included: those the
+     * application, other objects or the store still hold (the others are released by the garbage collector).
+     */
+    public long objectsInMemory() {
+        return counters.objectsInMemory;
+    }
+
     /** Clean objects turned back into hollow ones to keep within the resident budget. */
     public long objectsRehollowed() {
         return counters.objectsRehollowed;
@@ -165,6 +173,49 @@ public final class StoreStats {
         return counters.writeNanos;
     }
 
+    /** Garbage collection cycles completed ({@code ObjectStore.collectGarbage()}). */
+    public long collections() {
+        return counters.collections;
+    }
+
+    /** Stored objects and collections the collector freed, because nothing reached them. */
+    public long objectsCollected() {
+        return counters.objectsCollected;
+    }
+
+    /** Bytes of stored images the collector freed, now reused by later commits. */
+    public long bytesCollected() {
+        return counters.bytesCollected;
+    }
+
+    /**
+     * Bytes of the stored objects the last completed collection kept (those reached, and those made during it):
+     * what the store's files need at least; 0 before the first collection.
+     */
+    public long liveBytes() {
+        return counters.liveBytes;
+    }
+
+    /** Bytes of the store's cluster file in use: objects, their tables and free space between them (not the log). */
+    public long storeBytes() {
+        return counters.storeBytes;
+    }
+
+    /** Bytes free for reuse inside {@link #storeBytes()}: what freed and moved objects left. */
+    public long freeBytes() {
+        return counters.freeBytes;
+    }
+
+    /** How long the last completed collection cycle took, commits between its steps included. */
+    public long lastCollectionNanos() {
+        return counters.lastCollectionNanos;
+    }
+
+    /** The longest single step of a collection: how long it held the store at once. */
+    public long longestCollectionStepNanos() {
+        return counters.longestCollectionStepNanos;
+    }
+
     /** Time forcing the log to the disk. */
     public long forceNanos() {
         return counters.forceNanos;
@@ -180,7 +231,11 @@ public final class StoreStats {
         Counters c = counters;
         return "StoreStats{commits=" + c.commits + ", faults=" + c.faults + ", objectsFaulted=" + c.objectsFaulted
             + ", oidLookups=" + c.oidLookups + ", referencesSwizzled=" + c.referencesSwizzled + ", hollowObjectsCreated=" + c.hollowObjectsCreated
-            + ", objectsResident=" + c.objectsResident + ", objectsRehollowed=" + c.objectsRehollowed
+            + ", objectsResident=" + c.objectsResident + ", objectsInMemory=" + c.objectsInMemory
+            + ", objectsRehollowed=" + c.objectsRehollowed + ", collections=" + c.collections
+            + ", objectsCollected=" + c.objectsCollected + ", bytesCollected=" + c.bytesCollected + ", liveBytes=" + c.liveBytes + ", storeBytes=" + c.storeBytes
+            + ", freeBytes=" + c.freeBytes
+            + ", lastCollectionNanos=" + c.lastCollectionNanos + ", longestCollectionStepNanos=" + c.longestCollectionStepNanos
             + ", cardsDirtied=" + c.cardsDirtied + ", objectsMarked=" + c.objectsMarked
             + ", objectsDirtied=" + c.objectsDirtied + ", objectsDiffed=" + c.objectsDiffed
             + ", fixedFieldRewrites=" + c.fixedFieldRewrites

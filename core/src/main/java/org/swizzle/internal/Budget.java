@@ -1,6 +1,7 @@
 package org.swizzle.internal;
 
 import java.util.ArrayDeque;
+import java.util.function.Consumer;
 
 /**
  * The resident-object budget: past it, the clean objects made resident longest ago are turned back
@@ -13,12 +14,15 @@ final class Budget {
 
     private final long limit;
     private final UpdateDetector detector;
+    private final Consumer<Persistable> rehollow;
     private final ArrayDeque<Persistable> order = new ArrayDeque<>();
     private long rehollowed;
 
-    Budget(long limit, UpdateDetector detector) {
+    /** @param rehollow turns a clean resident object back into a hollow one */
+    Budget(long limit, UpdateDetector detector, Consumer<Persistable> rehollow) {
         this.limit = limit;
         this.detector = detector;
+        this.rehollow = rehollow;
     }
 
     long limit() {
@@ -55,7 +59,7 @@ final class Budget {
                 order.addLast(object);
                 continue;
             }
-            ObjectManager.rehollow(object);
+            rehollow.accept(object);
             done++;
         }
         rehollowed += done;

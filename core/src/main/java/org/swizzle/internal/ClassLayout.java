@@ -1,5 +1,6 @@
 package org.swizzle.internal;
 
+import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
@@ -38,6 +39,8 @@ public final class ClassLayout {
     private final Persistable prototype;
     /** This class's ids in the catalog of the store that wrote one of its objects last. */
     private volatile CatalogIds catalogIds;
+    /** The stored fields of the hierarchy that hold arrays, for {@link #copyArrays}. */
+    private final Field[] arrayFields;
 
     /**
      * A class's id and current shape number (-1 until known) in one store's catalog, cached so that a commit
@@ -56,11 +59,15 @@ public final class ClassLayout {
         List<String[]> fixedPrevious = new ArrayList<>();
         List<String[]> variablePrevious = new ArrayList<>();
         int index = 0;
+        List<Field> arrays = new ArrayList<>();
         for (Class<?> level : hierarchy) {
             Enhancement.checkOptions(level);
             for (String name : declaredFieldNames(level)) {
                 Field declared = declaredField(level, name);
                 Shape.Field field = describe(level, declared);
+                if (declared.getType().isArray()) {
+                    arrays.add(declared);
+                }
                 PreviousNames previous = declared.getAnnotation(PreviousNames.class);
                 String[] previousNames = previous == null ? new String[0] : previous.value();
                 if (field.kind().isFixedSize()) {
@@ -75,6 +82,7 @@ public final class ClassLayout {
                 index++;
             }
         }
+        this.arrayFields = arrays.toArray(new Field[0]);
         List<Shape.Field> all = new ArrayList<>(fixed);
         all.addAll(variable);
         this.shape = new Shape(all);
@@ -189,6 +197,35 @@ public final class ClassLayout {
             throw NotEnhancedException.of(level, Enhancement.isAgentInstalled());
         } catch (IllegalAccessException | InvocationTargetException e) {
             throw new IllegalStateException("Cannot read the stored fields of " + level.getName(), e);
+        }
+    }
+
+    /**
+     * Copies the elements of each array field of {@code from} into the array the same field of {@code to} holds,
+     * which keeps its instance; false, having copied nothing, if a field of {@code to} holds an array of another
+     * length or class, or the fields cannot be reached.
+     */
+    boolean copyArrays(Object from, Object to) {
+        try {
+            for (Field field : arrayFields) {
+                field.setAccessible(true);
+                Object source = field.get(from);
+                Object target = field.get(to);
+                boolean same = source == null ? target == null
+                    : target != null && target.getClass() == source.getClass() && Array.getLength(target) == Array.getLength(source);
+                if (!same) {
+                    return false;
+                }
+            }
+            for (Field field : arrayFields) {
+                Object source = field.get(from);
+                if (source != null) {
+                    System.arraycopy(source, 0, field.get(to), 0, Array.getLength(source));
+                }
+            }
+            return true;
+        } catch (IllegalAccessException | RuntimeException e) {
+            return false; // a module that does not open its package: the object is re-hollowed instead
         }
     }
 

@@ -12,6 +12,15 @@ public final class Counters {
     public long referencesSwizzled;
     public long hollowObjectsCreated;
     public long objectsResident;
+    public long objectsInMemory;
+    public long collections;
+    public long objectsCollected;
+    public long bytesCollected;
+    public long lastCollectionNanos;
+    public long longestCollectionStepNanos;
+    public long liveBytes;
+    public long storeBytes;
+    public long freeBytes;
     public long objectsRehollowed;
     public long cardsDirtied;
     public long objectsMarked;
@@ -40,6 +49,7 @@ public final class Counters {
         copy.referencesSwizzled = referencesSwizzled;
         copy.hollowObjectsCreated = hollowObjectsCreated;
         copy.objectsResident = objectsResident;
+        copy.objectsInMemory = objectsInMemory;
         copy.objectsRehollowed = objectsRehollowed;
         copy.cardsDirtied = cardsDirtied;
         copy.objectsMarked = objectsMarked;

@@ -80,6 +80,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final RememberedSet remembered = new RememberedSet();
     private final UpdateDetector detector = UpdateDetector.of(barrier, space, remembered);
     private final Counters counters = new Counters();
+    private final Collector collector;
     private final Swizzling swizzling = AgentOptions.current().swizzle();
     private final FaultUnit faultUnit = AgentOptions.current().fault();
     /** The thread a {@link StoreOptions#confined()} store belongs to; {@code null} for a shared store. */
@@ -110,6 +111,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private Object reading;
     private long readingOid;
 
+    /** Objects a collection step marks through, or OIDs it sweeps. */
+    private static final int COLLECTION_STEP = 4096;
+
     private long commitNumber;
     private volatile boolean closed;
 
@@ -117,10 +121,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.store = store;
         this.directory = store.directory();
         this.catalog = new Catalog(loader, options.dropMissingClasses(), problem -> corrupted(SegmentStore.CATALOG_OID, problem));
-        this.budget = new Budget(options.residentBudget(), detector);
+        this.budget = new Budget(options.residentBudget(), detector, this::rehollow);
         this.owner = options.confined() ? Thread.currentThread() : null;
         this.rehollowOnFault = owner != null && !AgentOptions.current().checksOnEntry();
         this.commitNumber = store.lastCommit();
+        this.collector = new Collector(store, catalog, table, new ObjectReader(this, strings));
     }
 
     /** Opens (creating, recovering) the store in {@code directory}. */
@@ -250,6 +255,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         VarHandle.releaseFence();
         object.$swz_state(Persistable.RESIDENT);
+        table.resident(object.$swz_oid(), true);
         counters.objectsFaulted++;
         counters.objectsResident++;
         budget.admitted(object);
@@ -303,9 +309,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     @Override
     public Object collection(long oid, Object holder, ObjectReader from) {
-        Object found = collections.resident(oid);
+        Object found = table.get(oid);
         if (found == null) {
-            found = readCollection(oid, from.fieldDescription());
+            found = decodeCollection(oid, from.fieldDescription(), true);
         } else if (found instanceof Persistable) {
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
         }
@@ -316,7 +322,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return found;
     }
 
-    private Object readCollection(long oid, String origin) {
+    /**
+     * Reads stored collection {@code oid}: made resident ({@code register}), or as a detached copy of its
+     * committed contents, whose own nested collections are the resident ones.
+     */
+    private Object decodeCollection(long oid, String origin, boolean register) {
         if (!store.contains(oid)) {
             throw corrupted(readingOid, describe() + ": refers to collection " + oid + ", which is not in the store");
         }
@@ -336,15 +346,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             int size = in.readCount(kind);
             Object collection = ContainerCodec.newCollection(kind, size);
-            attachment = collections.loading(collection, oid, origin);
-            reading = attachment;
-            in.beginCollection(attachment);
+            if (register) {
+                attachment = collections.loading(collection, oid, origin);
+                reading = attachment;
+                in.beginCollection(attachment);
+            }
             ContainerCodec.fill(collection, kind, size, in);
             if (in.position() != length) {
                 throw new ObjectReader.MalformedObjectException(describe() + ": " + (length - in.position())
                     + " bytes left after the last element");
             }
-            collections.filled(attachment, in.needsWatch() || Sequenced.hasUntrackedViews(collection));
+            if (register) {
+                collections.filled(attachment, in.needsWatch() || Sequenced.hasUntrackedViews(collection));
+            }
             return collection;
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
             if (attachment != null) {
@@ -512,7 +526,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.collectNanos += collected - start;
             if (roots.isDirty()) {
                 roots.write(writer);
-                put(SegmentStore.ROOTS_OID, 0);
+                transaction.put(SegmentStore.ROOTS_OID, 0, writer.buffer(), 0, writer.length(), true);
+                if (collector.isMarking()) {
+                    LongArrayList rootOids = new LongArrayList();
+                    roots.oids(rootOids);
+                    collector.rootsWritten(rootOids);
+                }
             }
             while (!pending.isEmpty() || !pendingCollections.isEmpty()) {
                 while (!pending.isEmpty()) {
@@ -555,6 +574,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             object.$swz_dirty((byte) 0);
             object.$swz_flags((byte) 0);
             table.put(object.$swz_oid(), object);
+            table.resident(object.$swz_oid(), true);
             if (barrier.placesObjects()) {
                 object.$swz_address(space.place(object, createdLengths.getInt(i)));
             }
@@ -632,7 +652,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection) || writer.holdsUntracked()) {
             collections.watch(attachment);
         }
-        transaction.put(attachment.oid(), catalog.classId(ContainerCodec.jdkClass(kind)), writer.buffer(), 0, writer.length(), true);
+        put(attachment.oid(), catalog.classId(ContainerCodec.jdkClass(kind)));
     }
 
     /** Whether the remembered set saw only stores into fixed-size fields of {@code object}, which nothing watches. */
@@ -738,6 +758,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     private void put(long oid, int classId) {
         transaction.put(oid, classId, writer.buffer(), 0, writer.length(), true);
+        if (collector.isMarking()) {
+            collector.written(oid);
+        }
     }
 
     @Override
@@ -761,6 +784,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 + ((ObjectManager) context).directory + "); references between stores are not supported.");
         }
         long oid = object.$swz_oid();
+        if (oid == 0 && transaction == null) {
+            return -1; // compared outside a commit: a new object makes the image differ
+        }
         if (oid == 0) {
             oid = transaction.newObject();
             object.$swz_oid(oid);
@@ -773,6 +799,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     @Override
     public long collectionOid(Object collection, ObjectWriter from) {
         Attachment attachment = collections.find(collection);
+        if (attachment == null && transaction == null) {
+            return -1; // compared outside a commit: a new collection makes the image differ
+        }
         if (attachment == null) {
             attachment = collections.adopt(collection, transaction.newObject(), from.fieldDescription());
             pendingCollections.add(attachment);
@@ -801,16 +830,44 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         revert();
     }
 
+    /**
+     * Reverts every change since the last commit. The objects the barrier marked are re-hollowed (under a
+     * barrier that marks more than the objects stored into, {@code card} and {@code none}, only those whose
+     * image differs from their committed bytes); the arrays and collections that cannot report their changes
+     * (watched) are compared, and those that changed get their committed contents back in place, so that a
+     * reference the application kept to one stays the store's; collections that reported changes are detached.
+     */
     private void revert() {
         List<Persistable> dirty = new ArrayList<>();
-        detector.collect(dirty::add);
-        countMarks(dirty.size());
-        for (Persistable object : watched) {
-            if (object.$swz_state() == Persistable.RESIDENT && !detector.mayBeDirty(object)) {
+        boolean marksExactly = barrier == Barrier.REMSET || barrier == Barrier.OBJECT;
+        detector.collect(object -> {
+            boolean restored = !marksExactly && (!imageChanged(object)
+                || object.$swz_flags() != 0 && valuesChanged(object) && restoreArrays(object) && !imageChanged(object));
+            if (!restored) {
                 dirty.add(object);
+            }
+        });
+        countMarks(dirty.size());
+        Set<Persistable> reverted = Collections.newSetFromMap(new IdentityHashMap<>());
+        reverted.addAll(dirty);
+        List<Persistable> stillWatched = new ArrayList<>();
+        for (Persistable object : watched) {
+            if (object.$swz_state() != Persistable.RESIDENT || reverted.contains(object)) {
+                continue;
+            }
+            if (valuesChanged(object) && !restoreArrays(object)) {
+                dirty.add(object);
+            } else {
+                stillWatched.add(object);
             }
         }
         watched.clear();
+        watched.addAll(stillWatched);
+        for (Attachment attachment : new ArrayList<>(collections.watched())) {
+            if (collectionChanged(attachment)) {
+                restoreCollection(attachment);
+            }
+        }
         int rehollowed = 0;
         for (Persistable object : revertCollections(dirty)) {
             if (object.$swz_state() == Persistable.RESIDENT) {
@@ -826,16 +883,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * Reverts, with the objects {@code dirty}, the collections that changed or may have, and closes the set over
-     * holding: the collections a reverted object's committed image refers to are reverted, and so are the
-     * objects and collections that hold a reverted collection, so that no clean object keeps a detached one.
-     * Returns the objects to re-hollow.
+     * Reverts, with the objects {@code dirty}, the collections that reported changes, and closes the set over
+     * holding: the collections a reverted object's or collection's committed image refers to are reverted, and
+     * so are the objects and collections that hold a detached collection, so that no clean object keeps one. A
+     * collection that cannot report its changes (a plain one) gets its committed contents back in place instead
+     * and stays the store's. Returns the objects to re-hollow.
      */
     private Collection<Persistable> revertCollections(List<Persistable> dirty) {
         Set<Persistable> objects = Collections.newSetFromMap(new IdentityHashMap<>());
         Set<Attachment> reverted = Collections.newSetFromMap(new IdentityHashMap<>());
         ArrayDeque<Persistable> objectWork = new ArrayDeque<>();
-        ArrayDeque<Attachment> collectionWork = new ArrayDeque<>(collections.takeChangedAndWatched());
+        ArrayDeque<Attachment> collectionWork = new ArrayDeque<>(collections.takeChanged());
         Consumer<Object> revertHolder = holder -> {
             if (holder instanceof Attachment) {
                 collectionWork.add((Attachment) holder);
@@ -855,10 +913,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 forEachCommittedReference(objectWork.poll(), revertHeld);
             } else {
                 Attachment attachment = collectionWork.poll();
-                if (reverted.add(attachment)) {
-                    forEachCommittedReference(attachment, revertHeld);
+                if (!reverted.add(attachment)) {
+                    continue;
+                }
+                forEachCommittedReference(attachment, revertHeld);
+                if (StoredCollections.reportsChanges(attachment)) {
                     collections.forget(attachment);
+                    collections.unwatch(attachment);
                     attachment.forEachHolder(revertHolder);
+                } else if (collectionChanged(attachment)) {
+                    restoreCollection(attachment); // a plain collection cannot refuse changes: it stays the store's
                 }
             }
         }
@@ -875,6 +939,83 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         reader.reset(committed, committed.capacity());
         int shape = reader.readShort() & 0xFFFF;
         reader.forEachReference(catalog.shape(store.classId(oid), shape), action);
+    }
+
+    /** Whether the image {@code object} would be written with differs from its committed bytes (outside a commit). */
+    private boolean imageChanged(Persistable object) {
+        long oid = object.$swz_oid();
+        if (object.$swz_state() != Persistable.RESIDENT || !store.contains(oid)) {
+            return true;
+        }
+        ClassLayout layout = ClassLayout.of(object.getClass());
+        writer.beginObject(object);
+        writer.writeShort((short) catalog.currentShape(layout));
+        object.$swz_writeFixed(writer);
+        object.$swz_writeVariable(writer);
+        DirectBuffer committed = store.view(oid, view);
+        return store.classId(oid) != catalog.classId(layout)
+            || !sameBytes(writer.buffer(), 0, writer.length(), committed, 0, committed.capacity());
+    }
+
+    /** Whether stored collection {@code attachment} differs from its committed image (outside a commit). */
+    private boolean collectionChanged(Attachment attachment) {
+        if (!store.contains(attachment.oid())) {
+            return true;
+        }
+        writer.beginCollection(attachment);
+        ContainerCodec.writeBody(writer, ContainerCodec.kindOf(attachment.collection(), writer), attachment.collection());
+        DirectBuffer committed = store.view(attachment.oid(), view);
+        return !sameBytes(writer.buffer(), 0, writer.length(), committed, 0, committed.capacity());
+    }
+
+    /**
+     * Gives collection {@code attachment} its committed contents back in place, so that it stays the store's
+     * and a reference the application kept to it goes on working; its changes since are not reported.
+     */
+    @SuppressWarnings("unchecked")
+    private void restoreCollection(Attachment attachment) {
+        Object committed = decodeCollection(attachment.oid(), attachment.origin(), false);
+        Object collection = attachment.collection();
+        boolean dirty = attachment.isDirty();
+        attachment.dirty(true);
+        try {
+            if (collection instanceof Map) {
+                ((Map<Object, Object>) collection).clear();
+                ((Map<Object, Object>) collection).putAll((Map<Object, Object>) committed);
+            } else {
+                ((java.util.Collection<Object>) collection).clear();
+                ((java.util.Collection<Object>) collection).addAll((java.util.Collection<Object>) committed);
+            }
+        } finally {
+            attachment.dirty(dirty);
+        }
+    }
+
+    /**
+     * Gives the arrays of watched {@code object} their committed elements back in place, so that an array the
+     * application kept stays the object's; false if a field holds another array than the committed one's length
+     * or cannot be reached, and the object must be re-hollowed instead.
+     */
+    private boolean restoreArrays(Persistable object) {
+        long oid = object.$swz_oid();
+        ClassLayout layout = ClassLayout.of(object.getClass());
+        Persistable committed = layout.newHollow();
+        committed.$swz_oid(oid);
+        DirectBuffer bytes = store.view(oid, new UnsafeBuffer(0, 0));
+        ObjectReader in = new ObjectReader(this, strings);
+        in.reset(bytes, bytes.capacity());
+        Object outer = reading;
+        long outerOid = readingOid;
+        reading = object; // a fault nested in the read must not use the outer reader
+        readingOid = oid;
+        try {
+            int shape = in.readShort() & 0xFFFF;
+            catalog.plan(store.classId(oid), shape, layout).read(committed, in);
+        } finally {
+            reading = outer;
+            readingOid = outerOid;
+        }
+        return layout.copyArrays(committed, object);
     }
 
     /** Hands the OIDs the committed image of collection {@code attachment} refers to to {@code action}. */
@@ -956,8 +1097,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return remembered;
     }
 
-    /** Turns {@code object} back into a hollow object; the collections it held stay resident, with their identity. */
-    static void rehollow(Persistable object) {
+    /**
+     * Turns {@code object} back into a hollow object, which the resident table then holds weakly; the collections
+     * it held stay resident, with their identity, while anything holds them.
+     */
+    private void rehollow(Persistable object) {
+        table.resident(object.$swz_oid(), false);
         object.$swz_state(Persistable.HOLLOW);
         object.$swz_dirty((byte) 0);
         object.$swz_flags((byte) 0);
@@ -966,9 +1111,55 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     // ---------------------------------------------------------------- life cycle and counters
 
+    /** See {@code ObjectStore.collectGarbage()}: runs a whole collection cycle, a bounded step at a time. */
+    public long collectGarbage() {
+        long freedBefore;
+        synchronized (this) {
+            requireOpen();
+            requireOwner();
+            store.requireWritable("collect garbage, which frees stored objects");
+            freedBefore = store.counters().objectsFreed();
+            if (collector.phase() == Collector.Phase.IDLE) {
+                LongArrayList rootOids = new LongArrayList();
+                roots.oids(rootOids);
+                collector.start(rootOids);
+            }
+        }
+        while (collectStep()) {
+            Thread.yield(); // between steps other threads may take the lock and commit
+        }
+        synchronized (this) {
+            return store.counters().objectsFreed() - freedBefore;
+        }
+    }
+
+    /** One bounded step of the collection cycle under way; whether the cycle goes on. */
+    private synchronized boolean collectStep() {
+        requireOpen();
+        if (collector.phase() != Collector.Phase.SWEEP) {
+            return collector.step(COLLECTION_STEP, null) != Collector.Phase.IDLE;
+        }
+        Transaction sweep = store.begin();
+        try {
+            Collector.Phase next = collector.step(COLLECTION_STEP, sweep);
+            sweep.commit(commitNumber + 1);
+            commitNumber = store.lastCommit();
+            return next != Collector.Phase.IDLE;
+        } catch (RuntimeException | Error e) {
+            sweep.abandon();
+            throw e;
+        }
+    }
+
     public synchronized StoreStats stats() {
         Counters snapshot = counters.copy();
+        collector.count(snapshot);
+        if (!closed) {
+            snapshot.storeBytes = store.allocatedBytes();
+            snapshot.freeBytes = store.freeBytes();
+        }
         snapshot.objectsRehollowed = budget.rehollowed();
+        snapshot.objectsInMemory = table.entries();
         return new StoreStats(snapshot, this::countUnreachable);
     }
 

@@ -2,14 +2,25 @@ package org.swizzle.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 
 /**
  * OID to Java object, for identity: one OID, one Java object. Indexed like the store, by logical
  * segment and slot, so a lookup is two array loads and never a hash probe.
  *
+ * <p>The table holds resident objects, and hollow ones weakly: a hollow object (a fault block never
+ * filled, or one the budget or an abort re-hollowed) that neither the application nor another object
+ * holds is released by the garbage collector, and the next reference to its OID makes a new instance,
+ * which no one can tell from the old. So identity is kept for as long as anyone holds an object, and
+ * the table costs memory for the objects in use, not for every object ever touched. Collections are
+ * held weakly too: they have no hollow state, and are kept by what holds them. Released entries are
+ * cleared as the table is written.
+ *
  * <p>Written only under the object manager's lock; read without it by loads of stored references,
- * so an object is published with a release store and read with an acquire load: a reader that finds
+ * so an entry is published with a release store and read with an acquire load: a reader that finds
  * an object sees its state as it was put.
  */
 final class ResidentTable {
@@ -18,8 +29,22 @@ final class ResidentTable {
     private static final int SLOTS = 1 << SLOT_BITS;
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
 
-    private volatile Object[][] segments = new Object[1024][];
+    /** An entry: the object, weakly, strongly too while it is resident, and the OID whose slot to clear once it is released. */
+    private static final class Entry extends WeakReference<Object> {
+        final long oid;
+        Object resident;
 
+        Entry(Object object, long oid, ReferenceQueue<Object> released) {
+            super(object, released);
+            this.oid = oid;
+        }
+    }
+
+    private final ReferenceQueue<Object> released = new ReferenceQueue<>();
+    private volatile Object[][] segments = new Object[1024][];
+    private long entries;
+
+    /** The object of {@code oid}, or null if there is none or it was released. */
     Object get(long oid) {
         long segment = oid >>> SLOT_BITS;
         Object[][] all = segments;
@@ -27,10 +52,16 @@ final class ResidentTable {
             return null;
         }
         Object[] slots = all[(int) segment];
-        return slots == null ? null : SLOT.getAcquire(slots, (int) (oid & (SLOTS - 1)));
+        if (slots == null) {
+            return null;
+        }
+        Entry entry = (Entry) SLOT.getAcquire(slots, (int) (oid & (SLOTS - 1)));
+        return entry == null ? null : entry.get();
     }
 
+    /** Makes {@code object} the one of {@code oid}; {@code null} forgets the OID's object. */
     void put(long oid, Object object) {
+        expungeReleased();
         long segment = oid >>> SLOT_BITS;
         if (segment >= Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("OID " + oid + " is beyond the resident table");
@@ -44,7 +75,58 @@ final class ResidentTable {
             slots = new Object[SLOTS];
             all[(int) segment] = slots;
         }
-        SLOT.setRelease(slots, (int) (oid & (SLOTS - 1)), object);
+        int slot = (int) (oid & (SLOTS - 1));
+        if (slots[slot] != null) {
+            entries--;
+        }
+        if (object != null) {
+            entries++;
+        }
+        SLOT.setRelease(slots, slot, object == null ? null : new Entry(object, oid, released));
         segments = all;
+    }
+
+    /** Holds the object of {@code oid} strongly, while it is resident ({@code true}), or weakly again. */
+    void resident(long oid, boolean resident) {
+        Object[] slots = segments[(int) (oid >>> SLOT_BITS)];
+        Entry entry = (Entry) slots[(int) (oid & (SLOTS - 1))];
+        entry.resident = resident ? entry.get() : null;
+    }
+
+    /**
+     * Hands the OID of every object in memory in {@code count} segments of the table from {@code segment} on to
+     * {@code action}; returns the segment to go on from, or -1 after the last.
+     */
+    long forEachOid(long segment, int count, LongConsumer action) {
+        Object[][] all = segments;
+        long end = Math.min(all.length, segment + count);
+        for (long s = segment; s < end; s++) {
+            Object[] slots = all[(int) s];
+            for (int slot = 0; slots != null && slot < SLOTS; slot++) {
+                Entry entry = (Entry) slots[slot];
+                if (entry != null && entry.get() != null) {
+                    action.accept(entry.oid);
+                }
+            }
+        }
+        return end >= all.length ? -1 : end;
+    }
+
+    /** The OIDs that have an entry, released objects whose entries were not cleared yet included. */
+    long entries() {
+        expungeReleased();
+        return entries;
+    }
+
+    /** Clears the entries of the objects the garbage collector released since the last call. */
+    private void expungeReleased() {
+        for (Entry entry = (Entry) released.poll(); entry != null; entry = (Entry) released.poll()) {
+            Object[] slots = segments[(int) (entry.oid >>> SLOT_BITS)];
+            int slot = (int) (entry.oid & (SLOTS - 1));
+            if (slots[slot] == entry) {
+                SLOT.setRelease(slots, slot, null);
+                entries--;
+            }
+        }
     }
 }

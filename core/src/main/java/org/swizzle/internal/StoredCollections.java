@@ -1,6 +1,5 @@
 package org.swizzle.internal;
 
-import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -18,7 +17,7 @@ import org.swizzle.internal.tracked.Tracked;
  * with its committed bytes at every commit, since nothing reports its changes.
  *
  * <p>Resident collections are in the object manager's resident table under their OIDs, beside the
- * persistent objects, through weak references: a reference to one finds the same instance for as long as
+ * persistent objects, which holds them weakly: a reference to one finds the same instance for as long as
  * anything holds it (the application, a resident object, another collection, or this class while it is
  * changed or watched), and once nothing does, the next object that refers to it reads it again. So the
  * resident budget, which re-hollows objects, bounds the collections in memory too.
@@ -37,13 +36,6 @@ final class StoredCollections implements Attachment.Store {
 
     StoredCollections(ResidentTable table) {
         this.table = table;
-    }
-
-    /** A resident collection's entry in the resident table. */
-    private static final class Entry extends WeakReference<Object> {
-        Entry(Object collection) {
-            super(collection);
-        }
     }
 
     @Override
@@ -97,7 +89,7 @@ final class StoredCollections implements Attachment.Store {
         Attachment attachment = new Attachment(this, collection, oid, origin);
         attachment.dirty(true);
         ((Tracked) collection).attach(attachment);
-        table.put(oid, new Entry(collection));
+        table.put(oid, collection);
         return attachment;
     }
 
@@ -141,7 +133,7 @@ final class StoredCollections implements Attachment.Store {
     /** The commit in progress succeeded: the collections it made stored are resident, and all are clean. */
     synchronized void committed() {
         for (Attachment attachment : created) {
-            table.put(attachment.oid(), new Entry(attachment.collection()));
+            table.put(attachment.oid(), attachment.collection());
         }
         for (Attachment attachment : dirty) {
             attachment.dirty(false);
@@ -174,30 +166,27 @@ final class StoredCollections implements Attachment.Store {
         previous.clear();
     }
 
-    /**
-     * The collections an {@code abort()} must revert whatever else it reverts: those that changed and those
-     * watched, which may have; both lists are emptied.
-     */
-    synchronized List<Attachment> takeChangedAndWatched() {
+    /** The collections that changed since the last commit, which {@code abort()} detaches; the list is emptied. */
+    synchronized List<Attachment> takeChanged() {
         List<Attachment> taken = new ArrayList<>(dirty);
-        taken.addAll(watched);
         dirty.clear();
-        watched.clear();
         return taken;
     }
 
-    /**
-     * What the resident table holds for {@code oid}: the collection, or a persistent object (for an OID that is no
-     * collection, which the caller refuses), or null if it holds neither.
-     */
-    Object resident(long oid) {
-        Object found = table.get(oid);
-        return found instanceof Entry ? ((Entry) found).get() : found;
+    /** The watched collections: those that may have changed without reporting it. */
+    List<Attachment> watched() {
+        return watched;
+    }
+
+    /** Forgets {@code attachment} as watched: it was detached. */
+    void unwatch(Attachment attachment) {
+        watched.remove(attachment);
+        attachment.watched(false);
     }
 
     /** The attachment of the resident collection {@code oid}, or null if {@code oid} is no resident collection. */
     Attachment residentAttachment(long oid) {
-        Object found = resident(oid);
+        Object found = table.get(oid);
         return found == null || found instanceof Persistable ? null : find(found);
     }
 
@@ -207,7 +196,7 @@ final class StoredCollections implements Attachment.Store {
      */
     void forget(Attachment attachment) {
         attachment.detach();
-        if (resident(attachment.oid()) == attachment.collection()) {
+        if (table.get(attachment.oid()) == attachment.collection()) {
             table.put(attachment.oid(), null);
         }
         if (plain.get(attachment.collection()) == attachment) {

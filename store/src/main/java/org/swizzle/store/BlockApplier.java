@@ -56,9 +56,12 @@ final class BlockApplier {
                         records.classId(), commit, records.objectCrc());
                     break;
                 case WalDescriptor.PATCH:
-                    if (plan == null || !plan.imagedAfter(records.oid(), commit)) {
+                    if (plan == null || !plan.rewrittenAfter(records.oid(), commit)) {
                         patch(block, commit, plan == null ? commit : plan.lastCommit());
                     }
+                    break;
+                case WalDescriptor.FREE:
+                    clusters.writeEntry(entryPosition(), records.oid(), 0, 0, 0, 0, 0);
                     break;
                 default:
                     state.nextOid = records.oid();

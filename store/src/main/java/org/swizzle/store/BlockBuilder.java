@@ -8,12 +8,13 @@ import java.util.Arrays;
 import org.agrona.ExpandableDirectByteBuffer;
 
 /**
- * Turns a transaction's pending puts into one WAL block (see {@link WalDescriptor}): places new and
- * resized objects in OID order, starting segments as needed, then logs the SEGMENT records of those
- * segments, the IMAGE records of the placed objects, the PATCH records of existing objects in OID
- * order, the allocator's new state and the CRC. Placements are taken from the free space as a plan
- * that the caller keeps ({@link FreeSpace#endPlan()}) once the block is durable, or rolls back; the
- * space that resized objects leave is listed for the caller to free once the block is applied.
+ * Turns a transaction's pending puts and frees into one WAL block (see {@link WalDescriptor}): places
+ * new and resized objects in OID order, starting segments as needed, then logs the SEGMENT records of
+ * those segments, the IMAGE records of the placed objects, the PATCH records of existing objects in OID
+ * order, the allocator's new state, the FREE records in OID order and the CRC. Placements are taken
+ * from the free space as a plan that the caller keeps ({@link FreeSpace#endPlan()}) once the block is
+ * durable, or rolls back; the space that resized and freed objects leave is listed for the caller to
+ * free once the block is applied.
  */
 final class BlockBuilder {
     private final ClusterLayout layout;
@@ -32,8 +33,10 @@ final class BlockBuilder {
     private int records;
     private int images;
     private int moved;
+    private int frees;
     private long payloadBytes;
     private long deadBytes;
+    private long freedBytes;
 
     BlockBuilder(ClusterLayout layout, Placement placement) {
         this.layout = layout;
@@ -51,8 +54,10 @@ final class BlockBuilder {
         records = 0;
         images = 0;
         moved = 0;
+        frees = 0;
         payloadBytes = 0;
         deadBytes = 0;
+        freedBytes = 0;
         freedLength = 0;
         newSegmentCount = 0;
         if (puts.isEmpty()) {
@@ -72,6 +77,7 @@ final class BlockBuilder {
                 index = WalDescriptor.putAllocator(block, index, nextOid, free.allocatedEnd());
                 records++;
             }
+            index = putFrees(index, puts);
             index = WalDescriptor.pad(block, index);
             WalDescriptor.putBlockHeader(block, index, commitNumber, epoch);
             WalDescriptor.putCrc(block, checksums.of(block, WalDescriptor.CRC_START, index - WalDescriptor.CRC_START));
@@ -204,24 +210,25 @@ final class BlockBuilder {
         long oldExtent = layout.extent(put.oldLength);
         if (position != put.oldOffset) {
             moved++;
-            release(put.oldOffset, oldExtent);
+            deadBytes += release(put.oldOffset, oldExtent);
         } else {
             long newExtent = layout.extent(put.length);
-            release(put.oldOffset + newExtent, oldExtent - newExtent);
+            deadBytes += release(put.oldOffset + newExtent, oldExtent - newExtent);
         }
         return position;
     }
 
-    private void release(long position, long bytes) {
+    /** Lists {@code bytes} from {@code position} to be freed once the block is applied; returns how many are. */
+    private long release(long position, long bytes) {
         if (bytes <= 0) {
-            return;
+            return 0;
         }
         if (freedLength + 2 > freed.length) {
             freed = Arrays.copyOf(freed, 2 * freed.length);
         }
         freed[freedLength++] = position;
         freed[freedLength++] = bytes;
-        deadBytes += bytes;
+        return bytes;
     }
 
     private int putPatches(int start, PendingPuts puts) {
@@ -237,6 +244,22 @@ final class BlockBuilder {
             previous = oid;
             records++;
             payloadBytes += put.payloadBytes;
+        }
+        return index;
+    }
+
+    /** Logs the objects to free in OID order, and lists the space they hold (none for an object of no bytes). */
+    private int putFrees(int start, PendingPuts puts) {
+        int n = puts.sortFreeOids();
+        int index = WalDescriptor.putCount(block, start, n);
+        long previous = 0;
+        for (int i = 0; i < n; i++) {
+            PendingPuts.Put put = puts.sortedPut(i);
+            index = WalDescriptor.putFree(block, index, put.oid - previous);
+            previous = put.oid;
+            records++;
+            frees++;
+            freedBytes += release(put.oldOffset, layout.extent(put.oldLength));
         }
         return index;
     }
@@ -273,6 +296,8 @@ final class BlockBuilder {
         counters.imagesLogged += images;
         counters.objectsMoved += moved;
         counters.deadBytes += deadBytes;
+        counters.objectsFreed += frees;
+        counters.bytesFreed += freedBytes;
         counters.lastCommitRecords = records;
         counters.lastCommitBytes = length;
     }

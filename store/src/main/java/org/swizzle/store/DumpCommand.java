@@ -8,7 +8,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code dump DIR OID}: an object's table entry, checked, and its bytes as hex, at most
  * {@link #MAX_BYTES} of them. An object that a pending WAL block changes is shown as the block
  * will leave it when its record is an IMAGE; for a PATCH, the entry it will have and the bytes
- * on disk before the patch.
+ * on disk before the patch; for a FREE, that it will not exist.
  */
 final class DumpCommand {
     static final int MAX_BYTES = 64 * 1024;
@@ -43,6 +43,11 @@ final class DumpCommand {
         TableEntry entry = pending != null ? pending.entry : readEntry(entryPosition);
         if (entry == null) {
             return Tool.DAMAGED;
+        }
+        if (pending != null && pending.freed()) {
+            out.println("object " + oid + " does not exist once the store next opens: a pending FREE record at WAL offset "
+                + pending.recordOffset + " removes it");
+            return Tool.USAGE;
         }
         if (!entry.exists()) {
             out.println("object " + oid + " does not exist: its table entry at offset " + entryPosition + " is empty");

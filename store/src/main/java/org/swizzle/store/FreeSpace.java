@@ -120,6 +120,31 @@ final class FreeSpace {
         return position;
     }
 
+    /**
+     * Takes {@code length} bytes, a multiple of the cluster size, from the first run of that many whole free
+     * clusters in the file; -1 if there is none.
+     */
+    long allocateFreeClusters(long length) {
+        long clusterSize = layout.clusterSize();
+        long runStart = -1;
+        long runEnd = -1;
+        // Extents are at most a cluster, so the whole free clusters are the largest extents, in position order.
+        for (long extent : bySize.tailSet(pack(clusterSize, 0))) {
+            long start = startOf(extent);
+            if (start != runEnd) {
+                runStart = start;
+            }
+            runEnd = start + clusterSize;
+            if (runEnd - runStart == length) {
+                for (long at = runStart; at < runEnd; at += clusterSize) {
+                    take(at, clusterSize);
+                }
+                return runStart;
+            }
+        }
+        return -1;
+    }
+
     /** Allocates a new cluster and takes {@code length} bytes from its start; the rest of it is free. */
     long allocateInNewCluster(long length) {
         long position = allocateClusters(layout.clusterSize());

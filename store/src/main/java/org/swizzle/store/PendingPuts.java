@@ -7,11 +7,13 @@ import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.collections.Long2LongHashMap;
 
 /**
- * What the open transaction has put, kept until it commits: the encoded ranges of PATCH records for
- * existing objects of unchanged length and class id, and staged images of new and resized objects,
- * which the commit places. A second put of the same object replaces the first. The commit logs each
- * kind in OID order ({@link #sortImageOids}, {@link #sortPatchOids}). Reused from one transaction to
- * the next, so a steady workload allocates nothing here.
+ * What the open transaction has put and freed, kept until it commits: the encoded ranges of PATCH
+ * records for existing objects of unchanged length and class id, staged images of new and resized
+ * objects, which the commit places, and the objects to free with the space they hold. A second put of
+ * the same object replaces the first; every OID put is remembered, changed or not, so that a put and
+ * a free of one object are told apart. The commit logs each kind in OID order ({@link #sortImageOids},
+ * {@link #sortPatchOids}, {@link #sortFreeOids}). Reused from one transaction to the next, so a steady
+ * workload allocates nothing here.
  */
 final class PendingPuts {
     /** How one put is kept. */
@@ -22,6 +24,8 @@ final class PendingPuts {
         NEW_IMAGE,
         /** The whole image of an existing object whose length or class id changed, waiting for a place. */
         RESIZED_IMAGE,
+        /** An existing object to remove, and the space it holds. */
+        FREE,
         /** Replaced by a later put of the same object. */
         REPLACED
     }
@@ -39,12 +43,14 @@ final class PendingPuts {
         int length;
         int ranges;
         long payloadBytes;
-        /** Where a resized object is now, and its length there. */
+        /** Where a resized or freed object is now, and its length there. */
         long oldOffset;
         int oldLength;
     }
 
     private static final long NONE = -1;
+    /** In {@link #latest}: the object was put, and its bytes did not change. */
+    private static final long UNCHANGED = -2;
 
     private final ExpandableDirectByteBuffer ranges = new ExpandableDirectByteBuffer(4096);
     private final ExpandableDirectByteBuffer images = new ExpandableDirectByteBuffer(4096);
@@ -88,13 +94,36 @@ final class PendingPuts {
         return images;
     }
 
-    /** Drops the earlier put of {@code oid} in this transaction, if any. */
-    void forget(long oid) {
-        long index = latest.remove(oid);
-        if (index != NONE) {
+    /**
+     * Drops the earlier put of {@code oid} in this transaction, if any, and notes that it is put again:
+     * unchanged, unless a PATCH or image of it follows.
+     */
+    void replace(long oid) {
+        long index = latest.put(oid, UNCHANGED);
+        if (index >= 0) {
             puts[(int) index].kind = Kind.REPLACED;
             live--;
         }
+    }
+
+    /** Whether {@code oid} was put in this transaction, changed or not. */
+    boolean isPut(long oid) {
+        long index = latest.get(oid);
+        return index == UNCHANGED || index >= 0 && puts[(int) index].kind != Kind.FREE;
+    }
+
+    /** Whether {@code oid} is freed in this transaction. */
+    boolean isFreed(long oid) {
+        long index = latest.get(oid);
+        return index >= 0 && puts[(int) index].kind == Kind.FREE;
+    }
+
+    /** Frees the existing object {@code oid}, which holds {@code length} bytes at {@code offset}. */
+    void free(long oid, long offset, int length) {
+        Put put = add(Kind.FREE, oid, 0, 0);
+        put.oldOffset = offset;
+        put.oldLength = length;
+        remember(put);
     }
 
     /**
@@ -158,6 +187,11 @@ final class PendingPuts {
     /** Sorts the OIDs of the live PATCHes, the order in which the commit logs them; as {@link #sortImageOids}. */
     int sortPatchOids() {
         return sortOids(Kind.PATCH, Kind.PATCH);
+    }
+
+    /** Sorts the OIDs of the objects to free, the order in which the commit logs them; as {@link #sortImageOids}. */
+    int sortFreeOids() {
+        return sortOids(Kind.FREE, Kind.FREE);
     }
 
     private int sortOids(Kind kind, Kind otherKind) {

@@ -8,12 +8,14 @@ package org.swizzle.store;
  * <li>A new segment's table goes into the last allocated cluster if it has room, else into a new
  * cluster; the segment's new objects then fill that cluster.</li>
  * <li>A new small object goes into the cluster of its segment's table (its <em>home</em>), else
- * into the last allocated cluster, else into a new cluster: objects created together stay
- * together. A new large object gets new clusters.</li>
+ * into the last allocated cluster, else into the smallest free extent anywhere that holds it (space
+ * freed objects left), else into a new cluster: objects created together stay together, and the
+ * file grows only when no free space holds them. A new large object gets the first run of whole free
+ * clusters that holds it, which freed or moved large objects leave, else new clusters.</li>
  * <li>A resized object stays where it is if it shrinks, or if it grows into free bytes right
  * after it; otherwise it is relocated to free space in its own cluster, then in its home cluster,
- * then to the smallest free extent anywhere that holds it, and only then to a new cluster. Its
- * OID never changes: only its table entry moves.</li>
+ * then to the smallest free extent anywhere that holds it, and only then to a new cluster; a large
+ * one is placed as a new large object is. Its OID never changes: only its table entry moves.</li>
  * </ul>
  *
  * <p>The space an object leaves is not freed here: the caller frees it once the commit that moved
@@ -48,19 +50,16 @@ final class Placement {
         }
         long extent = layout.extent(length);
         if (layout.isLarge(length)) {
-            return free.allocateClusters(extent);
+            return clusters(extent);
         }
-        long home = layout.clusterIndex(table);
-        long position = free.allocateFirstFit(home, extent);
-        if (position < 0 && lastCluster() != home) {
-            position = free.allocateFirstFit(lastCluster(), extent);
-        }
+        long position = newObjects(extent, table);
         return position >= 0 ? position : free.allocateInNewCluster(extent);
     }
 
     /**
      * A place for {@code extent} bytes of new objects side by side, in the cluster of their segment table at
-     * {@code table} or in the last cluster; -1 if neither has a free extent that holds them all.
+     * {@code table}, or in the last cluster, or in the smallest free extent anywhere that holds them; -1 if
+     * none holds them all.
      */
     long newObjects(long extent, long table) {
         if (extent > layout.clusterSize()) {
@@ -71,7 +70,7 @@ final class Placement {
         if (position < 0 && lastCluster() != home) {
             position = free.allocateFirstFit(lastCluster(), extent);
         }
-        return position;
+        return position >= 0 ? position : free.allocateBestFit(extent);
     }
 
     /**
@@ -86,7 +85,7 @@ final class Placement {
             return oldOffset;
         }
         if (layout.isLarge(newLength)) {
-            return free.allocateClusters(newExtent);
+            return clusters(newExtent);
         }
         boolean growsInPlace = oldLength > 0 && !layout.isLarge(oldLength)
             && oldOffset + newExtent <= layout.clusterEnd(oldOffset)
@@ -102,6 +101,12 @@ final class Placement {
             position = free.allocateBestFit(newExtent);
         }
         return position >= 0 ? position : free.allocateInNewCluster(newExtent);
+    }
+
+    /** Whole clusters for a large object: free ones if a run of them holds it, else new ones. */
+    private long clusters(long extent) {
+        long position = free.allocateFreeClusters(extent);
+        return position >= 0 ? position : free.allocateClusters(extent);
     }
 
     private long lastCluster() {

@@ -66,11 +66,7 @@ final class Recovery {
 
     /** Checks the block at {@code offset} and adds it to the plan, or counts it as already checkpointed. */
     private void plan(ExpandableDirectByteBuffer block, long offset) {
-        int version = WalDescriptor.version(block);
-        if (version != WalDescriptor.FORMAT_VERSION) {
-            throw Formats.unsupportedVersion(wal.file(), offset + WalDescriptor.VERSION_OFFSET, version,
-                WalDescriptor.FORMAT_VERSION);
-        }
+        WalDescriptor.checkVersion(wal.file(), offset, block);
         long epoch = WalDescriptor.blockEpoch(block);
         long commit = WalDescriptor.commitNumber(block);
         if (epoch < state.checkpointSequence && plan.blocks() == 0) {

@@ -5,18 +5,20 @@ import org.agrona.collections.Long2LongHashMap;
 /**
  * What recovery learns in a first pass over the blocks it is about to replay, and needs before it
  * writes anything: the last commit of the log, the highest allocated end (the cluster file is grown
- * and mapped that far first), and for each object that a block images, the last commit that does.
+ * and mapped that far first), and for each object that a block images or frees, the last commit that
+ * does.
  *
  * <p>A PATCH names no offset (see {@link WalDescriptor}): it is written where its object's table
  * entry says the object lies. After a crash, the cluster file may already hold what later blocks
  * wrote, entries included. An entry that a later PATCH wrote still gives the object's place, length
- * and class id; one that a later IMAGE wrote may not, so a PATCH of an object that a later block
- * images is skipped: that IMAGE rewrites the object whole, and its entry.
+ * and class id; one that a later IMAGE or FREE wrote may not, so a PATCH of an object that a later
+ * block images or frees is skipped: that IMAGE rewrites the object whole, and its entry; that FREE
+ * empties its entry.
  */
 final class ReplayPlan {
     private static final long NONE = 0;
 
-    private final Long2LongHashMap lastImage = new Long2LongHashMap(NONE);
+    private final Long2LongHashMap lastRewrite = new Long2LongHashMap(NONE);
     private long lastCommit;
     private long allocatedEnd;
     private int blocks;
@@ -29,8 +31,8 @@ final class ReplayPlan {
     /** Adds the block of {@code commit}, whose records {@code records} is at the start of (and checks on the way). */
     void add(long commit, WalRecords records) {
         while (records.next()) {
-            if (records.type() == WalDescriptor.IMAGE) {
-                lastImage.put(records.oid(), commit);
+            if (records.type() == WalDescriptor.IMAGE || records.type() == WalDescriptor.FREE) {
+                lastRewrite.put(records.oid(), commit);
             } else if (records.type() == WalDescriptor.ALLOCATOR) {
                 allocatedEnd = Math.max(allocatedEnd, records.position());
             }
@@ -39,9 +41,9 @@ final class ReplayPlan {
         blocks++;
     }
 
-    /** Whether a block after that of {@code commit} images {@code oid}. */
-    boolean imagedAfter(long oid, long commit) {
-        return lastImage.get(oid) > commit;
+    /** Whether a block after that of {@code commit} images or frees {@code oid}. */
+    boolean rewrittenAfter(long oid, long commit) {
+        return lastRewrite.get(oid) > commit;
     }
 
     /** The last commit of the log: no table entry may name a later one. */

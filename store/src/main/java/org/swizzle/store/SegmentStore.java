@@ -189,6 +189,18 @@ public final class SegmentStore implements AutoCloseable {
         return state.nextOid;
     }
 
+    /** Bytes of the cluster file given to clusters so far: the file may be longer, sparse past them. */
+    public long allocatedBytes() {
+        checkOpen();
+        return freeSpace.allocatedEnd();
+    }
+
+    /** Bytes free for reuse below {@link #allocatedBytes()}, freed objects' and moved objects' space included. */
+    public long freeBytes() {
+        checkOpen();
+        return freeSpace.freeBytes();
+    }
+
     /**
      * Whether a committed object with this OID exists.
      *

@@ -35,7 +35,7 @@ final class StatsCommand {
             public void entry(long segment, TableEntry entry) {
                 StoreInspection.PendingObject pending = store.pendingObject(entry.oid);
                 if (pending != null) {
-                    count(pending.entry);
+                    countPending(pending);
                 } else if (!store.isNewSegment(segment) && entry.exists()) {
                     count(entry);
                 }
@@ -45,7 +45,7 @@ final class StatsCommand {
             public void damaged(long oid, long entryPosition, String problem) {
                 StoreInspection.PendingObject pending = store.pendingObject(oid);
                 if (pending != null) {
-                    count(pending.entry);
+                    countPending(pending);
                 } else if (!store.isNewSegment(Oids.segment(oid))) {
                     damagedEntries++;
                 }
@@ -78,6 +78,12 @@ final class StatsCommand {
             return Tool.DAMAGED;
         }
         return Tool.CLEAN;
+    }
+
+    private void countPending(StoreInspection.PendingObject pending) {
+        if (!pending.freed()) {
+            count(pending.entry);
+        }
     }
 
     private void count(TableEntry entry) {

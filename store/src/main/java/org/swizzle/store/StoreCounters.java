@@ -16,6 +16,8 @@ public final class StoreCounters {
     long imagesLogged;
     long objectsMoved;
     long deadBytes;
+    long objectsFreed;
+    long bytesFreed;
     long checkpoints;
     long commitsRecovered;
     long lastCommitRecords;
@@ -34,7 +36,7 @@ public final class StoreCounters {
         return commitsLogged;
     }
 
-    /** Records in those blocks: PATCH, IMAGE, SEGMENT and ALLOCATOR. */
+    /** Records in those blocks: PATCH, IMAGE, SEGMENT, ALLOCATOR and FREE. */
     public long recordsLogged() {
         return recordsLogged;
     }
@@ -72,6 +74,16 @@ public final class StoreCounters {
     /** Bytes of cluster space freed by moved and shrunk objects; later placements reuse them. */
     public long deadBytes() {
         return deadBytes;
+    }
+
+    /** Objects freed by {@link Transaction#free}, counted once their commit is applied. */
+    public long objectsFreed() {
+        return objectsFreed;
+    }
+
+    /** Bytes of cluster space that those objects held and gave back to the free space; later placements reuse them. */
+    public long bytesFreed() {
+        return bytesFreed;
     }
 
     /** Checkpoints done: cluster file forced, checkpoint slot written, WAL reset. */
@@ -128,6 +140,7 @@ public final class StoreCounters {
             + ", walBytesLogged=" + walBytesLogged + ", payloadBytesLogged=" + payloadBytesLogged
             + ", objectsCompared=" + objectsCompared + ", bytesCompared=" + bytesCompared
             + ", imagesLogged=" + imagesLogged + ", objectsMoved=" + objectsMoved + ", deadBytes=" + deadBytes
+            + ", objectsFreed=" + objectsFreed + ", bytesFreed=" + bytesFreed
             + ", checkpoints=" + checkpoints + ", commitsRecovered=" + commitsRecovered
             + ", lastCommitRecords=" + lastCommitRecords + ", lastCommitBytes=" + lastCommitBytes
             + ", diffNanos=" + diffNanos + ", writeNanos=" + writeNanos + ", forceNanos=" + forceNanos

@@ -33,7 +33,10 @@ final class StoreInspection implements AutoCloseable {
     record PendingBlock(long offset, long commit, int length) {
     }
 
-    /** An object that pending blocks change: its entry once replayed, and where its last record is. */
+    /**
+     * An object that pending blocks change: its entry once replayed (empty after a FREE), and where its
+     * last record is.
+     */
     static final class PendingObject {
         final TableEntry entry = new TableEntry();
         int type;
@@ -45,6 +48,11 @@ final class StoreInspection implements AutoCloseable {
         /** For PATCHes: how far into the object their ranges reach, and the record that reaches farthest. */
         int patchEnd;
         long patchEndRecord;
+
+        /** Whether the last pending record of the object frees it: once replayed, its slot holds no object. */
+        boolean freed() {
+            return type == WalDescriptor.FREE;
+        }
     }
 
     final Path directory;
@@ -195,11 +203,7 @@ final class StoreInspection implements AutoCloseable {
             while (scanner.next()) {
                 ExpandableDirectByteBuffer block = scanner.block();
                 long offset = scanner.offset();
-                int version = WalDescriptor.version(block);
-                if (version != WalDescriptor.FORMAT_VERSION) {
-                    throw Formats.unsupportedVersion(walFile, offset + WalDescriptor.VERSION_OFFSET, version,
-                        WalDescriptor.FORMAT_VERSION);
-                }
+                WalDescriptor.checkVersion(walFile, offset, block);
                 long epoch = WalDescriptor.blockEpoch(block);
                 long commit = WalDescriptor.commitNumber(block);
                 if (epoch < checkpoint.sequence() && pending.isEmpty()) {
@@ -245,6 +249,11 @@ final class StoreInspection implements AutoCloseable {
                 case WalDescriptor.PATCH:
                     readPatch(records, commit);
                     break;
+                case WalDescriptor.FREE:
+                    PendingObject freed = pending(records, commit, null);
+                    freed.entry.crc = 0;
+                    freed.entry.commit = 0;
+                    break;
                 case WalDescriptor.SEGMENT:
                     int segment = (int) records.oid();
                     if (segment >= tables.length) {
@@ -268,6 +277,11 @@ final class StoreInspection implements AutoCloseable {
      */
     private void readPatch(WalRecords records, long commit) {
         PendingObject before = pendingObjects.get(records.oid());
+        if (before != null && before.type == WalDescriptor.FREE) {
+            problems.problem(walFile, records.walOffset(), "the PATCH record of object " + records.oid() + " changes an"
+                + " object that the FREE record at WAL offset " + before.recordOffset + " removes");
+            return;
+        }
         boolean patched = before != null && before.type == WalDescriptor.PATCH;
         PendingObject patch = pending(records, commit, patched ? before : null);
         if (before == null) {

@@ -6,9 +6,10 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * One atomic change to a {@link SegmentStore}: new objects and new bytes for existing ones, logged
- * as one WAL block when it commits. Comparing each put with the committed bytes keeps the log to
- * what actually changed. Obtained from {@link SegmentStore#begin()}; at most one is open at a time.
+ * One atomic change to a {@link SegmentStore}: new objects, new bytes for existing ones and objects
+ * freed, logged as one WAL block when it commits. Comparing each put with the committed bytes keeps
+ * the log to what actually changed. Obtained from {@link SegmentStore#begin()}; at most one is open at
+ * a time.
  */
 public final class Transaction {
     private final SegmentStore store;
@@ -56,6 +57,7 @@ public final class Transaction {
      * absent) logs a whole image, placed at commit in OID order.</li>
      * </ul>
      *
+     * @throws IllegalStateException the object is freed in this transaction
      * @throws org.swizzle.StoreCorruptedException the object's committed entry or bytes fail their checks
      */
     public void put(long oid, int classId, DirectBuffer bytes, int offset, int length) {
@@ -75,13 +77,17 @@ public final class Transaction {
             throw new IllegalArgumentException("length must not be negative, found " + length);
         }
         bytes.boundsCheck(offset, length);
+        if (puts.isFreed(oid)) {
+            throw new IllegalStateException("Object " + oid + " is freed in this transaction, so it cannot be put in"
+                + " it too");
+        }
         long start = System.nanoTime();
         try {
             if (store.objects().load(oid, entry)) {
-                puts.forget(oid);
+                puts.replace(oid);
                 putExisting(oid, classId, bytes, offset, length, committedBytesChecked);
             } else if (isNew(oid)) {
-                puts.forget(oid);
+                puts.replace(oid);
                 puts.stageNew(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length));
             } else {
                 throw new IllegalArgumentException("Object " + oid + " does not exist and was not allocated by"
@@ -113,15 +119,42 @@ public final class Transaction {
         puts.endPatch(checksums.of(bytes, offset, length));
     }
 
+    /**
+     * Frees the object {@code oid}: once the transaction commits, the object is gone as if it had never
+     * been written ({@link SegmentStore#contains} is false, reading it fails as for an OID never used,
+     * {@link SegmentStore#forEachInSegment} and {@link SegmentStore#forEachInCluster} skip it), and the
+     * space it held is free once the commit is applied, so this commit never places an object there.
+     * {@link #newObject()} never hands its OID out again. Freeing it again in this transaction does
+     * nothing.
+     *
+     * @throws IllegalArgumentException the object does not exist
+     * @throws IllegalStateException    the object is put in this transaction
+     * @throws org.swizzle.StoreCorruptedException the object's table entry fails its checks
+     */
+    public void free(long oid) {
+        checkActive();
+        if (puts.isPut(oid)) {
+            throw new IllegalStateException("Object " + oid + " is put in this transaction, so it cannot be freed in"
+                + " it too");
+        }
+        if (puts.isFreed(oid)) {
+            return;
+        }
+        if (!store.objects().load(oid, entry)) {
+            throw new IllegalArgumentException("Object " + oid + " does not exist, so it cannot be freed");
+        }
+        puts.free(oid, entry.offset, entry.length);
+    }
+
     private boolean isNew(long oid) {
         boolean allocatedHere = oid >= firstNewOid && oid < nextNewOid;
         return allocatedHere || oid == SegmentStore.ROOTS_OID || oid == SegmentStore.CATALOG_OID;
     }
 
     /**
-     * Makes the puts durable as commit {@code commitNumber}, which must be greater than
-     * {@link SegmentStore#lastCommit()}, and returns it. If nothing was put or nothing changed,
-     * logs nothing. Otherwise appends one WAL block, forces it when the store syncs on commit,
+     * Makes the puts and frees durable as commit {@code commitNumber}, which must be greater than
+     * {@link SegmentStore#lastCommit()}, and returns it. If nothing was freed and nothing put or
+     * nothing changed, logs nothing. Otherwise appends one WAL block, forces it when the store syncs on commit,
      * applies it to the cluster file, and checkpoints if the WAL has grown past its limit.
      *
      * <p>The transaction ends either way. On an I/O failure while logging, the WAL is cut back,
@@ -140,7 +173,7 @@ public final class Transaction {
         }
     }
 
-    /** Discards the puts; OIDs from {@link #newObject()} may be handed out again. Does nothing once finished. */
+    /** Discards the puts and frees; OIDs from {@link #newObject()} may be handed out again. Does nothing once finished. */
     public void abandon() {
         if (!finished) {
             finish();

@@ -1,6 +1,7 @@
 package org.swizzle.store;
 
 import java.nio.ByteOrder;
+import java.nio.file.Path;
 
 import org.agrona.BitUtil;
 import org.agrona.DirectBuffer;
@@ -21,10 +22,12 @@ import org.agrona.MutableDirectBuffer;
  *
  * <p>The magic (bytes 0 to 7), the format version (bytes 8 to 11) and the place of the header's
  * CRC32C (bytes 28 to 31, over the bytes before it) are the outer layout every format version of this
- * file keeps, so that a damaged header is told from a newer one: see {@link FileHeader}. A log of
- * format version 2 ({@link #UPGRADABLE_VERSION}) that holds no block, which is what closing a store
- * leaves, has its header rewritten to this version when the store opens writable; one that holds
- * blocks is refused, since its records cannot be read.
+ * file keeps, so that a damaged header is told from a newer one: see {@link FileHeader}. Each block
+ * names its own format version. Blocks of version 3 ({@link #PREVIOUS_VERSION}) are read as they are:
+ * they are the blocks of this version without the FREE section. A log of version 2
+ * ({@link #UPGRADABLE_VERSION}) that holds no block, which is what closing a store leaves, is read too;
+ * one that holds blocks is refused, since its records cannot be read. Opening a store writable rewrites
+ * an older log header to this version.
  *
  * <pre>
  * File header:
@@ -34,7 +37,7 @@ import org.agrona.MutableDirectBuffer;
  *  |                    Magic "SWZWALOG"                           |
  *  |                                                               |
  *  +---------------------------------------------------------------+  8
- *  |                     Format version (3)                        |
+ *  |                     Format version (4)                        |
  *  +---------------------------------------------------------------+ 12
  *  |                          Zeros                                |
  *  +---------------------------------------------------------------+ 16
@@ -54,7 +57,7 @@ import org.agrona.MutableDirectBuffer;
  *  +---------------------------------------------------------------+  8
  *  |           Block length, header and padding included           |
  *  +---------------------------------------------------------------+ 12
- *  |                     Format version (3)                        |
+ *  |                  Format version (4, or 3)                     |
  *  +---------------------------------------------------------------+ 16
  *  |                        Commit number                          |
  *  |                                                               |
@@ -64,7 +67,8 @@ import org.agrona.MutableDirectBuffer;
  *  +---------------------------------------------------------------+ 32
  *  |                     Records ...                              ...
  *
- * Records: four sections in this order, each a count, then that many records of one type.
+ * Records: five sections in this order (four in a block of version 3, which has no FREE section),
+ * each a count, then that many records of one type.
  * (v) marks an unsigned LEB128 varint of 1 to 9 bytes; CRC32C values take 4 bytes.
  *  +------------------------------+
  *  | SEGMENT count (v)            |
@@ -87,13 +91,18 @@ import org.agrona.MutableDirectBuffer;
  *  +------------------------------+
  *  | ALLOCATOR record:            |  next OID (v), allocated end (v)
  *  +------------------------------+
+ *  | FREE count (v)               |
+ *  +------------------------------+
+ *  | FREE records:                |  OID delta (v)
+ *  +------------------------------+
  *  | Zeros, to a multiple of 8    |
  *  +------------------------------+
  * </pre>
  *
- * <p>The OIDs of the IMAGE section, and those of the PATCH section, ascend; each is logged as its
- * difference from the OID before it in its section (the first from 0), so at least 1. A range is
- * placed by its offset in the object, logged as its distance from the end of the range before it
+ * <p>The OIDs of the IMAGE section, those of the PATCH section, and those of the FREE section ascend;
+ * each is logged as its difference from the OID before it in its section (the first from 0), so at
+ * least 1; an OID is in at most one of these three sections of a block. A range is placed by its
+ * offset in the object, logged as its distance from the end of the range before it
  * in its record (the first from 0). Offsets in the cluster file are multiples of 8
  * ({@link SegmentTableDescriptor#ALIGNMENT}), logged divided by 8.
  *
@@ -111,6 +120,13 @@ import org.agrona.MutableDirectBuffer;
  * still gives the object's place unless a later block holds an IMAGE of the object, and recovery
  * then skips the PATCH (see {@link ReplayPlan}).</li>
  * <li>ALLOCATOR: the allocator state after this commit, when the commit changed it.</li>
+ * <li>FREE: an object removed: its table entry is written empty, as a new table's entries are, so the
+ * object reads as one never written, and the space its entry gave it is free once the block is applied.
+ * Freeing an object whose entry is already empty changes nothing. Its OID is never handed out again
+ * (the allocator's next OID only grows; only the reserved root and catalog OIDs may be put anew), so a
+ * reference that outlives the object finds no object.
+ * Recovery skips a PATCH of an object that a later block frees, as it skips one that a later block
+ * images: the entry that PATCH would follow may be the empty one the FREE wrote.</li>
  * </ul>
  *
  * <p>So applying a block twice, or a block and the blocks after it twice, yields the same files.
@@ -119,7 +135,9 @@ final class WalDescriptor {
     static final String FILE_NAME = "swizzle.wal";
     static final long FILE_MAGIC = Ascii.magic8("SWZWALOG");
     static final int BLOCK_MAGIC = Ascii.magic4("SWZW");
-    static final int FORMAT_VERSION = 3;
+    static final int FORMAT_VERSION = 4;
+    /** The format version before this one, whose blocks are read as they are: they have no FREE section. */
+    static final int PREVIOUS_VERSION = 3;
     /** The older format version whose empty log an open upgrades; its blocks cannot be read. */
     static final int UPGRADABLE_VERSION = 2;
     static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -148,9 +166,9 @@ final class WalDescriptor {
     static final int IMAGE = 2;
     static final int SEGMENT = 3;
     static final int ALLOCATOR = 4;
+    static final int FREE = 5;
     /** The record types of a block's sections, in order. */
-    private static final int[] SECTIONS = {SEGMENT, IMAGE, PATCH, ALLOCATOR};
-    static final int SECTION_COUNT = SECTIONS.length;
+    private static final int[] SECTIONS = {SEGMENT, IMAGE, PATCH, ALLOCATOR, FREE};
 
     /** Cluster file offsets are logged divided by this; objects and tables start on it. */
     static final int POSITION_UNIT = SegmentTableDescriptor.ALIGNMENT;
@@ -173,6 +191,24 @@ final class WalDescriptor {
         return SECTIONS[index];
     }
 
+    /** The sections of a block of format version {@code version}, which {@link #checkVersion} passed. */
+    static int sectionCount(int version) {
+        return version == PREVIOUS_VERSION ? SECTIONS.length - 1 : SECTIONS.length;
+    }
+
+    /**
+     * Checks that this version reads the block at {@code blockOffset} of {@code walFile}: one of this
+     * format version or of {@link #PREVIOUS_VERSION}.
+     *
+     * @throws org.swizzle.StoreFormatException a block of another version
+     */
+    static void checkVersion(Path walFile, long blockOffset, DirectBuffer block) {
+        int version = version(block);
+        if (version != FORMAT_VERSION && version != PREVIOUS_VERSION) {
+            throw Formats.unsupportedVersion(walFile, blockOffset + VERSION_OFFSET, version, FORMAT_VERSION);
+        }
+    }
+
     static String typeName(int type) {
         switch (type) {
             case PATCH:
@@ -181,6 +217,8 @@ final class WalDescriptor {
                 return "IMAGE";
             case SEGMENT:
                 return "SEGMENT";
+            case FREE:
+                return "FREE";
             default:
                 return "ALLOCATOR";
         }
@@ -288,6 +326,11 @@ final class WalDescriptor {
     /** Writes an ALLOCATOR record at {@code index}; returns the index after it. */
     static int putAllocator(MutableDirectBuffer buffer, int index, long nextOid, long allocatedEnd) {
         return Varints.put(buffer, Varints.put(buffer, index, nextOid), allocatedEnd);
+    }
+
+    /** Writes a FREE record at {@code index}; returns the index after it. */
+    static int putFree(MutableDirectBuffer buffer, int index, long oidDelta) {
+        return Varints.put(buffer, index, oidDelta);
     }
 
     /** Writes zeros from {@code index} to the next block boundary; returns the block's length. */

@@ -26,6 +26,7 @@ final class WalRecords {
     private int end;
     private int at;
     private int section;
+    private int sections;
     private int left;
     private long previousOid;
 
@@ -51,13 +52,17 @@ final class WalRecords {
         this.walFile = walFile;
     }
 
-    /** Starts before the first record of {@code block}, read from {@code blockOffset} of the WAL. */
+    /**
+     * Starts before the first record of {@code block}, read from {@code blockOffset} of the WAL, whose
+     * format version {@link WalDescriptor#checkVersion} passed.
+     */
     WalRecords reset(DirectBuffer block, long blockOffset) {
         this.block = block;
         this.blockOffset = blockOffset;
         this.end = WalDescriptor.blockLength(block);
         this.at = BLOCK_HEADER_LENGTH;
         this.section = -1;
+        this.sections = WalDescriptor.sectionCount(WalDescriptor.version(block));
         this.left = 0;
         return this;
     }
@@ -65,7 +70,7 @@ final class WalRecords {
     /** Moves to the next record; {@code false} at the end of the block. */
     boolean next() {
         while (left == 0) {
-            if (section == WalDescriptor.SECTION_COUNT - 1) {
+            if (section == sections - 1) {
                 checkPadding();
                 return false;
             }
@@ -82,6 +87,9 @@ final class WalRecords {
                 break;
             case WalDescriptor.PATCH:
                 readPatch();
+                break;
+            case WalDescriptor.FREE:
+                oid = nextOid();
                 break;
             default:
                 readAllocator();
@@ -231,7 +239,7 @@ final class WalRecords {
         return blockOffset + record;
     }
 
-    /** The OID (PATCH, IMAGE), segment number (SEGMENT) or next OID (ALLOCATOR). */
+    /** The OID (PATCH, IMAGE, FREE), segment number (SEGMENT) or next OID (ALLOCATOR). */
     long oid() {
         return oid;
     }

@@ -67,8 +67,8 @@ final class WriteAheadLog implements AutoCloseable {
 
     /**
      * Opens the log and checks its header; {@code checkpointBytes} is the length past which commits reset it.
-     * A log of format version {@link WalDescriptor#UPGRADABLE_VERSION} that holds no block has its header
-     * rewritten to the current version, unless {@code readOnly}.
+     * A log of an older format version that {@link #checkHeader} passes has its header rewritten to the
+     * current version, unless {@code readOnly}; its blocks keep theirs.
      */
     static WriteAheadLog open(Path file, FileChannelFactory files, boolean readOnly, long checkpointBytes) {
         FileChannel channel = null;
@@ -95,11 +95,12 @@ final class WriteAheadLog implements AutoCloseable {
     /**
      * Checks the header in the first {@code read} bytes of {@code header} of a log of {@code size}
      * bytes (see {@link FileHeader}); returns its epoch. A header of version
-     * {@link WalDescriptor#UPGRADABLE_VERSION} passes when no block follows it.
+     * {@link WalDescriptor#PREVIOUS_VERSION} passes, and one of version
+     * {@link WalDescriptor#UPGRADABLE_VERSION} when no block follows it.
      */
     static long checkHeader(Path file, DirectBuffer header, int read, long size, Checksums checksums) {
         int version = WalDescriptor.FILE_HEADER.check(file, header, read, checksums, WalDescriptor.UPGRADABLE_VERSION);
-        if (version != WalDescriptor.FORMAT_VERSION && size > FILE_HEADER_LENGTH) {
+        if (version < WalDescriptor.PREVIOUS_VERSION && size > FILE_HEADER_LENGTH) {
             throw Formats.olderLogWithCommits(file, version, WalDescriptor.FORMAT_VERSION, size - FILE_HEADER_LENGTH);
         }
         return WalDescriptor.epoch(header);

@@ -116,7 +116,7 @@ class CorruptionTest {
         }
     }
 
-    /** Commit 1 creates objects (one empty, one larger than a cluster); later ones patch, resize and add. */
+    /** Commit 1 creates objects (one empty, one larger than a cluster); later ones free, patch, resize and add. */
     private static void commit(SegmentStore store, int commit, Map<Long, Expected> model, Random random) {
         Transaction transaction = store.begin();
         if (commit == 1) {
@@ -127,6 +127,12 @@ class CorruptionTest {
         } else {
             List<Long> oids = new ArrayList<>(model.keySet());
             oids.sort(null);
+            oids.remove(SegmentStore.ROOTS_OID);
+            for (int k = 0; k < 2; k++) {
+                long oid = oids.remove(random.nextInt(oids.size()));
+                transaction.free(oid);
+                model.remove(oid);
+            }
             for (int k = 0; k < 6; k++) {
                 long oid = oids.get(random.nextInt(oids.size()));
                 byte[] bytes = model.get(oid).bytes().clone();

@@ -63,6 +63,27 @@ class PlacementTest {
     }
 
     @Test
+    void shouldGiveALargeObjectTheFirstRunOfWholeFreeClustersThatHoldsIt() {
+        long table = placement.table();
+        long first = placement.newObject(2 * CLUSTER, table);
+        long small = placement.newObject(100, table);
+        long second = placement.newObject(2 * CLUSTER, table);
+        long end = free.allocatedEnd();
+        free.free(first, CLUSTER);
+        free.free(second, 2L * CLUSTER);
+
+        free.beginPlan();
+        assertEquals(second, placement.newObject(2 * CLUSTER - 8, table), "the first run of two whole free clusters");
+        free.rollback();
+        assertTrue(free.isFree(second, CLUSTER) && free.isFree(second + CLUSTER, CLUSTER), "rolled back");
+
+        assertEquals(second, placement.resized(small, 100, 2 * CLUSTER, table), "grown into them");
+        assertEquals(end, free.allocatedEnd());
+        assertEquals(end, placement.newObject(CLUSTER + 8, table), "one free cluster left: new ones");
+        assertEquals(end + 2L * CLUSTER, free.allocatedEnd());
+    }
+
+    @Test
     void shouldKeepAShrunkObjectInPlace() {
         long table = placement.table();
         long object = placement.newObject(200, table);

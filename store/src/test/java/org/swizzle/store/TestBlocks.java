@@ -63,10 +63,21 @@ final class TestBlocks {
         return this;
     }
 
+    TestBlocks free(long oidDelta) {
+        index = WalDescriptor.putFree(block, index, oidDelta);
+        return this;
+    }
+
     /** Pads the block, writes its header and CRC; returns its bytes. */
     byte[] end(long commit, long epoch) {
+        return end(commit, epoch, WalDescriptor.FORMAT_VERSION);
+    }
+
+    /** Pads the block, writes its header, naming format version {@code version}, and CRC; returns its bytes. */
+    byte[] end(long commit, long epoch, int version) {
         int length = WalDescriptor.pad(block, index);
         WalDescriptor.putBlockHeader(block, length, commit, epoch);
+        block.putInt(WalDescriptor.VERSION_OFFSET, version, WalDescriptor.ORDER);
         WalDescriptor.putCrc(block, new Checksums().of(block, WalDescriptor.CRC_START, length - WalDescriptor.CRC_START));
         byte[] bytes = new byte[length];
         block.getBytes(0, bytes);

@@ -220,12 +220,61 @@ class ToolTest {
         long oid = first + 500;
         TestBlocks block = new TestBlocks().varint(0).varint(0).varint(1);
         int record = block.index();
-        long blockOffset = TestBlocks.append(store, block.patch(oid, 0, 106, new byte[5]).varint(0)
+        long blockOffset = TestBlocks.append(store, block.patch(oid, 0, 106, new byte[5]).varint(0).varint(0)
             .end(3, TestBlocks.epoch(store)));
 
         assertEquals(1, tool("verify", store.toString()), out());
         assertTrue(out().contains("PROBLEM swizzle.wal offset " + (blockOffset + record) + ": the PATCH record of object "
             + oid + " writes up to byte 111 of it, but the object has 108 bytes"), out());
+    }
+
+    /**
+     * A crash after a commit that frees the object filling the first cluster and one that puts a new object in
+     * its place are logged, before either is applied: on disk the freed object is still there, where the
+     * pending IMAGE puts the new one.
+     */
+    @Test
+    void shouldCountOnlyTheObjectsThatPendingFreesLeaveWithoutReportingTheirSpaceAsUsedTwice() throws IOException {
+        Path store = dir.resolve("store");
+        int filling = StoreConfig.MIN_CLUSTER_SIZE - ClusterFileDescriptor.PAGE_SIZE - SegmentTableDescriptor.TABLE_LENGTH;
+        long freed;
+        long next;
+        Path crashed;
+        try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
+            Transaction transaction = opened.begin();
+            freed = TestBytes.putNew(transaction, 1, filling);
+            transaction.commit(1);
+            opened.checkpoint();
+            crashed = StoreDirs.crashCopy(store, dir.resolve("crashed"));
+            long offset = StoreDirs.offsetOf(opened, freed);
+            transaction = opened.begin();
+            transaction.free(freed);
+            transaction.commit(2);
+            transaction = opened.begin();
+            next = TestBytes.putNew(transaction, 2, filling);
+            transaction.commit(3);
+            assertEquals(offset, StoreDirs.offsetOf(opened, next), "the new object takes the freed place");
+            StoreDirs.copy(store, crashed, StoreDirs.WAL);
+        }
+
+        assertEquals(0, tool("verify", crashed.toString()), out());
+        assertTrue(out().contains("1 table, 256 entries, 1 object (" + filling + " bytes), 1 of them as pending blocks"
+            + " leave them"), out());
+        assertTrue(out().contains("0 overlaps") && out().contains("result         OK: no problems"), out());
+        assertEquals(0, tool("stats", crashed.toString()), out());
+        assertTrue(out().contains("objects        1 objects, " + filling + " bytes"), out());
+        assertEquals(2, tool("dump", crashed.toString(), Long.toString(freed)), out());
+        assertTrue(out().contains("object " + freed + " does not exist once the store next opens: a pending FREE record"
+            + " at WAL offset"), out());
+
+        try (SegmentStore opened = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(2, opened.counters().commitsRecovered());
+        }
+        assertEquals(0, tool("verify", crashed.toString()), out());
+        assertTrue(out().contains("1 table, 256 entries, 1 object (" + filling + " bytes)"), out());
+        assertTrue(out().contains("result         OK: no problems"), out());
+        assertEquals(2, tool("dump", crashed.toString(), Long.toString(freed)), out());
+        assertTrue(out().contains("object " + freed + " does not exist: its table entry at offset"), out());
     }
 
     @Test

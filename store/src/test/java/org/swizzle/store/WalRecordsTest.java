@@ -32,7 +32,8 @@ class WalRecordsTest {
             .varint(1).varint(first + 1).crc(0x1234_5678).varint(2)
             .varint(4).varint(2).bytes((byte) 10, (byte) 11)
             .varint(1).varint(1).bytes((byte) 12)
-            .varint(1).allocator(first + 4, 1 << 20);
+            .varint(1).allocator(first + 4, 1 << 20)
+            .varint(2).varint(first + 2).varint(5);
         byte[] bytes = block.end(7, 1);
         WalRecords read = read(bytes);
 
@@ -75,13 +76,34 @@ class WalRecordsTest {
         assertEquals(WalDescriptor.ALLOCATOR, read.type());
         assertEquals(first + 4, read.oid());
         assertEquals(1 << 20, read.position());
+
+        assertTrue(read.next());
+        assertEquals(WalDescriptor.FREE, read.type());
+        assertEquals(first + 2, read.oid());
+        assertTrue(read.next());
+        assertEquals(first + 7, read.oid(), "the FREE section starts its deltas from 0 again");
         assertFalse(read.next());
         assertFalse(read.next(), "and stays at the end");
     }
 
     @Test
     void shouldReadAnEmptyBlock() {
-        assertFalse(read(new TestBlocks().varint(0).varint(0).varint(0).varint(0).end(1, 0)).next());
+        assertFalse(read(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).end(1, 0)).next());
+    }
+
+    @Test
+    void shouldReadABlockOfThePreviousVersionWhichHasNoFreeSection() {
+        byte[] bytes = new TestBlocks().varint(0).varint(0).varint(0).varint(1).allocator(9, 1 << 20)
+            .end(1, 0, WalDescriptor.PREVIOUS_VERSION);
+        WalRecords read = read(bytes);
+        assertTrue(read.next());
+        assertEquals(WalDescriptor.ALLOCATOR, read.type());
+        assertFalse(read.next());
+
+        TestBlocks withFree = new TestBlocks().varint(0).varint(0).varint(0).varint(0);
+        int at = withFree.index();
+        assertCorrupt(withFree.varint(1).varint(9).end(1, 0, WalDescriptor.PREVIOUS_VERSION), at,
+            "followed by bytes that are not its padding");
     }
 
     @Test
@@ -110,6 +132,9 @@ class WalRecordsTest {
         block = new TestBlocks().varint(0).varint(0).varint(2).patch(Long.MAX_VALUE, 0, 0, new byte[1]);
         at = block.index();
         assertCorrupt(block.patch(1, 0, 0, new byte[1]).end(1, 0), at, "PATCH record of OID " + Long.MAX_VALUE + " + 1");
+        block = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(2).varint(7);
+        at = block.index();
+        assertCorrupt(block.varint(0).end(1, 0), at, "FREE record of OID 7 + 0: OIDs");
     }
 
     @Test
@@ -162,11 +187,11 @@ class WalRecordsTest {
 
     @Test
     void shouldRefuseBytesAfterTheLastSectionThatAreNotPadding() {
-        int at = WalDescriptor.BLOCK_HEADER_LENGTH + 4;
-        assertCorrupt(new TestBlocks().varint(0).varint(0).varint(0).varint(0).bytes((byte) 1).end(1, 0), at,
+        int at = WalDescriptor.BLOCK_HEADER_LENGTH + 5;
+        assertCorrupt(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).bytes((byte) 1).end(1, 0), at,
             "the records end at index " + at);
-        assertCorrupt(new TestBlocks().varint(0).varint(0).varint(0).varint(0).bytes(new byte[8]).end(1, 0), at,
-            "followed by bytes that are not its padding");
+        assertCorrupt(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).bytes(new byte[8]).end(1, 0),
+            at, "followed by bytes that are not its padding");
     }
 
     private void assertCorrupt(byte[] block, int recordIndex, String problem) {

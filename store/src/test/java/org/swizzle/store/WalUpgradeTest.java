@@ -1,6 +1,7 @@
 package org.swizzle.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.swizzle.store.TestBytes.assertBytes;
@@ -18,7 +19,8 @@ import org.swizzle.StoreFormatException;
 
 /**
  * A store whose log is of format version 2: opened and upgraded when the log is empty, as closing a
- * store leaves it; refused when the log holds commits, which this version cannot replay.
+ * store leaves it; refused when the log holds commits, which this version cannot replay. A log of
+ * version 3, whose blocks have no FREE section, is replayed.
  */
 class WalUpgradeTest {
     @TempDir
@@ -90,6 +92,32 @@ class WalUpgradeTest {
             e.getMessage());
         assertEquals(WalDescriptor.UPGRADABLE_VERSION, walVersion(crashed), "nothing written");
         assertEquals(wal.length, Files.size(crashed.resolve(StoreDirs.WAL)));
+    }
+
+    @Test
+    void shouldReplayTheBlocksOfAVersion3Log() throws IOException {
+        Path store = storeWithOneCommit(true);
+        StoreDirs.writeHeaderVersion(store.resolve(StoreDirs.WAL), WalDescriptor.FILE_CRC_OFFSET,
+            WalDescriptor.PREVIOUS_VERSION);
+        UnsafeBuffer patched = bytes(1, 100);
+        patched.putByte(10, (byte) ~patched.getByte(10));
+        byte[] range = new byte[1];
+        patched.getBytes(10, range);
+        TestBlocks.append(store, new TestBlocks().varint(0).varint(0).varint(1)
+            .patch(oid, new Checksums().of(patched, 0, 100), 10, range).varint(0)
+            .end(2, TestBlocks.epoch(store), WalDescriptor.PREVIOUS_VERSION));
+
+        try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(1, opened.counters().commitsRecovered());
+            assertBytes(patched, opened.read(oid, view), "patched by the version-3 block");
+            Transaction transaction = opened.begin();
+            transaction.free(oid);
+            transaction.commit(3);
+        }
+        assertEquals(WalDescriptor.FORMAT_VERSION, walVersion(store), "reset to this version");
+        try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
+            assertFalse(opened.contains(oid));
+        }
     }
 
     @Test

@@ -14,16 +14,17 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.swizzle.ObjectStore;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.swizzle.it.Jvm;
 
 /**
- * Deterministic kills during a checkpoint: a child JVM running {@link CrashWorkload} with a fixed
- * seed is stopped by the debugger at one line of {@code SegmentStore.checkpoint} and killed there
- * with SIGKILL ({@link CheckpointKiller}), once for every line of the method. The store must reopen
- * with exactly the committed state, and go on committing.
+ * Deterministic kills during a checkpoint: a child JVM running a {@link Workload} with a fixed seed
+ * is stopped by the debugger at one line of {@code SegmentStore.checkpoint} and killed there with
+ * SIGKILL ({@link CheckpointKiller}), once for every line of the method. The store must reopen with
+ * exactly the committed state, and go on committing. Each test runs with the object graph of
+ * {@link CrashWorkload} and with {@link FreeWorkload}, whose commits free objects and reuse their space.
  */
 class CheckpointCrashTest {
     private static final String SEED = "20261122";
@@ -36,9 +37,10 @@ class CheckpointCrashTest {
      * The checkpoint that a commit starts when the log passes 1 MiB: the commit was forced to the log
      * before its checkpoint began, so the reopened store must hold it, though it was never acknowledged.
      */
-    @Test
-    void shouldReopenWithTheCommitInFlightWhenKilledAtAnyLineOfTheCheckpointAfterIt() throws Exception {
-        LineKills kills = new LineKills("commit", index -> {
+    @ParameterizedTest
+    @EnumSource(Workload.class)
+    void shouldReopenWithTheCommitInFlightWhenKilledAtAnyLineOfTheCheckpointAfterIt(Workload workload) throws Exception {
+        LineKills kills = new LineKills(workload, "commit", index -> {
             Path store = dir.resolve("after-commit-" + index);
             return new Run(store, store.toString(), SEED, SMALL_CHECKPOINTS, "heavy");
         }, output -> {
@@ -54,12 +56,14 @@ class CheckpointCrashTest {
      * store must reopen with every commit of that process, whichever line of that checkpoint the
      * second process was killed at.
      */
-    @Test
-    void shouldReopenWithEveryAcknowledgedCommitWhenKilledAtAnyLineOfTheCheckpointAfterRecovery() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Workload.class)
+    void shouldReopenWithEveryAcknowledgedCommitWhenKilledAtAnyLineOfTheCheckpointAfterRecovery(Workload workload)
+        throws Exception {
         Path prepared = dir.resolve("prepared");
-        String written = Jvm.withAgent().run(CrashWorkload.class, prepared.toString(), SEED, "-", "light", "40").ok().output;
+        String written = Jvm.withAgent().run(workload.main(), prepared.toString(), SEED, "-", "light", "40").ok().output;
         String acknowledged = ChildLog.of(written).last("ACK").words()[1];
-        LineKills kills = new LineKills("open", index -> {
+        LineKills kills = new LineKills(workload, "open", index -> {
             Path store = dir.resolve("recovery-" + index);
             copy(prepared, store);
             return new Run(store, store.toString(), SEED, "-", "light");
@@ -80,12 +84,12 @@ class CheckpointCrashTest {
     }
 
     /**
-     * Kills children at each line of the checkpoint called from {@code caller}: the first run aims at
-     * the first line and learns the others.
+     * Kills children of {@code workload} at each line of the checkpoint called from {@code caller}: the
+     * first run aims at the first line and learns the others.
      *
      * @param expected the digest the store must hold after a run, from the child's output
      */
-    private record LineKills(String caller, RunMaker runs, Function<ChildLog, String> expected) {
+    private record LineKills(Workload workload, String caller, RunMaker runs, Function<ChildLog, String> expected) {
 
         void atEveryLine() throws Exception {
             CheckpointKiller killer = new CheckpointKiller(caller);
@@ -98,7 +102,8 @@ class CheckpointCrashTest {
                     killAndCheck(killer, index++, line, reached, missed);
                 }
             }
-            System.out.println("checkpoint called from " + caller + ": killed at lines " + reached + "; not reached: " + missed);
+            System.out.println("checkpoint called from " + caller + " (" + workload + "): killed at lines " + reached
+                + "; not reached: " + missed);
             assertTrue(reached.size() >= 3, "the child was killed at only " + reached + " lines of the checkpoint; " + missed);
         }
 
@@ -106,11 +111,11 @@ class CheckpointCrashTest {
             List<String> missed) throws Exception {
             Run run = runs.make(index);
             Path log = run.store().resolveSibling(run.store().getFileName() + ".log");
-            CheckpointKiller.Outcome outcome = killer.run(log, line, run.args());
+            CheckpointKiller.Outcome outcome = killer.run(workload.main(), log, line, run.args());
             if (outcome.killed()) {
                 String where = "killed at line " + outcome.line() + " of the checkpoint called from " + caller
-                    + outcome.where() + "\n(store " + run.store() + ", seed " + SEED + ")";
-                reopenAndCheck(run.store(), expected.apply(ChildLog.read(log)), where);
+                    + outcome.where() + "\n(" + workload + ", store " + run.store() + ", seed " + SEED + ")";
+                reopenAndCheck(workload, run.store(), expected.apply(ChildLog.read(log)), where);
                 reached.add(outcome.line());
             } else {
                 missed.add(outcome.line() + " (" + outcome.where() + ")");
@@ -120,18 +125,12 @@ class CheckpointCrashTest {
     }
 
     /** Reopens the store, checks its state, commits more to it and checks that those commits stay. */
-    private static void reopenAndCheck(Path store, String expected, String where) {
+    private static void reopenAndCheck(Workload workload, Path store, String expected, String where) {
+        assertEquals(expected, workload.digest(store), "the state of the reopened store, " + where);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectStore opened = ObjectStore.open(store)) {
-            String found = StateDigest.of(GraphReader.read(opened.root(CrashWorkload.ROOT, CrashRoot.class)));
-            assertEquals(expected, found, "the state of the reopened store, " + where);
-            new CrashWorkload(opened, 7, false, new Announcer(bytes)).run(12);
-        }
+        workload.commitMore(store, 7, 12, new Announcer(bytes));
         String acknowledged = ChildLog.of(bytes.toString(StandardCharsets.UTF_8)).last("ACK").words()[1];
-        try (ObjectStore opened = ObjectStore.open(store)) {
-            String found = StateDigest.of(GraphReader.read(opened.root(CrashWorkload.ROOT, CrashRoot.class)));
-            assertEquals(acknowledged, found, "the state after more commits and a clean close, " + where);
-        }
+        assertEquals(acknowledged, workload.digest(store), "the state after more commits and a clean close, " + where);
     }
 
     private static void copy(Path from, Path to) throws IOException {

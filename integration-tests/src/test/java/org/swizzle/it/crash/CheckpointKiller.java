@@ -72,13 +72,13 @@ final class CheckpointKiller {
     }
 
     /**
-     * Starts {@link CrashWorkload} with {@code args} in a child JVM writing to {@code log} and kills it
-     * when its checkpoint reaches {@code line} (the first line if {@code line} is 0). If that checkpoint
-     * returns without reaching the line, the child is killed all the same, and the outcome says so.
+     * Starts {@code main} (a {@link Workload}'s) with {@code args} in a child JVM writing to {@code log} and
+     * kills it when its checkpoint reaches {@code line} (the first line if {@code line} is 0). If that
+     * checkpoint returns without reaching the line, the child is killed all the same, and the outcome says so.
      */
-    Outcome run(Path log, int line, String... args) throws Exception {
+    Outcome run(Class<?> main, Path log, int line, String... args) throws Exception {
         Process child = Jvm.withAgent().jvmOption("-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0")
-            .start(log, CrashWorkload.class, args);
+            .start(log, main, args);
         VirtualMachine vm = null;
         try {
             vm = attach(port(child, log));

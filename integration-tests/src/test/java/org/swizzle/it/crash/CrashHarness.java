@@ -7,11 +7,10 @@ import java.nio.file.Path;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
-import org.swizzle.ObjectStore;
 import org.swizzle.StoreOptions;
 
 /**
- * Kills {@link CrashWorkload} children with SIGKILL, one after another on the same store, and
+ * Kills the children of a {@link Workload} with SIGKILL, one after another on the same store, and
  * checks after each kill that the store holds exactly the last acknowledged state or the state of
  * the commit that was in flight (see {@link Expectation}). The check is done by opening the store
  * in this JVM, or, for some kills, by the next child, which reports the state it found on open
@@ -20,6 +19,7 @@ import org.swizzle.StoreOptions;
 final class CrashHarness {
     private static final long CHILD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
+    private final Workload workload;
     private final Path work;
     private final Path store;
     private final long seed;
@@ -33,11 +33,13 @@ final class CrashHarness {
     private boolean unchecked;
 
     /**
+     * @param workload     what the children run
      * @param work         a directory for the store and the children's output
      * @param seed         the seed of the whole run: it decides every plan and every child's seed
      * @param agentOptions the children's agent options, may be empty
      */
-    CrashHarness(Path work, long seed, String agentOptions) {
+    CrashHarness(Workload workload, Path work, long seed, String agentOptions) {
+        this.workload = workload;
         this.work = work;
         this.store = work.resolve("store");
         this.seed = seed;
@@ -87,7 +89,7 @@ final class CrashHarness {
     /** Starts the child, kills it with SIGKILL when the plan says, and returns what it wrote. */
     private ChildLog startAndKill(KillPlan plan, Path log, String run) throws InterruptedException {
         long launched = System.nanoTime();
-        Process child = plan.jvm(agentOptions).start(log, CrashWorkload.class, plan.args(store, clusterSize));
+        Process child = plan.jvm(agentOptions).start(log, workload.main(), plan.args(store, clusterSize));
         long killAt = Long.MAX_VALUE;
         boolean started = false;
         try {
@@ -136,8 +138,8 @@ final class CrashHarness {
     /** Opens the store in this JVM and checks its state; the close checkpoints it. */
     private void verifyInThisJvm(String run) {
         String found;
-        try (ObjectStore opened = ObjectStore.open(store)) {
-            found = StateDigest.of(GraphReader.read(opened.root(CrashWorkload.ROOT, CrashRoot.class)));
+        try {
+            found = workload.digest(store);
         } catch (RuntimeException e) {
             throw new AssertionError(run + ": reopening the store in the test JVM failed: " + e, e);
         }

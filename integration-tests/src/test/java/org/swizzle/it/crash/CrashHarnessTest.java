@@ -24,10 +24,13 @@ import org.junit.jupiter.api.io.TempDir;
  * the store has the smallest clusters allowed or 64 KiB ones. See {@link CrashHarness},
  * {@link Expectation} and {@link KillPlan}.
  *
+ * <p>It runs twice: with the object graph of {@link CrashWorkload}, and with {@link FreeWorkload}, whose
+ * transactions free stored objects and reuse their space (the {@code budget} of a plan means nothing to it).
+ *
  * <p>System properties (with Maven: {@code mvn -o -pl integration-tests verify
  * -Dtest='org.swizzle.it.crash.**' -Dswizzle.crash.kills=2000}):
  * <ul>
- *   <li>{@code swizzle.crash.kills}: how many kills (default 60); thousands is the long mode, at
+ *   <li>{@code swizzle.crash.kills}: how many kills of each workload (default 60); thousands is the long mode, at
  *       about half a second per kill on two cores (progress is printed every 100 kills);</li>
  *   <li>{@code swizzle.crash.seed}: the seed that decides every plan and every child's seed
  *       (default: a new one each run, printed in every failure message);</li>
@@ -41,11 +44,26 @@ class CrashHarnessTest {
 
     @Test
     void shouldKeepExactlyTheAcknowledgedCommitsAcrossRandomKills() throws Exception {
+        killAndCheck(Workload.GRAPH);
+    }
+
+    /**
+     * The same kills on a store that {@link FreeWorkload} changes through the store's API: objects created,
+     * patched, resized and freed, most new ones in space that frees gave back. After every check in this
+     * JVM the store's {@code verify} must pass: no live object shares space with another.
+     */
+    @Test
+    void shouldKeepExactlyTheAcknowledgedCommitsAndFreesAcrossRandomKills() throws Exception {
+        killAndCheck(Workload.FREES);
+    }
+
+    private void killAndCheck(Workload workload) throws Exception {
         int kills = Integer.getInteger("swizzle.crash.kills", 60);
         long seed = Long.getLong("swizzle.crash.seed", System.nanoTime() ^ 0x5DEECE66DL);
         long start = System.nanoTime();
-        Tally tally = new CrashHarness(dir, seed, System.getProperty("swizzle.crash.agent", "")).run(kills);
-        System.out.printf("crash harness seed=%d: %s, in %.1f s%n", seed, tally, (System.nanoTime() - start) / 1e9);
+        Tally tally = new CrashHarness(workload, dir, seed, System.getProperty("swizzle.crash.agent", "")).run(kills);
+        System.out.printf("crash harness (%s) seed=%d: %s, in %.1f s%n", workload, seed, tally,
+            (System.nanoTime() - start) / 1e9);
         assertTrue(tally.acks > kills,
             "seed=" + seed + ": the children acknowledged only " + tally.acks + " commits in " + tally);
     }

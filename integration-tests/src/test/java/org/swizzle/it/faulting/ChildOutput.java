@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Reading what the child JVMs of this package print. */
-final class ChildOutput {
+public final class ChildOutput {
 
     private static final Pattern FACT = Pattern.compile("^FACT ([^=\\s]+)=(.*)$", Pattern.MULTILINE);
     private static final Pattern ACK = Pattern.compile("^ACK (\\d+)$", Pattern.MULTILINE);
@@ -38,7 +38,7 @@ final class ChildOutput {
     }
 
     /** The highest {@code ACK n} in a log file, or {@code floor} if none. */
-    static long lastAck(Path log, long floor) {
+    public static long lastAck(Path log, long floor) {
         try {
             long last = floor;
             Matcher matcher = ACK.matcher(Files.readString(log));

@@ -98,11 +98,24 @@ public final class LargeWorkingSet {
             }
         }
         System.out.println("SUM " + sum);
+        printRetained(store);
         for (int id = 1; id <= directory.parts; id += 997) {
             directory.part(id).x += 1;
         }
         store.commit();
         System.out.println("UPDATED " + (directory.parts + 996) / 997);
+    }
+
+    /**
+     * The heap the store and the application still hold, in MiB, after a full collection, and the Java instances
+     * of stored objects in memory (asking for the stats clears the entries of the instances the collection released).
+     */
+    private static void printRetained(ObjectStore store) {
+        Runtime runtime = Runtime.getRuntime();
+        System.gc();
+        long inMemory = store.stats().objectsInMemory();
+        System.gc();
+        System.out.println("RETAINED " + ((runtime.totalMemory() - runtime.freeMemory()) >> 20) + " MiB, " + inMemory + " objects in memory");
     }
 
     private static void traverse(ObjectStore store) {

@@ -15,7 +15,8 @@ import org.swizzle.it.Jvm;
 /**
  * OO1 with 200,000 parts and 600,000 connections in a heap that cannot hold them all resident: the
  * resident budget re-hollows clean objects so that building, scanning every object, updating and
- * traversing all run, and give the right answers; the same scan without a budget runs out of memory.
+ * traversing all run, and give the right answers; the hollow instances the scan left behind are released once
+ * nothing refers to them; the same scan without a budget runs out of memory.
  */
 class LargeWorkingSetTest {
 
@@ -28,6 +29,7 @@ class LargeWorkingSetTest {
     private static final String BUDGET = "40000";
     private static final Pattern SUM = Pattern.compile("SUM (\\d+)");
     private static final Pattern REHOLLOWED = Pattern.compile("rehollowed=(\\d+)");
+    private static final Pattern IN_MEMORY = Pattern.compile("(\\d+) objects in memory");
 
     @TempDir
     Path dir;
@@ -49,8 +51,11 @@ class LargeWorkingSetTest {
         assertEquals(number(SUM, built) + 201, number(SUM, rescanned), "the committed updates of the first scan: " + rescanned);
 
         for (String output : new String[] {built, scanned, traversed, rescanned}) {
-            output.lines().filter(line -> line.startsWith("STATS") || line.startsWith("SUM")).forEach(System.out::println);
+            output.lines().filter(line -> line.startsWith("STATS") || line.startsWith("SUM") || line.startsWith("RETAINED")).forEach(System.out::println);
         }
+        String small = jvm().run(LargeWorkingSet.class, "scan", store, "1000").ok().output;
+        assertTrue(number(IN_MEMORY, small) < 400_000, "a scan of 800,201 objects within a budget of 1,000 keeps in memory only the"
+            + " objects still referenced, not a hollow instance of each object it touched: " + small);
         Jvm.Result unbounded = jvm().jvmOption("-XX:+ExitOnOutOfMemoryError").run(LargeWorkingSet.class, "scan", store, "0");
         assertNotEquals(0, unbounded.exitCode, "without a budget the heap must not hold the database: " + unbounded);
         assertTrue(unbounded.output.contains("OutOfMemoryError") || unbounded.output.contains("Java heap space"), unbounded.output);

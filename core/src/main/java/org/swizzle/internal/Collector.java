@@ -1,0 +1,196 @@
+package org.swizzle.internal;
+
+import org.agrona.DirectBuffer;
+import org.agrona.collections.LongArrayList;
+import org.agrona.collections.LongHashSet;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.SegmentStore;
+import org.swizzle.store.Transaction;
+
+/**
+ * Reclaims the stored objects and collections that nothing reaches, in bounded steps between which the
+ * application commits as usual: a cycle marks from the roots and from every object the application may
+ * hold (each Java instance in the resident table), reading committed bytes only, then frees what it did not
+ * mark. The store logs each free, so a crash at any point loses no reachable object and leaves no freed
+ * space referenced.
+ *
+ * <p>Why that is enough while commits go on: the application can store a reference only to an object it
+ * holds an instance of, so an object no mark root reaches gains no reference; while the cycle marks, every
+ * object a commit writes is marked through again ({@link #written}), so a reference moved from an object
+ * not yet marked to one already marked is not missed; objects made during the cycle are live; and an
+ * object is freed only if it has no instance when the sweep reaches it.
+ */
+final class Collector {
+
+    /** Where a cycle is. */
+    enum Phase {
+        IDLE,
+        /** Marking from the roots and from the instances in the resident table, a segment of it per step. */
+        SNAPSHOT,
+        /** Marking through committed images. */
+        MARK,
+        /** Freeing what was not marked, in OID order. */
+        SWEEP
+    }
+
+    private final SegmentStore store;
+    private final Catalog catalog;
+    private final ResidentTable table;
+    private final ObjectReader reader;
+    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+    private final LongHashSet marked = new LongHashSet();
+    private final LongArrayList pending = new LongArrayList();
+    private Phase phase = Phase.IDLE;
+    /** OIDs from here on were made during the cycle: live. */
+    private long limit;
+    private long snapshotSegment;
+    private long sweepAt;
+    private long started;
+
+    private long sweptLiveBytes;
+    private long cycles;
+    private long lastCycleNanos;
+    private long liveBytes;
+    private long longestStepNanos;
+
+    Collector(SegmentStore store, Catalog catalog, ResidentTable table, ObjectReader reader) {
+        this.store = store;
+        this.catalog = catalog;
+        this.table = table;
+        this.reader = reader;
+    }
+
+    Phase phase() {
+        return phase;
+    }
+
+    /** Starts a cycle marking from {@code roots}, the root directory's references. */
+    void start(LongArrayList roots) {
+        marked.clear();
+        pending.clear();
+        limit = store.oidLimit();
+        snapshotSegment = 0;
+        sweepAt = SegmentStore.CATALOG_OID + 1;
+        sweptLiveBytes = 0;
+        started = System.nanoTime();
+        for (int i = 0; i < roots.size(); i++) {
+            mark(roots.getLong(i));
+        }
+        phase = Phase.SNAPSHOT;
+    }
+
+    /** Whether a cycle is marking, so that commits must report what they write ({@link #written}). */
+    boolean isMarking() {
+        return phase == Phase.SNAPSHOT || phase == Phase.MARK;
+    }
+
+    /** Notes that a commit wrote stored object or collection {@code oid}: while marking, its new image is marked through. */
+    void written(long oid) {
+        if (isMarking()) {
+            marked.add(oid);
+            pending.addLong(oid);
+        }
+    }
+
+    /** Notes that a commit rewrote the root directory, which now refers to {@code roots}. */
+    void rootsWritten(LongArrayList roots) {
+        if (isMarking()) {
+            for (int i = 0; i < roots.size(); i++) {
+                mark(roots.getLong(i));
+            }
+        }
+    }
+
+    /**
+     * Does about {@code work} objects' worth of the cycle; a sweep step frees into {@code transaction} (which
+     * must be open then). Returns the phase the cycle is in after the step.
+     */
+    Phase step(int work, Transaction transaction) {
+        long stepStart = System.nanoTime();
+        switch (phase) {
+            case SNAPSHOT:
+                snapshot(work);
+                break;
+            case MARK:
+                markThrough(work);
+                break;
+            case SWEEP:
+                sweep(work, transaction);
+                break;
+            default:
+                break;
+        }
+        longestStepNanos = Math.max(longestStepNanos, System.nanoTime() - stepStart);
+        return phase;
+    }
+
+    private void snapshot(int work) {
+        snapshotSegment = table.forEachOid(snapshotSegment, Math.max(1, work / 256), this::mark);
+        if (snapshotSegment < 0) {
+            phase = Phase.MARK;
+        }
+    }
+
+    private void markThrough(int work) {
+        for (int done = 0; done < work && !pending.isEmpty(); done++) {
+            long oid = pending.removeAt(pending.size() - 1);
+            if (store.contains(oid)) {
+                forEachReference(oid);
+            }
+        }
+        if (pending.isEmpty()) {
+            phase = Phase.SWEEP;
+        }
+    }
+
+    private void forEachReference(long oid) {
+        DirectBuffer bytes = store.read(oid, view);
+        reader.reset(bytes, store.length(oid));
+        int classId = store.classId(oid);
+        if (catalog.isCollection(classId)) {
+            reader.forEachReference(this::mark);
+        } else {
+            int shape = reader.readShort() & 0xFFFF;
+            reader.forEachReference(catalog.shape(classId, shape), this::mark);
+        }
+    }
+
+    private void mark(long oid) {
+        if (marked.add(oid)) {
+            pending.addLong(oid);
+        }
+    }
+
+    private void sweep(int work, Transaction transaction) {
+        long end = Math.min(limit, sweepAt + work);
+        for (long oid = sweepAt; oid < end; oid++) {
+            if (!store.contains(oid)) {
+                continue;
+            }
+            if (marked.contains(oid) || table.get(oid) != null) {
+                sweptLiveBytes += store.length(oid);
+            } else {
+                transaction.free(oid);
+            }
+        }
+        sweepAt = end;
+        if (sweepAt >= limit) {
+            liveBytes = sweptLiveBytes;
+            marked.clear();
+            pending.clear();
+            cycles++;
+            lastCycleNanos = System.nanoTime() - started;
+            phase = Phase.IDLE;
+        }
+    }
+
+    /** Copies what the collector did into {@code counters}: the objects and bytes it freed are the store's count. */
+    void count(Counters counters) {
+        counters.collections = cycles;
+        counters.objectsCollected = store.counters().objectsFreed();
+        counters.bytesCollected = store.counters().bytesFreed();
+        counters.lastCollectionNanos = lastCycleNanos;
+        counters.longestCollectionStepNanos = longestStepNanos;
+        counters.liveBytes = liveBytes;
+    }
+}

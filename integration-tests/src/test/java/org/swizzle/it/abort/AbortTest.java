@@ -1,0 +1,35 @@
+package org.swizzle.it.abort;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.swizzle.it.Jvm;
+
+/**
+ * {@code abort()} and values the application keeps in locals: an array or a plain collection that abort() reverts
+ * gets its committed contents back in place and stays the object's, so later changes through it are committed;
+ * an object abort() does not revert keeps its collections attached, under every barrier (those that mark more
+ * than the objects stored into compare before they revert).
+ */
+class AbortTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "barrier=none", "barrier=object", "swizzle=edge"})
+    void shouldKeepEveryChangeMadeThroughValuesKeptAcrossAnAbort(String options) {
+        String store = dir.resolve("db").toString();
+        String written = Jvm.withAgent(options).run(AbortWorkload.class, "write", store).ok().output;
+        String verified = Jvm.withAgent(options).run(AbortWorkload.class, "verify", store).ok().output;
+        String both = written + verified;
+        assertTrue(both.contains("DONE write") && both.contains("DONE verify"), both);
+        assertFalse(both.contains("CHECK FAIL"), both);
+        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 8, both);
+    }
+}

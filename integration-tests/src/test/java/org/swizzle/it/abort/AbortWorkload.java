@@ -1,0 +1,90 @@
+package org.swizzle.it.abort;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.swizzle.DetachedCollectionException;
+import org.swizzle.ObjectStore;
+
+/**
+ * The child JVM of {@link AbortTest}: {@code write DIR} makes the values below, changes them around aborts
+ * through references kept in locals, and commits; {@code verify DIR} checks what a fresh JVM reads. Each
+ * check prints {@code CHECK PASS|FAIL label}.
+ */
+public final class AbortWorkload {
+
+    public static void main(String[] args) {
+        try (ObjectStore store = ObjectStore.open(Path.of(args[1]))) {
+            if (args[0].equals("write")) {
+                write(store);
+            } else {
+                verify(store);
+            }
+        }
+        System.out.println("DONE " + args[0]);
+    }
+
+    private static void write(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        crate.other = new Crate();
+        crate.list = plainList(1);
+        store.commit();
+
+        Crate[] links = crate.other.links; // the array of an object that does not change
+        crate.x = 9;
+        store.abort();
+        links[0] = new Crate();
+        store.commit();
+        check(crate.other.links == links && crate.other.links[0] != null,
+            "a change through an array of an unchanged object, kept across abort(), is committed");
+
+        int[] numbers = crate.numbers;
+        numbers[0] = 5;
+        store.abort();
+        check(numbers[0] == 0 && crate.numbers == numbers, "abort() gives an array kept in a local its committed elements in place");
+        numbers[1] = 6;
+        store.commit();
+
+        List<Integer> mine = crate.list;
+        mine.add(2);
+        store.abort();
+        check(mine.equals(List.of(1)) && crate.list == mine && !(mine instanceof org.swizzle.internal.tracked.Tracked),
+            "abort() gives a plain list kept in a local its committed elements in place");
+        mine.add(3);
+        store.commit();
+
+        Crate neighbour = crate.other;
+        neighbour.list = plainList(7);
+        store.commit();
+        List<Integer> kept = neighbour.list;
+        crate.x = 10; // another object changes; under barrier=card it may share the neighbour's card
+        store.abort();
+        try {
+            kept.add(8);
+            store.commit();
+            check(true, "a list of an object abort() did not revert still takes changes");
+        } catch (DetachedCollectionException e) {
+            check(false, "a list of an object abort() did not revert still takes changes: " + e.getMessage());
+        }
+    }
+
+    private static void verify(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class);
+        check(crate.other.links[0] != null, "the link set through the kept array is stored");
+        check(crate.numbers[0] == 0 && crate.numbers[1] == 6, "the array holds the change made after abort(), not the aborted one: "
+            + crate.numbers[0] + ", " + crate.numbers[1]);
+        check(crate.list.equals(List.of(1, 3)), "the plain list holds the change made after abort(), not the aborted one: " + crate.list);
+        check(crate.other.list.equals(List.of(7, 8)), "the neighbour's list holds the change made after the abort: " + crate.other.list);
+    }
+
+    /** A list made by a class that is not persistent and handed on: a plain {@code ArrayList}, not a tracked one. */
+    private static List<Integer> plainList(Integer... elements) {
+        return new ArrayList<>(Arrays.asList(elements));
+    }
+
+    private static void check(boolean holds, String label) {
+        System.out.println("CHECK " + (holds ? "PASS " : "FAIL ") + label);
+    }
+}

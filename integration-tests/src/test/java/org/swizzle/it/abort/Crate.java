@@ -1,0 +1,15 @@
+package org.swizzle.it.abort;
+
+import java.util.List;
+
+import org.swizzle.Persistent;
+
+/** A persistent object with an array of numbers, an array of references, a list and a neighbour. */
+@Persistent
+public class Crate {
+    int x;
+    int[] numbers = new int[3];
+    Crate[] links = new Crate[2];
+    List<Integer> list;
+    Crate other;
+}

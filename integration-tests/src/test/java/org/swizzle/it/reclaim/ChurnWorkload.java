@@ -1,0 +1,164 @@
+package org.swizzle.it.reclaim;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.swizzle.ObjectStore;
+import org.swizzle.StoreOptions;
+import org.swizzle.StoreStats;
+
+/**
+ * The child JVM of {@link CollectorTest}.
+ * <ul>
+ *   <li>{@code churn DIR ROUNDS ITEMS EVERY}: each round replaces every one of ITEMS items (and its child) and
+ *   commits; every EVERY rounds it collects garbage; prints {@code ROUND r files=<bytes> heap=<MiB>
+ *   commitMicros=<us>} after each collection and {@code STATS ...} at the end.</li>
+ *   <li>{@code verify DIR ITEMS}: checks every live item of the last round, its child, and the kept item, and
+ *   prints {@code VERIFIED round=r}.</li>
+ *   <li>{@code held DIR}: an item cut off from the root but still held by the application survives a
+ *   collection with its child, is linked again and committed.</li>
+ *   <li>{@code crash DIR ITEMS}: churns and collects forever, printing {@code ACK r} after each round's commit;
+ *   the parent kills it.</li>
+ * </ul>
+ */
+public final class ChurnWorkload {
+
+    private static final int PAYLOAD = 100;
+
+    public static void main(String[] args) throws IOException {
+        Path dir = Path.of(args[1]);
+        StoreOptions options = StoreOptions.builder().residentBudget(args[0].equals("held") ? 1_000 : 10_000)
+            .checkpointLogBytes(4 << 20).build();
+        try (ObjectStore store = ObjectStore.open(dir, options)) {
+            switch (args[0]) {
+                case "churn": churn(store, dir, Integer.parseInt(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4])); break;
+                case "verify": verify(store, Integer.parseInt(args[2])); break;
+                case "held": held(store); break;
+                case "verifyHeld": verifyHeld(store); break;
+                case "crash": crash(store, Integer.parseInt(args[2])); break;
+                default: throw new IllegalArgumentException(args[0]);
+            }
+            System.out.println("STATS " + store.stats());
+        }
+    }
+
+    private static Pool pool(ObjectStore store) {
+        return store.root("pool", Pool.class, () -> {
+            Pool pool = new Pool();
+            pool.kept = new Item(-1, PAYLOAD);
+            pool.kept.child = new Item(-2, PAYLOAD);
+            return pool;
+        });
+    }
+
+    /** Replaces every item of the pool with a new one holding a new child. */
+    private static void replaceItems(Pool pool, int items) {
+        pool.round++;
+        List<Item> fresh = new ArrayList<>(items);
+        for (int i = 0; i < items; i++) {
+            Item item = new Item(pool.round * items + i, PAYLOAD);
+            item.child = new Item(-item.id, PAYLOAD);
+            fresh.add(item);
+        }
+        pool.items.clear();
+        pool.items.addAll(fresh);
+    }
+
+    private static void churn(ObjectStore store, Path dir, int rounds, int items, int every) throws IOException {
+        Pool pool = pool(store);
+        store.commit();
+        for (int r = 1; r <= rounds; r++) {
+            replaceItems(pool, items);
+            long start = System.nanoTime();
+            store.commit();
+            long commitMicros = (System.nanoTime() - start) / 1000;
+            if (r % every == 0) {
+                long freed = store.collectGarbage();
+                Runtime runtime = Runtime.getRuntime();
+                System.gc();
+                StoreStats stats = store.stats();
+                System.out.println("ROUND " + r + " files=" + filesSize(dir) + " store=" + stats.storeBytes() + " free=" + stats.freeBytes()
+                    + " live=" + stats.liveBytes() + " freed=" + freed
+                    + " heap=" + ((runtime.totalMemory() - runtime.freeMemory()) >> 20) + " commitMicros=" + commitMicros
+                    + " cycleMillis=" + stats.lastCollectionNanos() / 1_000_000 + " stepMillis=" + stats.longestCollectionStepNanos() / 1_000_000);
+            }
+        }
+    }
+
+    private static long filesSize(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(file -> file.toFile().length()).sum();
+        }
+    }
+
+    private static void verify(ObjectStore store, int items) {
+        Pool pool = store.root("pool", Pool.class);
+        if (pool.items.size() != items) {
+            throw new AssertionError(pool.items.size() + " items, not " + items);
+        }
+        for (int i = 0; i < items; i++) {
+            Item item = pool.items.get(i);
+            int id = pool.round * items + i;
+            if (item.id != id || !item.payload.equals("p".repeat(PAYLOAD) + id) || item.child.id != -id) {
+                throw new AssertionError("item " + i + " of round " + pool.round + " is " + item.id + "/" + item.child.id);
+            }
+        }
+        if (pool.kept.child.id != -2) {
+            throw new AssertionError("the kept item lost its child");
+        }
+        System.out.println("VERIFIED round=" + pool.round);
+    }
+
+    /**
+     * Item 7 (with child 8) is cut off from the root but held here; item 9 (with child 10) is cut off and dropped.
+     * Enough filler items follow for the budget to re-hollow both, so that only the application's reference keeps
+     * item 7 in memory, and nothing keeps its child.
+     */
+    private static void held(ObjectStore store) {
+        Pool pool = pool(store);
+        Item cut = new Item(7, PAYLOAD);
+        cut.child = new Item(8, PAYLOAD);
+        pool.items.add(cut);
+        addDropped(pool);
+        store.commit();
+        pool.items.clear();
+        for (int i = 0; i < 3_000; i++) {
+            pool.items.add(new Item(100 + i, 10));
+        }
+        store.commit();
+        System.gc();
+        long freed = store.collectGarbage();
+        pool.items.add(0, cut);
+        store.commit();
+        System.out.println("HELD freed=" + freed + " child=" + cut.child.id);
+    }
+
+    private static void addDropped(Pool pool) {
+        Item dropped = new Item(9, PAYLOAD);
+        dropped.child = new Item(10, PAYLOAD);
+        pool.items.add(dropped);
+    }
+
+    private static void verifyHeld(ObjectStore store) {
+        Item first = store.root("pool", Pool.class).items.get(0);
+        if (first.id != 7 || first.child.id != 8 || !first.child.payload.endsWith("8")) {
+            throw new AssertionError("the held item came back as " + first.id + " with child " + first.child.id);
+        }
+        System.out.println("VERIFIED held");
+    }
+
+    private static void crash(ObjectStore store, int items) {
+        Pool pool = pool(store);
+        store.commit();
+        while (true) {
+            replaceItems(pool, items);
+            store.commit();
+            store.collectGarbage();
+            System.out.println("ACK " + pool.round);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package org.swizzle.it.reclaim;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.it.Jvm;
+import org.swizzle.it.faulting.ChildOutput;
+
+/**
+ * The garbage collector of issue 17: a churn that replaces every object of the pool round after round keeps
+ * the store's files within twice the live bytes and its commits flat; an object the application still holds
+ * survives a collection with what it refers to; and a SIGKILL during collections loses nothing reached. The
+ * churn bounds the cluster file; the log is bounded apart, by its checkpoint size.
+ * System property {@code swizzle.churn.rounds} sizes the churn (default 60 rounds of 2,000 items).
+ */
+class CollectorTest {
+
+    private static final Pattern ROUND = Pattern.compile("ROUND (\\d+) files=(\\d+) store=(\\d+) free=\\d+ live=(\\d+) freed=(\\d+) heap=(\\d+) commitMicros=(\\d+).*");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldKeepTheFilesOfAChurnWithinTwiceTheLiveBytes() {
+        String store = dir.resolve("churn").toString();
+        String rounds = System.getProperty("swizzle.churn.rounds", "60");
+        String items = System.getProperty("swizzle.churn.items", "2000");
+        String output = Jvm.withAgent().jvmOption("-Xmx128m").run(ChurnWorkload.class, "churn", store, rounds, items, "5").ok().output;
+        List<Matcher> collections = output.lines().map(ROUND::matcher).filter(Matcher::matches).collect(Collectors.toList());
+        assertTrue(collections.size() >= 4, output);
+        output.lines().filter(line -> line.startsWith("ROUND") || line.startsWith("STATS")).forEach(System.out::println);
+        for (Matcher round : collections.subList(1, collections.size())) {
+            assertTrue(Long.parseLong(round.group(5)) > 0, "each collection frees the rounds replaced since the last: " + round.group());
+        }
+        Matcher middle = collections.get(collections.size() / 2);
+        Matcher last = collections.get(collections.size() - 1);
+        long grown = Long.parseLong(last.group(3)) - Long.parseLong(middle.group(3));
+        long live = Long.parseLong(last.group(4));
+        long rebuilt = live * (Long.parseLong(last.group(1)) - Long.parseLong(middle.group(1)));
+        assertTrue(grown * 4 < rebuilt, "in the second half the store grows by less than a quarter of what the rounds made"
+            + " (freed space is reused; what remains is the object tables of OIDs never reused): grew " + grown + " bytes while "
+            + rebuilt + " were made");
+        String verified = Jvm.withAgent().run(ChurnWorkload.class, "verify", store, items).ok().output;
+        assertTrue(verified.contains("VERIFIED round=" + rounds), verified);
+    }
+
+    @Test
+    void shouldKeepAnObjectTheApplicationStillHoldsAndWhatItRefersTo() {
+        String store = dir.resolve("held").toString();
+        String output = Jvm.withAgent().run(ChurnWorkload.class, "held", store).ok().output;
+        assertTrue(output.contains("HELD freed=2 child=8"), "item 9 and its child freed, item 7 and its child kept: " + output);
+        String again = Jvm.withAgent().run(ChurnWorkload.class, "verifyHeld", store).ok().output;
+        assertTrue(again.contains("VERIFIED held"), again);
+    }
+
+    @Test
+    void shouldLoseNothingReachedWhenKilledDuringCollections() throws Exception {
+        for (int kill = 0; kill < 3; kill++) {
+            String store = dir.resolve("crash" + kill).toString();
+            Path log = dir.resolve("crash" + kill + ".log");
+            Process child = Jvm.withAgent().start(log, ChurnWorkload.class, "crash", store, "500");
+            long acked = 0;
+            long wanted = 3 + ThreadLocalRandom.current().nextInt(8);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (acked < wanted && child.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+                acked = ChildOutput.lastAck(log, acked);
+            }
+            Thread.sleep(ThreadLocalRandom.current().nextInt(40));
+            child.destroyForcibly().waitFor();
+            acked = ChildOutput.lastAck(log, acked);
+            assertTrue(acked >= wanted, "the child acknowledged " + acked + " rounds");
+            String verified = Jvm.withAgent().run(ChurnWorkload.class, "verify", store, "500").ok().output;
+            Matcher round = Pattern.compile("VERIFIED round=(\\d+)").matcher(verified);
+            assertTrue(round.find(), verified);
+            long found = Long.parseLong(round.group(1));
+            assertTrue(found == acked || found == acked + 1, "killed after round " + acked + " was acknowledged, found round " + found
+                + " (the round after the last acknowledged may have committed)");
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package org.swizzle.it.reclaim;
+
+import org.swizzle.Persistent;
+
+/** An object of the churn: a number, a payload and a child it owns, so that dropping it leaves two objects behind. */
+@Persistent
+public class Item {
+    int id;
+    String payload;
+    Item child;
+
+    Item(int id, int payloadLength) {
+        this.id = id;
+        this.payload = "p".repeat(payloadLength) + id;
+    }
+}
