@@ -121,6 +121,20 @@ final class FreeSpace {
     }
 
     /**
+     * Takes {@code length} bytes from the smallest free extent that holds them and lies in a cluster that is
+     * partly used (a hole objects left), leaving whole free clusters to what needs them; -1 if there is none.
+     */
+    long allocateBestFitInUsedCluster(long length) {
+        Long fit = bySize.ceiling(pack(length, 0));
+        if (fit == null || sizeOf(fit) >= layout.clusterSize()) {
+            return -1;
+        }
+        long position = startOf(fit);
+        take(position, length);
+        return position;
+    }
+
+    /**
      * Takes {@code length} bytes, a multiple of the cluster size, from the first run of that many whole free
      * clusters in the file; -1 if there is none.
      */
