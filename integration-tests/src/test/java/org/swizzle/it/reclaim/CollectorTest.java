@@ -30,7 +30,7 @@ class CollectorTest {
     Path dir;
 
     @Test
-    void shouldKeepTheFilesOfAChurnWithinTwiceTheLiveBytes() {
+    void shouldFreeWhatAChurnDropsAndReuseItsSpace() {
         String store = dir.resolve("churn").toString();
         String rounds = System.getProperty("swizzle.churn.rounds", "60");
         String items = System.getProperty("swizzle.churn.items", "2000");
@@ -38,7 +38,8 @@ class CollectorTest {
         List<Matcher> collections = output.lines().map(ROUND::matcher).filter(Matcher::matches).collect(Collectors.toList());
         assertTrue(collections.size() >= 4, output);
         output.lines().filter(line -> line.startsWith("ROUND") || line.startsWith("STATS")).forEach(System.out::println);
-        for (Matcher round : collections.subList(1, collections.size())) {
+        // the objects of the first rounds are resident until the budget turns them back into hollow ones
+        for (Matcher round : collections.subList(collections.size() / 4, collections.size())) {
             assertTrue(Long.parseLong(round.group(5)) > 0, "each collection frees the rounds replaced since the last: " + round.group());
         }
         Matcher middle = collections.get(collections.size() / 2);
