@@ -11,6 +11,9 @@ import org.swizzle.StoreCorruptedException;
  * block applied twice leaves the files as applying it once does (see {@link WalDescriptor}).
  */
 final class BlockApplier {
+    /** What {@link #entryPosition} returns for a record that recovery skips. */
+    private static final long SKIPPED = -1;
+
     private final ClusterFile clusters;
     private final SegmentDirectory directory;
     private final StoreState state;
@@ -51,9 +54,12 @@ final class BlockApplier {
                     directory.set(records.oid(), records.position());
                     break;
                 case WalDescriptor.IMAGE:
-                    clusters.write(records.position(), block, records.payloadIndex(), records.length());
-                    clusters.writeEntry(entryPosition(), records.oid(), records.position(), records.length(),
-                        records.classId(), commit, records.objectCrc());
+                    long image = entryPosition(commit, plan);
+                    if (image != SKIPPED) {
+                        clusters.write(records.position(), block, records.payloadIndex(), records.length());
+                        clusters.writeEntry(image, records.oid(), records.position(), records.length(),
+                            records.classId(), commit, records.objectCrc());
+                    }
                     break;
                 case WalDescriptor.PATCH:
                     if (plan == null || !plan.rewrittenAfter(records.oid(), commit)) {
@@ -61,7 +67,13 @@ final class BlockApplier {
                     }
                     break;
                 case WalDescriptor.FREE:
-                    clusters.writeEntry(entryPosition(), records.oid(), 0, 0, 0, 0, 0);
+                    long freed = entryPosition(commit, plan);
+                    if (freed != SKIPPED) {
+                        clusters.writeEntry(freed, records.oid(), 0, 0, 0, 0, 0);
+                    }
+                    break;
+                case WalDescriptor.RELEASE:
+                    directory.set(records.oid(), 0);
                     break;
                 default:
                     state.nextOid = records.oid();
@@ -77,7 +89,7 @@ final class BlockApplier {
     /** Writes the ranges of the current PATCH over its object, where its entry says it is; the log ends at {@code lastCommit}. */
     private void patch(DirectBuffer block, long commit, long lastCommit) {
         long oid = records.oid();
-        long entryPosition = entryPosition();
+        long entryPosition = entryPosition(commit, null);
         String problem = clusters.readEntry(entryPosition, oid, entry);
         if (problem == null) {
             problem = entry.commitProblem(lastCommit);
@@ -96,19 +108,27 @@ final class BlockApplier {
         clusters.writeEntry(entryPosition, oid, entry.offset, entry.length, entry.classId, commit, records.objectCrc());
     }
 
-    /** The cluster file offset of the table entry of the current record's object. */
-    private long entryPosition() {
+    /**
+     * The cluster file offset of the table entry of the current record's object, in the block of {@code commit};
+     * {@link #SKIPPED} when recovery, following {@code plan}, finds the object's segment released already by
+     * this block or a later one (see {@link ReplayPlan}).
+     */
+    private long entryPosition(long commit, ReplayPlan plan) {
         long oid = records.oid();
-        long table = directory.tableOffset(Oids.segment(oid));
-        if (table == 0) {
-            String damage = directory.damage(Oids.segment(oid));
-            if (damage != null) {
-                throw new StoreCorruptedException(directory.file(),
-                    SegmentDirectoryDescriptor.entryPosition(Oids.segment(oid)), damage);
-            }
-            throw new StoreCorruptedException(walFile, records.walOffset(), WalDescriptor.typeName(records.type())
-                + " record for object " + oid + " names segment " + Oids.segment(oid) + ", which has no table");
+        long segment = Oids.segment(oid);
+        long table = directory.tableOffset(segment);
+        if (table != 0) {
+            return SegmentTableDescriptor.entryPosition(table, oid);
         }
-        return SegmentTableDescriptor.entryPosition(table, oid);
+        if (plan != null && plan.releasedFrom(segment, commit)) {
+            return SKIPPED;
+        }
+        String damage = directory.damage(segment);
+        if (damage != null) {
+            throw new StoreCorruptedException(directory.file(), SegmentDirectoryDescriptor.entryPosition(segment),
+                damage);
+        }
+        throw new StoreCorruptedException(walFile, records.walOffset(), WalDescriptor.typeName(records.type())
+            + " record for object " + oid + " names segment " + segment + ", which has no table");
     }
 }

@@ -11,16 +11,18 @@ import org.agrona.ExpandableDirectByteBuffer;
  * Turns a transaction's pending puts and frees into one WAL block (see {@link WalDescriptor}): places
  * new and resized objects in OID order, starting segments as needed, then logs the SEGMENT records of
  * those segments, the IMAGE records of the placed objects, the PATCH records of existing objects in OID
- * order, the allocator's new state, the FREE records in OID order and the CRC. Placements are taken
- * from the free space as a plan that the caller keeps ({@link FreeSpace#endPlan()}) once the block is
- * durable, or rolls back; the space that resized and freed objects leave is listed for the caller to
- * free once the block is applied.
+ * order, the allocator's new state, the FREE records in OID order, the RELEASE records of the segments
+ * the commit leaves without an object ({@link TableReleases}) and the CRC. Placements are taken from the
+ * free space as a plan that the caller keeps ({@link FreeSpace#endPlan()}) once the block is durable, or
+ * rolls back; the space that resized and freed objects and released tables leave is listed for the caller
+ * to free once the block is applied ({@link #applied}).
  */
 final class BlockBuilder {
     private final ClusterLayout layout;
     private final Placement placement;
     private final ExpandableDirectByteBuffer block = new ExpandableDirectByteBuffer(64 * 1024);
     private final Checksums checksums = new Checksums();
+    private final TableReleases releases;
     private long[] freed = new long[32];
     private int freedLength;
     /** The places of the images of the block being built, by sorted index. */
@@ -34,13 +36,15 @@ final class BlockBuilder {
     private int images;
     private int moved;
     private int frees;
+    private int released;
     private long payloadBytes;
     private long deadBytes;
     private long freedBytes;
 
-    BlockBuilder(ClusterLayout layout, Placement placement) {
+    BlockBuilder(ClusterLayout layout, Placement placement, TableReleases releases) {
         this.layout = layout;
         this.placement = placement;
+        this.releases = releases;
     }
 
     /**
@@ -55,11 +59,13 @@ final class BlockBuilder {
         images = 0;
         moved = 0;
         frees = 0;
+        released = 0;
         payloadBytes = 0;
         deadBytes = 0;
         freedBytes = 0;
         freedLength = 0;
         newSegmentCount = 0;
+        releases.clear();
         if (puts.isEmpty()) {
             return 0;
         }
@@ -78,6 +84,7 @@ final class BlockBuilder {
                 records++;
             }
             index = putFrees(index, puts);
+            index = putReleases(index, puts, directory, state.nextOid, nextOid);
             index = WalDescriptor.pad(block, index);
             WalDescriptor.putBlockHeader(block, index, commitNumber, epoch);
             WalDescriptor.putCrc(block, checksums.of(block, WalDescriptor.CRC_START, index - WalDescriptor.CRC_START));
@@ -198,6 +205,9 @@ final class BlockBuilder {
             records++;
             images++;
             payloadBytes += put.payloadBytes;
+            if (put.kind == PendingPuts.Kind.NEW_IMAGE) {
+                releases.created(oid);
+            }
         }
         return index;
     }
@@ -260,6 +270,23 @@ final class BlockBuilder {
             records++;
             frees++;
             freedBytes += release(put.oldOffset, layout.extent(put.oldLength));
+            releases.freed(put.oid);
+        }
+        return index;
+    }
+
+    /** Logs the segments whose tables the commit releases, and lists their tables' space. */
+    private int putReleases(int start, PendingPuts puts, SegmentDirectory directory, long nextOidBefore, long nextOid) {
+        int n = releases.choose(puts, directory, nextOidBefore, nextOid);
+        int index = WalDescriptor.putCount(block, start, n);
+        long previous = 0;
+        for (int i = 0; i < n; i++) {
+            long segment = releases.segment(i);
+            index = WalDescriptor.putRelease(block, index, segment - previous);
+            previous = segment;
+            records++;
+            released++;
+            release(releases.table(i), SegmentTableDescriptor.TABLE_LENGTH);
         }
         return index;
     }
@@ -279,12 +306,16 @@ final class BlockBuilder {
         return records;
     }
 
-    /** Frees the space that the objects of the block last built left, once the block is applied. */
-    void releaseLeftSpace(FreeSpace free) {
+    /**
+     * Once the block last built is applied: frees the space that its objects and released tables left, and
+     * adds its new objects and frees to the live counts.
+     */
+    void applied(FreeSpace free) {
         for (int i = 0; i < freedLength; i += 2) {
             free.free(freed[i], freed[i + 1]);
         }
         freedLength = 0;
+        releases.applied();
     }
 
     /** Adds what the block last built logged to {@code counters}. */
@@ -298,6 +329,7 @@ final class BlockBuilder {
         counters.deadBytes += deadBytes;
         counters.objectsFreed += frees;
         counters.bytesFreed += freedBytes;
+        counters.tablesReleased += released;
         counters.lastCommitRecords = records;
         counters.lastCommitBytes = length;
     }

@@ -8,7 +8,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@code dump DIR OID}: an object's table entry, checked, and its bytes as hex, at most
  * {@link #MAX_BYTES} of them. An object that a pending WAL block changes is shown as the block
  * will leave it when its record is an IMAGE; for a PATCH, the entry it will have and the bytes
- * on disk before the patch; for a FREE, that it will not exist.
+ * on disk before the patch; for a FREE, or a RELEASE of its segment, that it will not exist.
  */
 final class DumpCommand {
     static final int MAX_BYTES = 64 * 1024;
@@ -28,7 +28,9 @@ final class DumpCommand {
         long segment = Oids.segment(oid);
         long table = store.tableOffset(segment);
         if (oid <= 0 || table == 0) {
-            out.println("object " + oid + " does not exist: segment " + segment + " has no table");
+            String why = store.isReleased(segment) ? " once the store next opens: a pending RELEASE record releases it"
+                : " (it never had one, or released it when its last object was freed)";
+            out.println("object " + oid + " does not exist: segment " + segment + " has no table" + why);
             return Tool.USAGE;
         }
         if (table < 0) {

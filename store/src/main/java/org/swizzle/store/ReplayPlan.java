@@ -5,8 +5,8 @@ import org.agrona.collections.Long2LongHashMap;
 /**
  * What recovery learns in a first pass over the blocks it is about to replay, and needs before it
  * writes anything: the last commit of the log, the highest allocated end (the cluster file is grown
- * and mapped that far first), and for each object that a block images or frees, the last commit that
- * does.
+ * and mapped that far first), for each object that a block images or frees, the last commit that
+ * does, and for each segment that a block releases, the last commit that does.
  *
  * <p>A PATCH names no offset (see {@link WalDescriptor}): it is written where its object's table
  * entry says the object lies. After a crash, the cluster file may already hold what later blocks
@@ -14,11 +14,17 @@ import org.agrona.collections.Long2LongHashMap;
  * and class id; one that a later IMAGE or FREE wrote may not, so a PATCH of an object that a later
  * block images or frees is skipped: that IMAGE rewrites the object whole, and its entry; that FREE
  * empties its entry.
+ *
+ * <p>Likewise, a segment's directory entry may already be the one a later RELEASE wrote: the segment has no
+ * table, and the space its table had may hold objects that later blocks placed there. A record of a block
+ * that writes into the table of such a segment is skipped: the RELEASE comes after every object of the
+ * segment is freed, so nothing the record wrote would be read.
  */
 final class ReplayPlan {
     private static final long NONE = 0;
 
     private final Long2LongHashMap lastRewrite = new Long2LongHashMap(NONE);
+    private final Long2LongHashMap lastRelease = new Long2LongHashMap(NONE);
     private long lastCommit;
     private long allocatedEnd;
     private int blocks;
@@ -33,6 +39,8 @@ final class ReplayPlan {
         while (records.next()) {
             if (records.type() == WalDescriptor.IMAGE || records.type() == WalDescriptor.FREE) {
                 lastRewrite.put(records.oid(), commit);
+            } else if (records.type() == WalDescriptor.RELEASE) {
+                lastRelease.put(records.oid(), commit);
             } else if (records.type() == WalDescriptor.ALLOCATOR) {
                 allocatedEnd = Math.max(allocatedEnd, records.position());
             }
@@ -44,6 +52,11 @@ final class ReplayPlan {
     /** Whether a block after that of {@code commit} images or frees {@code oid}. */
     boolean rewrittenAfter(long oid, long commit) {
         return lastRewrite.get(oid) > commit;
+    }
+
+    /** Whether the block of {@code commit} or a later one releases {@code segment}. */
+    boolean releasedFrom(long segment, long commit) {
+        return lastRelease.get(segment) >= commit;
     }
 
     /** The last commit of the log: no table entry may name a later one. */

@@ -111,7 +111,7 @@ final class SegmentDirectory implements AutoCloseable {
         return count;
     }
 
-    /** The file offset of the segment's table, or 0 if the segment has none. */
+    /** The file offset of the segment's table, or 0 if the segment has none (never had one, or released it). */
     long tableOffset(long segment) {
         return segment < count ? tables[(int) segment] : 0;
     }
@@ -121,7 +121,10 @@ final class SegmentDirectory implements AutoCloseable {
         return segment < count ? damaged.get((int) segment) : null;
     }
 
-    /** Records the table of a new segment, in memory and in the file; entries skipped on the way are written empty. */
+    /**
+     * Records the table of a new segment, or 0 for a segment whose table is released, in memory and in the
+     * file; entries skipped on the way are written empty.
+     */
     void set(long segment, long tablePosition) {
         if (segment < 0 || segment >= MAX_SEGMENTS) {
             throw new StoreException("Segment " + segment + " is beyond the " + MAX_SEGMENTS

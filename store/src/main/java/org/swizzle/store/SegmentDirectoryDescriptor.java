@@ -12,7 +12,9 @@ import org.agrona.MutableDirectBuffer;
  * <p>The directory is read whole into a {@code long[]} when the store opens, so that finding a
  * segment is array indexing. An entry is written when its segment is created (a SEGMENT record in
  * the WAL); a segment past the last one written gets the entries in between, empty, in the same
- * write, so every entry below the count is written and valid. The count of entries is recorded by
+ * write, so every entry below the count is written and valid. An entry is written empty again when its
+ * segment's table is released (a RELEASE record), so a released segment reads as one that never had a
+ * table. The count of entries is recorded by
  * each checkpoint: entries below it were forced with that checkpoint; entries past it come from
  * the WAL, which recovery replays, so whatever the file holds there is ignored.
  *

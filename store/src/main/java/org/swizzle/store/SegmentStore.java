@@ -74,7 +74,8 @@ public final class SegmentStore implements AutoCloseable {
         this.applier = recovered.applier;
         this.freeSpace = recovered.freeSpace;
         this.objects = new ObjectTable(segments, clusters, state, layout);
-        this.builder = new BlockBuilder(layout, new Placement(layout, freeSpace));
+        this.builder = new BlockBuilder(layout, new Placement(layout, freeSpace),
+            new TableReleases(recovered.live, objects));
         this.counters.commitsRecovered = recovered.blocksReplayed;
     }
 
@@ -140,12 +141,13 @@ public final class SegmentStore implements AutoCloseable {
         SegmentDirectory segments;
     }
 
-    /** What recovery leaves: the store's state, its free space, and what it replayed. */
+    /** What recovery leaves: the store's state, its free space, the live objects of its segments, and what it replayed. */
     private static final class Recovered {
         StoreState state;
         ClusterLayout layout;
         BlockApplier applier;
         FreeSpace freeSpace;
+        LiveCounts live;
         int blocksReplayed;
     }
 
@@ -158,7 +160,9 @@ public final class SegmentStore implements AutoCloseable {
             .run();
         files.clusters.ensureCapacity(recovered.state.allocatedEnd);
         files.segments.checkAfterRecovery(recovered.layout, recovered.state.allocatedEnd);
-        recovered.freeSpace = SpaceRebuild.rebuild(files.clusters, files.segments, recovered.layout, recovered.state);
+        recovered.live = new LiveCounts();
+        recovered.freeSpace = SpaceRebuild.rebuild(files.clusters, files.segments, recovered.layout, recovered.state,
+            recovered.live);
         return recovered;
     }
 
@@ -442,7 +446,7 @@ public final class SegmentStore implements AutoCloseable {
                 + why + " Do not commit the same changes again: reopen the store, and recovery applies"
                 + " commit " + commitNumber + " (the store's last commit is then " + commitNumber + ").", e));
         }
-        builder.releaseLeftSpace(freeSpace);
+        builder.applied(freeSpace);
         state.lastCommit = commitNumber;
         builder.countLogged(counters);
         counters.applyNanos += System.nanoTime() - start;

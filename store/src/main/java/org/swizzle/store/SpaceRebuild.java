@@ -9,7 +9,8 @@ import org.swizzle.StoreCorruptedException;
  * Rebuilds the free space of a cluster file from its object tables when the store opens: reads
  * every table entry (so every entry's checksum is checked on open, and that no entry was written
  * by a commit the WAL lost), checks that every object lies where an object may, gathers the used
- * extents, and frees the gaps between them. Two extents that
+ * extents, and frees the gaps between them; counts the live objects of each segment on the way.
+ * A segment without a table, never created or released, holds nothing. Two extents that
  * overlap, like an entry that fails its checks, make the store refuse to open: allocating over
  * either would destroy data.
  *
@@ -22,18 +23,25 @@ final class SpaceRebuild {
     private final ClusterLayout layout;
     private final long allocatedEnd;
     private final long lastCommit;
+    private final LiveCounts live;
 
-    private SpaceRebuild(ClusterFile clusters, SegmentDirectory directory, ClusterLayout layout, StoreState state) {
+    private SpaceRebuild(ClusterFile clusters, SegmentDirectory directory, ClusterLayout layout, StoreState state,
+        LiveCounts live) {
         this.clusters = clusters;
         this.directory = directory;
         this.layout = layout;
+        this.live = live;
         this.allocatedEnd = state.allocatedEnd;
         this.lastCommit = state.lastCommit;
     }
 
-    /** The free space of the clusters that {@code state} allocated, checking every table entry against it. */
-    static FreeSpace rebuild(ClusterFile clusters, SegmentDirectory directory, ClusterLayout layout, StoreState state) {
-        return new SpaceRebuild(clusters, directory, layout, state).run();
+    /**
+     * The free space of the clusters that {@code state} allocated, checking every table entry against it;
+     * adds the live objects of each segment to {@code live}.
+     */
+    static FreeSpace rebuild(ClusterFile clusters, SegmentDirectory directory, ClusterLayout layout, StoreState state,
+        LiveCounts live) {
+        return new SpaceRebuild(clusters, directory, layout, state, live).run();
     }
 
     private FreeSpace run() {
@@ -53,6 +61,7 @@ final class SpaceRebuild {
                         throw new StoreCorruptedException(file, entry.position, problem);
                     }
                     used.add(entry.offset, layout.extent(entry.length));
+                    live.add(segment, 1);
                 }
             }
 

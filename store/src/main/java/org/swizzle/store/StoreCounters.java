@@ -18,6 +18,7 @@ public final class StoreCounters {
     long deadBytes;
     long objectsFreed;
     long bytesFreed;
+    long tablesReleased;
     long checkpoints;
     long commitsRecovered;
     long lastCommitRecords;
@@ -36,7 +37,7 @@ public final class StoreCounters {
         return commitsLogged;
     }
 
-    /** Records in those blocks: PATCH, IMAGE, SEGMENT, ALLOCATOR and FREE. */
+    /** Records in those blocks: PATCH, IMAGE, SEGMENT, ALLOCATOR, FREE and RELEASE. */
     public long recordsLogged() {
         return recordsLogged;
     }
@@ -84,6 +85,14 @@ public final class StoreCounters {
     /** Bytes of cluster space that those objects held and gave back to the free space; later placements reuse them. */
     public long bytesFreed() {
         return bytesFreed;
+    }
+
+    /**
+     * Segment tables released, counted once their commit is applied: a commit that leaves a segment below the
+     * one new objects go to without a live object gives its table's space back to the free space.
+     */
+    public long tablesReleased() {
+        return tablesReleased;
     }
 
     /** Checkpoints done: cluster file forced, checkpoint slot written, WAL reset. */
@@ -140,7 +149,7 @@ public final class StoreCounters {
             + ", walBytesLogged=" + walBytesLogged + ", payloadBytesLogged=" + payloadBytesLogged
             + ", objectsCompared=" + objectsCompared + ", bytesCompared=" + bytesCompared
             + ", imagesLogged=" + imagesLogged + ", objectsMoved=" + objectsMoved + ", deadBytes=" + deadBytes
-            + ", objectsFreed=" + objectsFreed + ", bytesFreed=" + bytesFreed
+            + ", objectsFreed=" + objectsFreed + ", bytesFreed=" + bytesFreed + ", tablesReleased=" + tablesReleased
             + ", checkpoints=" + checkpoints + ", commitsRecovered=" + commitsRecovered
             + ", lastCommitRecords=" + lastCommitRecords + ", lastCommitBytes=" + lastCommitBytes
             + ", diffNanos=" + diffNanos + ", writeNanos=" + writeNanos + ", forceNanos=" + forceNanos

@@ -25,7 +25,8 @@ import org.swizzle.StoreIOException;
 /**
  * A read-only look at the files of a store, for the tool: the header and chosen checkpoint, the
  * WAL's blocks, and the segment directory, with the changes that pending WAL blocks will make when
- * the store next opens laid over the files (nothing is replayed, nothing is written). Damage that
+ * the store next opens laid over the files (nothing is replayed, nothing is written): objects they
+ * write or free, segments they create, and segments whose tables they release. Damage that
  * stops the files from being read at all is thrown; other damage is added to {@link Problems}.
  */
 final class StoreInspection implements AutoCloseable {
@@ -85,6 +86,8 @@ final class StoreInspection implements AutoCloseable {
     private long[] tables = new long[0];
     private int segmentCount;
     private final BitSet newSegments = new BitSet();
+    /** Segments whose tables pending blocks release. */
+    private final BitSet releasedSegments = new BitSet();
     private final Long2ObjectHashMap<PendingObject> pendingObjects = new Long2ObjectHashMap<>();
     /** Directory entries that fail their checks: segment to problem. */
     private final Map<Integer, String> damagedEntries = new TreeMap<>();
@@ -255,13 +258,12 @@ final class StoreInspection implements AutoCloseable {
                     freed.entry.commit = 0;
                     break;
                 case WalDescriptor.SEGMENT:
-                    int segment = (int) records.oid();
-                    if (segment >= tables.length) {
-                        tables = Arrays.copyOf(tables, Math.max(segment + 1, 2 * tables.length));
-                    }
-                    tables[segment] = records.position();
-                    newSegments.set(segment);
-                    segmentCount = Math.max(segmentCount, segment + 1);
+                    setTable((int) records.oid(), records.position());
+                    newSegments.set((int) records.oid());
+                    break;
+                case WalDescriptor.RELEASE:
+                    setTable((int) records.oid(), 0);
+                    releasedSegments.set((int) records.oid());
                     break;
                 default:
                     nextOid = records.oid();
@@ -269,6 +271,15 @@ final class StoreInspection implements AutoCloseable {
                     break;
             }
         }
+    }
+
+    /** Sets the table of {@code segment} once pending blocks are replayed. */
+    private void setTable(int segment, long table) {
+        if (segment >= tables.length) {
+            tables = Arrays.copyOf(tables, Math.max(segment + 1, 2 * tables.length));
+        }
+        tables[segment] = table;
+        segmentCount = Math.max(segmentCount, segment + 1);
     }
 
     /**
@@ -366,7 +377,7 @@ final class StoreInspection implements AutoCloseable {
 
     private void checkTables() {
         damagedEntries.forEach((segment, problem) -> {
-            if (!newSegments.get(segment)) {
+            if (!newSegments.get(segment) && !releasedSegments.get(segment)) {
                 problems.problem(segmentFile, SegmentDirectoryDescriptor.entryPosition(segment), problem);
             }
         });
@@ -401,6 +412,11 @@ final class StoreInspection implements AutoCloseable {
     /** Whether a pending block creates {@code segment}, so that its table on disk is not written yet. */
     boolean isNewSegment(long segment) {
         return newSegments.get((int) segment);
+    }
+
+    /** Whether a pending block releases the table of {@code segment}. */
+    boolean isReleased(long segment) {
+        return releasedSegments.get((int) segment);
     }
 
     /** The pending change to {@code oid}, or null. */

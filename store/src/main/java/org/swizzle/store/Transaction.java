@@ -125,7 +125,10 @@ public final class Transaction {
      * {@link SegmentStore#forEachInSegment} and {@link SegmentStore#forEachInCluster} skip it), and the
      * space it held is free once the commit is applied, so this commit never places an object there.
      * {@link #newObject()} never hands its OID out again. Freeing it again in this transaction does
-     * nothing.
+     * nothing. A commit that leaves a logical segment (consecutive OIDs that share an object table) without
+     * an object, once new objects go to later segments, releases the segment's object table too, whose space
+     * is then free as the object's is: a store whose objects come and go does not grow by a table per
+     * segment it ever used.
      *
      * @throws IllegalArgumentException the object does not exist
      * @throws IllegalStateException    the object is put in this transaction

@@ -9,8 +9,11 @@ import java.nio.file.Path;
  * table entry, every object's bytes, and that no two of header, tables and objects share a byte.
  * Objects that pending WAL blocks change are checked as the blocks will leave them: an IMAGE's
  * bytes against its checksum in the WAL; a PATCH only once replayed; a FREE leaves no object, and its
- * space free. The objects counted are those that exist once the blocks are replayed. Prints a report;
- * the exit code is 0 when nothing is damaged, 1 when something is.
+ * space free; a RELEASE leaves its segment without a table. The objects counted are those that exist once the
+ * blocks are replayed. A segment that keeps its table without an object, below the segment new objects go to,
+ * is warned about: a commit that empties such a segment releases its table, so only a store written before
+ * tables were released holds one, and its space is not reused. Prints a report; the exit code is 0 when
+ * nothing is damaged, 1 when something is.
  */
 final class VerifyCommand {
     private final StoreInspection store;
@@ -24,6 +27,8 @@ final class VerifyCommand {
     private long objectBytes;
     private long pendingObjects;
     private long patchedObjects;
+    /** Objects of the segment being scanned, damaged entries included. */
+    private long segmentObjects;
 
     VerifyCommand(StoreInspection store, PrintStream out, PrintStream err) {
         this.store = store;
@@ -55,7 +60,9 @@ final class VerifyCommand {
                 if (table > 0) {
                     tables++;
                     used.add(table, SegmentTableDescriptor.TABLE_LENGTH);
+                    checkHeld(segment, table);
                 }
+                segmentObjects = 0;
                 progress.at(segment + 1);
             }
         });
@@ -89,6 +96,7 @@ final class VerifyCommand {
             return; // replay writes an empty table: the slot holds no object
         }
         if (onDisk == null) {
+            segmentObjects++; // whether it holds one is unknown
             problems.problem(store.clusterFile, SegmentTableDescriptor.entryPosition(store.tableOffset(segment), oid),
                 problem);
             return;
@@ -113,6 +121,16 @@ final class VerifyCommand {
         }
     }
 
+    /** Warns of a table that a segment keeps without an object, where new objects no longer go. */
+    private void checkHeld(long segment, long table) {
+        if (segmentObjects == 0 && TableReleases.mustRelease(segment, store.nextOid)) {
+            problems.warning(store.segmentFile, SegmentDirectoryDescriptor.entryPosition(segment), "segment " + segment
+                + " keeps its table at offset " + table + " though it holds no object and new objects go to later"
+                + " segments: the table's " + SegmentTableDescriptor.TABLE_LENGTH + " bytes are not reused (a store"
+                + " written before empty segments released their tables)");
+        }
+    }
+
     private void checkPending(StoreInspection.PendingObject pending) {
         pendingObjects++;
         TableEntry entry = pending.entry;
@@ -134,6 +152,7 @@ final class VerifyCommand {
     /** Counts an object and checks where it lies; false if it may not lie there. */
     private boolean checkPlace(TableEntry entry, Path file, long entryOffset) {
         objects++;
+        segmentObjects++;
         objectBytes += entry.length;
         String problem = store.layout.objectProblem(entry.oid, entry.offset, entry.length, store.allocatedEnd);
         if (problem != null) {

@@ -24,10 +24,11 @@ import org.agrona.MutableDirectBuffer;
  * CRC32C (bytes 28 to 31, over the bytes before it) are the outer layout every format version of this
  * file keeps, so that a damaged header is told from a newer one: see {@link FileHeader}. Each block
  * names its own format version. Blocks of version 3 ({@link #PREVIOUS_VERSION}) are read as they are:
- * they are the blocks of this version without the FREE section. A log of version 2
- * ({@link #UPGRADABLE_VERSION}) that holds no block, which is what closing a store leaves, is read too;
- * one that holds blocks is refused, since its records cannot be read. Opening a store writable rewrites
- * an older log header to this version.
+ * they are the blocks of this version without the FREE and RELEASE sections. (Format 4 gained its
+ * RELEASE section before any release of the library wrote format 4, so every format-4 block has both.)
+ * A log of version 2 ({@link #UPGRADABLE_VERSION}) that holds no block, which is what closing a store
+ * leaves, is read too; one that holds blocks is refused, since its records cannot be read. Opening a
+ * store writable rewrites an older log header to this version.
  *
  * <pre>
  * File header:
@@ -67,8 +68,8 @@ import org.agrona.MutableDirectBuffer;
  *  +---------------------------------------------------------------+ 32
  *  |                     Records ...                              ...
  *
- * Records: five sections in this order (four in a block of version 3, which has no FREE section),
- * each a count, then that many records of one type.
+ * Records: six sections in this order (four in a block of version 3, which has no FREE and no RELEASE
+ * section), each a count, then that many records of one type.
  * (v) marks an unsigned LEB128 varint of 1 to 9 bytes; CRC32C values take 4 bytes.
  *  +------------------------------+
  *  | SEGMENT count (v)            |
@@ -95,15 +96,21 @@ import org.agrona.MutableDirectBuffer;
  *  +------------------------------+
  *  | FREE records:                |  OID delta (v)
  *  +------------------------------+
+ *  | RELEASE count (v)            |
+ *  +------------------------------+
+ *  | RELEASE records:             |  segment delta (v)
+ *  +------------------------------+
  *  | Zeros, to a multiple of 8    |
  *  +------------------------------+
  * </pre>
  *
  * <p>The OIDs of the IMAGE section, those of the PATCH section, and those of the FREE section ascend;
  * each is logged as its difference from the OID before it in its section (the first from 0), so at
- * least 1; an OID is in at most one of these three sections of a block. A range is placed by its
- * offset in the object, logged as its distance from the end of the range before it
- * in its record (the first from 0). Offsets in the cluster file are multiples of 8
+ * least 1; an OID is in at most one of these three sections of a block. The segments of the RELEASE
+ * section ascend too, each logged as its difference from the segment before it (the first as it is,
+ * since segment 0 may be released), so at least 1 after the first. A range is placed by its offset in
+ * the object, logged as its distance from the end of the range before it in its record (the first
+ * from 0). Offsets in the cluster file are multiples of 8
  * ({@link SegmentTableDescriptor#ALIGNMENT}), logged divided by 8.
  *
  * <ul>
@@ -127,6 +134,16 @@ import org.agrona.MutableDirectBuffer;
  * reference that outlives the object finds no object.
  * Recovery skips a PATCH of an object that a later block frees, as it skips one that a later block
  * images: the entry that PATCH would follow may be the empty one the FREE wrote.</li>
+ * <li>RELEASE: a segment left without a live object by this commit (its last ones freed by this block or
+ * earlier), and below the segment that new OIDs are handed out from once this commit is applied: its
+ * directory entry is written empty, as that of a segment that never had a table, so its OIDs read as
+ * never written, and the table's space is free once the block is applied. Its OIDs are never handed out
+ * again; only segment 0 may get a table again, by a SEGMENT record, when the reserved root or catalog
+ * object is put anew. A RELEASE follows the FREEs of its block, which write into the table it releases.
+ * When recovery replays a block whose records write into the table of a segment that a RELEASE of that
+ * block or a later one releases, and the segment has no table when it gets there (the release was
+ * applied before the crash, and its space may hold other objects since), it skips those records: their
+ * objects are all freed by then (see {@link ReplayPlan}).</li>
  * </ul>
  *
  * <p>So applying a block twice, or a block and the blocks after it twice, yields the same files.
@@ -136,7 +153,7 @@ final class WalDescriptor {
     static final long FILE_MAGIC = Ascii.magic8("SWZWALOG");
     static final int BLOCK_MAGIC = Ascii.magic4("SWZW");
     static final int FORMAT_VERSION = 4;
-    /** The format version before this one, whose blocks are read as they are: they have no FREE section. */
+    /** The format version before this one, whose blocks are read as they are: they have no FREE or RELEASE section. */
     static final int PREVIOUS_VERSION = 3;
     /** The older format version whose empty log an open upgrades; its blocks cannot be read. */
     static final int UPGRADABLE_VERSION = 2;
@@ -167,8 +184,11 @@ final class WalDescriptor {
     static final int SEGMENT = 3;
     static final int ALLOCATOR = 4;
     static final int FREE = 5;
+    static final int RELEASE = 6;
     /** The record types of a block's sections, in order. */
-    private static final int[] SECTIONS = {SEGMENT, IMAGE, PATCH, ALLOCATOR, FREE};
+    private static final int[] SECTIONS = {SEGMENT, IMAGE, PATCH, ALLOCATOR, FREE, RELEASE};
+    /** The sections of a block of {@link #PREVIOUS_VERSION}: those before FREE. */
+    private static final int PREVIOUS_SECTIONS = 4;
 
     /** Cluster file offsets are logged divided by this; objects and tables start on it. */
     static final int POSITION_UNIT = SegmentTableDescriptor.ALIGNMENT;
@@ -193,7 +213,7 @@ final class WalDescriptor {
 
     /** The sections of a block of format version {@code version}, which {@link #checkVersion} passed. */
     static int sectionCount(int version) {
-        return version == PREVIOUS_VERSION ? SECTIONS.length - 1 : SECTIONS.length;
+        return version == PREVIOUS_VERSION ? PREVIOUS_SECTIONS : SECTIONS.length;
     }
 
     /**
@@ -219,6 +239,8 @@ final class WalDescriptor {
                 return "SEGMENT";
             case FREE:
                 return "FREE";
+            case RELEASE:
+                return "RELEASE";
             default:
                 return "ALLOCATOR";
         }
@@ -331,6 +353,11 @@ final class WalDescriptor {
     /** Writes a FREE record at {@code index}; returns the index after it. */
     static int putFree(MutableDirectBuffer buffer, int index, long oidDelta) {
         return Varints.put(buffer, index, oidDelta);
+    }
+
+    /** Writes a RELEASE record at {@code index}; returns the index after it. */
+    static int putRelease(MutableDirectBuffer buffer, int index, long segmentDelta) {
+        return Varints.put(buffer, index, segmentDelta);
     }
 
     /** Writes zeros from {@code index} to the next block boundary; returns the block's length. */

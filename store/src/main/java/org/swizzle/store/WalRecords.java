@@ -10,8 +10,8 @@ import org.swizzle.StoreCorruptedException;
 /**
  * A cursor over the records of one WAL block, section by section (see {@link WalDescriptor}),
  * checking that each is well formed before it is used: counts and varints that end inside the block
- * and fit their width, OIDs that ascend, ranges inside the block that do not overlap, positions past
- * the header page, and nothing but padding after the last section. A block that passes its CRC and
+ * and fit their width, OIDs and released segments that ascend, ranges inside the block that do not
+ * overlap, positions past the header page, and nothing but padding after the last section. A block that passes its CRC and
  * fails here was written wrong, which is reported as corruption naming the record's offset in the
  * WAL. Whether a PATCH's ranges fit its object is for the applier to check, which knows the object.
  */
@@ -28,6 +28,8 @@ final class WalRecords {
     private int section;
     private int sections;
     private int left;
+    private int sectionRecords;
+    /** The OID, or segment, of the record before in this section; 0 before the first. */
     private long previousOid;
 
     private int record;
@@ -91,6 +93,9 @@ final class WalRecords {
             case WalDescriptor.FREE:
                 oid = nextOid();
                 break;
+            case WalDescriptor.RELEASE:
+                oid = nextSegment();
+                break;
             default:
                 readAllocator();
                 break;
@@ -108,6 +113,7 @@ final class WalRecords {
                 + (type == WalDescriptor.ALLOCATOR ? " one" : " the " + (end - at) + " bytes left in its block hold"));
         }
         left = (int) count;
+        sectionRecords = left;
         previousOid = 0;
     }
 
@@ -177,6 +183,18 @@ final class WalRecords {
         return previousOid;
     }
 
+    /** The segment of a RELEASE: the first as it is, each later one past the one before it. */
+    private long nextSegment() {
+        boolean first = left == sectionRecords - 1;
+        long delta = varint(LONG_BITS, "segment delta");
+        if (!first && delta == 0 || delta >= SegmentDirectory.MAX_SEGMENTS - previousOid) {
+            throw corrupted("RELEASE record of segment " + previousOid + " + " + delta + ": segments in a section must"
+                + " ascend, and stay below " + SegmentDirectory.MAX_SEGMENTS);
+        }
+        previousOid += delta;
+        return previousOid;
+    }
+
     private long position(String what) {
         long units = varint(LONG_BITS, what);
         if (units > Long.MAX_VALUE / WalDescriptor.POSITION_UNIT) {
@@ -239,7 +257,7 @@ final class WalRecords {
         return blockOffset + record;
     }
 
-    /** The OID (PATCH, IMAGE, FREE), segment number (SEGMENT) or next OID (ALLOCATOR). */
+    /** The OID (PATCH, IMAGE, FREE), segment number (SEGMENT, RELEASE) or next OID (ALLOCATOR). */
     long oid() {
         return oid;
     }

@@ -91,7 +91,7 @@ class DiffLoggingTest {
             "bytes 0 and 2 (1 equal byte between, less than a range header) make one range of 3 bytes; bytes 20 and 23"
                 + " (2 equal bytes between, as many as a range header) two ranges; byte 60 another");
         int patch = Varints.length(oids[0]) + WalDescriptor.CRC_LENGTH + 1 + (2 + 3) + 3 * (2 + 1);
-        assertEquals(WalDescriptor.align(WalDescriptor.BLOCK_HEADER_LENGTH + 1 + 1 + 1 + patch + 1 + 1),
+        assertEquals(WalDescriptor.align(WalDescriptor.BLOCK_HEADER_LENGTH + 1 + 1 + 1 + patch + 1 + 1 + 1),
             store.counters().lastCommitBytes());
         assertBytes(changed, store.read(oids[0], view), "object 0");
     }

@@ -457,11 +457,14 @@ class FreeTest {
             assertTrue(store.freeSpace().isFree(offset + 2L * CLUSTER, CLUSTER), "free after the rebuild on open");
             long end = store.freeSpace().allocatedEnd();
             Transaction transaction = store.begin();
-            long next = TestBytes.putNew(transaction, 4, length - 8);
+            long next = TestBytes.putNew(transaction, 4, 3 * CLUSTER - 8);
             transaction.commit(3);
-            assertEquals(offset, StoreDirs.offsetOf(store, next), "a new large object takes the freed clusters");
-            assertEquals(end + CLUSTER, store.freeSpace().allocatedEnd(), "one new cluster, for the table of the"
-                + " segment the new object opens (the last cluster is full)");
+            long table = StoreDirs.entryOf(store, next).position - (long) Oids.slot(next) * SegmentTableDescriptor.ENTRY_LENGTH;
+            assertEquals(offset, table, "the table of the segment the new object opens (the last cluster is full) takes"
+                + " the smallest free extent that holds it: the first freed cluster");
+            assertEquals(offset + CLUSTER, StoreDirs.offsetOf(store, next), "a new large object takes the run of freed"
+                + " clusters after it");
+            assertEquals(end, store.freeSpace().allocatedEnd(), "no new cluster");
         }
     }
 }

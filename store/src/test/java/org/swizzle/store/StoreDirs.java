@@ -126,6 +126,16 @@ final class StoreDirs {
         return entry;
     }
 
+    /** The table offset that the directory file of the store in {@code store} gives {@code segment} (0: none), unchecked. */
+    static long directoryEntry(Path store, long segment) throws IOException {
+        try (FileChannel channel = FileChannel.open(store.resolve(SEGMENTS), StandardOpenOption.READ)) {
+            ByteBuffer entry = ByteBuffer.allocate(SegmentDirectoryDescriptor.ENTRY_LENGTH);
+            channel.read(entry, SegmentDirectoryDescriptor.entryPosition(segment));
+            return new UnsafeBuffer(entry.array()).getLong(SegmentDirectoryDescriptor.TABLE_OFFSET_OFFSET,
+                SegmentDirectoryDescriptor.ORDER);
+        }
+    }
+
     /** The file offset of an existing object's bytes. */
     static long offsetOf(SegmentStore store, long oid) {
         TableEntry entry = new TableEntry();

@@ -220,7 +220,7 @@ class ToolTest {
         long oid = first + 500;
         TestBlocks block = new TestBlocks().varint(0).varint(0).varint(1);
         int record = block.index();
-        long blockOffset = TestBlocks.append(store, block.patch(oid, 0, 106, new byte[5]).varint(0).varint(0)
+        long blockOffset = TestBlocks.append(store, block.patch(oid, 0, 106, new byte[5]).varint(0).varint(0).varint(0)
             .end(3, TestBlocks.epoch(store)));
 
         assertEquals(1, tool("verify", store.toString()), out());

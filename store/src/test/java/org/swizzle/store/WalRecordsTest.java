@@ -33,7 +33,8 @@ class WalRecordsTest {
             .varint(4).varint(2).bytes((byte) 10, (byte) 11)
             .varint(1).varint(1).bytes((byte) 12)
             .varint(1).allocator(first + 4, 1 << 20)
-            .varint(2).varint(first + 2).varint(5);
+            .varint(2).varint(first + 2).varint(5)
+            .varint(3).varint(0).varint(2).varint(SegmentDirectory.MAX_SEGMENTS - 3);
         byte[] bytes = block.end(7, 1);
         WalRecords read = read(bytes);
 
@@ -82,17 +83,25 @@ class WalRecordsTest {
         assertEquals(first + 2, read.oid());
         assertTrue(read.next());
         assertEquals(first + 7, read.oid(), "the FREE section starts its deltas from 0 again");
+
+        assertTrue(read.next());
+        assertEquals(WalDescriptor.RELEASE, read.type());
+        assertEquals(0, read.oid(), "the first released segment is logged as it is, and may be 0");
+        assertTrue(read.next());
+        assertEquals(2, read.oid());
+        assertTrue(read.next());
+        assertEquals(SegmentDirectory.MAX_SEGMENTS - 1, read.oid(), "the last segment a directory holds");
         assertFalse(read.next());
         assertFalse(read.next(), "and stays at the end");
     }
 
     @Test
     void shouldReadAnEmptyBlock() {
-        assertFalse(read(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).end(1, 0)).next());
+        assertFalse(read(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).end(1, 0)).next());
     }
 
     @Test
-    void shouldReadABlockOfThePreviousVersionWhichHasNoFreeSection() {
+    void shouldReadABlockOfThePreviousVersionWhichHasNoFreeAndNoReleaseSection() {
         byte[] bytes = new TestBlocks().varint(0).varint(0).varint(0).varint(1).allocator(9, 1 << 20)
             .end(1, 0, WalDescriptor.PREVIOUS_VERSION);
         WalRecords read = read(bytes);
@@ -135,6 +144,17 @@ class WalRecordsTest {
         block = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(2).varint(7);
         at = block.index();
         assertCorrupt(block.varint(0).end(1, 0), at, "FREE record of OID 7 + 0: OIDs");
+    }
+
+    @Test
+    void shouldRefuseReleasedSegmentsThatDoNotAscendOrPassTheDirectory() {
+        TestBlocks block = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(2).varint(3);
+        int at = block.index();
+        assertCorrupt(block.varint(0).end(1, 0), at, "RELEASE record of segment 3 + 0: segments in a section must ascend");
+        block = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(1);
+        at = block.index();
+        assertCorrupt(block.varint(SegmentDirectory.MAX_SEGMENTS).end(1, 0), at, "RELEASE record of segment 0 + "
+            + SegmentDirectory.MAX_SEGMENTS);
     }
 
     @Test
@@ -187,11 +207,11 @@ class WalRecordsTest {
 
     @Test
     void shouldRefuseBytesAfterTheLastSectionThatAreNotPadding() {
-        int at = WalDescriptor.BLOCK_HEADER_LENGTH + 5;
-        assertCorrupt(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).bytes((byte) 1).end(1, 0), at,
-            "the records end at index " + at);
-        assertCorrupt(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).bytes(new byte[8]).end(1, 0),
-            at, "followed by bytes that are not its padding");
+        int at = WalDescriptor.BLOCK_HEADER_LENGTH + 6;
+        TestBlocks empty = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
+        assertCorrupt(empty.bytes((byte) 1).end(1, 0), at, "the records end at index " + at);
+        empty = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
+        assertCorrupt(empty.bytes(new byte[8]).end(1, 0), at, "followed by bytes that are not its padding");
     }
 
     private void assertCorrupt(byte[] block, int recordIndex, String problem) {

@@ -124,9 +124,13 @@ class CheckpointCrashTest {
         }
     }
 
-    /** Reopens the store, checks its state, commits more to it and checks that those commits stay. */
+    /**
+     * Reopens the store, checks its state and what the run did to it ({@link Workload#checkRun}), commits more to
+     * it and checks that those commits stay.
+     */
     private static void reopenAndCheck(Workload workload, Path store, String expected, String where) {
         assertEquals(expected, workload.digest(store), "the state of the reopened store, " + where);
+        workload.checkRun(store);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         workload.commitMore(store, 7, 12, new Announcer(bytes));
         String acknowledged = ChildLog.of(bytes.toString(StandardCharsets.UTF_8)).last("ACK").words()[1];

@@ -19,14 +19,20 @@ import org.swizzle.store.Transaction;
  * of the committed state, until it is killed. It takes the arguments of {@link CrashWorkload} (the
  * {@code budget} option, which concerns resident Java objects, is accepted and has no effect) and
  * prints the same protocol lines, with the digests of its model, so that {@link CrashHarness},
- * {@link Expectation} and {@link CheckpointCrashTest} check it alike. The population stays between
+ * {@link Expectation} and {@link CheckpointCrashTest} check it alike. The first transaction creates
+ * {@value #FIRST_OBJECTS} objects, whose OIDs span three segments; then the population stays between
  * {@value #MIN_OBJECTS} and {@value #MAX_OBJECTS} objects, so that most space a commit needs was freed
- * by an earlier one; with {@code heavy}, every transaction also frees a large object and creates
- * another, so that the log fills and checkpoints come often.
+ * by an earlier one. About one transaction in {@value #DRAIN_ONE_IN} first frees every object of the
+ * oldest segment (the segment of the lowest OID but the roots object's), so that whole segments are
+ * emptied and their tables released, and the space of those tables is used again. With {@code heavy},
+ * every transaction also frees a large object and creates another, so that the log fills and
+ * checkpoints come often.
  */
 public final class FreeWorkload {
+    static final int FIRST_OBJECTS = 700;
     static final int MIN_OBJECTS = 200;
     static final int MAX_OBJECTS = 400;
+    static final int DRAIN_ONE_IN = 8;
     private static final int LARGE = 8 * 1024;
 
     private final SegmentStore store;
@@ -90,10 +96,13 @@ public final class FreeWorkload {
             Transaction transaction = store.begin();
             List<Long> freed = new ArrayList<>();
             if (next.objects.isEmpty()) {
-                while (next.objects.size() < MIN_OBJECTS + 50) {
+                while (next.objects.size() < FIRST_OBJECTS) {
                     create(transaction, next);
                 }
             } else {
+                if (random.nextInt(DRAIN_ONE_IN) == 0) {
+                    drainOldestSegment(transaction, next, freed);
+                }
                 for (int change = 1 + random.nextInt(8); change > 0; change--) {
                     change(transaction, next, freed);
                 }
@@ -134,6 +143,24 @@ public final class FreeWorkload {
             throw new IllegalStateException("The store " + when + " digests to " + found + ", the model of seq "
                 + expected.seq() + " to " + expected.digest());
         }
+    }
+
+    /**
+     * Frees every object of the segment of the lowest OID but those of the roots object's segment, which
+     * {@link SegmentStore#forEachInSegment} names; before any other change of the transaction.
+     */
+    private void drainOldestSegment(Transaction transaction, StoredObjects next, List<Long> freed) {
+        List<Long> rootsSegment = new ArrayList<>(List.of(SegmentStore.ROOTS_OID));
+        store.forEachInSegment(SegmentStore.ROOTS_OID, rootsSegment::add);
+        Long oldest = committed.objects.higherKey(rootsSegment.get(rootsSegment.size() - 1));
+        if (oldest == null) {
+            return;
+        }
+        store.forEachInSegment(oldest, oid -> {
+            transaction.free(oid);
+            next.objects.remove(oid);
+            freed.add(oid);
+        });
     }
 
     /** Frees, creates, patches or replaces an object: each object is changed at most once in a transaction. */
