@@ -6,8 +6,9 @@ package org.swizzle.store;
  *
  * <ul>
  * <li>A new segment's table goes into the last allocated cluster if it has room, else into the
- * smallest hole freed objects left in a cluster still in use, else into a new cluster; the segment's
- * new objects then fill that cluster, so that a store that makes and drops objects refills its holes.</li>
+ * smallest hole freed objects left in a cluster still in use, else into the smallest free extent
+ * anywhere (a whole free cluster), else into a new cluster; the segment's new objects then fill that
+ * cluster, so that a store that makes and drops objects refills its holes.</li>
  * <li>A new small object goes into the cluster of its segment's table (its <em>home</em>), else
  * into the last allocated cluster, else into the smallest free extent anywhere that holds it (space
  * freed objects left), else into a new cluster: objects created together stay together, and the
@@ -40,6 +41,9 @@ final class Placement {
         long position = free.allocateFirstFit(lastCluster(), SegmentTableDescriptor.TABLE_LENGTH);
         if (position < 0) {
             position = free.allocateBestFitInUsedCluster(SegmentTableDescriptor.TABLE_LENGTH);
+        }
+        if (position < 0) {
+            position = free.allocateBestFit(SegmentTableDescriptor.TABLE_LENGTH);
         }
         return position >= 0 ? position : free.allocateInNewCluster(SegmentTableDescriptor.TABLE_LENGTH);
     }
