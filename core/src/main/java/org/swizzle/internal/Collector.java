@@ -1,9 +1,7 @@
 package org.swizzle.internal;
 
-import org.agrona.DirectBuffer;
 import org.agrona.collections.LongArrayList;
 import org.agrona.collections.LongHashSet;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.Transaction;
 
@@ -34,10 +32,8 @@ final class Collector {
     }
 
     private final SegmentStore store;
-    private final Catalog catalog;
     private final ResidentTable table;
-    private final ObjectReader reader;
-    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+    private final StoredReferences references;
     private final LongHashSet marked = new LongHashSet();
     private final LongArrayList pending = new LongArrayList();
     private Phase phase = Phase.IDLE;
@@ -53,11 +49,10 @@ final class Collector {
     private long liveBytes;
     private long longestStepNanos;
 
-    Collector(SegmentStore store, Catalog catalog, ResidentTable table, ObjectReader reader) {
+    Collector(SegmentStore store, ResidentTable table, StoredReferences references) {
         this.store = store;
-        this.catalog = catalog;
         this.table = table;
-        this.reader = reader;
+        this.references = references;
     }
 
     Phase phase() {
@@ -133,25 +128,10 @@ final class Collector {
 
     private void markThrough(int work) {
         for (int done = 0; done < work && !pending.isEmpty(); done++) {
-            long oid = pending.removeAt(pending.size() - 1);
-            if (store.contains(oid)) {
-                forEachReference(oid);
-            }
+            references.forEach(pending.removeAt(pending.size() - 1), this::mark);
         }
         if (pending.isEmpty()) {
             phase = Phase.SWEEP;
-        }
-    }
-
-    private void forEachReference(long oid) {
-        DirectBuffer bytes = store.read(oid, view);
-        reader.reset(bytes, store.length(oid));
-        int classId = store.classId(oid);
-        if (catalog.isCollection(classId)) {
-            reader.forEachReference(this::mark);
-        } else {
-            int shape = reader.readShort() & 0xFFFF;
-            reader.forEachReference(catalog.shape(classId, shape), this::mark);
         }
     }
 

@@ -80,6 +80,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final RememberedSet remembered = new RememberedSet();
     private final UpdateDetector detector = UpdateDetector.of(barrier, space, remembered);
     private final Counters counters = new Counters();
+    private final StoredReferences committedReferences;
     private final Collector collector;
     private final Swizzling swizzling = AgentOptions.current().swizzle();
     private final FaultUnit faultUnit = AgentOptions.current().fault();
@@ -125,7 +126,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.owner = options.confined() ? Thread.currentThread() : null;
         this.rehollowOnFault = owner != null && !AgentOptions.current().checksOnEntry();
         this.commitNumber = store.lastCommit();
-        this.collector = new Collector(store, catalog, table, new ObjectReader(this, strings));
+        this.committedReferences = new StoredReferences(store, catalog, new ObjectReader(this, strings));
+        this.collector = new Collector(store, table, committedReferences);
     }
 
     /** Opens (creating, recovering) the store in {@code directory}. */
@@ -910,13 +912,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         };
         while (!objectWork.isEmpty() || !collectionWork.isEmpty()) {
             if (!objectWork.isEmpty()) {
-                forEachCommittedReference(objectWork.poll(), revertHeld);
+                Persistable object = objectWork.poll();
+                if (object.$swz_state() == Persistable.RESIDENT) {
+                    committedReferences.forEach(object.$swz_oid(), revertHeld);
+                }
             } else {
                 Attachment attachment = collectionWork.poll();
                 if (!reverted.add(attachment)) {
                     continue;
                 }
-                forEachCommittedReference(attachment, revertHeld);
+                committedReferences.forEach(attachment.oid(), revertHeld);
                 if (StoredCollections.reportsChanges(attachment)) {
                     collections.forget(attachment);
                     collections.unwatch(attachment);
@@ -927,18 +932,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         }
         return objects;
-    }
-
-    /** Hands the OIDs the committed image of resident {@code object} refers to to {@code action}. */
-    private void forEachCommittedReference(Persistable object, LongConsumer action) {
-        long oid = object.$swz_oid();
-        if (object.$swz_state() != Persistable.RESIDENT || !store.contains(oid)) {
-            return;
-        }
-        DirectBuffer committed = store.view(oid, view);
-        reader.reset(committed, committed.capacity());
-        int shape = reader.readShort() & 0xFFFF;
-        reader.forEachReference(catalog.shape(store.classId(oid), shape), action);
     }
 
     /** Whether the image {@code object} would be written with differs from its committed bytes (outside a commit). */
@@ -1016,15 +1009,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             readingOid = outerOid;
         }
         return layout.copyArrays(committed, object);
-    }
-
-    /** Hands the OIDs the committed image of collection {@code attachment} refers to to {@code action}. */
-    private void forEachCommittedReference(Attachment attachment, LongConsumer action) {
-        if (store.contains(attachment.oid())) {
-            DirectBuffer committed = store.view(attachment.oid(), view);
-            reader.reset(committed, committed.capacity());
-            reader.forEachReference(action);
-        }
     }
 
     // ---------------------------------------------------------------- indexes
@@ -1168,7 +1152,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         requireOpen();
         LongArrayList rootOids = new LongArrayList();
         roots.oids(rootOids);
-        return new ReachabilityTrace(store, catalog, new ObjectReader(this)).countUnreachable(rootOids);
+        return new ReachabilityTrace(store, catalog, committedReferences).countUnreachable(rootOids);
     }
 
     public synchronized boolean isClosed() {

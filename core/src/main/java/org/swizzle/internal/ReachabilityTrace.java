@@ -2,10 +2,8 @@ package org.swizzle.internal;
 
 import java.util.function.LongConsumer;
 
-import org.agrona.DirectBuffer;
 import org.agrona.collections.LongArrayList;
 import org.agrona.collections.LongHashSet;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.store.SegmentStore;
 
 /**
@@ -18,13 +16,12 @@ final class ReachabilityTrace {
 
     private final SegmentStore store;
     private final Catalog catalog;
-    private final ObjectReader reader;
-    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+    private final StoredReferences references;
 
-    ReachabilityTrace(SegmentStore store, Catalog catalog, ObjectReader reader) {
+    ReachabilityTrace(SegmentStore store, Catalog catalog, StoredReferences references) {
         this.store = store;
         this.catalog = catalog;
-        this.reader = reader;
+        this.references = references;
     }
 
     /** Stored objects not reachable from {@code roots}. */
@@ -43,18 +40,7 @@ final class ReachabilityTrace {
             int last = pending.size() - 1;
             long oid = pending.getLong(last);
             pending.fastUnorderedRemove(last);
-            if (!store.contains(oid)) {
-                continue;
-            }
-            DirectBuffer bytes = store.read(oid, view);
-            reader.reset(bytes, store.length(oid));
-            int classId = store.classId(oid);
-            if (catalog.isCollection(classId)) {
-                reader.forEachReference(visit);
-            } else {
-                int shape = reader.readShort() & 0xFFFF;
-                reader.forEachReference(catalog.shape(classId, shape), visit);
-            }
+            references.forEach(oid, visit);
         }
         long stored = 0;
         for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
