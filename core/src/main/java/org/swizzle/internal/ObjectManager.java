@@ -629,10 +629,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             put(object.$swz_oid(), catalog.classId(layout));
             return;
         }
-        writer.beginObject(object);
-        writer.writeShort((short) catalog.currentShape(layout));
-        object.$swz_writeFixed(writer);
-        object.$swz_writeVariable(writer);
+        writeImage(object, layout);
         if (persistent) {
             counters.objectsDiffed++;
         } else {
@@ -648,13 +645,27 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Writes stored collection {@code attachment}: new, changed, or watched (the store logs only what differs). */
     private void write(Attachment attachment) {
         Object collection = attachment.collection();
-        writer.beginCollection(attachment);
-        ValueKind kind = ContainerCodec.kindOf(collection, writer);
-        ContainerCodec.writeBody(writer, kind, collection);
+        ValueKind kind = writeImage(attachment);
         if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection) || writer.holdsUntracked()) {
             collections.watch(attachment);
         }
         put(attachment.oid(), catalog.classId(ContainerCodec.jdkClass(kind)));
+    }
+
+    /** Unswizzles the whole image of {@code object} into the writer. */
+    private void writeImage(Persistable object, ClassLayout layout) {
+        writer.beginObject(object);
+        writer.writeShort((short) catalog.currentShape(layout));
+        object.$swz_writeFixed(writer);
+        object.$swz_writeVariable(writer);
+    }
+
+    /** Unswizzles the image of stored collection {@code attachment} into the writer; returns the kind it is stored as. */
+    private ValueKind writeImage(Attachment attachment) {
+        writer.beginCollection(attachment);
+        ValueKind kind = ContainerCodec.kindOf(attachment.collection(), writer);
+        ContainerCodec.writeBody(writer, kind, attachment.collection());
+        return kind;
     }
 
     /** Whether the remembered set saw only stores into fixed-size fields of {@code object}, which nothing watches. */
@@ -941,10 +952,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return true;
         }
         ClassLayout layout = ClassLayout.of(object.getClass());
-        writer.beginObject(object);
-        writer.writeShort((short) catalog.currentShape(layout));
-        object.$swz_writeFixed(writer);
-        object.$swz_writeVariable(writer);
+        writeImage(object, layout);
         DirectBuffer committed = store.view(oid, view);
         return store.classId(oid) != catalog.classId(layout)
             || !sameBytes(writer.buffer(), 0, writer.length(), committed, 0, committed.capacity());
@@ -955,8 +963,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (!store.contains(attachment.oid())) {
             return true;
         }
-        writer.beginCollection(attachment);
-        ContainerCodec.writeBody(writer, ContainerCodec.kindOf(attachment.collection(), writer), attachment.collection());
+        writeImage(attachment);
         DirectBuffer committed = store.view(attachment.oid(), view);
         return !sameBytes(writer.buffer(), 0, writer.length(), committed, 0, committed.capacity());
     }
