@@ -852,9 +852,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private void revert() {
         List<Persistable> dirty = new ArrayList<>();
-        boolean marksExactly = barrier == Barrier.REMSET || barrier == Barrier.OBJECT;
         detector.collect(object -> {
-            boolean restored = !marksExactly && (!imageChanged(object)
+            boolean restored = !detector.isExact() && (!imageChanged(object)
                 || object.$swz_flags() != 0 && valuesChanged(object) && restoreArrays(object) && !imageChanged(object));
             if (!restored) {
                 dirty.add(object);

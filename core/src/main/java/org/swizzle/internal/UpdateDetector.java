@@ -32,6 +32,14 @@ abstract class UpdateDetector {
     /** Whether {@code object} may hold updates no commit has seen yet (so it must stay resident). */
     abstract boolean mayBeDirty(Persistable object);
 
+    /**
+     * Whether every candidate was stored into (remembered, or its dirty bit set), rather than only possibly (in a
+     * dirty card, or merely resident): {@code abort()} compares the candidates of a scheme that is not exact.
+     */
+    boolean isExact() {
+        return false;
+    }
+
     /** Card marking: the objects whose card addresses lie in dirty cards. */
     private static final class Cards extends UpdateDetector {
         private final ResidentSpace space;
@@ -84,6 +92,11 @@ abstract class UpdateDetector {
         }
 
         @Override
+        boolean isExact() {
+            return true;
+        }
+
+        @Override
         boolean mayBeDirty(Persistable object) {
             return object.$swz_dirty() != 0;
         }
@@ -116,6 +129,11 @@ abstract class UpdateDetector {
                 object.$swz_dirty((byte) 0);
             }
             found.clear();
+        }
+
+        @Override
+        boolean isExact() {
+            return true;
         }
 
         @Override
