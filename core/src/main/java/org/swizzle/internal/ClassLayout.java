@@ -39,7 +39,7 @@ public final class ClassLayout {
     private final Persistable prototype;
     /** This class's ids in the catalog of the store that wrote one of its objects last. */
     private volatile CatalogIds catalogIds;
-    /** The stored fields of the hierarchy that hold arrays, for {@link #copyArrays}. */
+    /** The stored fields of the hierarchy that hold arrays, for {@link #arrays} and {@link #keepArrays}. */
     private final Field[] arrayFields;
 
     /**
@@ -201,31 +201,39 @@ public final class ClassLayout {
     }
 
     /**
-     * Copies the elements of each array field of {@code from} into the array the same field of {@code to} holds,
-     * which keeps its instance; false, having copied nothing, if a field of {@code to} holds an array of another
-     * length or class, or the fields cannot be reached.
+     * The arrays the array fields of {@code object} hold, for {@link #keepArrays}; null if the fields cannot be
+     * reached (a module that does not open its package to Swizzle).
      */
-    boolean copyArrays(Object from, Object to) {
+    Object[] arrays(Object object) {
         try {
-            for (Field field : arrayFields) {
-                field.setAccessible(true);
-                Object source = field.get(from);
-                Object target = field.get(to);
-                boolean same = source == null ? target == null
-                    : target != null && target.getClass() == source.getClass() && Array.getLength(target) == Array.getLength(source);
-                if (!same) {
-                    return false;
-                }
+            Object[] arrays = new Object[arrayFields.length];
+            for (int i = 0; i < arrayFields.length; i++) {
+                arrayFields[i].setAccessible(true);
+                arrays[i] = arrayFields[i].get(object);
             }
-            for (Field field : arrayFields) {
-                Object source = field.get(from);
-                if (source != null) {
-                    System.arraycopy(source, 0, field.get(to), 0, Array.getLength(source));
-                }
-            }
-            return true;
+            return arrays;
         } catch (IllegalAccessException | RuntimeException e) {
-            return false; // a module that does not open its package: the object is re-hollowed instead
+            return null;
+        }
+    }
+
+    /**
+     * Puts the arrays {@code kept} (from {@link #arrays}) back into {@code object}, just filled from its committed
+     * bytes, each with the elements the fill read into its field, where the array read is of the same class and
+     * length; elsewhere the array read stays.
+     */
+    void keepArrays(Object[] kept, Object object) {
+        try {
+            for (int i = 0; i < arrayFields.length; i++) {
+                Object read = arrayFields[i].get(object);
+                Object old = kept[i];
+                if (read != null && old != null && old.getClass() == read.getClass() && Array.getLength(old) == Array.getLength(read)) {
+                    System.arraycopy(read, 0, old, 0, Array.getLength(read));
+                    arrayFields[i].set(object, old);
+                }
+            }
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("The array fields of " + type.getName() + " were read and cannot be written back", e);
         }
     }
 

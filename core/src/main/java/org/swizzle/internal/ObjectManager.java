@@ -845,49 +845,57 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Reverts every change since the last commit. The objects the barrier marked are re-hollowed (under a
-     * barrier that marks more than the objects stored into, {@code card} and {@code none}, only those whose
-     * image differs from their committed bytes); the arrays and collections that cannot report their changes
-     * (watched) are compared, and those that changed get their committed contents back in place, so that a
-     * reference the application kept to one stays the store's; collections that reported changes are detached.
+     * scheme whose candidates were not all stored into, {@code card} and {@code none}, only those whose image
+     * differs from their committed bytes), and so are the watched objects whose arrays or collections differ;
+     * a watched object is filled again at once, with the committed elements copied into the arrays it held, so
+     * that an array the application kept stays the object's. Collections that cannot report their changes get
+     * their committed contents back in place; collections that reported changes are detached.
      */
     private void revert() {
         List<Persistable> dirty = new ArrayList<>();
+        int[] candidates = {0};
         detector.collect(object -> {
-            boolean restored = !detector.isExact() && (!imageChanged(object)
-                || object.$swz_flags() != 0 && valuesChanged(object) && restoreArrays(object) && !imageChanged(object));
-            if (!restored) {
+            candidates[0]++;
+            if (detector.isExact() || imageChanged(object)) {
                 dirty.add(object);
             }
         });
-        countMarks(dirty.size());
-        Set<Persistable> reverted = Collections.newSetFromMap(new IdentityHashMap<>());
-        reverted.addAll(dirty);
-        List<Persistable> stillWatched = new ArrayList<>();
+        countMarks(candidates[0]);
+        Set<Persistable> marked = Collections.newSetFromMap(new IdentityHashMap<>());
+        marked.addAll(dirty);
         for (Persistable object : watched) {
-            if (object.$swz_state() != Persistable.RESIDENT || reverted.contains(object)) {
-                continue;
-            }
-            if (valuesChanged(object) && !restoreArrays(object)) {
+            if (object.$swz_state() == Persistable.RESIDENT && !marked.contains(object) && valuesChanged(object)) {
                 dirty.add(object);
-            } else {
-                stillWatched.add(object);
             }
         }
-        watched.clear();
-        watched.addAll(stillWatched);
         for (Attachment attachment : new ArrayList<>(collections.watched())) {
             if (collectionChanged(attachment)) {
                 restoreCollection(attachment);
             }
         }
+        List<Persistable> refill = new ArrayList<>();
+        List<Object[]> keptArrays = new ArrayList<>();
         int rehollowed = 0;
         for (Persistable object : revertCollections(dirty)) {
-            if (object.$swz_state() == Persistable.RESIDENT) {
-                rehollow(object);
-                rehollowed++;
+            if (object.$swz_state() != Persistable.RESIDENT) {
+                continue;
+            }
+            Object[] arrays = object.$swz_flags() == 0 ? null : ClassLayout.of(object.getClass()).arrays(object);
+            rehollow(object);
+            rehollowed++;
+            if (arrays != null) {
+                refill.add(object);
+                keptArrays.add(arrays);
             }
         }
         counters.objectsResident -= rehollowed;
+        watched.removeIf(object -> object.$swz_flags() == 0);
+        for (int i = 0; i < refill.size(); i++) {
+            Persistable object = refill.get(i);
+            makeResident(object);
+            ClassLayout.of(object.getClass()).keepArrays(keptArrays.get(i), object);
+            watch(object);
+        }
         indexes.values().forEach(HashIndex::reverted);
         detector.reset();
         loadRoots();
@@ -988,33 +996,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } finally {
             attachment.dirty(dirty);
         }
-    }
-
-    /**
-     * Gives the arrays of watched {@code object} their committed elements back in place, so that an array the
-     * application kept stays the object's; false if a field holds another array than the committed one's length
-     * or cannot be reached, and the object must be re-hollowed instead.
-     */
-    private boolean restoreArrays(Persistable object) {
-        long oid = object.$swz_oid();
-        ClassLayout layout = ClassLayout.of(object.getClass());
-        Persistable committed = layout.newHollow();
-        committed.$swz_oid(oid);
-        DirectBuffer bytes = store.view(oid, new UnsafeBuffer(0, 0));
-        ObjectReader in = new ObjectReader(this, strings);
-        in.reset(bytes, bytes.capacity());
-        Object outer = reading;
-        long outerOid = readingOid;
-        reading = object; // a fault nested in the read must not use the outer reader
-        readingOid = oid;
-        try {
-            int shape = in.readShort() & 0xFFFF;
-            catalog.plan(store.classId(oid), shape, layout).read(committed, in);
-        } finally {
-            reading = outer;
-            readingOid = outerOid;
-        }
-        return layout.copyArrays(committed, object);
     }
 
     // ---------------------------------------------------------------- indexes

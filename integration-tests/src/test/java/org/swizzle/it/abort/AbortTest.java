@@ -32,4 +32,14 @@ class AbortTest {
         assertFalse(both.contains("CHECK FAIL"), both);
         assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 8, both);
     }
+
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
+    void shouldKeepAnArrayTheApplicationHoldsWhenAbortRevertsAFieldOfItsObject(String options) {
+        String store = dir.resolve("db").toString();
+        String both = Jvm.withAgent(options).run(AbortWorkload.class, "writeWithFieldStore", store).ok().output
+            + Jvm.withAgent(options).run(AbortWorkload.class, "verifyWithFieldStore", store).ok().output;
+        assertFalse(both.contains("CHECK FAIL"), both);
+        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 2, both);
+    }
 }

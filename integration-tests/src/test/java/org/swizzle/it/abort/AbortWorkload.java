@@ -17,10 +17,11 @@ public final class AbortWorkload {
 
     public static void main(String[] args) {
         try (ObjectStore store = ObjectStore.open(Path.of(args[1]))) {
-            if (args[0].equals("write")) {
-                write(store);
-            } else {
-                verify(store);
+            switch (args[0]) {
+                case "write": write(store); break;
+                case "verify": verify(store); break;
+                case "writeWithFieldStore": writeWithFieldStore(store); break;
+                default: verifyWithFieldStore(store); break;
             }
         }
         System.out.println("DONE " + args[0]);
@@ -68,6 +69,25 @@ public final class AbortWorkload {
         } catch (DetachedCollectionException e) {
             check(false, "a list of an object abort() did not revert still takes changes: " + e.getMessage());
         }
+    }
+
+    /** An array kept in a local whose object also had a field stored into before {@code abort()}. */
+    private static void writeWithFieldStore(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        store.commit();
+        int[] numbers = crate.numbers;
+        numbers[2] = 7;
+        crate.x = 11;
+        store.abort();
+        check(crate.x == 0 && crate.numbers == numbers && numbers[2] == 0,
+            "abort() reverts the field and gives the array kept in a local its committed elements in place");
+        numbers[2] = 8;
+        store.commit();
+    }
+
+    private static void verifyWithFieldStore(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class);
+        check(crate.numbers[2] == 8 && crate.x == 0, "the array holds the change made after abort(): " + crate.numbers[2]);
     }
 
     private static void verify(ObjectStore store) {
