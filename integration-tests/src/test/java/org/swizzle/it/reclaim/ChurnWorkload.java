@@ -84,7 +84,7 @@ public final class ChurnWorkload {
                 System.out.println("ROUND " + r + " files=" + filesSize(dir) + " store=" + stats.storeBytes() + " free=" + stats.freeBytes()
                     + " live=" + stats.liveBytes() + " freed=" + freed
                     + " heap=" + ((runtime.totalMemory() - runtime.freeMemory()) >> 20) + " commitMicros=" + commitMicros
-                    + " cycleMillis=" + stats.lastCollectionNanos() / 1_000_000 + " stepMillis=" + stats.longestCollectionStepNanos() / 1_000_000);
+                    + " cycleMillis=" + stats.lastCollectionNanos() / 1_000_000 + " stepMillis=" + stats.longestCollectionStepNanos() / 1_000_000 + " collected=" + stats.bytesCollected());
             }
         }
     }

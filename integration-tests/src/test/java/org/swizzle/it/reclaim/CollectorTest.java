@@ -50,8 +50,17 @@ class CollectorTest {
         assertTrue(grown * 4 < rebuilt, "in the second half the store grows by less than a quarter of what the rounds made"
             + " (freed space is reused; what remains is the object tables of OIDs never reused): grew " + grown + " bytes while "
             + rebuilt + " were made");
+        long collected = collected(last) - collected(middle);
+        assertTrue(grown * 4 < collected, "in the second half the store grows by less than a quarter of the bytes the"
+            + " collections freed meanwhile, which later rounds reused: grew " + grown + " bytes, " + collected + " freed");
         String verified = Jvm.withAgent().run(ChurnWorkload.class, "verify", store, items).ok().output;
         assertTrue(verified.contains("VERIFIED round=" + rounds), verified);
+    }
+
+    private static long collected(Matcher round) {
+        Matcher collected = Pattern.compile("collected=(\\d+)").matcher(round.group());
+        assertTrue(collected.find(), round.group());
+        return Long.parseLong(collected.group(1));
     }
 
     @Test
