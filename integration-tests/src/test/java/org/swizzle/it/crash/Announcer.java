@@ -4,6 +4,8 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
@@ -23,6 +25,29 @@ final class Announcer {
     /** To {@code out}, unbuffered. */
     Announcer(OutputStream out) {
         this.out = out;
+    }
+
+    /** What a child runs: its work, which may throw anything. */
+    interface ChildBody {
+        void run(Announcer out) throws Exception;
+    }
+
+    /**
+     * Runs a child's {@code body}, then halts with 0 (no shutdown work that a kill would skip anyway); reports a
+     * failure as {@code FAILED} with its stack trace and exits with 2.
+     */
+    static void runChild(ChildBody body) {
+        Announcer out = new Announcer();
+        try {
+            body.run(out);
+            Runtime.getRuntime().halt(0);
+        } catch (Throwable e) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            out.say("FAILED " + e);
+            out.say(trace.toString());
+            System.exit(2);
+        }
     }
 
     void say(String line) {

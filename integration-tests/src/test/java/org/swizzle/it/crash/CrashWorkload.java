@@ -1,7 +1,5 @@
 package org.swizzle.it.crash;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Random;
 
@@ -43,18 +41,12 @@ public final class CrashWorkload {
     }
 
     public static void main(String[] args) {
-        Announcer out = new Announcer();
         long transactions = args.length > 4 ? Long.parseLong(args[4]) : Long.MAX_VALUE;
-        try (ObjectStore store = ObjectStore.open(Path.of(args[0]), options(args[2]))) {
-            new CrashWorkload(store, Long.parseLong(args[1]), args[3].equals("heavy"), out).run(transactions);
-            Runtime.getRuntime().halt(0);
-        } catch (Throwable e) {
-            StringWriter trace = new StringWriter();
-            e.printStackTrace(new PrintWriter(trace));
-            out.say("FAILED " + e);
-            out.say(trace.toString());
-            System.exit(2);
-        }
+        Announcer.runChild(out -> {
+            try (ObjectStore store = ObjectStore.open(Path.of(args[0]), options(args[2]))) {
+                new CrashWorkload(store, Long.parseLong(args[1]), args[3].equals("heavy"), out).run(transactions);
+            }
+        });
     }
 
     /**

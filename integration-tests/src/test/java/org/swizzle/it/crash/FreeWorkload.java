@@ -1,7 +1,5 @@
 package org.swizzle.it.crash;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +7,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.StoreOptions;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
 import org.swizzle.store.Transaction;
@@ -49,35 +48,18 @@ public final class FreeWorkload {
     }
 
     public static void main(String[] args) {
-        Announcer out = new Announcer();
         long transactions = args.length > 4 ? Long.parseLong(args[4]) : Long.MAX_VALUE;
-        try (SegmentStore store = SegmentStore.open(Path.of(args[0]), config(args[2]))) {
-            new FreeWorkload(store, Long.parseLong(args[1]), args[3].equals("heavy"), out).run(transactions);
-            Runtime.getRuntime().halt(0);
-        } catch (Throwable e) {
-            StringWriter trace = new StringWriter();
-            e.printStackTrace(new PrintWriter(trace));
-            out.say("FAILED " + e);
-            out.say(trace.toString());
-            System.exit(2);
-        }
+        Announcer.runChild(out -> {
+            try (SegmentStore store = SegmentStore.open(Path.of(args[0]), config(args[2]))) {
+                new FreeWorkload(store, Long.parseLong(args[1]), args[3].equals("heavy"), out).run(transactions);
+            }
+        });
     }
 
-    /** The store configuration of {@link CrashWorkload#options(String)}'s {@code cluster} and {@code checkpoint}. */
+    /** The store configuration of {@link CrashWorkload#options(String)}: its cluster size and checkpoint log bytes. */
     static StoreConfig config(String spec) {
-        int cluster = StoreConfig.DEFAULT_CLUSTER_SIZE;
-        long checkpoint = StoreConfig.DEFAULT_CHECKPOINT_WAL_BYTES;
-        for (String pair : spec.split(",")) {
-            String[] keyValue = pair.split("=", 2);
-            switch (keyValue[0]) {
-                case "-", "budget" -> {
-                }
-                case "cluster" -> cluster = Integer.parseInt(keyValue[1]);
-                case "checkpoint" -> checkpoint = Long.parseLong(keyValue[1]);
-                default -> throw new IllegalArgumentException("Unknown store option " + pair + " in " + spec);
-            }
-        }
-        return new StoreConfig(cluster, true, checkpoint);
+        StoreOptions options = CrashWorkload.options(spec);
+        return new StoreConfig(options.clusterSize(), true, options.checkpointLogBytes());
     }
 
     /** The digest of the store in {@code dir}, opened and closed in this JVM. */
