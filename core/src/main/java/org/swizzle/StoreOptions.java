@@ -37,6 +37,7 @@ public final class StoreOptions {
     private final boolean createIfMissing;
     private final boolean readOnly;
     private final boolean confined;
+    private final boolean automaticCollection;
 
     private StoreOptions(Builder builder) {
         this.durability = builder.durability;
@@ -47,6 +48,7 @@ public final class StoreOptions {
         this.createIfMissing = builder.createIfMissing;
         this.readOnly = builder.readOnly;
         this.confined = builder.confined;
+        this.automaticCollection = builder.automaticCollection;
     }
 
     public static StoreOptions defaults() {
@@ -60,7 +62,8 @@ public final class StoreOptions {
     public Builder toBuilder() {
         return new Builder().durability(durability).residentBudget(residentBudget)
             .clusterSize(clusterSize).checkpointLogBytes(checkpointLogBytes).dropMissingClasses(dropMissingClasses)
-            .createIfMissing(createIfMissing).readOnly(readOnly).confined(confined);
+            .createIfMissing(createIfMissing).readOnly(readOnly).confined(confined)
+            .automaticCollection(automaticCollection);
     }
 
     public Durability durability() {
@@ -105,12 +108,18 @@ public final class StoreOptions {
         return confined;
     }
 
+    /** Whether the store collects garbage by itself, on a thread of its own, as its used bytes grow. */
+    public boolean automaticCollection() {
+        return automaticCollection;
+    }
+
     @Override
     public String toString() {
         return "StoreOptions{durability=" + durability + ", residentBudget=" + residentBudget
             + ", clusterSize=" + clusterSize + ", checkpointLogBytes=" + checkpointLogBytes
             + ", dropMissingClasses=" + dropMissingClasses
-            + ", createIfMissing=" + createIfMissing + ", readOnly=" + readOnly + ", confined=" + confined + '}';
+            + ", createIfMissing=" + createIfMissing + ", readOnly=" + readOnly + ", confined=" + confined
+            + ", automaticCollection=" + automaticCollection + '}';
     }
 
     /** Builds {@link StoreOptions}; every setting has a default. */
@@ -123,6 +132,7 @@ public final class StoreOptions {
         private boolean createIfMissing = true;
         private boolean readOnly;
         private boolean confined;
+        private boolean automaticCollection;
 
         private Builder() {
         }
@@ -214,6 +224,22 @@ public final class StoreOptions {
          */
         public Builder confined(boolean confined) {
             this.confined = confined;
+            return this;
+        }
+
+        /**
+         * Whether the store runs {@link ObjectStore#collectGarbage() collection cycles} by itself; default
+         * {@code false}. A cycle starts after a commit once the bytes the store's objects take have doubled
+         * since the last cycle ended (and grown by at least 4 MiB), and runs on a daemon thread of the store in
+         * the same bounded steps as {@code collectGarbage()}: commits go on between them, their numbers then
+         * advance by the collection's own commits too, and the store settles at about twice its live bytes.
+         * Objects reachable only through an {@link ObjectStore#index index} are garbage, as for
+         * {@code collectGarbage()}. If a cycle fails (an I/O error, a damaged object), automatic collection
+         * stops and the next {@code commit()} throws the failure, committing nothing. A read-only store
+         * collects nothing.
+         */
+        public Builder automaticCollection(boolean automatic) {
+            this.automaticCollection = automatic;
             return this;
         }
 

@@ -1,5 +1,7 @@
 package org.swizzle.internal;
 
+import java.util.function.LongConsumer;
+
 import org.agrona.collections.LongArrayList;
 import org.agrona.collections.LongHashSet;
 import org.swizzle.store.SegmentStore;
@@ -17,6 +19,10 @@ import org.swizzle.store.Transaction;
  * object a commit writes is marked through again ({@link #written}), so a reference moved from an object
  * not yet marked to one already marked is not missed; objects made during the cycle are live; and an
  * object is freed only if it has no instance when the sweep reaches it.
+ *
+ * <p>Steps come from {@code collectGarbage()}, from the store's collection thread (automatic collection),
+ * and from commits made while a cycle runs, which assist in proportion to what they wrote: a sweep assist
+ * frees into the commit's own transaction, a mark assist follows it.
  */
 final class Collector {
 
@@ -34,6 +40,8 @@ final class Collector {
     private final SegmentStore store;
     private final ResidentTable table;
     private final StoredReferences references;
+    /** Told the live bytes each cycle found, when it ends. */
+    private final LongConsumer cycleEnded;
     private final LongHashSet marked = new LongHashSet();
     private final LongArrayList pending = new LongArrayList();
     private Phase phase = Phase.IDLE;
@@ -42,6 +50,8 @@ final class Collector {
     private long snapshotSegment;
     private long sweepAt;
     private long started;
+    /** Objects commits wrote while marking, since the last {@link #assist()}. */
+    private int writtenSinceAssist;
 
     private long sweptLiveBytes;
     private long cycles;
@@ -49,10 +59,11 @@ final class Collector {
     private long liveBytes;
     private long longestStepNanos;
 
-    Collector(SegmentStore store, ResidentTable table, StoredReferences references) {
+    Collector(SegmentStore store, ResidentTable table, StoredReferences references, LongConsumer cycleEnded) {
         this.store = store;
         this.table = table;
         this.references = references;
+        this.cycleEnded = cycleEnded;
     }
 
     Phase phase() {
@@ -81,10 +92,35 @@ final class Collector {
 
     /** Notes that a commit wrote stored object or collection {@code oid}: while marking, its new image is marked through. */
     void written(long oid) {
+        writtenSinceAssist++;
         if (isMarking()) {
             marked.add(oid);
             pending.addLong(oid);
         }
+    }
+
+    /*
+     * Assists: a commit does cycle work in proportion to what it wrote, so that commits made faster than the
+     * collection's own steps (which wait for the lock between commits) cannot keep a cycle from ending, and the
+     * store's growth is paced by its collection.
+     */
+
+    /**
+     * Before a commit: if the cycle is sweeping, sweeps twice as many OIDs as the commit wrote objects, freeing
+     * into the commit's own {@code transaction}.
+     */
+    void assistSweep(Transaction transaction) {
+        if (phase == Phase.SWEEP && writtenSinceAssist > 0) {
+            step(2 * writtenSinceAssist, transaction);
+        }
+    }
+
+    /** After a commit: if the cycle is marking, marks through twice as many objects as the commit wrote. */
+    void assistMark() {
+        if (isMarking() && writtenSinceAssist > 0) {
+            step(2 * writtenSinceAssist, null);
+        }
+        writtenSinceAssist = 0;
     }
 
     /** Notes that a commit rewrote the root directory, which now refers to {@code roots}. */
@@ -161,7 +197,13 @@ final class Collector {
             cycles++;
             lastCycleNanos = System.nanoTime() - started;
             phase = Phase.IDLE;
+            cycleEnded.accept(liveBytes);
         }
+    }
+
+    /** The bytes of the stored objects the last cycle kept among those that existed when it started. */
+    long liveBytes() {
+        return liveBytes;
     }
 
     /** Copies what the collector did into {@code counters}: the objects and bytes it freed are the store's count. */

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
@@ -82,6 +83,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Counters counters = new Counters();
     private final StoredReferences committedReferences;
     private final Collector collector;
+    /** Starts cycles by itself; null unless the store was opened with {@link StoreOptions#automaticCollection()}. */
+    private final AutomaticCollection automatic;
     private final Swizzling swizzling = AgentOptions.current().swizzle();
     private final FaultUnit faultUnit = AgentOptions.current().fault();
     /** The thread a {@link StoreOptions#confined()} store belongs to; {@code null} for a shared store. */
@@ -127,7 +130,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.rehollowOnFault = owner != null && !AgentOptions.current().checksOnEntry();
         this.commitNumber = store.lastCommit();
         this.committedReferences = new StoredReferences(store, catalog, new ObjectReader(this, strings));
-        this.collector = new Collector(store, table, committedReferences);
+        this.collector = new Collector(store, table, committedReferences, this::cycleEnded);
+        this.automatic = options.automaticCollection() && !options.readOnly()
+            ? new AutomaticCollection("swizzle-collector " + directory, this::collectCycle, usedBytes()) : null;
     }
 
     /** Opens (creating, recovering) the store in {@code directory}. */
@@ -507,6 +512,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public synchronized long commit() {
         requireOpen();
         requireOwner();
+        if (automatic != null) {
+            automatic.rethrowFailure();
+        }
         long number = commitNumber + 1;
         StoreCounters logged = store.counters();
         long recordsBefore = logged.recordsLogged();
@@ -550,6 +558,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             long diffed = logged.diffNanos() - diffBefore;
             counters.unswizzleNanos += System.nanoTime() - collected - diffed;
             counters.diffNanos += diffed;
+            collector.assistSweep(transaction);
             transaction.commit(number);
             counters.writeNanos += logged.writeNanos() - writeBefore;
             counters.forceNanos += logged.forceNanos() - forceBefore;
@@ -605,6 +614,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.payloadBytesLogged += logged.payloadBytesLogged() - payloadBefore;
         counters.bytesCompared += logged.bytesCompared() - comparedBefore;
         trimToBudget(null, true);
+        collector.assistMark();
+        if (automatic != null) {
+            automatic.committed(usedBytes());
+        }
         return commitNumber;
     }
 
@@ -771,9 +784,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     private void put(long oid, int classId) {
         transaction.put(oid, classId, writer.buffer(), 0, writer.length(), true);
-        if (collector.isMarking()) {
-            collector.written(oid);
-        }
+        collector.written(oid);
     }
 
     @Override
@@ -1090,36 +1101,57 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             requireOwner();
             store.requireWritable("collect garbage, which frees stored objects");
             freedBefore = store.counters().objectsFreed();
+        }
+        collectCycle(() -> false);
+        synchronized (this) {
+            return store.counters().objectsFreed() - freedBefore;
+        }
+    }
+
+    /** Runs the cycle under way, or a new one, to its end unless {@code stop} says so between two steps. */
+    private void collectCycle(BooleanSupplier stop) {
+        synchronized (this) {
+            requireOpen();
             if (collector.phase() == Collector.Phase.IDLE) {
                 LongArrayList rootOids = new LongArrayList();
                 roots.oids(rootOids);
                 collector.start(rootOids);
             }
         }
-        while (collectStep()) {
+        while (!stop.getAsBoolean() && collectStep()) {
             Thread.yield(); // between steps other threads may take the lock and commit
-        }
-        synchronized (this) {
-            return store.counters().objectsFreed() - freedBefore;
         }
     }
 
     /** One bounded step of the collection cycle under way; whether the cycle goes on. */
     private synchronized boolean collectStep() {
         requireOpen();
+        Collector.Phase next;
         if (collector.phase() != Collector.Phase.SWEEP) {
-            return collector.step(COLLECTION_STEP, null) != Collector.Phase.IDLE;
+            next = collector.step(COLLECTION_STEP, null);
+        } else {
+            Transaction sweep = store.begin();
+            try {
+                next = collector.step(COLLECTION_STEP, sweep);
+                sweep.commit(commitNumber + 1);
+                commitNumber = store.lastCommit();
+            } catch (RuntimeException | Error e) {
+                sweep.abandon();
+                throw e;
+            }
         }
-        Transaction sweep = store.begin();
-        try {
-            Collector.Phase next = collector.step(COLLECTION_STEP, sweep);
-            sweep.commit(commitNumber + 1);
-            commitNumber = store.lastCommit();
-            return next != Collector.Phase.IDLE;
-        } catch (RuntimeException | Error e) {
-            sweep.abandon();
-            throw e;
+        return next != Collector.Phase.IDLE;
+    }
+
+    private void cycleEnded(long liveBytes) {
+        if (automatic != null) {
+            automatic.cycleEnded(liveBytes);
         }
+    }
+
+    /** Bytes of the cluster file that hold objects and tables: what automatic collection watches grow. */
+    private long usedBytes() {
+        return store.allocatedBytes() - store.freeBytes();
     }
 
     public synchronized StoreStats stats() {
@@ -1147,7 +1179,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /** Releases the store; uncommitted changes are discarded. */
-    public synchronized void close() {
+    public void close() {
+        if (automatic != null) {
+            automatic.stop(); // before the lock: the collection thread takes it step by step
+        }
+        synchronized (this) {
+            closeStore();
+        }
+    }
+
+    private void closeStore() {
         if (closed) {
             return;
         }
@@ -1155,6 +1196,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             revert(); // from any thread: a confined store's owner may have ended
         } finally {
             closed = true;
+            space.release();
             try {
                 long lastCommit = store.lastCommit();
                 indexes.values().forEach(index -> index.close(lastCommit));

@@ -16,7 +16,10 @@ import org.swizzle.StoreStats;
  * <ul>
  *   <li>{@code churn DIR ROUNDS ITEMS EVERY}: each round replaces every one of ITEMS items (and its child) and
  *   commits; every EVERY rounds it collects garbage; prints {@code ROUND r files=<bytes> heap=<MiB>
- *   commitMicros=<us>} after each collection and {@code STATS ...} at the end.</li>
+ *   commitMicros=<us>} after each collection and {@code STATS ...} at the end. With EVERY {@code auto}, the store
+ *   collects by itself ({@code StoreOptions.automaticCollection}), the line is printed every 10 rounds, and at the
+ *   end {@code FINAL store=<bytes> live=<bytes>} gives the store's bytes then and the live bytes two more cycles
+ *   find once the churn has stopped.</li>
  *   <li>{@code verify DIR ITEMS}: checks every live item of the last round, its child, and the kept item, and
  *   prints {@code VERIFIED round=r}.</li>
  *   <li>{@code held DIR}: an item cut off from the root but still held by the application survives a
@@ -31,11 +34,12 @@ public final class ChurnWorkload {
 
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[1]);
+        boolean automatic = args[0].equals("churn") && args[4].equals("auto");
         StoreOptions options = StoreOptions.builder().residentBudget(args[0].equals("held") ? 1_000 : 10_000)
-            .checkpointLogBytes(4 << 20).build();
+            .checkpointLogBytes(4 << 20).automaticCollection(automatic).build();
         try (ObjectStore store = ObjectStore.open(dir, options)) {
             switch (args[0]) {
-                case "churn": churn(store, dir, Integer.parseInt(args[2]), Integer.parseInt(args[3]), Integer.parseInt(args[4])); break;
+                case "churn": churn(store, dir, Integer.parseInt(args[2]), Integer.parseInt(args[3]), automatic ? 0 : Integer.parseInt(args[4])); break;
                 case "verify": verify(store, Integer.parseInt(args[2])); break;
                 case "held": held(store); break;
                 case "verifyHeld": verifyHeld(store); break;
@@ -68,6 +72,7 @@ public final class ChurnWorkload {
         pool.items.addAll(fresh);
     }
 
+    /** @param every collect every this many rounds; 0: the store collects by itself, and the stats are printed every 10 */
     private static void churn(ObjectStore store, Path dir, int rounds, int items, int every) throws IOException {
         Pool pool = pool(store);
         store.commit();
@@ -76,16 +81,23 @@ public final class ChurnWorkload {
             long start = System.nanoTime();
             store.commit();
             long commitMicros = (System.nanoTime() - start) / 1000;
-            if (r % every == 0) {
-                long freed = store.collectGarbage();
+            if (r % (every == 0 ? 10 : every) == 0) {
+                long freed = every == 0 ? 0 : store.collectGarbage();
                 Runtime runtime = Runtime.getRuntime();
                 System.gc();
                 StoreStats stats = store.stats();
                 System.out.println("ROUND " + r + " files=" + filesSize(dir) + " store=" + stats.storeBytes() + " free=" + stats.freeBytes()
                     + " live=" + stats.liveBytes() + " freed=" + freed
                     + " heap=" + ((runtime.totalMemory() - runtime.freeMemory()) >> 20) + " commitMicros=" + commitMicros
-                    + " cycleMillis=" + stats.lastCollectionNanos() / 1_000_000 + " stepMillis=" + stats.longestCollectionStepNanos() / 1_000_000 + " collected=" + stats.bytesCollected());
+                    + " cycleMillis=" + stats.lastCollectionNanos() / 1_000_000 + " stepMillis=" + stats.longestCollectionStepNanos() / 1_000_000 + " collected=" + stats.bytesCollected()
+                    + " collections=" + stats.collections());
             }
+        }
+        if (every == 0) {
+            long storeBytes = store.stats().storeBytes();
+            store.collectGarbage(); // ends the cycle under way: what the churn's objects made garbage is only now all freed
+            store.collectGarbage();
+            System.out.println("FINAL store=" + storeBytes + " live=" + store.stats().liveBytes());
         }
     }
 

@@ -57,6 +57,28 @@ class CollectorTest {
         assertTrue(verified.contains("VERIFIED round=" + rounds), verified);
     }
 
+    @Test
+    void shouldCollectByItselfAsTheStoreGrows() {
+        String store = dir.resolve("automatic").toString();
+        String output = Jvm.withAgent().jvmOption("-Xmx128m").run(ChurnWorkload.class, "churn", store, "60", "2000", "auto").ok().output;
+        List<Matcher> rounds = output.lines().map(ROUND::matcher).filter(Matcher::matches).collect(Collectors.toList());
+        output.lines().filter(line -> line.startsWith("ROUND") || line.startsWith("FINAL")).forEach(System.out::println);
+        assertTrue(rounds.size() == 6, output);
+        Matcher last = rounds.get(rounds.size() - 1);
+        Matcher collections = Pattern.compile("collections=(\\d+)").matcher(last.group());
+        assertTrue(collections.find() && Long.parseLong(collections.group(1)) >= 3,
+            "the store ran collection cycles by itself, without collectGarbage(): " + last.group());
+        Matcher end = Pattern.compile("FINAL store=(\\d+) live=(\\d+)").matcher(output);
+        assertTrue(end.find(), output);
+        long storeBytes = Long.parseLong(end.group(1));
+        // live: what a cycle could not free, the objects the budget keeps in memory included
+        long live = Math.max(Long.parseLong(end.group(2)), rounds.stream().mapToLong(round -> Long.parseLong(round.group(4))).max().getAsLong());
+        assertTrue(storeBytes <= 2 * live + 2 * (4 << 20), "the store stays near twice its live bytes, plus the least growth"
+            + " that starts a cycle and what became garbage while one ran: " + storeBytes + " bytes for " + live + " live");
+        String verified = Jvm.withAgent().run(ChurnWorkload.class, "verify", store, "2000").ok().output;
+        assertTrue(verified.contains("VERIFIED round=60"), verified);
+    }
+
     private static long collected(Matcher round) {
         Matcher collected = Pattern.compile("collected=(\\d+)").matcher(round.group());
         assertTrue(collected.find(), round.group());

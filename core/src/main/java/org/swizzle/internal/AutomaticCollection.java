@@ -1,0 +1,126 @@
+package org.swizzle.internal;
+
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * Starts collection cycles by itself, for a store opened with {@code StoreOptions.automaticCollection}: once
+ * the store's used bytes reach twice the live bytes the last cycle found (and exceed them by at least
+ * {@link #MIN_GROWTH}), a daemon thread of the store runs a cycle in the collector's bounded steps, so the
+ * committing thread never pays for it and the store settles at about twice its live bytes, plus what the
+ * application made garbage while the last cycle ran.
+ *
+ * <p>Locking: {@link #committed} is called under the object manager's lock and takes this object's monitor
+ * briefly; the thread takes the manager's lock only step by step and never while holding this monitor.
+ */
+final class AutomaticCollection {
+
+    /** The least growth that starts a cycle, so a small store is not traced at every commit. */
+    static final long MIN_GROWTH = 4L << 20;
+
+    private final String threadName;
+    private final Consumer<BooleanSupplier> cycle;
+    private Thread thread;
+    private long baseline;
+    private boolean requested;
+    private boolean stopping;
+    private Throwable failure;
+
+    /**
+     * @param cycle runs one whole collection cycle, step by step, until it ends or the supplier says to stop
+     */
+    AutomaticCollection(String threadName, Consumer<BooleanSupplier> cycle, long usedBytes) {
+        this.threadName = threadName;
+        this.cycle = cycle;
+        this.baseline = usedBytes;
+    }
+
+    /** A cycle ended, having found {@code liveBytes} live: the next one starts when the used bytes reach twice that. */
+    synchronized void cycleEnded(long liveBytes) {
+        baseline = liveBytes;
+    }
+
+    /** A commit left {@code usedBytes} used: starts a cycle if they have grown enough and none is running. */
+    synchronized void committed(long usedBytes) {
+        if (stopping || failure != null || usedBytes - baseline < Math.max(baseline, MIN_GROWTH)) {
+            return;
+        }
+        requested = true;
+        if (thread == null) {
+            thread = new Thread(this::run, threadName);
+            thread.setDaemon(true);
+            thread.start();
+        } else {
+            notifyAll();
+        }
+    }
+
+    /**
+     * Throws what made the collection thread stop, once: the store's next commit reports it rather than
+     * the thread's death going unnoticed.
+     */
+    synchronized void rethrowFailure() {
+        Throwable raised = failure;
+        if (raised != null) {
+            failure = null;
+            stopping = true;
+            if (raised instanceof Error) {
+                throw (Error) raised;
+            }
+            throw (RuntimeException) raised;
+        }
+    }
+
+    /** Stops the thread between two steps and waits for it; called without the manager's lock. */
+    void stop() {
+        Thread running;
+        synchronized (this) {
+            stopping = true;
+            notifyAll();
+            running = thread;
+        }
+        if (running == null || running == Thread.currentThread()) {
+            return;
+        }
+        boolean interrupted = false;
+        while (running.isAlive()) {
+            try {
+                running.join();
+            } catch (InterruptedException e) {
+                interrupted = true; // the stop must finish before the store closes; the interrupt is restored below
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void run() {
+        while (awaitRequest()) {
+            try {
+                cycle.accept(this::isStopping);
+            } catch (RuntimeException | Error e) {
+                synchronized (this) {
+                    failure = e;
+                }
+                return;
+            }
+        }
+    }
+
+    private synchronized boolean awaitRequest() {
+        while (!requested && !stopping) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                stopping = true;
+            }
+        }
+        requested = false;
+        return !stopping;
+    }
+
+    private synchronized boolean isStopping() {
+        return stopping;
+    }
+}

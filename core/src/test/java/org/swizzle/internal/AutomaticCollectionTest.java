@@ -1,0 +1,89 @@
+package org.swizzle.internal;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.swizzle.StoreIOException;
+
+/** When the store's own collection thread runs a cycle, how it stops, and how its failure reaches the application. */
+class AutomaticCollectionTest {
+
+    private static final long MIB = 1 << 20;
+
+    @Test
+    void shouldStartACycleOnceTheUsedBytesReachTwiceTheLiveOnes() throws Exception {
+        Semaphore cycles = new Semaphore(0);
+        AutomaticCollection automatic = new AutomaticCollection("test-collector", stop -> cycles.release(), 10 * MIB);
+        try {
+            automatic.committed(19 * MIB);
+            assertEquals(0, cycles.availablePermits(), "10 MiB live, 19 MiB used: not yet");
+            automatic.committed(20 * MIB);
+            assertTrue(cycles.tryAcquire(10, TimeUnit.SECONDS), "20 MiB used for 10 MiB live: a cycle runs");
+
+            automatic.cycleEnded(MIB);
+            automatic.committed(MIB + AutomaticCollection.MIN_GROWTH - 1);
+            automatic.committed(MIB + AutomaticCollection.MIN_GROWTH - 1);
+            assertEquals(0, cycles.availablePermits(), "a small store waits for the least growth");
+            automatic.committed(MIB + AutomaticCollection.MIN_GROWTH);
+            assertTrue(cycles.tryAcquire(10, TimeUnit.SECONDS), "and then collects");
+        } finally {
+            automatic.stop();
+        }
+    }
+
+    @Test
+    void shouldStopBetweenTwoStepsWhenTheStoreCloses() throws Exception {
+        Semaphore running = new Semaphore(0);
+        AtomicInteger steps = new AtomicInteger();
+        AutomaticCollection automatic = new AutomaticCollection("test-collector", stop -> {
+            running.release();
+            while (!stop.getAsBoolean()) {
+                steps.incrementAndGet();
+                Thread.onSpinWait();
+            }
+        }, 0);
+        automatic.committed(AutomaticCollection.MIN_GROWTH);
+        assertTrue(running.tryAcquire(10, TimeUnit.SECONDS));
+        automatic.stop();
+        int after = steps.get();
+        assertEquals(after, steps.get(), "no step runs once stop() returned");
+        assertDoesNotThrow(automatic::rethrowFailure);
+    }
+
+    @Test
+    void shouldReportAFailedCycleToTheNextCommitOnceAndStopCollecting() throws Exception {
+        StoreIOException failure = new StoreIOException("disk full while freeing", new java.io.IOException("No space left on device"));
+        AtomicInteger cycles = new AtomicInteger();
+        AutomaticCollection automatic = new AutomaticCollection("test-collector", stop -> {
+            cycles.incrementAndGet();
+            throw failure;
+        }, 0);
+        try {
+            automatic.committed(AutomaticCollection.MIN_GROWTH);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            StoreIOException raised = null;
+            while (raised == null && System.nanoTime() < deadline) {
+                try {
+                    automatic.rethrowFailure();
+                    Thread.sleep(1);
+                } catch (StoreIOException e) {
+                    raised = e;
+                }
+            }
+            assertSame(failure, raised, "the cycle's own exception reaches the application");
+            assertDoesNotThrow(automatic::rethrowFailure, "once");
+            automatic.committed(100 * AutomaticCollection.MIN_GROWTH);
+            Thread.sleep(50);
+            assertEquals(1, cycles.get(), "no cycle starts after a failure");
+        } finally {
+            automatic.stop();
+        }
+    }
+}
