@@ -24,8 +24,8 @@ import org.swizzle.StoreStats;
  *   prints {@code VERIFIED round=r}.</li>
  *   <li>{@code held DIR}: an item cut off from the root but still held by the application survives a
  *   collection with its child, is linked again and committed.</li>
- *   <li>{@code crash DIR ITEMS}: churns and collects forever, printing {@code ACK r} after each round's commit;
- *   the parent kills it.</li>
+ *   <li>{@code crash DIR ITEMS [auto]}: churns and collects forever (or lets the store collect by itself), printing
+ *   {@code ACK r} after each round's commit; the parent kills it.</li>
  * </ul>
  */
 public final class ChurnWorkload {
@@ -34,7 +34,7 @@ public final class ChurnWorkload {
 
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[1]);
-        boolean automatic = args[0].equals("churn") && args[4].equals("auto");
+        boolean automatic = args[args.length - 1].equals("auto");
         StoreOptions options = StoreOptions.builder().residentBudget(args[0].equals("held") ? 1_000 : 10_000)
             .checkpointLogBytes(4 << 20).automaticCollection(automatic).build();
         try (ObjectStore store = ObjectStore.open(dir, options)) {
@@ -43,7 +43,7 @@ public final class ChurnWorkload {
                 case "verify": verify(store, Integer.parseInt(args[2])); break;
                 case "held": held(store); break;
                 case "verifyHeld": verifyHeld(store); break;
-                case "crash": crash(store, Integer.parseInt(args[2])); break;
+                case "crash": crash(store, Integer.parseInt(args[2]), automatic); break;
                 default: throw new IllegalArgumentException(args[0]);
             }
             System.out.println("STATS " + store.stats());
@@ -163,13 +163,15 @@ public final class ChurnWorkload {
         System.out.println("VERIFIED held");
     }
 
-    private static void crash(ObjectStore store, int items) {
+    private static void crash(ObjectStore store, int items, boolean automatic) {
         Pool pool = pool(store);
         store.commit();
         while (true) {
             replaceItems(pool, items);
             store.commit();
-            store.collectGarbage();
+            if (!automatic) {
+                store.collectGarbage();
+            }
             System.out.println("ACK " + pool.round);
         }
     }

@@ -96,12 +96,14 @@ class CollectorTest {
 
     @Test
     void shouldLoseNothingReachedWhenKilledDuringCollections() throws Exception {
-        for (int kill = 0; kill < 3; kill++) {
+        for (int kill = 0; kill < 4; kill++) {
             String store = dir.resolve("crash" + kill).toString();
             Path log = dir.resolve("crash" + kill + ".log");
-            Process child = Jvm.withAgent().start(log, ChurnWorkload.class, "crash", store, "500");
+            // odd kills: the store collects by itself, on its own thread and in the commits' assists
+            String mode = kill % 2 == 0 ? "called" : "auto";
+            Process child = Jvm.withAgent().start(log, ChurnWorkload.class, "crash", store, "500", mode);
             long acked = 0;
-            long wanted = 3 + ThreadLocalRandom.current().nextInt(8);
+            long wanted = (kill % 2 == 0 ? 3 : 60) + ThreadLocalRandom.current().nextInt(8);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (acked < wanted && child.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(5);
