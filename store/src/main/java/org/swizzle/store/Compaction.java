@@ -23,11 +23,11 @@ import org.swizzle.StoreCorruptedException;
  * <li>One pass over every segment table, as the open of the store makes, finds the objects and tables at or past
  * the floor; only they are kept in memory.</li>
  * <li>Steps, from the end down: each takes the objects and tables of the last clusters that hold any, about
- * {@link #STEP_BYTES} of them (at least one cluster), places them below the floor (else below those clusters),
- * and commits: one ordinary WAL block whose IMAGE records write each object's unchanged bytes, class id and
- * checksum at its new place and rewrite its table entry, and whose SEGMENT records write a moved table anew,
- * with an IMAGE of every live object of its segment (in place unless it moves too), since a SEGMENT record
- * writes an empty table. The allocated end each step starts with is lowered past the clusters the steps before
+ * {@link #STEP_BYTES} of them (at least one cluster; a table's move adds its segment's objects), places them
+ * below the floor (else below those clusters), and commits: one ordinary WAL block whose IMAGE records write
+ * each object's unchanged bytes, class id and checksum at its new place and rewrite its table entry, and whose
+ * SEGMENT records write a moved table anew, with an IMAGE of every live object of its segment (in place unless it
+ * moves too), since a SEGMENT record writes an empty table. The allocated end each step starts with is lowered past the clusters the steps before
  * it emptied, in the same block (its ALLOCATOR record). A crash at any moment leaves a log that recovery replays,
  * as any commit's.</li>
  * <li>A table whose segment's objects take more than {@link #MAX_TABLE_MOVE_BYTES} pins its cluster, as does an
@@ -53,6 +53,7 @@ final class Compaction {
     private final Placement placement;
     private final ClusterLayout layout;
     private final PendingPuts puts;
+    private final long stepBytes;
     private final TableEntry entry = new TableEntry();
     private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
     /** What lies at or past the floor, by position: an OID (positive), or {@code -(segment + 1)} for a table. */
@@ -67,7 +68,7 @@ final class Compaction {
     private String stoppedBy;
 
     Compaction(SegmentStore store, ObjectTable objects, SegmentDirectory directory, ClusterFile clusters,
-        Placement placement, ClusterLayout layout, PendingPuts puts) {
+        Placement placement, ClusterLayout layout, PendingPuts puts, long stepBytes) {
         this.store = store;
         this.objects = objects;
         this.directory = directory;
@@ -76,6 +77,7 @@ final class Compaction {
         this.placement = placement;
         this.layout = layout;
         this.puts = puts;
+        this.stepBytes = stepBytes;
     }
 
     CompactionResult run(CompactionListener listener) {
@@ -143,13 +145,13 @@ final class Compaction {
     }
 
     /**
-     * Moves what lies in the last clusters that hold anything, about {@link #STEP_BYTES} of it, or if that does not
+     * Moves what lies in the last clusters that hold anything, about {@link #stepBytes} of it, or if that does not
      * fit below, about half as much, and so on down to what the last of them holds; returns false, and says why in
      * {@link #stoppedBy}, if that does not fit either.
      */
     private boolean step(long floor) {
         long last = layout.clusterStart(items.lastKey());
-        for (long budget = STEP_BYTES; ; budget /= 2) {
+        for (long budget = stepBytes; ; budget /= 2) {
             long from = gather(last, budget);
             if (tryStep(from, floor)) {
                 return true;

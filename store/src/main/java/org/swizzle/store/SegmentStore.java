@@ -371,6 +371,11 @@ public final class SegmentStore implements AutoCloseable {
      *                                 step is changed)
      */
     public CompactionResult compact(CompactionListener listener) {
+        return compact(listener, Compaction.STEP_BYTES);
+    }
+
+    /** Compacts as {@link #compact(CompactionListener)} does, in steps of about {@code stepBytes}: for tests. */
+    CompactionResult compact(CompactionListener listener, long stepBytes) {
         checkOpen();
         requireWritable("compact");
         Objects.requireNonNull(listener, "listener");
@@ -378,7 +383,7 @@ public final class SegmentStore implements AutoCloseable {
             throw new IllegalStateException("A transaction is open on " + directory
                 + "; commit or abandon it before compacting the store");
         }
-        return new Compaction(this, objects, segments, clusters, placement, layout, puts).run(listener);
+        return new Compaction(this, objects, segments, clusters, placement, layout, puts, stepBytes).run(listener);
     }
 
     /** Checkpoints (unless read-only), unmaps the cluster file and releases the lock. Idempotent. */
