@@ -3,8 +3,8 @@ package org.swizzle.store;
 import java.io.PrintStream;
 
 /**
- * {@code stats DIR}: sizes, counts and WAL state of a store, from its tables (each entry's
- * checksum is checked on the way, not the objects' bytes; {@code verify} does that).
+ * {@code stats DIR}: sizes, counts, free space (what {@code compact} could give back) and WAL state of a store,
+ * from its tables (each entry's checksum is checked on the way, not the objects' bytes; {@code verify} does that).
  */
 final class StatsCommand {
     private final StoreInspection store;

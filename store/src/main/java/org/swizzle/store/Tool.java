@@ -21,8 +21,8 @@ import org.swizzle.StoreIOException;
  * <ul>
  * <li>{@code verify} checks every checksum and invariant and prints a report, with each problem's
  * file and offset;</li>
- * <li>{@code stats} prints sizes, object, segment and cluster counts, free space and the WAL's
- * state;</li>
+ * <li>{@code stats} prints sizes, object, segment and cluster counts, free space (and how much of it
+ * {@code compact} could give back) and the WAL's state;</li>
  * <li>{@code dump} prints an object's table entry and its bytes in hex;</li>
  * <li>{@code reindex} marks the store's hash indexes stale, so that the application rebuilds them
  * from the objects when it next opens them (their keys come from application code);</li>
@@ -51,7 +51,7 @@ public final class Tool {
     private static final String USAGE_TEXT = String.join(System.lineSeparator(),
         "usage: java -cp swizzle-store.jar:agrona.jar org.swizzle.store.Tool COMMAND DIR [OID]",
         "  verify DIR      check every checksum and invariant of the store in DIR",
-        "  stats DIR       print sizes, counts, free space and WAL state",
+        "  stats DIR       print sizes, counts, free space, what compact could give back and WAL state",
         "  dump DIR OID    print an object's table entry and bytes",
         "  reindex DIR     mark the hash indexes stale: the application rebuilds them from the objects",
         "  compact DIR     move objects out of the clusters at the end of the file and cut it (store closed)",
