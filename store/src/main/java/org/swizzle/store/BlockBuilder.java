@@ -9,13 +9,15 @@ import org.agrona.ExpandableDirectByteBuffer;
 
 /**
  * Turns a transaction's pending puts and frees into one WAL block (see {@link WalDescriptor}): places
- * new and resized objects in OID order, starting segments as needed, then logs the SEGMENT records of
- * those segments, the IMAGE records of the placed objects, the PATCH records of existing objects in OID
- * order, the allocator's new state, the FREE records in OID order, the RELEASE records of the segments
- * the commit leaves without an object ({@link TableReleases}) and the CRC. Placements are taken from the
- * free space as a plan that the caller keeps ({@link FreeSpace#endPlan()}) once the block is durable, or
- * rolls back; the space that resized and freed objects and released tables leave is listed for the caller
- * to free once the block is applied ({@link #applied}).
+ * new and resized objects in OID order, starting segments as needed (and takes the places compaction chose
+ * for the objects and tables it moves), then logs the SEGMENT records of those segments and moved tables,
+ * the IMAGE records of the placed objects, the PATCH records of existing objects in OID order, the
+ * allocator's new state (also when compaction lowered only the allocated end), the FREE records in OID
+ * order, the RELEASE records of the segments the commit leaves without an object ({@link TableReleases})
+ * and the CRC. Placements are taken from the free space as a plan that the caller keeps
+ * ({@link FreeSpace#endPlan()}) once the block is durable, or rolls back; the space that resized, freed and
+ * moved objects and released and moved tables leave is listed for the caller to free once the block is
+ * applied ({@link #applied}).
  */
 final class BlockBuilder {
     private final ClusterLayout layout;
@@ -66,12 +68,13 @@ final class BlockBuilder {
         freedLength = 0;
         newSegmentCount = 0;
         releases.clear();
-        if (puts.isEmpty()) {
+        FreeSpace free = placement.freeSpace();
+        if (puts.isEmpty() && free.allocatedEnd() == state.allocatedEnd) {
             return 0;
         }
-        FreeSpace free = placement.freeSpace();
         free.beginPlan();
         try {
+            startMovedTables(puts);
             int imageCount = placeImages(puts, directory);
             int index = putSegments(BLOCK_HEADER_LENGTH);
             index = putImages(index, puts, imageCount);
@@ -108,7 +111,15 @@ final class BlockBuilder {
         }
         int i = 0;
         while (i < n) {
-            long table = tableOf(Oids.segment(puts.sortedOid(i)), directory);
+            PendingPuts.Put put = puts.sortedPut(i);
+            if (put.kind == PendingPuts.Kind.MOVED_IMAGE) {
+                positions[i++] = put.position;
+                if (put.position != put.oldOffset) {
+                    release(put.oldOffset, layout.extent(put.length));
+                }
+                continue;
+            }
+            long table = tableOf(Oids.segment(put.oid), directory);
             int end = Math.max(newObjectsEnd(puts, i, n), i + 1);
             placeRun(puts, i, end, table);
             i = end;
@@ -171,6 +182,14 @@ final class BlockBuilder {
             position += layout.extent(length);
         }
         return true;
+    }
+
+    /** Logs the tables that compaction moves as new tables of their segments, and lists their old space. */
+    private void startMovedTables(PendingPuts puts) {
+        for (int i = 0; i < puts.tableMoveCount(); i++) {
+            startSegment(puts.movedSegment(i), puts.movedTableTo(i));
+            release(puts.movedTableFrom(i), SegmentTableDescriptor.TABLE_LENGTH);
+        }
     }
 
     private void startSegment(long segment, long table) {

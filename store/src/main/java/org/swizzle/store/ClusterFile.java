@@ -153,6 +153,37 @@ final class ClusterFile implements AutoCloseable {
     }
 
     /**
+     * Cuts the file at {@code end}, the allocated end that a completed checkpoint recorded, so that the disk blocks
+     * past it are given back, then grows it again, sparse, to a whole number of regions: the regions wholly past it
+     * are unmapped first. Nothing at or past {@code end} may be read or written again before it is allocated anew.
+     * Does nothing when the file has no disk blocks and no whole region past {@code end}.
+     * A crash in between leaves a file at least {@code end} long, which is what the checkpoint needs.
+     */
+    void shrink(long end) {
+        long wanted = BitUtil.align(end, regions.regionSize());
+        if (length <= wanted && backedEnd <= end) {
+            return;
+        }
+        try {
+            regions.unmapFrom(wanted);
+            channel.truncate(end);
+            if (wanted > end) {
+                FileIo.writeFully(channel, zeros.clear().limit(1), wanted - 1);
+            }
+            length = wanted;
+            backedEnd = Math.min(backedEnd, end);
+            regions.mapUpTo(channel, length);
+        } catch (IOException e) {
+            throw FileIo.failure("cut at " + end + " bytes", file, e);
+        }
+    }
+
+    /** The length of the file, past its allocated clusters (sparse) to a whole number of regions. */
+    long length() {
+        return length;
+    }
+
+    /**
      * Writes {@code length} bytes of {@code src} from {@code srcIndex} at {@code position}, through
      * the mapping. A fault in the access (see above) raises an {@link InternalError}.
      */

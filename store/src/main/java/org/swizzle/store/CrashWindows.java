@@ -13,7 +13,9 @@ package org.swizzle.store;
  * (without {@code syncOnCommit}, right after the first pause);</li>
  * <li>{@link #midApply()}: halfway through applying a commit's records to the cluster file;</li>
  * <li>{@link #beforeWalReset()}: in a checkpoint, after the cluster file and the new checkpoint
- * slot are forced, before the WAL is reset.</li>
+ * slot are forced, before the WAL is reset;</li>
+ * <li>{@link #beforeCut()}: at the end of a compaction, after the checkpoint that records the lowered
+ * allocated end, before the cluster file is cut there.</li>
  * </ol>
  * When it is off, each hook is a test of a {@code static final int} against 0, which the JIT folds
  * away.
@@ -51,6 +53,12 @@ public final class CrashWindows {
     }
 
     static void beforeWalReset() {
+        if (MILLIS > 0) {
+            pause();
+        }
+    }
+
+    static void beforeCut() {
         if (MILLIS > 0) {
             pause();
         }

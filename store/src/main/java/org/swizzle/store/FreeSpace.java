@@ -56,6 +56,15 @@ final class FreeSpace {
         return bySize.isEmpty() ? 0 : sizeOf(bySize.last());
     }
 
+    /** The free bytes of the cluster that starts at {@code clusterStart}. */
+    long freeBytesIn(long clusterStart) {
+        long bytes = 0;
+        for (Map.Entry<Long, Long> extent : byStart.subMap(clusterStart, clusterStart + layout.clusterSize()).entrySet()) {
+            bytes += extent.getValue() - extent.getKey();
+        }
+        return bytes;
+    }
+
     /** Whether all of {@code length} bytes from {@code position} are free. */
     boolean isFree(long position, long length) {
         Map.Entry<Long, Long> extent = byStart.floorEntry(position);
@@ -111,7 +120,19 @@ final class FreeSpace {
 
     /** Takes {@code length} bytes from the start of the smallest free extent that holds them; -1 if none. */
     long allocateBestFit(long length) {
+        return allocateBestFitBelow(length, Long.MAX_VALUE);
+    }
+
+    /**
+     * Takes {@code length} bytes from the start of the smallest free extent that holds them and lies below
+     * {@code limit}, a cluster boundary; -1 if none. Extents of one size are ordered by position, so each size
+     * that has none below the limit costs one lookup.
+     */
+    long allocateBestFitBelow(long length, long limit) {
         Long fit = bySize.ceiling(pack(length, 0));
+        while (fit != null && startOf(fit) >= limit) {
+            fit = bySize.ceiling(pack(sizeOf(fit) + SegmentTableDescriptor.ALIGNMENT, 0));
+        }
         if (fit == null) {
             return -1;
         }
@@ -139,12 +160,20 @@ final class FreeSpace {
      * clusters in the file; -1 if there is none.
      */
     long allocateFreeClusters(long length) {
+        return allocateFreeClustersBelow(length, Long.MAX_VALUE);
+    }
+
+    /** As {@link #allocateFreeClusters}, for a run that ends at or below {@code limit}; -1 if there is none. */
+    long allocateFreeClustersBelow(long length, long limit) {
         long clusterSize = layout.clusterSize();
         long runStart = -1;
         long runEnd = -1;
         // Extents are at most a cluster, so the whole free clusters are the largest extents, in position order.
         for (long extent : bySize.tailSet(pack(clusterSize, 0))) {
             long start = startOf(extent);
+            if (start + clusterSize > limit) {
+                return -1;
+            }
             if (start != runEnd) {
                 runStart = start;
             }
@@ -177,10 +206,46 @@ final class FreeSpace {
         return position;
     }
 
-    /** Starts recording placements, so that {@link #rollback()} can undo them. */
+    /**
+     * Gives back the whole free clusters from {@code end}, a cluster boundary, to the allocated end, which then
+     * becomes {@code end}; part of the plan, if one is open.
+     *
+     * @throws IllegalStateException a byte from {@code end} on is not free
+     */
+    void lowerEnd(long end) {
+        long clusterSize = layout.clusterSize();
+        for (long at = end; at < allocatedEnd; at += clusterSize) {
+            if (!isFree(at, clusterSize)) {
+                throw new IllegalStateException("cluster at offset " + at + " is not free, so the allocated end "
+                    + allocatedEnd + " cannot be lowered to " + end);
+            }
+        }
+        for (long at = end; at < allocatedEnd; at += clusterSize) {
+            take(at, clusterSize);
+        }
+        log(END, allocatedEnd, 0);
+        allocatedEnd = end;
+    }
+
+    /** The lowest cluster boundary from which all clusters up to the allocated end are free; one look per such cluster. */
+    long freeTailStart() {
+        long clusterSize = layout.clusterSize();
+        long start = allocatedEnd;
+        while (start > clusterSize && isFree(start - clusterSize, clusterSize)) {
+            start -= clusterSize;
+        }
+        return start;
+    }
+
+    /**
+     * Starts recording placements, so that {@link #rollback()} can undo them; a plan already open goes on, so that
+     * placements made before a commit's block is built are undone with the block's.
+     */
     void beginPlan() {
-        planning = true;
-        undoLength = 0;
+        if (!planning) {
+            planning = true;
+            undoLength = 0;
+        }
     }
 
     /** Keeps the placements made since {@link #beginPlan()}. */

@@ -14,7 +14,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * The cluster file mapped in fixed-size regions, so that a store can outgrow the 2 GiB of one
  * {@code MappedByteBuffer}: read-write for a writable store, which applies commits through the
  * mapping, read-only otherwise. Regions are mapped as the file grows and unmapped only when the
- * store closes, so a view handed out earlier stays mapped. Only whole regions below the file's
+ * store closes (or compaction cuts the file below them), so a view handed out earlier stays mapped. Only whole regions below the file's
  * length are ever mapped: touching a mapping beyond the end of its file kills the JVM. The regions
  * written since the last {@link #forceWritten()} are remembered, for a checkpoint to force.
  */
@@ -64,6 +64,22 @@ final class MappedRegions implements AutoCloseable {
             buffers[count] = new UnsafeBuffer(region);
             checksumViews[count] = region.duplicate();
             count++;
+        }
+    }
+
+    /**
+     * Unmaps the regions from {@code length}, a multiple of the region size, on, before the file is cut there (what
+     * was written to them is dropped with them); a view of them must not be used again.
+     */
+    void unmapFrom(long length) {
+        int keep = Math.toIntExact(length >>> regionShift);
+        while (count > keep) {
+            count--;
+            IoUtil.unmap(mapped[count]);
+            mapped[count] = null;
+            buffers[count] = null;
+            checksumViews[count] = null;
+            written[count] = false;
         }
     }
 

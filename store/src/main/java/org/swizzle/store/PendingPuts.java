@@ -9,7 +9,8 @@ import org.agrona.collections.Long2LongHashMap;
 /**
  * What the open transaction has put and freed, kept until it commits: the encoded ranges of PATCH
  * records for existing objects of unchanged length and class id, staged images of new and resized
- * objects, which the commit places, and the objects to free with the space they hold. A second put of
+ * objects, which the commit places, the objects to free with the space they hold, and what compaction
+ * moves (unchanged images at places it chose, and segment tables). A second put of
  * the same object replaces the first; every OID put is remembered, changed or not, so that a put and
  * a free of one object are told apart. The commit logs each kind in OID order ({@link #sortImageOids},
  * {@link #sortPatchOids}, {@link #sortFreeOids}). Reused from one transaction to the next, so a steady
@@ -19,15 +20,26 @@ final class PendingPuts {
     /** How one put is kept. */
     enum Kind {
         /** The ranges of a PATCH record, encoded in the ranges buffer. */
-        PATCH,
+        PATCH(false),
         /** The whole image of a new object, waiting for a place. */
-        NEW_IMAGE,
+        NEW_IMAGE(true),
         /** The whole image of an existing object whose length or class id changed, waiting for a place. */
-        RESIZED_IMAGE,
+        RESIZED_IMAGE(true),
+        /**
+         * The unchanged image of an existing object that compaction relocates, or rewrites where it is because its
+         * segment's table moves: its place ({@link Put#position}) is chosen before the commit.
+         */
+        MOVED_IMAGE(true),
         /** An existing object to remove, and the space it holds. */
-        FREE,
+        FREE(false),
         /** Replaced by a later put of the same object. */
-        REPLACED
+        REPLACED(false);
+
+        private final boolean image;
+
+        Kind(boolean image) {
+            this.image = image;
+        }
     }
 
     /** One put of one object. */
@@ -43,9 +55,11 @@ final class PendingPuts {
         int length;
         int ranges;
         long payloadBytes;
-        /** Where a resized or freed object is now, and its length there. */
+        /** Where a resized, freed or moved object is now, and its length there. */
         long oldOffset;
         int oldLength;
+        /** Where a moved object goes. */
+        long position;
     }
 
     private static final long NONE = -1;
@@ -64,6 +78,9 @@ final class PendingPuts {
     private int live;
     private long[] sortedOids = new long[16];
     private Put[] sortedPuts = new Put[16];
+    /** Segment tables that compaction moves: segment, old offset, new offset. */
+    private long[] tableMoves = new long[3 * 4];
+    private int tableMoveCount;
 
     void clear() {
         latest.clear();
@@ -71,11 +88,12 @@ final class PendingPuts {
         rangesEnd = 0;
         imagesEnd = 0;
         live = 0;
+        tableMoveCount = 0;
     }
 
-    /** Whether there is nothing to log: nothing put, or nothing changed. */
+    /** Whether there is nothing to log: nothing put, or nothing changed, and no table moved. */
     boolean isEmpty() {
-        return live == 0;
+        return live == 0 && tableMoveCount == 0;
     }
 
     int count() {
@@ -165,6 +183,48 @@ final class PendingPuts {
         put.oldLength = oldLength;
     }
 
+    /**
+     * Stages the unchanged image of the existing object {@code oid}, now {@code length} bytes at {@code oldOffset},
+     * to be written at {@code position} (which may be {@code oldOffset}).
+     */
+    void stageMoved(long oid, int classId, DirectBuffer src, int srcOffset, int length, int crc, long oldOffset,
+        long position) {
+        Put put = stage(Kind.MOVED_IMAGE, oid, classId, src, srcOffset, length, crc);
+        put.oldOffset = oldOffset;
+        put.oldLength = length;
+        put.position = position;
+    }
+
+    /**
+     * Moves the table of {@code segment} from {@code from} to {@code to}; every live object of the segment must be
+     * staged with {@link #stageMoved} too, since the new table starts empty (see {@link WalDescriptor}).
+     */
+    void moveTable(long segment, long from, long to) {
+        if (3 * tableMoveCount + 3 > tableMoves.length) {
+            tableMoves = Arrays.copyOf(tableMoves, 2 * tableMoves.length);
+        }
+        tableMoves[3 * tableMoveCount] = segment;
+        tableMoves[3 * tableMoveCount + 1] = from;
+        tableMoves[3 * tableMoveCount + 2] = to;
+        tableMoveCount++;
+    }
+
+    int tableMoveCount() {
+        return tableMoveCount;
+    }
+
+    long movedSegment(int index) {
+        return tableMoves[3 * index];
+    }
+
+    long movedTableFrom(int index) {
+        return tableMoves[3 * index + 1];
+    }
+
+    long movedTableTo(int index) {
+        return tableMoves[3 * index + 2];
+    }
+
     private Put stage(Kind kind, long oid, int classId, DirectBuffer src, int srcOffset, int length, int crc) {
         Put put = add(kind, oid, classId, imagesEnd);
         images.putBytes(imagesEnd, src, srcOffset, length);
@@ -181,24 +241,25 @@ final class PendingPuts {
      * returns how many there are (read them with {@link #sortedOid} and {@link #sortedPut}, until the next sort).
      */
     int sortImageOids() {
-        return sortOids(Kind.NEW_IMAGE, Kind.RESIZED_IMAGE);
+        return sortOids(null);
     }
 
     /** Sorts the OIDs of the live PATCHes, the order in which the commit logs them; as {@link #sortImageOids}. */
     int sortPatchOids() {
-        return sortOids(Kind.PATCH, Kind.PATCH);
+        return sortOids(Kind.PATCH);
     }
 
     /** Sorts the OIDs of the objects to free, the order in which the commit logs them; as {@link #sortImageOids}. */
     int sortFreeOids() {
-        return sortOids(Kind.FREE, Kind.FREE);
+        return sortOids(Kind.FREE);
     }
 
-    private int sortOids(Kind kind, Kind otherKind) {
+    /** Sorts the OIDs of the live puts of {@code kind}, or of every image kind when it is null. */
+    private int sortOids(Kind kind) {
         int n = 0;
         for (int i = 0; i < count; i++) {
             Kind found = puts[i].kind;
-            if (found == kind || found == otherKind) {
+            if (kind == null ? found.image : found == kind) {
                 if (n == sortedOids.length) {
                     sortedOids = Arrays.copyOf(sortedOids, 2 * n);
                 }
@@ -249,6 +310,7 @@ final class PendingPuts {
         put.payloadBytes = 0;
         put.oldOffset = 0;
         put.oldLength = 0;
+        put.position = 0;
         return put;
     }
 

@@ -18,6 +18,8 @@ package org.swizzle.store;
  * after it; otherwise it is relocated to free space in its own cluster, then in its home cluster,
  * then to the smallest free extent anywhere that holds it, and only then to a new cluster; a large
  * one is placed as a new large object is. Its OID never changes: only its table entry moves.</li>
+ * <li>Compaction moves objects and tables only below a limit it gives, the same way but never into new
+ * clusters ({@link #moved}, {@link #movedTable}).</li>
  * </ul>
  *
  * <p>The space an object leaves is not freed here: the caller frees it once the commit that moved
@@ -109,6 +111,29 @@ final class Placement {
             position = free.allocateBestFit(newExtent);
         }
         return position >= 0 ? position : free.allocateInNewCluster(newExtent);
+    }
+
+    /**
+     * A place below {@code limit}, a cluster boundary, for a segment table that compaction moves: the smallest free
+     * extent there that holds it; -1 if none does. The file never grows for a move.
+     */
+    long movedTable(long limit) {
+        return free.allocateBestFitBelow(SegmentTableDescriptor.TABLE_LENGTH, limit);
+    }
+
+    /**
+     * A place below {@code limit}, a cluster boundary, for an object of {@code length > 0} bytes that compaction
+     * moves, whose segment table is (or goes) at {@code table}: a small one in the first free extent of the
+     * table's cluster that holds it, else in the smallest free extent that does; a large one in the first run of
+     * whole free clusters that holds it; -1 if there is none.
+     */
+    long moved(int length, long table, long limit) {
+        long extent = layout.extent(length);
+        if (layout.isLarge(length)) {
+            return free.allocateFreeClustersBelow(extent, limit);
+        }
+        long position = layout.clusterEnd(table) <= limit ? free.allocateFirstFit(layout.clusterIndex(table), extent) : -1;
+        return position >= 0 ? position : free.allocateBestFitBelow(extent, limit);
     }
 
     /** Whole clusters for a large object: free ones if a run of them holds it, else new ones. */

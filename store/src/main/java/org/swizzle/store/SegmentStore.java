@@ -52,6 +52,7 @@ public final class SegmentStore implements AutoCloseable {
     private final ClusterLayout layout;
     private final ObjectTable objects;
     private final FreeSpace freeSpace;
+    private final Placement placement;
     private final BlockApplier applier;
     private final BlockBuilder builder;
     private final PendingPuts puts = new PendingPuts();
@@ -74,8 +75,8 @@ public final class SegmentStore implements AutoCloseable {
         this.applier = recovered.applier;
         this.freeSpace = recovered.freeSpace;
         this.objects = new ObjectTable(segments, clusters, state, layout);
-        this.builder = new BlockBuilder(layout, new Placement(layout, freeSpace),
-            new TableReleases(recovered.live, objects));
+        this.placement = new Placement(layout, freeSpace);
+        this.builder = new BlockBuilder(layout, placement, new TableReleases(recovered.live, objects));
         this.counters.commitsRecovered = recovered.blocksReplayed;
     }
 
@@ -349,6 +350,42 @@ public final class SegmentStore implements AutoCloseable {
         counters.checkpointNanos += System.nanoTime() - start;
     }
 
+    /**
+     * Gives disk space back: moves the objects and segment tables of the clusters at the end of the cluster file
+     * into free space lower down, lowers the allocated end ({@link #allocatedBytes()}) past the clusters that
+     * empties, checkpoints, and cuts the cluster file there, so that the disk blocks past it are freed (the file
+     * stays sparse to a whole number of mapped regions). A moved object keeps its OID, bytes, class id and
+     * checksum; only its table entry changes. Free space between live clusters stays in the file, for later
+     * objects.
+     *
+     * <p>Works in steps, each one commit that moves about 4 MiB (see {@link Compaction}), numbered on from
+     * {@link #lastCommit()}; {@code listener} hears of each once it is applied. A crash at any moment leaves a
+     * store that opens with every commit intact, as for any commit. A table whose segment's objects take more
+     * than 64 MiB, or an object for which no free space below is left, stops the steps; the result says which.
+     * Views from {@link #read} are invalid afterwards, as after a commit. A store with nothing to give back is
+     * left as it is: no commit, no checkpoint.
+     *
+     * @throws ReadOnlyStoreException the store is read-only
+     * @throws IllegalStateException  a transaction is open
+     * @throws StoreCorruptedException a table entry or an object to move fails its checks (nothing after the last
+     *                                 step is changed)
+     */
+    public CompactionResult compact(CompactionListener listener) {
+        return compact(listener, Compaction.STEP_BYTES);
+    }
+
+    /** Compacts as {@link #compact(CompactionListener)} does, in steps of about {@code stepBytes}: for tests. */
+    CompactionResult compact(CompactionListener listener, long stepBytes) {
+        checkOpen();
+        requireWritable("compact");
+        Objects.requireNonNull(listener, "listener");
+        if (transaction != null) {
+            throw new IllegalStateException("A transaction is open on " + directory
+                + "; commit or abandon it before compacting the store");
+        }
+        return new Compaction(this, objects, segments, clusters, placement, layout, puts, stepBytes).run(listener);
+    }
+
     /** Checkpoints (unless read-only), unmaps the cluster file and releases the lock. Idempotent. */
     @Override
     public void close() {
@@ -395,6 +432,15 @@ public final class SegmentStore implements AutoCloseable {
         if (commitNumber <= state.lastCommit) {
             throw new IllegalArgumentException("Commit number " + commitNumber
                 + " must be greater than the last commit, " + state.lastCommit);
+        }
+    }
+
+    /** Logs and applies what compaction staged in the pending puts as the next commit, in the plan it opened. */
+    void commitStaged() {
+        try {
+            commit(NULL_OID, state.lastCommit + 1);
+        } finally {
+            puts.clear();
         }
     }
 

@@ -2,7 +2,6 @@ package org.swizzle.store;
 
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
@@ -48,7 +47,7 @@ final class SpaceRebuild {
         UsedExtents used = new UsedExtents(layout);
         used.add(0, ClusterFileDescriptor.FIRST_FREE);
         Path file = clusters.file();
-        new TableScan().scan(tables(), new TableScan.Visitor() {
+        new TableScan().scan(TableScan.of(clusters, directory), new TableScan.Visitor() {
             @Override
             public void entry(long segment, TableEntry entry) {
                 String problem = entry.commitProblem(lastCommit);
@@ -86,28 +85,9 @@ final class SpaceRebuild {
             @Override
             public void overlap(long position, long previousEnd) {
                 throw new StoreCorruptedException(file, position, Overlaps.describe(position, previousEnd,
-                    tables(), directory.count(), layout));
+                    TableScan.of(clusters, directory), directory.count(), layout));
             }
         });
         return free;
-    }
-
-    private TableScan.Tables tables() {
-        return new TableScan.Tables() {
-            @Override
-            public long count() {
-                return directory.count();
-            }
-
-            @Override
-            public long tableOffset(long segment) {
-                return directory.tableOffset(segment);
-            }
-
-            @Override
-            public void read(long position, UnsafeBuffer table) {
-                clusters.read(position, table);
-            }
-        };
     }
 }

@@ -3,8 +3,8 @@ package org.swizzle.store;
 import java.io.PrintStream;
 
 /**
- * {@code stats DIR}: sizes, counts and WAL state of a store, from its tables (each entry's
- * checksum is checked on the way, not the objects' bytes; {@code verify} does that).
+ * {@code stats DIR}: sizes, counts, free space (what {@code compact} could give back) and WAL state of a store,
+ * from its tables (each entry's checksum is checked on the way, not the objects' bytes; {@code verify} does that).
  */
 final class StatsCommand {
     private final StoreInspection store;
@@ -71,6 +71,9 @@ final class StatsCommand {
         out.println("clusters       " + clusters + " clusters of " + store.layout.clusterSize() + " bytes");
         out.println("free space     " + space.bytes() + " bytes in " + space.extents() + " extents, largest "
             + space.largest() + " (" + percent(space.bytes(), store.allocatedEnd) + " of the allocated clusters)");
+        out.println("reclaimable    up to " + space.bytes() + " bytes of the allocated clusters by compact, "
+            + space.tail() + " of them in free clusters at their end; the file is " + store.clusterFileLength
+            + " bytes long (sparse past the allocated clusters)");
         out.println("next OID       " + store.nextOid);
         int problems = store.problems.problems() + (int) damagedEntries;
         if (problems > 0) {

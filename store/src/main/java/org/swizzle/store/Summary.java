@@ -4,8 +4,12 @@ import java.io.PrintStream;
 
 /** The lines the tool's commands share: what the files are, and the free space between what they hold. */
 final class Summary {
-    /** What a sweep of the used extents found. */
-    record Space(long extents, long bytes, long largest, long overlaps) {
+    /**
+     * What a sweep of the used extents found.
+     *
+     * @param tail the bytes of the whole free clusters that end the allocated ones
+     */
+    record Space(long extents, long bytes, long largest, long overlaps, long tail) {
     }
 
     private Summary() {
@@ -58,7 +62,7 @@ final class Summary {
     static Space sweep(StoreInspection store, UsedExtents used) {
         SpaceTally tally = new SpaceTally(store);
         used.sweep(store.allocatedEnd, tally);
-        return new Space(tally.extents, tally.bytes, tally.largest, tally.overlaps);
+        return new Space(tally.extents, tally.bytes, tally.largest, tally.overlaps, tally.tail);
     }
 
     /** Counts free extents as {@link FreeSpace} keeps them, split at cluster boundaries. */
@@ -68,6 +72,7 @@ final class Summary {
         long bytes;
         long largest;
         long overlaps;
+        long tail;
 
         SpaceTally(StoreInspection store) {
             this.store = store;
@@ -75,6 +80,9 @@ final class Summary {
 
         @Override
         public void free(long start, long end) {
+            if (end == store.allocatedEnd) {
+                tail = end - Math.min(end, store.layout.clusterEnd(start - 1));
+            }
             for (long at = start; at < end; ) {
                 long pieceEnd = Math.min(end, store.layout.clusterEnd(at));
                 extents++;

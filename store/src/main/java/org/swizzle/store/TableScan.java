@@ -32,6 +32,26 @@ final class TableScan {
         }
     }
 
+    /** The tables of an open store: where {@code directory} says they are, read through the mapping of {@code clusters}. */
+    static Tables of(ClusterFile clusters, SegmentDirectory directory) {
+        return new Tables() {
+            @Override
+            public long count() {
+                return directory.count();
+            }
+
+            @Override
+            public long tableOffset(long segment) {
+                return directory.tableOffset(segment);
+            }
+
+            @Override
+            public void read(long position, UnsafeBuffer table) {
+                clusters.read(position, table);
+            }
+        };
+    }
+
     private final Checksums checksums = new Checksums();
     private final UnsafeBuffer table = new UnsafeBuffer(new byte[SegmentTableDescriptor.TABLE_LENGTH]);
     private final TableEntry entry = new TableEntry();

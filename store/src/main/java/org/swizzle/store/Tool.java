@@ -15,23 +15,29 @@ import org.swizzle.StoreIOException;
  * java -cp ... org.swizzle.store.Tool stats  DIR
  * java -cp ... org.swizzle.store.Tool dump   DIR OID
  * java -cp ... org.swizzle.store.Tool reindex DIR
+ * java -cp ... org.swizzle.store.Tool compact DIR
  * </pre>
  *
  * <ul>
  * <li>{@code verify} checks every checksum and invariant and prints a report, with each problem's
  * file and offset;</li>
- * <li>{@code stats} prints sizes, object, segment and cluster counts, free space and the WAL's
- * state;</li>
+ * <li>{@code stats} prints sizes, object, segment and cluster counts, free space (and how much of it
+ * {@code compact} could give back) and the WAL's state;</li>
  * <li>{@code dump} prints an object's table entry and its bytes in hex;</li>
  * <li>{@code reindex} marks the store's hash indexes stale, so that the application rebuilds them
- * from the objects when it next opens them (their keys come from application code).</li>
+ * from the objects when it next opens them (their keys come from application code);</li>
+ * <li>{@code compact} moves the objects and tables of the clusters at the end of the cluster file into
+ * free space lower down and cuts the file, giving the disk space back (see {@link SegmentStore#compact});
+ * it prints the file's length and allocated bytes before and after. Its commits move the store's last
+ * commit on, so hash indexes are rebuilt from the objects when the application next opens them.</li>
  * </ul>
  *
  * <p>{@code verify}, {@code stats} and {@code dump} write nothing, not even the lock file: they
  * take a shared lock on it, as a read-only open does (none if there is no lock file), so they
  * refuse a store that a process has open for writing, and work on a read-only backup. A WAL left by
  * a crash is reported as blocks pending replay, not replayed. {@code reindex} takes the store's
- * lock, as a writable open does, and deletes index markers only. Progress of long runs goes to the
+ * lock, as a writable open does, and deletes index markers only. {@code compact} opens the store
+ * for writing, which takes its lock and replays a log a crash left. Progress of long runs goes to the
  * error stream.
  *
  * <p>Exit codes: {@value #CLEAN} clean, {@value #DAMAGED} damaged (or not readable as a store of
@@ -45,9 +51,10 @@ public final class Tool {
     private static final String USAGE_TEXT = String.join(System.lineSeparator(),
         "usage: java -cp swizzle-store.jar:agrona.jar org.swizzle.store.Tool COMMAND DIR [OID]",
         "  verify DIR      check every checksum and invariant of the store in DIR",
-        "  stats DIR       print sizes, counts, free space and WAL state",
+        "  stats DIR       print sizes, counts, free space, what compact could give back and WAL state",
         "  dump DIR OID    print an object's table entry and bytes",
         "  reindex DIR     mark the hash indexes stale: the application rebuilds them from the objects",
+        "  compact DIR     move objects out of the clusters at the end of the file and cut it (store closed)",
         "exit codes: 0 clean, 1 damaged, 2 usage error, no store, store locked or I/O error");
 
     private Tool() {
@@ -78,6 +85,9 @@ public final class Tool {
                 return USAGE;
             }
         }
+        if (args[0].equals("compact")) {
+            return new CompactCommand(directory, out, err).run();
+        }
         StoreLock lock;
         try {
             lock = args[0].equals("reindex") ? StoreLock.acquire(directory) : StoreLock.acquireShared(directory);
@@ -98,7 +108,8 @@ public final class Tool {
     }
 
     private static boolean isCommand(String command) {
-        return command.equals("verify") || command.equals("stats") || command.equals("dump") || command.equals("reindex");
+        return command.equals("verify") || command.equals("stats") || command.equals("dump") || command.equals("reindex")
+            || command.equals("compact");
     }
 
     private static int inspect(String command, Path directory, long oid, PrintStream out, PrintStream err)

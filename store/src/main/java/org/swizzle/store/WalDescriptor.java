@@ -114,7 +114,10 @@ import org.agrona.MutableDirectBuffer;
  * ({@link SegmentTableDescriptor#ALIGNMENT}), logged divided by 8.
  *
  * <ul>
- * <li>SEGMENT: a new logical segment: write its table of empty entries and its directory entry.</li>
+ * <li>SEGMENT: a new logical segment, or the new place of a segment's table that compaction moves: write
+ * a table of empty entries there and the segment's directory entry. A moved table's block holds an IMAGE of
+ * every live object of the segment (at its old place unless it moves too), which fills the new table; the
+ * old table's space is free once the block is applied.</li>
  * <li>IMAGE: the whole bytes of a new, moved or resized object, written at their offset; also sets
  * the object's table entry to (offset, length, class id, checksum).</li>
  * <li>PATCH: the changed byte ranges of an existing object whose place, length and class id stay.
@@ -126,7 +129,9 @@ import org.agrona.MutableDirectBuffer;
  * blocks, already reached the cluster file, an entry may be one that a later block wrote, which
  * still gives the object's place unless a later block holds an IMAGE of the object, and recovery
  * then skips the PATCH (see {@link ReplayPlan}).</li>
- * <li>ALLOCATOR: the allocator state after this commit, when the commit changed it.</li>
+ * <li>ALLOCATOR: the allocator state after this commit, when the commit changed it. Compaction lowers the
+ * allocated end, past clusters that nothing in the files references once the blocks before are applied; a block
+ * may then hold this record alone.</li>
  * <li>FREE: an object removed: its table entry is written empty, as a new table's entries are, so the
  * object reads as one never written, and the space its entry gave it is free once the block is applied.
  * Freeing an object whose entry is already empty changes nothing. Its OID is never handed out again

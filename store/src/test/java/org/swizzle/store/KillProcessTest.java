@@ -12,8 +12,8 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -49,10 +49,7 @@ class KillProcessTest {
                 () -> SegmentStore.open(dir, StoreConfig.defaults()));
             assertTrue(locked.getMessage().contains("another process"), locked.getMessage());
 
-            // SIGKILL, like Process.destroyForcibly(), but through the handle, which leaves the pipe open
-            // so that the acknowledgements the writer printed just before dying can still be read.
-            writer.toHandle().destroyForcibly();
-            assertTrue(writer.waitFor(30, TimeUnit.SECONDS), "the writer did not die");
+            ChildJvm.kill(writer);
             readAcknowledgements(out, acknowledged, Integer.MAX_VALUE);
         } finally {
             writer.destroyForcibly();
@@ -77,13 +74,8 @@ class KillProcessTest {
     }
 
     private Process startWriter() throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String logging = System.getProperty("java.util.logging.config.file", "");
-        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx64m", "-XX:TieredStopAtLevel=1",
-            "-Djava.util.logging.config.file=" + logging,
-            "-cp", System.getProperty("java.class.path"), CommittingProcess.class.getName(), dir.toString());
-        builder.redirectError(ProcessBuilder.Redirect.INHERIT);
-        return builder.start();
+        return ChildJvm.builder(CommittingProcess.class, List.of(), dir.toString())
+            .redirectError(ProcessBuilder.Redirect.INHERIT).start();
     }
 
     private static void readAcknowledgements(BufferedReader out, Map<Long, Long> acknowledged, int until)

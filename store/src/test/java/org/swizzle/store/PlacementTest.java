@@ -2,6 +2,7 @@ package org.swizzle.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -151,6 +152,46 @@ class PlacementTest {
 
         assertEquals(before, describe(free));
         assertEquals(end, free.allocatedEnd());
+    }
+
+    @Test
+    void shouldMoveOnlyBelowTheLimitAndNeverGrowTheFile() {
+        FreeSpace space = new FreeSpace(layout, 6L * CLUSTER);
+        Placement moves = new Placement(layout, space);
+        space.free(CLUSTER + 100 * 8, 64);
+        space.free(2L * CLUSTER + 8, 200);
+        space.free(3L * CLUSTER, CLUSTER);
+        space.free(5L * CLUSTER, CLUSTER);
+        space.free(4L * CLUSTER + 8, 32);
+        long limit = 4L * CLUSTER;
+        assertEquals(2L * CLUSTER + 8, moves.moved(100, 8, limit), "best fit below the limit, not the 32 bytes past it");
+        assertEquals(CLUSTER + 800, moves.moved(40, CLUSTER + 8, limit), "first fit in the table's cluster");
+        assertEquals(-1, moves.moved(CLUSTER + 1, 8, limit), "no run of two free clusters below the limit");
+        assertEquals(3L * CLUSTER, moves.moved(CLUSTER, 8, limit), "a free cluster below the limit");
+        assertEquals(-1, moves.movedTable(limit), "no room for a table below the limit");
+        assertEquals(5L * CLUSTER, moves.movedTable(6L * CLUSTER));
+        assertEquals(6L * CLUSTER, space.allocatedEnd(), "a move never allocates a cluster");
+    }
+
+    @Test
+    void shouldLowerTheAllocatedEndPastFreeClustersAsPartOfAPlan() {
+        FreeSpace space = new FreeSpace(layout, 5L * CLUSTER);
+        space.free(2L * CLUSTER + 64, CLUSTER - 64);
+        space.free(3L * CLUSTER, 2L * CLUSTER);
+        assertEquals(3L * CLUSTER, space.freeTailStart());
+        List<String> before = describe(space);
+
+        space.beginPlan();
+        space.lowerEnd(3L * CLUSTER);
+        assertEquals(3L * CLUSTER, space.allocatedEnd());
+        assertEquals(CLUSTER - 64, space.freeBytes(), "the clusters given back are no longer free space");
+        space.rollback();
+        assertEquals(before, describe(space));
+        assertEquals(5L * CLUSTER, space.allocatedEnd());
+
+        space.lowerEnd(3L * CLUSTER);
+        assertEquals(3L * CLUSTER, space.freeTailStart());
+        assertThrows(IllegalStateException.class, () -> space.lowerEnd(2L * CLUSTER), "cluster 2 holds 64 bytes");
     }
 
     @Test

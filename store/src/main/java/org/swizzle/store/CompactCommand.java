@@ -1,0 +1,67 @@
+package org.swizzle.store;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreException;
+import org.swizzle.StoreFormatException;
+import org.swizzle.StoreIOException;
+
+/**
+ * {@code Tool compact DIR}: opens the store for writing (which takes its lock, and replays a log a crash left),
+ * runs {@link SegmentStore#compact}, printing its progress to the error stream, and prints the cluster file's
+ * length and allocated bytes before and after, and what moved.
+ */
+final class CompactCommand {
+    private final Path directory;
+    private final PrintStream out;
+    private final PrintStream err;
+    private Progress progress;
+
+    CompactCommand(Path directory, PrintStream out, PrintStream err) {
+        this.directory = directory;
+        this.out = out;
+        this.err = err;
+    }
+
+    int run() {
+        StoreConfig config = StoreConfig.defaults().withCreateIfMissing(false);
+        CompactionResult result;
+        long freeAfter;
+        try (SegmentStore store = SegmentStore.open(directory, config)) {
+            out.println("Compacting the Swizzle store in " + directory);
+            result = store.compact(this::stepDone);
+            freeAfter = store.freeBytes();
+        } catch (StoreIOException e) {
+            err.println(e.getMessage());
+            return Tool.USAGE;
+        } catch (StoreException e) {
+            if (e instanceof StoreCorruptedException || e instanceof StoreFormatException) {
+                out.println("The store in " + directory + " cannot be compacted: " + e.getMessage());
+                out.println("result         DAMAGED");
+                return Tool.DAMAGED;
+            }
+            err.println(e.getMessage());
+            return Tool.USAGE;
+        }
+        out.println("cluster file   " + result.fileLengthBefore() + " bytes before, " + result.fileLengthAfter()
+            + " after (sparse past the allocated clusters)");
+        out.println("allocated      " + result.allocatedBefore() + " bytes before, " + result.allocatedAfter() + " after: "
+            + (result.allocatedBefore() - result.allocatedAfter()) + " bytes given back; " + freeAfter
+            + " bytes free below the end stay for later objects");
+        out.println("moved          " + Summary.count(result.objectsMoved(), "object") + " and "
+            + Summary.count(result.tablesMoved(), "table") + " (" + result.bytesMoved() + " bytes) in "
+            + Summary.count(result.steps(), "step"));
+        out.println("result         " + (result.idle() ? "nothing to give back" : "compacted")
+            + (result.stoppedBy() == null ? "" : "; stopped where " + result.stoppedBy()));
+        return Tool.CLEAN;
+    }
+
+    private void stepDone(long moved, long toMove, long allocatedEnd) {
+        if (progress == null) {
+            progress = new Progress(err, "compact", toMove, "bytes to move");
+        }
+        progress.at(moved);
+    }
+}
