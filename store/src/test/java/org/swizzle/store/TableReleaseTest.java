@@ -381,7 +381,7 @@ class TableReleaseTest {
 
             transaction = store.begin();
             UnsafeBuffer patched = bytes(2000, 6000);
-            transaction.put(created.get(0), (int) (1000 % 100), patched, 0, 6000);
+            transaction.put(created.get(0), 1000 % 100, patched, 0, 6000);
             model.put(created.get(0), patched);
             transaction.commit(4);
             commitFree(store, 5, List.of(created.get(1)));
