@@ -108,12 +108,23 @@ public final class LargeWorkingSet {
 
     /**
      * The heap the store and the application still hold, in MiB, after a full collection, and the Java instances
-     * of stored objects in memory (asking for the stats clears the entries of the instances the collection released).
+     * of stored objects in memory (asking for the stats clears the entries of the instances the collection released,
+     * as the JVM's reference handler thread hands them over: asked until the count stops falling).
      */
     private static void printRetained(ObjectStore store) {
         Runtime runtime = Runtime.getRuntime();
         System.gc();
         long inMemory = store.stats().objectsInMemory();
+        for (long before = Long.MAX_VALUE; inMemory < before; ) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the released entries were cleared", e);
+            }
+            before = inMemory;
+            inMemory = store.stats().objectsInMemory();
+        }
         System.gc();
         System.out.println("RETAINED " + ((runtime.totalMemory() - runtime.freeMemory()) >> 20) + " MiB, " + inMemory + " objects in memory");
     }
