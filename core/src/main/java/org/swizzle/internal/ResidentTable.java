@@ -42,6 +42,8 @@ final class ResidentTable {
 
     private final ReferenceQueue<Object> released = new ReferenceQueue<>();
     private volatile Object[][] segments = new Object[1024][];
+    /** Entries per segment: a segment left without any gives its slots back, so the table follows what is in memory, not every OID ever used. */
+    private int[] counts = new int[1024];
     private long entries;
 
     /** The object of {@code oid}, or null if there is none or it was released. */
@@ -69,20 +71,29 @@ final class ResidentTable {
         Object[][] all = segments;
         if (segment >= all.length) {
             all = Arrays.copyOf(all, (int) Math.max(segment + 1, all.length * 2L));
+            counts = Arrays.copyOf(counts, all.length);
         }
         Object[] slots = all[(int) segment];
         if (slots == null) {
+            if (object == null) {
+                return;
+            }
             slots = new Object[SLOTS];
             all[(int) segment] = slots;
         }
         int slot = (int) (oid & (SLOTS - 1));
         if (slots[slot] != null) {
             entries--;
+            counts[(int) segment]--;
         }
         if (object != null) {
             entries++;
+            counts[(int) segment]++;
         }
         SLOT.setRelease(slots, slot, object == null ? null : new Entry(object, oid, released));
+        if (counts[(int) segment] == 0) {
+            all[(int) segment] = null;
+        }
         segments = all;
     }
 
@@ -120,12 +131,17 @@ final class ResidentTable {
 
     /** Clears the entries of the objects the garbage collector released since the last call. */
     private void expungeReleased() {
+        Object[][] all = segments;
         for (Entry entry = (Entry) released.poll(); entry != null; entry = (Entry) released.poll()) {
-            Object[] slots = segments[(int) (entry.oid >>> SLOT_BITS)];
+            int segment = (int) (entry.oid >>> SLOT_BITS);
+            Object[] slots = all[segment];
             int slot = (int) (entry.oid & (SLOTS - 1));
-            if (slots[slot] == entry) {
+            if (slots != null && slots[slot] == entry) {
                 SLOT.setRelease(slots, slot, null);
                 entries--;
+                if (--counts[segment] == 0) {
+                    all[segment] = null;
+                }
             }
         }
     }
