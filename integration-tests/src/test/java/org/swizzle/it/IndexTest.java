@@ -87,6 +87,32 @@ class IndexTest {
     }
 
     @Test
+    void shouldNotFindTheObjectsACollectionFreed() {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(100, byValue(store).size(), "built, faulting every item (which this session then holds)");
+            store.root("h", Holder.class).items.subList(50, 100).clear();
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) { // a new session: nothing in memory holds the items dropped
+            ObjectIndex<Integer, Item> index = byValue(store);
+            assertEquals(100, index.size(), "the index still has an entry for each item dropped");
+            assertEquals(50, store.collectGarbage(), "the 50 items no root reaches are freed");
+            assertNull(index.get(75), "the entry of a freed object finds nothing, and is dropped");
+            assertEquals(99, index.size());
+            assertEquals("item 25", index.get(25).label, "a reachable object is still found");
+            Item added = new Item(75, "new 75");
+            store.root("h", Holder.class).items.add(added);
+            store.commit();
+            assertSame(added, index.get(75), "a new object under a freed object's key is found");
+        }
+        assertEquals(0, Tool.run(new String[] {"reindex", dir.toString()}, System.out, System.err));
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(51, byValue(store).size(), "a rebuild indexes the stored objects, not the freed ones");
+        }
+    }
+
+    @Test
     void shouldReuseACleanlyClosedIndexInANewJvm() {
         storeItems(100);
         try (ObjectStore store = ObjectStore.open(dir)) {
