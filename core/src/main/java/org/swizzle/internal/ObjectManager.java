@@ -154,28 +154,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void loadDirectory() {
-        if (store.contains(SegmentStore.CATALOG_OID)) {
-            DirectBuffer bytes = store.read(SegmentStore.CATALOG_OID, view);
-            try {
-                catalog.read(bytes, store.length(SegmentStore.CATALOG_OID));
-            } catch (IllegalStateException | IndexOutOfBoundsException e) {
-                throw corrupted(SegmentStore.CATALOG_OID, "the class catalog does not parse (" + e.getMessage() + ")");
-            }
-        }
-        loadRoots();
-    }
-
-    private void loadRoots() {
-        if (store.contains(SegmentStore.ROOTS_OID)) {
-            DirectBuffer bytes = store.read(SegmentStore.ROOTS_OID, view);
-            try {
-                roots.read(reader, bytes, store.length(SegmentStore.ROOTS_OID));
-            } catch (IllegalStateException | IndexOutOfBoundsException e) {
-                throw corrupted(SegmentStore.ROOTS_OID, "the root directory does not parse (" + e.getMessage() + ")");
-            }
-        } else {
-            roots.read(reader, new UnsafeBuffer(new byte[4]), 4);
-        }
+        StoreDirectory.read(store, catalog, roots, reader);
     }
 
     public Path directory() {
@@ -898,7 +877,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         indexes.values().forEach(HashIndex::reverted);
         detector.reset();
-        loadRoots();
+        StoreDirectory.readRoots(store, roots, reader);
         trimToBudget(null, true);
     }
 
