@@ -1011,11 +1011,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Refuses an index before anything is written when Chronicle Map, an optional dependency, is not on
-     * the class path. Checked here: {@link HashIndex} refers to its classes.
+     * the class path. Checked here: {@link HashIndex} refers to its classes. The named module {@code org.swizzle}
+     * (the one jar on the module path) is made to read Chronicle Map's module, which it does not require; on the
+     * class path, this is nothing.
      */
     private void requireChronicleMap(String name) {
         try {
-            Class.forName(CHRONICLE_MAP_CLASS, false, ObjectManager.class.getClassLoader());
+            Class<?> map = Class.forName(CHRONICLE_MAP_CLASS, false, ObjectManager.class.getClassLoader());
+            ObjectManager.class.getModule().addReads(map.getModule());
         } catch (ClassNotFoundException | LinkageError missing) {
             throw new MissingLibraryException("The hash index '" + name + "' of the store in " + directory
                 + " needs Chronicle Map, which is not on the class path (" + missing + "). Add the dependency "

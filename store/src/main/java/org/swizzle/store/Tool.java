@@ -44,10 +44,10 @@ public final class Tool {
 
     /** The commands, a line each, for the usage text of this tool and of a front end that adds its own. */
     public static final String COMMANDS = String.join(System.lineSeparator(),
-        "  verify DIR      check every checksum and invariant of the store in DIR",
-        "  stats DIR       print sizes, counts, free space and WAL state",
-        "  dump DIR OID    print an object's table entry and bytes",
-        "  reindex DIR     mark the hash indexes stale: the application rebuilds them from the objects");
+        "  verify DIR          check every checksum and invariant of the store in DIR",
+        "  stats DIR           print sizes, counts, free space and WAL state",
+        "  dump DIR OID        print an object's table entry and bytes",
+        "  reindex DIR         mark the hash indexes stale: the application rebuilds them from the objects");
     /** The meaning of the exit codes. */
     public static final String EXIT_CODES = "exit codes: 0 clean, 1 damaged, 2 usage error, no store, store locked or I/O error";
 
