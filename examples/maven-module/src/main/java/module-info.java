@@ -1,12 +1,9 @@
 /**
- * The notebook as a named module. Swizzle is the automatic module {@code org.swizzle}; an automatic module
- * cannot declare what it requires, so the application names the JDK module Swizzle's store needs for
- * {@code sun.misc.Unsafe} (through Agrona, relocated inside it): launched with {@code --module}, only the
- * modules that something requires are resolved.
+ * The notebook as a named module: Swizzle's one jar is the module {@code org.swizzle}, which declares what it
+ * needs itself, so the application requires it alone.
  */
 module com.example.notes {
     requires org.swizzle;
-    requires jdk.unsupported;
 
     exports com.example.notes;
 }

@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import net.bytebuddy.ClassFileVersion;
-import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.utility.OpenedClassReader;
+import org.objectweb.asm.ClassReader;
 
 /**
  * What the transformer learns from a class file's header and constant pool alone, without reading
  * its members or code: enough to decide cheaply that most classes need no change. Reads class files
- * of any version whose constant pool Byte Buddy's ASM understands, including versions newer than
+ * of any version whose constant pool ASM understands, including versions newer than
  * it can rewrite.
  */
 final class ClassFileScan {
@@ -87,7 +87,7 @@ final class ClassFileScan {
         return majorVersion;
     }
 
-    /** Whether the class file is newer than Byte Buddy's ASM can rewrite. */
+    /** Whether the class file is newer than ASM can rewrite. */
     boolean isNewerThanSupported() {
         return majorVersion > ClassFileVersion.latest().getMajorVersion();
     }

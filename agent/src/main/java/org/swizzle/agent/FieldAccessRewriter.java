@@ -2,10 +2,10 @@ package org.swizzle.agent;
 
 import java.util.Map;
 
-import net.bytebuddy.jar.asm.ClassVisitor;
-import net.bytebuddy.jar.asm.MethodVisitor;
-import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.utility.OpenedClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 /**
  * Rewrites {@code GETFIELD}/{@code PUTFIELD} of stored fields into calls of their static accessors

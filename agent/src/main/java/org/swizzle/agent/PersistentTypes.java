@@ -13,8 +13,8 @@ import net.bytebuddy.description.annotation.AnnotationDescription;
 import net.bytebuddy.description.field.FieldDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.jar.asm.Type;
 import net.bytebuddy.pool.TypePool;
+import org.objectweb.asm.Type;
 
 import org.swizzle.internal.FieldKind;
 import org.swizzle.internal.StoredTypes;
@@ -278,7 +278,7 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
             TypePool.Resolution resolution = pool.describe(internalName.replace('/', '.'));
             return resolution.isResolved() ? resolution.resolve() : null;
         } catch (RuntimeException unreadable) {
-            // e.g. a class file newer than Byte Buddy's ASM reads: treated like a class we cannot see
+            // e.g. a class file newer than ASM reads: treated like a class we cannot see
             return null;
         }
     }

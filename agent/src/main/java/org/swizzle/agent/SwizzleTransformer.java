@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 import net.bytebuddy.ClassFileVersion;
-import net.bytebuddy.jar.asm.ClassReader;
-import net.bytebuddy.jar.asm.ClassVisitor;
-import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.utility.OpenedClassReader;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
 
 import org.swizzle.internal.AgentOptions;
 import org.swizzle.internal.Enhancement;
@@ -111,7 +111,7 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         String[] options = new String[1];
         OpenedClassReader.of(classFile).accept(new ClassVisitor(OpenedClassReader.ASM_API) {
             @Override
-            public net.bytebuddy.jar.asm.FieldVisitor visitField(int access, String name, String descriptor,
+            public org.objectweb.asm.FieldVisitor visitField(int access, String name, String descriptor,
                                                                   String signature, Object value) {
                 if (Contract.OPTIONS.equals(name) && Contract.OPTIONS_DESCRIPTOR.equals(descriptor) && value instanceof String) {
                     options[0] = (String) value;

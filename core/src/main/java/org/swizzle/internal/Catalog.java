@@ -234,6 +234,20 @@ final class Catalog {
         return plan;
     }
 
+    /** The stored class names, by class id from 1. */
+    List<String> names() {
+        List<String> names = new ArrayList<>(byId.size() - 1);
+        for (int id = 1; id < byId.size(); id++) {
+            names.add(byId.get(id).name);
+        }
+        return names;
+    }
+
+    /** The class name stored for {@code classId}. */
+    String name(int classId) {
+        return entry(classId).name;
+    }
+
     /** Shape {@code shape} of class {@code classId}, as stored. */
     Shape shape(int classId, int shape) {
         Entry entry = entry(classId);

@@ -1,6 +1,5 @@
 package org.swizzle.internal;
 
-import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -150,9 +149,9 @@ final class ContainerCodec {
     }
 
     private static Object[] readArray(ValueKind kind, ObjectReader in) {
-        Class<?> component = in.classOf(in.readInt());
+        int component = in.readInt();
         int length = in.readCount(kind);
-        Object[] array = (Object[]) Array.newInstance(component, length);
+        Object[] array = in.newArray(component, length);
         in.enter(true);
         for (int i = 0; i < length; i++) {
             array[i] = in.readValue();

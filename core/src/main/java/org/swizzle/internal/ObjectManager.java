@@ -159,28 +159,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void loadDirectory() {
-        if (store.contains(SegmentStore.CATALOG_OID)) {
-            DirectBuffer bytes = store.read(SegmentStore.CATALOG_OID, view);
-            try {
-                catalog.read(bytes, store.length(SegmentStore.CATALOG_OID));
-            } catch (IllegalStateException | IndexOutOfBoundsException e) {
-                throw corrupted(SegmentStore.CATALOG_OID, "the class catalog does not parse (" + e.getMessage() + ")");
-            }
-        }
-        loadRoots();
-    }
-
-    private void loadRoots() {
-        if (store.contains(SegmentStore.ROOTS_OID)) {
-            DirectBuffer bytes = store.read(SegmentStore.ROOTS_OID, view);
-            try {
-                roots.read(reader, bytes, store.length(SegmentStore.ROOTS_OID));
-            } catch (IllegalStateException | IndexOutOfBoundsException e) {
-                throw corrupted(SegmentStore.ROOTS_OID, "the root directory does not parse (" + e.getMessage() + ")");
-            }
-        } else {
-            roots.read(reader, new UnsafeBuffer(new byte[4]), 4);
-        }
+        StoreDirectory.read(store, catalog, roots, reader);
     }
 
     public Path directory() {
@@ -909,7 +888,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         indexes.values().forEach(HashIndex::reverted);
         detector.reset();
-        loadRoots();
+        StoreDirectory.readRoots(store, roots, reader);
         trimToBudget(null, true);
     }
 
@@ -1043,11 +1022,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Refuses an index before anything is written when Chronicle Map, an optional dependency, is not on
-     * the class path. Checked here: {@link HashIndex} refers to its classes.
+     * the class path. Checked here: {@link HashIndex} refers to its classes. The named module {@code org.swizzle}
+     * (the one jar on the module path) is made to read Chronicle Map's module, which it does not require; on the
+     * class path, this is nothing.
      */
     private void requireChronicleMap(String name) {
         try {
-            Class.forName(CHRONICLE_MAP_CLASS, false, ObjectManager.class.getClassLoader());
+            Class<?> map = Class.forName(CHRONICLE_MAP_CLASS, false, ObjectManager.class.getClassLoader());
+            ObjectManager.class.getModule().addReads(map.getModule());
         } catch (ClassNotFoundException | LinkageError missing) {
             throw new MissingLibraryException("The hash index '" + name + "' of the store in " + directory
                 + " needs Chronicle Map, which is not on the class path (" + missing + "). Add the dependency "

@@ -1,5 +1,6 @@
 package org.swizzle.internal;
 
+import java.lang.reflect.Array;
 import java.util.function.LongConsumer;
 
 import org.agrona.DirectBuffer;
@@ -52,6 +53,16 @@ public final class ObjectReader {
 
         /** Names the object being read, for error messages. */
         String describe();
+
+        /** The constant {@code name} of the enum with catalog id {@code classId}, which {@code in} is reading. */
+        default Object enumConstant(int classId, String name, ObjectReader in) {
+            return ScalarCodec.enumConstant(classOf(classId), name, in);
+        }
+
+        /** A new array for {@code length} elements of the class with catalog id {@code classId}. */
+        default Object[] newArray(int classId, int length) {
+            return (Object[]) Array.newInstance(classOf(classId), length);
+        }
 
         /** For values that hold no references and no class ids, such as boxes; {@code description} names them. */
         static ReferenceSwizzler none(String description) {
@@ -291,6 +302,16 @@ public final class ObjectReader {
     /** The class with catalog id {@code classId}. */
     Class<?> classOf(int classId) {
         return references.classOf(classId);
+    }
+
+    /** The constant {@code name} of the enum with catalog id {@code classId}. */
+    Object enumConstant(int classId, String name) {
+        return references.enumConstant(classId, name, this);
+    }
+
+    /** A new array for {@code length} elements of the class with catalog id {@code classId}. */
+    Object[] newArray(int classId, int length) {
+        return references.newArray(classId, length);
     }
 
     /** Names the object being read, for messages. */

@@ -1,8 +1,10 @@
 package org.swizzle.internal;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -29,6 +31,10 @@ final class Roots {
             this.classId = classId;
             this.value = value;
         }
+    }
+
+    /** A root as the store holds it: its name, and the OID and class id of the object it is bound to. */
+    record Binding(String name, long oid, int classId) {
     }
 
     private final Map<String, Root> roots = new LinkedHashMap<>();
@@ -96,6 +102,13 @@ final class Roots {
                 into.addLong(oid);
             }
         }
+    }
+
+    /** The roots as {@link #read} read them, in stored order (none bound since then). */
+    List<Binding> stored() {
+        List<Binding> stored = new ArrayList<>();
+        roots.forEach((name, root) -> stored.add(new Binding(name, root.oid, root.classId)));
+        return stored;
     }
 
     Set<String> names() {

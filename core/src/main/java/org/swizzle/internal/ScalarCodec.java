@@ -110,10 +110,14 @@ final class ScalarCodec {
         return new BigInteger(bytes, 0, length);
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     private static Object readEnum(ObjectReader in) {
-        Class<?> type = in.classOf(in.readInt());
-        String name = StringCodec.readNested(in);
+        int classId = in.readInt();
+        return in.enumConstant(classId, StringCodec.readNested(in));
+    }
+
+    /** The constant {@code name} of enum {@code type}, for the value {@code in} is reading. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static Object enumConstant(Class<?> type, String name, ObjectReader in) {
         if (!type.isEnum()) {
             throw in.corrupt("class " + type.getName() + " stored as an enum is not an enum");
         }

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
-/** The jar we ship: its own classes and a relocated Byte Buddy, nothing that could clash with an application's. */
+/** The jar we ship: its own classes and a relocated Byte Buddy and ASM, nothing that could clash with an application's. */
 class AgentJarTest {
 
     @Test
@@ -23,6 +23,10 @@ class AgentJarTest {
                 .collect(Collectors.toList());
             assertEquals(List.of(), strays, "entries outside org/swizzle/agent and META-INF");
             assertTrue(jar.getEntry("org/swizzle/agent/shaded/bytebuddy/ByteBuddy.class") != null, "Byte Buddy relocated");
+            List<String> readers = jar.stream().map(entry -> entry.getName())
+                .filter(name -> name.endsWith("/asm/ClassReader.class")).collect(Collectors.toList());
+            assertEquals(List.of("org/swizzle/agent/shaded/asm/ClassReader.class"), readers,
+                "one ASM, relocated, which Byte Buddy and the agent's data-flow analysis share");
             assertTrue(jar.stream().noneMatch(entry -> entry.getName().startsWith("org/swizzle/internal/")),
                 "core classes come from the application's class path, once");
             Manifest manifest = jar.getManifest();

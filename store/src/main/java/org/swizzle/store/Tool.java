@@ -44,18 +44,22 @@ import org.swizzle.StoreIOException;
  * this format), {@value #USAGE} wrong arguments, no such store or object, store locked, I/O error.
  */
 public final class Tool {
-    static final int CLEAN = 0;
-    static final int DAMAGED = 1;
-    static final int USAGE = 2;
+    public static final int CLEAN = 0;
+    public static final int DAMAGED = 1;
+    public static final int USAGE = 2;
+
+    /** The commands, a line each, for the usage text of this tool and of a front end that adds its own. */
+    public static final String COMMANDS = String.join(System.lineSeparator(),
+        "  verify DIR          check every checksum and invariant of the store in DIR",
+        "  stats DIR           print sizes, counts, free space, what compact could give back and WAL state",
+        "  dump DIR OID        print an object's table entry and bytes",
+        "  reindex DIR         mark the hash indexes stale: the application rebuilds them from the objects",
+        "  compact DIR         move objects out of the clusters at the end of the file and cut it (store closed)");
+    /** The meaning of the exit codes. */
+    public static final String EXIT_CODES = "exit codes: 0 clean, 1 damaged, 2 usage error, no store, store locked or I/O error";
 
     private static final String USAGE_TEXT = String.join(System.lineSeparator(),
-        "usage: java -cp swizzle-store.jar:agrona.jar org.swizzle.store.Tool COMMAND DIR [OID]",
-        "  verify DIR      check every checksum and invariant of the store in DIR",
-        "  stats DIR       print sizes, counts, free space, what compact could give back and WAL state",
-        "  dump DIR OID    print an object's table entry and bytes",
-        "  reindex DIR     mark the hash indexes stale: the application rebuilds them from the objects",
-        "  compact DIR     move objects out of the clusters at the end of the file and cut it (store closed)",
-        "exit codes: 0 clean, 1 damaged, 2 usage error, no store, store locked or I/O error");
+        "usage: java -cp swizzle-store.jar:agrona.jar org.swizzle.store.Tool COMMAND DIR [OID]", COMMANDS, EXIT_CODES);
 
     private Tool() {
     }
@@ -107,7 +111,8 @@ public final class Tool {
         }
     }
 
-    private static boolean isCommand(String command) {
+    /** Whether {@code command} is one of this tool's. */
+    public static boolean isCommand(String command) {
         return command.equals("verify") || command.equals("stats") || command.equals("dump") || command.equals("reindex")
             || command.equals("compact");
     }

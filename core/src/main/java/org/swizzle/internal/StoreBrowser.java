@@ -1,0 +1,242 @@
+package org.swizzle.internal;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.SegmentStore;
+import org.swizzle.store.StoreConfig;
+
+/**
+ * A read-only view of a closed store's objects as its class catalog describes them, for the tool: the named
+ * roots, the stored objects with their class names, and an object's fields decoded by the {@link ObjectReader}.
+ * It needs none of the application's classes: a reference, an enum constant or an array is described by its
+ * stored class name ({@link Reference}, {@link EnumConstant}, {@code Object[]}) instead of being made into
+ * an object of the application. The store is opened read-only: nothing is written, not even the lock file.
+ */
+public final class StoreBrowser implements AutoCloseable {
+
+    /** A named root: the OID and the class of the object it is bound to. */
+    public record Root(String name, long oid, String className) {
+    }
+
+    /** A stored object or collection: its OID, its class and the length of its stored image. */
+    public record StoredObject(long oid, String className, int length) {
+    }
+
+    /** A stored field of an object: its name, its JVM descriptor and its decoded value. */
+    public record Field(String name, String descriptor, Object value) {
+    }
+
+    /**
+     * A stored object decoded: the fields of an object, in storage order, under shape {@code shape} of its
+     * class; or, for a stored collection ({@code shape} -1, no fields), the collection in {@code contents}.
+     */
+    public record Decoded(StoredObject object, int shape, List<Field> fields, Object contents) {
+
+        public boolean isCollection() {
+            return shape < 0;
+        }
+    }
+
+    /** A stored reference: the OID of the object or collection referred to and its stored class name. */
+    public record Reference(long oid, String className) implements Comparable<Reference> {
+
+        @Override
+        public int compareTo(Reference other) {
+            return Long.compare(oid, other.oid);
+        }
+    }
+
+    /** A stored enum constant: the enum's class name and the constant's name. */
+    public record EnumConstant(String className, String name) implements Comparable<EnumConstant> {
+
+        @Override
+        public int compareTo(EnumConstant other) {
+            int byClass = className.compareTo(other.className);
+            return byClass != 0 ? byClass : name.compareTo(other.name);
+        }
+    }
+
+    private final SegmentStore store;
+    private final Catalog catalog;
+    private final Roots roots = new Roots();
+    private final Describer describer = new Describer();
+    private final ObjectReader reader = new ObjectReader(describer);
+    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+
+    private StoreBrowser(SegmentStore store) {
+        this.store = store;
+        this.catalog = new Catalog(StoreBrowser.class.getClassLoader(), Set.of(),
+            problem -> store.corruptObject(SegmentStore.CATALOG_OID, problem));
+    }
+
+    /**
+     * Opens the store in {@code directory} read-only: {@link org.swizzle.NotAStoreException} if there is none,
+     * {@link org.swizzle.ReadOnlyStoreException} if its log holds commits not yet applied.
+     */
+    public static StoreBrowser open(Path directory) {
+        SegmentStore store = SegmentStore.open(directory, StoreConfig.defaults().withCreateIfMissing(false).withReadOnly(true));
+        try {
+            StoreBrowser browser = new StoreBrowser(store);
+            StoreDirectory.read(store, browser.catalog, browser.roots, browser.reader);
+            return browser;
+        } catch (RuntimeException | Error e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    public Path directory() {
+        return store.directory();
+    }
+
+    /** The named roots, in stored order. */
+    public List<Root> roots() {
+        List<Root> found = new ArrayList<>();
+        for (Roots.Binding root : roots.stored()) {
+            found.add(new Root(root.name(), root.oid(), className(SegmentStore.ROOTS_OID, root.classId())));
+        }
+        return found;
+    }
+
+    /** The class names of the catalog, by class id. */
+    public List<String> classNames() {
+        return catalog.names();
+    }
+
+    /** Hands every stored object and collection to {@code action}, in OID order (the root directory and catalog left out). */
+    public void forEachObject(Consumer<StoredObject> action) {
+        for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
+            if (store.contains(oid)) {
+                action.accept(object(oid));
+            }
+        }
+    }
+
+    /** Stored object {@code oid} decoded; {@link NoSuchObjectException} if the store holds none of that OID. */
+    public Decoded decode(long oid) {
+        if (oid <= SegmentStore.CATALOG_OID || oid >= store.oidLimit() || !store.contains(oid)) {
+            throw new NoSuchObjectException(store.directory(), oid);
+        }
+        StoredObject object = object(oid);
+        int classId = store.classId(oid);
+        DirectBuffer bytes = store.read(oid, view);
+        reader.reset(bytes, object.length());
+        describer.reading(object.className(), null);
+        try {
+            if (catalog.isCollection(classId)) {
+                return new Decoded(object, -1, List.of(), readCollection(object.length()));
+            }
+            int shapeNumber = reader.readShort() & 0xFFFF;
+            Shape shape = catalog.shape(classId, shapeNumber);
+            List<Field> fields = new ArrayList<>(shape.size());
+            for (Shape.Field field : shape.fields()) {
+                describer.reading(object.className(), field.name());
+                fields.add(new Field(field.name(), field.descriptor(), read(field.kind())));
+            }
+            requireEnd(object.length());
+            return new Decoded(object, shapeNumber, fields, null);
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
+            throw store.corruptObject(oid, e.getMessage());
+        }
+    }
+
+    private StoredObject object(long oid) {
+        return new StoredObject(oid, className(oid, store.classId(oid)), store.length(oid));
+    }
+
+    /** The name of class {@code classId}, which stored object {@code oid} holds; a damaged store if there is none. */
+    private String className(long oid, int classId) {
+        try {
+            return catalog.name(classId);
+        } catch (ReadPlan.BadClassIdException e) {
+            throw store.corruptObject(oid, e.getMessage() + " (the catalog has " + catalog.names().size() + " classes)");
+        }
+    }
+
+    private Object readCollection(int length) {
+        ValueKind kind = reader.readKind();
+        if (kind.codec() != ValueKind.Codec.CONTAINER || kind == ValueKind.OBJECT_ARRAY) {
+            throw reader.corrupt("a collection's image starts with a value of kind " + kind);
+        }
+        Object collection = ContainerCodec.read(kind, reader);
+        requireEnd(length);
+        return collection;
+    }
+
+    /** A field of {@code kind}, read as the generated reader of its class reads it. */
+    private Object read(FieldKind kind) {
+        switch (kind) {
+            case BOOLEAN: return reader.readBoolean();
+            case BYTE: return reader.readByte();
+            case SHORT: return reader.readShort();
+            case CHAR: return reader.readChar();
+            case INT: return reader.readInt();
+            case LONG: return reader.readLong();
+            case FLOAT: return reader.readFloat();
+            case DOUBLE: return reader.readDouble();
+            case REFERENCE: return reader.readReference();
+            default: return reader.readValue();
+        }
+    }
+
+    private void requireEnd(int length) {
+        if (reader.position() != length) {
+            throw reader.corrupt((length - reader.position()) + " bytes left after the last value");
+        }
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+
+    /** Describes, by their stored class names, what the reader would make into objects of the application. */
+    private final class Describer implements ObjectReader.ReferenceSwizzler {
+        private String className;
+        private String fieldName;
+
+        void reading(String className, String fieldName) {
+            this.className = className;
+            this.fieldName = fieldName;
+        }
+
+        @Override
+        public Object swizzle(long oid, int classId) {
+            return new Reference(oid, catalog.name(classId));
+        }
+
+        @Override
+        public Class<?> classOf(int classId) {
+            return catalog.type(classId);
+        }
+
+        @Override
+        public Object collection(long oid, Object holder, ObjectReader from) {
+            if (!store.contains(oid)) {
+                throw from.corrupt("refers to collection " + oid + ", which is not in the store");
+            }
+            return new Reference(oid, catalog.name(store.classId(oid)));
+        }
+
+        @Override
+        public Object enumConstant(int classId, String name, ObjectReader in) {
+            return new EnumConstant(catalog.name(classId), name);
+        }
+
+        @Override
+        public Object[] newArray(int classId, int length) {
+            return new Object[length];
+        }
+
+        @Override
+        public String describe() {
+            return fieldName == null ? className : className + "." + fieldName;
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.swizzle.internal.tool;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreException;
+import org.swizzle.internal.StoreBrowser;
+import org.swizzle.store.Tool;
+
+/**
+ * The command-line tool of the one jar ({@code java -jar swizzle-<version>.jar COMMAND DIR ...}): the store's
+ * {@link Tool} commands, which see bytes, and these, which see objects as the store's class catalog describes them,
+ * with none of the application's classes on the class path:
+ *
+ * <ul>
+ * <li>{@code roots DIR}: the named roots, with the OID and class of each one's object;</li>
+ * <li>{@code objects DIR [CLASS]}: the stored objects and collections (of one class, named in full or by its simple
+ * name) with OID, length and class, then counts and bytes per class;</li>
+ * <li>{@code show DIR OID}: an object's class and its fields' names, types and values (references as OID and class);
+ * a collection's elements;</li>
+ * <li>{@code collect DIR}: frees what no root reaches ({@code ObjectStore.collectGarbage()}) and prints what it freed.</li>
+ * </ul>
+ *
+ * <p>{@code roots}, {@code objects} and {@code show} open the store read-only and write nothing, not even the lock
+ * file; {@code collect} opens it for writing. Exit codes are the store tool's: {@value Tool#CLEAN} done,
+ * {@value Tool#DAMAGED} damaged store, {@value Tool#USAGE} wrong arguments, no store or object, store locked.
+ */
+public final class SwizzleTool {
+
+    private static final String USAGE_TEXT = String.join(System.lineSeparator(),
+        "usage: java -jar swizzle-<version>.jar COMMAND DIR [ARG]",
+        "  roots DIR           the named roots, with the OID and class of each one's object",
+        "  objects DIR [CLASS] the stored objects and collections (of one class) with OID, length and class; counts per class",
+        "  show DIR OID        an object's class and each field's name, type and value",
+        "  collect DIR         free what no root reaches (ObjectStore.collectGarbage) and print what was freed",
+        Tool.COMMANDS, Tool.EXIT_CODES);
+
+    private SwizzleTool() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the tool as {@link #main} does, printing to {@code out} and {@code err}; returns the exit code. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length > 0 && Tool.isCommand(args[0])) {
+            return Tool.run(args, out, err);
+        }
+        if (!isValid(args)) {
+            err.println(USAGE_TEXT);
+            return Tool.USAGE;
+        }
+        Path directory = Path.of(args[1]);
+        try {
+            if (args[0].equals("collect")) {
+                CollectCommand.run(directory, out);
+                return Tool.CLEAN;
+            }
+            long oid = args[0].equals("show") ? parseOid(args[2]) : 0;
+            try (StoreBrowser store = StoreBrowser.open(directory)) {
+                switch (args[0]) {
+                    case "roots": RootsCommand.run(store, out); break;
+                    case "objects": ObjectsCommand.run(store, args.length == 3 ? args[2] : null, out); break;
+                    default: ShowCommand.run(store, oid, out); break;
+                }
+            }
+            return Tool.CLEAN;
+        } catch (NumberFormatException e) {
+            err.println("OID must be a number, found \"" + args[2] + "\" (" + e.getMessage() + ")");
+            return Tool.USAGE;
+        } catch (StoreCorruptedException e) {
+            err.println("The store in " + directory + " is damaged: " + e.getMessage());
+            return Tool.DAMAGED;
+        } catch (StoreException e) {
+            err.println(e.getMessage());
+            return Tool.USAGE;
+        }
+    }
+
+    private static boolean isValid(String[] args) {
+        if (args.length < 2) {
+            return false;
+        }
+        switch (args[0]) {
+            case "roots":
+            case "collect":
+                return args.length == 2;
+            case "objects":
+                return args.length <= 3;
+            case "show":
+                return args.length == 3;
+            default:
+                return false;
+        }
+    }
+
+    private static long parseOid(String text) {
+        return Long.parseLong(text);
+    }
+}

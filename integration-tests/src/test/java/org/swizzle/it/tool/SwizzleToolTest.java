@@ -1,0 +1,140 @@
+package org.swizzle.it.tool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.ObjectStore;
+import org.swizzle.it.Jvm;
+import org.swizzle.it.model.Color;
+
+/**
+ * The one jar's tool on a closed store, in a JVM without the application's classes (nor the agent): roots, objects
+ * and show decode from the class catalog and write nothing; collect frees what no root reaches.
+ */
+class SwizzleToolTest {
+
+    private static final String TOOL = "org.swizzle.internal.tool.SwizzleTool";
+    private static final String PART = ToolPart.class.getName();
+
+    @TempDir
+    Path dir;
+
+    /** A store with root "first" (a part referring to a second) and a third part no root reaches any more. */
+    private Path store() {
+        Path db = dir.resolve("db");
+        try (ObjectStore store = ObjectStore.open(db)) {
+            ToolPart first = store.root("first", ToolPart.class, () -> new ToolPart(1, "gear"));
+            ToolPart second = new ToolPart(2, "cog \"B\"");
+            first.to[0] = second;
+            first.next = second;
+            first.color = Color.GREEN;
+            first.numbers = new long[] {1, 2, 3};
+            first.tags.add("a");
+            first.tags.add("b");
+            first.counts.put("k", 3);
+            store.setRoot("dropped", new ToolPart(3, "old"));
+            store.commit();
+            store.setRoot("dropped", null);
+            store.commit();
+        }
+        return db;
+    }
+
+    private static Jvm.Result tool(String... args) {
+        return Jvm.withoutAgent().withoutClassPath("test-classes").run(TOOL, args);
+    }
+
+    @Test
+    void shouldListTheRootsAndShowAnObjectsFieldsWithoutTheApplicationsClasses() throws IOException {
+        Path db = store();
+        Map<String, String> before = files(db);
+
+        String roots = tool("roots", db.toString()).ok().output;
+        Matcher first = Pattern.compile("first\\s+(\\d+)\\s+" + Pattern.quote(PART)).matcher(roots);
+        assertTrue(first.find(), roots);
+        assertTrue(!roots.contains("dropped"), roots);
+
+        String shown = tool("show", db.toString(), first.group(1)).ok().output;
+        // contains, not startsWith: on JDK 24 and later the JVM's warning about Agrona's sun.misc.Unsafe comes first
+        assertTrue(shown.contains("object " + first.group(1) + ": " + PART + ", shape 0, "), shown);
+        assertTrue(shown.matches("(?s).*id\\s+int\\s+= 1\\n.*"), shown);
+        assertTrue(shown.matches("(?s).*code\\s+char\\s+= 'x'\\n.*"), shown);
+        assertTrue(shown.matches("(?s).*weight\\s+double\\s+= 1.5\\n.*"), shown);
+        assertTrue(shown.matches("(?s).*type\\s+java.lang.String\\s+= \"gear\"\\n.*"), shown);
+        assertTrue(shown.matches("(?s).*color\\s+org.swizzle.it.model.Color\\s+= org.swizzle.it.model.Color.GREEN\\n.*"), shown);
+        assertTrue(shown.matches("(?s).*numbers\\s+long\\[\\]\\s+= long\\[3\\] \\{1, 2, 3\\}\\n.*"), shown);
+        Matcher next = Pattern.compile("next\\s+" + Pattern.quote(PART) + "\\s+= #(\\d+) " + Pattern.quote(PART)).matcher(shown);
+        assertTrue(next.find(), shown);
+        assertTrue(shown.contains("= [3] {#" + next.group(1) + " " + PART + ", null, null}"), shown);
+        Matcher tags = Pattern.compile("tags\\s+java.util.List\\s+= #(\\d+) (\\S+)").matcher(shown);
+        assertTrue(tags.find(), shown);
+
+        assertTrue(tool("show", db.toString(), next.group(1)).ok().output.contains("\"cog \\\"B\\\"\""));
+        String list = tool("show", db.toString(), tags.group(1)).ok().output;
+        assertTrue(list.contains("a stored collection") && list.contains("ArrayList(2) [\"a\", \"b\"]"), list);
+
+        String objects = tool("objects", db.toString(), "ToolPart").ok().output;
+        assertEquals(3, lines(objects, Pattern.quote(PART)), objects);
+        assertTrue(objects.matches("(?s).*\\n\\s+3\\s+\\d+\\s+" + Pattern.quote(PART) + "\\n.*"), objects);
+        String all = tool("objects", db.toString()).ok().output;
+        assertTrue(all.contains(" " + tags.group(2) + "\n"), all);
+
+        assertEquals(before, files(db), "roots, objects and show write nothing");
+    }
+
+    @Test
+    void shouldCollectWhatNoRootReaches() {
+        Path db = store();
+        String collected = tool("collect", db.toString()).ok().output;
+        Matcher freed = Pattern.compile("collected\\s+(\\d+) objects and collections, (\\d+) bytes").matcher(collected);
+        assertTrue(freed.find(), collected);
+        assertTrue(Long.parseLong(freed.group(1)) >= 1, collected);
+        String objects = tool("objects", db.toString(), PART).ok().output;
+        assertEquals(2, lines(objects, Pattern.quote(PART)), objects);
+    }
+
+    @Test
+    void shouldNameWhatIsWrongWithTheArguments() {
+        Path db = store();
+        Jvm.Result missing = tool("show", db.toString(), "99999");
+        assertEquals(2, missing.exitCode, missing.toString());
+        assertTrue(missing.output.contains("holds no object 99999"), missing.toString());
+        Jvm.Result unknown = tool("objects", db.toString(), "NoSuchPart");
+        assertEquals(2, unknown.exitCode, unknown.toString());
+        assertTrue(unknown.output.contains("names no class NoSuchPart") && unknown.output.contains(PART), unknown.toString());
+        Jvm.Result notAStore = tool("roots", dir.resolve("nothing").toString());
+        assertEquals(2, notAStore.exitCode, notAStore.toString());
+        Jvm.Result usage = tool("show", db.toString());
+        assertEquals(2, usage.exitCode, usage.toString());
+        assertTrue(usage.output.contains("objects DIR [CLASS]") && usage.output.contains("verify DIR"), usage.toString());
+        assertEquals(0, tool("verify", db.toString()).exitCode, "the store tool's commands run as before");
+    }
+
+    /** The lines of the object listing (before the totals) that end with {@code endingWith}. */
+    private static long lines(String output, String endingWith) {
+        String listing = output.substring(0, output.indexOf(System.lineSeparator() + System.lineSeparator()));
+        return listing.lines().filter(line -> line.matches(".*\\s\\d+\\s+\\d+\\s+" + endingWith)).count();
+    }
+
+    /** Each file of {@code db} with its size and modification time. */
+    private static Map<String, String> files(Path db) throws IOException {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> all = Files.walk(db)) {
+            for (Path file : (Iterable<Path>) all::iterator) {
+                files.put(db.relativize(file).toString(), Files.size(file) + " " + Files.getLastModifiedTime(file));
+            }
+        }
+        return files;
+    }
+}

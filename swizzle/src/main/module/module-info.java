@@ -1,0 +1,20 @@
+/**
+ * Swizzle as a named module: an application module needs only {@code requires org.swizzle;}. Compiled against
+ * the shaded jar and added to it by the build (see the POM), as the module's packages exist only there.
+ *
+ * <p>Enhanced classes call the object manager ({@code org.swizzle.internal}) and make tracked collections
+ * ({@code org.swizzle.internal.tracked}), so those are exported too; the relocated Agrona, Byte Buddy and ASM are
+ * not. The relocated Agrona needs {@code sun.misc.Unsafe}, hence {@code jdk.unsupported}. The other JDK modules
+ * serve parts that do not run on the module path (the agent, which runs from the class path) or that Swizzle does
+ * not use (Agrona's code generation and its process id lookup), so they are not resolved for it.
+ */
+module org.swizzle {
+    requires jdk.unsupported;
+    requires static java.compiler;
+    requires static java.instrument;
+    requires static java.management;
+
+    exports org.swizzle;
+    exports org.swizzle.internal;
+    exports org.swizzle.internal.tracked;
+}
