@@ -1,5 +1,6 @@
 package org.swizzle.it;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -92,6 +93,7 @@ class ProcessTest {
         try (ObjectStore store = ObjectStore.open(dir)) {
             StoreLockedException e = assertThrows(StoreLockedException.class, () -> ObjectStore.open(dir));
             assertTrue(e.getMessage().contains(dir.toString()), e.getMessage());
+            assertDoesNotThrow(store::commit, "the refused open leaves the first one usable");
         }
     }
 

@@ -69,13 +69,16 @@ class ReloadedCollectionClassTest {
             Shelf shelf = store.root("shelf", Shelf.class);
             assertEquals(List.of("b", "a"), assertInstanceOf(ArrayList.class, shelf.deque));
             for (Set<String> sorted : List.of(shelf.sortedSet, shelf.navigableSet, shelf.skipListSet)) {
-                assertEquals(List.of("a", "b"), new ArrayList<>(assertInstanceOf(TreeSet.class, sorted)), "natural order kept");
+                assertInstanceOf(TreeSet.class, sorted);
+                assertEquals(List.of("a", "b"), new ArrayList<>(sorted), "natural order kept");
             }
             for (Map<String, Integer> sorted : List.of(shelf.sortedMap, shelf.navigableMap)) {
-                assertEquals(List.of("a", "b"), new ArrayList<>(assertInstanceOf(TreeMap.class, sorted).keySet()));
+                assertInstanceOf(TreeMap.class, sorted);
+                assertEquals(List.of("a", "b"), new ArrayList<>(sorted.keySet()));
             }
             assertEquals(List.of("b", "a"), assertInstanceOf(ArrayList.class, shelf.copyOnWriteList));
-            assertEquals(List.of("b", "a"), new ArrayList<>(assertInstanceOf(LinkedHashSet.class, shelf.copyOnWriteSet)));
+            assertInstanceOf(LinkedHashSet.class, shelf.copyOnWriteSet);
+            assertEquals(List.of("b", "a"), new ArrayList<>(shelf.copyOnWriteSet));
             assertEquals(Map.of("a", 1, "b", 2), assertInstanceOf(LinkedHashMap.class, shelf.concurrentMap));
             assertTrue(!(shelf.hashSetSubclass instanceof LinkedHashSet), shelf.hashSetSubclass.getClass().getName());
             assertEquals(Set.of("a", "b"), assertInstanceOf(HashSet.class, shelf.hashSetSubclass));
