@@ -31,18 +31,30 @@ class CollectorTest {
 
     private static final Pattern ROUND = Pattern.compile("ROUND (\\d+) files=(\\d+) store=(\\d+) free=\\d+ live=(\\d+) freed=(\\d+) heap=(\\d+) commitMicros=(\\d+).*");
 
+    private static final String ROUNDS = System.getProperty("swizzle.churn.rounds", "60");
+    private static final String ITEMS = System.getProperty("swizzle.churn.items", "2000");
+
     @TempDir
     Path dir;
+
+    /** Runs the churn in a child JVM, collecting every {@code every} rounds (or {@code auto}); prints its reports. */
+    private static String churn(String store, String every) {
+        String output = Jvm.withAgent().jvmOption("-Xmx128m").run(ChurnWorkload.class, "churn", store, ROUNDS, ITEMS, every).ok().output;
+        output.lines().filter(line -> line.startsWith("ROUND") || line.startsWith("STATS") || line.startsWith("FINAL"))
+            .forEach(System.out::println);
+        return output;
+    }
+
+    private static List<Matcher> rounds(String output) {
+        return output.lines().map(ROUND::matcher).filter(Matcher::matches).collect(Collectors.toList());
+    }
 
     @Test
     void shouldFreeWhatAChurnDropsAndReuseItsSpace() {
         String store = dir.resolve("churn").toString();
-        String rounds = System.getProperty("swizzle.churn.rounds", "60");
-        String items = System.getProperty("swizzle.churn.items", "2000");
-        String output = Jvm.withAgent().jvmOption("-Xmx128m").run(ChurnWorkload.class, "churn", store, rounds, items, "5").ok().output;
-        List<Matcher> collections = output.lines().map(ROUND::matcher).filter(Matcher::matches).collect(Collectors.toList());
+        String output = churn(store, "5");
+        List<Matcher> collections = rounds(output);
         assertTrue(collections.size() >= 4, output);
-        output.lines().filter(line -> line.startsWith("ROUND") || line.startsWith("STATS")).forEach(System.out::println);
         // the objects of the first rounds are resident until the budget turns them back into hollow ones
         for (Matcher round : collections.subList(collections.size() / 4, collections.size())) {
             assertTrue(Long.parseLong(round.group(5)) > 0, "each collection frees the rounds replaced since the last: " + round.group());
@@ -58,19 +70,16 @@ class CollectorTest {
         long collected = collected(last) - collected(middle);
         assertTrue(grown * 4 < collected, "in the second half the store grows by less than a quarter of the bytes the"
             + " collections freed meanwhile, which later rounds reused: grew " + grown + " bytes, " + collected + " freed");
-        String verified = Jvm.withAgent().run(ChurnWorkload.class, "verify", store, items).ok().output;
-        assertTrue(verified.contains("VERIFIED round=" + rounds), verified);
+        String verified = Jvm.withAgent().run(ChurnWorkload.class, "verify", store, ITEMS).ok().output;
+        assertTrue(verified.contains("VERIFIED round=" + ROUNDS), verified);
     }
 
     @Test
     void shouldCollectByItselfAsTheStoreGrows() {
         String store = dir.resolve("automatic").toString();
-        String rounds = System.getProperty("swizzle.churn.rounds", "60");
-        String items = System.getProperty("swizzle.churn.items", "2000");
-        String output = Jvm.withAgent().jvmOption("-Xmx128m").run(ChurnWorkload.class, "churn", store, rounds, items, "auto").ok().output;
-        List<Matcher> reports = output.lines().map(ROUND::matcher).filter(Matcher::matches).collect(Collectors.toList());
-        output.lines().filter(line -> line.startsWith("ROUND") || line.startsWith("FINAL")).forEach(System.out::println);
-        assertTrue(reports.size() == Integer.parseInt(rounds) / 10, output);
+        String output = churn(store, "auto");
+        List<Matcher> reports = rounds(output);
+        assertTrue(reports.size() == Integer.parseInt(ROUNDS) / 10, output);
         Matcher last = reports.get(reports.size() - 1);
         Matcher collections = Pattern.compile("collections=(\\d+)").matcher(last.group());
         assertTrue(collections.find() && Long.parseLong(collections.group(1)) >= 3,
@@ -89,8 +98,8 @@ class CollectorTest {
         System.out.println("COMPACTED " + compacted);
         assertTrue(compacted.allocatedAfter() <= 2 * live + (1 << 20), "compacting the closed store gives back the end of"
             + " the file, down to about twice the live bytes: " + compacted + " for " + live + " live");
-        String verified = Jvm.withAgent().run(ChurnWorkload.class, "verify", store, items).ok().output;
-        assertTrue(verified.contains("VERIFIED round=" + rounds), verified);
+        String verified = Jvm.withAgent().run(ChurnWorkload.class, "verify", store, ITEMS).ok().output;
+        assertTrue(verified.contains("VERIFIED round=" + ROUNDS), verified);
     }
 
     private static long collected(Matcher round) {
