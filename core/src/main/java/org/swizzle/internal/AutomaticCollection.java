@@ -5,7 +5,7 @@ import java.util.function.Consumer;
 
 /**
  * Starts collection cycles by itself, for a store opened with {@code StoreOptions.automaticCollection}: once
- * the store's used bytes reach twice the live bytes the last cycle found (and exceed them by at least
+ * the store's used bytes reach twice the bytes the last cycle found reached (and exceed them by at least
  * {@link #MIN_GROWTH}), a daemon thread of the store runs a cycle in the collector's bounded steps, so the
  * committing thread never pays for it and the store settles at about twice its live bytes, plus what the
  * application made garbage while the last cycle ran.
@@ -35,9 +35,13 @@ final class AutomaticCollection {
         this.baseline = usedBytes;
     }
 
-    /** A cycle ended, having found {@code liveBytes} live: the next one starts when the used bytes reach twice that. */
-    synchronized void cycleEnded(long liveBytes) {
-        baseline = liveBytes;
+    /**
+     * A cycle ended, having kept {@code reachedBytes} of the objects that existed when it started (what the
+     * application held then; what it made during the cycle may be garbage already): the next one starts when the
+     * used bytes reach twice that.
+     */
+    synchronized void cycleEnded(long reachedBytes) {
+        baseline = reachedBytes;
     }
 
     /** A commit left {@code usedBytes} used: starts a cycle if they have grown enough and none is running. */

@@ -40,7 +40,7 @@ final class Collector {
     private final SegmentStore store;
     private final ResidentTable table;
     private final StoredReferences references;
-    /** Told the live bytes each cycle found, when it ends. */
+    /** Told, when a cycle ends, the bytes it kept of the objects that existed when it started. */
     private final LongConsumer cycleEnded;
     private final LongHashSet marked = new LongHashSet();
     private final LongArrayList pending = new LongArrayList();
@@ -54,6 +54,8 @@ final class Collector {
     private int writtenSinceAssist;
 
     private long sweptLiveBytes;
+    /** Of those, the bytes of objects that existed when the cycle started: what the application held then. */
+    private long sweptReachedBytes;
     private long cycles;
     private long lastCycleNanos;
     private long liveBytes;
@@ -78,6 +80,7 @@ final class Collector {
         snapshotSegment = 0;
         sweepAt = SegmentStore.CATALOG_OID + 1;
         sweptLiveBytes = 0;
+        sweptReachedBytes = 0;
         started = System.nanoTime();
         for (int i = 0; i < roots.size(); i++) {
             mark(roots.getLong(i));
@@ -102,23 +105,31 @@ final class Collector {
     /*
      * Assists: a commit does cycle work in proportion to what it wrote, so that commits made faster than the
      * collection's own steps (which wait for the lock between commits) cannot keep a cycle from ending, and the
-     * store's growth is paced by its collection.
+     * store's growth is paced by its collection. A cycle started at twice the live objects marks about those and
+     * sweeps about twice as many OIDs; at these rates it ends, with no help from its thread, once the commits have
+     * written half the live objects again, so what becomes garbage meanwhile (freed by the next cycle) stays a
+     * fraction of the live bytes. A sweep step per OID is a table lookup, a mark step per object an image read.
      */
 
+    /** Objects marked through per object a commit wrote. */
+    static final int MARK_ASSIST = 4;
+    /** OIDs swept per object a commit wrote. */
+    static final int SWEEP_ASSIST = 8;
+
     /**
-     * Before a commit: if the cycle is sweeping, sweeps twice as many OIDs as the commit wrote objects, freeing
-     * into the commit's own {@code transaction}.
+     * Before a commit: if the cycle is sweeping, sweeps {@link #SWEEP_ASSIST} OIDs for each object the commit wrote,
+     * freeing into the commit's own {@code transaction}.
      */
     void assistSweep(Transaction transaction) {
         if (phase == Phase.SWEEP && writtenSinceAssist > 0) {
-            step(2 * writtenSinceAssist, transaction);
+            step(SWEEP_ASSIST * writtenSinceAssist, transaction);
         }
     }
 
-    /** After a commit: if the cycle is marking, marks through twice as many objects as the commit wrote. */
+    /** After a commit: if the cycle is marking, marks through {@link #MARK_ASSIST} objects for each object the commit wrote. */
     void assistMark() {
         if (isMarking() && writtenSinceAssist > 0) {
-            step(2 * writtenSinceAssist, null);
+            step(MARK_ASSIST * writtenSinceAssist, null);
         }
         writtenSinceAssist = 0;
     }
@@ -177,33 +188,33 @@ final class Collector {
         }
     }
 
+    /** Frees what is unmarked and has no instance below the cycle's limit; past it, counts what was made during the cycle. */
     private void sweep(int work, Transaction transaction) {
-        long end = Math.min(limit, sweepAt + work);
+        long end = Math.min(store.oidLimit(), sweepAt + work);
         for (long oid = sweepAt; oid < end; oid++) {
             if (!store.contains(oid)) {
                 continue;
             }
-            if (marked.contains(oid) || table.get(oid) != null) {
+            if (oid >= limit) {
                 sweptLiveBytes += store.length(oid);
+            } else if (marked.contains(oid) || table.get(oid) != null) {
+                int length = store.length(oid);
+                sweptLiveBytes += length;
+                sweptReachedBytes += length;
             } else {
                 transaction.free(oid);
             }
         }
         sweepAt = end;
-        if (sweepAt >= limit) {
+        if (sweepAt >= store.oidLimit()) {
             liveBytes = sweptLiveBytes;
             marked.clear();
             pending.clear();
             cycles++;
             lastCycleNanos = System.nanoTime() - started;
             phase = Phase.IDLE;
-            cycleEnded.accept(liveBytes);
+            cycleEnded.accept(sweptReachedBytes);
         }
-    }
-
-    /** The bytes of the stored objects the last cycle kept among those that existed when it started. */
-    long liveBytes() {
-        return liveBytes;
     }
 
     /** Copies what the collector did into {@code counters}: the objects and bytes it freed are the store's count. */

@@ -1125,9 +1125,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return next != Collector.Phase.IDLE;
     }
 
-    private void cycleEnded(long liveBytes) {
+    private void cycleEnded(long reachedBytes) {
         if (automatic != null) {
-            automatic.cycleEnded(liveBytes);
+            automatic.cycleEnded(reachedBytes);
         }
     }
 

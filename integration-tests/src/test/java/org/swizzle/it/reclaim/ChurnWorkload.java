@@ -18,8 +18,8 @@ import org.swizzle.StoreStats;
  *   commits; every EVERY rounds it collects garbage; prints {@code ROUND r files=<bytes> heap=<MiB>
  *   commitMicros=<us>} after each collection and {@code STATS ...} at the end. With EVERY {@code auto}, the store
  *   collects by itself ({@code StoreOptions.automaticCollection}), the line is printed every 10 rounds, and at the
- *   end {@code FINAL store=<bytes> live=<bytes>} gives the store's bytes then and the live bytes two more cycles
- *   find once the churn has stopped.</li>
+ *   end {@code FINAL store=<bytes> live=<bytes> collected=<bytes>} gives the store's bytes then, and the live bytes
+ *   two more cycles find once the churn has stopped and all the collections freed.</li>
  *   <li>{@code verify DIR ITEMS}: checks every live item of the last round, its child, and the kept item, and
  *   prints {@code VERIFIED round=r}.</li>
  *   <li>{@code held DIR}: an item cut off from the root but still held by the application survives a
@@ -97,7 +97,8 @@ public final class ChurnWorkload {
             long storeBytes = store.stats().storeBytes();
             store.collectGarbage(); // ends the cycle under way: what the churn's objects made garbage is only now all freed
             store.collectGarbage();
-            System.out.println("FINAL store=" + storeBytes + " live=" + store.stats().liveBytes());
+            StoreStats end = store.stats();
+            System.out.println("FINAL store=" + storeBytes + " live=" + end.liveBytes() + " collected=" + end.bytesCollected());
         }
     }
 
