@@ -190,23 +190,29 @@ final class Collector {
 
     /** Frees what is unmarked and has no instance below the cycle's limit; past it, counts what was made during the cycle. */
     private void sweep(int work, Transaction transaction) {
-        long end = Math.min(store.oidLimit(), sweepAt + work);
-        for (long oid = sweepAt; oid < end; oid++) {
-            if (!store.contains(oid)) {
+        long end = store.oidLimit();
+        long oid = sweepAt;
+        for (int done = 0; done < work && oid < end; done++) {
+            long next = store.skipEmptySegments(oid);
+            if (next != oid) {
+                oid = next;
                 continue;
             }
-            if (oid >= limit) {
-                sweptLiveBytes += store.length(oid);
-            } else if (marked.contains(oid) || table.get(oid) != null) {
-                int length = store.length(oid);
-                sweptLiveBytes += length;
-                sweptReachedBytes += length;
-            } else {
-                transaction.free(oid);
+            if (store.contains(oid)) {
+                if (oid >= limit) {
+                    sweptLiveBytes += store.length(oid);
+                } else if (marked.contains(oid) || table.get(oid) != null) {
+                    int length = store.length(oid);
+                    sweptLiveBytes += length;
+                    sweptReachedBytes += length;
+                } else {
+                    transaction.free(oid);
+                }
             }
+            oid++;
         }
-        sweepAt = end;
-        if (sweepAt >= store.oidLimit()) {
+        sweepAt = oid;
+        if (sweepAt >= end) {
             liveBytes = sweptLiveBytes;
             marked.clear();
             pending.clear();

@@ -105,22 +105,27 @@ final class ResidentTable {
     }
 
     /**
-     * Hands the OID of every object in memory in {@code count} segments of the table from {@code segment} on to
-     * {@code action}; returns the segment to go on from, or -1 after the last.
+     * Hands the OID of every object in memory in the next {@code count} segments of the table that hold any, from
+     * {@code segment} on, to {@code action}; returns the segment to go on from, or -1 after the last. Segments without
+     * an entry (see {@link #put}) are passed over without counting, so a pass costs what is in memory.
      */
     long forEachOid(long segment, int count, LongConsumer action) {
         Object[][] all = segments;
-        long end = Math.min(all.length, segment + count);
-        for (long s = segment; s < end; s++) {
+        long s = segment;
+        for (int visited = 0; visited < count && s < all.length; s++) {
             Object[] slots = all[(int) s];
-            for (int slot = 0; slots != null && slot < SLOTS; slot++) {
+            if (slots == null) {
+                continue;
+            }
+            visited++;
+            for (int slot = 0; slot < SLOTS; slot++) {
                 Entry entry = (Entry) slots[slot];
                 if (entry != null && entry.get() != null) {
                     action.accept(entry.oid);
                 }
             }
         }
-        return end >= all.length ? -1 : end;
+        return s >= all.length ? -1 : s;
     }
 
     /** The OIDs that have an entry, released objects whose entries were not cleared yet included. */

@@ -59,6 +59,7 @@ public final class SegmentStore implements AutoCloseable {
     private final StoreCounters counters = new StoreCounters();
     private final TableEntry entry = new TableEntry();
     private final TableEntry unitEntry = new TableEntry();
+    private final LiveCounts live;
     private Transaction transaction;
     private boolean closed;
     private StoreException closedBy;
@@ -76,6 +77,7 @@ public final class SegmentStore implements AutoCloseable {
         this.freeSpace = recovered.freeSpace;
         this.objects = new ObjectTable(segments, clusters, state, layout);
         this.placement = new Placement(layout, freeSpace);
+        this.live = recovered.live;
         this.builder = new BlockBuilder(layout, placement, new TableReleases(recovered.live, objects));
         this.counters.commitsRecovered = recovered.blocksReplayed;
     }
@@ -192,6 +194,24 @@ public final class SegmentStore implements AutoCloseable {
     public long oidLimit() {
         checkOpen();
         return state.nextOid;
+    }
+
+    /**
+     * {@code oid} if its segment holds a committed object, else the first OID of the next segment that does, or
+     * {@link #oidLimit()}: a pass over the stored objects skips each segment its frees emptied in one step, so that
+     * it costs what the store holds rather than every OID ever handed out (OIDs are never reused).
+     */
+    public long skipEmptySegments(long oid) {
+        checkOpen();
+        long segment = Oids.segment(oid);
+        if (live.get(segment) > 0) {
+            return oid;
+        }
+        long limit = state.nextOid;
+        do {
+            segment++;
+        } while (Oids.firstOidOf(segment) < limit && live.get(segment) == 0);
+        return Math.min(limit, Oids.firstOidOf(segment));
     }
 
     /** Bytes of the cluster file given to clusters so far: the file may be longer, sparse past them. */
