@@ -437,6 +437,34 @@ class FreeTest {
     }
 
     @Test
+    void shouldSkipTheSegmentsFreesEmptied() {
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            Transaction transaction = store.begin();
+            TreeMap<Long, List<Long>> bySegment = new TreeMap<>();
+            for (int i = 0; i < 1_200; i++) {
+                long oid = TestBytes.putNew(transaction, i, 30);
+                bySegment.computeIfAbsent(Oids.segment(oid), segment -> new ArrayList<>()).add(oid);
+            }
+            transaction.commit(1);
+            List<Long> segments = new ArrayList<>(bySegment.keySet());
+            assertTrue(segments.size() >= 4, "objects in " + segments);
+            long second = segments.get(1);
+            long fourth = segments.get(3);
+            commitFree(store, 2, bySegment.get(second).stream().mapToLong(Long::longValue).toArray());
+            commitFree(store, 3, bySegment.get(segments.get(2)).stream().mapToLong(Long::longValue).toArray());
+
+            long kept = bySegment.get(segments.get(0)).get(5);
+            assertEquals(kept, store.skipEmptySegments(kept), "an OID in a segment that holds objects is not skipped");
+            assertEquals(Oids.firstOidOf(fourth), store.skipEmptySegments(bySegment.get(second).get(7)),
+                "the two emptied segments are skipped");
+            for (long segment : segments.subList(3, segments.size())) {
+                commitFree(store, store.lastCommit() + 1, bySegment.get(segment).stream().mapToLong(Long::longValue).toArray());
+            }
+            assertEquals(store.oidLimit(), store.skipEmptySegments(Oids.firstOidOf(second)), "nothing is left past them");
+        }
+    }
+
+    @Test
     void shouldFreeTheClustersOfALargeObjectForTheNextLargeOne() {
         long freed;
         long offset;
