@@ -197,7 +197,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
     @Override
     public long size() {
-        return table.entries();
+        synchronized (lock) {
+            return table.entries();
+        }
     }
 
     @Override

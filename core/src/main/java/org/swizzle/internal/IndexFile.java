@@ -34,7 +34,7 @@ import org.swizzle.StoreIOException;
  * The counts in the header are written when the file is {@linkplain #close() closed} or grown; while it is open they
  * live in this object. The table grows (doubles, or is rehashed at its size when tombstones fill it) once entries and
  * tombstones would pass 70% of the slots, into a new file written beside it ({@code NAME.idx.tmp}) and moved over it.
- * Slots never straddle a mapped region ({@value #REGION_SHIFT}-bit regions, a multiple of the slot size), so
+ * Slots never straddle a mapped region (of 1 GiB, a multiple of the slot size), so
  * a file may pass the 2 GiB of one mapping.
  */
 final class IndexFile implements AutoCloseable {
