@@ -2,9 +2,10 @@ package org.swizzle;
 
 /**
  * A hash index from keys to committed persistent objects of one class, made with
- * {@link ObjectStore#index}. It holds derived data in a Chronicle Map beside the store: it is updated
- * after each commit, every lookup checks the key of the object it finds, and a damaged or stale index
- * is rebuilt from the objects. Objects become findable when they are committed.
+ * {@link ObjectStore#index}. It holds derived data in a file beside the store ({@code indexes/NAME.idx}): it is
+ * updated after each commit, every lookup checks the key of the object it finds, and a damaged or stale index
+ * is rebuilt from the objects. Objects become findable when they are committed. The index holds one entry per
+ * key: if several committed objects have the same key, one of them is found.
  *
  * @param <K> the key type: {@code Integer}, {@code Long} or {@code String}
  * @param <V> the persistent class indexed (and its subclasses)

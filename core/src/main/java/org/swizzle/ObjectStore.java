@@ -28,7 +28,6 @@ import org.swizzle.internal.ObjectManager;
  */
 public final class ObjectStore implements AutoCloseable {
 
-    private static final long DEFAULT_INDEX_CAPACITY = 1_000_000;
 
     private final ObjectManager manager;
 
@@ -92,21 +91,23 @@ public final class ObjectStore implements AutoCloseable {
 
     /**
      * A hash index from {@code key(object)} to the committed objects of {@code type} (and its
-     * subclasses), kept in a Chronicle Map beside the store and updated after every commit; the same
-     * name opens the same index again. The key function must read only stored fields. An index that
+     * subclasses), kept in a file beside the store ({@code indexes/NAME.idx}) and updated after every commit; the
+     * same name opens the same index again. The key function must read only stored fields. An index that
      * is missing, damaged or behind the store is rebuilt from the objects when opened.
      *
      * @param keyType {@code Integer.class}, {@code Long.class} or {@code String.class}
-     * @throws MissingLibraryException if Chronicle Map, an optional dependency, is not on the class path
      */
     public <K, V> ObjectIndex<K, V> index(String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key) {
-        return manager.index(name, type, keyType, key, DEFAULT_INDEX_CAPACITY);
+        return manager.index(name, type, keyType, key);
     }
 
-    /** As {@link #index(String, Class, Class, Function)}, sized for {@code capacity} entries (default 1,000,000). */
+    /**
+     * As {@link #index(String, Class, Class, Function)}. {@code capacity} sized the Chronicle Map of earlier
+     * versions; it is ignored, as the index file grows with its entries (from 1,024 slots, 16 bytes each).
+     */
     public <K, V> ObjectIndex<K, V> index(String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key,
                                           long capacity) {
-        return manager.index(name, type, keyType, key, capacity);
+        return manager.index(name, type, keyType, key);
     }
 
     /**

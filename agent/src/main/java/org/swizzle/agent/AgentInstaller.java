@@ -7,13 +7,10 @@ import org.swizzle.internal.AgentOptions;
 import org.swizzle.internal.Enhancement;
 
 /**
- * Installs the agent: validates and publishes its options, opens the JDK packages Chronicle Map
- * needs when it is on the class path (for indexes), and registers the {@link SwizzleTransformer}.
+ * Installs the agent: validates and publishes its options and registers the {@link SwizzleTransformer}.
+ * It opens no JDK package: nothing Swizzle runs needs one.
  */
 public final class AgentInstaller {
-
-    static final String CHRONICLE_ANALYTICS = "chronicle.analytics.disable";
-    static final String CHRONICLE_MAP = "net/openhft/chronicle/map/ChronicleMap.class";
 
     private AgentInstaller() {
     }
@@ -30,14 +27,6 @@ public final class AgentInstaller {
         AgentOptions options = parse(arguments);
         AgentOptions.install(options);
         Enhancement.agentInstalled();
-        ClassLoader application = ClassLoader.getSystemClassLoader();
-        // Chronicle Map serves indexes only and is optional: without it on the class path nothing is opened
-        if (application.getResource(CHRONICLE_MAP) != null) {
-            ModuleOpener.openForChronicle(instrumentation, application.getUnnamedModule());
-            if (System.getProperty(CHRONICLE_ANALYTICS) == null) {
-                System.setProperty(CHRONICLE_ANALYTICS, "true");
-            }
-        }
         SwizzleTransformer transformer = new SwizzleTransformer(options);
         instrumentation.addTransformer(transformer);
         return transformer;

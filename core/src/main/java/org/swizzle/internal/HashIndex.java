@@ -4,47 +4,89 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.function.ObjLongConsumer;
 
-import net.openhft.chronicle.map.ChronicleMap;
-import net.openhft.chronicle.map.ChronicleMapBuilder;
+import org.agrona.collections.LongArrayList;
 import org.swizzle.ObjectIndex;
 import org.swizzle.StoreIOException;
 import org.swizzle.store.SegmentStore;
 
 /**
- * An {@link ObjectIndex} over a Chronicle Map file ({@code indexes/NAME.cmap} in the store's
- * directory) from key to OID. Chronicle Map does not promise durability, so the index is derived
- * data only: a marker file records the commit it is up to date with; on open, a marker behind the
- * store, a missing or unreadable map triggers a rebuild from the stored objects; and every lookup
- * checks the key of the object it finds, dropping stale entries.
+ * An {@link ObjectIndex} over Swizzle's own index file ({@code indexes/NAME.idx} in the store's directory, see
+ * {@link IndexFile}) from a key's code to OIDs. The index is derived data only: a marker file
+ * ({@code NAME.commit}) records the commit it is up to date with; on open, a marker behind the store, a missing,
+ * damaged or unreadable file triggers a rebuild from the stored objects; and every lookup checks the key of the
+ * object it finds, dropping stale entries.
+ *
+ * <p>An {@code Integer} or {@code Long} key is its own code, so there is at most one entry per key. A
+ * {@code String} key's code is a 64-bit hash of its characters (seeded per file); the file holds only the hash and
+ * the OID, and a lookup probes every entry with the hash, returning the object whose key equals the one asked for.
  */
 final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
-    /** Marker states: closed cleanly (the map file can be reused), or in use (rebuild after a crash). */
+    /** Marker states: closed cleanly (the file can be reused), or in use (rebuild after a crash). */
     private static final String CLEAN = "clean";
     private static final String OPEN = "open";
+    static final String SUFFIX = ".idx";
+    /** The file of the Chronicle Map indexes of earlier versions, deleted when the index is rebuilt. */
+    private static final String CHRONICLE_SUFFIX = ".cmap";
+
+    static final int INTEGER_KEYS = 1;
+    static final int LONG_KEYS = 2;
+    static final int STRING_KEYS = 3;
 
     private static final System.Logger LOG = System.getLogger("org.swizzle.core");
 
-    private final ObjectManager manager;
+    /** What an index is derived from: the store's committed objects. */
+    interface Source {
+        /** The Java object of committed object {@code oid}, or {@code null} if there is none. */
+        Object committedObject(long oid);
+
+        /** Hands every committed object of {@code type} (or a subclass), and its OID, to {@code action}. */
+        void forEachCommitted(Class<?> type, ObjLongConsumer<Object> action);
+    }
+
+    /** The 64-bit hash of a {@code String} key under a file's seed. */
+    interface StringHash {
+        long hash(long seed, String key);
+    }
+
+    private final Source source;
+    /** What lookups and updates synchronize on: the object manager. */
+    private final Object lock;
     private final String name;
     private final Class<V> type;
     private final Class<K> keyType;
+    private final int keyTypeCode;
     private final Function<? super V, ? extends K> key;
+    private final StringHash stringHash;
     private final Path file;
     private final Path marker;
-    private final long capacity;
-    private ChronicleMap<K, Long> map;
-    /** Entries lookups dropped since the last commit: an uncommitted change made them look stale, so an abort puts them back. */
-    private final List<Map.Entry<K, Long>> dropped = new ArrayList<>();
+    private IndexFile table;
+    private boolean built;
+    /** Entries (code, OID) lookups dropped since the last commit: an uncommitted change made them look stale, so an abort puts them back. */
+    private final LongArrayList dropped = new LongArrayList();
 
-    HashIndex(ObjectManager manager, String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key,
-              long capacity) {
+    HashIndex(ObjectManager manager, String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key) {
+        this(new Source() {
+            @Override
+            public Object committedObject(long oid) {
+                return manager.committedObject(oid);
+            }
+
+            @Override
+            public void forEachCommitted(Class<?> type, ObjLongConsumer<Object> action) {
+                manager.forEachCommitted(type, object -> action.accept(object, ((Persistable) object).$swz_oid()));
+            }
+        }, manager, manager.directory(), name, type, keyType, key, HashIndex::stringHash);
+    }
+
+    HashIndex(Source source, Object lock, Path directory, String name, Class<V> type, Class<K> keyType,
+              Function<? super V, ? extends K> key, StringHash stringHash) {
         if (keyType != Integer.class && keyType != Long.class && keyType != String.class) {
             throw new IllegalArgumentException("Index " + name + ": key type " + keyType.getName()
                 + " is not supported; use Integer, Long or String");
@@ -52,21 +94,22 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         if (!name.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("Index name '" + name + "' must be letters, digits, '.', '_' or '-'");
         }
-        this.manager = manager;
+        this.source = source;
+        this.lock = lock;
         this.name = name;
         this.type = type;
         this.keyType = keyType;
+        this.keyTypeCode = keyType == Integer.class ? INTEGER_KEYS : keyType == Long.class ? LONG_KEYS : STRING_KEYS;
         this.key = key;
-        this.file = manager.directory().resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + ".cmap");
-        this.marker = manager.directory().resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + ".commit");
-        this.capacity = capacity;
+        this.stringHash = stringHash;
+        this.file = directory.resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + SUFFIX);
+        this.marker = directory.resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + ".commit");
     }
 
     /**
-     * Opens the map file. It is reused only if the marker says it was closed cleanly at
-     * {@code lastCommit} and the file still has the size and CRC32C recorded then; after a crash (a
-     * Chronicle Map can be left with segments locked), a damaged file or a store that moved on, it is
-     * deleted and rebuilt from the stored objects.
+     * Opens the index file. It is reused only if the marker says it was closed cleanly at {@code lastCommit} and the
+     * file still has the size and CRC32C recorded then and a valid header; after a crash, a damaged file or a store
+     * that moved on, it is deleted and rebuilt from the stored objects.
      */
     void open(long lastCommit) {
         try {
@@ -75,21 +118,49 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             throw new StoreIOException("Cannot create the index directory " + file.getParent() + ": " + e, e);
         }
         String state = readMarker();
-        if (Files.exists(file) && state.equals(lastCommit + " " + CLEAN + " " + fingerprint())) {
+        String clean = lastCommit + " " + CLEAN + " ";
+        if (state.startsWith(clean) && Files.exists(file)) {
+            String problem;
             try {
-                map = newMap();
-                writeMarker(lastCommit, OPEN);
-                return;
-            } catch (IOException | RuntimeException damaged) {
-                LOG.log(System.Logger.Level.WARNING, () -> "Index " + file + " cannot be opened (" + damaged
-                    + "); it holds derived data only and is rebuilt from the objects");
+                IndexFile opened = IndexFile.open(file, keyTypeCode);
+                String fingerprint = fingerprint(opened);
+                if (state.equals(clean + fingerprint)) {
+                    table = opened;
+                    writeMarker(lastCommit, OPEN);
+                    return;
+                }
+                opened.release();
+                problem = "has the size and checksum " + fingerprint + ", not the " + state.substring(clean.length())
+                    + " recorded when it was closed";
+            } catch (IndexFile.DamagedException damaged) {
+                problem = damaged.getMessage();
             }
+            String why = problem;
+            LOG.log(System.Logger.Level.WARNING, () -> "Index " + file + " " + why
+                + ": it is damaged; it holds derived data only and is rebuilt from the objects");
         }
         LOG.log(System.Logger.Level.INFO, () -> "Building index " + file + " from the objects (index state '" + state
             + "', the store is at commit " + lastCommit + ")");
         deleteFiles();
-        map = mapOrFail();
-        rebuild(lastCommit);
+        table = IndexFile.create(file, keyTypeCode, ThreadLocalRandom.current().nextLong());
+        built = true;
+        source.forEachCommitted(type, (object, oid) -> {
+            K k = key.apply(type.cast(object));
+            if (k != null) {
+                put(k, oid);
+            }
+        });
+        writeMarker(lastCommit, OPEN);
+    }
+
+    /** Whether {@link #open} rebuilt the index from the objects (rather than reusing its file). */
+    boolean built() {
+        return built;
+    }
+
+    /** The file's table, for tests. */
+    IndexFile table() {
+        return table;
     }
 
     boolean matches(Class<?> type, Class<?> keyType) {
@@ -99,17 +170,26 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     @Override
     public V get(K wanted) {
         Objects.requireNonNull(wanted, "key");
-        synchronized (manager) {
-            Long oid = map.get(wanted);
-            if (oid == null) {
-                return null;
-            }
-            Object found = manager.committedObject(oid);
-            if (type.isInstance(found) && wanted.equals(key.apply(type.cast(found)))) {
-                return type.cast(found);
-            }
-            if (map.remove(wanted, oid)) {
-                dropped.add(Map.entry(wanted, oid));
+        synchronized (lock) {
+            long code = code(wanted);
+            long probes = 0;
+            for (long slot = table.home(code); probes < table.slots(); slot = table.next(slot), probes++) {
+                long oid = table.oid(slot);
+                if (oid == IndexFile.EMPTY) {
+                    return null;
+                }
+                if (oid == IndexFile.TOMBSTONE || table.code(slot) != code) {
+                    continue;
+                }
+                Object found = source.committedObject(oid);
+                K current = type.isInstance(found) ? key.apply(type.cast(found)) : null;
+                if (current == null || code(current) != code) {
+                    table.remove(slot);
+                    dropped.addLong(code);
+                    dropped.addLong(oid);
+                } else if (wanted.equals(current)) {
+                    return type.cast(found);
+                }
             }
             return null;
         }
@@ -117,7 +197,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
     @Override
     public long size() {
-        return map.longSize();
+        synchronized (lock) {
+            return table.entries();
+        }
     }
 
     @Override
@@ -130,9 +212,8 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         for (Persistable object : written) {
             if (type.isInstance(object)) {
                 K k = key.apply(type.cast(object));
-                Long oid = object.$swz_oid();
-                if (k != null && !oid.equals(map.get(k))) {
-                    map.put(k, oid);
+                if (k != null) {
+                    put(k, object.$swz_oid());
                 }
             }
         }
@@ -140,64 +221,105 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         writeMarker(commitNumber, OPEN);
     }
 
+    /**
+     * Indexes committed object {@code oid} under {@code k}: one entry per key, so an entry for another object with
+     * the same key is replaced (the last commit wins), as is, for {@code String} keys, an entry with the same hash whose
+     * object is gone or has another hash now; an entry with the same hash for another key (a collision) stays.
+     */
+    void put(K k, long oid) {
+        long code = code(k);
+        long probes = 0;
+        for (long slot = table.home(code); probes < table.slots(); slot = table.next(slot), probes++) {
+            long found = table.oid(slot);
+            if (found == IndexFile.EMPTY) {
+                break;
+            }
+            if (found == IndexFile.TOMBSTONE || table.code(slot) != code) {
+                continue;
+            }
+            if (found == oid) {
+                return;
+            }
+            if (keyTypeCode != STRING_KEYS || replaceable(found, k, code)) {
+                table.replace(slot, oid);
+                return;
+            }
+        }
+        table.add(code, oid);
+    }
+
+    /** Whether the entry of object {@code oid}, with code {@code code}, is stale or for key {@code k}. */
+    private boolean replaceable(long oid, K k, long code) {
+        Object other = source.committedObject(oid);
+        K otherKey = type.isInstance(other) ? key.apply(type.cast(other)) : null;
+        return otherKey == null || otherKey.equals(k) || code(otherKey) != code;
+    }
+
     /** Puts back the entries dropped since the last commit, whose objects an abort reverted. */
     void reverted() {
-        for (Map.Entry<K, Long> entry : dropped) {
-            map.putIfAbsent(entry.getKey(), entry.getValue());
+        for (int i = 0; i < dropped.size(); i += 2) {
+            restore(dropped.getLong(i), dropped.getLong(i + 1));
         }
         dropped.clear();
     }
 
+    /** Adds entry (code, OID) unless the index has it, or has an entry for the code of an {@code Integer} or {@code Long} key. */
+    private void restore(long code, long oid) {
+        long probes = 0;
+        for (long slot = table.home(code); probes < table.slots(); slot = table.next(slot), probes++) {
+            long found = table.oid(slot);
+            if (found == IndexFile.EMPTY) {
+                break;
+            }
+            if (found != IndexFile.TOMBSTONE && table.code(slot) == code && (found == oid || keyTypeCode != STRING_KEYS)) {
+                return;
+            }
+        }
+        table.add(code, oid);
+    }
+
     void close(long lastCommit) {
-        if (map != null) {
+        if (table != null) {
             reverted();
-            map.close();
-            writeMarker(lastCommit, CLEAN + " " + fingerprint());
+            table.writeHeader();
+            String fingerprint = fingerprint(table);
+            table.close();
+            table = null;
+            writeMarker(lastCommit, CLEAN + " " + fingerprint);
         }
     }
 
-    /** The size and CRC32C of the map file, as {@code "<size> <crc>"}. */
-    private String fingerprint() {
-        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(1 << 20);
-        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file)) {
-            while (channel.read(buffer.clear()) > 0) {
-                crc.update(buffer.flip());
-            }
-            return channel.size() + " " + Long.toHexString(crc.getValue());
-        } catch (IOException e) {
-            throw new StoreIOException("Cannot read index " + file + ": " + e, e);
+    /** The code a key is stored under: the number itself, or the hash of a string under the file's seed. */
+    private long code(K k) {
+        switch (keyTypeCode) {
+            case INTEGER_KEYS:
+                return (Integer) k;
+            case LONG_KEYS:
+                return (Long) k;
+            default:
+                return stringHash.hash(table.seed(), (String) k);
         }
     }
 
-    private void rebuild(long lastCommit) {
-        map.clear();
-        manager.forEachCommitted(type, object -> {
-            K k = key.apply(type.cast(object));
-            if (k != null) {
-                map.put(k, ((Persistable) object).$swz_oid());
-            }
-        });
-        writeMarker(lastCommit, OPEN);
-    }
-
-    private ChronicleMap<K, Long> newMap() throws IOException {
-        ChronicleMapBuilder<K, Long> builder = ChronicleMap.of(keyType, Long.class).name(name).entries(capacity);
-        if (keyType == String.class) {
-            builder.averageKeySize(32);
+    /**
+     * A 64-bit hash of {@code key}'s UTF-16 code units: FNV-1a from a state made of the file's seed and the length,
+     * then the MurmurHash3 finalizer. The seed, random for each file built, keeps the collisions of one file from
+     * being those of another.
+     */
+    static long stringHash(long seed, String key) {
+        long h = seed ^ (key.length() * 0x9E3779B97F4A7C15L);
+        for (int i = 0; i < key.length(); i++) {
+            h = (h ^ key.charAt(i)) * 0x100000001B3L;
         }
-        return builder.createPersistedTo(file.toFile());
+        return IndexFile.mix(h);
     }
 
-    private ChronicleMap<K, Long> mapOrFail() {
-        try {
-            return newMap();
-        } catch (IOException e) {
-            throw new StoreIOException("Cannot create index " + file + ": " + e, e);
-        }
+    /** The size and CRC32C of the index file, as {@code "<size> <crc>"}. */
+    private static String fingerprint(IndexFile table) {
+        return table.fileSize() + " " + Long.toHexString(table.checksum());
     }
 
-    /** The marker's text ({@code "<commit> clean|open"}), or {@code "none"} when there is none. */
+    /** The marker's text ({@code "<commit> clean <size> <crc>"} or {@code "<commit> open"}), or {@code "none"}. */
     private String readMarker() {
         try {
             return Files.exists(marker) ? Files.readString(marker, StandardCharsets.US_ASCII).trim() : "none";
@@ -217,8 +339,10 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
     private void deleteFiles() {
         try {
-            Files.deleteIfExists(file);
             Files.deleteIfExists(marker);
+            Files.deleteIfExists(file);
+            Files.deleteIfExists(file.resolveSibling(file.getFileName() + ".tmp"));
+            Files.deleteIfExists(file.resolveSibling(name + CHRONICLE_SUFFIX));
         } catch (IOException e) {
             throw new StoreIOException("Cannot delete the damaged index " + file + ": " + e, e);
         }

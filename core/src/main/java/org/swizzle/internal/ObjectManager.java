@@ -21,7 +21,6 @@ import org.agrona.DirectBuffer;
 import org.agrona.collections.IntArrayList;
 import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.swizzle.MissingLibraryException;
 import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectIndex;
 import org.swizzle.StoreClosedException;
@@ -60,10 +59,6 @@ import org.swizzle.internal.tracked.Sequenced;
  * threads faulted until the next commit or abort.
  */
 public final class ObjectManager implements ObjectWriter.ReferenceResolver, ObjectReader.ReferenceSwizzler {
-
-    /** Chronicle Map, which indexes need; {@code ChronicleMapVersionTest} keeps the version that of the root POM. */
-    static final String CHRONICLE_MAP_CLASS = "net.openhft.chronicle.map.ChronicleMap";
-    static final String CHRONICLE_MAP_COORDINATES = "net.openhft:chronicle-map:3.27ea0";
 
     private final SegmentStore store;
     private final Path directory;
@@ -992,7 +987,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** The index called {@code name}, opened (and rebuilt if stale) on first use in this session. */
     public synchronized <K, V> ObjectIndex<K, V> index(String name, Class<V> type, Class<K> keyType,
-                                                       Function<? super V, ? extends K> key, long capacity) {
+                                                       Function<? super V, ? extends K> key) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(keyType, "keyType");
@@ -1013,28 +1008,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return same;
         }
         store.requireWritable("open the hash index '" + name + "', a file beside the store that is rebuilt and updated");
-        requireChronicleMap(name);
-        HashIndex<K, V> index = new HashIndex<>(this, name, type, keyType, key, capacity);
+        HashIndex<K, V> index = new HashIndex<>(this, name, type, keyType, key);
         index.open(store.lastCommit());
         indexes.put(name, index);
         return index;
-    }
-
-    /**
-     * Refuses an index before anything is written when Chronicle Map, an optional dependency, is not on
-     * the class path. Checked here: {@link HashIndex} refers to its classes. The named module {@code org.swizzle}
-     * (the one jar on the module path) is made to read Chronicle Map's module, which it does not require; on the
-     * class path, this is nothing.
-     */
-    private void requireChronicleMap(String name) {
-        try {
-            Class<?> map = Class.forName(CHRONICLE_MAP_CLASS, false, ObjectManager.class.getClassLoader());
-            ObjectManager.class.getModule().addReads(map.getModule());
-        } catch (ClassNotFoundException | LinkageError missing) {
-            throw new MissingLibraryException("The hash index '" + name + "' of the store in " + directory
-                + " needs Chronicle Map, which is not on the class path (" + missing + "). Add the dependency "
-                + CHRONICLE_MAP_COORDINATES + " to the application (Swizzle declares it optional: only indexes use it).");
-        }
     }
 
     /** The Java object of committed object {@code oid} (hollow until touched), or {@code null} if there is none. */

@@ -1,8 +1,6 @@
 package org.swizzle.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,7 +19,7 @@ import org.swizzle.it.model.Holder;
 import org.swizzle.it.model.Item;
 import org.swizzle.store.Tool;
 
-/** Hash indexes: derived data in Chronicle Map, checked on every lookup, rebuilt when damaged or stale. */
+/** Hash indexes: derived data in an index file, checked on every lookup, rebuilt when damaged or stale. */
 class IndexTest {
 
     @TempDir
@@ -142,7 +140,7 @@ class IndexTest {
         try (ObjectStore store = ObjectStore.open(dir)) {
             byValue(store).get(1);
         }
-        Path file = dir.resolve("indexes/items-by-value.cmap");
+        Path file = dir.resolve("indexes/items-by-value.idx");
         Files.write(file, new byte[4096]);
         try (ObjectStore store = ObjectStore.open(dir)) {
             assertEquals("item 77", byValue(store).get(77).label);
@@ -171,16 +169,49 @@ class IndexTest {
     }
 
     @Test
-    void shouldNameTheDependencyToAddWhenChronicleMapIsMissing() {
-        storeItems(10);
-        Jvm.Result result = Jvm.withAgent().withoutClassPath("openhft").run(IndexLookup.class, dir.toString(), "1");
-        assertNotEquals(0, result.exitCode, result.output);
-        assertTrue(result.output.contains("org.swizzle.MissingLibraryException: The hash index 'items-by-value'")
-            && result.output.contains("Add the dependency net.openhft:chronicle-map:")
-            && !result.output.contains("NoClassDefFoundError"), result.output);
-        assertFalse(Files.exists(dir.resolve("indexes")), "nothing created before the check");
+    void shouldReuseAnIndexInAJvmWithoutTheCompilerModuleAndKeepItsFileSmall() throws Exception {
+        storeItems(100);
         try (ObjectStore store = ObjectStore.open(dir)) {
-            assertEquals("item 7", byValue(store).get(7).label, "the store is intact and indexes work with Chronicle Map");
+            byValue(store).get(1);
+        }
+        assertEquals(64 + 1_024 * 16, Files.size(dir.resolve("indexes/items-by-value.idx")), "1,024 slots of 16 bytes");
+        String output = Jvm.withAgent().jvmOption("--limit-modules=java.base,java.instrument,java.logging,jdk.unsupported")
+            .run(IndexLookup.class, dir.toString(), "42").ok().output;
+        assertTrue(output.contains("FOUND item 42") && !output.contains("Building index"), output);
+    }
+
+    @Test
+    void shouldIndexStringKeysAndGrowWithTheEntries() throws Exception {
+        storeItems(20_000);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            ObjectIndex<String, Item> index = byLabel(store);
+            assertEquals(20_000, index.size());
+            Item found = index.get("item 12345");
+            assertEquals(12_345, found.value);
+            assertNull(index.get("item 20000"));
+            found.label = "renamed";
+            assertNull(index.get("item 12345"), "the lookup checks the object's current key");
+            store.commit();
+            assertSame(found, index.get("renamed"));
+            assertNull(index.get("item 12345"));
+        }
+        assertEquals(64 + 32_768 * 16, Files.size(dir.resolve("indexes/items-by-label.idx")),
+            "grown from 1,024 slots to the power of two that keeps 20,000 entries under 70%");
+        String output = Jvm.withAgent().run(LabelLookup.class, dir.toString(), "renamed").ok().output;
+        assertTrue(output.contains("FOUND 12345") && !output.contains("Building index"), output);
+    }
+
+    private static ObjectIndex<String, Item> byLabel(ObjectStore store) {
+        return store.index("items-by-label", Item.class, String.class, item -> item.label);
+    }
+
+    /** Looks a label up in a fresh JVM. */
+    public static final class LabelLookup {
+        public static void main(String[] args) {
+            try (ObjectStore store = ObjectStore.open(Path.of(args[0]))) {
+                Item item = byLabel(store).get(args[1]);
+                System.out.println("FOUND " + (item == null ? null : item.value));
+            }
         }
     }
 

@@ -16,7 +16,7 @@ import java.util.List;
  * are not touched.
  */
 final class ReindexCommand {
-    private static final String MAP_SUFFIX = ".cmap";
+    private static final String MAP_SUFFIX = ".idx";
     private static final String MARKER_SUFFIX = ".commit";
 
     private final Path indexes;

@@ -136,7 +136,7 @@ public final class OO1 {
         return 1 + random.nextInt(count);
     }
 
-    /** The hash index of parts by id (a Chronicle Map beside the store), as OO1 finds parts. */
+    /** The hash index of parts by id (a file beside the store), as OO1 finds parts. */
     public static ObjectIndex<Integer, Part> partsById(ObjectStore store) {
         return store.index("oo1-parts-by-id", Part.class, Integer.class, part -> part.id);
     }
