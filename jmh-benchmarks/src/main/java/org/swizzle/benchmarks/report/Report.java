@@ -216,6 +216,25 @@ final class Report {
             + " candidate, diffs nothing and logs nothing (the benchmark's setup checks it).\n\n" + t;
     }
 
+    String reclaim() {
+        Markdown t = new Markdown("reachable objects", "cycle", "live traced", "traced per second", "longest step",
+            "objects freed");
+        for (JmhResult r : results.find("CollectBenchmark", "", "collect")) {
+            // the counters are per collection, and JMH sums them over the iterations, one collection each
+            double collections = r.raw().stream().mapToInt(java.util.List::size).sum();
+            t.row(Units.number(r.param("live")), Units.number(r.score()) + " ± " + Units.number(r.error()) + " ms",
+                Units.number(r.secondary("liveBytes") / collections / 1e6) + " MB",
+                Units.number(r.secondary("tracedMegabytesPerSecond") / collections) + " MB/s",
+                Units.number(r.secondary("longestStepMillis") / collections) + " ms",
+                Units.number(r.secondary("objectsFreed") / collections));
+        }
+        return t.isEmpty() ? "" : "## Garbage collection of the store\n\nA store holding the reachable objects, linked from"
+            + " a root, and as many again an update cut off, reopened so that no object is in memory, then collected once"
+            + " (reclaim.CollectBenchmark). The cycle runs in bounded steps under the store's lock; the longest step is the"
+            + " longest the collection held the store at once, its pause (mean over the collections). Throughput is the"
+            + " live bytes traced per second of the whole cycle, its frees' commits and forces included.\n\n" + t;
+    }
+
     String appendix() {
         Markdown t = new Markdown("benchmark", "params", "mode", "score", "± error", "unit");
         for (JmhResult r : results.all()) {
