@@ -4,9 +4,11 @@
  *
  * <p>Enhanced classes call the object manager ({@code org.swizzle.internal}) and make tracked collections
  * ({@code org.swizzle.internal.tracked}), so those are exported too; the relocated Agrona, Byte Buddy and ASM are
- * not. The relocated Agrona needs {@code sun.misc.Unsafe}, hence {@code jdk.unsupported}. The other JDK modules
- * serve parts that do not run on the module path (the agent, which runs from the class path) or that Swizzle does
- * not use (Agrona's code generation and its process id lookup), so they are not resolved for it.
+ * not. The relocated Agrona needs {@code sun.misc.Unsafe}, hence {@code jdk.unsupported}. The jar is also the
+ * {@code -javaagent}: when it is on the module path too, the JVM loads the agent from this module, so the agent's
+ * package is exported to {@code java.instrument}, which calls its {@code premain} (and which the JVM resolves for
+ * an agent). The other JDK modules serve parts Swizzle does not use on the module path (Agrona's code generation
+ * and its process id lookup), so they are not resolved for it.
  */
 module org.swizzle {
     requires jdk.unsupported;
@@ -17,4 +19,5 @@ module org.swizzle {
     exports org.swizzle;
     exports org.swizzle.internal;
     exports org.swizzle.internal.tracked;
+    exports org.swizzle.agent to java.instrument;
 }
