@@ -78,7 +78,9 @@ jmh() {
 extra=("$@")
 
 prepare() {
-    java -javaagent:"$agent" -cp "$jar" org.swizzle.benchmarks.oo1.PrepareDatabases "$@" > "$out/prepare.log" 2>&1 || {
+    # the Chronicle Map peer's database needs its JDK flags, as its forks do (Swizzle's agent opens nothing)
+    java -javaagent:"$agent" @jmh-benchmarks/chronicle-map.jvmargs -cp "$jar" org.swizzle.benchmarks.oo1.PrepareDatabases "$@" \
+        > "$out/prepare.log" 2>&1 || {
         echo "run.sh: building the OO1 databases failed; see $out/prepare.log" >&2
         cat "$out/prepare.log" >&2
         exit 1
