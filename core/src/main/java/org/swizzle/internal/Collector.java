@@ -192,24 +192,16 @@ final class Collector {
     private void sweep(int work, Transaction transaction) {
         long end = store.oidLimit();
         long oid = sweepAt;
-        for (int done = 0; done < work && oid < end; done++) {
-            long next = store.skipEmptySegments(oid);
-            if (next != oid) {
-                oid = next;
-                continue;
+        for (int done = 0; done < work && (oid = store.nextObject(oid)) < end; done++, oid++) {
+            if (oid >= limit) {
+                sweptLiveBytes += store.length(oid);
+            } else if (marked.contains(oid) || table.get(oid) != null) {
+                int length = store.length(oid);
+                sweptLiveBytes += length;
+                sweptReachedBytes += length;
+            } else {
+                transaction.free(oid);
             }
-            if (store.contains(oid)) {
-                if (oid >= limit) {
-                    sweptLiveBytes += store.length(oid);
-                } else if (marked.contains(oid) || table.get(oid) != null) {
-                    int length = store.length(oid);
-                    sweptLiveBytes += length;
-                    sweptReachedBytes += length;
-                } else {
-                    transaction.free(oid);
-                }
-            }
-            oid++;
         }
         sweepAt = oid;
         if (sweepAt >= end) {

@@ -1024,8 +1024,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     void forEachCommitted(Class<?> type, java.util.function.Consumer<Object> action) {
         requireOwner();
         catalog.learn(type);
-        for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
-            if (store.contains(oid) && !catalog.isCollection(store.classId(oid))) {
+        long limit = store.oidLimit();
+        for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
+            if (!catalog.isCollection(store.classId(oid))) {
                 Class<?> stored = catalog.typeIfPresent(store.classId(oid));
                 if (stored != null && type.isAssignableFrom(stored)) {
                     action.accept(instance(oid, store.classId(oid)));

@@ -43,8 +43,9 @@ final class ReachabilityTrace {
             references.forEach(oid, visit);
         }
         long stored = 0;
-        for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
-            if (store.contains(oid) && !reached.contains(oid) && !catalog.isCollection(store.classId(oid))) {
+        long limit = store.oidLimit();
+        for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
+            if (!reached.contains(oid) && !catalog.isCollection(store.classId(oid))) {
                 stored++;
             }
         }

@@ -111,10 +111,9 @@ public final class StoreBrowser implements AutoCloseable {
 
     /** Hands every stored object and collection to {@code action}, in OID order (the root directory and catalog left out). */
     public void forEachObject(Consumer<StoredObject> action) {
-        for (long oid = SegmentStore.CATALOG_OID + 1; oid < store.oidLimit(); oid++) {
-            if (store.contains(oid)) {
-                action.accept(object(oid));
-            }
+        long limit = store.oidLimit();
+        for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
+            action.accept(object(oid));
         }
     }
 

@@ -197,11 +197,26 @@ public final class SegmentStore implements AutoCloseable {
     }
 
     /**
-     * {@code oid} if its segment holds a committed object, else the first OID of the next segment that does, or
-     * {@link #oidLimit()}: a pass over the stored objects skips each segment its frees emptied in one step, so that
-     * it costs what the store holds rather than every OID ever handed out (OIDs are never reused).
+     * The OID of the first committed object at or after {@code oid}, or {@link #oidLimit()} if there is none: a pass
+     * over the stored objects ({@code for (oid = nextObject(first); oid < limit; oid = nextObject(oid + 1))}) skips
+     * each segment that frees emptied in one step, so that it costs what the store holds rather than every OID ever
+     * handed out (OIDs are never reused).
+     *
+     * @throws StoreCorruptedException a table entry on the way fails its checks
      */
-    public long skipEmptySegments(long oid) {
+    public long nextObject(long oid) {
+        checkOpen();
+        long limit = state.nextOid;
+        for (long at = skipEmptySegments(oid); at < limit; at = skipEmptySegments(at + 1)) {
+            if (contains(at)) {
+                return at;
+            }
+        }
+        return limit;
+    }
+
+    /** {@code oid} if its segment holds a committed object, else the first OID of the next segment that does, or {@link #oidLimit()}. */
+    long skipEmptySegments(long oid) {
         checkOpen();
         long segment = Oids.segment(oid);
         if (live.get(segment) > 0) {

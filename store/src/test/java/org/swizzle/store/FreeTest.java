@@ -457,6 +457,19 @@ class FreeTest {
             assertEquals(kept, store.skipEmptySegments(kept), "an OID in a segment that holds objects is not skipped");
             assertEquals(Oids.firstOidOf(fourth), store.skipEmptySegments(bySegment.get(second).get(7)),
                 "the two emptied segments are skipped");
+            assertEquals(bySegment.get(fourth).get(0), store.nextObject(bySegment.get(second).get(7)),
+                "the next object after the emptied segments is the fourth segment's first");
+            List<Long> walked = new ArrayList<>();
+            for (long oid = store.nextObject(0); oid < store.oidLimit(); oid = store.nextObject(oid + 1)) {
+                walked.add(oid);
+            }
+            List<Long> left = new ArrayList<>();
+            bySegment.forEach((segment, oids) -> {
+                if (segment != second && segment != segments.get(2).longValue()) {
+                    left.addAll(oids);
+                }
+            });
+            assertEquals(left, walked, "a walk by nextObject meets every object left, in OID order, and nothing else");
             for (long segment : segments.subList(3, segments.size())) {
                 commitFree(store, store.lastCommit() + 1, bySegment.get(segment).stream().mapToLong(Long::longValue).toArray());
             }
