@@ -1,4 +1,4 @@
-package org.swizzle.it.crash;
+package org.swizzle.it;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -14,21 +14,21 @@ import java.nio.charset.StandardCharsets;
  * a line is in the output file before the child goes on, and a kill leaves whole lines only (or a
  * last line without its newline, which the parent ignores).
  */
-final class Announcer {
+public final class Announcer {
     private final OutputStream out;
 
     /** To standard output. */
-    Announcer() {
+    public Announcer() {
         this(new FileOutputStream(FileDescriptor.out));
     }
 
     /** To {@code out}, unbuffered. */
-    Announcer(OutputStream out) {
+    public Announcer(OutputStream out) {
         this.out = out;
     }
 
     /** What a child runs: its work, which may throw anything. */
-    interface ChildBody {
+    public interface ChildBody {
         void run(Announcer out) throws Exception;
     }
 
@@ -36,7 +36,7 @@ final class Announcer {
      * Runs a child's {@code body}, then halts with 0 (no shutdown work that a kill would skip anyway); reports a
      * failure as {@code FAILED} with its stack trace and exits with 2.
      */
-    static void runChild(ChildBody body) {
+    public static void runChild(ChildBody body) {
         Announcer out = new Announcer();
         try {
             body.run(out);
@@ -50,7 +50,7 @@ final class Announcer {
         }
     }
 
-    void say(String line) {
+    public void say(String line) {
         try {
             out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {

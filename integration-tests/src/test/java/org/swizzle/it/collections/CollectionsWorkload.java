@@ -1,8 +1,6 @@
 package org.swizzle.it.collections;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +14,7 @@ import java.util.Set;
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.internal.tracked.Tracked;
 import org.swizzle.ObjectStore;
+import org.swizzle.it.Announcer;
 
 /**
  * The child JVM of {@link CollectionsModelTest}: opens the store, rebuilds its {@link PlainBag}
@@ -46,7 +45,7 @@ public final class CollectionsWorkload {
     private final ObjectStore store;
     private final Random random;
     private final Path states;
-    private final Lines out;
+    private final Announcer out;
     /**
      * Whether this child only changes collections the store made (tracked ones): it reads no array,
      * stores no collection or bag of its own, so no bag it loaded becomes a commit candidate compared
@@ -61,7 +60,7 @@ public final class CollectionsWorkload {
     private PlainBag committed;
     private int commits;
 
-    private CollectionsWorkload(ObjectStore store, long seed, Path states, Lines out) {
+    private CollectionsWorkload(ObjectStore store, long seed, Path states, Announcer out) {
         this.store = store;
         this.random = new Random(seed);
         this.trackedOnly = random.nextBoolean();
@@ -70,16 +69,11 @@ public final class CollectionsWorkload {
     }
 
     public static void main(String[] args) {
-        Lines out = new Lines();
-        try (ObjectStore store = ObjectStore.open(Path.of(args[0]))) {
-            new CollectionsWorkload(store, Long.parseLong(args[1]), Path.of(args[2]), out).run();
-        } catch (Throwable e) {
-            StringWriter trace = new StringWriter();
-            e.printStackTrace(new PrintWriter(trace));
-            out.say("FAILED " + e);
-            out.say(trace.toString());
-            System.exit(2);
-        }
+        Announcer.runChild(out -> {
+            try (ObjectStore store = ObjectStore.open(Path.of(args[0]))) {
+                new CollectionsWorkload(store, Long.parseLong(args[1]), Path.of(args[2]), out).run();
+            }
+        });
     }
 
     private void run() throws IOException {

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.swizzle.it.Announcer;
 import org.swizzle.it.Jvm;
 
 /**

@@ -5,6 +5,7 @@ import java.util.Random;
 
 import org.swizzle.ObjectStore;
 import org.swizzle.StoreOptions;
+import org.swizzle.it.Announcer;
 
 /**
  * The child JVM of {@link CrashHarnessTest}: opens a store and runs random transactions on it

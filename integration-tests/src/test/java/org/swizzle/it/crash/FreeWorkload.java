@@ -8,6 +8,7 @@ import java.util.Random;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreOptions;
+import org.swizzle.it.Announcer;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
 import org.swizzle.store.Transaction;

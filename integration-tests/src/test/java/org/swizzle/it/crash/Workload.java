@@ -8,6 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.swizzle.ObjectStore;
+import org.swizzle.it.Announcer;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
 import org.swizzle.store.Tool;
