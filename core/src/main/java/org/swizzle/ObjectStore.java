@@ -148,7 +148,9 @@ public final class ObjectStore implements AutoCloseable {
      * committed objects, nor an object the application holds in memory. Their space is reused by later
      * commits. The collection runs in bounded steps, each under the store's lock, so other threads may commit
      * between them; each step that frees objects is a commit of its own, durable when it ends, and a crash
-     * at any point loses no object that is reached. Uncommitted changes are left as they are. An object
+     * at any point loses no object that is reached. A commit made while a cycle runs does a share of it, in
+     * proportion to what the commit wrote, and may free unreached objects as part of itself. Uncommitted changes
+     * are left as they are. An object
      * reachable only through an {@link #index index} is not reached. {@link #stats()} counts what it freed.
      *
      * @return the number of stored objects and collections freed

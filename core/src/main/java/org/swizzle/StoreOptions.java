@@ -229,10 +229,12 @@ public final class StoreOptions {
 
         /**
          * Whether the store runs {@link ObjectStore#collectGarbage() collection cycles} by itself; default
-         * {@code false}. A cycle starts after a commit once the bytes the store's objects take have doubled
-         * since the last cycle ended (and grown by at least 4 MiB), and runs on a daemon thread of the store in
-         * the same bounded steps as {@code collectGarbage()}: commits go on between them, their numbers then
-         * advance by the collection's own commits too, and the store settles at about twice its live bytes.
+         * {@code false}. A cycle starts after a commit once the bytes the store's objects take reach twice what
+         * the last cycle kept of the objects that existed when it started (and at least 4 MiB more), and runs on
+         * a daemon thread of the store in the same bounded steps as {@code collectGarbage()}: commits go on
+         * between them, their numbers then advance by the collection's own commits too, and the store settles at
+         * about twice its live bytes, plus what the application made garbage while a cycle ran. What the
+         * application drops is freed once the JVM's garbage collector has released its Java instances.
          * Objects reachable only through an {@link ObjectStore#index index} are garbage, as for
          * {@code collectGarbage()}. If a cycle fails (an I/O error, a damaged object), automatic collection
          * stops and the next {@code commit()} throws the failure, committing nothing. A read-only store
