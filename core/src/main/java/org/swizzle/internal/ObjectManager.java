@@ -17,10 +17,9 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 
-import org.agrona.DirectBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.agrona.collections.IntArrayList;
 import org.agrona.collections.LongArrayList;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectIndex;
 import org.swizzle.StoreClosedException;
@@ -70,7 +69,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final ObjectWriter writer = new ObjectWriter(this);
     private final SharedStrings strings = new SharedStrings();
     private final ObjectReader reader = new ObjectReader(this, strings);
-    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+    private final LittleEndianBuffer view = new LittleEndianBuffer();
     private final Budget budget;
     private final Barrier barrier = AgentOptions.current().barrier();
     private final RememberedSet remembered = new RememberedSet();
@@ -252,7 +251,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         long outerOid = readingOid;
         // a fault nested in a fill (a hashCode of a set element) must not disturb the outer fill's reader
         ObjectReader in = outer == null ? reader : new ObjectReader(this, strings);
-        DirectBuffer bytes = store.read(oid, outer == null ? view : new UnsafeBuffer(0, 0));
+        LittleEndianBuffer bytes = store.read(oid, outer == null ? view : new LittleEndianBuffer());
         int length = store.length(oid);
         int classId = store.classId(oid);
         reading = object;
@@ -314,7 +313,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Object outer = reading;
         long outerOid = readingOid;
         ObjectReader in = new ObjectReader(this, strings);
-        DirectBuffer bytes = store.read(oid, new UnsafeBuffer(0, 0));
+        LittleEndianBuffer bytes = store.read(oid, new LittleEndianBuffer());
         int length = store.length(oid);
         reading = ValueKind.COLLECTION;
         readingOid = oid;
@@ -670,7 +669,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (store.classId(oid) != catalog.classId(layout)) {
             return false;
         }
-        DirectBuffer committed = store.view(oid, view); // checked when it was faulted or written
+        LittleEndianBuffer committed = store.view(oid, view); // checked when it was faulted or written
         int length = committed.capacity();
         if (length < Short.BYTES || committed.getShort(0) != (short) catalog.currentShape(layout)) {
             return false;
@@ -714,7 +713,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsCompared++;
         long oid = object.$swz_oid();
         ClassLayout layout = ClassLayout.of(object.getClass());
-        DirectBuffer committed = store.view(oid, view); // checked when it was faulted or written
+        LittleEndianBuffer committed = store.view(oid, view); // checked when it was faulted or written
         reader.reset(committed, committed.capacity());
         int shape = reader.readShort() & 0xFFFF;
         if (store.classId(oid) != catalog.classId(layout) || shape != catalog.currentShape(layout)) {
@@ -738,7 +737,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return false;
     }
 
-    private static boolean sameBytes(DirectBuffer a, int aOffset, int aLength, DirectBuffer b, int bOffset, int bLength) {
+    private static boolean sameBytes(LittleEndianBuffer a, int aOffset, int aLength, LittleEndianBuffer b, int bOffset, int bLength) {
         if (aLength != bLength) {
             return false;
         }
@@ -945,7 +944,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         ClassLayout layout = ClassLayout.of(object.getClass());
         writeImage(object, layout);
-        DirectBuffer committed = store.view(oid, view);
+        LittleEndianBuffer committed = store.view(oid, view);
         return store.classId(oid) != catalog.classId(layout)
             || !sameBytes(writer.buffer(), 0, writer.length(), committed, 0, committed.capacity());
     }
@@ -956,7 +955,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return true;
         }
         writeImage(attachment);
-        DirectBuffer committed = store.view(attachment.oid(), view);
+        LittleEndianBuffer committed = store.view(attachment.oid(), view);
         return !sameBytes(writer.buffer(), 0, writer.length(), committed, 0, committed.capacity());
     }
 

@@ -2,7 +2,6 @@ package org.swizzle.store;
 
 import java.nio.file.Path;
 
-import org.agrona.DirectBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
@@ -34,16 +33,16 @@ final class BlockApplier {
      * {@code walOffset} of the WAL, pausing in {@link CrashWindows#midApply()} once
      * {@code pauseAfter} records are applied.
      */
-    void apply(DirectBuffer block, long walOffset, int pauseAfter) {
+    void apply(LittleEndianBuffer block, long walOffset, int pauseAfter) {
         apply(block, walOffset, pauseAfter, null);
     }
 
     /** Applies a block read back from {@code walOffset} of the WAL by recovery, following {@code plan}. */
-    void replay(DirectBuffer block, long walOffset, ReplayPlan plan) {
+    void replay(LittleEndianBuffer block, long walOffset, ReplayPlan plan) {
         apply(block, walOffset, -1, plan);
     }
 
-    private void apply(DirectBuffer block, long walOffset, int pauseAfter, ReplayPlan plan) {
+    private void apply(LittleEndianBuffer block, long walOffset, int pauseAfter, ReplayPlan plan) {
         long commit = WalDescriptor.commitNumber(block);
         records.reset(block, walOffset);
         int applied = 0;
@@ -87,7 +86,7 @@ final class BlockApplier {
     }
 
     /** Writes the ranges of the current PATCH over its object, where its entry says it is; the log ends at {@code lastCommit}. */
-    private void patch(DirectBuffer block, long commit, long lastCommit) {
+    private void patch(LittleEndianBuffer block, long commit, long lastCommit) {
         long oid = records.oid();
         long entryPosition = entryPosition(commit, null);
         String problem = clusters.readEntry(entryPosition, oid, entry);

@@ -1,6 +1,5 @@
 package org.swizzle.store;
 
-import org.agrona.DirectBuffer;
 
 /**
  * Finds the byte ranges in which an object's new bytes differ from its committed bytes, so that a
@@ -12,9 +11,9 @@ import org.agrona.DirectBuffer;
  */
 final class ByteDiff {
     private final int mergeGap;
-    private DirectBuffer before;
+    private LittleEndianBuffer before;
     private int beforeOffset;
-    private DirectBuffer after;
+    private LittleEndianBuffer after;
     private int afterOffset;
     private int length;
     private int position;
@@ -26,7 +25,7 @@ final class ByteDiff {
     }
 
     /** Starts comparing {@code length} bytes of {@code before} and {@code after} from their offsets. */
-    void reset(DirectBuffer before, int beforeOffset, DirectBuffer after, int afterOffset, int length) {
+    void reset(LittleEndianBuffer before, int beforeOffset, LittleEndianBuffer after, int afterOffset, int length) {
         this.before = before;
         this.beforeOffset = beforeOffset;
         this.after = after;

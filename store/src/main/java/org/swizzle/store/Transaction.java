@@ -2,8 +2,6 @@ package org.swizzle.store;
 
 import java.util.Objects;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * One atomic change to a {@link SegmentStore}: new objects, new bytes for existing ones and objects
@@ -16,7 +14,7 @@ public final class Transaction {
     private final PendingPuts puts;
     private final StoreCounters counters;
     private final ByteDiff diff = new ByteDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
-    private final UnsafeBuffer committed = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer committed = new LittleEndianBuffer(new byte[0]);
     private final TableEntry entry = new TableEntry();
     private final Checksums checksums = new Checksums();
     private long firstNewOid = SegmentStore.NULL_OID;
@@ -60,17 +58,17 @@ public final class Transaction {
      * @throws IllegalStateException the object is freed in this transaction
      * @throws org.swizzle.StoreCorruptedException the object's committed entry or bytes fail their checks
      */
-    public void put(long oid, int classId, DirectBuffer bytes, int offset, int length) {
+    public void put(long oid, int classId, LittleEndianBuffer bytes, int offset, int length) {
         put(oid, classId, bytes, offset, length, false);
     }
 
     /**
-     * Puts the bytes of an object as {@link #put(long, int, DirectBuffer, int, int)} does, comparing them with
+     * Puts the bytes of an object as {@link #put(long, int, LittleEndianBuffer, int, int)} does, comparing them with
      * committed bytes that are not checked against their checksum again when {@code committedBytesChecked}:
      * the caller read them through {@link SegmentStore#read} (which checked them) or put them itself since
      * they were last written, as an object manager has for every resident object.
      */
-    public void put(long oid, int classId, DirectBuffer bytes, int offset, int length, boolean committedBytesChecked) {
+    public void put(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean committedBytesChecked) {
         checkActive();
         Objects.requireNonNull(bytes, "bytes");
         if (length < 0) {
@@ -99,13 +97,13 @@ public final class Transaction {
         }
     }
 
-    private void putExisting(long oid, int classId, DirectBuffer bytes, int offset, int length, boolean checked) {
+    private void putExisting(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean checked) {
         if (length != entry.length || classId != entry.classId) {
             puts.stageResized(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length), entry.offset,
                 entry.length);
             return;
         }
-        DirectBuffer before = checked ? store.objects().view(entry, committed) : store.objects().read(entry, committed);
+        LittleEndianBuffer before = checked ? store.objects().view(entry, committed) : store.objects().read(entry, committed);
         counters.objectsCompared++;
         counters.bytesCompared += length;
         diff.reset(before, 0, bytes, offset, length);
