@@ -16,7 +16,9 @@ import java.nio.channels.FileChannel;
  * {@code java.lang.foreign.Arena}, which {@link #close()} closes (a buffer of a closed mapping then throws
  * {@link IllegalStateException} rather than touching unmapped memory); on JDK 17 to 21 it is
  * {@code sun.misc.Unsafe.invokeCleaner}, which JDK 25 would warn about but those JDKs do not. Both are looked up
- * reflectively, so the code compiles for Java 17 and names neither.
+ * reflectively, so the code compiles for Java 17 and names neither. On JDK 22 and later a channel that cannot map
+ * into an arena (a {@code FileChannel} subclass not the JDK's, as tests wrap the JDK's to make it fail) is mapped
+ * the Java 17 way, and that mapping is left to the collector to release.
  */
 public final class FileMapping implements AutoCloseable {
     private static final Unmapper UNMAPPER = Unmapper.find();
@@ -105,6 +107,11 @@ public final class FileMapping implements AutoCloseable {
             try {
                 Object segment = mapInArena.invoke(channel, mode, position, size, arena);
                 return new FileMapping((MappedByteBuffer) asByteBuffer.invoke(segment), arena);
+            } catch (UnsupportedOperationException e) {
+                // a FileChannel subclass of our own tests' that cannot map into an arena: mapped as on JDK 17,
+                // the mapping is released by the collector
+                unmap(arena);
+                return new FileMapping(channel.map(mode, position, size), null);
             } catch (IOException | RuntimeException | Error e) {
                 unmap(arena);
                 throw e;
