@@ -166,6 +166,7 @@ case $mode in
         jmh raw-io 'oo1\.RawLogWrite\.' "${long[@]}"
         jmh warm 'oo1\.OO1Warm\.' -f 2 -wi 2 -i 15 -e "$not_warm"
         jmh warm-large "oo1\.OO1Warm$large" -f 1 -wi 1 -i 10 -p parts=200000
+        jmh small-heap 'oo1\.OO1Warm\.SwizzleSmallHeap\.(lookup|traversal)$' -f 1 -wi 1 -i 10 -p parts=200000
         jmh cold 'oo1\.OO1Cold\.' -f 3 -wi 0 -i 4 -e "$not_warm"
         jmh cold-large "oo1\.OO1Cold$large" -f 2 -wi 0 -i 2 -p parts=200000
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 10 -i 20
