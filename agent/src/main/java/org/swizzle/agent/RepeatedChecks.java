@@ -23,7 +23,8 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * flow (ASM's {@link Analyzer} with a source interpreter), the object operand comes from the same local as the
  * last checked access's, the local was not written since, and the two are in one straight-line region: no
  * instruction between them is reached from elsewhere (a branch target, a loop head, a handler), and none is a
- * call ({@code INVOKE*}), a monitor instruction or another checked access. Only those could re-hollow the object:
+ * call ({@code INVOKE*}), a monitor instruction, an instruction that may initialize a class and so run its
+ * static initializer ({@code GETSTATIC}, {@code PUTSTATIC}, {@code NEW}) or another checked access. Only those could re-hollow the object:
  * a commit or an abort is a call, another thread commits only while this one waits in a call or for a monitor,
  * and a fault of another object may re-hollow it for the budget. These accesses call the accessors without the
  * check (Hosking &amp; Moss: one residency check per object per region), as {@code p.x + p.y} then checks once.
@@ -96,10 +97,12 @@ final class RepeatedChecks {
         }
     }
 
+    /** Calls and monitors, and what may initialize a class: its static initializer is a call too. */
     private static boolean endsRegion(AbstractInsnNode insn) {
         int opcode = insn.getOpcode();
         return opcode >= Opcodes.INVOKEVIRTUAL && opcode <= Opcodes.INVOKEDYNAMIC
-            || opcode == Opcodes.MONITORENTER || opcode == Opcodes.MONITOREXIT;
+            || opcode == Opcodes.MONITORENTER || opcode == Opcodes.MONITOREXIT
+            || opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC || opcode == Opcodes.NEW;
     }
 
     /** Whether {@code insn} stores into local {@code local} (a long or double store covers two). */

@@ -130,6 +130,8 @@ class SchemeEnhancementTest {
             "the check of second.value may fault it, which may re-hollow first");
         assertEquals(List.of(checked, checked), accessors(link.code("aroundCall(Ljava/lang/Runnable;)J")),
             "a call may commit and re-hollow this");
+        assertEquals(List.of(checked, checked), accessors(link.code("aroundStatic(L" + LINK + ";)J")),
+            "a static field's first read runs its class's static initializer, which may commit");
         assertEquals(List.of(checked), accessors(link.code("repeated(I)J")), "the loop head is reached from elsewhere");
         assertEquals(List.of("INVOKESTATIC " + LINK + ".$swz_get$next(L" + LINK + ";)L" + LINK + ";", checked),
             accessors(link.code("either(Z)J")), "source may be this or next: a join, and no single local");
