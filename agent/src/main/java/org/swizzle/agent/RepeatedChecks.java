@@ -97,12 +97,8 @@ final class RepeatedChecks {
         }
     }
 
-    /** Calls and monitors, and what may initialize a class: its static initializer is a call too. */
     private static boolean endsRegion(AbstractInsnNode insn) {
-        int opcode = insn.getOpcode();
-        return opcode >= Opcodes.INVOKEVIRTUAL && opcode <= Opcodes.INVOKEDYNAMIC
-            || opcode == Opcodes.MONITORENTER || opcode == Opcodes.MONITOREXIT
-            || opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC || opcode == Opcodes.NEW;
+        return Bytecode.mayRunOtherCode(insn.getOpcode()) || insn.getOpcode() == Opcodes.MONITOREXIT;
     }
 
     /** Whether {@code insn} stores into local {@code local} (a long or double store covers two). */

@@ -66,6 +66,10 @@ class SchemeEnhancementTest {
 
         List<String> repeated = link.code("repeated(I)J");
         assertTrue(repeated.contains(unchecked) && !repeated.contains(checked), "a loop without a call: " + repeated);
+
+        assertEquals(List.of(ENTER, unchecked, checked),
+            link.code("receiverAroundStatic()J").stream().filter(insn -> insn.contains(".$swz_")).collect(java.util.stream.Collectors.toList()),
+            "a static field's first read may run a static initializer, which may commit");
     }
 
     @Test
