@@ -6,7 +6,8 @@
 #                                 and SwizzleNone, on one tree for the other schemes; the commit sweep at 1,000
 #                                 and 10,000 resident objects; OO7's build, cold T1, hot T1, read-only T1 + commit
 #                                 and T2b + commit (T6, Q1, Q7, T2a and T2c in quick and full); one collection
-#                                 of garbage (10,000 objects kept)
+#                                 of garbage (10,000 objects kept); the large collections at 10,000 entries
+#                                 (1,000,000 in quick and full)
 #                                 -> jmh-benchmarks/target/smoke/ ; exits non-zero if any benchmark fails
 #   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (about 12 minutes on 2 cores)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>-quick/
@@ -129,6 +130,7 @@ case $mode in
         prepare_oo7 3
         jmh oo7 'oo7\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -e 'OO7Hot\..*\.(t6|q1|q7)$|OO7Update\..*\.t2[ac]Commit$'
         jmh reclaim 'reclaim\.' -f 1 -wi 0 -i 1 -p live=10000
+        jmh large 'large\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -p entries=10000
         ;;
     quick)
         prepare 20000
@@ -150,6 +152,7 @@ case $mode in
         jmh oo7-cold 'oo7\.OO7Cold\.' -f 1 -wi 0 -i 3
         jmh oo7 'oo7\.OO7(Hot|Update)\.' "${short[@]}"
         jmh reclaim 'reclaim\.' -f 1 -wi 1 -i 5
+        jmh large 'large\.' "${short[@]}"
         ;;
     full)
         prepare 20000 200000
@@ -163,6 +166,7 @@ case $mode in
         jmh raw-io 'oo1\.RawLogWrite\.' "${long[@]}"
         jmh warm 'oo1\.OO1Warm\.' -f 2 -wi 2 -i 15 -e "$not_warm"
         jmh warm-large "oo1\.OO1Warm$large" -f 1 -wi 1 -i 10 -p parts=200000
+        jmh small-heap 'oo1\.OO1Warm\.SwizzleSmallHeap\.(lookup|traversal)$' -f 1 -wi 1 -i 10 -p parts=200000
         jmh cold 'oo1\.OO1Cold\.' -f 3 -wi 0 -i 4 -e "$not_warm"
         jmh cold-large "oo1\.OO1Cold$large" -f 2 -wi 0 -i 2 -p parts=200000
         jmh insert 'oo1\.OO1Insert\.' -f 1 -wi 10 -i 20
@@ -178,6 +182,7 @@ case $mode in
         jmh oo7 'oo7\.OO7(Hot|Update)\.' "${oo7_hot[@]}"
         jmh oo7-connections 'oo7\.OO7Hot\..*\.t1$' "${oo7_hot[@]}" -p connections=6,9
         jmh reclaim 'reclaim\.' -f 3 -wi 1 -i 5
+        jmh large 'large\.' -f 3 -wi 2 -w 1s -i 5 -r 1s
         ;;
 esac
 

@@ -76,10 +76,11 @@ import org.swizzle.internal.Swizzling;
  *     return t;
  * }
  * </pre>
- * and the setter clears {@code $swz_ref$f}: a non-null Java field takes precedence over it. Under {@code checks=entry} every accessor has a twin
- * without the residency check ({@code $swz_uget$f}, {@code $swz_uset$f}, {@code $swz_uread$f}) for
- * accesses to {@code this} in the class's instance methods, which begin with {@code $swz_enter(this)}, made
- * before the method calls anything ({@link ReceiverAccesses}).
+ * and the setter clears {@code $swz_ref$f}: a non-null Java field takes precedence over it. Every accessor has a
+ * twin without the residency check ({@code $swz_uget$f}, {@code $swz_uset$f}, {@code $swz_uread$f}) for the
+ * accesses whose check repeats one just made on the same object ({@link RepeatedChecks}) and, under
+ * {@code checks=entry}, for accesses to {@code this} in the class's instance methods, which begin with
+ * {@code $swz_enter(this)}, made before the method calls anything ({@link ReceiverAccesses}).
  */
 final class AccessorGenerator {
 
@@ -89,28 +90,24 @@ final class AccessorGenerator {
     private final String owner;
     private final Barrier barrier;
     private final Swizzling swizzling;
-    private final boolean checksOnEntry;
     private final boolean frames;
 
     /**
      * @param barrier       the configured update detection
      * @param swizzling     the configured swizzling scheme
-     * @param checksOnEntry whether {@code checks=entry} wants unchecked twins and the entry check
      * @param frames        whether the class file version carries stack map frames
      */
-    AccessorGenerator(ClassVisitor target, String owner, Barrier barrier, Swizzling swizzling, boolean checksOnEntry,
-                      boolean frames) {
+    AccessorGenerator(ClassVisitor target, String owner, Barrier barrier, Swizzling swizzling, boolean frames) {
         this.target = target;
         this.owner = owner;
         this.barrier = barrier;
         this.swizzling = swizzling;
-        this.checksOnEntry = checksOnEntry;
         this.frames = frames;
     }
 
     void addAccessors(StoredField field) {
         boolean keepsStored = keepsStoredReference(field);
-        for (boolean checked : checksOnEntry ? new boolean[] {true, false} : new boolean[] {true}) {
+        for (boolean checked : new boolean[] {true, false}) {
             addGetter(field, name(field.getterName(), checked), isArray(field), checked, keepsStored);
             if (field.isElidableArray()) {
                 addGetter(field, name(field.readerName(), checked), false, checked, false);

@@ -63,4 +63,14 @@ final class Bytecode {
             method.visitFrame(Opcodes.F_NEW, locals.length, locals, 0, new Object[0]);
         }
     }
+
+    /**
+     * Whether the instruction {@code opcode} may run code other than its own, which may commit or abort and so
+     * re-hollow an object, or wait while another thread does: a call, a monitor entry, or what may initialize a
+     * class ({@code GETSTATIC}, {@code PUTSTATIC}, {@code NEW}: its static initializer may call anything).
+     */
+    static boolean mayRunOtherCode(int opcode) {
+        return opcode >= Opcodes.INVOKEVIRTUAL && opcode <= Opcodes.INVOKEDYNAMIC || opcode == Opcodes.MONITORENTER
+            || opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC || opcode == Opcodes.NEW;
+    }
 }

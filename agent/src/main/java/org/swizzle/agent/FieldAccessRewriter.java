@@ -14,9 +14,9 @@ import org.objectweb.asm.Opcodes;
  * frames and maximums stay valid. The accessor is invoked on the class the code names (its static
  * methods are inherited like the field), which the caller can always access.
  *
- * <p>Under {@code checks=entry}, the instance methods of a persistent class begin with
- * {@code $swz_enter(this)}, and their accesses to {@code this} call the accessors without a residency
- * check ({@code $swz_uget$f}, ...).
+ * <p>An access whose check repeats one just made on the same object ({@link RepeatedChecks}) calls the accessor's
+ * twin without the residency check ({@code $swz_uget$f}, ...). Under {@code checks=entry}, the instance methods of
+ * a persistent class begin with {@code $swz_enter(this)}, and their accesses to {@code this} call the twins too.
  *
  * <p>In a persistent class, {@code new ArrayList<>(...)} and the other stored {@code java.util} collection
  * types make their tracked subclass instead, which behaves alike while it belongs to no object: stored in
@@ -33,6 +33,7 @@ final class FieldAccessRewriter extends ClassVisitor {
     private final ArrayAccesses arrays;
     private final String checkedOnEntry;
     private final ReceiverAccesses receiver;
+    private final RepeatedChecks repeated;
     private final boolean tracksNewCollections;
 
     /**
@@ -41,15 +42,19 @@ final class FieldAccessRewriter extends ClassVisitor {
      * @param checkedOnEntry under {@code checks=entry}, the internal name of the persistent class being
      *                       rewritten, whose instance methods begin with {@code $swz_enter(this)}; else null
      * @param receiver       the accesses to {@code this} in those methods, which call unchecked accessors
+     * @param repeated       the accesses whose check repeats one just made on the same object, which call unchecked
+     *                       accessors too
      * @param tracksNewCollections whether the class is persistent, so that its {@code new} collections are tracked
      */
     FieldAccessRewriter(ClassVisitor next, Map<ClassFileScan.FieldRef, StoredField> redirects, ArrayAccesses arrays,
-                        String checkedOnEntry, ReceiverAccesses receiver, boolean tracksNewCollections) {
+                        String checkedOnEntry, ReceiverAccesses receiver, RepeatedChecks repeated,
+                        boolean tracksNewCollections) {
         super(OpenedClassReader.ASM_API, next);
         this.redirects = redirects;
         this.arrays = arrays;
         this.checkedOnEntry = checkedOnEntry;
         this.receiver = receiver;
+        this.repeated = repeated;
         this.tracksNewCollections = tracksNewCollections;
     }
 
@@ -142,7 +147,8 @@ final class FieldAccessRewriter extends ClassVisitor {
                 super.visitFieldInsn(opcode, owner, fieldName, fieldDescriptor);
                 return;
             }
-            boolean resident = entryCheck && receiver.isOnReceiver(name, descriptor, access);
+            boolean resident = entryCheck && receiver.isOnReceiver(name, descriptor, access)
+                || repeated.isRepeated(name, descriptor, access);
             String accessor;
             boolean elidable = field.isElidableArray();
             if (opcode == Opcodes.GETFIELD) {

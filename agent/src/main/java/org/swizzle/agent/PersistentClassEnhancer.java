@@ -63,7 +63,7 @@ final class PersistentClassEnhancer extends ClassVisitor {
             state.addNewHollow();
         }
         AccessorGenerator accessors = new AccessorGenerator(next, model.internalName(), options.barrier(),
-            options.swizzle(), options.checksOnEntry(), frames);
+            options.swizzle(), frames);
         for (StoredField field : model.fields()) {
             if (accessors.keepsStoredReference(field)) {
                 next.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC,

@@ -27,8 +27,9 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * receiver into method invocation). An access is named by its method and its ordinal among the
  * method's field instructions, which the rewriter counts the same way.
  *
- * <p>Only accesses that no path from the entry reaches through a call ({@code INVOKE*}) or a
- * {@code MONITORENTER} are unchecked: a call may commit or abort, which may re-hollow {@code this}, and
+ * <p>Only accesses that no path from the entry reaches through a call ({@code INVOKE*}), a
+ * {@code MONITORENTER} or a class's possible initialization ({@code GETSTATIC}, {@code PUTSTATIC}, {@code NEW})
+ * are unchecked ({@link Bytecode#mayRunOtherCode}): a call may commit or abort, which may re-hollow {@code this}, and
  * while the thread waits for a call or a monitor another thread may commit. The accesses after one keep
  * their check. Field accesses to other objects are no such point: their faults never re-hollow under
  * {@code checks=entry}.
@@ -139,7 +140,7 @@ final class ReceiverAccesses {
             boolean[] after = new boolean[size];
             ArrayDeque<Integer> work = new ArrayDeque<>();
             for (int i = 0; i < size; i++) {
-                if (isCall(method.instructions.get(i))) {
+                if (Bytecode.mayRunOtherCode(method.instructions.get(i).getOpcode())) {
                     work.add(i);
                 }
             }
@@ -152,11 +153,6 @@ final class ReceiverAccesses {
                 }
             }
             return after;
-        }
-
-        private static boolean isCall(AbstractInsnNode insn) {
-            int opcode = insn.getOpcode();
-            return opcode >= Opcodes.INVOKEVIRTUAL && opcode <= Opcodes.INVOKEDYNAMIC || opcode == Opcodes.MONITORENTER;
         }
     }
 

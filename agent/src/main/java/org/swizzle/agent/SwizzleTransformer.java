@@ -96,8 +96,10 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         boolean checksOnEntry = options.checksOnEntry() && model.isEnhanced();
         if (!redirects.isEmpty() || checksOnEntry) {
             ReceiverAccesses receiver = checksOnEntry ? ReceiverAccesses.find(classFile) : ReceiverAccesses.NONE;
+            RepeatedChecks repeated = redirects.isEmpty() ? RepeatedChecks.NONE
+                : RepeatedChecks.find(classFile, insn -> redirects.containsKey(new ClassFileScan.FieldRef(insn.owner, insn.name, insn.desc)));
             visitor = new FieldAccessRewriter(visitor, redirects, arrayAccesses(classFile, redirects),
-                checksOnEntry ? model.internalName() : null, receiver, model.isEnhanced());
+                checksOnEntry ? model.internalName() : null, receiver, repeated, model.isEnhanced());
         }
         reader.accept(visitor, 0);
         return writer.toByteArray();

@@ -66,6 +66,10 @@ class SchemeEnhancementTest {
 
         List<String> repeated = link.code("repeated(I)J");
         assertTrue(repeated.contains(unchecked) && !repeated.contains(checked), "a loop without a call: " + repeated);
+
+        assertEquals(List.of(ENTER, unchecked, checked),
+            link.code("receiverAroundStatic()J").stream().filter(insn -> insn.contains(".$swz_")).collect(java.util.stream.Collectors.toList()),
+            "a static field's first read may run a static initializer, which may commit");
     }
 
     @Test
@@ -115,7 +119,46 @@ class SchemeEnhancementTest {
 
         assertFalse(link.code("sum()J").contains(ENTER));
         assertFalse(link.methodAccess.containsKey("$swz_enter(L" + LINK + ";)V"));
-        assertFalse(link.methodAccess.keySet().stream().anyMatch(name -> name.startsWith("$swz_u")), link.methodAccess.keySet()::toString);
+    }
+
+    @Test
+    void shouldCheckAnObjectOncePerStraightLineRegion() {
+        ClassShape link = ClassShape.of(loader("checks=access").definedBytes("Link"));
+        String checked = "INVOKESTATIC " + LINK + ".$swz_get$value(L" + LINK + ";)J";
+        String unchecked = "INVOKESTATIC " + LINK + ".$swz_uget$value(L" + LINK + ";)J";
+
+        assertEquals(List.of(checked, unchecked), accessors(link.code("twice(L" + LINK + ";)J")), "other.value + other.value");
+        assertEquals(List.of(checked, "INVOKESTATIC " + LINK + ".$swz_uset$value(L" + LINK + ";J)V"),
+            accessors(link.code("bump(L" + LINK + ";)V")), "other.value = other.value + 1");
+        assertEquals(List.of(checked, checked, checked), accessors(link.code("interleaved(L" + LINK + ";L" + LINK + ";)J")),
+            "the check of second.value may fault it, which may re-hollow first");
+        assertEquals(List.of(checked, checked), accessors(link.code("aroundCall(Ljava/lang/Runnable;)J")),
+            "a call may commit and re-hollow this");
+        assertEquals(List.of(checked, checked), accessors(link.code("aroundStatic(L" + LINK + ";)J")),
+            "a static field's first read runs its class's static initializer, which may commit");
+        assertEquals(List.of(checked), accessors(link.code("repeated(I)J")), "the loop head is reached from elsewhere");
+        assertEquals(List.of("INVOKESTATIC " + LINK + ".$swz_get$next(L" + LINK + ";)L" + LINK + ";", checked),
+            accessors(link.code("either(Z)J")), "source may be this or next: a join, and no single local");
+
+        List<String> sum = accessors(link.code("sum()J"));
+        assertEquals(List.of("INVOKESTATIC " + LINK + ".$swz_get$next(L" + LINK + ";)L" + LINK + ";", unchecked, checked,
+            "INVOKESTATIC " + LINK + ".$swz_uget$next(L" + LINK + ";)L" + LINK + ";", checked), sum,
+            "this.next, then this.value on the branch that follows it unchecked; after the join this.value checked again,"
+                + " this.next unchecked, and next.value, another object, checked");
+    }
+
+    @Test
+    void shouldReadAndWriteThroughTheUncheckedTwinsOfAHollowObjectFaultedByTheFirstCheck() throws Throwable {
+        EnhancingClassLoader loader = loader("checks=access");
+        Class<?> type = loader.loadClass("org.swizzle.fixtures.Link");
+        Object link = type.getConstructor(long.class).newInstance(20L);
+        assertEquals(40L, type.getMethod("twice", type).invoke(null, link));
+        type.getMethod("bump", type).invoke(null, link);
+        assertEquals(42L, type.getMethod("twice", type).invoke(null, link));
+    }
+
+    private static List<String> accessors(List<String> code) {
+        return code.stream().filter(insn -> insn.contains(".$swz_")).collect(java.util.stream.Collectors.toList());
     }
 
     @Test

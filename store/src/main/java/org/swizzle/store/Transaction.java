@@ -81,7 +81,7 @@ public final class Transaction {
         }
         long start = System.nanoTime();
         try {
-            if (store.objects().load(oid, entry)) {
+            if (!allocatedHere(oid) && store.objects().load(oid, entry)) {
                 puts.replace(oid);
                 putExisting(oid, classId, bytes, offset, length, committedBytesChecked);
             } else if (isNew(oid)) {
@@ -148,8 +148,12 @@ public final class Transaction {
     }
 
     private boolean isNew(long oid) {
-        boolean allocatedHere = oid >= firstNewOid && oid < nextNewOid;
-        return allocatedHere || oid == SegmentStore.ROOTS_OID || oid == SegmentStore.CATALOG_OID;
+        return allocatedHere(oid) || oid == SegmentStore.ROOTS_OID || oid == SegmentStore.CATALOG_OID;
+    }
+
+    /** Whether {@code newObject()} handed {@code oid} out in this transaction: OIDs are never reused, so it has no entry. */
+    private boolean allocatedHere(long oid) {
+        return oid >= firstNewOid && oid < nextNewOid;
     }
 
     /**

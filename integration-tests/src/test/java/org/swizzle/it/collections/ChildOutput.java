@@ -13,7 +13,7 @@ import java.util.List;
  * newline count: a kill may cut the last one, and the child acts on a line only after writing it.
  */
 final class ChildOutput {
-    private static final List<String> KINDS = List.of("START", "OP", "PENDING", "ACK", "ABORT", "DETACHED", "FAILED");
+    private static final List<String> KINDS = List.of("START", "OP", "PENDING", "ACK", "ABORT", "DETACHED", "DROP", "FAILED");
 
     /** One protocol line: its kind and the words after it. */
     record Line(String kind, String[] words, String text) {

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
@@ -32,6 +33,8 @@ import org.swizzle.it.Announcer;
  *   <li>{@code PENDING <digest>} before {@code commit()}: the model's state, whose rendering it also
  *       writes to {@code <states>/<digest>}; {@code ACK <number> <digest>} after it;</li>
  *   <li>{@code ABORT}, then {@code DETACHED <n>}: held values found refusing a change after it;</li>
+ *   <li>{@code DROP <path>}: a held tree iterator let go once its tree changed under it
+ *       ({@link Handle#walksTree()});</li>
  *   <li>{@code FAILED <problem>}: an outcome, or the state after an abort, differs from the model.</li>
  * </ul>
  *
@@ -55,6 +58,8 @@ public final class CollectionsWorkload {
     private final List<Handle> held = new ArrayList<>();
     /** Bags changed through a tracked value, or by a field write, in the current transaction. */
     private final Set<Bag> dirtied = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** How many operations changed each model collection, by identity: tells a tree iterator it went stale. */
+    private final Map<Object, Integer> changes = new IdentityHashMap<>();
     private Bag root;
     private PlainBag model;
     private PlainBag committed;
@@ -137,6 +142,11 @@ public final class CollectionsWorkload {
     }
 
     private void apply(Handle handle) {
+        if (handle.walksTree() && handle.changesSeen != changes.getOrDefault(handle.modelField, 0)) {
+            held.remove(handle);
+            out.say("DROP " + handle.path + ": its tree changed since its last step");
+            return;
+        }
         Op op = handle.kind.draw(random, handle, !trackedOnly);
         String before = handle.slot.render(handle.modelField);
         Object modelResult = op.run(handle.model);
@@ -148,11 +158,16 @@ public final class CollectionsWorkload {
             throw new Mismatch(handle.path + " " + op.text() + ": the model gave " + expected + ", the stored bag " + actual,
                 liveResult instanceof Op.Thrown thrown ? thrown.exception() : null);
         }
-        if (handle.tracked && !before.equals(handle.slot.render(handle.modelField))) {
-            dirtied.add(handle.owner);
+        if (!before.equals(handle.slot.render(handle.modelField))) {
+            changes.merge(handle.modelField, 1, Integer::sum);
+            if (handle.tracked) {
+                dirtied.add(handle.owner);
+            }
         }
+        int changesNow = changes.getOrDefault(handle.modelField, 0);
+        handle.changesSeen = changesNow;
         if (op.yields() != null && modelResult != null && !(modelResult instanceof Op.Thrown)) {
-            hold(handle.derive(op.yields(), liveResult, modelResult, op.text(), commits));
+            hold(handle.derive(op.yields(), liveResult, modelResult, op.text(), commits)).changesSeen = changesNow;
         }
     }
 

@@ -33,6 +33,11 @@ final class Handle {
      * its own, which {@code abort()} detaches only while the field's list still holds it.
      */
     final Object liveInner;
+    /**
+     * For an iterator over a sorted field: how many changes the field's model had when this iterator last stepped
+     * (see {@link #walksTree()}).
+     */
+    int changesSeen;
 
     private Handle(Kind kind, Object live, Object model, String path, Bag owner, Slot slot, Object liveField,
                    Object modelField, boolean tracked, boolean ordered, int takenAt, Object liveInner) {
@@ -55,6 +60,16 @@ final class Handle {
         Object live = slot.read(owner);
         Object twin = model.get(slot);
         return new Handle(slot.kind, live, twin, ownerName + "." + slot.fieldName(), owner, slot, live, twin, live instanceof Tracked, slot.ordered, commits, null);
+    }
+
+    /**
+     * Whether this is an iterator over a {@code TreeMap} or {@code TreeSet}, whose steps after a change made other
+     * than through it are unspecified: they read the entry it holds as next, which a removal elsewhere may unlink
+     * or fill with its successor's key depending on the tree's shape, and a reloaded tree may be shaped unlike its
+     * model with the same contents. Such an iterator is dropped once its field changed, not compared.
+     */
+    boolean walksTree() {
+        return (kind == Kind.ITERATOR || kind == Kind.LIST_ITERATOR) && (slot == Slot.TREE_MAP || slot == Slot.TREE_SET);
     }
 
     /** A view, iterator, entry or inner list obtained from this handle's value by {@code op}. */

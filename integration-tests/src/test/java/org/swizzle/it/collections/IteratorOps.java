@@ -9,7 +9,8 @@ import java.util.Random;
  * Random steps of an iterator or list iterator held across operations and commits: {@code next},
  * {@code previous}, {@code remove}, {@code ListIterator.set/add}, and {@code setValue} on the entry
  * an entry iterator returns. A step after the collection changed otherwise throws
- * {@code ConcurrentModificationException} alike in both twins.
+ * {@code ConcurrentModificationException} alike in both twins, except in a tree, whose stale iterator is dropped
+ * instead ({@link Handle#walksTree()}).
  */
 final class IteratorOps {
     private IteratorOps() {

@@ -7,6 +7,7 @@ final class Tally {
     int commits;
     int aborts;
     int detachedChecks;
+    int staleTreeIterators;
     int kills;
     int trackedOnlyChildren;
     int killedInCommit;
@@ -19,6 +20,7 @@ final class Tally {
         commits += output.count("ACK");
         aborts += output.count("ABORT");
         detachedChecks += output.detachedChecks();
+        staleTreeIterators += output.count("DROP");
         kills++;
         trackedOnlyChildren += output.trackedOnly() ? 1 : 0;
         int last = output.lines().size() - 1;
@@ -29,7 +31,8 @@ final class Tally {
     public String toString() {
         return "operations=" + operations + " commits=" + commits + " aborts=" + aborts + " kills=" + kills
             + " differences=" + differences + " (operations on values held across a commit=" + heldOperations
-            + ", children changing tracked collections only=" + trackedOnlyChildren + ", detached values refusing a change after abort=" + detachedChecks + ", kills in a commit=" + killedInCommit
+            + ", children changing tracked collections only=" + trackedOnlyChildren + ", detached values refusing a change after abort=" + detachedChecks
+            + ", tree iterators dropped once stale=" + staleTreeIterators + ", kills in a commit=" + killedInCommit
             + ", of which found committed=" + inFlightKept + ")";
     }
 }

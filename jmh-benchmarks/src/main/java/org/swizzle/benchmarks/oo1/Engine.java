@@ -22,6 +22,11 @@ public enum Engine {
     SWIZZLE,
     /** Swizzle with {@code Durability.NO_SYNC}: commits reach the OS, as EclipseStore's do. */
     SWIZZLE_NO_SYNC,
+    /**
+     * Swizzle confined to one thread, with a resident budget of one object per four parts (the database holds four per
+     * part), for a fork whose heap is smaller than the database: faults re-hollow what the work no longer touches.
+     */
+    SWIZZLE_SMALL_HEAP,
     /** H2 MVStore, an {@code MVMap<Integer, byte[]>}, commit and sync. */
     H2,
     /** EclipseStore embedded storage with lazy references. */
@@ -41,6 +46,7 @@ public enum Engine {
         switch (this) {
             case SWIZZLE:
             case SWIZZLE_NO_SYNC:
+            case SWIZZLE_SMALL_HEAP:
                 return "swizzle-" + SwizzleFingerprint.current();
             default:
                 return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
@@ -52,6 +58,7 @@ public enum Engine {
         switch (this) {
             case SWIZZLE:
             case SWIZZLE_NO_SYNC:
+            case SWIZZLE_SMALL_HEAP:
                 requireAgent();
                 try (ObjectStore store = ObjectStore.open(dir)) {
                     store.setRoot(ROOT, OO1Graph.build(data));
@@ -79,10 +86,15 @@ public enum Engine {
                 return new HeapDatabase(null, OO1Graph.build(data));
             case SWIZZLE:
             case SWIZZLE_NO_SYNC:
+            case SWIZZLE_SMALL_HEAP:
                 requireAgent();
-                StoreOptions options = StoreOptions.builder()
-                    .durability(this == SWIZZLE ? StoreOptions.Durability.SYNC : StoreOptions.Durability.NO_SYNC)
-                    .build();
+                StoreOptions.Builder builder = StoreOptions.builder()
+                    .durability(this == SWIZZLE_NO_SYNC ? StoreOptions.Durability.NO_SYNC : StoreOptions.Durability.SYNC);
+                if (this == SWIZZLE_SMALL_HEAP) {
+                    // confined: faults re-hollow too, not only commits (the benchmark's one thread is the store's)
+                    builder.residentBudget(Math.max(1_000, data.count / 4)).confined(true);
+                }
+                StoreOptions options = builder.build();
                 ObjectStore store = ObjectStore.open(dir, options);
                 return new HeapDatabase(store, store.root(ROOT, PartIndex.class));
             case H2:

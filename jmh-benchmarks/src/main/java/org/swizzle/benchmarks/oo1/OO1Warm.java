@@ -51,6 +51,11 @@ public abstract class OO1Warm extends OO1Benchmark {
             db.traverse(randomId(), OO1Data.DEPTH);
             db.reverse(randomId(), OO1Data.DEPTH);
         }
+        if (session.engine() == Engine.SWIZZLE_SMALL_HEAP && ((HeapDatabase) db).stats().objectsRehollowed() == 0) {
+            throw new IllegalStateException("The small-heap fork re-hollowed no object in " + JIT_WARMUP_RUNS
+                + " runs of each operation on " + parts + " parts: its budget did not bind, so it measured nothing"
+                + " the other Swizzle fork does not");
+        }
     }
 
     /** Reopens the database and runs the measured operation 9 times from random starts. */
@@ -109,6 +114,20 @@ public abstract class OO1Warm extends OO1Benchmark {
         @Override
         protected Engine engine() {
             return Engine.SWIZZLE;
+        }
+    }
+
+    /**
+     * Swizzle in a heap smaller than the database (88 MB; the 200,000-part store takes 93 MB on disk, and about
+     * 60 MB of heap stays in use with a budget of 50,000 objects: the root's index, the hollow parts and the
+     * resident table's entries), confined, with a resident budget ({@link Engine#SWIZZLE_SMALL_HEAP}): the
+     * trial's setup fails unless the budget re-hollowed objects.
+     */
+    @Fork(value = 1, jvmArgsAppend = {Forks.SWIZZLE, "-Xmx88m"})
+    public static class SwizzleSmallHeap extends OO1Warm {
+        @Override
+        protected Engine engine() {
+            return Engine.SWIZZLE_SMALL_HEAP;
         }
     }
 

@@ -1,13 +1,8 @@
 package org.swizzle.benchmarks.oo7;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.SplittableRandom;
 
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Level;
@@ -17,6 +12,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.swizzle.StoreStats;
 import org.swizzle.benchmarks.Directories;
+import org.swizzle.benchmarks.RawWrite;
 
 /**
  * The new store an iteration of {@link OO7BuildCommit} builds (one build in single-shot mode), and its
@@ -29,8 +25,6 @@ import org.swizzle.benchmarks.Directories;
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)
 public class BuildCounters {
-
-    private static final int CHUNK = 1 << 20;
 
     public long commits;
     public long commitNanos;
@@ -105,36 +99,11 @@ public class BuildCounters {
         }
     }
 
-    /** Writes {@link #logBytes} bytes of noise to a new file in chunks of 1 MB and forces it, timed; nothing if none were logged. */
+    /** Writes and forces {@link #logBytes} bytes with a bare channel, timed; nothing if none were logged. */
     private void rawWriteForce() {
-        if (logBytes == 0) {
-            return;
-        }
-        ByteBuffer chunk = ByteBuffer.allocateDirect((int) Math.min(CHUNK, logBytes));
-        byte[] noise = new byte[chunk.capacity()];
-        new SplittableRandom(1).nextBytes(noise);
-        chunk.put(noise);
-        Path rawDir = null;
-        try {
-            rawDir = Files.createTempDirectory("swizzle-oo7-raw-");
-            try (FileChannel log = FileChannel.open(rawDir.resolve("raw.log"), StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
-                long start = System.nanoTime();
-                long written = 0;
-                while (written < logBytes) {
-                    chunk.clear().limit((int) Math.min(chunk.capacity(), logBytes - written));
-                    while (chunk.hasRemaining()) {
-                        written += log.write(chunk, written);
-                    }
-                }
-                log.force(false);
-                rawNanos += System.nanoTime() - start;
-                rawWrites++;
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write the raw log in " + rawDir, e);
-        } finally {
-            Directories.delete(rawDir);
+        if (logBytes > 0) {
+            rawNanos += RawWrite.writeAndForce(logBytes);
+            rawWrites++;
         }
     }
 }

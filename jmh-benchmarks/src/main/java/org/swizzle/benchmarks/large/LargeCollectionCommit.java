@@ -1,0 +1,143 @@
+package org.swizzle.benchmarks.large;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.swizzle.ObjectStore;
+import org.swizzle.StoreStats;
+import org.swizzle.benchmarks.Directories;
+import org.swizzle.benchmarks.RawWrite;
+import org.swizzle.benchmarks.oo1.Forks;
+
+/**
+ * Large collections (issue "Collections that scale and keep their identity"): a {@code HashMap<Long, Item>}
+ * and an {@code ArrayList<Item>} of {@code entries} items held by one persistent {@link Extent}, built and
+ * committed once per fork. Every iteration reopens the store, so that nothing is in memory (the operating
+ * system's page cache stays warm), and makes one operation, timed whole:
+ * <ul>
+ *   <li>{@code openRoot}: reads the root; the counters say how many objects that faulted;</li>
+ *   <li>{@code coldGet}: reads the root and gets one key from the map; the counters add the objects in memory
+ *       and the heap in use after a full GC, the resident memory of the map after a cold lookup;</li>
+ *   <li>{@code putCommit} and {@code addCommit}: put one new entry into the map, or add one item to the list,
+ *       then commit; the counters give the commit alone, the bytes it logged and a raw write and force of
+ *       as many bytes made in the same JVM after it.</li>
+ * </ul>
+ *
+ * <pre>
+ * java -jar jmh-benchmarks/target/benchmarks.jar 'large.LargeCollectionCommit' -p entries=100000   (from the repository root)
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 1)
+@Measurement(iterations = 5)
+@Fork(value = 1, jvmArgsAppend = {Forks.SWIZZLE, "-Xmx4g"})
+public class LargeCollectionCommit {
+
+    private static final String ROOT = "extent";
+
+    @Param("1000000")
+    public int entries;
+
+    private Path directory;
+    private ObjectStore store;
+    private long nextKey;
+
+    @Setup(Level.Trial)
+    public void build() throws IOException {
+        directory = Files.createTempDirectory("swizzle-large-");
+        try (ObjectStore building = ObjectStore.open(directory)) {
+            building.setRoot(ROOT, Extent.of(entries));
+            building.commit();
+        }
+        nextKey = entries;
+    }
+
+    @Setup(Level.Iteration)
+    public void reopen() {
+        store = ObjectStore.open(directory);
+    }
+
+    @Benchmark
+    public Extent openRoot(LargeCounters counters) {
+        long faultedBefore = store.stats().objectsFaulted();
+        Extent extent = store.root(ROOT, Extent.class);
+        counters.objectsFaulted += store.stats().objectsFaulted() - faultedBefore;
+        counters.operations++;
+        return extent;
+    }
+
+    @Benchmark
+    public int coldGet(LargeCounters counters) {
+        long faultedBefore = store.stats().objectsFaulted();
+        Item item = store.root(ROOT, Extent.class).byId.get(entries / 2L);
+        int value = item.value;
+        StoreStats stats = store.stats();
+        counters.objectsFaulted += stats.objectsFaulted() - faultedBefore;
+        counters.objectsInMemory += stats.objectsInMemory();
+        counters.heapMegabytes += heapInUseMegabytes();
+        counters.operations++;
+        return value;
+    }
+
+    @Benchmark
+    public long putCommit(LargeCounters counters) {
+        Extent extent = store.root(ROOT, Extent.class);
+        long key = nextKey++;
+        extent.byId.put(key, new Item(key, 1));
+        commit(counters);
+        return key;
+    }
+
+    @Benchmark
+    public long addCommit(LargeCounters counters) {
+        Extent extent = store.root(ROOT, Extent.class);
+        long key = nextKey++;
+        extent.items.add(new Item(key, 1));
+        commit(counters);
+        return key;
+    }
+
+    private void commit(LargeCounters counters) {
+        long loggedBefore = store.stats().bytesLogged();
+        long start = System.nanoTime();
+        store.commit();
+        counters.commitNanos += System.nanoTime() - start;
+        long logged = store.stats().bytesLogged() - loggedBefore;
+        counters.logBytes += logged;
+        counters.rawNanos += RawWrite.writeAndForce(logged);
+        counters.operations++;
+    }
+
+    private static double heapInUseMegabytes() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1e6;
+    }
+
+    @TearDown(Level.Iteration)
+    public void close() {
+        store.close();
+    }
+
+    @TearDown(Level.Trial)
+    public void delete() {
+        Directories.delete(directory);
+    }
+}

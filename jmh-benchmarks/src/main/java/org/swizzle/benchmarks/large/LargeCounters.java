@@ -1,0 +1,36 @@
+package org.swizzle.benchmarks.large;
+
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Secondary results of {@link LargeCollectionCommit}, summed over the iterations (one operation each): objects
+ * faulted and in memory, the heap in use after a full GC, and for the commits the time, bytes logged and a raw
+ * write and force of the same bytes.
+ */
+@State(Scope.Thread)
+@AuxCounters(AuxCounters.Type.EVENTS)
+public class LargeCounters {
+
+    public long operations;
+    public long objectsFaulted;
+    public long objectsInMemory;
+    public double heapMegabytes;
+    public long commitNanos;
+    public long logBytes;
+    public long rawNanos;
+
+    @Setup(Level.Iteration)
+    public void reset() {
+        operations = 0;
+        objectsFaulted = 0;
+        objectsInMemory = 0;
+        heapMegabytes = 0;
+        commitNanos = 0;
+        logBytes = 0;
+        rawNanos = 0;
+    }
+}
