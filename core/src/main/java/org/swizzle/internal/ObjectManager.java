@@ -738,21 +738,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private static boolean sameBytes(LittleEndianBuffer a, int aOffset, int aLength, LittleEndianBuffer b, int bOffset, int bLength) {
-        if (aLength != bLength) {
-            return false;
-        }
-        int i = 0;
-        for (; i + 8 <= aLength; i += 8) {
-            if (a.getLong(aOffset + i) != b.getLong(bOffset + i)) {
-                return false;
-            }
-        }
-        for (; i < aLength; i++) {
-            if (a.getByte(aOffset + i) != b.getByte(bOffset + i)) {
-                return false;
-            }
-        }
-        return true;
+        return aLength == bLength && a.mismatch(aOffset, b, bOffset, aLength) == aLength;
     }
 
     private void put(long oid, int classId) {

@@ -66,14 +66,7 @@ final class ByteDiff {
     }
 
     private int firstDifference(int from) {
-        int i = from;
-        while (i + Long.BYTES <= length && before.getLong(beforeOffset + i) == after.getLong(afterOffset + i)) {
-            i += Long.BYTES;
-        }
-        while (i < length && before.getByte(beforeOffset + i) == after.getByte(afterOffset + i)) {
-            i++;
-        }
-        return i;
+        return from >= length ? length : from + before.mismatch(beforeOffset + from, after, afterOffset + from, length - from);
     }
 
     private int firstEqual(int from) {

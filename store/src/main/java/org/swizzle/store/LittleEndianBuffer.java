@@ -32,6 +32,9 @@ public final class LittleEndianBuffer {
     private byte[] array;
     private int offset;
     private int capacity;
+    /** The memory {@link #comparedView} is a duplicate of, made again only when the memory changes. */
+    private ByteBuffer comparedOf;
+    private ByteBuffer comparedView;
 
     /** An empty window, to be pointed at bytes with {@code wrap}. */
     public LittleEndianBuffer() {
@@ -164,6 +167,28 @@ public final class LittleEndianBuffer {
         if (index < 0 || length < 0 || index > capacity - length) {
             throw outside(index, length);
         }
+    }
+
+    /**
+     * The index, counted from {@code index}, of the first of {@code length} bytes that differs from the byte of
+     * {@code other} as far from {@code otherIndex}, or {@code length} when they are all equal: a vectorized
+     * comparison ({@link ByteBuffer#mismatch}), for a commit that compares objects with their committed bytes.
+     */
+    public int mismatch(int index, LittleEndianBuffer other, int otherIndex, int length) {
+        int from = read(index, length);
+        int otherFrom = other.read(otherIndex, length);
+        int at = compared(from, length).mismatch(other.compared(otherFrom, length));
+        return at < 0 ? length : at;
+    }
+
+    /** {@code length} bytes of the memory from {@code from}, as a reused view's position and limit. */
+    private ByteBuffer compared(int from, int length) {
+        if (comparedOf != memory) {
+            comparedOf = memory;
+            comparedView = memory.duplicate();
+        }
+        comparedView.clear();
+        return comparedView.position(from).limit(from + length);
     }
 
     private int read(int index, int length) {
