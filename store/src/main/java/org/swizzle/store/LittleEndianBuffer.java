@@ -1,5 +1,7 @@
 package org.swizzle.store;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +23,14 @@ import java.nio.charset.StandardCharsets;
 public final class LittleEndianBuffer {
     /** Copies of at least this many bytes go through a view buffer; shorter ones element by element. */
     private static final int BULK_BYTES = 16;
+    // VarHandles reach any ByteBuffer without a virtual call: ByteBuffer's own getters would be megamorphic here,
+    // where heap, direct, mapped and read-only buffers all pass
+    private static final VarHandle SHORTS = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle CHARS = MethodHandles.byteBufferViewVarHandle(char[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle FLOATS = MethodHandles.byteBufferViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle DOUBLES = MethodHandles.byteBufferViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN);
 
     private final boolean growable;
@@ -229,66 +239,71 @@ public final class LittleEndianBuffer {
     }
 
     public byte getByte(int index) {
-        return memory.get(read(index, 1));
+        int at = read(index, 1);
+        return array != null ? array[at] : memory.get(at);
     }
 
     public void putByte(int index, byte value) {
         int at = write(index, 1);
-        memory.put(at, value);
+        if (array != null) {
+            array[at] = value;
+        } else {
+            memory.put(at, value);
+        }
     }
 
     public short getShort(int index) {
-        return memory.getShort(read(index, Short.BYTES));
+        return (short) SHORTS.get(memory, read(index, Short.BYTES));
     }
 
     public void putShort(int index, short value) {
         int at = write(index, Short.BYTES);
-        memory.putShort(at, value);
+        SHORTS.set(memory, at, value);
     }
 
     public char getChar(int index) {
-        return memory.getChar(read(index, Character.BYTES));
+        return (char) CHARS.get(memory, read(index, Character.BYTES));
     }
 
     public void putChar(int index, char value) {
         int at = write(index, Character.BYTES);
-        memory.putChar(at, value);
+        CHARS.set(memory, at, value);
     }
 
     public int getInt(int index) {
-        return memory.getInt(read(index, Integer.BYTES));
+        return (int) INTS.get(memory, read(index, Integer.BYTES));
     }
 
     public void putInt(int index, int value) {
         int at = write(index, Integer.BYTES);
-        memory.putInt(at, value);
+        INTS.set(memory, at, value);
     }
 
     public long getLong(int index) {
-        return memory.getLong(read(index, Long.BYTES));
+        return (long) LONGS.get(memory, read(index, Long.BYTES));
     }
 
     public void putLong(int index, long value) {
         int at = write(index, Long.BYTES);
-        memory.putLong(at, value);
+        LONGS.set(memory, at, value);
     }
 
     public float getFloat(int index) {
-        return memory.getFloat(read(index, Float.BYTES));
+        return (float) FLOATS.get(memory, read(index, Float.BYTES));
     }
 
     public void putFloat(int index, float value) {
         int at = write(index, Float.BYTES);
-        memory.putFloat(at, value);
+        FLOATS.set(memory, at, value);
     }
 
     public double getDouble(int index) {
-        return memory.getDouble(read(index, Double.BYTES));
+        return (double) DOUBLES.get(memory, read(index, Double.BYTES));
     }
 
     public void putDouble(int index, double value) {
         int at = write(index, Double.BYTES);
-        memory.putDouble(at, value);
+        DOUBLES.set(memory, at, value);
     }
 
     /** Copies {@code length} bytes from {@code index} into {@code dst} from {@code dstOffset}. */
