@@ -357,7 +357,8 @@ public final class SegmentStore implements AutoCloseable {
     /**
      * Forces the cluster file and the segment directory to the disk, records the state in the next
      * checkpoint slot of the cluster file header, forces it, and resets the WAL. Done automatically
-     * when the WAL passes {@link StoreConfig#checkpointWalBytes()} and on {@link #close()}.
+     * when the WAL passes {@link StoreConfig#checkpointWalBytes()}, or the space that SPLICE records read and
+     * that is held from reuse until a checkpoint passes it too, and on {@link #close()}.
      * {@link ReadOnlyStoreException} if the store is read-only.
      */
     public void checkpoint() {
@@ -381,6 +382,7 @@ public final class SegmentStore implements AutoCloseable {
         }
         state.checkpointSequence = next.sequence();
         state.checkpointedCommit = state.lastCommit;
+        freeSpace.releaseHeld();
         counters.checkpoints++;
         counters.checkpointNanos += System.nanoTime() - start;
     }
@@ -507,7 +509,7 @@ public final class SegmentStore implements AutoCloseable {
         freeSpace.endPlan();
         CrashWindows.afterWalForce();
         apply(commitNumber, walOffset);
-        if (wal.size() > config.checkpointWalBytes()) {
+        if (wal.size() > config.checkpointWalBytes() || freeSpace.heldBytes() > config.checkpointWalBytes()) {
             checkpointAfterCommit(commitNumber);
         }
         return commitNumber;

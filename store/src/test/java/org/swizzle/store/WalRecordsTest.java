@@ -97,13 +97,14 @@ class WalRecordsTest {
 
     @Test
     void shouldReadAnEmptyBlock() {
-        assertFalse(read(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).end(1, 0)).next());
+        assertFalse(read(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).end(1, 0))
+            .next());
     }
 
     @Test
-    void shouldReadABlockOfThePreviousVersionWhichHasNoFreeAndNoReleaseSection() {
+    void shouldReadABlockOfVersion3WhichHasNoFreeNoReleaseAndNoSpliceSection() {
         byte[] bytes = new TestBlocks().varint(0).varint(0).varint(0).varint(1).allocator(9, 1 << 20)
-            .end(1, 0, WalDescriptor.PREVIOUS_VERSION);
+            .end(1, 0, WalDescriptor.VERSION_WITHOUT_FREE);
         WalRecords read = read(bytes);
         assertTrue(read.next());
         assertEquals(WalDescriptor.ALLOCATOR, read.type());
@@ -111,7 +112,7 @@ class WalRecordsTest {
 
         TestBlocks withFree = new TestBlocks().varint(0).varint(0).varint(0).varint(0);
         int at = withFree.index();
-        assertCorrupt(withFree.varint(1).varint(9).end(1, 0, WalDescriptor.PREVIOUS_VERSION), at,
+        assertCorrupt(withFree.varint(1).varint(9).end(1, 0, WalDescriptor.VERSION_WITHOUT_FREE), at,
             "followed by bytes that are not its padding");
     }
 
@@ -207,10 +208,10 @@ class WalRecordsTest {
 
     @Test
     void shouldRefuseBytesAfterTheLastSectionThatAreNotPadding() {
-        int at = WalDescriptor.BLOCK_HEADER_LENGTH + 6;
-        TestBlocks empty = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
+        int at = WalDescriptor.BLOCK_HEADER_LENGTH + 7;
+        TestBlocks empty = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
         assertCorrupt(empty.bytes((byte) 1).end(1, 0), at, "the records end at index " + at);
-        empty = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
+        empty = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
         assertCorrupt(empty.bytes(new byte[8]).end(1, 0), at, "followed by bytes that are not its padding");
     }
 
