@@ -14,7 +14,8 @@ import org.agrona.collections.Long2LongHashMap;
  * order per object, as the replay goes, so it drops the SPLICEs it has passed and costs O(1) amortized.
  */
 final class SpliceSources {
-    private static final long NONE = -1;
+    /** No SPLICE: in the maps, and in {@link #next} after an object's last. */
+    private static final int NONE = -1;
 
     /** For each object, the index of its first SPLICE not passed yet. */
     private final Long2LongHashMap first = new Long2LongHashMap(NONE);
@@ -37,7 +38,7 @@ final class SpliceSources {
         commits[count] = commit;
         positions[count] = position;
         lengths[count] = length;
-        next[count] = -1;
+        next[count] = NONE;
         long tail = last.put(oid, count);
         if (tail == NONE) {
             first.put(oid, count);
@@ -55,11 +56,10 @@ final class SpliceSources {
         long index = first.get(oid);
         while (index != NONE && commits[(int) index] <= commit) {
             index = next[(int) index];
-            index = index < 0 ? NONE : index;
         }
         if (index == NONE) {
             first.remove(oid);
-            return -1;
+            return NONE;
         }
         first.put(oid, index);
         return (int) index;

@@ -140,7 +140,8 @@ import org.agrona.MutableDirectBuffer;
  * PATCHes) and blocks in log order; when recovery replays blocks whose effects, and those of later
  * blocks, already reached the cluster file, an entry may be one that a later block wrote, which
  * still gives the object's place unless a later block holds an IMAGE of the object, and recovery
- * then skips the PATCH (see {@link ReplayPlan}).</li>
+ * then skips the PATCH, or a SPLICE of it, and recovery then writes the PATCH where the first such SPLICE
+ * reads the object (see {@link ReplayPlan}).</li>
  * <li>ALLOCATOR: the allocator state after this commit, when the commit changed it. Compaction lowers the
  * allocated end, past clusters that nothing in the files references once the blocks before are applied; a block
  * may then hold this record alone.</li>
