@@ -400,7 +400,8 @@ public final class SegmentStore implements AutoCloseable {
      * store that opens with every commit intact, as for any commit. A table whose segment's objects take more
      * than 64 MiB, or an object for which no free space below is left, stops the steps; the result says which.
      * Views from {@link #read} are invalid afterwards, as after a commit. A store with nothing to give back is
-     * left as it is: no commit, no checkpoint.
+     * left as it is: no commit, and no checkpoint unless the old places of objects that commits spliced since
+     * the last one are held (see {@link WalDescriptor}), which it frees first.
      *
      * @throws ReadOnlyStoreException the store is read-only
      * @throws IllegalStateException  a transaction is open
@@ -419,6 +420,9 @@ public final class SegmentStore implements AutoCloseable {
         if (transaction != null) {
             throw new IllegalStateException("A transaction is open on " + directory
                 + "; commit or abandon it before compacting the store");
+        }
+        if (freeSpace.heldBytes() > 0) {
+            checkpoint(); // frees the old places of spliced objects, which compaction may then fill or cut off
         }
         return new Compaction(this, objects, segments, clusters, placement, layout, puts, stepBytes).run(listener);
     }

@@ -113,6 +113,21 @@ class SpliceTest {
     }
 
     @Test
+    void shouldFreeTheHeldSpaceBeforeCompacting() {
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            byte[] old = bytes(14, 1000).byteArray();
+            long oid = create(store, old);
+            byte[] grown = insert(old, 500, new byte[] {1, 2, 3});
+            put(store, oid, grown, 2);
+            long checkpoints = store.counters().checkpoints();
+            store.compact((moved, toMove, allocatedEnd) -> { });
+            assertEquals(0, store.freeSpace().heldBytes(), "free for compaction to use");
+            assertTrue(store.counters().checkpoints() > checkpoints);
+            assertBytes(new UnsafeBuffer(grown), store.read(oid, view), "read back");
+        }
+    }
+
+    @Test
     void shouldCheckpointWhenTheHeldSpacePassesTheWalLimit() {
         StoreConfig config = new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, false, 20_000, 256 * 1024);
         try (SegmentStore store = SegmentStore.open(dir, config)) {
