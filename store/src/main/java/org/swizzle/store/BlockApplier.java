@@ -74,9 +74,9 @@ final class BlockApplier {
                     break;
                 case WalDescriptor.SPLICE:
                     if (plan == null || !plan.rewrittenAfter(records.oid(), commit)) {
-                        long spliced = entryPosition(commit, plan);
-                        if (spliced != SKIPPED) {
-                            splice(block, spliced, commit);
+                        long splicedEntry = entryPosition(commit, plan);
+                        if (splicedEntry != SKIPPED) {
+                            splice(block, splicedEntry, commit);
                         }
                     }
                     break;

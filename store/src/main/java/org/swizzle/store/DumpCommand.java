@@ -58,7 +58,7 @@ final class DumpCommand {
         out.println("entry          offset " + entry.offset + ", length " + entry.length + ", class id " + entry.classId
             + ", written by commit " + entry.commit + ", CRC32C " + Formats.hex(entry.crc));
         if (pending != null) {
-            out.println("pending        " + (pending.type == WalDescriptor.PATCH ? "a PATCH" : "an " + WalDescriptor.typeName(pending.type)) + " record at"
+            out.println("pending        " + (pending.type == WalDescriptor.IMAGE ? "an IMAGE" : "a " + WalDescriptor.typeName(pending.type)) + " record at"
                 + " WAL offset " + pending.recordOffset + " sets this entry when the store next opens");
         }
         return printBytes(entry, pending);

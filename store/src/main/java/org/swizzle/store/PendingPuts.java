@@ -48,7 +48,7 @@ final class PendingPuts {
     static final class Put {
         Kind kind;
         long oid;
-        /** The class id of an image; a PATCH keeps its object's. */
+        /** The class id of an image or SPLICE; a PATCH keeps its object's. */
         int classId;
         int crc;
         /** Start of its encoded ranges (PATCH) or its staged bytes (images). */

@@ -12,12 +12,12 @@ import org.agrona.concurrent.UnsafeBuffer;
  * a time.
  */
 public final class Transaction {
-    private final SegmentStore store;
-    private final PendingPuts puts;
-    private final StoreCounters counters;
     /** A SPLICE is logged when its ranges take at most this share of the object's new length: 1 / 4. */
     private static final int SPLICE_SHARE_SHIFT = 2;
 
+    private final SegmentStore store;
+    private final PendingPuts puts;
+    private final StoreCounters counters;
     private final ByteDiff diff = new ByteDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
     private final SpliceDiff splice = new SpliceDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
     private final UnsafeBuffer committed = new UnsafeBuffer(new byte[0]);
