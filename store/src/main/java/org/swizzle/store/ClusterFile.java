@@ -10,6 +10,7 @@ import java.nio.file.Path;
 
 import org.agrona.BitUtil;
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 
@@ -227,6 +228,12 @@ final class ClusterFile implements AutoCloseable {
     void read(long position, UnsafeBuffer into) {
         checkMapped(position, into.capacity());
         regions.copy(position, into.byteArray());
+    }
+
+    /** Copies the {@code length} bytes at {@code position} (mapped) into {@code into} at {@code index}. */
+    void read(long position, MutableDirectBuffer into, int index, int length) {
+        checkMapped(position, length);
+        regions.copy(position, into, index, length);
     }
 
     private void checkMapped(long position, int length) {

@@ -8,6 +8,7 @@ import java.util.Arrays;
 
 import org.agrona.DirectBuffer;
 import org.agrona.IoUtil;
+import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -114,6 +115,17 @@ final class MappedRegions implements AutoCloseable {
             long at = position + done;
             int chunk = (int) Math.min(dst.length - done, regionSize() - offsetInRegion(at));
             region(at).getBytes(offsetInRegion(at), dst, done, chunk);
+            done += chunk;
+        }
+    }
+
+    /** Copies {@code length} bytes from {@code position} into {@code dst} at {@code dstIndex}, across region boundaries. */
+    void copy(long position, MutableDirectBuffer dst, int dstIndex, int length) {
+        int done = 0;
+        while (done < length) {
+            long at = position + done;
+            int chunk = (int) Math.min(length - done, regionSize() - offsetInRegion(at));
+            dst.putBytes(dstIndex + done, region(at), offsetInRegion(at), chunk);
             done += chunk;
         }
     }
