@@ -83,7 +83,10 @@ public final class StoreOptions {
         return clusterSize;
     }
 
-    /** Log size past which a commit is followed by a checkpoint. */
+    /**
+     * Log size past which a commit is followed by a checkpoint; also the space that the old places of resized
+     * objects may hold, unreused until a checkpoint, before a commit checkpoints.
+     */
     public long checkpointLogBytes() {
         return checkpointLogBytes;
     }

@@ -226,6 +226,14 @@ public final class StoreStats {
         return counters.applyNanos;
     }
 
+    /**
+     * Time after the commit is applied: new objects made resident and entered in the resident table, committed
+     * collections noted, objects watched, indexes told, the resident budget kept and a collection cycle assisted.
+     */
+    public long installNanos() {
+        return counters.installNanos;
+    }
+
     @Override
     public String toString() {
         Counters c = counters;
@@ -244,6 +252,6 @@ public final class StoreStats {
             + ", recordsLogged=" + c.recordsLogged + ", bytesLogged=" + c.bytesLogged
             + ", payloadBytesLogged=" + c.payloadBytesLogged + ", collectNanos=" + c.collectNanos
             + ", unswizzleNanos=" + c.unswizzleNanos + ", diffNanos=" + c.diffNanos + ", writeNanos=" + c.writeNanos
-            + ", forceNanos=" + c.forceNanos + ", applyNanos=" + c.applyNanos + '}';
+            + ", forceNanos=" + c.forceNanos + ", applyNanos=" + c.applyNanos + ", installNanos=" + c.installNanos + '}';
     }
 }

@@ -39,6 +39,7 @@ public final class Counters {
     public long writeNanos;
     public long forceNanos;
     public long applyNanos;
+    public long installNanos;
 
     Counters copy() {
         Counters copy = new Counters();
@@ -68,6 +69,7 @@ public final class Counters {
         copy.writeNanos = writeNanos;
         copy.forceNanos = forceNanos;
         copy.applyNanos = applyNanos;
+        copy.installNanos = installNanos;
         return copy;
     }
 }

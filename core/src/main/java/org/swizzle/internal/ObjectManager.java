@@ -552,6 +552,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } finally {
             transaction = null;
         }
+        long installStart = System.nanoTime();
         for (int i = 0; i < created.size(); i++) {
             Persistable object = created.get(i);
             object.$swz_context(this);
@@ -588,6 +589,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.bytesCompared += logged.bytesCompared() - comparedBefore;
         trimToBudget(null, true);
         collector.assistMark();
+        counters.installNanos += System.nanoTime() - installStart;
         if (automatic != null) {
             automatic.committed(usedBytes());
         }

@@ -139,6 +139,7 @@ class StoreBehaviourTest {
             store.setRoot("holder", holder);
             store.commit();
             StoreStats before = store.stats();
+            assertTrue(before.installNanos() > 0, "the commit of new objects made them resident, timed: " + before);
             for (int i = 0; i < items.length; i += 10) {
                 items[i].value = 0x7F7F7F7F - i;
             }

@@ -68,6 +68,7 @@ public final class CommitPhases {
         long write;
         long force;
         long apply;
+        long install;
 
         void add(int made, StoreStats before, StoreStats after) {
             updates += made;
@@ -80,13 +81,14 @@ public final class CommitPhases {
             write += after.writeNanos() - before.writeNanos();
             force += after.forceNanos() - before.forceNanos();
             apply += after.applyNanos() - before.applyNanos();
+            install += after.installNanos() - before.installNanos();
         }
 
         void print(String scheme, double p) {
             System.out.printf("%-52s p=%-4s per commit: updates=%5d records=%5d payload=%6d logged=%6d bytes"
-                    + " | us: collect=%6.1f unswizzle=%6.1f diff=%6.1f write=%6.1f force=%7.1f apply=%6.1f%n",
+                    + " | us: collect=%6.1f unswizzle=%6.1f diff=%6.1f write=%6.1f force=%7.1f apply=%6.1f install=%6.1f%n",
                 scheme, p, updates / ROUNDS, records / ROUNDS, payload / ROUNDS, logged / ROUNDS,
-                micros(collect), micros(unswizzle), micros(diff), micros(write), micros(force), micros(apply));
+                micros(collect), micros(unswizzle), micros(diff), micros(write), micros(force), micros(apply), micros(install));
         }
 
         private static double micros(long nanos) {

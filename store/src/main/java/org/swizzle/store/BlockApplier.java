@@ -19,6 +19,9 @@ final class BlockApplier {
     private final Path walFile;
     private final WalRecords records;
     private final TableEntry entry = new TableEntry();
+    /** The new bytes of a SPLICE's object, built before they are checked and written. */
+    private final LittleEndianBuffer spliced = LittleEndianBuffer.growable(0);
+    private final Checksums checksums = new Checksums();
 
     BlockApplier(ClusterFile clusters, SegmentDirectory directory, StoreState state, Path walFile) {
         this.clusters = clusters;
@@ -61,8 +64,18 @@ final class BlockApplier {
                     }
                     break;
                 case WalDescriptor.PATCH:
+                    if (plan == null) {
+                        patch(block, commit, commit);
+                    } else if (!plan.rewrittenAfter(records.oid(), commit)) {
+                        replayPatch(block, commit, plan);
+                    }
+                    break;
+                case WalDescriptor.SPLICE:
                     if (plan == null || !plan.rewrittenAfter(records.oid(), commit)) {
-                        patch(block, commit, plan == null ? commit : plan.lastCommit());
+                        long splicedEntry = entryPosition(commit, plan);
+                        if (splicedEntry != SKIPPED) {
+                            splice(block, splicedEntry, commit);
+                        }
                     }
                     break;
                 case WalDescriptor.FREE:
@@ -83,6 +96,54 @@ final class BlockApplier {
                 CrashWindows.midApply();
             }
         }
+    }
+
+    /**
+     * Replays the current PATCH: where the first SPLICE of its object after it reads the object, if one does
+     * (that SPLICE rewrites the entry), else as {@link #patch}.
+     */
+    private void replayPatch(LittleEndianBuffer block, long commit, ReplayPlan plan) {
+        SpliceSources sources = plan.spliceSources();
+        int source = sources.after(records.oid(), commit);
+        if (source < 0) {
+            patch(block, commit, plan.lastCommit());
+            return;
+        }
+        if (records.patchEnd() > sources.length(source)) {
+            throw new StoreCorruptedException(walFile, records.walOffset(), "the PATCH record of object " + records.oid()
+                + " writes up to byte " + records.patchEnd() + " of it, but the SPLICE after it reads "
+                + sources.length(source) + " bytes of it");
+        }
+        while (records.nextRange()) {
+            clusters.write(sources.position(source) + records.rangeOffset(), block, records.rangeIndex(),
+                records.rangeLength());
+        }
+    }
+
+    /**
+     * Builds the new bytes of the current SPLICE's object from its old bytes and the record's ranges, checks
+     * them against the record's checksum, writes them at their new place and the entry at {@code entryPosition}.
+     */
+    private void splice(LittleEndianBuffer block, long entryPosition, long commit) {
+        int length = records.length();
+        int suffix = records.suffixLength();
+        int front = length - suffix;
+        long old = records.oldPosition();
+        spliced.ensureCapacity(length);
+        clusters.read(old, spliced, 0, Math.min(front, records.oldLength() - suffix));
+        clusters.read(old + records.oldLength() - suffix, spliced, front, suffix);
+        while (records.nextRange()) {
+            spliced.putBytes(records.rangeOffset(), block, records.rangeIndex(), records.rangeLength());
+        }
+        int crc = checksums.of(spliced, 0, length);
+        if (crc != records.objectCrc()) {
+            throw new StoreCorruptedException(walFile, records.walOffset(), "the SPLICE record of object "
+                + records.oid() + " builds bytes whose CRC32C is " + Integer.toHexString(crc) + ", not "
+                + Integer.toHexString(records.objectCrc()) + ": the " + records.oldLength() + " bytes at offset " + old
+                + " of " + clusters.file() + " it reads are not the object's old bytes");
+        }
+        clusters.write(records.position(), spliced, 0, length);
+        clusters.writeEntry(entryPosition, records.oid(), records.position(), length, records.classId(), commit, crc);
     }
 
     /** Writes the ranges of the current PATCH over its object, where its entry says it is; the log ends at {@code lastCommit}. */

@@ -12,11 +12,12 @@ import java.util.Arrays;
  * for the objects and tables it moves), then logs the SEGMENT records of those segments and moved tables,
  * the IMAGE records of the placed objects, the PATCH records of existing objects in OID order, the
  * allocator's new state (also when compaction lowered only the allocated end), the FREE records in OID
- * order, the RELEASE records of the segments the commit leaves without an object ({@link TableReleases})
- * and the CRC. Placements are taken from the free space as a plan that the caller keeps
+ * order, the RELEASE records of the segments the commit leaves without an object ({@link TableReleases}),
+ * the SPLICE records of resized objects built from their old bytes, in OID order (each placed anew, away
+ * from its old bytes), and the CRC. Placements are taken from the free space as a plan that the caller keeps
  * ({@link FreeSpace#endPlan()}) once the block is durable, or rolls back; the space that resized, freed and
  * moved objects and released and moved tables leave is listed for the caller to free once the block is
- * applied ({@link #applied}).
+ * applied ({@link #applied}), and that which spliced objects leave, to hold until the next checkpoint.
  */
 final class BlockBuilder {
     private final ClusterLayout layout;
@@ -26,6 +27,9 @@ final class BlockBuilder {
     private final TableReleases releases;
     private long[] freed = new long[32];
     private int freedLength;
+    /** The old places of spliced objects: start, length; held, not freed, once the block is applied. */
+    private long[] held = new long[8];
+    private int heldLength;
     /** The places of the images of the block being built, by sorted index. */
     private long[] positions = new long[16];
     /** The segments that the block starts, and their tables. */
@@ -65,6 +69,7 @@ final class BlockBuilder {
         deadBytes = 0;
         freedBytes = 0;
         freedLength = 0;
+        heldLength = 0;
         newSegmentCount = 0;
         releases.clear();
         FreeSpace free = placement.freeSpace();
@@ -78,6 +83,7 @@ final class BlockBuilder {
             int index = putSegments(BLOCK_HEADER_LENGTH);
             index = putImages(index, puts, imageCount);
             index = putPatches(index, puts);
+            int spliceCount = placeSplices(puts, directory); // before the ALLOCATOR record: it may add clusters
             long nextOid = Math.max(state.nextOid, nextNewOid);
             boolean allocated = nextOid != state.nextOid || free.allocatedEnd() != state.allocatedEnd;
             index = WalDescriptor.putCount(block, index, allocated ? 1 : 0);
@@ -87,6 +93,7 @@ final class BlockBuilder {
             }
             index = putFrees(index, puts);
             index = putReleases(index, puts, directory, state.nextOid, nextOid);
+            index = putSplices(index, puts, spliceCount);
             index = WalDescriptor.pad(block, index);
             WalDescriptor.putBlockHeader(block, index, commitNumber, epoch);
             WalDescriptor.putCrc(block, checksums.of(block, WalDescriptor.CRC_START, index - WalDescriptor.CRC_START));
@@ -124,6 +131,46 @@ final class BlockBuilder {
             i = end;
         }
         return n;
+    }
+
+    /**
+     * Places the spliced objects in OID order, each away from its old bytes, which the SPLICE reads; lists
+     * those to hold once the block is applied. Returns how many there are, whose places the puts keep.
+     */
+    private int placeSplices(PendingPuts puts, SegmentDirectory directory) {
+        int n = puts.sortSpliceOids();
+        for (int i = 0; i < n; i++) {
+            PendingPuts.Put put = puts.sortedPut(i);
+            long table = directory.tableOffset(Oids.segment(put.oid));
+            put.position = placement.relocated(put.oldOffset, put.oldLength, put.newLength, table);
+            long oldExtent = layout.extent(put.oldLength);
+            if (heldLength + 2 > held.length) {
+                held = Arrays.copyOf(held, 2 * held.length);
+            }
+            held[heldLength++] = put.oldOffset;
+            held[heldLength++] = oldExtent;
+            moved++;
+            deadBytes += oldExtent;
+        }
+        return n;
+    }
+
+    /** Logs the {@code n} SPLICEs that {@link #placeSplices} placed; sorts them again, as their section is the last. */
+    private int putSplices(int start, PendingPuts puts, int n) {
+        puts.sortSpliceOids();
+        int index = WalDescriptor.putCount(block, start, n);
+        long previous = 0;
+        for (int i = 0; i < n; i++) {
+            PendingPuts.Put put = puts.sortedPut(i);
+            index = WalDescriptor.putSpliceHeader(block, index, put.oid - previous, put.classId, put.crc, put.oldOffset,
+                put.oldLength, put.position, put.newLength, put.suffixLength, put.ranges);
+            block.putBytes(index, puts.ranges(), put.start, put.length);
+            index += put.length;
+            previous = put.oid;
+            records++;
+            payloadBytes += put.payloadBytes;
+        }
+        return index;
     }
 
     /** The end of the run of new objects that are not large, all in one segment, from sorted index {@code from}; {@code from} if there is none. */
@@ -325,14 +372,19 @@ final class BlockBuilder {
     }
 
     /**
-     * Once the block last built is applied: frees the space that its objects and released tables left, and
-     * adds its new objects and frees to the live counts.
+     * Once the block last built is applied: frees the space that its objects and released tables left, holds
+     * that which its spliced objects left until the next checkpoint, and adds its new objects and frees to the
+     * live counts.
      */
     void applied(FreeSpace free) {
         for (int i = 0; i < freedLength; i += 2) {
             free.free(freed[i], freed[i + 1]);
         }
         freedLength = 0;
+        for (int i = 0; i < heldLength; i += 2) {
+            free.hold(held[i], held[i + 1]);
+        }
+        heldLength = 0;
         releases.applied();
     }
 

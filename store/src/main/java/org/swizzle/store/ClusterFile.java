@@ -227,6 +227,12 @@ final class ClusterFile implements AutoCloseable {
         regions.copy(position, into.byteArray());
     }
 
+    /** Copies the {@code length} bytes at {@code position} (mapped) into {@code into} at {@code index}. */
+    void read(long position, LittleEndianBuffer into, int index, int length) {
+        checkMapped(position, length);
+        regions.copy(position, into, index, length);
+    }
+
     private void checkMapped(long position, int length) {
         if (position < 0 || position + length > regions.mappedLength()) {
             throw new StoreCorruptedException(file, position, length + " bytes at offset " + position

@@ -57,7 +57,7 @@ final class DumpCommand {
         out.println("entry          offset " + entry.offset + ", length " + entry.length + ", class id " + entry.classId
             + ", written by commit " + entry.commit + ", CRC32C " + Formats.hex(entry.crc));
         if (pending != null) {
-            out.println("pending        " + (pending.type == WalDescriptor.IMAGE ? "an IMAGE" : "a PATCH") + " record at"
+            out.println("pending        " + (pending.type == WalDescriptor.IMAGE ? "an IMAGE" : "a " + WalDescriptor.typeName(pending.type)) + " record at"
                 + " WAL offset " + pending.recordOffset + " sets this entry when the store next opens");
         }
         return printBytes(entry, pending);
@@ -76,7 +76,8 @@ final class DumpCommand {
         if (!whole || crc < 0) {
             status = "the file ends before the object does";
         } else if (patched) {
-            status = "as on disk, before the pending patch; checked once it is replayed";
+            status = "as on disk, before the pending " + WalDescriptor.typeName(pending.type) + "; checked once it is"
+                + " replayed";
         } else if (intact) {
             status = "checksum OK" + (image ? " (the bytes of the pending IMAGE)" : "");
         } else {

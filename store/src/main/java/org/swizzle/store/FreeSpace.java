@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * {@link SpaceRebuild}) and kept up to date by commits. A commit plans its placements between
  * {@link #beginPlan()} and {@link #endPlan()}; if the commit fails before it is durable,
  * {@link #rollback()} undoes them. Space freed by a commit is released only after the commit is
- * applied, so it is never reused by the commit that freed it.
+ * applied, so it is never reused by the commit that freed it. Space that a SPLICE record read is
+ * held ({@link #hold}) until the next checkpoint, since replaying the record reads it again.
  *
  * <p>Positions are multiples of 8 below 8 TiB; extents are at most a cluster (64 MiB).
  */
@@ -31,6 +32,10 @@ final class FreeSpace {
     private long freeBytes;
     private boolean planning;
     private long[] undo = new long[3 * 16];
+    /** Extents kept from reuse until the next checkpoint: start, length. */
+    private long[] held = new long[2 * 4];
+    private int heldLength;
+    private long heldBytes;
     private int undoLength;
 
     FreeSpace(ClusterLayout layout, long allocatedEnd) {
@@ -94,6 +99,33 @@ final class FreeSpace {
             log(FREE, at, pieceEnd);
             at = pieceEnd;
         }
+    }
+
+    /**
+     * Keeps {@code length} bytes from {@code position}, which a SPLICE record of an applied commit read, from
+     * reuse until {@link #releaseHeld()}: until a checkpoint, recovery may replay the record, which reads them.
+     */
+    void hold(long position, long length) {
+        if (heldLength + 2 > held.length) {
+            held = Arrays.copyOf(held, 2 * held.length);
+        }
+        held[heldLength++] = position;
+        held[heldLength++] = length;
+        heldBytes += length;
+    }
+
+    /** The bytes {@link #hold} keeps. */
+    long heldBytes() {
+        return heldBytes;
+    }
+
+    /** Frees the space {@link #hold} kept: once a checkpoint completed, no record that reads it is replayed. */
+    void releaseHeld() {
+        for (int i = 0; i < heldLength; i += 2) {
+            free(held[i], held[i + 1]);
+        }
+        heldLength = 0;
+        heldBytes = 0;
     }
 
     /** Takes {@code length} bytes from the first free extent of cluster {@code cluster} that holds them; -1 if none. */

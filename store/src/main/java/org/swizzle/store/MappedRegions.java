@@ -114,6 +114,17 @@ final class MappedRegions implements AutoCloseable {
         }
     }
 
+    /** Copies {@code length} bytes from {@code position} into {@code dst} at {@code dstIndex}, across region boundaries. */
+    void copy(long position, LittleEndianBuffer dst, int dstIndex, int length) {
+        int done = 0;
+        while (done < length) {
+            long at = position + done;
+            int chunk = (int) Math.min(length - done, regionSize() - offsetInRegion(at));
+            dst.putBytes(dstIndex + done, region(at), offsetInRegion(at), chunk);
+            done += chunk;
+        }
+    }
+
     /** Copies {@code length} bytes of {@code src} from {@code srcIndex} to {@code position} (mapped), across region boundaries. */
     void write(long position, LittleEndianBuffer src, int srcIndex, int length) {
         int done = 0;

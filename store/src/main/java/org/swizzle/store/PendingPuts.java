@@ -6,12 +6,12 @@ import org.agrona.collections.Long2LongHashMap;
 
 /**
  * What the open transaction has put and freed, kept until it commits: the encoded ranges of PATCH
- * records for existing objects of unchanged length and class id, staged images of new and resized
- * objects, which the commit places, the objects to free with the space they hold, and what compaction
+ * records for existing objects of unchanged length and class id, and of SPLICE records for existing
+ * objects whose length changed, staged images of new and other resized objects, which the commit places, the objects to free with the space they hold, and what compaction
  * moves (unchanged images at places it chose, and segment tables). A second put of
  * the same object replaces the first; every OID put is remembered, changed or not, so that a put and
  * a free of one object are told apart. The commit logs each kind in OID order ({@link #sortImageOids},
- * {@link #sortPatchOids}, {@link #sortFreeOids}). Reused from one transaction to the next, so a steady
+ * {@link #sortPatchOids}, {@link #sortFreeOids}, {@link #sortSpliceOids}). Reused from one transaction to the next, so a steady
  * workload allocates nothing here.
  */
 final class PendingPuts {
@@ -19,6 +19,8 @@ final class PendingPuts {
     enum Kind {
         /** The ranges of a PATCH record, encoded in the ranges buffer. */
         PATCH(false),
+        /** The ranges of a SPLICE record, encoded in the ranges buffer: a resized object built from its old bytes. */
+        SPLICE(false),
         /** The whole image of a new object, waiting for a place. */
         NEW_IMAGE(true),
         /** The whole image of an existing object whose length or class id changed, waiting for a place. */
@@ -44,7 +46,7 @@ final class PendingPuts {
     static final class Put {
         Kind kind;
         long oid;
-        /** The class id of an image; a PATCH keeps its object's. */
+        /** The class id of an image or SPLICE; a PATCH keeps its object's. */
         int classId;
         int crc;
         /** Start of its encoded ranges (PATCH) or its staged bytes (images). */
@@ -56,8 +58,12 @@ final class PendingPuts {
         /** Where a resized, freed or moved object is now, and its length there. */
         long oldOffset;
         int oldLength;
-        /** Where a moved object goes. */
+        /** Where a moved object goes; where a spliced one goes, once the commit placed it. */
         long position;
+        /** The new length of a spliced object. */
+        int newLength;
+        /** How many of a spliced object's last bytes are its old bytes' last ones. */
+        int suffixLength;
     }
 
     private static final long NONE = -1;
@@ -168,6 +174,36 @@ final class PendingPuts {
         remember(put);
     }
 
+    /**
+     * Starts the SPLICE record of an existing object of {@code oldLength} bytes at {@code oldOffset}, which keeps
+     * its class id and now has {@code newLength} bytes, the last {@code suffixLength} of them its old last ones;
+     * follow with {@link #appendRange}s, then {@link #endSplice} or {@link #dropSplice}.
+     */
+    void beginSplice(long oid, int classId, long oldOffset, int oldLength, int newLength, int suffixLength) {
+        Put put = add(Kind.SPLICE, oid, classId, rangesEnd);
+        put.oldOffset = oldOffset;
+        put.oldLength = oldLength;
+        put.newLength = newLength;
+        put.suffixLength = suffixLength;
+        lastRangeEnd = 0;
+    }
+
+    /** The bytes the ranges of the PATCH or SPLICE begun last take so far. */
+    int rangesLength() {
+        return rangesEnd - puts[count - 1].start;
+    }
+
+    /** Ends the SPLICE begun last: the object's new bytes have checksum {@code crc}. */
+    void endSplice(int crc) {
+        endPatch(crc);
+    }
+
+    /** Drops the SPLICE begun last, unended, as if it had not been begun. */
+    void dropSplice() {
+        count--;
+        rangesEnd = puts[count].start;
+    }
+
     /** Stages the whole image of a new object. */
     void stageNew(long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc) {
         stage(Kind.NEW_IMAGE, oid, classId, src, srcOffset, length, crc);
@@ -247,6 +283,11 @@ final class PendingPuts {
         return sortOids(Kind.PATCH);
     }
 
+    /** Sorts the OIDs of the live SPLICEs, the order in which the commit places and logs them; as {@link #sortImageOids}. */
+    int sortSpliceOids() {
+        return sortOids(Kind.SPLICE);
+    }
+
     /** Sorts the OIDs of the objects to free, the order in which the commit logs them; as {@link #sortImageOids}. */
     int sortFreeOids() {
         return sortOids(Kind.FREE);
@@ -309,6 +350,8 @@ final class PendingPuts {
         put.oldOffset = 0;
         put.oldLength = 0;
         put.position = 0;
+        put.newLength = 0;
+        put.suffixLength = 0;
         return put;
     }
 

@@ -17,7 +17,9 @@ package org.swizzle.store;
  * <li>A resized object stays where it is if it shrinks, or if it grows into free bytes right
  * after it; otherwise it is relocated to free space in its own cluster, then in its home cluster,
  * then to the smallest free extent anywhere that holds it, and only then to a new cluster; a large
- * one is placed as a new large object is. Its OID never changes: only its table entry moves.</li>
+ * one is placed as a new large object is. Its OID never changes: only its table entry moves. A resized
+ * object logged as a SPLICE is always relocated so ({@link #relocated}), since its new bytes are built
+ * from its old ones.</li>
  * <li>Compaction moves objects and tables only below a limit it gives, the same way but never into new
  * clusters ({@link #moved}, {@link #movedTable}).</li>
  * </ul>
@@ -102,6 +104,18 @@ final class Placement {
             && free.allocateAt(oldOffset + oldExtent, newExtent - oldExtent);
         if (growsInPlace) {
             return oldOffset;
+        }
+        return relocated(oldOffset, oldLength, newLength, table);
+    }
+
+    /**
+     * A new place, away from its old one, for an object of {@code oldLength} bytes at {@code oldOffset}, whose
+     * segment table is at {@code table}, that now has {@code newLength} bytes: as {@link #resized} relocates one.
+     */
+    long relocated(long oldOffset, int oldLength, int newLength, long table) {
+        long newExtent = layout.extent(newLength);
+        if (layout.isLarge(newLength)) {
+            return clusters(newExtent);
         }
         long position = oldLength > 0 ? free.allocateFirstFit(layout.clusterIndex(oldOffset), newExtent) : -1;
         if (position < 0) {

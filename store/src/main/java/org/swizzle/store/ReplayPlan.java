@@ -19,12 +19,19 @@ import org.agrona.collections.Long2LongHashMap;
  * table, and the space its table had may hold objects that later blocks placed there. A record of a block
  * that writes into the table of such a segment is skipped: the RELEASE comes after every object of the
  * segment is freed, so nothing the record wrote would be read.
+ *
+ * <p>A SPLICE moves its object as an IMAGE does, but it is built from the object's old bytes, so it is no
+ * reason to skip the PATCHes and SPLICEs of the object before it: they write the bytes it reads. It is
+ * skipped, as a PATCH is, when a later block images or frees its object. A PATCH followed by a SPLICE of
+ * its object is written where that SPLICE reads the object ({@link #spliceSources}), not where the
+ * object's entry, which the SPLICE rewrote, says.
  */
 final class ReplayPlan {
     private static final long NONE = 0;
 
     private final Long2LongHashMap lastRewrite = new Long2LongHashMap(NONE);
     private final Long2LongHashMap lastRelease = new Long2LongHashMap(NONE);
+    private final SpliceSources spliceSources = new SpliceSources();
     private long lastCommit;
     private long allocatedEnd;
     private int blocks;
@@ -41,6 +48,8 @@ final class ReplayPlan {
                 lastRewrite.put(records.oid(), commit);
             } else if (records.type() == WalDescriptor.RELEASE) {
                 lastRelease.put(records.oid(), commit);
+            } else if (records.type() == WalDescriptor.SPLICE) {
+                spliceSources.add(records.oid(), commit, records.oldPosition(), records.oldLength());
             } else if (records.type() == WalDescriptor.ALLOCATOR) {
                 allocatedEnd = Math.max(allocatedEnd, records.position());
             }
@@ -52,6 +61,11 @@ final class ReplayPlan {
     /** Whether a block after that of {@code commit} images or frees {@code oid}. */
     boolean rewrittenAfter(long oid, long commit) {
         return lastRewrite.get(oid) > commit;
+    }
+
+    /** Where the SPLICEs of the log read their objects' old bytes. */
+    SpliceSources spliceSources() {
+        return spliceSources;
     }
 
     /** Whether the block of {@code commit} or a later one releases {@code segment}. */

@@ -355,7 +355,8 @@ public final class SegmentStore implements AutoCloseable {
     /**
      * Forces the cluster file and the segment directory to the disk, records the state in the next
      * checkpoint slot of the cluster file header, forces it, and resets the WAL. Done automatically
-     * when the WAL passes {@link StoreConfig#checkpointWalBytes()} and on {@link #close()}.
+     * when the WAL passes {@link StoreConfig#checkpointWalBytes()}, or the space that SPLICE records read and
+     * that is held from reuse until a checkpoint passes it too, and on {@link #close()}.
      * {@link ReadOnlyStoreException} if the store is read-only.
      */
     public void checkpoint() {
@@ -379,6 +380,7 @@ public final class SegmentStore implements AutoCloseable {
         }
         state.checkpointSequence = next.sequence();
         state.checkpointedCommit = state.lastCommit;
+        freeSpace.releaseHeld();
         counters.checkpoints++;
         counters.checkpointNanos += System.nanoTime() - start;
     }
@@ -396,7 +398,8 @@ public final class SegmentStore implements AutoCloseable {
      * store that opens with every commit intact, as for any commit. A table whose segment's objects take more
      * than 64 MiB, or an object for which no free space below is left, stops the steps; the result says which.
      * Views from {@link #read} are invalid afterwards, as after a commit. A store with nothing to give back is
-     * left as it is: no commit, no checkpoint.
+     * left as it is: no commit, and no checkpoint unless the old places of objects that commits spliced since
+     * the last one are held (see {@link WalDescriptor}), which it frees first.
      *
      * @throws ReadOnlyStoreException the store is read-only
      * @throws IllegalStateException  a transaction is open
@@ -415,6 +418,9 @@ public final class SegmentStore implements AutoCloseable {
         if (transaction != null) {
             throw new IllegalStateException("A transaction is open on " + directory
                 + "; commit or abandon it before compacting the store");
+        }
+        if (freeSpace.heldBytes() > 0) {
+            checkpoint(); // frees the old places of spliced objects, which compaction may then fill or cut off
         }
         return new Compaction(this, objects, segments, clusters, placement, layout, puts, stepBytes).run(listener);
     }
@@ -505,7 +511,7 @@ public final class SegmentStore implements AutoCloseable {
         freeSpace.endPlan();
         CrashWindows.afterWalForce();
         apply(commitNumber, walOffset);
-        if (wal.size() > config.checkpointWalBytes()) {
+        if (wal.size() > config.checkpointWalBytes() || freeSpace.heldBytes() > config.checkpointWalBytes()) {
             checkpointAfterCommit(commitNumber);
         }
         return commitNumber;

@@ -30,7 +30,9 @@ public final class StoreConfig {
      * @param syncOnCommit       {@code true}: {@code commit} returns after {@code FileChannel.force},
      *                           so a commit survives a power failure; {@code false}: it survives
      *                           the death of the process only
-     * @param checkpointWalBytes a commit that leaves the WAL longer than this checkpoints
+     * @param checkpointWalBytes a commit that leaves the WAL longer than this checkpoints, as does one that leaves
+     *                           more bytes than this held until a checkpoint (the old places of resized objects
+     *                           logged as SPLICE records)
      */
     public StoreConfig(int clusterSize, boolean syncOnCommit, long checkpointWalBytes) {
         this(clusterSize, syncOnCommit, checkpointWalBytes, DEFAULT_REGION_SIZE);

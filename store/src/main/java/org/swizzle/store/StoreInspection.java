@@ -40,7 +40,7 @@ final class StoreInspection implements AutoCloseable {
         final TableEntry entry = new TableEntry();
         int type;
         long recordOffset;
-        /** The WAL offset of the object's bytes, for an IMAGE. */
+        /** The WAL offset of the object's bytes, for an IMAGE (a SPLICE's are built when it is replayed). */
         long payloadOffset;
         /** For PATCHes: whether the object's place is still to be read from its committed table entry. */
         boolean placeOnDisk;
@@ -250,6 +250,12 @@ final class StoreInspection implements AutoCloseable {
                 case WalDescriptor.PATCH:
                     readPatch(records, commit);
                     break;
+                case WalDescriptor.SPLICE:
+                    PendingObject spliced = pending(records, commit, null);
+                    spliced.entry.offset = records.position();
+                    spliced.entry.length = records.length();
+                    spliced.entry.classId = records.classId();
+                    break;
                 case WalDescriptor.FREE:
                     PendingObject freed = pending(records, commit, null);
                     freed.entry.crc = 0;
@@ -282,7 +288,7 @@ final class StoreInspection implements AutoCloseable {
 
     /**
      * A PATCH keeps its object's place, length and class id: those of the object's last pending
-     * IMAGE, or else of its committed entry, read once the whole log is (see {@link #placePatchedObjects}).
+     * IMAGE or SPLICE, or else of its committed entry, read once the whole log is (see {@link #placePatchedObjects}).
      */
     private void readPatch(WalRecords records, long commit) {
         PendingObject before = pendingObjects.get(records.oid());

@@ -2,7 +2,6 @@ package org.swizzle.store;
 
 import java.util.Objects;
 
-
 /**
  * One atomic change to a {@link SegmentStore}: new objects, new bytes for existing ones and objects
  * freed, logged as one WAL block when it commits. Comparing each put with the committed bytes keeps
@@ -10,10 +9,14 @@ import java.util.Objects;
  * a time.
  */
 public final class Transaction {
+    /** A SPLICE is logged when its ranges take at most this share of the object's new length: 1 / 4. */
+    private static final int SPLICE_SHARE_SHIFT = 2;
+
     private final SegmentStore store;
     private final PendingPuts puts;
     private final StoreCounters counters;
     private final ByteDiff diff = new ByteDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
+    private final SpliceDiff splice = new SpliceDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
     private final LittleEndianBuffer committed = new LittleEndianBuffer(new byte[0]);
     private final TableEntry entry = new TableEntry();
     private final Checksums checksums = new Checksums();
@@ -48,7 +51,12 @@ public final class Transaction {
      * <li>An existing object with the same length and class id is compared with its committed bytes
      * (which are checked against their checksum on the way), and logs only the byte ranges that
      * differ (ranges closer than a range header are merged); nothing if equal.</li>
-     * <li>An existing object whose length or class id changes logs a whole image, in place when it
+     * <li>An existing object whose length changes and whose class id stays is compared with its committed
+     * bytes too: aligned from the front up to where they differ, and from the end (see {@link SpliceDiff}).
+     * When the bytes that differ take at most a quarter of its new length, as when one entry is added to
+     * a collection, it logs those (a SPLICE record) and is relocated, its new bytes built from the old ones,
+     * whose space is free from the next checkpoint on.</li>
+     * <li>Any other existing object whose length or class id changes logs a whole image, in place when it
      * shrinks or the bytes after it are free, else relocated (the OID stays; its table entry
      * moves).</li>
      * <li>A new object (from {@link #newObject()}, or {@code ROOTS_OID}/{@code CATALOG_OID} while
@@ -98,12 +106,17 @@ public final class Transaction {
     }
 
     private void putExisting(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean checked) {
-        if (length != entry.length || classId != entry.classId) {
+        boolean resized = length != entry.length;
+        boolean spliceable = resized && classId == entry.classId && entry.length > 0 && length > 0;
+        if (spliceable && splice(oid, classId, bytes, offset, length, checked)) {
+            return;
+        }
+        if (resized || classId != entry.classId) {
             puts.stageResized(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length), entry.offset,
                 entry.length);
             return;
         }
-        LittleEndianBuffer before = checked ? store.objects().view(entry, committed) : store.objects().read(entry, committed);
+        LittleEndianBuffer before = committed(checked);
         counters.objectsCompared++;
         counters.bytesCompared += length;
         diff.reset(before, 0, bytes, offset, length);
@@ -115,6 +128,33 @@ public final class Transaction {
             puts.appendRange(diff.start(), bytes, offset + diff.start(), diff.end() - diff.start());
         } while (diff.next());
         puts.endPatch(checksums.of(bytes, offset, length));
+    }
+
+    /**
+     * Logs the resized object as a SPLICE of its committed bytes, unless its ranges take more than the share
+     * {@link #SPLICE_SHARE_SHIFT} allows; returns whether it did.
+     */
+    private boolean splice(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean checked) {
+        LittleEndianBuffer before = committed(checked);
+        counters.objectsCompared++;
+        counters.bytesCompared += length;
+        splice.reset(before, 0, entry.length, bytes, offset, length);
+        int budget = length >>> SPLICE_SHARE_SHIFT;
+        puts.beginSplice(oid, classId, entry.offset, entry.length, length, splice.suffixLength());
+        while (splice.next()) {
+            puts.appendRange(splice.start(), bytes, offset + splice.start(), splice.end() - splice.start());
+            if (puts.rangesLength() > budget) {
+                puts.dropSplice();
+                return false;
+            }
+        }
+        puts.endSplice(checksums.of(bytes, offset, length));
+        return true;
+    }
+
+    /** The committed bytes of the object whose entry was loaded last, checked against their checksum unless {@code checked}. */
+    private LittleEndianBuffer committed(boolean checked) {
+        return checked ? store.objects().view(entry, committed) : store.objects().read(entry, committed);
     }
 
     /**

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * header page and both checkpoint slots, the WAL header and blocks, every directory entry, every
  * table entry, every object's bytes, and that no two of header, tables and objects share a byte.
  * Objects that pending WAL blocks change are checked as the blocks will leave them: an IMAGE's
- * bytes against its checksum in the WAL; a PATCH only once replayed; a FREE leaves no object, and its
+ * bytes against its checksum in the WAL; a PATCH or a SPLICE only once replayed; a FREE leaves no object, and its
  * space free; a RELEASE leaves its segment without a table. The objects counted are those that exist once the
  * blocks are replayed. A segment that keeps its table without an object, below the segment new objects go to,
  * is warned about: a commit that empties such a segment releases its table, so only a store written before
@@ -137,7 +137,7 @@ final class VerifyCommand {
         if (!checkPlace(entry, store.walFile, pending.recordOffset)) {
             return;
         }
-        if (pending.type == WalDescriptor.PATCH) {
+        if (pending.type == WalDescriptor.PATCH || pending.type == WalDescriptor.SPLICE) {
             patchedObjects++;
             return;
         }

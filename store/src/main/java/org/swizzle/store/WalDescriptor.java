@@ -20,9 +20,11 @@ import org.agrona.BitUtil;
  * <p>The magic (bytes 0 to 7), the format version (bytes 8 to 11) and the place of the header's
  * CRC32C (bytes 28 to 31, over the bytes before it) are the outer layout every format version of this
  * file keeps, so that a damaged header is told from a newer one: see {@link FileHeader}. Each block
- * names its own format version. Blocks of version 3 ({@link #PREVIOUS_VERSION}) are read as they are:
- * they are the blocks of this version without the FREE and RELEASE sections. (Format 4 gained its
- * RELEASE section before any release of the library wrote format 4, so every format-4 block has both.)
+ * names its own format version. Blocks of the two versions before this one are read as they are: those
+ * of version 4 ({@link #VERSION_WITHOUT_SPLICE}) are the blocks of this version without the SPLICE
+ * section, those of version 3 ({@link #VERSION_WITHOUT_FREE}) without the FREE, RELEASE and SPLICE
+ * sections. (Format 4 gained its RELEASE section before any release of the library wrote format 4, so
+ * every format-4 block has both FREE and RELEASE.)
  * A log of version 2 ({@link #UPGRADABLE_VERSION}) that holds no block, which is what closing a store
  * leaves, is read too; one that holds blocks is refused, since its records cannot be read. Opening a
  * store writable rewrites an older log header to this version.
@@ -35,7 +37,7 @@ import org.agrona.BitUtil;
  *  |                    Magic "SWZWALOG"                           |
  *  |                                                               |
  *  +---------------------------------------------------------------+  8
- *  |                     Format version (4)                        |
+ *  |                     Format version (5)                        |
  *  +---------------------------------------------------------------+ 12
  *  |                          Zeros                                |
  *  +---------------------------------------------------------------+ 16
@@ -55,7 +57,7 @@ import org.agrona.BitUtil;
  *  +---------------------------------------------------------------+  8
  *  |           Block length, header and padding included           |
  *  +---------------------------------------------------------------+ 12
- *  |                  Format version (4, or 3)                     |
+ *  |                 Format version (5, 4 or 3)                    |
  *  +---------------------------------------------------------------+ 16
  *  |                        Commit number                          |
  *  |                                                               |
@@ -65,8 +67,9 @@ import org.agrona.BitUtil;
  *  +---------------------------------------------------------------+ 32
  *  |                     Records ...                              ...
  *
- * Records: six sections in this order (four in a block of version 3, which has no FREE and no RELEASE
- * section), each a count, then that many records of one type.
+ * Records: seven sections in this order (six in a block of version 4, which has no SPLICE section; four
+ * in a block of version 3, which has no FREE, RELEASE or SPLICE section), each a count, then that many
+ * records of one type.
  * (v) marks an unsigned LEB128 varint of 1 to 9 bytes; CRC32C values take 4 bytes.
  *  +------------------------------+
  *  | SEGMENT count (v)            |
@@ -97,13 +100,22 @@ import org.agrona.BitUtil;
  *  +------------------------------+
  *  | RELEASE records:             |  segment delta (v)
  *  +------------------------------+
+ *  | SPLICE count (v)             |
+ *  +------------------------------+
+ *  | SPLICE records:              |  OID delta (v), class id (v, as unsigned 32 bits),
+ *  |                              |  CRC32C of the object's new bytes,
+ *  |                              |  old offset / 8 (v), old length (v),
+ *  |                              |  new offset / 8 (v), new length (v),
+ *  |                              |  suffix length (v), range count (v), then
+ *  |                              |  ranges as in a PATCH
+ *  +------------------------------+
  *  | Zeros, to a multiple of 8    |
  *  +------------------------------+
  * </pre>
  *
- * <p>The OIDs of the IMAGE section, those of the PATCH section, and those of the FREE section ascend;
- * each is logged as its difference from the OID before it in its section (the first from 0), so at
- * least 1; an OID is in at most one of these three sections of a block. The segments of the RELEASE
+ * <p>The OIDs of the IMAGE section, those of the PATCH section, those of the FREE section and those of
+ * the SPLICE section ascend; each is logged as its difference from the OID before it in its section (the
+ * first from 0), so at least 1; an OID is in at most one of these four sections of a block. The segments of the RELEASE
  * section ascend too, each logged as its difference from the segment before it (the first as it is,
  * since segment 0 may be released), so at least 1 after the first. A range is placed by its offset in
  * the object, logged as its distance from the end of the range before it in its record (the first
@@ -125,7 +137,8 @@ import org.agrona.BitUtil;
  * PATCHes) and blocks in log order; when recovery replays blocks whose effects, and those of later
  * blocks, already reached the cluster file, an entry may be one that a later block wrote, which
  * still gives the object's place unless a later block holds an IMAGE of the object, and recovery
- * then skips the PATCH (see {@link ReplayPlan}).</li>
+ * then skips the PATCH, or a SPLICE of it, and recovery then writes the PATCH where the first such SPLICE
+ * reads the object (see {@link ReplayPlan}).</li>
  * <li>ALLOCATOR: the allocator state after this commit, when the commit changed it. Compaction lowers the
  * allocated end, past clusters that nothing in the files references once the blocks before are applied; a block
  * may then hold this record alone.</li>
@@ -146,6 +159,30 @@ import org.agrona.BitUtil;
  * block or a later one releases, and the segment has no table when it gets there (the release was
  * applied before the crash, and its space may hold other objects since), it skips those records: their
  * objects are all freed by then (see {@link ReplayPlan}).</li>
+ * <li>SPLICE: the new bytes of an existing object whose length changed and whose class id stays, built
+ * from its old bytes, which the record names by their offset and length: of the new length {@code n} and
+ * suffix length {@code s}, the last {@code s} bytes are the last {@code s} old bytes; the first
+ * {@code n - s} bytes are the old bytes at the same offsets, as far as the old bytes before their last
+ * {@code s} reach, with the record's ranges written over them (ranges lie in those first {@code n - s}
+ * bytes, and cover every one of them past the old bytes before the suffix). An insertion or deletion at
+ * one place, with changes before it (a collection's size), so logs about the bytes that changed. The new
+ * bytes go to the new offset, never where the old ones are (copying a suffix over itself is not
+ * idempotent), are checked against the record's CRC32C before they are written, and the object's table
+ * entry is set to (new offset, new length, class id, checksum), as an IMAGE sets it. The space of the old
+ * bytes is free once the block is applied, but no commit may place anything there until a checkpoint
+ * makes the record unreplayable: recovery replays it from that space (see {@link FreeSpace#hold}).
+ * <br>Replaying it is sound because of what the replay writes before it: the block that put the object's
+ * old bytes at the old offset (an IMAGE, or a SPLICE whose own source is sound, the same way), or the
+ * checkpoint, when they were written before it; and the PATCHes in between, which recovery writes at the
+ * old offset of the first SPLICE of their object after them, not where the entry, which a later block may
+ * have rewritten, says (see {@link ReplayPlan}). No block between the checkpoint the replay starts from
+ * and the SPLICE places another object there (the object was live there), and none after it does (the
+ * space is held). So the old bytes are the ones the SPLICE first read. A later block that images or frees
+ * the object makes recovery skip the SPLICE, as it skips a PATCH: that IMAGE rewrites the object whole,
+ * that FREE empties its entry, and the space the SPLICE wrote may hold other objects since. A later SPLICE
+ * of the object does not: it reads what this one wrote. Were the old bytes overwritten all the same (a
+ * store written without the hold, or damaged), the spliced bytes fail the CRC32C, and replaying the
+ * record reports the store corrupted instead of writing them.</li>
  * </ul>
  *
  * <p>So applying a block twice, or a block and the blocks after it twice, yields the same files.
@@ -154,9 +191,11 @@ final class WalDescriptor {
     static final String FILE_NAME = "swizzle.wal";
     static final long FILE_MAGIC = Ascii.magic8("SWZWALOG");
     static final int BLOCK_MAGIC = Ascii.magic4("SWZW");
-    static final int FORMAT_VERSION = 4;
-    /** The format version before this one, whose blocks are read as they are: they have no FREE or RELEASE section. */
-    static final int PREVIOUS_VERSION = 3;
+    static final int FORMAT_VERSION = 5;
+    /** The format version before this one, whose blocks are read as they are: they have no SPLICE section. */
+    static final int VERSION_WITHOUT_SPLICE = 4;
+    /** The format version before that, whose blocks are read as they are: they have no FREE, RELEASE or SPLICE section. */
+    static final int VERSION_WITHOUT_FREE = 3;
     /** The older format version whose empty log an open upgrades; its blocks cannot be read. */
     static final int UPGRADABLE_VERSION = 2;
     /** Blocks start and end on this boundary. */
@@ -186,10 +225,13 @@ final class WalDescriptor {
     static final int ALLOCATOR = 4;
     static final int FREE = 5;
     static final int RELEASE = 6;
+    static final int SPLICE = 7;
     /** The record types of a block's sections, in order. */
-    private static final int[] SECTIONS = {SEGMENT, IMAGE, PATCH, ALLOCATOR, FREE, RELEASE};
-    /** The sections of a block of {@link #PREVIOUS_VERSION}: those before FREE. */
-    private static final int PREVIOUS_SECTIONS = 4;
+    private static final int[] SECTIONS = {SEGMENT, IMAGE, PATCH, ALLOCATOR, FREE, RELEASE, SPLICE};
+    /** The sections of a block of {@link #VERSION_WITHOUT_SPLICE}: those before SPLICE. */
+    private static final int SECTIONS_WITHOUT_SPLICE = 6;
+    /** The sections of a block of {@link #VERSION_WITHOUT_FREE}: those before FREE. */
+    private static final int SECTIONS_WITHOUT_FREE = 4;
 
     /** Cluster file offsets are logged divided by this; objects and tables start on it. */
     static final int POSITION_UNIT = SegmentTableDescriptor.ALIGNMENT;
@@ -214,18 +256,25 @@ final class WalDescriptor {
 
     /** The sections of a block of format version {@code version}, which {@link #checkVersion} passed. */
     static int sectionCount(int version) {
-        return version == PREVIOUS_VERSION ? PREVIOUS_SECTIONS : SECTIONS.length;
+        switch (version) {
+            case VERSION_WITHOUT_FREE:
+                return SECTIONS_WITHOUT_FREE;
+            case VERSION_WITHOUT_SPLICE:
+                return SECTIONS_WITHOUT_SPLICE;
+            default:
+                return SECTIONS.length;
+        }
     }
 
     /**
      * Checks that this version reads the block at {@code blockOffset} of {@code walFile}: one of this
-     * format version or of {@link #PREVIOUS_VERSION}.
+     * format version, of {@link #VERSION_WITHOUT_SPLICE} or of {@link #VERSION_WITHOUT_FREE}.
      *
      * @throws org.swizzle.StoreFormatException a block of another version
      */
     static void checkVersion(Path walFile, long blockOffset, LittleEndianBuffer block) {
         int version = version(block);
-        if (version != FORMAT_VERSION && version != PREVIOUS_VERSION) {
+        if (version != FORMAT_VERSION && version != VERSION_WITHOUT_SPLICE && version != VERSION_WITHOUT_FREE) {
             throw Formats.unsupportedVersion(walFile, blockOffset + VERSION_OFFSET, version, FORMAT_VERSION);
         }
     }
@@ -242,6 +291,8 @@ final class WalDescriptor {
                 return "FREE";
             case RELEASE:
                 return "RELEASE";
+            case SPLICE:
+                return "SPLICE";
             default:
                 return "ALLOCATOR";
         }
@@ -344,6 +395,23 @@ final class WalDescriptor {
         at = Varints.put(buffer, at, length);
         buffer.putBytes(at, src, srcOffset, length);
         return at + length;
+    }
+
+    /**
+     * Writes the start of a SPLICE record at {@code index}, its ranges to follow (written as a PATCH's, with
+     * {@link #putRange}); returns the index after it.
+     */
+    static int putSpliceHeader(LittleEndianBuffer buffer, int index, long oidDelta, int classId, int crc,
+        long oldPosition, int oldLength, long newPosition, int newLength, int suffixLength, int rangeCount) {
+        int at = Varints.put(buffer, index, oidDelta);
+        at = Varints.put(buffer, at, Integer.toUnsignedLong(classId));
+        buffer.putInt(at, crc);
+        at = Varints.put(buffer, at + CRC_LENGTH, oldPosition / POSITION_UNIT);
+        at = Varints.put(buffer, at, oldLength);
+        at = Varints.put(buffer, at, newPosition / POSITION_UNIT);
+        at = Varints.put(buffer, at, newLength);
+        at = Varints.put(buffer, at, suffixLength);
+        return Varints.put(buffer, at, rangeCount);
     }
 
     /** Writes an ALLOCATOR record at {@code index}; returns the index after it. */

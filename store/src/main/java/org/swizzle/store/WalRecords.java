@@ -42,6 +42,10 @@ final class WalRecords {
     private int rangeCount;
     private int rangesStart;
     private int patchEnd;
+    private int lastRangeStart;
+    private long oldPosition;
+    private int oldLength;
+    private int suffixLength;
 
     private int rangeAt;
     private int rangesLeft;
@@ -95,6 +99,9 @@ final class WalRecords {
             case WalDescriptor.RELEASE:
                 oid = nextSegment();
                 break;
+            case WalDescriptor.SPLICE:
+                readSplice();
+                break;
             default:
                 readAllocator();
                 break;
@@ -144,21 +151,61 @@ final class WalRecords {
     private void readPatch() {
         oid = nextOid();
         crc = crc();
+        readRanges();
+    }
+
+    private void readSplice() {
+        oid = nextOid();
+        classId = (int) varint(UNSIGNED_INT_BITS, "class id");
+        crc = crc();
+        oldPosition = position("old offset");
+        oldLength = (int) varint(INT_BITS, "old length");
+        position = position("new offset");
+        length = (int) varint(INT_BITS, "new length");
+        suffixLength = (int) varint(INT_BITS, "suffix length");
+        if (oldPosition < ClusterFileDescriptor.FIRST_FREE || position < ClusterFileDescriptor.FIRST_FREE) {
+            throw corrupted("SPLICE record of object " + oid + " reads it at cluster file offset " + oldPosition
+                + " and writes it at offset " + position + ", expected offsets past the header page");
+        }
+        if (position < oldPosition + oldLength && oldPosition < position + length) {
+            throw corrupted("SPLICE record of object " + oid + " writes its " + length + " bytes at offset " + position
+                + ", over the " + oldLength + " bytes at offset " + oldPosition + " it reads");
+        }
+        if (suffixLength > Math.min(oldLength, length)) {
+            throw corrupted("SPLICE record of object " + oid + " copies a suffix of " + suffixLength
+                + " bytes, more than its old length " + oldLength + " or its new length " + length);
+        }
+        int front = length - suffixLength;
+        readRanges();
+        int copied = Math.min(front, oldLength - suffixLength);
+        boolean covered = front == copied || rangeCount > 0 && lastRangeStart <= copied && patchEnd == front;
+        if (patchEnd > front || !covered) {
+            throw corrupted("the ranges of the SPLICE record of object " + oid + " end at byte " + patchEnd
+                + ", but must end by byte " + front + " and cover bytes " + copied + " to " + front
+                + ", past the old bytes before the suffix");
+        }
+    }
+
+    /** Reads the ranges of a PATCH or SPLICE, checking that they fit the block and the largest object length. */
+    private void readRanges() {
         rangeCount = (int) varint(INT_BITS, "range count");
         rangesStart = at;
         long rangeEnd = 0;
+        lastRangeStart = 0;
+        String record = WalDescriptor.typeName(type);
         for (int i = 0; i < rangeCount; i++) {
             long offset = rangeEnd + varint(INT_BITS, "range offset");
             int bytes = (int) varint(INT_BITS, "range length");
             rangeEnd = offset + bytes;
             if (rangeEnd > Integer.MAX_VALUE) {
-                throw corrupted("range " + i + " of the PATCH record of object " + oid + " (offset " + offset
+                throw corrupted("range " + i + " of the " + record + " record of object " + oid + " (offset " + offset
                     + ", length " + bytes + ") ends past the largest object length");
             }
             if (!skip(bytes)) {
-                throw corrupted("range " + i + " of the PATCH record of object " + oid + " (offset " + offset
+                throw corrupted("range " + i + " of the " + record + " record of object " + oid + " (offset " + offset
                     + ", length " + bytes + ") at index " + at + " of its block runs past the block's end, " + end);
             }
+            lastRangeStart = (int) offset;
         }
         patchEnd = (int) rangeEnd;
         startRanges();
@@ -256,29 +303,44 @@ final class WalRecords {
         return blockOffset + record;
     }
 
-    /** The OID (PATCH, IMAGE, FREE), segment number (SEGMENT, RELEASE) or next OID (ALLOCATOR). */
+    /** The OID (PATCH, IMAGE, FREE, SPLICE), segment number (SEGMENT, RELEASE) or next OID (ALLOCATOR). */
     long oid() {
         return oid;
     }
 
-    /** The object's file offset (IMAGE), table offset (SEGMENT) or allocated end (ALLOCATOR). */
+    /** The object's file offset (IMAGE, SPLICE: its new one), table offset (SEGMENT) or allocated end (ALLOCATOR). */
     long position() {
         return position;
     }
 
-    /** The class id of an IMAGE. */
+    /** The class id of an IMAGE or SPLICE. */
     int classId() {
         return classId;
     }
 
-    /** The CRC32C of the object's bytes once the record is applied (PATCH, IMAGE). */
+    /** The CRC32C of the object's bytes once the record is applied (PATCH, IMAGE, SPLICE). */
     int objectCrc() {
         return crc;
     }
 
-    /** The object's length (IMAGE). */
+    /** The object's length (IMAGE, SPLICE: its new one). */
     int length() {
         return length;
+    }
+
+    /** Where a SPLICE reads its object's old bytes. */
+    long oldPosition() {
+        return oldPosition;
+    }
+
+    /** How many old bytes a SPLICE reads. */
+    int oldLength() {
+        return oldLength;
+    }
+
+    /** How many bytes at the end of a SPLICE's object are the old bytes' last ones. */
+    int suffixLength() {
+        return suffixLength;
     }
 
     /** The index in the block of the object's bytes (IMAGE). */
@@ -286,17 +348,17 @@ final class WalRecords {
         return payload;
     }
 
-    /** The ranges of a PATCH. */
+    /** The ranges of a PATCH or SPLICE. */
     int rangeCount() {
         return rangeCount;
     }
 
-    /** Where the last range of a PATCH ends in its object: the object must be at least this long. */
+    /** Where the last range of a PATCH or SPLICE ends in its object: the object must be at least this long. */
     int patchEnd() {
         return patchEnd;
     }
 
-    /** Moves to the next range of the current PATCH; {@code false} after its last. */
+    /** Moves to the next range of the current PATCH or SPLICE; {@code false} after its last. */
     boolean nextRange() {
         if (rangesLeft == 0) {
             return false;

@@ -93,12 +93,12 @@ final class WriteAheadLog implements AutoCloseable {
     /**
      * Checks the header in the first {@code read} bytes of {@code header} of a log of {@code size}
      * bytes (see {@link FileHeader}); returns its epoch. A header of version
-     * {@link WalDescriptor#PREVIOUS_VERSION} passes, and one of version
+     * {@link WalDescriptor#VERSION_WITHOUT_FREE} or later passes, and one of version
      * {@link WalDescriptor#UPGRADABLE_VERSION} when no block follows it.
      */
     static long checkHeader(Path file, LittleEndianBuffer header, int read, long size, Checksums checksums) {
         int version = WalDescriptor.FILE_HEADER.check(file, header, read, checksums, WalDescriptor.UPGRADABLE_VERSION);
-        if (version < WalDescriptor.PREVIOUS_VERSION && size > FILE_HEADER_LENGTH) {
+        if (version < WalDescriptor.VERSION_WITHOUT_FREE && size > FILE_HEADER_LENGTH) {
             throw Formats.olderLogWithCommits(file, version, WalDescriptor.FORMAT_VERSION, size - FILE_HEADER_LENGTH);
         }
         return WalDescriptor.epoch(header);

@@ -92,8 +92,8 @@ class PatchReplayTest {
     void shouldRefuseAPatchWhoseRangesPassItsObject() throws IOException {
         TestBlocks block = new TestBlocks().varint(0).varint(0).varint(1);
         int record = block.index();
-        long blockOffset = TestBlocks.append(store, block.patch(oid, 0, LENGTH - 2, new byte[5]).varint(0).varint(0).varint(0)
-            .end(2, TestBlocks.epoch(store)));
+        long blockOffset = TestBlocks.append(store, block.patch(oid, 0, LENGTH - 2, new byte[5])
+            .varint(0).varint(0).varint(0).varint(0).end(2, TestBlocks.epoch(store)));
         StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
             () -> SegmentStore.open(store, StoreDirs.smallNoCheckpoint()));
         assertEquals(store.resolve(StoreDirs.WAL), e.file());
@@ -106,8 +106,8 @@ class PatchReplayTest {
     void shouldRefuseAPatchOfAnObjectThatDoesNotExist() throws IOException {
         TestBlocks block = new TestBlocks().varint(0).varint(0).varint(1);
         int record = block.index();
-        long blockOffset = TestBlocks.append(store, block.patch(oid + 1, 0, 0, new byte[1]).varint(0).varint(0).varint(0)
-            .end(2, TestBlocks.epoch(store)));
+        long blockOffset = TestBlocks.append(store, block.patch(oid + 1, 0, 0, new byte[1])
+            .varint(0).varint(0).varint(0).varint(0).end(2, TestBlocks.epoch(store)));
         StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
             () -> SegmentStore.open(store, StoreDirs.smallNoCheckpoint()));
         assertEquals(blockOffset + record, e.offset());
@@ -118,7 +118,7 @@ class PatchReplayTest {
     void shouldRefuseAPatchOfAnObjectWhoseEntryIsDamaged() throws IOException {
         StoreDirs.flipByte(store.resolve(StoreDirs.CLUSTERS), entry.position + SegmentTableDescriptor.LENGTH_OFFSET);
         TestBlocks.append(store, new TestBlocks().varint(0).varint(0).varint(1).patch(oid, 0, 0, new byte[1])
-            .varint(0).varint(0).varint(0).end(2, TestBlocks.epoch(store)));
+            .varint(0).varint(0).varint(0).varint(0).end(2, TestBlocks.epoch(store)));
         StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
             () -> SegmentStore.open(store, StoreDirs.smallNoCheckpoint()));
         assertEquals(store.resolve(StoreDirs.CLUSTERS), e.file());
@@ -132,7 +132,7 @@ class PatchReplayTest {
         SegmentTableDescriptor.putEntry(forged, 0, oid, entry.offset, LENGTH, entry.classId, 9, entry.crc, new Checksums());
         StoreDirs.writeAt(store.resolve(StoreDirs.CLUSTERS), entry.position, forged.byteBuffer());
         TestBlocks.append(store, new TestBlocks().varint(0).varint(0).varint(1).patch(oid, 0, 0, new byte[1])
-            .varint(0).varint(0).varint(0).end(2, TestBlocks.epoch(store)));
+            .varint(0).varint(0).varint(0).varint(0).end(2, TestBlocks.epoch(store)));
         StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
             () -> SegmentStore.open(store, StoreDirs.smallNoCheckpoint()));
         assertEquals(entry.position, e.offset());

@@ -480,7 +480,7 @@ class TableReleaseTest {
         // A segment with a table and no object, which new objects passed: what a store written before tables were
         // released may hold.
         TestBlocks.append(before, new TestBlocks().varint(1).segment(7, table).varint(0).varint(0)
-            .varint(1).allocator(Oids.firstOidOf(8) + 1, allocated).varint(0).varint(0)
+            .varint(1).allocator(Oids.firstOidOf(8) + 1, allocated).varint(0).varint(0).varint(0)
             .end(3, TestBlocks.epoch(before)));
         for (String when : new String[] {"pending", "replayed"}) {
             ToolRun verify = tool("verify", before);

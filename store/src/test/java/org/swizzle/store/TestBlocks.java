@@ -56,6 +56,19 @@ final class TestBlocks {
         return this;
     }
 
+    /**
+     * A SPLICE of object {@code oidDelta} from {@code oldLength} bytes at {@code oldPosition} to {@code newLength}
+     * at {@code newPosition}, keeping the last {@code suffix}, with one range of {@code bytes} at {@code offset},
+     * whose new bytes have checksum {@code crc}.
+     */
+    TestBlocks splice(long oidDelta, int crc, long oldPosition, int oldLength, long newPosition, int newLength, int suffix,
+        int offset, byte[] bytes) {
+        index = WalDescriptor.putSpliceHeader(block, index, oidDelta, 1, crc, oldPosition, oldLength, newPosition,
+            newLength, suffix, 1);
+        index = WalDescriptor.putRange(block, index, offset, new LittleEndianBuffer(bytes), 0, bytes.length);
+        return this;
+    }
+
     TestBlocks allocator(long nextOid, long allocatedEnd) {
         index = WalDescriptor.putAllocator(block, index, nextOid, allocatedEnd);
         return this;

@@ -208,7 +208,7 @@ class ToolTest {
         assertEquals(0, tool("dump", crashed.toString(), Long.toString(oid)), out());
         assertTrue(out().contains("entry          offset " + committed.offset + ", length " + length + ", class id 0,"
             + " written by commit 3"), out());
-        assertTrue(out().contains("a PATCH record at WAL offset") && out().contains("before the pending patch"), out());
+        assertTrue(out().contains("a PATCH record at WAL offset") && out().contains("before the pending PATCH"), out());
         assertEquals(0, tool("verify", crashed.toString()), out());
         assertTrue(out().contains("(1 patched object: bytes checked after replay)"), out());
     }
@@ -219,8 +219,8 @@ class ToolTest {
         long oid = first + 500;
         TestBlocks block = new TestBlocks().varint(0).varint(0).varint(1);
         int record = block.index();
-        long blockOffset = TestBlocks.append(store, block.patch(oid, 0, 106, new byte[5]).varint(0).varint(0).varint(0)
-            .end(3, TestBlocks.epoch(store)));
+        long blockOffset = TestBlocks.append(store, block.patch(oid, 0, 106, new byte[5])
+            .varint(0).varint(0).varint(0).varint(0).end(3, TestBlocks.epoch(store)));
 
         assertEquals(1, tool("verify", store.toString()), out());
         assertTrue(out().contains("PROBLEM swizzle.wal offset " + (blockOffset + record) + ": the PATCH record of object "

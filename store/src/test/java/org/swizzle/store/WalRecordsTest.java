@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.swizzle.StoreCorruptedException;
 
-/** Records of format version 3 read back as written, and every malformed one is corruption at its WAL offset. */
+/** Records of format versions 5, 4 and 3 read back as written, and every malformed one is corruption at its WAL offset. */
 class WalRecordsTest {
     private static final Path WAL = Path.of("store", StoreDirs.WAL);
     private static final long BLOCK_OFFSET = 4096;
@@ -96,13 +96,14 @@ class WalRecordsTest {
 
     @Test
     void shouldReadAnEmptyBlock() {
-        assertFalse(read(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).end(1, 0)).next());
+        assertFalse(read(new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).end(1, 0))
+            .next());
     }
 
     @Test
-    void shouldReadABlockOfThePreviousVersionWhichHasNoFreeAndNoReleaseSection() {
+    void shouldReadABlockOfVersion3WhichHasNoFreeNoReleaseAndNoSpliceSection() {
         byte[] bytes = new TestBlocks().varint(0).varint(0).varint(0).varint(1).allocator(9, 1 << 20)
-            .end(1, 0, WalDescriptor.PREVIOUS_VERSION);
+            .end(1, 0, WalDescriptor.VERSION_WITHOUT_FREE);
         WalRecords read = read(bytes);
         assertTrue(read.next());
         assertEquals(WalDescriptor.ALLOCATOR, read.type());
@@ -110,8 +111,71 @@ class WalRecordsTest {
 
         TestBlocks withFree = new TestBlocks().varint(0).varint(0).varint(0).varint(0);
         int at = withFree.index();
-        assertCorrupt(withFree.varint(1).varint(9).end(1, 0, WalDescriptor.PREVIOUS_VERSION), at,
+        assertCorrupt(withFree.varint(1).varint(9).end(1, 0, WalDescriptor.VERSION_WITHOUT_FREE), at,
             "followed by bytes that are not its padding");
+    }
+
+    @Test
+    void shouldReadASpliceRecord() {
+        TestBlocks block = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(1);
+        int at = block.index();
+        WalRecords read = read(block.splice(9, 0x1234_5678, OBJECT, 100, OBJECT + 128, 103, 60, 40, new byte[] {1, 2, 3})
+            .end(1, 0));
+        assertTrue(read.next());
+        assertEquals(WalDescriptor.SPLICE, read.type());
+        assertEquals(BLOCK_OFFSET + at, read.walOffset());
+        assertEquals(9, read.oid());
+        assertEquals(1, read.classId());
+        assertEquals(0x1234_5678, read.objectCrc());
+        assertEquals(OBJECT, read.oldPosition());
+        assertEquals(100, read.oldLength());
+        assertEquals(OBJECT + 128, read.position());
+        assertEquals(103, read.length());
+        assertEquals(60, read.suffixLength());
+        assertTrue(read.nextRange());
+        assertEquals(40, read.rangeOffset());
+        assertEquals(3, read.rangeLength());
+        assertFalse(read.nextRange());
+        assertFalse(read.next());
+    }
+
+    @Test
+    void shouldReadABlockOfVersion4WhichHasNoSpliceSection() {
+        byte[] bytes = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(1).varint(9).varint(0)
+            .end(1, 0, WalDescriptor.VERSION_WITHOUT_SPLICE);
+        WalRecords read = read(bytes);
+        assertTrue(read.next());
+        assertEquals(WalDescriptor.FREE, read.type());
+        assertFalse(read.next());
+
+        TestBlocks withSplice = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
+        int at = withSplice.index();
+        assertCorrupt(withSplice.varint(1).splice(9, 0, OBJECT, 100, OBJECT + 128, 100, 100, 0, new byte[0])
+            .end(1, 0, WalDescriptor.VERSION_WITHOUT_SPLICE), at, "followed by bytes that are not its padding");
+    }
+
+    @Test
+    void shouldRefuseMalformedSpliceRecords() {
+        TestBlocks block = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(1);
+        int at = block.index();
+        assertCorrupt(block.splice(9, 0, OBJECT, 100, OBJECT + 64, 103, 60, 40, new byte[3]).end(1, 0), at,
+            "writes its 103 bytes at offset " + (OBJECT + 64) + ", over the 100 bytes at offset " + OBJECT + " it reads");
+
+        block = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(1);
+        assertCorrupt(block.splice(9, 0, OBJECT, 100, OBJECT + 128, 50, 60, 0, new byte[0]).end(1, 0), at,
+            "copies a suffix of 60 bytes, more than its old length 100 or its new length 50");
+
+        block = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(1);
+        assertCorrupt(block.splice(9, 0, OBJECT, 100, OBJECT + 128, 103, 60, 41, new byte[3]).end(1, 0), at,
+            "must end by byte 43");
+
+        block = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(1);
+        assertCorrupt(block.splice(9, 0, OBJECT, 100, OBJECT + 128, 103, 60, 0, new byte[3]).end(1, 0), at,
+            "cover bytes 40 to 43, past the old bytes before the suffix");
+
+        block = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(1);
+        assertCorrupt(block.splice(9, 0, 8, 100, OBJECT + 128, 103, 60, 40, new byte[3]).end(1, 0), at,
+            "expected offsets past the header page");
     }
 
     @Test
@@ -206,10 +270,10 @@ class WalRecordsTest {
 
     @Test
     void shouldRefuseBytesAfterTheLastSectionThatAreNotPadding() {
-        int at = WalDescriptor.BLOCK_HEADER_LENGTH + 6;
-        TestBlocks empty = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
+        int at = WalDescriptor.BLOCK_HEADER_LENGTH + 7;
+        TestBlocks empty = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
         assertCorrupt(empty.bytes((byte) 1).end(1, 0), at, "the records end at index " + at);
-        empty = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
+        empty = new TestBlocks().varint(0).varint(0).varint(0).varint(0).varint(0).varint(0).varint(0);
         assertCorrupt(empty.bytes(new byte[8]).end(1, 0), at, "followed by bytes that are not its padding");
     }
 

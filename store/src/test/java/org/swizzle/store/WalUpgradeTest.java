@@ -98,14 +98,14 @@ class WalUpgradeTest {
     void shouldReplayTheBlocksOfAVersion3Log() throws IOException {
         Path store = storeWithOneCommit(true);
         StoreDirs.writeHeaderVersion(store.resolve(StoreDirs.WAL), WalDescriptor.FILE_CRC_OFFSET,
-            WalDescriptor.PREVIOUS_VERSION);
+            WalDescriptor.VERSION_WITHOUT_FREE);
         LittleEndianBuffer patched = bytes(1, 100);
         patched.putByte(10, (byte) ~patched.getByte(10));
         byte[] range = new byte[1];
         patched.getBytes(10, range);
         TestBlocks.append(store, new TestBlocks().varint(0).varint(0).varint(1)
             .patch(oid, new Checksums().of(patched, 0, 100), 10, range).varint(0)
-            .end(2, TestBlocks.epoch(store), WalDescriptor.PREVIOUS_VERSION));
+            .end(2, TestBlocks.epoch(store), WalDescriptor.VERSION_WITHOUT_FREE));
 
         try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
             assertEquals(1, opened.counters().commitsRecovered());

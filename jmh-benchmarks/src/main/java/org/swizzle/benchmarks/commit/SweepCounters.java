@@ -25,6 +25,7 @@ public class SweepCounters {
     public long writeNanos;
     public long forceNanos;
     public long applyNanos;
+    public long installNanos;
     public long marks;
     public long candidates;
     public long objectsDiffed;
@@ -41,6 +42,7 @@ public class SweepCounters {
         writeNanos = 0;
         forceNanos = 0;
         applyNanos = 0;
+        installNanos = 0;
         marks = 0;
         candidates = 0;
         objectsDiffed = 0;
@@ -58,6 +60,7 @@ public class SweepCounters {
         writeNanos += after.writeNanos() - before.writeNanos();
         forceNanos += after.forceNanos() - before.forceNanos();
         applyNanos += after.applyNanos() - before.applyNanos();
+        installNanos += after.installNanos() - before.installNanos();
         marks += after.cardsDirtied() - before.cardsDirtied() + after.objectsMarked() - before.objectsMarked();
         candidates += after.objectsDirtied() - before.objectsDirtied();
         objectsDiffed += after.objectsDiffed() - before.objectsDiffed();

@@ -36,6 +36,7 @@ public class BuildCounters {
     public long writeNanos;
     public long forceNanos;
     public long applyNanos;
+    public long installNanos;
     public long rawWrites;
     public long rawNanos;
 
@@ -54,6 +55,7 @@ public class BuildCounters {
         writeNanos = 0;
         forceNanos = 0;
         applyNanos = 0;
+        installNanos = 0;
         rawWrites = 0;
         rawNanos = 0;
         dir = Files.createTempDirectory("swizzle-oo7-build-");
@@ -83,6 +85,7 @@ public class BuildCounters {
             writeNanos += after.writeNanos() - before.writeNanos();
             forceNanos += after.forceNanos() - before.forceNanos();
             applyNanos += after.applyNanos() - before.applyNanos();
+            installNanos += after.installNanos() - before.installNanos();
         }
     }
 

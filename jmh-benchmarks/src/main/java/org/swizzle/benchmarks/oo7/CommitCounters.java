@@ -11,7 +11,7 @@ import org.swizzle.StoreStats;
  * Secondary results of the OO7 benchmarks that commit: per iteration, the commits made, the time inside
  * {@code commit()} (every system), and for Swizzle what its counters say the commits did: objects diffed
  * and compared, records and bytes logged, and the time of each commit phase (collect the candidates,
- * unswizzle, diff, write the log, force it, apply it to the store file). The names are those of OO1's
+ * unswizzle, diff, write the log, force it, apply it to the store file, install). The names are those of OO1's
  * counters and {@code StoreStats}, so that the report reads them alike; divide by {@link #commits} for
  * per-commit figures.
  */
@@ -31,6 +31,7 @@ public class CommitCounters {
     public long writeNanos;
     public long forceNanos;
     public long applyNanos;
+    public long installNanos;
 
     @Setup(Level.Iteration)
     public void reset() {
@@ -46,6 +47,7 @@ public class CommitCounters {
         writeNanos = 0;
         forceNanos = 0;
         applyNanos = 0;
+        installNanos = 0;
     }
 
     /** Commits {@code db}, counting what the commit did. */
@@ -67,6 +69,7 @@ public class CommitCounters {
             writeNanos += after.writeNanos() - before.writeNanos();
             forceNanos += after.forceNanos() - before.forceNanos();
             applyNanos += after.applyNanos() - before.applyNanos();
+            installNanos += after.installNanos() - before.installNanos();
         }
     }
 }

@@ -18,7 +18,7 @@ final class CommitSweeps {
     static final String GROUP = "CommitSweep";
     /** The most a flat commit may grow from the smallest resident set to the largest. */
     static final double FLAT = 1.5;
-    private static final List<String> PHASES = List.of("collect", "unswizzle", "diff", "write", "force", "apply");
+    private static final List<String> PHASES = List.of("collect", "unswizzle", "diff", "write", "force", "apply", "install");
 
     private final JmhResults results;
     private final Charts charts;
@@ -99,7 +99,7 @@ final class CommitSweeps {
         header.addAll(List.of("slope (ns per resident object)", "largest / smallest R", "verdict", "phase that grew most"));
         Markdown times = new Markdown(header.toArray(new String[0]));
         Markdown phases = new Markdown("scheme", "R", "commit (no force)", "collect", "unswizzle", "diff", "write", "force",
-            "apply", "marks", "candidates", "objects diffed", "objects compared", "log bytes");
+            "apply", "install", "marks", "candidates", "objects diffed", "objects compared", "log bytes");
         Map<String, List<double[]>> chart = new LinkedHashMap<>();
         for (String system : systems) {
             List<Object> row = new ArrayList<>(List.of(system));
@@ -113,7 +113,8 @@ final class CommitSweeps {
                     phases.row(system, Units.number(size), Units.time(noForce(r)), Units.time(phaseMicros(r, "collect")),
                         Units.time(phaseMicros(r, "unswizzle")), Units.time(phaseMicros(r, "diff")),
                         Units.time(phaseMicros(r, "write")), Units.time(phaseMicros(r, "force")),
-                        Units.time(phaseMicros(r, "apply")), Units.number(r.perCommit("marks")),
+                        Units.time(phaseMicros(r, "apply")), Units.time(phaseMicros(r, "install")),
+                        Units.number(r.perCommit("marks")),
                         Units.number(r.perCommit("candidates")), Units.number(r.perCommit("objectsDiffed")),
                         Units.number(r.perCommit("objectsCompared")), Units.number(r.perCommit("logBytes")));
                 });

@@ -81,7 +81,7 @@ final class OO7Report {
 
     private String swizzleCommits(int connections) {
         Markdown t = new Markdown("Swizzle commit", "commit()", "objects diffed", "objects compared", "records",
-            "log bytes", "collect", "unswizzle", "diff", "write", "force", "apply", "raw write + force of the same bytes",
+            "log bytes", "collect", "unswizzle", "diff", "write", "force", "apply", "install", "raw write + force of the same bytes",
             "commit / raw");
         commitRow(t, "build", "OO7BuildCommit", "buildCommit", connections);
         for (String variant : List.of("a", "b", "c")) {
@@ -139,7 +139,8 @@ final class OO7Report {
             for (String count : List.of("objectsDiffed", "objectsCompared", "records", "logBytes")) {
                 cells.add(Units.number(r.perCommit(count)));
             }
-            for (String phase : List.of("collectNanos", "unswizzleNanos", "diffNanos", "writeNanos", "forceNanos", "applyNanos")) {
+            for (String phase : List.of("collectNanos", "unswizzleNanos", "diffNanos", "writeNanos", "forceNanos", "applyNanos",
+                "installNanos")) {
                 cells.add(Units.time(r.perCommit(phase) / 1e3));
             }
             cells.add(Units.time(raw));
