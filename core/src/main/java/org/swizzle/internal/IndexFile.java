@@ -161,7 +161,7 @@ final class IndexFile implements AutoCloseable {
             for (int i = 0; i < count; i++) {
                 long from = (long) i << REGION_SHIFT;
                 maps[i] = FileMapping.map(channel, FileChannel.MapMode.READ_WRITE, from, Math.min(1L << REGION_SHIFT, size - from));
-                buffers[i] = new LittleEndianBuffer(maps[i].buffer());
+                buffers[i] = LittleEndianBuffer.of(maps[i].buffer());
             }
         }
         mapped = maps;

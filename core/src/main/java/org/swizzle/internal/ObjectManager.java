@@ -69,7 +69,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final ObjectWriter writer = new ObjectWriter(this);
     private final SharedStrings strings = new SharedStrings();
     private final ObjectReader reader = new ObjectReader(this, strings);
-    private final LittleEndianBuffer view = new LittleEndianBuffer();
+    private final LittleEndianBuffer view = LittleEndianBuffer.empty();
     private final Budget budget;
     private final Barrier barrier = AgentOptions.current().barrier();
     private final RememberedSet remembered = new RememberedSet();
@@ -251,7 +251,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         long outerOid = readingOid;
         // a fault nested in a fill (a hashCode of a set element) must not disturb the outer fill's reader
         ObjectReader in = outer == null ? reader : new ObjectReader(this, strings);
-        LittleEndianBuffer bytes = store.read(oid, outer == null ? view : new LittleEndianBuffer());
+        LittleEndianBuffer bytes = store.read(oid, outer == null ? view : LittleEndianBuffer.empty());
         int length = store.length(oid);
         int classId = store.classId(oid);
         reading = object;
@@ -313,7 +313,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Object outer = reading;
         long outerOid = readingOid;
         ObjectReader in = new ObjectReader(this, strings);
-        LittleEndianBuffer bytes = store.read(oid, new LittleEndianBuffer());
+        LittleEndianBuffer bytes = store.read(oid, LittleEndianBuffer.empty());
         int length = store.length(oid);
         reading = ValueKind.COLLECTION;
         readingOid = oid;

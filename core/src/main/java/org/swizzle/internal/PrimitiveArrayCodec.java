@@ -57,9 +57,7 @@ final class PrimitiveArrayCodec {
             }
             case BOOLEAN_ARRAY: {
                 boolean[] array = new boolean[length];
-                for (int i = 0; i < length; i++) {
-                    array[i] = buffer.getByte(at + i) != 0; // a copy could put other bytes than 0 and 1 in a boolean
-                }
+                buffer.getBooleans(at, array, length);
                 return array;
             }
             case SHORT_ARRAY: return fill(buffer, at, new short[length], length);

@@ -66,7 +66,7 @@ public final class StoreBrowser implements AutoCloseable {
     private final Roots roots = new Roots();
     private final Describer describer = new Describer();
     private final ObjectReader reader = new ObjectReader(describer);
-    private final LittleEndianBuffer view = new LittleEndianBuffer();
+    private final LittleEndianBuffer view = LittleEndianBuffer.empty();
 
     private StoreBrowser(SegmentStore store) {
         this.store = store;

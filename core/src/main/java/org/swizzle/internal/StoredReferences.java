@@ -15,7 +15,7 @@ final class StoredReferences {
     private final SegmentStore store;
     private final Catalog catalog;
     private final ObjectReader reader;
-    private final LittleEndianBuffer view = new LittleEndianBuffer();
+    private final LittleEndianBuffer view = LittleEndianBuffer.empty();
 
     StoredReferences(SegmentStore store, Catalog catalog, ObjectReader reader) {
         this.store = store;

@@ -44,7 +44,7 @@ class BulkValuesTest {
     @Test
     void shouldReadAnyNonZeroByteOfABooleanArrayAsTrue() {
         byte[] bytes = {ValueKind.BOOLEAN_ARRAY.tag(), 3, 0, 0, 0, 0, 2, (byte) 0x80};
-        reader.reset(new LittleEndianBuffer(bytes), bytes.length);
+        reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
         boolean[] read = (boolean[]) reader.readValue();
         assertArrayEquals(new boolean[] {false, true, true}, read);
         assertTrue(read[1] == read[2], "each true is the one true");
@@ -186,7 +186,7 @@ class BulkValuesTest {
         for (ValueKind kind : ValueKind.values()) {
             if (kind.codec() == ValueKind.Codec.PRIMITIVE_ARRAY || kind.codec() == ValueKind.Codec.STRING) {
                 byte[] bytes = {kind.tag(), 3, 0, 0, 0, 1, 2};
-                reader.reset(new LittleEndianBuffer(bytes), bytes.length);
+                reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
                 assertThrows(ObjectReader.MalformedObjectException.class, reader::readValue, kind.toString());
             }
         }
@@ -195,7 +195,7 @@ class BulkValuesTest {
     @Test
     void shouldNotCopyPastTheEndOfTheBuffer() {
         byte[] bytes = {ValueKind.INT_ARRAY.tag(), 2, 0, 0, 0, 1, 2, 3, 4};
-        reader.reset(new LittleEndianBuffer(bytes), bytes.length + 4); // a length past the buffer: the copy is checked too
+        reader.reset(LittleEndianBuffer.of(bytes), bytes.length + 4); // a length past the buffer: the copy is checked too
         assertThrows(IndexOutOfBoundsException.class, reader::readValue);
     }
 
@@ -219,8 +219,8 @@ class BulkValuesTest {
         assertArrayEquals(perElement, written, () -> kind + " of " + count + ": the bytes a put per element writes");
 
         List<Object> reads = new ArrayList<>();
-        for (LittleEndianBuffer buffer : List.of(atOffset(new LittleEndianBuffer(new byte[length + 7]), written),
-            atOffset(new LittleEndianBuffer(ByteBuffer.allocateDirect(length + 7)), written))) {
+        for (LittleEndianBuffer buffer : List.of(atOffset(LittleEndianBuffer.of(new byte[length + 7]), written),
+            atOffset(LittleEndianBuffer.of(ByteBuffer.allocateDirect(length + 7)), written))) {
             reader.reset(buffer, length);
             reads.add(reader.readValue());
             assertEquals(length, reader.position(), "the reader consumes exactly what the writer wrote");
@@ -235,7 +235,7 @@ class BulkValuesTest {
     /** {@code written} in {@code buffer} from offset 3, and the buffer seen from there. */
     private static LittleEndianBuffer atOffset(LittleEndianBuffer buffer, byte[] written) {
         buffer.putBytes(3, written);
-        return new LittleEndianBuffer(buffer, 3, written.length);
+        return LittleEndianBuffer.of(buffer, 3, written.length);
     }
 
     private static String bytesOf(Object value) {

@@ -143,7 +143,7 @@ class StoredFormatTest {
     void shouldReadCollectionsEmbeddedByEarlierStoresBack() {
         for (Pin pin : EMBEDDED) {
             byte[] bytes = HexFormat.of().parseHex(pin.hex);
-            reader.reset(new LittleEndianBuffer(bytes), bytes.length);
+            reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
             Object read = reader.readValue();
             assertEquals(bytes.length, reader.position(), () -> "the whole of " + pin.hex + " is read");
             assertEquals(pin.value, read, () -> pin.hex + " read");
@@ -156,7 +156,7 @@ class StoredFormatTest {
         for (Pin pin : PINS) {
             classIdsOf(pin);
             byte[] bytes = HexFormat.of().parseHex(pin.hex);
-            reader.reset(new LittleEndianBuffer(bytes), bytes.length);
+            reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
             Object read = reader.readValue();
             assertEquals(bytes.length, reader.position(), () -> "the whole of " + pin.hex + " is read");
             assertTrue(Objects.deepEquals(pin.value, read) || pin.hex.equals(write(read)), () -> pin.value + " read as " + read);
@@ -168,7 +168,7 @@ class StoredFormatTest {
     void shouldSkipEveryPinnedValueWhole() {
         for (Pin pin : concat(PINS, EMBEDDED)) {
             byte[] bytes = HexFormat.of().parseHex(pin.hex);
-            reader.reset(new LittleEndianBuffer(bytes), bytes.length);
+            reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
             reader.skip(FieldKind.VALUE);
             assertEquals(bytes.length, reader.position(), () -> "skipping " + pin.hex);
         }

@@ -50,7 +50,7 @@ public class ValueFormatBenchmark {
         writer.reset();
         writer.writeValue(value);
         length = writer.length();
-        stored = new LittleEndianBuffer(ByteBuffer.allocateDirect(length));
+        stored = LittleEndianBuffer.of(ByteBuffer.allocateDirect(length));
         stored.putBytes(0, writer.buffer(), 0, length);
     }
 

@@ -32,8 +32,8 @@ final class ClusterFile implements AutoCloseable {
     private final ClusterHeader header;
     private final MappedRegions regions;
     private final Checksums checksums = new Checksums();
-    private final LittleEndianBuffer scratch = new LittleEndianBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
-    private final LittleEndianBuffer table = new LittleEndianBuffer(ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH));
+    private final LittleEndianBuffer scratch = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
+    private final LittleEndianBuffer table = LittleEndianBuffer.of(ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH));
     private final ByteBuffer zeros = ByteBuffer.allocateDirect(ZEROS_LENGTH);
     private final boolean readOnly;
     private long length;
@@ -64,7 +64,7 @@ final class ClusterFile implements AutoCloseable {
      */
     static void create(Path file, int clusterSize, FileChannelFactory files) {
         try (FileChannel channel = files.open(file)) {
-            LittleEndianBuffer page = new LittleEndianBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
+            LittleEndianBuffer page = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
             ClusterFileDescriptor.putNewHeader(page, clusterSize, new Checksums());
             channel.truncate(0);
             FileIo.writeZeros(channel, PAGE_SIZE, clusterSize, ByteBuffer.allocateDirect(ZEROS_LENGTH));
@@ -83,7 +83,7 @@ final class ClusterFile implements AutoCloseable {
         FileChannel channel = null;
         try {
             channel = files.open(file);
-            LittleEndianBuffer page = new LittleEndianBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
+            LittleEndianBuffer page = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
             int read = FileIo.readFully(channel, page.byteBuffer().clear(), 0);
             ClusterHeader header = ClusterHeader.read(file, page, read, new Checksums());
             return new ClusterFile(file, channel, header, regionSize, readOnly);

@@ -53,7 +53,7 @@ final class Compaction {
     private final PendingPuts puts;
     private final long stepBytes;
     private final TableEntry entry = new TableEntry();
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     /** What lies at or past the floor, by position: an OID (positive), or {@code -(segment + 1)} for a table. */
     private final TreeMap<Long, Long> items = new TreeMap<>();
     /** The places a step chose: OID to its new offset, segment to its table's new offset. */

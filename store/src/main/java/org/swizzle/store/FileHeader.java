@@ -102,7 +102,7 @@ final class FileHeader {
     }
 
     private int crcWithExpectedMagic(LittleEndianBuffer header, Checksums checksums) {
-        LittleEndianBuffer copy = new LittleEndianBuffer(new byte[crcOffset]);
+        LittleEndianBuffer copy = LittleEndianBuffer.of(new byte[crcOffset]);
         header.getBytes(0, copy, 0, crcOffset);
         copy.putLong(MAGIC_OFFSET, magic);
         return checksums.of(copy, 0, crcOffset);

@@ -57,7 +57,7 @@ final class MappedRegions implements AutoCloseable {
         while (count < wanted) {
             FileMapping region = FileMapping.map(channel, mode, mappedLength(), regionSize());
             mapped[count] = region;
-            buffers[count] = new LittleEndianBuffer(region.buffer());
+            buffers[count] = LittleEndianBuffer.of(region.buffer());
             checksumViews[count] = region.buffer().duplicate();
             count++;
         }

@@ -46,7 +46,7 @@ final class SegmentDirectory implements AutoCloseable {
     /** Writes an empty directory file and forces it. */
     static void create(Path file, FileChannelFactory files) {
         try (FileChannel channel = files.open(file)) {
-            LittleEndianBuffer header = new LittleEndianBuffer(ByteBuffer.allocateDirect(HEADER_LENGTH));
+            LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(HEADER_LENGTH));
             SegmentDirectoryDescriptor.putHeader(header, new Checksums());
             channel.truncate(0);
             FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
@@ -63,7 +63,7 @@ final class SegmentDirectory implements AutoCloseable {
             channel = files.open(file);
             long size = channel.size();
             long needed = SegmentDirectoryDescriptor.entryPosition(checkpoint.segments());
-            LittleEndianBuffer contents = new LittleEndianBuffer(ByteBuffer.allocate((int) Math.min(needed, Math.max(size, 0))));
+            LittleEndianBuffer contents = LittleEndianBuffer.of(ByteBuffer.allocate((int) Math.min(needed, Math.max(size, 0))));
             int read = FileIo.readFully(channel, contents.byteBuffer(), 0);
             checkHeader(file, contents, read, new Checksums());
             if (read < needed) {

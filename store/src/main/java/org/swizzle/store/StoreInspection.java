@@ -144,11 +144,11 @@ final class StoreInspection implements AutoCloseable {
         clusterFileLength = clusters.size();
         segmentFileLength = segments.size();
         walSize = wal.size();
-        LittleEndianBuffer page = new LittleEndianBuffer(ByteBuffer.allocate(ClusterFileDescriptor.PAGE_SIZE));
+        LittleEndianBuffer page = LittleEndianBuffer.of(ByteBuffer.allocate(ClusterFileDescriptor.PAGE_SIZE));
         int read = FileIo.readFully(clusters, page.byteBuffer(), 0);
         header = ClusterHeader.read(clusterFile, page, read, checksums);
         layout = new ClusterLayout(header.clusterSize());
-        LittleEndianBuffer walHeader = new LittleEndianBuffer(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
+        LittleEndianBuffer walHeader = LittleEndianBuffer.of(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
         walEpoch = WriteAheadLog.checkHeader(walFile, walHeader, FileIo.readFully(wal, walHeader.byteBuffer(), 0),
             walSize, checksums);
         checkpoint = CheckpointChoice.choose(clusterFile, header, walFile, walEpoch);
@@ -173,7 +173,7 @@ final class StoreInspection implements AutoCloseable {
 
     private void readDirectory() throws IOException {
         long needed = SegmentDirectoryDescriptor.entryPosition(checkpoint.segments());
-        LittleEndianBuffer contents = new LittleEndianBuffer(ByteBuffer.allocate((int) Math.min(needed, segmentFileLength)));
+        LittleEndianBuffer contents = LittleEndianBuffer.of(ByteBuffer.allocate((int) Math.min(needed, segmentFileLength)));
         int read = FileIo.readFully(segments, contents.byteBuffer(), 0);
         SegmentDirectory.checkHeader(segmentFile, contents, read, checksums);
         segmentCount = (int) checkpoint.segments();
@@ -364,7 +364,7 @@ final class StoreInspection implements AutoCloseable {
             return false;
         }
         long position = SegmentTableDescriptor.entryPosition(table, oid);
-        if (!readClusters(position, bytes) || committed.decode(new LittleEndianBuffer(bytes), 0, oid, position, checksums) != null) {
+        if (!readClusters(position, bytes) || committed.decode(LittleEndianBuffer.of(bytes), 0, oid, position, checksums) != null) {
             return false; // a damaged entry, which reading the tables reports
         }
         if (!committed.exists()) {

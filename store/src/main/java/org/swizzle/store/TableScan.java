@@ -52,7 +52,7 @@ final class TableScan {
     }
 
     private final Checksums checksums = new Checksums();
-    private final LittleEndianBuffer table = new LittleEndianBuffer(new byte[SegmentTableDescriptor.TABLE_LENGTH]);
+    private final LittleEndianBuffer table = LittleEndianBuffer.of(new byte[SegmentTableDescriptor.TABLE_LENGTH]);
     private final TableEntry entry = new TableEntry();
 
     void scan(Tables tables, Visitor visitor) {

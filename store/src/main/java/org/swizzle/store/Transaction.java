@@ -17,7 +17,7 @@ public final class Transaction {
     private final StoreCounters counters;
     private final ByteDiff diff = new ByteDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
     private final SpliceDiff splice = new SpliceDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
-    private final LittleEndianBuffer committed = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer committed = LittleEndianBuffer.of(new byte[0]);
     private final TableEntry entry = new TableEntry();
     private final Checksums checksums = new Checksums();
     private long firstNewOid = SegmentStore.NULL_OID;

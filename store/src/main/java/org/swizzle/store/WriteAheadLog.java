@@ -31,7 +31,7 @@ final class WriteAheadLog implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
     private final Checksums checksums = new Checksums();
-    private final LittleEndianBuffer header = new LittleEndianBuffer(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
+    private final LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
     private ByteBuffer zeros;
     private long epoch;
     /** The end of the last block: where the next one goes. */
@@ -53,7 +53,7 @@ final class WriteAheadLog implements AutoCloseable {
     /** Writes the header of an empty log following checkpoint 0, and forces it. */
     static void create(Path file, FileChannelFactory files) {
         try (FileChannel channel = files.open(file)) {
-            LittleEndianBuffer header = new LittleEndianBuffer(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
+            LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
             WalDescriptor.putFileHeader(header, 0, new Checksums());
             channel.truncate(0);
             FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
@@ -72,7 +72,7 @@ final class WriteAheadLog implements AutoCloseable {
         FileChannel channel = null;
         try {
             channel = files.open(file);
-            LittleEndianBuffer header = new LittleEndianBuffer(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
+            LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
             int read = FileIo.readFully(channel, header.byteBuffer(), 0);
             Checksums checksums = new Checksums();
             long size = channel.size();

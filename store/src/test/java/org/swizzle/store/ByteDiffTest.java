@@ -39,8 +39,8 @@ class ByteDiffTest {
 
     @Test
     void shouldCompareFromTheGivenOffsets() {
-        LittleEndianBuffer before = new LittleEndianBuffer(new byte[50]);
-        LittleEndianBuffer after = new LittleEndianBuffer(new byte[60]);
+        LittleEndianBuffer before = LittleEndianBuffer.of(new byte[50]);
+        LittleEndianBuffer after = LittleEndianBuffer.of(new byte[60]);
         after.putByte(10 + 7, (byte) 3);
         diff.reset(before, 5, after, 10, 40);
         List<String> found = new ArrayList<>();
@@ -51,7 +51,7 @@ class ByteDiffTest {
     }
 
     private List<String> ranges(byte[] before, byte[] after) {
-        diff.reset(new LittleEndianBuffer(before), 0, new LittleEndianBuffer(after), 0, before.length);
+        diff.reset(LittleEndianBuffer.of(before), 0, LittleEndianBuffer.of(after), 0, before.length);
         List<String> found = new ArrayList<>();
         while (diff.next()) {
             found.add(diff.start() + ".." + diff.end());

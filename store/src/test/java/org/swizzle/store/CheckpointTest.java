@@ -24,7 +24,7 @@ class CheckpointTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     /** Commit 1, checkpoint 1 (slot 1), commit 2, checkpoint 2 (slot 0) on close. */
     private long twoCheckpoints() {

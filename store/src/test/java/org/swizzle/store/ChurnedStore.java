@@ -69,7 +69,7 @@ final class ChurnedStore {
 
     /** Checks that {@code store} holds exactly the live objects, byte for byte, with their class ids. */
     void check(SegmentStore store, String when) {
-        LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         for (Map.Entry<Long, Long> object : live.entrySet()) {
             long oid = object.getKey();
             long seed = object.getValue();

@@ -137,7 +137,7 @@ class CorruptionTest {
                 if (bytes.length > 0) {
                     bytes[random.nextInt(bytes.length)] ^= 0x5A;
                 }
-                transaction.put(oid, model.get(oid).classId(), new LittleEndianBuffer(bytes), 0, bytes.length);
+                transaction.put(oid, model.get(oid).classId(), LittleEndianBuffer.of(bytes), 0, bytes.length);
                 model.put(oid, new Expected(model.get(oid).classId(), bytes));
             }
             for (int k = 0; k < 3; k++) {
@@ -156,7 +156,7 @@ class CorruptionTest {
         byte[] bytes = new byte[length];
         random.nextBytes(bytes);
         int classId = random.nextInt(50);
-        transaction.put(oid, classId, new LittleEndianBuffer(bytes), 0, length);
+        transaction.put(oid, classId, LittleEndianBuffer.of(bytes), 0, length);
         model.put(oid, new Expected(classId, bytes));
         allOids.add(oid);
     }
@@ -293,7 +293,7 @@ class CorruptionTest {
     /** Reads every object; returns whether any read was refused. Fails on wrong data. */
     private static boolean readAll(SegmentStore store, Map<Long, Expected> model, String damage) {
         boolean refused = false;
-        LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         for (long oid : allOids) {
             Expected expected = model.get(oid);
             try {

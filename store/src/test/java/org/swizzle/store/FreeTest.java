@@ -41,11 +41,11 @@ class FreeTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     private static void assertAbsent(SegmentStore store, long oid, String when) {
         assertFalse(store.contains(oid), when + ": object " + oid + " is gone");
-        LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         for (Runnable read : new Runnable[] {() -> store.read(oid, view), () -> store.length(oid), () -> store.classId(oid)}) {
             StoreCorruptedException e = assertThrows(StoreCorruptedException.class, read::run, when);
             assertTrue(e.getMessage().contains("object " + oid + " does not exist"), e.getMessage());
@@ -258,7 +258,7 @@ class FreeTest {
                 } else {
                     patched.add(oid);
                     int length = action == 1 ? before.capacity() : before.capacity() + 40;
-                    LittleEndianBuffer next = new LittleEndianBuffer(Arrays.copyOf(before.byteArray(), length));
+                    LittleEndianBuffer next = LittleEndianBuffer.of(Arrays.copyOf(before.byteArray(), length));
                     next.putByte(length / 2, (byte) round);
                     transaction.put(oid, store.classId(oid), next, 0, length);
                     model.put(oid, next);
@@ -319,7 +319,7 @@ class FreeTest {
      */
     private static String contents(SegmentStore store) {
         StringBuilder contents = new StringBuilder();
-        LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         for (long oid = 1; oid < store.oidLimit(); oid++) {
             TableEntry entry = StoreDirs.entryOf(store, oid);
             contents.append(entry).append('\n');

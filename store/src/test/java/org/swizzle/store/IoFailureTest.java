@@ -29,7 +29,7 @@ class IoFailureTest {
     Path dir;
 
     private final Map<String, FailingFileChannel> channels = new HashMap<>();
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     private SegmentStore openFailable() {
         return SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, true, Long.MAX_VALUE, 256 * 1024),

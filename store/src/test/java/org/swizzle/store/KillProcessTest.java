@@ -56,7 +56,7 @@ class KillProcessTest {
     }
 
     private void assertAcknowledgedCommitsArePresent(Map<Long, Long> acknowledged, int round) {
-        LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         long lastAcknowledged = 0;
         try (SegmentStore store = SegmentStore.open(dir, StoreConfig.defaults())) {
             for (Map.Entry<Long, Long> ack : acknowledged.entrySet()) {

@@ -30,7 +30,7 @@ class LargeStoreTest {
     Path dir;
 
     private final byte[] scratch = new byte[LARGE * 2];
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     /** The length of object {@code index}: every {@value #SMALL_PER_COMMIT} + 48 a large one, else 64 to 2,111 bytes. */
     private static int lengthOf(long index) {
@@ -40,7 +40,7 @@ class LargeStoreTest {
 
     /** Fills the first {@code length} bytes of {@link #scratch} with the contents of object {@code seed}. */
     private LittleEndianBuffer contents(long seed, int length) {
-        LittleEndianBuffer buffer = new LittleEndianBuffer(scratch, 0, length);
+        LittleEndianBuffer buffer = LittleEndianBuffer.of(scratch, 0, length);
         long x = seed * 0x9E3779B97F4A7C15L + 1;
         int i = 0;
         for (; i + Long.BYTES <= length; i += Long.BYTES) {

@@ -16,17 +16,63 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
+/** Both implementations, whichever this JDK uses, behave the same. */
 class LittleEndianBufferTest {
 
     @TempDir
     Path dir;
 
+    private static LittleEndianBuffer make(String kind, boolean growable) {
+        return kind.equals("unsafe") ? new UnsafeLittleEndianBuffer(growable) : new VarHandleLittleEndianBuffer(growable);
+    }
+
+    private static LittleEndianBuffer of(String kind, byte[] bytes) {
+        LittleEndianBuffer buffer = make(kind, false);
+        buffer.wrap(bytes);
+        return buffer;
+    }
+
+    private static LittleEndianBuffer of(String kind, ByteBuffer bytes) {
+        LittleEndianBuffer buffer = make(kind, false);
+        buffer.wrap(bytes);
+        return buffer;
+    }
+
+    private static LittleEndianBuffer of(String kind, LittleEndianBuffer other, int offset, int length) {
+        LittleEndianBuffer buffer = make(kind, false);
+        buffer.wrap(other, offset, length);
+        return buffer;
+    }
+
+    private static LittleEndianBuffer growable(String kind, int capacity) {
+        LittleEndianBuffer buffer = make(kind, true);
+        buffer.wrap(new byte[capacity]);
+        return buffer;
+    }
+
+    private static LittleEndianBuffer growableDirect(String kind, int capacity) {
+        LittleEndianBuffer buffer = make(kind, true);
+        buffer.wrap(ByteBuffer.allocateDirect(capacity));
+        return buffer;
+    }
+
     @Test
-    void shouldPutEveryNumberLittleEndianOnHeapAndOffHeap() {
-        for (LittleEndianBuffer buffer : List.of(new LittleEndianBuffer(new byte[40]),
-            new LittleEndianBuffer(ByteBuffer.allocateDirect(40)), LittleEndianBuffer.growable(1))) {
+    void shouldUseUnsafeOnlyBeforeTheJdksThatWarn() {
+        String expected = Runtime.version().feature() < 24 ? "UnsafeLittleEndianBuffer" : "VarHandleLittleEndianBuffer";
+        if (System.getProperty("swizzle.buffers") == null) {
+            assertEquals(expected, LittleEndianBuffer.empty().getClass().getSimpleName());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"unsafe", "varhandle"})
+    void shouldPutEveryNumberLittleEndianOnHeapAndOffHeap(String kind) {
+        for (LittleEndianBuffer buffer : List.of(of(kind, new byte[40]),
+            of(kind, ByteBuffer.allocateDirect(40)), growable(kind, 1))) {
             buffer.putLong(1, 0x0102030405060708L);
             buffer.putInt(9, 0x0a0b0c0d);
             buffer.putShort(13, (short) 0x0e0f);
@@ -47,8 +93,9 @@ class LittleEndianBufferTest {
         }
     }
 
-    @Test
-    void shouldCopyPrimitiveArraysAsTheirPutsWould() {
+    @ParameterizedTest
+    @ValueSource(strings = {"unsafe", "varhandle"})
+    void shouldCopyPrimitiveArraysAsTheirPutsWould(String kind) {
         for (int count : new int[] {3, 100}) { // element by element, and through a view buffer
             long[] longs = new long[count];
             char[] chars = new char[count];
@@ -56,10 +103,10 @@ class LittleEndianBufferTest {
                 longs[i] = 0x0102030405060708L * (i + 1);
                 chars[i] = (char) (0x1234 * (i + 1));
             }
-            LittleEndianBuffer bulk = LittleEndianBuffer.growableDirect(8);
+            LittleEndianBuffer bulk = growableDirect(kind, 8);
             bulk.putPrimitives(3, longs, count);
             bulk.putPrimitives(3 + 8 * count, chars, count);
-            LittleEndianBuffer single = new LittleEndianBuffer(new byte[3 + 10 * count]);
+            LittleEndianBuffer single = of(kind, new byte[3 + 10 * count]);
             for (int i = 0; i < count; i++) {
                 single.putLong(3 + 8 * i, longs[i]);
                 single.putChar(3 + 8 * count + 2 * i, chars[i]);
@@ -78,23 +125,25 @@ class LittleEndianBufferTest {
         }
     }
 
-    @Test
-    void shouldCheckAWindowAgainstItsOwnBounds() {
-        LittleEndianBuffer whole = new LittleEndianBuffer(new byte[64]);
+    @ParameterizedTest
+    @ValueSource(strings = {"unsafe", "varhandle"})
+    void shouldCheckAWindowAgainstItsOwnBounds(String kind) {
+        LittleEndianBuffer whole = of(kind, new byte[64]);
         whole.putLong(16, 42);
-        LittleEndianBuffer window = new LittleEndianBuffer(whole, 16, 12);
+        LittleEndianBuffer window = of(kind, whole, 16, 12);
         assertEquals(42, window.getLong(0));
         assertEquals(16, window.windowOffset());
         assertSame(whole.byteArray(), window.byteArray());
         assertThrows(IndexOutOfBoundsException.class, () -> window.getLong(5));
         assertThrows(IndexOutOfBoundsException.class, () -> window.putInt(-1, 0));
         assertThrows(IndexOutOfBoundsException.class, () -> window.ensureCapacity(13));
-        assertThrows(IndexOutOfBoundsException.class, () -> new LittleEndianBuffer(whole, 60, 5));
+        assertThrows(IndexOutOfBoundsException.class, () -> of(kind, whole, 60, 5));
     }
 
-    @Test
-    void shouldGrowAndKeepItsBytesOnlyWhenGrowable() {
-        LittleEndianBuffer growable = LittleEndianBuffer.growableDirect(4);
+    @ParameterizedTest
+    @ValueSource(strings = {"unsafe", "varhandle"})
+    void shouldGrowAndKeepItsBytesOnlyWhenGrowable(String kind) {
+        LittleEndianBuffer growable = growableDirect(kind, 4);
         growable.putInt(0, 7);
         growable.putLong(100, 9);
         assertEquals(7, growable.getInt(0));
@@ -102,14 +151,15 @@ class LittleEndianBufferTest {
         assertEquals(growable.capacity(), growable.byteBuffer().capacity());
         assertThrows(IndexOutOfBoundsException.class, () -> growable.getLong(growable.capacity() - 7),
             "reads past the end do not grow it");
-        LittleEndianBuffer fixed = new LittleEndianBuffer(new byte[4]);
+        LittleEndianBuffer fixed = of(kind, new byte[4]);
         assertThrows(IndexOutOfBoundsException.class, () -> fixed.putLong(0, 1));
     }
 
-    @Test
-    void shouldIgnoreThePositionAndLimitLeftOnTheWrappedBuffer() {
+    @ParameterizedTest
+    @ValueSource(strings = {"unsafe", "varhandle"})
+    void shouldIgnoreThePositionAndLimitLeftOnTheWrappedBuffer(String kind) {
         ByteBuffer wrapped = ByteBuffer.allocateDirect(32);
-        LittleEndianBuffer buffer = new LittleEndianBuffer(wrapped);
+        LittleEndianBuffer buffer = of(kind, wrapped);
         wrapped.position(4).limit(8);
         buffer.putLong(16, 5);
         assertEquals(5, buffer.getLong(16));
@@ -117,18 +167,19 @@ class LittleEndianBufferTest {
         assertNull(buffer.byteArray());
     }
 
-    @Test
-    void shouldWriteThroughAMappingAndRefusePutsToAReadOnlyOne() throws IOException {
+    @ParameterizedTest
+    @ValueSource(strings = {"unsafe", "varhandle"})
+    void shouldWriteThroughAMappingAndRefusePutsToAReadOnlyOne(String kind) throws IOException {
         Path file = dir.resolve("mapped");
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
             channel.write(ByteBuffer.allocate(4096), 0);
             try (FileMapping mapping = FileMapping.map(channel, FileChannel.MapMode.READ_WRITE, 0, 4096)) {
-                new LittleEndianBuffer(mapping.buffer()).putLong(8, 0x1122334455667788L);
+                of(kind, mapping.buffer()).putLong(8, 0x1122334455667788L);
                 mapping.buffer().force();
             }
             try (FileMapping mapping = FileMapping.map(channel, FileChannel.MapMode.READ_ONLY, 0, 4096)) {
-                LittleEndianBuffer readOnly = new LittleEndianBuffer(mapping.buffer());
+                LittleEndianBuffer readOnly = of(kind, mapping.buffer());
                 assertEquals(0x1122334455667788L, readOnly.getLong(8));
                 assertNull(readOnly.byteArray());
                 assertThrows(ReadOnlyBufferException.class, () -> readOnly.putLong(8, 0));
@@ -138,5 +189,107 @@ class LittleEndianBufferTest {
         assertEquals((byte) 0x88, bytes[8]);
         assertEquals((byte) 0x11, bytes[15]);
         Files.delete(file);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"unsafe", "varhandle"})
+    void shouldStoreBooleansAsOnesAndZerosAndReadAnyOtherByteAsTrue(String kind) {
+        boolean[] values = {true, false, false, true, true};
+        LittleEndianBuffer buffer = of(kind, ByteBuffer.allocateDirect(8));
+        buffer.putBooleans(2, values, 4);
+        byte[] bytes = new byte[8];
+        buffer.getBytes(0, bytes);
+        assertArrayEquals(new byte[] {0, 0, 1, 0, 0, 1, 0, 0}, bytes);
+        buffer.putByte(3, (byte) 7);
+        boolean[] back = new boolean[4];
+        buffer.getBooleans(2, back, 4);
+        assertArrayEquals(new boolean[] {true, true, false, true}, back);
+        assertThrows(IndexOutOfBoundsException.class, () -> buffer.putBooleans(6, values, 3));
+        assertThrows(IndexOutOfBoundsException.class, () -> buffer.putBooleans(0, values, 6));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"unsafe", "varhandle"})
+    void shouldFindTheFirstDifferingByteAndFillRanges(String kind) {
+        LittleEndianBuffer before = of(kind, new byte[40]);
+        LittleEndianBuffer after = of(kind, ByteBuffer.allocateDirect(48));
+        assertEquals(30, before.mismatch(5, after, 9, 30));
+        after.setMemory(9 + 21, 3, (byte) 0x5a);
+        assertEquals(21, before.mismatch(5, after, 9, 30));
+        assertEquals(2, before.mismatch(5, after, 28, 18));
+        assertEquals((byte) 0x5a, after.getByte(32));
+        assertEquals(0, after.getByte(33));
+        after.setMemory(0, 48, (byte) -1);
+        assertEquals(-1L, after.getLong(40));
+        assertThrows(IndexOutOfBoundsException.class, () -> before.mismatch(20, after, 0, 21));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"unsafe", "varhandle"})
+    void shouldCopyEveryPrimitiveArrayKindAndCheckTheCount(String kind) {
+        int count = 9;
+        Object[] arrays = {new short[count], new char[count], new int[count], new long[count], new float[count],
+            new double[count]};
+        for (Object array : arrays) {
+            for (int i = 0; i < count; i++) {
+                java.lang.reflect.Array.set(array, i, convert(array, 1000 * i + 7));
+            }
+            LittleEndianBuffer buffer = growable(kind, 0);
+            buffer.putPrimitives(1, array, count);
+            Object back = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), count);
+            buffer.getPrimitives(1, back, count);
+            for (int i = 0; i < count; i++) {
+                assertEquals(java.lang.reflect.Array.get(array, i), java.lang.reflect.Array.get(back, i));
+            }
+            assertEquals(java.lang.reflect.Array.get(array, 1), convert(array, readFirst(buffer, array, 1 + LittleEndianBuffer.unit(array))));
+            assertThrows(IndexOutOfBoundsException.class, () -> buffer.putPrimitives(0, array, count + 1));
+            assertThrows(IndexOutOfBoundsException.class, () -> buffer.getPrimitives(0, back, count + 1));
+        }
+    }
+
+    private static Object convert(Object array, long value) {
+        if (array instanceof short[]) {
+            return (short) value;
+        } else if (array instanceof char[]) {
+            return (char) value;
+        } else if (array instanceof int[]) {
+            return (int) value;
+        } else if (array instanceof long[]) {
+            return value;
+        } else if (array instanceof float[]) {
+            return (float) value;
+        }
+        return (double) value;
+    }
+
+    private static long readFirst(LittleEndianBuffer buffer, Object array, int index) {
+        if (array instanceof short[]) {
+            return buffer.getShort(index);
+        } else if (array instanceof char[]) {
+            return buffer.getChar(index);
+        } else if (array instanceof int[]) {
+            return buffer.getInt(index);
+        } else if (array instanceof long[]) {
+            return buffer.getLong(index);
+        } else if (array instanceof float[]) {
+            return (long) buffer.getFloat(index);
+        }
+        return (long) buffer.getDouble(index);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"unsafe", "varhandle"})
+    void shouldReadAReadOnlyHeapBufferAndRefusePuts(String kind) {
+        ByteBuffer bytes = ByteBuffer.allocate(16);
+        bytes.putInt(4, 0x01020304);
+        LittleEndianBuffer readOnly = of(kind, bytes.asReadOnlyBuffer());
+        assertEquals(0x04030201, readOnly.getInt(4));
+        assertNull(readOnly.byteArray());
+        LittleEndianBuffer window = of(kind, readOnly, 4, 8);
+        assertEquals(0x04030201, window.getInt(0));
+        assertThrows(ReadOnlyBufferException.class, () -> window.putByte(0, (byte) 1));
+        LittleEndianBuffer copy = of(kind, new byte[8]);
+        copy.putBytes(0, window, 0, 8);
+        assertEquals(0x04030201, copy.getInt(0));
     }
 }

@@ -25,7 +25,7 @@ class MappedApplyTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     @Test
     void shouldApplyObjectsAndRangesThatCrossRegionBoundaries() throws IOException {

@@ -26,7 +26,7 @@ class PatchReplayTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     private Path store;
     private long oid;
     private TableEntry entry;
@@ -69,7 +69,7 @@ class PatchReplayTest {
     void shouldWriteAPatchWhereAnEntryThatALaterPatchWroteSays() throws IOException {
         LittleEndianBuffer second = bytes(1, LENGTH);
         second.putByte(10, (byte) ~second.getByte(10));
-        LittleEndianBuffer third = new LittleEndianBuffer(second.byteArray().clone());
+        LittleEndianBuffer third = LittleEndianBuffer.of(second.byteArray().clone());
         third.putByte(190, (byte) ~third.getByte(190));
         Path crashed;
         try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
@@ -128,7 +128,7 @@ class PatchReplayTest {
 
     @Test
     void shouldRefuseAPatchOfAnObjectWhoseEntryAWriteMissingFromTheLogWrote() throws IOException {
-        LittleEndianBuffer forged = new LittleEndianBuffer(ByteBuffer.allocate(SegmentTableDescriptor.ENTRY_LENGTH));
+        LittleEndianBuffer forged = LittleEndianBuffer.of(ByteBuffer.allocate(SegmentTableDescriptor.ENTRY_LENGTH));
         SegmentTableDescriptor.putEntry(forged, 0, oid, entry.offset, LENGTH, entry.classId, 9, entry.crc, new Checksums());
         StoreDirs.writeAt(store.resolve(StoreDirs.CLUSTERS), entry.position, forged.byteBuffer());
         TestBlocks.append(store, new TestBlocks().varint(0).varint(0).varint(1).patch(oid, 0, 0, new byte[1])

@@ -39,7 +39,7 @@ class ReadOnlyTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     private long[] oids = new long[4];
 
     /** Three commits; closed, or left as a crash leaves them (the last block appended, not applied). */

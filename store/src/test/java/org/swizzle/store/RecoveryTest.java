@@ -34,7 +34,7 @@ class RecoveryTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     private final long[] oids = new long[COMMITS + 1];
     private final long[] walSizeAfter = new long[COMMITS + 1];
     private long shared;

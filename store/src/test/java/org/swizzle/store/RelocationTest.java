@@ -26,7 +26,7 @@ class RelocationTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     private long commit;
 
     private long create(SegmentStore store, long seed, int length) {

@@ -19,7 +19,7 @@ class RoundTripTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     @Test
     void shouldRoundTripManySmallObjectsAcrossSegmentsAndClusters() {

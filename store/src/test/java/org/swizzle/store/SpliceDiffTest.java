@@ -131,7 +131,7 @@ class SpliceDiffTest {
 
     /** Applies the splice of {@code after} on {@code before} as a SPLICE record is applied, and checks it gives {@code after}. */
     private void assertSpliced(byte[] before, byte[] after) {
-        diff.reset(new LittleEndianBuffer(before), 0, before.length, new LittleEndianBuffer(after), 0, after.length);
+        diff.reset(LittleEndianBuffer.of(before), 0, before.length, LittleEndianBuffer.of(after), 0, after.length);
         int suffix = diff.suffixLength();
         int front = after.length - suffix;
         int copied = Math.min(front, before.length - suffix);
@@ -155,7 +155,7 @@ class SpliceDiffTest {
     }
 
     private List<String> ranges(byte[] before, byte[] after) {
-        diff.reset(new LittleEndianBuffer(before), 0, before.length, new LittleEndianBuffer(after), 0, after.length);
+        diff.reset(LittleEndianBuffer.of(before), 0, before.length, LittleEndianBuffer.of(after), 0, after.length);
         List<String> found = new ArrayList<>();
         while (diff.next()) {
             found.add(diff.start() + ".." + diff.end());
@@ -164,7 +164,7 @@ class SpliceDiffTest {
     }
 
     private int payload(byte[] before, byte[] after) {
-        diff.reset(new LittleEndianBuffer(before), 0, before.length, new LittleEndianBuffer(after), 0, after.length);
+        diff.reset(LittleEndianBuffer.of(before), 0, before.length, LittleEndianBuffer.of(after), 0, after.length);
         int bytes = 0;
         while (diff.next()) {
             bytes += diff.end() - diff.start();

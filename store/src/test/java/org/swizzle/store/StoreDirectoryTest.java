@@ -35,7 +35,7 @@ class StoreDirectoryTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     /** A closed store with three commits, a lock file and an index directory, as an application leaves it. */
     private Path storeWithData() throws IOException {

@@ -70,7 +70,7 @@ final class StoreDirs {
      */
     static void writeHeaderVersion(Path file, int crcOffset, int version) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            LittleEndianBuffer header = new LittleEndianBuffer(ByteBuffer.allocate(crcOffset + Integer.BYTES));
+            LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocate(crcOffset + Integer.BYTES));
             channel.read(header.byteBuffer(), 0);
             header.putInt(FileHeader.VERSION_OFFSET, version);
             header.putInt(crcOffset, new Checksums().of(header, 0, crcOffset));
@@ -113,7 +113,7 @@ final class StoreDirs {
         try (FileChannel channel = FileChannel.open(store.resolve(CLUSTERS), StandardOpenOption.READ)) {
             ByteBuffer page = ByteBuffer.allocate(ClusterFileDescriptor.PAGE_SIZE);
             channel.read(page, 0);
-            return new LittleEndianBuffer(page.array());
+            return LittleEndianBuffer.of(page.array());
         }
     }
 
@@ -129,7 +129,7 @@ final class StoreDirs {
         try (FileChannel channel = FileChannel.open(store.resolve(SEGMENTS), StandardOpenOption.READ)) {
             ByteBuffer entry = ByteBuffer.allocate(SegmentDirectoryDescriptor.ENTRY_LENGTH);
             channel.read(entry, SegmentDirectoryDescriptor.entryPosition(segment));
-            return new LittleEndianBuffer(entry.array()).getLong(SegmentDirectoryDescriptor.TABLE_OFFSET_OFFSET);
+            return LittleEndianBuffer.of(entry.array()).getLong(SegmentDirectoryDescriptor.TABLE_OFFSET_OFFSET);
         }
     }
 
@@ -146,7 +146,7 @@ final class StoreDirs {
      */
     static void forgeEntry(Path store, long entryPosition, long oid, long objectOffset, int length, int crc)
         throws IOException {
-        LittleEndianBuffer entry = new LittleEndianBuffer(ByteBuffer.allocate(SegmentTableDescriptor.ENTRY_LENGTH));
+        LittleEndianBuffer entry = LittleEndianBuffer.of(ByteBuffer.allocate(SegmentTableDescriptor.ENTRY_LENGTH));
         SegmentTableDescriptor.putEntry(entry, 0, oid, objectOffset, length, 1, 1, crc, new Checksums());
         writeAt(store.resolve(CLUSTERS), entryPosition, entry.byteBuffer().clear());
     }

@@ -37,7 +37,7 @@ class TableReleaseTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     /** The committed objects and their bytes. */
     private final Map<Long, LittleEndianBuffer> model = new TreeMap<>();
 
@@ -87,7 +87,7 @@ class TableReleaseTest {
             assertFalse(store.contains(oid), when + ": object " + oid);
         }
         for (long oid : new long[] {first, Oids.firstOidOf(segment + 1) - 1}) {
-            for (Runnable read : new Runnable[] {() -> store.read(oid, new LittleEndianBuffer(new byte[0])),
+            for (Runnable read : new Runnable[] {() -> store.read(oid, LittleEndianBuffer.of(new byte[0])),
                 () -> store.length(oid), () -> store.classId(oid)}) {
                 StoreCorruptedException e = assertThrows(StoreCorruptedException.class, read::run, when);
                 assertTrue(e.getMessage().contains("object " + oid + " does not exist"), e.getMessage());

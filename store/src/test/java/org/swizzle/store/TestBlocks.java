@@ -43,7 +43,7 @@ final class TestBlocks {
     }
 
     TestBlocks image(long oidDelta, int classId, long position, byte[] bytes) {
-        LittleEndianBuffer src = new LittleEndianBuffer(bytes);
+        LittleEndianBuffer src = LittleEndianBuffer.of(bytes);
         index = WalDescriptor.putImage(block, index, oidDelta, classId, new Checksums().of(src, 0, bytes.length),
             position, src, 0, bytes.length);
         return this;
@@ -52,7 +52,7 @@ final class TestBlocks {
     /** A PATCH with one range of {@code bytes} at {@code offset} of the object, whose new bytes have checksum {@code crc}. */
     TestBlocks patch(long oidDelta, int crc, int offset, byte[] bytes) {
         index = WalDescriptor.putPatchHeader(block, index, oidDelta, crc, 1);
-        index = WalDescriptor.putRange(block, index, offset, new LittleEndianBuffer(bytes), 0, bytes.length);
+        index = WalDescriptor.putRange(block, index, offset, LittleEndianBuffer.of(bytes), 0, bytes.length);
         return this;
     }
 
@@ -65,7 +65,7 @@ final class TestBlocks {
         int offset, byte[] bytes) {
         index = WalDescriptor.putSpliceHeader(block, index, oidDelta, 1, crc, oldPosition, oldLength, newPosition,
             newLength, suffix, 1);
-        index = WalDescriptor.putRange(block, index, offset, new LittleEndianBuffer(bytes), 0, bytes.length);
+        index = WalDescriptor.putRange(block, index, offset, LittleEndianBuffer.of(bytes), 0, bytes.length);
         return this;
     }
 
@@ -103,6 +103,6 @@ final class TestBlocks {
     /** The epoch in the header of the WAL of {@code store}: the checkpoint a block appended there must follow. */
     static long epoch(Path store) throws IOException {
         byte[] header = Files.readAllBytes(store.resolve(StoreDirs.WAL));
-        return new LittleEndianBuffer(ByteBuffer.wrap(header)).getLong(WalDescriptor.EPOCH_OFFSET);
+        return LittleEndianBuffer.of(ByteBuffer.wrap(header)).getLong(WalDescriptor.EPOCH_OFFSET);
     }
 }

@@ -17,11 +17,11 @@ final class TestBytes {
             x ^= x << 17;
             bytes[i] = (byte) x;
         }
-        return new LittleEndianBuffer(bytes);
+        return LittleEndianBuffer.of(bytes);
     }
 
     static LittleEndianBuffer longValue(long value) {
-        LittleEndianBuffer buffer = new LittleEndianBuffer(new byte[Long.BYTES]);
+        LittleEndianBuffer buffer = LittleEndianBuffer.of(new byte[Long.BYTES]);
         buffer.putLong(0, value);
         return buffer;
     }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 /** Unsigned LEB128 varints: every width round-trips, and anything but a shortest varint that fits is malformed. */
 class VarintsTest {
-    private final LittleEndianBuffer buffer = new LittleEndianBuffer(new byte[16]);
+    private final LittleEndianBuffer buffer = LittleEndianBuffer.of(new byte[16]);
 
     @Test
     void shouldRoundTripValuesOfEveryLength() {

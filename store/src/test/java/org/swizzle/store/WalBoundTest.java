@@ -50,7 +50,7 @@ class WalBoundTest {
             + "it below " + LIMIT + " plus one block");
         try (SegmentStore store = SegmentStore.open(dir, config)) {
             assertEquals(COMMITS, store.lastCommit());
-            LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+            LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
             for (int i = 0; i < OBJECTS; i++) {
                 assertBytes(bytes(seeds[i], 64), store.read(oids[i], view), "object " + i);
             }

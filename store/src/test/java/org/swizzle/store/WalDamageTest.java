@@ -92,7 +92,7 @@ class WalDamageTest {
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             assertEquals(COMMITS - 1, store.lastCommit());
             assertFalse(store.contains(oids[COMMITS]));
-            assertBytes(bytes(2, 3000), store.read(oids[2], new LittleEndianBuffer(new byte[0])), "object of commit 2");
+            assertBytes(bytes(2, 3000), store.read(oids[2], LittleEndianBuffer.of(new byte[0])), "object of commit 2");
         }
     }
 

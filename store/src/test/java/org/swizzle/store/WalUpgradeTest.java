@@ -26,7 +26,7 @@ class WalUpgradeTest {
     @TempDir
     Path dir;
 
-    private final LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     private long oid;
 
     private Path storeWithOneCommit(boolean close) throws IOException {

@@ -215,12 +215,12 @@ public final class FreeWorkload {
 
     private void putSeq(Transaction transaction, StoredObjects next, long seq) {
         byte[] bytes = new byte[16];
-        new LittleEndianBuffer(bytes).putLong(0, seq);
+        LittleEndianBuffer.of(bytes).putLong(0, seq);
         put(transaction, next, SegmentStore.ROOTS_OID, 1, bytes);
     }
 
     private static void put(Transaction transaction, StoredObjects next, long oid, int classId, byte[] bytes) {
-        transaction.put(oid, classId, new LittleEndianBuffer(bytes), 0, bytes.length);
+        transaction.put(oid, classId, LittleEndianBuffer.of(bytes), 0, bytes.length);
         next.objects.put(oid, new StoredObjects.Stored(classId, bytes));
     }
 }

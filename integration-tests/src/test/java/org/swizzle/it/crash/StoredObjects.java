@@ -22,7 +22,7 @@ final class StoredObjects {
     /** Every object of {@code store}, read through its public API (each object's checksum is checked). */
     static StoredObjects read(SegmentStore store) {
         StoredObjects read = new StoredObjects();
-        LittleEndianBuffer view = new LittleEndianBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         for (long oid = SegmentStore.ROOTS_OID; oid < store.oidLimit(); oid++) {
             if (store.contains(oid)) {
                 LittleEndianBuffer bytes = store.read(oid, view);
@@ -43,7 +43,7 @@ final class StoredObjects {
     /** Transactions committed: the number in the roots object, 0 before the first commit. */
     long seq() {
         Stored roots = objects.get(SegmentStore.ROOTS_OID);
-        return roots == null ? 0 : new LittleEndianBuffer(roots.bytes()).getLong(0);
+        return roots == null ? 0 : LittleEndianBuffer.of(roots.bytes()).getLong(0);
     }
 
     /** The digest of every object, in OID order; {@link StateDigest#EMPTY} before the first commit. */
