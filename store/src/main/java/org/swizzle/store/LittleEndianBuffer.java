@@ -239,7 +239,7 @@ public abstract class LittleEndianBuffer {
         int grown = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(limit, capacity + (capacity >> 1) + 16L));
         if (wrapped != null) {
             ByteBuffer bigger = ByteBuffer.allocateDirect(grown);
-            bigger.put(0, wrapped, 0, capacity);
+            bigger.put(0, wrapped.duplicate().clear(), 0, capacity); // the caller's limit is not the capacity
             wrap(bigger);
         } else {
             byte[] bigger = new byte[grown];

@@ -145,6 +145,7 @@ class LittleEndianBufferTest {
     void shouldGrowAndKeepItsBytesOnlyWhenGrowable(String kind) {
         LittleEndianBuffer growable = growableDirect(kind, 4);
         growable.putInt(0, 7);
+        growable.byteBuffer().limit(2);
         growable.putLong(100, 9);
         assertEquals(7, growable.getInt(0));
         assertEquals(9, growable.getLong(100));
