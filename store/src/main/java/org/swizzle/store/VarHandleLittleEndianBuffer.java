@@ -15,6 +15,8 @@ import java.util.Arrays;
 final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
     /** Copies of at least this many bytes go through a view buffer; shorter ones element by element. */
     private static final int BULK_BYTES = 16;
+    /** Comparisons of at least this many bytes go through {@link ByteBuffer#mismatch}. */
+    private static final int VECTORIZED_BYTES = 256;
     private static final VarHandle SHORTS = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -123,12 +125,32 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
         memory.put(offset + index, from.memory, from.offset + srcIndex, length);
     }
 
-    /** A vectorized comparison ({@link ByteBuffer#mismatch}) over reused views. */
+    /**
+     * Long by long up to {@link #VECTORIZED_BYTES}, past that a vectorized comparison ({@link ByteBuffer#mismatch})
+     * over reused views, whose set-up costs more than a small object's comparison.
+     */
     @Override
     int mismatchAt(int index, LittleEndianBuffer other, int otherIndex, int length) {
         VarHandleLittleEndianBuffer that = (VarHandleLittleEndianBuffer) other;
-        int at = compared(offset + index, length).mismatch(that.compared(that.offset + otherIndex, length));
-        return at < 0 ? length : at;
+        int at = offset + index;
+        int otherAt = that.offset + otherIndex;
+        if (length >= VECTORIZED_BYTES) {
+            int found = compared(at, length).mismatch(that.compared(otherAt, length));
+            return found < 0 ? length : found;
+        }
+        int i = 0;
+        for (; i <= length - Long.BYTES; i += Long.BYTES) {
+            long difference = (long) LONGS.get(memory, at + i) ^ (long) LONGS.get(that.memory, otherAt + i);
+            if (difference != 0) {
+                return i + Long.numberOfTrailingZeros(difference) / Byte.SIZE;
+            }
+        }
+        for (; i < length; i++) {
+            if (memory.get(at + i) != that.memory.get(otherAt + i)) {
+                return i;
+            }
+        }
+        return length;
     }
 
     /** {@code length} bytes of the memory from {@code from}, as a reused view's position and limit. */

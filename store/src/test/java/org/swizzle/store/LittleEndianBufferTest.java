@@ -227,6 +227,11 @@ class LittleEndianBufferTest {
         after.setMemory(0, 48, (byte) -1);
         assertEquals(-1L, after.getLong(40));
         assertThrows(IndexOutOfBoundsException.class, () -> before.mismatch(20, after, 0, 21));
+        LittleEndianBuffer large = of(kind, new byte[1000]);
+        LittleEndianBuffer other = of(kind, ByteBuffer.allocateDirect(1000));
+        other.putByte(700, (byte) 1);
+        assertEquals(700, large.mismatch(0, other, 0, 1000), "a vectorized comparison");
+        assertEquals(692, large.mismatch(8, other, 8, 692), "equal up to the length");
     }
 
     @ParameterizedTest
