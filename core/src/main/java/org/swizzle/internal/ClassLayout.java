@@ -34,6 +34,8 @@ public final class ClassLayout {
     private final Shape shape;
     /** Hierarchy-global field index of each stored field, in storage order. */
     private final int[] fieldIndexes;
+    /** {@code Owner.field} of each stored field, in storage order. */
+    private final String[] fieldDescriptions;
     /** The {@link PreviousNames} of each stored field, in storage order. */
     private final String[][] previousNames;
     private final Persistable prototype;
@@ -96,6 +98,10 @@ public final class ClassLayout {
         for (int fieldIndex : variableIndexes) {
             fieldIndexes[i++] = fieldIndex;
         }
+        this.fieldDescriptions = new String[all.size()];
+        for (int position = 0; position < all.size(); position++) {
+            fieldDescriptions[position] = type.getName() + "." + all.get(position).name();
+        }
         this.prototype = java.lang.reflect.Modifier.isAbstract(type.getModifiers()) ? null : newPrototype(type);
     }
 
@@ -144,9 +150,21 @@ public final class ClassLayout {
 
     /** The name of the stored field with hierarchy-global index {@code index}. */
     public String fieldName(int index) {
+        return shape.field(positionOfIndex(index)).name();
+    }
+
+    /**
+     * {@code Owner.field} of the stored field with hierarchy-global index {@code index}, made once: the origin of
+     * every collection stored from that field.
+     */
+    String fieldDescription(int index) {
+        return fieldDescriptions[positionOfIndex(index)];
+    }
+
+    private int positionOfIndex(int index) {
         for (int i = 0; i < fieldIndexes.length; i++) {
             if (fieldIndexes[i] == index) {
-                return shape.field(i).name();
+                return i;
             }
         }
         throw new IllegalArgumentException("no stored field " + index + " in " + type.getName());

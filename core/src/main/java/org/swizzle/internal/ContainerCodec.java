@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -105,9 +106,16 @@ final class ContainerCodec {
             out.writeInt(elements.size());
             out.enter();
             int written = 0;
-            for (Object element : elements) {
-                out.writeValue(element);
-                written++;
+            if (elements instanceof List && elements instanceof RandomAccess) {
+                List<?> list = (List<?>) elements;
+                for (int size = list.size(); written < size; written++) {
+                    out.writeValue(list.get(written));
+                }
+            } else {
+                for (Object element : elements) {
+                    out.writeValue(element);
+                    written++;
+                }
             }
             end(out, elements.size(), written, elements);
         }

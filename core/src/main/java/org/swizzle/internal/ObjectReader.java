@@ -27,10 +27,7 @@ public final class ObjectReader {
     /** The object being filled and the field being read; null for roots and collections. */
     private Persistable owner;
     private String fieldName;
-    /** The last field described, and its description, which the collections read from that field share. */
-    private Class<?> describedType;
-    private String describedField;
-    private String description;
+    private final LastFieldDescription description = new LastFieldDescription();
     /** The collection being filled; null for roots and objects. */
     private Attachment collection;
     /** Arrays and collections the value being read is nested in. */
@@ -130,12 +127,7 @@ public final class ObjectReader {
         if (owner == null) {
             return describe();
         }
-        if (owner.getClass() != describedType || !fieldName.equals(describedField)) {
-            describedType = owner.getClass();
-            describedField = fieldName;
-            description = describedType.getName() + "." + fieldName;
-        }
-        return description;
+        return description.of(owner.getClass(), fieldName);
     }
 
     /**

@@ -23,6 +23,7 @@ public final class ObjectWriter {
     private byte[] byteScratch;
     private char[] charScratch;
     private int position;
+    private final LastFieldDescription description = new LastFieldDescription();
     private Class<?> ownerType;
     private String fieldName;
     private int fieldIndex;
@@ -132,14 +133,6 @@ public final class ObjectWriter {
 
     private void startField() {
         this.depth = 0;
-    }
-
-    private String fieldName() {
-        if (fieldName == null && owner != null) {
-            ownerType = owner.getClass();
-            fieldName = ClassLayout.of(ownerType).fieldName(fieldIndex);
-        }
-        return fieldName;
     }
 
     /**
@@ -316,7 +309,9 @@ public final class ObjectWriter {
         if (collection != null) {
             return collection.origin();
         }
-        String name = fieldName();
-        return (ownerType == null ? "?" : ownerType.getName()) + "." + name;
+        if (fieldName == null && owner != null) {
+            return ClassLayout.of(owner.getClass()).fieldDescription(fieldIndex);
+        }
+        return description.of(ownerType, fieldName);
     }
 }

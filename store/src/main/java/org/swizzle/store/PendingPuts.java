@@ -355,8 +355,13 @@ final class PendingPuts {
         return put;
     }
 
+    /** Makes {@code put} the live put of its object, replacing an earlier one. */
     private void remember(Put put) {
-        latest.put(put.oid, count - 1);
+        long earlier = latest.put(put.oid, count - 1);
+        if (earlier >= 0) {
+            puts[(int) earlier].kind = Kind.REPLACED;
+            live--;
+        }
         live++;
     }
 }

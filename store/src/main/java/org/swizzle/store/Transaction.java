@@ -83,7 +83,7 @@ public final class Transaction {
             throw new IllegalArgumentException("length must not be negative, found " + length);
         }
         bytes.boundsCheck(offset, length);
-        if (puts.isFreed(oid)) {
+        if (!allocatedHere(oid) && puts.isFreed(oid)) {
             throw new IllegalStateException("Object " + oid + " is freed in this transaction, so it cannot be put in"
                 + " it too");
         }
@@ -93,7 +93,6 @@ public final class Transaction {
                 puts.replace(oid);
                 putExisting(oid, classId, bytes, offset, length, committedBytesChecked);
             } else if (isNew(oid)) {
-                puts.replace(oid);
                 puts.stageNew(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length));
             } else {
                 throw new IllegalArgumentException("Object " + oid + " does not exist and was not allocated by"

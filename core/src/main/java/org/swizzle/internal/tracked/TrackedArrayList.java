@@ -155,17 +155,25 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
 
     @Override
     public Iterator<E> iterator() {
-        return new TrackedIterator<>(this, super.iterator());
+        return new TrackedArrayListIterator<>(this, 0);
     }
 
     @Override
     public ListIterator<E> listIterator() {
-        return new TrackedListIterator<>(this, super.listIterator());
+        return new TrackedArrayListIterator<>(this, 0);
     }
 
     @Override
     public ListIterator<E> listIterator(int index) {
-        return new TrackedListIterator<>(this, super.listIterator(index));
+        if (index < 0 || index > size()) {
+            throw new IndexOutOfBoundsException("Index: " + index + ", Size: " + size());
+        }
+        return new TrackedArrayListIterator<>(this, index);
+    }
+
+    /** How many times the list changed its structure, for its iterators' fail-fast checks. */
+    int modifications() {
+        return modCount;
     }
 
     @Override
