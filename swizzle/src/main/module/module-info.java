@@ -4,7 +4,8 @@
  *
  * <p>Enhanced classes call the object manager ({@code org.swizzle.internal}) and make tracked collections
  * ({@code org.swizzle.internal.tracked}), so those are exported too; the relocated Agrona, Byte Buddy and ASM are
- * not. The relocated Agrona needs {@code sun.misc.Unsafe}, hence {@code jdk.unsupported}. The jar is also the
+ * not. Before JDK 24 the store's buffers access memory through {@code sun.misc.Unsafe}, and on JDK 17 to 21 it
+ * unmaps its files with {@code sun.misc.Unsafe.invokeCleaner}, hence {@code jdk.unsupported}. The jar is also the
  * {@code -javaagent}: when it is on the module path too, the JVM loads the agent from this module, so the agent's
  * package is exported to {@code java.instrument}, which calls its {@code premain} (and which the JVM resolves for
  * an agent). The other JDK modules serve parts Swizzle does not use on the module path (Agrona's code generation

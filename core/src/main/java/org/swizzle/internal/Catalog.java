@@ -11,8 +11,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.IncompatibleSchemaException;
 import org.swizzle.Persistent;
 import org.swizzle.StoreCorruptedException;
@@ -258,7 +257,7 @@ final class Catalog {
     }
 
     /** Writes the catalog; returns the length. */
-    int write(MutableDirectBuffer buffer) {
+    int write(LittleEndianBuffer buffer) {
         int position = 0;
         buffer.putInt(position, FORMAT);
         buffer.putInt(position + 4, byId.size() - 1);
@@ -287,7 +286,7 @@ final class Catalog {
      * Loads the catalog written by {@link #write}; throws {@link IllegalStateException} naming what is
      * wrong if it does not parse. Every count and length is checked against the bytes left first.
      */
-    void read(DirectBuffer buffer, int length) {
+    void read(LittleEndianBuffer buffer, int length) {
         Cursor in = new Cursor(buffer, length);
         int format = in.readInt();
         if (format != FORMAT) {
@@ -329,11 +328,11 @@ final class Catalog {
 
     /** Reads the catalog's bytes, refusing any count or length that runs past its end. */
     private static final class Cursor {
-        private final DirectBuffer buffer;
+        private final LittleEndianBuffer buffer;
         private final int limit;
         private int position;
 
-        Cursor(DirectBuffer buffer, int limit) {
+        Cursor(LittleEndianBuffer buffer, int limit) {
             this.buffer = buffer;
             this.limit = limit;
         }
@@ -366,7 +365,7 @@ final class Catalog {
                 throw new IllegalStateException("string length " + length + " at offset " + (position - 4)
                     + " does not fit in the " + (limit - position) + " bytes left");
             }
-            String value = buffer.getStringWithoutLengthUtf8(position, length);
+            String value = buffer.getStringUtf8(position, length);
             position += length;
             return value;
         }

@@ -3,7 +3,6 @@ package org.swizzle.internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,8 +10,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
-import org.agrona.IoUtil;
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.FileMapping;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.StoreIOException;
 
 /**
@@ -73,8 +72,8 @@ final class IndexFile implements AutoCloseable {
     private final Path path;
     private final int keyType;
     private final long seed;
-    private MappedByteBuffer[] mapped;
-    private UnsafeBuffer[] regions;
+    private FileMapping[] mapped;
+    private LittleEndianBuffer[] regions;
     private long slots;
     private long mask;
     private long entries;
@@ -155,14 +154,14 @@ final class IndexFile implements AutoCloseable {
     private void map(Path file, long slotCount) throws IOException {
         long size = HEADER + slotCount * SLOT;
         int count = (int) ((size + REGION_MASK) >>> REGION_SHIFT);
-        MappedByteBuffer[] maps = new MappedByteBuffer[count];
-        UnsafeBuffer[] buffers = new UnsafeBuffer[count];
+        FileMapping[] maps = new FileMapping[count];
+        LittleEndianBuffer[] buffers = new LittleEndianBuffer[count];
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
             for (int i = 0; i < count; i++) {
                 long from = (long) i << REGION_SHIFT;
-                maps[i] = channel.map(FileChannel.MapMode.READ_WRITE, from, Math.min(1L << REGION_SHIFT, size - from));
-                buffers[i] = new UnsafeBuffer(maps[i]);
+                maps[i] = FileMapping.map(channel, FileChannel.MapMode.READ_WRITE, from, Math.min(1L << REGION_SHIFT, size - from));
+                buffers[i] = LittleEndianBuffer.of(maps[i].buffer());
             }
         }
         mapped = maps;
@@ -212,13 +211,13 @@ final class IndexFile implements AutoCloseable {
 
     long code(long slot) {
         long at = HEADER + slot * SLOT;
-        return regions[(int) (at >>> REGION_SHIFT)].getLong((int) (at & REGION_MASK), ORDER);
+        return regions[(int) (at >>> REGION_SHIFT)].getLong((int) (at & REGION_MASK));
     }
 
     /** The OID in {@code slot}, or {@link #EMPTY}, or {@link #TOMBSTONE}. */
     long oid(long slot) {
         long at = HEADER + slot * SLOT + Long.BYTES;
-        return regions[(int) (at >>> REGION_SHIFT)].getLong((int) (at & REGION_MASK), ORDER);
+        return regions[(int) (at >>> REGION_SHIFT)].getLong((int) (at & REGION_MASK));
     }
 
     /** Replaces the OID of a slot holding an entry. */
@@ -302,26 +301,26 @@ final class IndexFile implements AutoCloseable {
 
     /** Writes the counts and the header's checksum. */
     void writeHeader() {
-        UnsafeBuffer header = regions[0];
-        header.putInt(MAGIC_AT, MAGIC, ORDER);
-        header.putInt(VERSION_AT, VERSION, ORDER);
-        header.putInt(KEY_TYPE_AT, keyType, ORDER);
-        header.putLong(SLOTS_AT, slots, ORDER);
-        header.putLong(ENTRIES_AT, entries, ORDER);
-        header.putLong(TOMBSTONES_AT, tombstones, ORDER);
-        header.putLong(SEED_AT, seed, ORDER);
+        LittleEndianBuffer header = regions[0];
+        header.putInt(MAGIC_AT, MAGIC);
+        header.putInt(VERSION_AT, VERSION);
+        header.putInt(KEY_TYPE_AT, keyType);
+        header.putLong(SLOTS_AT, slots);
+        header.putLong(ENTRIES_AT, entries);
+        header.putLong(TOMBSTONES_AT, tombstones);
+        header.putLong(SEED_AT, seed);
         byte[] bytes = new byte[CRC_AT];
         header.getBytes(0, bytes);
         CRC32C crc = new CRC32C();
         crc.update(bytes);
-        header.putInt(CRC_AT, (int) crc.getValue(), ORDER);
+        header.putInt(CRC_AT, (int) crc.getValue());
     }
 
     /** The CRC32C of the whole file as mapped, header included. */
     long checksum() {
         CRC32C crc = new CRC32C();
-        for (MappedByteBuffer region : mapped) {
-            crc.update(region.duplicate().clear());
+        for (FileMapping region : mapped) {
+            crc.update(region.buffer().duplicate().clear());
         }
         return crc.getValue();
     }
@@ -342,8 +341,8 @@ final class IndexFile implements AutoCloseable {
 
     private void unmap() {
         if (mapped != null) {
-            for (MappedByteBuffer region : mapped) {
-                IoUtil.unmap(region);
+            for (FileMapping region : mapped) {
+                region.close();
             }
         }
         mapped = null;
@@ -352,12 +351,12 @@ final class IndexFile implements AutoCloseable {
 
     private void putCode(long slot, long code) {
         long at = HEADER + slot * SLOT;
-        regions[(int) (at >>> REGION_SHIFT)].putLong((int) (at & REGION_MASK), code, ORDER);
+        regions[(int) (at >>> REGION_SHIFT)].putLong((int) (at & REGION_MASK), code);
     }
 
     private void putOid(long slot, long oid) {
         long at = HEADER + slot * SLOT + Long.BYTES;
-        regions[(int) (at >>> REGION_SHIFT)].putLong((int) (at & REGION_MASK), oid, ORDER);
+        regions[(int) (at >>> REGION_SHIFT)].putLong((int) (at & REGION_MASK), oid);
     }
 
     /** The MurmurHash3 64-bit finalizer: spreads the keys' codes (consecutive integers, most often) over the slots. */

@@ -17,10 +17,9 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 
-import org.agrona.DirectBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.agrona.collections.IntArrayList;
 import org.agrona.collections.LongArrayList;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectIndex;
 import org.swizzle.StoreClosedException;
@@ -70,7 +69,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final ObjectWriter writer = new ObjectWriter(this);
     private final SharedStrings strings = new SharedStrings();
     private final ObjectReader reader = new ObjectReader(this, strings);
-    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+    private final LittleEndianBuffer view = LittleEndianBuffer.empty();
     private final Budget budget;
     private final Barrier barrier = AgentOptions.current().barrier();
     private final RememberedSet remembered = new RememberedSet();
@@ -252,7 +251,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         long outerOid = readingOid;
         // a fault nested in a fill (a hashCode of a set element) must not disturb the outer fill's reader
         ObjectReader in = outer == null ? reader : new ObjectReader(this, strings);
-        DirectBuffer bytes = store.read(oid, outer == null ? view : new UnsafeBuffer(0, 0));
+        LittleEndianBuffer bytes = store.read(oid, outer == null ? view : LittleEndianBuffer.empty());
         int length = store.length(oid);
         int classId = store.classId(oid);
         reading = object;
@@ -314,7 +313,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Object outer = reading;
         long outerOid = readingOid;
         ObjectReader in = new ObjectReader(this, strings);
-        DirectBuffer bytes = store.read(oid, new UnsafeBuffer(0, 0));
+        LittleEndianBuffer bytes = store.read(oid, LittleEndianBuffer.empty());
         int length = store.length(oid);
         reading = ValueKind.COLLECTION;
         readingOid = oid;
@@ -672,7 +671,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (store.classId(oid) != catalog.classId(layout)) {
             return false;
         }
-        DirectBuffer committed = store.view(oid, view); // checked when it was faulted or written
+        LittleEndianBuffer committed = store.view(oid, view); // checked when it was faulted or written
         int length = committed.capacity();
         if (length < Short.BYTES || committed.getShort(0) != (short) catalog.currentShape(layout)) {
             return false;
@@ -716,7 +715,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsCompared++;
         long oid = object.$swz_oid();
         ClassLayout layout = ClassLayout.of(object.getClass());
-        DirectBuffer committed = store.view(oid, view); // checked when it was faulted or written
+        LittleEndianBuffer committed = store.view(oid, view); // checked when it was faulted or written
         reader.reset(committed, committed.capacity());
         int shape = reader.readShort() & 0xFFFF;
         if (store.classId(oid) != catalog.classId(layout) || shape != catalog.currentShape(layout)) {
@@ -740,22 +739,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return false;
     }
 
-    private static boolean sameBytes(DirectBuffer a, int aOffset, int aLength, DirectBuffer b, int bOffset, int bLength) {
-        if (aLength != bLength) {
-            return false;
-        }
-        int i = 0;
-        for (; i + 8 <= aLength; i += 8) {
-            if (a.getLong(aOffset + i) != b.getLong(bOffset + i)) {
-                return false;
-            }
-        }
-        for (; i < aLength; i++) {
-            if (a.getByte(aOffset + i) != b.getByte(bOffset + i)) {
-                return false;
-            }
-        }
-        return true;
+    private static boolean sameBytes(LittleEndianBuffer a, int aOffset, int aLength, LittleEndianBuffer b, int bOffset, int bLength) {
+        return aLength == bLength && a.mismatch(aOffset, b, bOffset, aLength) == aLength;
     }
 
     private void put(long oid, int classId) {
@@ -947,7 +932,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         ClassLayout layout = ClassLayout.of(object.getClass());
         writeImage(object, layout);
-        DirectBuffer committed = store.view(oid, view);
+        LittleEndianBuffer committed = store.view(oid, view);
         return store.classId(oid) != catalog.classId(layout)
             || !sameBytes(writer.buffer(), 0, writer.length(), committed, 0, committed.capacity());
     }
@@ -958,7 +943,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return true;
         }
         writeImage(attachment);
-        DirectBuffer committed = store.view(attachment.oid(), view);
+        LittleEndianBuffer committed = store.view(attachment.oid(), view);
         return !sameBytes(writer.buffer(), 0, writer.length(), committed, 0, committed.capacity());
     }
 

@@ -3,7 +3,7 @@ package org.swizzle.internal;
 import java.lang.reflect.Array;
 import java.util.function.LongConsumer;
 
-import org.agrona.DirectBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.internal.tracked.Attachment;
 
 /**
@@ -21,7 +21,7 @@ public final class ObjectReader {
     private final ReferenceSwizzler references;
     private final SharedStrings strings;
     private byte[] scratch;
-    private DirectBuffer buffer;
+    private LittleEndianBuffer buffer;
     private int position;
     private int limit;
     /** The object being filled and the field being read; null for roots and collections. */
@@ -97,7 +97,7 @@ public final class ObjectReader {
         this.strings = strings;
     }
 
-    void reset(DirectBuffer buffer, int length) {
+    void reset(LittleEndianBuffer buffer, int length) {
         this.buffer = buffer;
         this.position = 0;
         this.limit = length;
@@ -268,7 +268,7 @@ public final class ObjectReader {
         return at;
     }
 
-    DirectBuffer buffer() {
+    LittleEndianBuffer buffer() {
         return buffer;
     }
 

@@ -3,9 +3,7 @@ package org.swizzle.internal;
 import java.util.Collection;
 import java.util.Map;
 
-import org.agrona.DirectBuffer;
-import org.agrona.ExpandableDirectByteBuffer;
-import org.agrona.MutableDirectBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.internal.tracked.Attachment;
 
@@ -20,7 +18,7 @@ public final class ObjectWriter {
 
     private static final int SCRATCH_LENGTH = 4096;
 
-    private final MutableDirectBuffer buffer;
+    private final LittleEndianBuffer buffer;
     private final ReferenceResolver references;
     private byte[] byteScratch;
     private char[] charScratch;
@@ -56,11 +54,11 @@ public final class ObjectWriter {
     }
 
     ObjectWriter(ReferenceResolver references) {
-        this(references, new ExpandableDirectByteBuffer(4096));
+        this(references, LittleEndianBuffer.growable(4096));
     }
 
     /** A writer into {@code buffer}, which grows as the writer claims room if it can. */
-    ObjectWriter(ReferenceResolver references, MutableDirectBuffer buffer) {
+    ObjectWriter(ReferenceResolver references, LittleEndianBuffer buffer) {
         this.references = references;
         this.buffer = buffer;
     }
@@ -104,7 +102,7 @@ public final class ObjectWriter {
      * Starts the image of {@code object} as a copy of its committed image of {@code length} bytes, positioned
      * after the shape number, to write its fixed-size fields over it; {@link #endOverwrite} follows.
      */
-    void beginOverwrite(Persistable object, DirectBuffer committed, int length) {
+    void beginOverwrite(Persistable object, LittleEndianBuffer committed, int length) {
         beginObject(object);
         buffer.putBytes(0, committed, 0, length);
         position = Short.BYTES;
@@ -153,7 +151,7 @@ public final class ObjectWriter {
         }
     }
 
-    MutableDirectBuffer buffer() {
+    LittleEndianBuffer buffer() {
         return buffer;
     }
 
@@ -264,7 +262,7 @@ public final class ObjectWriter {
     int claim(long bytes) {
         int at = position;
         int end = Math.toIntExact(position + bytes);
-        buffer.checkLimit(end);
+        buffer.ensureCapacity(end);
         position = end;
         return at;
     }

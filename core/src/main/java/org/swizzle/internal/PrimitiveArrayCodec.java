@@ -1,6 +1,6 @@
 package org.swizzle.internal;
 
-import org.agrona.DirectBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 
 /**
  * Arrays of primitives in the stored format ({@link ValueKind#BOOLEAN_ARRAY} to {@link ValueKind#DOUBLE_ARRAY}):
@@ -14,39 +14,41 @@ final class PrimitiveArrayCodec {
     /** Writes {@code array}, an array of a primitive type. */
     static void write(ObjectWriter out, Object array) {
         if (array instanceof int[]) {
-            write(out, ValueKind.INT_ARRAY, array, BulkCopy.INTS, ((int[]) array).length);
+            write(out, ValueKind.INT_ARRAY, array, ((int[]) array).length);
         } else if (array instanceof long[]) {
-            write(out, ValueKind.LONG_ARRAY, array, BulkCopy.LONGS, ((long[]) array).length);
+            write(out, ValueKind.LONG_ARRAY, array, ((long[]) array).length);
         } else if (array instanceof double[]) {
-            write(out, ValueKind.DOUBLE_ARRAY, array, BulkCopy.DOUBLES, ((double[]) array).length);
+            write(out, ValueKind.DOUBLE_ARRAY, array, ((double[]) array).length);
         } else if (array instanceof byte[]) {
             byte[] bytes = (byte[]) array;
             out.writeKind(ValueKind.BYTE_ARRAY);
             out.writeInt(bytes.length);
             out.buffer().putBytes(out.claim(bytes.length), bytes);
         } else if (array instanceof boolean[]) {
-            write(out, ValueKind.BOOLEAN_ARRAY, array, BulkCopy.BOOLEANS, ((boolean[]) array).length);
+            boolean[] booleans = (boolean[]) array;
+            out.writeKind(ValueKind.BOOLEAN_ARRAY);
+            out.writeInt(booleans.length);
+            out.buffer().putBooleans(out.claim(booleans.length), booleans, booleans.length);
         } else if (array instanceof char[]) {
-            write(out, ValueKind.CHAR_ARRAY, array, BulkCopy.CHARS, ((char[]) array).length);
+            write(out, ValueKind.CHAR_ARRAY, array, ((char[]) array).length);
         } else if (array instanceof short[]) {
-            write(out, ValueKind.SHORT_ARRAY, array, BulkCopy.SHORTS, ((short[]) array).length);
+            write(out, ValueKind.SHORT_ARRAY, array, ((short[]) array).length);
         } else {
-            write(out, ValueKind.FLOAT_ARRAY, array, BulkCopy.FLOATS, ((float[]) array).length);
+            write(out, ValueKind.FLOAT_ARRAY, array, ((float[]) array).length);
         }
     }
 
-    private static void write(ObjectWriter out, ValueKind kind, Object array, long base, int length) {
+    private static void write(ObjectWriter out, ValueKind kind, Object array, int length) {
         out.writeKind(kind);
         out.writeInt(length);
-        long bytes = (long) length * kind.unit();
-        BulkCopy.toBuffer(array, base, out.buffer(), out.claim(bytes), (int) bytes);
+        out.buffer().putPrimitives(out.claim((long) length * kind.unit()), array, length);
     }
 
     static Object read(ValueKind kind, ObjectReader in) {
         int length = in.readCount(kind); // checked against the bytes left before allocating
         int bytes = length * kind.unit();
         int at = in.take(bytes);
-        DirectBuffer buffer = in.buffer();
+        LittleEndianBuffer buffer = in.buffer();
         switch (kind) {
             case BYTE_ARRAY: {
                 byte[] array = new byte[length];
@@ -55,23 +57,21 @@ final class PrimitiveArrayCodec {
             }
             case BOOLEAN_ARRAY: {
                 boolean[] array = new boolean[length];
-                for (int i = 0; i < length; i++) {
-                    array[i] = buffer.getByte(at + i) != 0; // a copy could put other bytes than 0 and 1 in a boolean
-                }
+                buffer.getBooleans(at, array, length);
                 return array;
             }
-            case SHORT_ARRAY: return fill(buffer, at, new short[length], BulkCopy.SHORTS, bytes);
-            case CHAR_ARRAY: return fill(buffer, at, new char[length], BulkCopy.CHARS, bytes);
-            case INT_ARRAY: return fill(buffer, at, new int[length], BulkCopy.INTS, bytes);
-            case LONG_ARRAY: return fill(buffer, at, new long[length], BulkCopy.LONGS, bytes);
-            case FLOAT_ARRAY: return fill(buffer, at, new float[length], BulkCopy.FLOATS, bytes);
-            case DOUBLE_ARRAY: return fill(buffer, at, new double[length], BulkCopy.DOUBLES, bytes);
+            case SHORT_ARRAY: return fill(buffer, at, new short[length], length);
+            case CHAR_ARRAY: return fill(buffer, at, new char[length], length);
+            case INT_ARRAY: return fill(buffer, at, new int[length], length);
+            case LONG_ARRAY: return fill(buffer, at, new long[length], length);
+            case FLOAT_ARRAY: return fill(buffer, at, new float[length], length);
+            case DOUBLE_ARRAY: return fill(buffer, at, new double[length], length);
             default: throw new IllegalArgumentException(kind + " is not a primitive array");
         }
     }
 
-    private static Object fill(DirectBuffer buffer, int at, Object array, long base, int bytes) {
-        BulkCopy.fromBuffer(buffer, at, array, base, bytes);
+    private static Object fill(LittleEndianBuffer buffer, int at, Object array, int length) {
+        buffer.getPrimitives(at, array, length);
         return array;
     }
 }

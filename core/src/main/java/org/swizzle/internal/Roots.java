@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.agrona.DirectBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 
 /**
  * The root directory of one store, itself a stored object: names bound to persistent objects. A
@@ -40,7 +40,7 @@ final class Roots {
     private final Map<String, Root> roots = new LinkedHashMap<>();
     private boolean dirty;
 
-    void read(ObjectReader reader, DirectBuffer buffer, int length) {
+    void read(ObjectReader reader, LittleEndianBuffer buffer, int length) {
         roots.clear();
         reader.reset(buffer, length);
         int count = reader.readInt();

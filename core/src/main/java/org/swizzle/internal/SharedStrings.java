@@ -1,6 +1,6 @@
 package org.swizzle.internal;
 
-import org.agrona.DirectBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 
 /**
  * Short Latin-1 strings read from stored objects, shared between the objects that hold the same one.
@@ -24,7 +24,7 @@ final class SharedStrings {
     private String[] slots;
 
     /** The Latin-1 string of {@code length} bytes at {@code offset} in {@code buffer}, shared if it is short. */
-    String latin1(DirectBuffer buffer, int offset, int length) {
+    String latin1(LittleEndianBuffer buffer, int offset, int length) {
         if (length > MAX_LENGTH) {
             return latin1Copy(buffer, offset, length);
         }
@@ -45,7 +45,7 @@ final class SharedStrings {
         return made;
     }
 
-    private static boolean matches(String cached, DirectBuffer buffer, int offset, int length) {
+    private static boolean matches(String cached, LittleEndianBuffer buffer, int offset, int length) {
         if (cached.length() != length) {
             return false;
         }
@@ -57,7 +57,7 @@ final class SharedStrings {
         return true;
     }
 
-    private static String latin1Copy(DirectBuffer buffer, int offset, int length) {
+    private static String latin1Copy(LittleEndianBuffer buffer, int offset, int length) {
         return StringCodec.latin1(buffer, offset, length, new byte[length]);
     }
 }

@@ -6,8 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
 
@@ -67,7 +66,7 @@ public final class StoreBrowser implements AutoCloseable {
     private final Roots roots = new Roots();
     private final Describer describer = new Describer();
     private final ObjectReader reader = new ObjectReader(describer);
-    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+    private final LittleEndianBuffer view = LittleEndianBuffer.empty();
 
     private StoreBrowser(SegmentStore store) {
         this.store = store;
@@ -124,7 +123,7 @@ public final class StoreBrowser implements AutoCloseable {
         }
         StoredObject object = object(oid);
         int classId = store.classId(oid);
-        DirectBuffer bytes = store.read(oid, view);
+        LittleEndianBuffer bytes = store.read(oid, view);
         reader.reset(bytes, object.length());
         describer.reading(object.className(), null);
         try {

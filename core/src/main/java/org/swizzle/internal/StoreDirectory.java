@@ -1,7 +1,6 @@
 package org.swizzle.internal;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.store.SegmentStore;
 
 /**
@@ -17,7 +16,7 @@ final class StoreDirectory {
     /** Fills {@code catalog} and {@code roots} from {@code store} (both empty for a new store); a damaged store if either does not parse. */
     static void read(SegmentStore store, Catalog catalog, Roots roots, ObjectReader reader) {
         if (store.contains(SegmentStore.CATALOG_OID)) {
-            DirectBuffer bytes = store.read(SegmentStore.CATALOG_OID, new UnsafeBuffer(0, 0));
+            LittleEndianBuffer bytes = store.read(SegmentStore.CATALOG_OID, LittleEndianBuffer.empty());
             try {
                 catalog.read(bytes, store.length(SegmentStore.CATALOG_OID));
             } catch (IllegalStateException | IndexOutOfBoundsException e) {
@@ -30,14 +29,14 @@ final class StoreDirectory {
     /** Fills {@code roots} with the committed root directory of {@code store} (none in a new store). */
     static void readRoots(SegmentStore store, Roots roots, ObjectReader reader) {
         if (store.contains(SegmentStore.ROOTS_OID)) {
-            DirectBuffer bytes = store.read(SegmentStore.ROOTS_OID, new UnsafeBuffer(0, 0));
+            LittleEndianBuffer bytes = store.read(SegmentStore.ROOTS_OID, LittleEndianBuffer.empty());
             try {
                 roots.read(reader, bytes, store.length(SegmentStore.ROOTS_OID));
             } catch (IllegalStateException | IndexOutOfBoundsException e) {
                 throw store.corruptObject(SegmentStore.ROOTS_OID, "the root directory does not parse (" + e.getMessage() + ")");
             }
         } else {
-            roots.read(reader, new UnsafeBuffer(new byte[4]), 4);
+            roots.read(reader, LittleEndianBuffer.of(new byte[4]), 4);
         }
     }
 }

@@ -2,8 +2,7 @@ package org.swizzle.internal;
 
 import java.util.function.LongConsumer;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.store.SegmentStore;
 
 /**
@@ -16,7 +15,7 @@ final class StoredReferences {
     private final SegmentStore store;
     private final Catalog catalog;
     private final ObjectReader reader;
-    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
+    private final LittleEndianBuffer view = LittleEndianBuffer.empty();
 
     StoredReferences(SegmentStore store, Catalog catalog, ObjectReader reader) {
         this.store = store;
@@ -29,7 +28,7 @@ final class StoredReferences {
         if (!store.contains(oid)) {
             return;
         }
-        DirectBuffer bytes = store.read(oid, view);
+        LittleEndianBuffer bytes = store.read(oid, view);
         reader.reset(bytes, store.length(oid));
         int classId = store.classId(oid);
         if (catalog.isCollection(classId)) {

@@ -2,8 +2,7 @@ package org.swizzle.internal;
 
 import java.nio.charset.StandardCharsets;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 
 /**
  * Strings in the stored format ({@link ValueKind#STRING_LATIN1}, {@link ValueKind#STRING_UTF16}): one byte
@@ -43,7 +42,7 @@ final class StringCodec {
      * Latin-1 it is one array copy.
      */
     @SuppressWarnings("deprecation")
-    private static void writeLatin1(String value, MutableDirectBuffer buffer, int at, byte[] scratch) {
+    private static void writeLatin1(String value, LittleEndianBuffer buffer, int at, byte[] scratch) {
         for (int from = 0; from < value.length(); from += scratch.length) {
             int to = Math.min(value.length(), from + scratch.length);
             value.getBytes(from, to, scratch, 0);
@@ -52,29 +51,29 @@ final class StringCodec {
     }
 
     /** Writes each char as two bytes through {@code scratch}, a piece at a time. */
-    private static void writeChars(String value, MutableDirectBuffer buffer, int at, char[] scratch) {
+    private static void writeChars(String value, LittleEndianBuffer buffer, int at, char[] scratch) {
         for (int from = 0; from < value.length(); from += scratch.length) {
             int to = Math.min(value.length(), from + scratch.length);
             value.getChars(from, to, scratch, 0);
-            BulkCopy.toBuffer(scratch, BulkCopy.CHARS, buffer, at + 2 * from, 2 * (to - from));
+            buffer.putPrimitives(at + 2 * from, scratch, to - from);
         }
     }
 
     static String read(ValueKind kind, ObjectReader in) {
         int length = in.readCount(kind);
         int at = in.take((long) length * kind.unit());
-        DirectBuffer buffer = in.buffer();
+        LittleEndianBuffer buffer = in.buffer();
         if (kind == ValueKind.STRING_LATIN1) {
             return length <= SharedStrings.MAX_LENGTH ? in.strings().latin1(buffer, at, length)
                 : latin1(buffer, at, length, in.scratch(length));
         }
         char[] chars = new char[length];
-        BulkCopy.fromBuffer(buffer, at, chars, BulkCopy.CHARS, 2 * length);
+        buffer.getPrimitives(at, chars, length);
         return new String(chars);
     }
 
     /** The string of the {@code length} Latin-1 bytes at {@code at} in {@code buffer}, copied out through {@code bytes}. */
-    static String latin1(DirectBuffer buffer, int at, int length, byte[] bytes) {
+    static String latin1(LittleEndianBuffer buffer, int at, int length, byte[] bytes) {
         buffer.getBytes(at, bytes, 0, length);
         return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
     }

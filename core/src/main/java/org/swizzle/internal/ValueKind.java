@@ -8,9 +8,9 @@ import java.util.Map;
  * that writes and reads its payload, the field type stored as it, and the layout of the payload after the
  * tag. A payload is a fixed number of bytes, then for some kinds a tail: a count (a 4-byte int) of bytes
  * or of nested values, or one nested value. The layout is all a reader needs to step over a value, so
- * skipping is defined here once. Multi-byte numbers are in the order Agrona's buffers use when given
- * none, the platform's (little-endian on x86-64 and AArch64), which is also the order of a memory copy of
- * a primitive array. Tags are stored: never renumber one.
+ * skipping is defined here once. Multi-byte numbers are little-endian, the order of
+ * {@link org.swizzle.store.LittleEndianBuffer} (and the platform's order on x86-64 and AArch64, in which Agrona's
+ * buffers, used before, wrote them). Tags are stored: never renumber one.
  */
 enum ValueKind {
     NULL(0, Codec.SCALAR, null, 0),

@@ -1,6 +1,6 @@
 package org.swizzle.internal;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.IncompatibleSchemaException;
 
 /**
@@ -70,7 +70,7 @@ final class Widening {
                 + " cannot hold. Make the field " + storedType + " again (or another box), or set a value in every"
                 + " object with the old class before changing the type.");
         }
-        ObjectWriter out = new ObjectWriter(null, new UnsafeBuffer(new byte[16])); // boxes need no class ids
+        ObjectWriter out = new ObjectWriter(null, LittleEndianBuffer.of(new byte[16])); // boxes need no class ids
         if (toBox) {
             out.writeValue(convert(value));
         } else {

@@ -13,10 +13,7 @@ import java.util.Random;
 import java.util.function.BiConsumer;
 import java.util.function.IntConsumer;
 
-import org.agrona.DirectBuffer;
-import org.agrona.ExpandableArrayBuffer;
-import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,7 +44,7 @@ class BulkValuesTest {
     @Test
     void shouldReadAnyNonZeroByteOfABooleanArrayAsTrue() {
         byte[] bytes = {ValueKind.BOOLEAN_ARRAY.tag(), 3, 0, 0, 0, 0, 2, (byte) 0x80};
-        reader.reset(new UnsafeBuffer(bytes), bytes.length);
+        reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
         boolean[] read = (boolean[]) reader.readValue();
         assertArrayEquals(new boolean[] {false, true, true}, read);
         assertTrue(read[1] == read[2], "each true is the one true");
@@ -170,7 +167,7 @@ class BulkValuesTest {
 
     @Test
     void shouldWriteIntoAHeapBufferThatGrows() {
-        ObjectWriter heap = new ObjectWriter(null, new ExpandableArrayBuffer(8));
+        ObjectWriter heap = new ObjectWriter(null, LittleEndianBuffer.growable(8));
         long[] longs = random.longs(1000).toArray();
         String text = "\u00e9t\u00e9".repeat(1000);
         heap.reset();
@@ -189,7 +186,7 @@ class BulkValuesTest {
         for (ValueKind kind : ValueKind.values()) {
             if (kind.codec() == ValueKind.Codec.PRIMITIVE_ARRAY || kind.codec() == ValueKind.Codec.STRING) {
                 byte[] bytes = {kind.tag(), 3, 0, 0, 0, 1, 2};
-                reader.reset(new UnsafeBuffer(bytes), bytes.length);
+                reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
                 assertThrows(ObjectReader.MalformedObjectException.class, reader::readValue, kind.toString());
             }
         }
@@ -198,7 +195,7 @@ class BulkValuesTest {
     @Test
     void shouldNotCopyPastTheEndOfTheBuffer() {
         byte[] bytes = {ValueKind.INT_ARRAY.tag(), 2, 0, 0, 0, 1, 2, 3, 4};
-        reader.reset(new UnsafeBuffer(bytes), bytes.length + 4); // a length past the buffer: the copy is checked too
+        reader.reset(LittleEndianBuffer.of(bytes), bytes.length + 4); // a length past the buffer: the copy is checked too
         assertThrows(IndexOutOfBoundsException.class, reader::readValue);
     }
 
@@ -206,12 +203,12 @@ class BulkValuesTest {
      * Writes {@code value}, checks its bytes against a tag, a count and what {@code elements} puts one element
      * at a time, then reads it back from a heap and an off-heap buffer at an odd offset, and skips it.
      */
-    private Object roundTrip(Object value, ValueKind kind, int count, BiConsumer<MutableDirectBuffer, Integer> elements) {
+    private Object roundTrip(Object value, ValueKind kind, int count, BiConsumer<LittleEndianBuffer, Integer> elements) {
         ObjectWriter writer = new ObjectWriter(null);
         writer.reset();
         writer.writeValue(value);
         int length = writer.length();
-        MutableDirectBuffer expected = new ExpandableArrayBuffer(length);
+        LittleEndianBuffer expected = LittleEndianBuffer.growable(length);
         expected.putByte(0, kind.tag());
         expected.putInt(1, count);
         elements.accept(expected, 5);
@@ -222,8 +219,8 @@ class BulkValuesTest {
         assertArrayEquals(perElement, written, () -> kind + " of " + count + ": the bytes a put per element writes");
 
         List<Object> reads = new ArrayList<>();
-        for (DirectBuffer buffer : List.of(atOffset(new UnsafeBuffer(new byte[length + 7]), written),
-            atOffset(new UnsafeBuffer(ByteBuffer.allocateDirect(length + 7)), written))) {
+        for (LittleEndianBuffer buffer : List.of(atOffset(LittleEndianBuffer.of(new byte[length + 7]), written),
+            atOffset(LittleEndianBuffer.of(ByteBuffer.allocateDirect(length + 7)), written))) {
             reader.reset(buffer, length);
             reads.add(reader.readValue());
             assertEquals(length, reader.position(), "the reader consumes exactly what the writer wrote");
@@ -236,9 +233,9 @@ class BulkValuesTest {
     }
 
     /** {@code written} in {@code buffer} from offset 3, and the buffer seen from there. */
-    private static DirectBuffer atOffset(UnsafeBuffer buffer, byte[] written) {
+    private static LittleEndianBuffer atOffset(LittleEndianBuffer buffer, byte[] written) {
         buffer.putBytes(3, written);
-        return new UnsafeBuffer(buffer, 3, written.length);
+        return LittleEndianBuffer.of(buffer, 3, written.length);
     }
 
     private static String bytesOf(Object value) {

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.IncompatibleSchemaException;
@@ -55,7 +55,7 @@ class CatalogDamageTest {
 
     @Test
     void shouldReportANegativeNameLengthAsCorrupt() {
-        UnsafeBuffer bytes = catalog("x", 0);
+        LittleEndianBuffer bytes = catalog("x", 0);
         bytes.putInt(12, -5);
         craft(bytes);
 
@@ -64,8 +64,8 @@ class CatalogDamageTest {
     }
 
     /** A catalog of one class, {@code className}, with one shape of {@code fieldCount} fields (none written). */
-    private static UnsafeBuffer catalog(String className, int fieldCount) {
-        UnsafeBuffer bytes = new UnsafeBuffer(new byte[256]);
+    private static LittleEndianBuffer catalog(String className, int fieldCount) {
+        LittleEndianBuffer bytes = LittleEndianBuffer.of(new byte[256]);
         int position = 0;
         bytes.putInt(position, 1); // format
         bytes.putInt(position + 4, 1); // classes
@@ -74,15 +74,15 @@ class CatalogDamageTest {
         position += bytes.putStringUtf8(position, className);
         bytes.putInt(position, 1); // shapes
         bytes.putInt(position + 4, fieldCount);
-        return new UnsafeBuffer(bytes.byteArray(), 0, position + 8);
+        return LittleEndianBuffer.of(bytes.byteArray(), 0, position + 8);
     }
 
     /** A store whose catalog is {@code catalog} and whose root "r" is an object of class id 1. */
-    private void craft(UnsafeBuffer catalog) {
+    private void craft(LittleEndianBuffer catalog) {
         try (SegmentStore store = SegmentStore.open(dir, StoreConfig.defaults())) {
             Transaction transaction = store.begin();
             long oid = transaction.newObject();
-            UnsafeBuffer roots = new UnsafeBuffer(new byte[64]);
+            LittleEndianBuffer roots = LittleEndianBuffer.of(new byte[64]);
             byte[] name = "r".getBytes(StandardCharsets.ISO_8859_1);
             roots.putInt(0, 1);
             roots.putByte(4, ValueKind.STRING_LATIN1.tag());
@@ -92,7 +92,7 @@ class CatalogDamageTest {
             roots.putInt(17 + name.length, 1);
             transaction.put(SegmentStore.CATALOG_OID, 0, catalog, 0, catalog.capacity());
             transaction.put(SegmentStore.ROOTS_OID, 0, roots, 0, 21 + name.length);
-            transaction.put(oid, 1, new UnsafeBuffer(new byte[2]), 0, 2);
+            transaction.put(oid, 1, LittleEndianBuffer.of(new byte[2]), 0, 2);
             transaction.commit(1);
         }
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.charset.StandardCharsets;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.junit.jupiter.api.Test;
 
 class SharedStringsTest {
@@ -79,7 +79,7 @@ class SharedStringsTest {
 
     private String read(String value, int offset) {
         byte[] latin1 = value.getBytes(StandardCharsets.ISO_8859_1);
-        UnsafeBuffer buffer = new UnsafeBuffer(new byte[offset + latin1.length + 4]);
+        LittleEndianBuffer buffer = LittleEndianBuffer.of(new byte[offset + latin1.length + 4]);
         buffer.putBytes(offset, latin1);
         return strings.latin1(buffer, offset, latin1.length);
     }

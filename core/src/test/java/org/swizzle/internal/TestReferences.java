@@ -10,7 +10,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.internal.tracked.Attachment;
 
 /**
@@ -81,7 +81,7 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         byte[] image = images.get(oid);
         assertNotNull(image, "collection " + oid + " was written");
         ObjectReader reader = new ObjectReader(this);
-        reader.reset(new UnsafeBuffer(image), image.length);
+        reader.reset(LittleEndianBuffer.of(image), image.length);
         ValueKind kind = reader.readKind();
         int size = reader.readCount(kind);
         Object collection = ContainerCodec.newCollection(kind, size);

@@ -133,7 +133,7 @@ class ValueCodecTest {
             {ValueKind.STRING_UTF16.tag(), -1, -1, -1, 0x7f},
         };
         for (byte[] bytes : crafted) {
-            reader.reset(new org.agrona.concurrent.UnsafeBuffer(bytes), bytes.length);
+            reader.reset(org.swizzle.store.LittleEndianBuffer.of(bytes), bytes.length);
             ObjectReader.MalformedObjectException e = assertThrows(ObjectReader.MalformedObjectException.class,
                 reader::readValue, "tag " + bytes[0] + ": a count the bytes left cannot hold is refused, not allocated");
             assertTrue(e.getMessage().contains("test value"), e.getMessage());

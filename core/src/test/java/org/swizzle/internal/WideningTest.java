@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.lang.reflect.Proxy;
 import java.util.Map;
 
-import org.agrona.ExpandableArrayBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.junit.jupiter.api.Test;
 import org.swizzle.IncompatibleSchemaException;
 
@@ -73,7 +73,7 @@ class WideningTest {
 
     /** {@code value} stored in a field of type {@code stored}, read back into one of type {@code current}. */
     private static Object read(String stored, String current, Object value) {
-        ObjectWriter out = new ObjectWriter(null, new ExpandableArrayBuffer(16));
+        ObjectWriter out = new ObjectWriter(null, LittleEndianBuffer.growable(16));
         out.reset();
         if (stored.length() > 1) {
             out.writeValue(value);

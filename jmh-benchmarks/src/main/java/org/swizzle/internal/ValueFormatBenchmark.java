@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -41,7 +41,7 @@ public class ValueFormatBenchmark {
     private Object value;
     private final ObjectWriter writer = new ObjectWriter(null);
     private final ObjectReader reader = new ObjectReader(ObjectReader.ReferenceSwizzler.none("a benchmark value"));
-    private UnsafeBuffer stored;
+    private LittleEndianBuffer stored;
     private int length;
 
     @Setup
@@ -50,7 +50,7 @@ public class ValueFormatBenchmark {
         writer.reset();
         writer.writeValue(value);
         length = writer.length();
-        stored = new UnsafeBuffer(ByteBuffer.allocateDirect(length));
+        stored = LittleEndianBuffer.of(ByteBuffer.allocateDirect(length));
         stored.putBytes(0, writer.buffer(), 0, length);
     }
 

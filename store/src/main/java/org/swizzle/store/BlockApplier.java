@@ -2,8 +2,6 @@ package org.swizzle.store;
 
 import java.nio.file.Path;
 
-import org.agrona.DirectBuffer;
-import org.agrona.ExpandableArrayBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
@@ -22,7 +20,7 @@ final class BlockApplier {
     private final WalRecords records;
     private final TableEntry entry = new TableEntry();
     /** The new bytes of a SPLICE's object, built before they are checked and written. */
-    private final ExpandableArrayBuffer spliced = new ExpandableArrayBuffer(0);
+    private final LittleEndianBuffer spliced = LittleEndianBuffer.growable(0);
     private final Checksums checksums = new Checksums();
 
     BlockApplier(ClusterFile clusters, SegmentDirectory directory, StoreState state, Path walFile) {
@@ -38,16 +36,16 @@ final class BlockApplier {
      * {@code walOffset} of the WAL, pausing in {@link CrashWindows#midApply()} once
      * {@code pauseAfter} records are applied.
      */
-    void apply(DirectBuffer block, long walOffset, int pauseAfter) {
+    void apply(LittleEndianBuffer block, long walOffset, int pauseAfter) {
         apply(block, walOffset, pauseAfter, null);
     }
 
     /** Applies a block read back from {@code walOffset} of the WAL by recovery, following {@code plan}. */
-    void replay(DirectBuffer block, long walOffset, ReplayPlan plan) {
+    void replay(LittleEndianBuffer block, long walOffset, ReplayPlan plan) {
         apply(block, walOffset, -1, plan);
     }
 
-    private void apply(DirectBuffer block, long walOffset, int pauseAfter, ReplayPlan plan) {
+    private void apply(LittleEndianBuffer block, long walOffset, int pauseAfter, ReplayPlan plan) {
         long commit = WalDescriptor.commitNumber(block);
         records.reset(block, walOffset);
         int applied = 0;
@@ -104,7 +102,7 @@ final class BlockApplier {
      * Replays the current PATCH: where the first SPLICE of its object after it reads the object, if one does
      * (that SPLICE rewrites the entry), else as {@link #patch}.
      */
-    private void replayPatch(DirectBuffer block, long commit, ReplayPlan plan) {
+    private void replayPatch(LittleEndianBuffer block, long commit, ReplayPlan plan) {
         SpliceSources sources = plan.spliceSources();
         int source = sources.after(records.oid(), commit);
         if (source < 0) {
@@ -126,12 +124,12 @@ final class BlockApplier {
      * Builds the new bytes of the current SPLICE's object from its old bytes and the record's ranges, checks
      * them against the record's checksum, writes them at their new place and the entry at {@code entryPosition}.
      */
-    private void splice(DirectBuffer block, long entryPosition, long commit) {
+    private void splice(LittleEndianBuffer block, long entryPosition, long commit) {
         int length = records.length();
         int suffix = records.suffixLength();
         int front = length - suffix;
         long old = records.oldPosition();
-        spliced.checkLimit(length);
+        spliced.ensureCapacity(length);
         clusters.read(old, spliced, 0, Math.min(front, records.oldLength() - suffix));
         clusters.read(old + records.oldLength() - suffix, spliced, front, suffix);
         while (records.nextRange()) {
@@ -149,7 +147,7 @@ final class BlockApplier {
     }
 
     /** Writes the ranges of the current PATCH over its object, where its entry says it is; the log ends at {@code lastCommit}. */
-    private void patch(DirectBuffer block, long commit, long lastCommit) {
+    private void patch(LittleEndianBuffer block, long commit, long lastCommit) {
         long oid = records.oid();
         long entryPosition = entryPosition(commit, null);
         String problem = clusters.readEntry(entryPosition, oid, entry);

@@ -5,7 +5,6 @@ import static org.swizzle.store.WalDescriptor.BLOCK_HEADER_LENGTH;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
-import org.agrona.ExpandableDirectByteBuffer;
 
 /**
  * Turns a transaction's pending puts and frees into one WAL block (see {@link WalDescriptor}): places
@@ -23,7 +22,7 @@ import org.agrona.ExpandableDirectByteBuffer;
 final class BlockBuilder {
     private final ClusterLayout layout;
     private final Placement placement;
-    private final ExpandableDirectByteBuffer block = new ExpandableDirectByteBuffer(64 * 1024);
+    private final LittleEndianBuffer block = LittleEndianBuffer.growableDirect(64 * 1024);
     private final Checksums checksums = new Checksums();
     private final TableReleases releases;
     private long[] freed = new long[32];
@@ -358,7 +357,7 @@ final class BlockBuilder {
     }
 
     /** The block last built. */
-    ExpandableDirectByteBuffer block() {
+    LittleEndianBuffer block() {
         return block;
     }
 

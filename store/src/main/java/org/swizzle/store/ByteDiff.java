@@ -1,6 +1,5 @@
 package org.swizzle.store;
 
-import org.agrona.DirectBuffer;
 
 /**
  * Finds the byte ranges in which an object's new bytes differ from its committed bytes, so that a
@@ -12,9 +11,9 @@ import org.agrona.DirectBuffer;
  */
 final class ByteDiff {
     private final int mergeGap;
-    private DirectBuffer before;
+    private LittleEndianBuffer before;
     private int beforeOffset;
-    private DirectBuffer after;
+    private LittleEndianBuffer after;
     private int afterOffset;
     private int length;
     private int position;
@@ -26,7 +25,7 @@ final class ByteDiff {
     }
 
     /** Starts comparing {@code length} bytes of {@code before} and {@code after} from their offsets. */
-    void reset(DirectBuffer before, int beforeOffset, DirectBuffer after, int afterOffset, int length) {
+    void reset(LittleEndianBuffer before, int beforeOffset, LittleEndianBuffer after, int afterOffset, int length) {
         this.before = before;
         this.beforeOffset = beforeOffset;
         this.after = after;
@@ -67,14 +66,7 @@ final class ByteDiff {
     }
 
     private int firstDifference(int from) {
-        int i = from;
-        while (i + Long.BYTES <= length && before.getLong(beforeOffset + i) == after.getLong(afterOffset + i)) {
-            i += Long.BYTES;
-        }
-        while (i < length && before.getByte(beforeOffset + i) == after.getByte(afterOffset + i)) {
-            i++;
-        }
-        return i;
+        return from >= length ? length : from + before.mismatch(beforeOffset + from, after, afterOffset + from, length - from);
     }
 
     private int firstEqual(int from) {

@@ -3,7 +3,6 @@ package org.swizzle.store;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
 
-import org.agrona.DirectBuffer;
 
 /**
  * CRC32C over the store's byte ranges, reused without allocating: over a heap array directly,
@@ -33,7 +32,7 @@ final class Checksums {
     }
 
     /** The CRC32C of {@code length} bytes of {@code buffer} from {@code offset}. */
-    int of(DirectBuffer buffer, int offset, int length) {
+    int of(LittleEndianBuffer buffer, int offset, int length) {
         crc.reset();
         update(buffer, offset, length);
         return value();
@@ -44,7 +43,7 @@ final class Checksums {
      * of {@code buffer} from {@code offset}, for short ranges: one copy and one update, the cheapest
      * way to check a table or directory entry.
      */
-    int ofPrefixed(long prefix, DirectBuffer buffer, int offset, int length) {
+    int ofPrefixed(long prefix, LittleEndianBuffer buffer, int offset, int length) {
         putLong(prefix);
         buffer.getBytes(offset, chunk, Long.BYTES, length);
         crc.reset();
@@ -59,13 +58,13 @@ final class Checksums {
     }
 
     /** Adds {@code length} bytes of {@code buffer} from {@code offset}. */
-    void update(DirectBuffer buffer, int offset, int length) {
+    void update(LittleEndianBuffer buffer, int offset, int length) {
         byte[] array = buffer.byteArray();
         if (array != null) {
-            crc.update(array, buffer.wrapAdjustment() + offset, length);
+            crc.update(array, buffer.windowOffset() + offset, length);
         } else if (length > COPY_LIMIT && buffer.byteBuffer() != null) {
             ByteBuffer bytes = viewOf(buffer.byteBuffer());
-            int from = buffer.wrapAdjustment() + offset;
+            int from = buffer.windowOffset() + offset;
             crc.update(bytes.limit(from + length).position(from));
         } else {
             copyAndUpdate(buffer, offset, length);
@@ -86,7 +85,7 @@ final class Checksums {
         return view.clear();
     }
 
-    private void copyAndUpdate(DirectBuffer buffer, int offset, int length) {
+    private void copyAndUpdate(LittleEndianBuffer buffer, int offset, int length) {
         int done = 0;
         while (done < length) {
             int n = Math.min(chunk.length, length - done);

@@ -9,9 +9,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 import org.agrona.BitUtil;
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
@@ -35,8 +32,8 @@ final class ClusterFile implements AutoCloseable {
     private final ClusterHeader header;
     private final MappedRegions regions;
     private final Checksums checksums = new Checksums();
-    private final UnsafeBuffer scratch = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
-    private final UnsafeBuffer table = new UnsafeBuffer(ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH));
+    private final LittleEndianBuffer scratch = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
+    private final LittleEndianBuffer table = LittleEndianBuffer.of(ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH));
     private final ByteBuffer zeros = ByteBuffer.allocateDirect(ZEROS_LENGTH);
     private final boolean readOnly;
     private long length;
@@ -67,7 +64,7 @@ final class ClusterFile implements AutoCloseable {
      */
     static void create(Path file, int clusterSize, FileChannelFactory files) {
         try (FileChannel channel = files.open(file)) {
-            UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
+            LittleEndianBuffer page = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
             ClusterFileDescriptor.putNewHeader(page, clusterSize, new Checksums());
             channel.truncate(0);
             FileIo.writeZeros(channel, PAGE_SIZE, clusterSize, ByteBuffer.allocateDirect(ZEROS_LENGTH));
@@ -86,7 +83,7 @@ final class ClusterFile implements AutoCloseable {
         FileChannel channel = null;
         try {
             channel = files.open(file);
-            UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocateDirect(PAGE_SIZE));
+            LittleEndianBuffer page = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
             int read = FileIo.readFully(channel, page.byteBuffer().clear(), 0);
             ClusterHeader header = ClusterHeader.read(file, page, read, new Checksums());
             return new ClusterFile(file, channel, header, regionSize, readOnly);
@@ -188,7 +185,7 @@ final class ClusterFile implements AutoCloseable {
      * Writes {@code length} bytes of {@code src} from {@code srcIndex} at {@code position}, through
      * the mapping. A fault in the access (see above) raises an {@link InternalError}.
      */
-    void write(long position, DirectBuffer src, int srcIndex, int length) {
+    void write(long position, LittleEndianBuffer src, int srcIndex, int length) {
         checkMapped(position, length);
         regions.write(position, src, srcIndex, length);
     }
@@ -225,13 +222,13 @@ final class ClusterFile implements AutoCloseable {
     }
 
     /** Copies the {@code into.capacity()} bytes at {@code position} (mapped) into the heap buffer {@code into}. */
-    void read(long position, UnsafeBuffer into) {
+    void read(long position, LittleEndianBuffer into) {
         checkMapped(position, into.capacity());
         regions.copy(position, into.byteArray());
     }
 
     /** Copies the {@code length} bytes at {@code position} (mapped) into {@code into} at {@code index}. */
-    void read(long position, MutableDirectBuffer into, int index, int length) {
+    void read(long position, LittleEndianBuffer into, int index, int length) {
         checkMapped(position, length);
         regions.copy(position, into, index, length);
     }

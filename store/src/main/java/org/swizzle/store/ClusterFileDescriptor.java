@@ -1,9 +1,6 @@
 package org.swizzle.store;
 
-import java.nio.ByteOrder;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
  * Layout of the cluster file {@code swizzle.clusters}: a header page, then clusters.
@@ -80,7 +77,6 @@ final class ClusterFileDescriptor {
     static final long MAGIC = Ascii.magic8("SWZCLUST");
     static final int FORMAT_VERSION = 2;
     static final int PAGE_SIZE = 4096;
-    static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
 
     static final int MAGIC_OFFSET = 0;
     static final int VERSION_OFFSET = 8;
@@ -116,47 +112,47 @@ final class ClusterFileDescriptor {
     }
 
     /** Writes the header page of a new store, its checkpoint 0 in slot 0 and slot 1 left blank. */
-    static void putNewHeader(MutableDirectBuffer page, int clusterSize, Checksums checksums) {
+    static void putNewHeader(LittleEndianBuffer page, int clusterSize, Checksums checksums) {
         page.setMemory(0, PAGE_SIZE, (byte) 0);
-        page.putLong(MAGIC_OFFSET, MAGIC, ORDER);
-        page.putInt(VERSION_OFFSET, FORMAT_VERSION, ORDER);
-        page.putInt(PAGE_SIZE_OFFSET, PAGE_SIZE, ORDER);
-        page.putInt(CLUSTER_SIZE_OFFSET, clusterSize, ORDER);
-        page.putInt(FIXED_CRC_OFFSET, checksums.of(page, 0, FIXED_LENGTH), ORDER);
+        page.putLong(MAGIC_OFFSET, MAGIC);
+        page.putInt(VERSION_OFFSET, FORMAT_VERSION);
+        page.putInt(PAGE_SIZE_OFFSET, PAGE_SIZE);
+        page.putInt(CLUSTER_SIZE_OFFSET, clusterSize);
+        page.putInt(FIXED_CRC_OFFSET, checksums.of(page, 0, FIXED_LENGTH));
         putSlot(page, slotOffset(0), new Checkpoint(0, 0, Oids.FIRST_NEW_OID, clusterSize, 0), checksums);
     }
 
     /** Writes the {@link #SLOT_LENGTH} bytes of a checkpoint slot at {@code index} of {@code buffer}. */
-    static void putSlot(MutableDirectBuffer buffer, int index, Checkpoint checkpoint, Checksums checksums) {
+    static void putSlot(LittleEndianBuffer buffer, int index, Checkpoint checkpoint, Checksums checksums) {
         buffer.setMemory(index, SLOT_LENGTH, (byte) 0);
-        buffer.putLong(index + SEQUENCE_OFFSET, checkpoint.sequence(), ORDER);
-        buffer.putLong(index + LAST_COMMIT_OFFSET, checkpoint.lastCommit(), ORDER);
-        buffer.putLong(index + NEXT_OID_OFFSET, checkpoint.nextOid(), ORDER);
-        buffer.putLong(index + ALLOCATED_END_OFFSET, checkpoint.allocatedEnd(), ORDER);
-        buffer.putLong(index + SEGMENTS_OFFSET, checkpoint.segments(), ORDER);
-        buffer.putInt(index + SLOT_CRC_OFFSET, checksums.of(buffer, index, SLOT_CRC_OFFSET), ORDER);
+        buffer.putLong(index + SEQUENCE_OFFSET, checkpoint.sequence());
+        buffer.putLong(index + LAST_COMMIT_OFFSET, checkpoint.lastCommit());
+        buffer.putLong(index + NEXT_OID_OFFSET, checkpoint.nextOid());
+        buffer.putLong(index + ALLOCATED_END_OFFSET, checkpoint.allocatedEnd());
+        buffer.putLong(index + SEGMENTS_OFFSET, checkpoint.segments());
+        buffer.putInt(index + SLOT_CRC_OFFSET, checksums.of(buffer, index, SLOT_CRC_OFFSET));
     }
 
 
-    static int pageSize(DirectBuffer page) {
-        return page.getInt(PAGE_SIZE_OFFSET, ORDER);
+    static int pageSize(LittleEndianBuffer page) {
+        return page.getInt(PAGE_SIZE_OFFSET);
     }
 
-    static int clusterSize(DirectBuffer page) {
-        return page.getInt(CLUSTER_SIZE_OFFSET, ORDER);
+    static int clusterSize(LittleEndianBuffer page) {
+        return page.getInt(CLUSTER_SIZE_OFFSET);
     }
 
 
-    static int slotCrc(DirectBuffer buffer, int index) {
-        return buffer.getInt(index + SLOT_CRC_OFFSET, ORDER);
+    static int slotCrc(LittleEndianBuffer buffer, int index) {
+        return buffer.getInt(index + SLOT_CRC_OFFSET);
     }
 
-    static Checkpoint slot(DirectBuffer buffer, int index) {
+    static Checkpoint slot(LittleEndianBuffer buffer, int index) {
         return new Checkpoint(
-            buffer.getLong(index + SEQUENCE_OFFSET, ORDER),
-            buffer.getLong(index + LAST_COMMIT_OFFSET, ORDER),
-            buffer.getLong(index + NEXT_OID_OFFSET, ORDER),
-            buffer.getLong(index + ALLOCATED_END_OFFSET, ORDER),
-            buffer.getLong(index + SEGMENTS_OFFSET, ORDER));
+            buffer.getLong(index + SEQUENCE_OFFSET),
+            buffer.getLong(index + LAST_COMMIT_OFFSET),
+            buffer.getLong(index + NEXT_OID_OFFSET),
+            buffer.getLong(index + ALLOCATED_END_OFFSET),
+            buffer.getLong(index + SEGMENTS_OFFSET));
     }
 }

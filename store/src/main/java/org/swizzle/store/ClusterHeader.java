@@ -5,7 +5,6 @@ import static org.swizzle.store.ClusterFileDescriptor.PAGE_SIZE;
 import java.nio.file.Path;
 
 import org.agrona.BitUtil;
-import org.agrona.DirectBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
@@ -28,7 +27,7 @@ final class ClusterHeader {
      * {@link FileHeader} (its CRC, then magic and format version), then page size, cluster size and
      * the zero bytes ({@link StoreCorruptedException}); the slots are checked but not judged.
      */
-    static ClusterHeader read(Path file, DirectBuffer page, int read, Checksums checksums) {
+    static ClusterHeader read(Path file, LittleEndianBuffer page, int read, Checksums checksums) {
         ClusterFileDescriptor.HEADER.check(file, page, read, checksums);
         if (read < PAGE_SIZE) {
             throw new StoreCorruptedException(file, read, "header page is " + read + " bytes long, expected " + PAGE_SIZE);
@@ -55,7 +54,7 @@ final class ClusterHeader {
         return header;
     }
 
-    private static void checkZeros(Path file, DirectBuffer page, int from, int to) {
+    private static void checkZeros(Path file, LittleEndianBuffer page, int from, int to) {
         for (int i = from; i < to; i++) {
             if (page.getByte(i) != 0) {
                 throw new StoreCorruptedException(file, i, "header byte " + i + " is " + Formats.hex(page.getByte(i) & 0xFF)
@@ -64,7 +63,7 @@ final class ClusterHeader {
         }
     }
 
-    private void readSlot(DirectBuffer page, int slot, Checksums checksums) {
+    private void readSlot(LittleEndianBuffer page, int slot, Checksums checksums) {
         int index = ClusterFileDescriptor.slotOffset(slot);
         boolean zeros = true;
         for (int i = 0; i < ClusterFileDescriptor.SLOT_LENGTH; i++) {

@@ -6,9 +6,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
-import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2LongHashMap;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
@@ -55,7 +53,7 @@ final class Compaction {
     private final PendingPuts puts;
     private final long stepBytes;
     private final TableEntry entry = new TableEntry();
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     /** What lies at or past the floor, by position: an OID (positive), or {@code -(segment + 1)} for a table. */
     private final TreeMap<Long, Long> items = new TreeMap<>();
     /** The places a step chose: OID to its new offset, segment to its table's new offset. */
@@ -300,7 +298,7 @@ final class Compaction {
 
     /** Stages the object {@link #entry} names, its bytes checked against its checksum, to be written at {@code place}. */
     private void stage(long place) {
-        DirectBuffer bytes = objects.read(entry, view);
+        LittleEndianBuffer bytes = objects.read(entry, view);
         puts.stageMoved(entry.oid, entry.classId, bytes, 0, entry.length, entry.crc, entry.offset, place);
     }
 

@@ -2,7 +2,6 @@ package org.swizzle.store;
 
 import java.io.PrintStream;
 
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * {@code dump DIR OID}: an object's table entry, checked, and its bytes as hex, at most
@@ -85,7 +84,7 @@ final class DumpCommand {
             status = "FAIL: CRC32C " + Formats.hex((int) crc) + ", entry says " + Formats.hex(entry.crc);
         }
         out.println("bytes          " + status);
-        HexDump.print(new UnsafeBuffer(bytes), out);
+        HexDump.print(LittleEndianBuffer.of(bytes), out);
         if (bytes.length < entry.length) {
             out.println("... " + (entry.length - bytes.length) + " more bytes");
         }
@@ -96,7 +95,7 @@ final class DumpCommand {
         byte[] bytes = new byte[SegmentTableDescriptor.ENTRY_LENGTH];
         store.readClusters(entryPosition, bytes);
         TableEntry entry = new TableEntry();
-        String problem = entry.decode(new UnsafeBuffer(bytes), 0, oid, entryPosition, new Checksums());
+        String problem = entry.decode(LittleEndianBuffer.of(bytes), 0, oid, entryPosition, new Checksums());
         if (problem != null) {
             out.println("entry          at offset " + entryPosition + ": " + problem);
             return null;

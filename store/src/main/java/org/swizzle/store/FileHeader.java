@@ -1,10 +1,7 @@
 package org.swizzle.store;
 
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreFormatException;
 
@@ -23,7 +20,6 @@ import org.swizzle.StoreFormatException;
 final class FileHeader {
     static final int MAGIC_OFFSET = 0;
     static final int VERSION_OFFSET = 8;
-    private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
 
     private final long magic;
     private final String kind;
@@ -55,15 +51,15 @@ final class FileHeader {
      * @throws StoreFormatException    the file is not of this kind, or an intact header of another format version
      * @throws StoreCorruptedException the header is cut short or fails its checksum
      */
-    void check(Path file, DirectBuffer header, int read, Checksums checksums) {
+    void check(Path file, LittleEndianBuffer header, int read, Checksums checksums) {
         check(file, header, read, checksums, version);
     }
 
     /**
-     * Checks the header as {@link #check(Path, DirectBuffer, int, Checksums)} does, but also takes
+     * Checks the header as {@link #check(Path, LittleEndianBuffer, int, Checksums)} does, but also takes
      * format versions from {@code oldest} up, for the caller to upgrade; returns the version found.
      */
-    int check(Path file, DirectBuffer header, int read, Checksums checksums, int oldest) {
+    int check(Path file, LittleEndianBuffer header, int read, Checksums checksums, int oldest) {
         if (read < length()) {
             if (!magicPrefixMatches(header, read)) {
                 throw notOfThisKind(file, header, read);
@@ -71,9 +67,9 @@ final class FileHeader {
             throw new StoreCorruptedException(file, read, "the " + kind + " is " + read + " bytes long, shorter than its "
                 + length() + "-byte header");
         }
-        int stored = header.getInt(crcOffset, ORDER);
+        int stored = header.getInt(crcOffset);
         int crc = checksums.of(header, 0, crcOffset);
-        boolean magicMatches = header.getLong(MAGIC_OFFSET, ORDER) == magic;
+        boolean magicMatches = header.getLong(MAGIC_OFFSET) == magic;
         if (crc != stored) {
             if (magicMatches) {
                 throw new StoreCorruptedException(file, crcOffset, "the " + kind + " header fails its checksum: CRC32C "
@@ -89,14 +85,14 @@ final class FileHeader {
         if (!magicMatches) {
             throw notOfThisKind(file, header, read);
         }
-        int found = header.getInt(VERSION_OFFSET, ORDER);
+        int found = header.getInt(VERSION_OFFSET);
         if (found < oldest || found > version) {
             throw Formats.unsupportedVersion(file, VERSION_OFFSET, found, version);
         }
         return found;
     }
 
-    private boolean magicPrefixMatches(DirectBuffer header, int read) {
+    private boolean magicPrefixMatches(LittleEndianBuffer header, int read) {
         for (int i = 0; i < Math.min(read, Long.BYTES); i++) {
             if (header.getByte(MAGIC_OFFSET + i) != (byte) (magic >>> (8 * i))) {
                 return false;
@@ -105,20 +101,20 @@ final class FileHeader {
         return true;
     }
 
-    private int crcWithExpectedMagic(DirectBuffer header, Checksums checksums) {
-        UnsafeBuffer copy = new UnsafeBuffer(new byte[crcOffset]);
+    private int crcWithExpectedMagic(LittleEndianBuffer header, Checksums checksums) {
+        LittleEndianBuffer copy = LittleEndianBuffer.of(new byte[crcOffset]);
         header.getBytes(0, copy, 0, crcOffset);
-        copy.putLong(MAGIC_OFFSET, magic, ORDER);
+        copy.putLong(MAGIC_OFFSET, magic);
         return checksums.of(copy, 0, crcOffset);
     }
 
-    private StoreFormatException notOfThisKind(Path file, DirectBuffer header, int read) {
+    private StoreFormatException notOfThisKind(Path file, LittleEndianBuffer header, int read) {
         return new StoreFormatException(file + " is not a Swizzle " + kind + ": its first bytes are "
             + hex(header, Math.min(read, Long.BYTES)) + ", expected the magic \"" + Ascii.text(magic)
             + "\" and a header that matches its checksum. Open the directory of a Swizzle store.");
     }
 
-    private static String hex(DirectBuffer buffer, int length) {
+    private static String hex(LittleEndianBuffer buffer, int length) {
         StringBuilder hex = new StringBuilder();
         for (int i = 0; i < length; i++) {
             hex.append(String.format("%02x", buffer.getByte(i) & 0xFF));

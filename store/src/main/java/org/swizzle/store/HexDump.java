@@ -2,7 +2,6 @@ package org.swizzle.store;
 
 import java.io.PrintStream;
 
-import org.agrona.DirectBuffer;
 
 /** Bytes as the classic hex dump: offset, 16 bytes in hex, the same as ASCII. */
 final class HexDump {
@@ -11,7 +10,7 @@ final class HexDump {
     private HexDump() {
     }
 
-    static void print(DirectBuffer bytes, PrintStream out) {
+    static void print(LittleEndianBuffer bytes, PrintStream out) {
         StringBuilder line = new StringBuilder(80);
         for (int start = 0; start < bytes.capacity(); start += PER_LINE) {
             line.setLength(0);

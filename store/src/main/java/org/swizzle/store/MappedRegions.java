@@ -2,14 +2,9 @@ package org.swizzle.store;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;
 
-import org.agrona.DirectBuffer;
-import org.agrona.IoUtil;
-import org.agrona.MutableDirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * The cluster file mapped in fixed-size regions, so that a store can outgrow the 2 GiB of one
@@ -23,8 +18,8 @@ final class MappedRegions implements AutoCloseable {
     private final int regionShift;
     private final long regionMask;
     private final FileChannel.MapMode mode;
-    private MappedByteBuffer[] mapped = new MappedByteBuffer[0];
-    private UnsafeBuffer[] buffers = new UnsafeBuffer[0];
+    private FileMapping[] mapped = new FileMapping[0];
+    private LittleEndianBuffer[] buffers = new LittleEndianBuffer[0];
     /** Duplicates of the regions whose position and limit checksumming moves. */
     private ByteBuffer[] checksumViews = new ByteBuffer[0];
     private boolean[] written = new boolean[0];
@@ -60,10 +55,10 @@ final class MappedRegions implements AutoCloseable {
             written = Arrays.copyOf(written, capacity);
         }
         while (count < wanted) {
-            MappedByteBuffer region = channel.map(mode, mappedLength(), regionSize());
+            FileMapping region = FileMapping.map(channel, mode, mappedLength(), regionSize());
             mapped[count] = region;
-            buffers[count] = new UnsafeBuffer(region);
-            checksumViews[count] = region.duplicate();
+            buffers[count] = LittleEndianBuffer.of(region.buffer());
+            checksumViews[count] = region.buffer().duplicate();
             count++;
         }
     }
@@ -76,7 +71,7 @@ final class MappedRegions implements AutoCloseable {
         int keep = Math.toIntExact(length >>> regionShift);
         while (count > keep) {
             count--;
-            IoUtil.unmap(mapped[count]);
+            mapped[count].close();
             mapped[count] = null;
             buffers[count] = null;
             checksumViews[count] = null;
@@ -85,7 +80,7 @@ final class MappedRegions implements AutoCloseable {
     }
 
     /** The region holding {@code position}, which must be below {@link #mappedLength()}. */
-    UnsafeBuffer region(long position) {
+    LittleEndianBuffer region(long position) {
         return buffers[(int) (position >>> regionShift)];
     }
 
@@ -99,7 +94,7 @@ final class MappedRegions implements AutoCloseable {
     }
 
     /** Wraps {@code view} over bytes that lie in one region (see {@link #inOneRegion}). */
-    void wrap(UnsafeBuffer view, long position, int length) {
+    void wrap(LittleEndianBuffer view, long position, int length) {
         view.wrap(region(position), offsetInRegion(position), length);
     }
 
@@ -120,7 +115,7 @@ final class MappedRegions implements AutoCloseable {
     }
 
     /** Copies {@code length} bytes from {@code position} into {@code dst} at {@code dstIndex}, across region boundaries. */
-    void copy(long position, MutableDirectBuffer dst, int dstIndex, int length) {
+    void copy(long position, LittleEndianBuffer dst, int dstIndex, int length) {
         int done = 0;
         while (done < length) {
             long at = position + done;
@@ -131,7 +126,7 @@ final class MappedRegions implements AutoCloseable {
     }
 
     /** Copies {@code length} bytes of {@code src} from {@code srcIndex} to {@code position} (mapped), across region boundaries. */
-    void write(long position, DirectBuffer src, int srcIndex, int length) {
+    void write(long position, LittleEndianBuffer src, int srcIndex, int length) {
         int done = 0;
         while (done < length) {
             long at = position + done;
@@ -151,7 +146,7 @@ final class MappedRegions implements AutoCloseable {
     void forceWritten() {
         for (int i = 0; i < count; i++) {
             if (written[i]) {
-                mapped[i].force();
+                mapped[i].buffer().force();
                 written[i] = false;
             }
         }
@@ -160,7 +155,7 @@ final class MappedRegions implements AutoCloseable {
     @Override
     public void close() {
         for (int i = 0; i < count; i++) {
-            IoUtil.unmap(mapped[i]);
+            mapped[i].close();
             mapped[i] = null;
             buffers[i] = null;
             checksumViews[i] = null;

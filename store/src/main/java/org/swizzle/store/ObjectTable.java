@@ -1,7 +1,5 @@
 package org.swizzle.store;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
@@ -79,7 +77,7 @@ final class ObjectTable {
      *
      * @throws StoreCorruptedException the bytes fail their checksum
      */
-    DirectBuffer read(TableEntry entry, UnsafeBuffer view) {
+    LittleEndianBuffer read(TableEntry entry, LittleEndianBuffer view) {
         view(entry, view);
         int crc;
         if (entry.length > 0 && regions.inOneRegion(entry.offset, entry.length)) {
@@ -98,7 +96,7 @@ final class ObjectTable {
     }
 
     /** Wraps {@code view} over the committed bytes of the object whose entry is {@code entry}, unchecked. */
-    DirectBuffer view(TableEntry entry, UnsafeBuffer view) {
+    LittleEndianBuffer view(TableEntry entry, LittleEndianBuffer view) {
         long offset = entry.offset;
         int length = entry.length;
         if (length == 0) {

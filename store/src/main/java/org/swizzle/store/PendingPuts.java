@@ -2,8 +2,6 @@ package org.swizzle.store;
 
 import java.util.Arrays;
 
-import org.agrona.DirectBuffer;
-import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.collections.Long2LongHashMap;
 
 /**
@@ -72,8 +70,8 @@ final class PendingPuts {
     /** In {@link #latest}: the object was put, and its bytes did not change. */
     private static final long UNCHANGED = -2;
 
-    private final ExpandableDirectByteBuffer ranges = new ExpandableDirectByteBuffer(4096);
-    private final ExpandableDirectByteBuffer images = new ExpandableDirectByteBuffer(4096);
+    private final LittleEndianBuffer ranges = LittleEndianBuffer.growableDirect(4096);
+    private final LittleEndianBuffer images = LittleEndianBuffer.growableDirect(4096);
     private final Long2LongHashMap latest = new Long2LongHashMap(NONE);
     private Put[] puts = new Put[0];
     private int count;
@@ -110,11 +108,11 @@ final class PendingPuts {
         return puts[index];
     }
 
-    DirectBuffer ranges() {
+    LittleEndianBuffer ranges() {
         return ranges;
     }
 
-    ExpandableDirectByteBuffer images() {
+    LittleEndianBuffer images() {
         return images;
     }
 
@@ -160,7 +158,7 @@ final class PendingPuts {
     }
 
     /** Adds the {@code length} changed bytes at {@code offsetInObject}, past the ranges before, to the PATCH begun last. */
-    void appendRange(int offsetInObject, DirectBuffer src, int srcOffset, int length) {
+    void appendRange(int offsetInObject, LittleEndianBuffer src, int srcOffset, int length) {
         Put put = puts[count - 1];
         rangesEnd = WalDescriptor.putRange(ranges, rangesEnd, offsetInObject - lastRangeEnd, src, srcOffset, length);
         lastRangeEnd = offsetInObject + length;
@@ -207,12 +205,12 @@ final class PendingPuts {
     }
 
     /** Stages the whole image of a new object. */
-    void stageNew(long oid, int classId, DirectBuffer src, int srcOffset, int length, int crc) {
+    void stageNew(long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc) {
         stage(Kind.NEW_IMAGE, oid, classId, src, srcOffset, length, crc);
     }
 
     /** Stages the whole image of an existing object, now {@code oldLength} bytes at {@code oldOffset}. */
-    void stageResized(long oid, int classId, DirectBuffer src, int srcOffset, int length, int crc, long oldOffset,
+    void stageResized(long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc, long oldOffset,
         int oldLength) {
         Put put = stage(Kind.RESIZED_IMAGE, oid, classId, src, srcOffset, length, crc);
         put.oldOffset = oldOffset;
@@ -223,7 +221,7 @@ final class PendingPuts {
      * Stages the unchanged image of the existing object {@code oid}, now {@code length} bytes at {@code oldOffset},
      * to be written at {@code position} (which may be {@code oldOffset}).
      */
-    void stageMoved(long oid, int classId, DirectBuffer src, int srcOffset, int length, int crc, long oldOffset,
+    void stageMoved(long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc, long oldOffset,
         long position) {
         Put put = stage(Kind.MOVED_IMAGE, oid, classId, src, srcOffset, length, crc);
         put.oldOffset = oldOffset;
@@ -261,7 +259,7 @@ final class PendingPuts {
         return tableMoves[3 * index + 2];
     }
 
-    private Put stage(Kind kind, long oid, int classId, DirectBuffer src, int srcOffset, int length, int crc) {
+    private Put stage(Kind kind, long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc) {
         Put put = add(kind, oid, classId, imagesEnd);
         images.putBytes(imagesEnd, src, srcOffset, length);
         imagesEnd += length;

@@ -2,7 +2,6 @@ package org.swizzle.store;
 
 import java.lang.System.Logger.Level;
 
-import org.agrona.ExpandableDirectByteBuffer;
 import org.swizzle.ReadOnlyStoreException;
 import org.swizzle.StoreCorruptedException;
 
@@ -65,7 +64,7 @@ final class Recovery {
     }
 
     /** Checks the block at {@code offset} and adds it to the plan, or counts it as already checkpointed. */
-    private void plan(ExpandableDirectByteBuffer block, long offset) {
+    private void plan(LittleEndianBuffer block, long offset) {
         WalDescriptor.checkVersion(wal.file(), offset, block);
         long epoch = WalDescriptor.blockEpoch(block);
         long commit = WalDescriptor.commitNumber(block);

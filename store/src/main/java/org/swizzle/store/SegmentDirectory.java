@@ -11,9 +11,6 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.agrona.DirectBuffer;
-import org.agrona.ExpandableDirectByteBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
 
@@ -33,7 +30,7 @@ final class SegmentDirectory implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
     private final Checksums checksums = new Checksums();
-    private final ExpandableDirectByteBuffer scratch = new ExpandableDirectByteBuffer(ENTRY_LENGTH * 16);
+    private final LittleEndianBuffer scratch = LittleEndianBuffer.growableDirect(ENTRY_LENGTH * 16);
     /** Damaged entries not yet rewritten: segment to problem. */
     private final Map<Integer, String> damaged = new TreeMap<>();
     private long[] tables;
@@ -49,7 +46,7 @@ final class SegmentDirectory implements AutoCloseable {
     /** Writes an empty directory file and forces it. */
     static void create(Path file, FileChannelFactory files) {
         try (FileChannel channel = files.open(file)) {
-            UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocateDirect(HEADER_LENGTH));
+            LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(HEADER_LENGTH));
             SegmentDirectoryDescriptor.putHeader(header, new Checksums());
             channel.truncate(0);
             FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
@@ -66,7 +63,7 @@ final class SegmentDirectory implements AutoCloseable {
             channel = files.open(file);
             long size = channel.size();
             long needed = SegmentDirectoryDescriptor.entryPosition(checkpoint.segments());
-            UnsafeBuffer contents = new UnsafeBuffer(ByteBuffer.allocate((int) Math.min(needed, Math.max(size, 0))));
+            LittleEndianBuffer contents = LittleEndianBuffer.of(ByteBuffer.allocate((int) Math.min(needed, Math.max(size, 0))));
             int read = FileIo.readFully(channel, contents.byteBuffer(), 0);
             checkHeader(file, contents, read, new Checksums());
             if (read < needed) {
@@ -85,7 +82,7 @@ final class SegmentDirectory implements AutoCloseable {
         }
     }
 
-    private void load(DirectBuffer contents) {
+    private void load(LittleEndianBuffer contents) {
         for (int segment = 0; segment < count; segment++) {
             int index = HEADER_LENGTH + segment * ENTRY_LENGTH;
             String problem = SegmentDirectoryDescriptor.check(contents, index, segment, checksums);
@@ -98,7 +95,7 @@ final class SegmentDirectory implements AutoCloseable {
     }
 
     /** Checks the header (see {@link FileHeader}) in the first {@code read} bytes of {@code contents}. */
-    static void checkHeader(Path file, DirectBuffer contents, int read, Checksums checksums) {
+    static void checkHeader(Path file, LittleEndianBuffer contents, int read, Checksums checksums) {
         SegmentDirectoryDescriptor.HEADER.check(file, contents, read, checksums);
     }
 
@@ -136,7 +133,7 @@ final class SegmentDirectory implements AutoCloseable {
             tables = Arrays.copyOf(tables, Math.max(index + 1, 2 * tables.length));
         }
         int entries = index - first + 1;
-        scratch.checkLimit(entries * ENTRY_LENGTH);
+        scratch.ensureCapacity(entries * ENTRY_LENGTH);
         for (int i = 0; i < entries; i++) {
             int s = first + i;
             long table = s == index ? tablePosition : 0;

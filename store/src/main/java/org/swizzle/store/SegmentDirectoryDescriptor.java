@@ -1,9 +1,6 @@
 package org.swizzle.store;
 
-import java.nio.ByteOrder;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
  * Layout of the segment directory file {@code swizzle.segments}: for each logical segment, the
@@ -52,7 +49,6 @@ final class SegmentDirectoryDescriptor {
     static final String FILE_NAME = "swizzle.segments";
     static final long MAGIC = Ascii.magic8("SWZSEGDR");
     static final int FORMAT_VERSION = 2;
-    static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
 
     static final int MAGIC_OFFSET = 0;
     static final int VERSION_OFFSET = 8;
@@ -73,39 +69,39 @@ final class SegmentDirectoryDescriptor {
         return HEADER_LENGTH + segment * ENTRY_LENGTH;
     }
 
-    static void putHeader(MutableDirectBuffer buffer, Checksums checksums) {
+    static void putHeader(LittleEndianBuffer buffer, Checksums checksums) {
         buffer.setMemory(0, HEADER_LENGTH, (byte) 0);
-        buffer.putLong(MAGIC_OFFSET, MAGIC, ORDER);
-        buffer.putInt(VERSION_OFFSET, FORMAT_VERSION, ORDER);
-        buffer.putInt(HEADER_CRC_OFFSET, checksums.of(buffer, 0, HEADER_CRC_OFFSET), ORDER);
+        buffer.putLong(MAGIC_OFFSET, MAGIC);
+        buffer.putInt(VERSION_OFFSET, FORMAT_VERSION);
+        buffer.putInt(HEADER_CRC_OFFSET, checksums.of(buffer, 0, HEADER_CRC_OFFSET));
     }
 
 
 
     /** Writes the entry of {@code segment} at {@code index}, its checksum included. */
-    static void putEntry(MutableDirectBuffer buffer, int index, long segment, long tableOffset, Checksums checksums) {
-        buffer.putLong(index + TABLE_OFFSET_OFFSET, tableOffset, ORDER);
-        buffer.putInt(index + RESERVED_OFFSET, 0, ORDER);
-        buffer.putInt(index + ENTRY_CRC_OFFSET, entryCrc(buffer, index, segment, checksums), ORDER);
+    static void putEntry(LittleEndianBuffer buffer, int index, long segment, long tableOffset, Checksums checksums) {
+        buffer.putLong(index + TABLE_OFFSET_OFFSET, tableOffset);
+        buffer.putInt(index + RESERVED_OFFSET, 0);
+        buffer.putInt(index + ENTRY_CRC_OFFSET, entryCrc(buffer, index, segment, checksums));
     }
 
-    static int entryCrc(DirectBuffer buffer, int index, long segment, Checksums checksums) {
+    static int entryCrc(LittleEndianBuffer buffer, int index, long segment, Checksums checksums) {
         return checksums.ofPrefixed(segment, buffer, index, ENTRY_CRC_OFFSET);
     }
 
-    static long tableOffset(DirectBuffer buffer, int index) {
-        return buffer.getLong(index + TABLE_OFFSET_OFFSET, ORDER);
+    static long tableOffset(LittleEndianBuffer buffer, int index) {
+        return buffer.getLong(index + TABLE_OFFSET_OFFSET);
     }
 
     /** What is wrong with the entry of {@code segment} at {@code index}, or null if it is intact. */
-    static String check(DirectBuffer buffer, int index, long segment, Checksums checksums) {
+    static String check(LittleEndianBuffer buffer, int index, long segment, Checksums checksums) {
         int expected = entryCrc(buffer, index, segment, checksums);
-        int stored = buffer.getInt(index + ENTRY_CRC_OFFSET, ORDER);
+        int stored = buffer.getInt(index + ENTRY_CRC_OFFSET);
         if (expected != stored) {
             return "the directory entry of segment " + segment + " fails its checksum: CRC32C "
                 + Formats.hex(expected) + ", entry says " + Formats.hex(stored);
         }
-        if (buffer.getInt(index + RESERVED_OFFSET, ORDER) != 0) {
+        if (buffer.getInt(index + RESERVED_OFFSET) != 0) {
             return "the directory entry of segment " + segment + " has non-zero reserved bytes";
         }
         return null;

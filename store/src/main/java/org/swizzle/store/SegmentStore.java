@@ -5,8 +5,6 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.LongConsumer;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.CommitNotAppliedException;
 import org.swizzle.ReadOnlyStoreException;
 import org.swizzle.StoreClosedException;
@@ -272,7 +270,7 @@ public final class SegmentStore implements AutoCloseable {
      *
      * @throws StoreCorruptedException the object does not exist, or its entry or bytes fail their checks
      */
-    public DirectBuffer read(long oid, UnsafeBuffer view) {
+    public LittleEndianBuffer read(long oid, LittleEndianBuffer view) {
         checkOpen();
         objects.loadExisting(oid, entry);
         return objects.read(entry, view);
@@ -283,7 +281,7 @@ public final class SegmentStore implements AutoCloseable {
      * against their checksum: for a caller that read them through {@link #read} or put them itself since they
      * were last written.
      */
-    public DirectBuffer view(long oid, UnsafeBuffer view) {
+    public LittleEndianBuffer view(long oid, LittleEndianBuffer view) {
         checkOpen();
         objects.loadExisting(oid, entry);
         return objects.view(entry, view);

@@ -1,9 +1,6 @@
 package org.swizzle.store;
 
-import java.nio.ByteOrder;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
  * Layout of the object table at the front of a logical segment in the cluster file.
@@ -46,7 +43,6 @@ import org.agrona.MutableDirectBuffer;
  * </pre>
  */
 final class SegmentTableDescriptor {
-    static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
 
     static final int OBJECT_OFFSET_OFFSET = 0;
     static final int LENGTH_OFFSET = 8;
@@ -68,18 +64,18 @@ final class SegmentTableDescriptor {
     }
 
     /** Writes the entry of {@code oid} at {@code index}, its checksum included. */
-    static void putEntry(MutableDirectBuffer buffer, int index, long oid, long objectOffset, int length, int classId,
+    static void putEntry(LittleEndianBuffer buffer, int index, long oid, long objectOffset, int length, int classId,
         long commit, int objectCrc, Checksums checksums) {
-        buffer.putLong(index + OBJECT_OFFSET_OFFSET, objectOffset, ORDER);
-        buffer.putInt(index + LENGTH_OFFSET, length, ORDER);
-        buffer.putInt(index + CLASS_ID_OFFSET, classId, ORDER);
-        buffer.putLong(index + COMMIT_OFFSET, commit, ORDER);
-        buffer.putInt(index + OBJECT_CRC_OFFSET, objectCrc, ORDER);
-        buffer.putInt(index + ENTRY_CRC_OFFSET, entryCrc(buffer, index, oid, checksums), ORDER);
+        buffer.putLong(index + OBJECT_OFFSET_OFFSET, objectOffset);
+        buffer.putInt(index + LENGTH_OFFSET, length);
+        buffer.putInt(index + CLASS_ID_OFFSET, classId);
+        buffer.putLong(index + COMMIT_OFFSET, commit);
+        buffer.putInt(index + OBJECT_CRC_OFFSET, objectCrc);
+        buffer.putInt(index + ENTRY_CRC_OFFSET, entryCrc(buffer, index, oid, checksums));
     }
 
     /** Writes a whole table of empty entries for the slots of {@code segment} at {@code index}. */
-    static void putEmptyTable(MutableDirectBuffer buffer, int index, long segment, Checksums checksums) {
+    static void putEmptyTable(LittleEndianBuffer buffer, int index, long segment, Checksums checksums) {
         long firstOid = Oids.firstOidOf(segment);
         for (int slot = 0; slot < Oids.SLOTS_PER_SEGMENT; slot++) {
             putEntry(buffer, index + slot * ENTRY_LENGTH, firstOid + slot, 0, 0, 0, 0, 0, checksums);
@@ -87,31 +83,31 @@ final class SegmentTableDescriptor {
     }
 
     /** The checksum the entry of {@code oid} at {@code index} should carry. */
-    static int entryCrc(DirectBuffer buffer, int index, long oid, Checksums checksums) {
+    static int entryCrc(LittleEndianBuffer buffer, int index, long oid, Checksums checksums) {
         return checksums.ofPrefixed(oid, buffer, index, ENTRY_CRC_OFFSET);
     }
 
-    static long objectOffset(DirectBuffer buffer, int index) {
-        return buffer.getLong(index + OBJECT_OFFSET_OFFSET, ORDER);
+    static long objectOffset(LittleEndianBuffer buffer, int index) {
+        return buffer.getLong(index + OBJECT_OFFSET_OFFSET);
     }
 
-    static int length(DirectBuffer buffer, int index) {
-        return buffer.getInt(index + LENGTH_OFFSET, ORDER);
+    static int length(LittleEndianBuffer buffer, int index) {
+        return buffer.getInt(index + LENGTH_OFFSET);
     }
 
-    static int classId(DirectBuffer buffer, int index) {
-        return buffer.getInt(index + CLASS_ID_OFFSET, ORDER);
+    static int classId(LittleEndianBuffer buffer, int index) {
+        return buffer.getInt(index + CLASS_ID_OFFSET);
     }
 
-    static long commit(DirectBuffer buffer, int index) {
-        return buffer.getLong(index + COMMIT_OFFSET, ORDER);
+    static long commit(LittleEndianBuffer buffer, int index) {
+        return buffer.getLong(index + COMMIT_OFFSET);
     }
 
-    static int objectCrc(DirectBuffer buffer, int index) {
-        return buffer.getInt(index + OBJECT_CRC_OFFSET, ORDER);
+    static int objectCrc(LittleEndianBuffer buffer, int index) {
+        return buffer.getInt(index + OBJECT_CRC_OFFSET);
     }
 
-    static int storedEntryCrc(DirectBuffer buffer, int index) {
-        return buffer.getInt(index + ENTRY_CRC_OFFSET, ORDER);
+    static int storedEntryCrc(LittleEndianBuffer buffer, int index) {
+        return buffer.getInt(index + ENTRY_CRC_OFFSET);
     }
 }

@@ -1,7 +1,5 @@
 package org.swizzle.store;
 
-import org.agrona.DirectBuffer;
-
 /**
  * Finds how the new bytes of an object whose length changed follow from its committed bytes, so that a
  * commit logs about the bytes that changed (a SPLICE record, see {@link WalDescriptor}) rather than the
@@ -33,7 +31,7 @@ final class SpliceDiff {
     }
 
     /** Starts on the old bytes {@code before} and the new bytes {@code after}, from their offsets. */
-    void reset(DirectBuffer before, int beforeOffset, int beforeLength, DirectBuffer after, int afterOffset,
+    void reset(LittleEndianBuffer before, int beforeOffset, int beforeLength, LittleEndianBuffer after, int afterOffset,
         int afterLength) {
         suffixLength = commonSuffix(before, beforeOffset, beforeLength, after, afterOffset, afterLength);
         front = afterLength - suffixLength;
@@ -79,7 +77,7 @@ final class SpliceDiff {
         return end;
     }
 
-    private static int commonSuffix(DirectBuffer before, int beforeOffset, int beforeLength, DirectBuffer after,
+    private static int commonSuffix(LittleEndianBuffer before, int beforeOffset, int beforeLength, LittleEndianBuffer after,
         int afterOffset, int afterLength) {
         int max = Math.min(beforeLength, afterLength);
         int beforeEnd = beforeOffset + beforeLength;

@@ -15,9 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.agrona.ExpandableDirectByteBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreFormatException;
 import org.swizzle.StoreIOException;
@@ -146,11 +144,11 @@ final class StoreInspection implements AutoCloseable {
         clusterFileLength = clusters.size();
         segmentFileLength = segments.size();
         walSize = wal.size();
-        UnsafeBuffer page = new UnsafeBuffer(ByteBuffer.allocate(ClusterFileDescriptor.PAGE_SIZE));
+        LittleEndianBuffer page = LittleEndianBuffer.of(ByteBuffer.allocate(ClusterFileDescriptor.PAGE_SIZE));
         int read = FileIo.readFully(clusters, page.byteBuffer(), 0);
         header = ClusterHeader.read(clusterFile, page, read, checksums);
         layout = new ClusterLayout(header.clusterSize());
-        UnsafeBuffer walHeader = new UnsafeBuffer(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
+        LittleEndianBuffer walHeader = LittleEndianBuffer.of(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
         walEpoch = WriteAheadLog.checkHeader(walFile, walHeader, FileIo.readFully(wal, walHeader.byteBuffer(), 0),
             walSize, checksums);
         checkpoint = CheckpointChoice.choose(clusterFile, header, walFile, walEpoch);
@@ -175,7 +173,7 @@ final class StoreInspection implements AutoCloseable {
 
     private void readDirectory() throws IOException {
         long needed = SegmentDirectoryDescriptor.entryPosition(checkpoint.segments());
-        UnsafeBuffer contents = new UnsafeBuffer(ByteBuffer.allocate((int) Math.min(needed, segmentFileLength)));
+        LittleEndianBuffer contents = LittleEndianBuffer.of(ByteBuffer.allocate((int) Math.min(needed, segmentFileLength)));
         int read = FileIo.readFully(segments, contents.byteBuffer(), 0);
         SegmentDirectory.checkHeader(segmentFile, contents, read, checksums);
         segmentCount = (int) checkpoint.segments();
@@ -204,7 +202,7 @@ final class StoreInspection implements AutoCloseable {
         WalRecords records = new WalRecords(walFile);
         try {
             while (scanner.next()) {
-                ExpandableDirectByteBuffer block = scanner.block();
+                LittleEndianBuffer block = scanner.block();
                 long offset = scanner.offset();
                 WalDescriptor.checkVersion(walFile, offset, block);
                 long epoch = WalDescriptor.blockEpoch(block);
@@ -366,7 +364,7 @@ final class StoreInspection implements AutoCloseable {
             return false;
         }
         long position = SegmentTableDescriptor.entryPosition(table, oid);
-        if (!readClusters(position, bytes) || committed.decode(new UnsafeBuffer(bytes), 0, oid, position, checksums) != null) {
+        if (!readClusters(position, bytes) || committed.decode(LittleEndianBuffer.of(bytes), 0, oid, position, checksums) != null) {
             return false; // a damaged entry, which reading the tables reports
         }
         if (!committed.exists()) {
@@ -444,7 +442,7 @@ final class StoreInspection implements AutoCloseable {
             }
 
             @Override
-            public void read(long position, UnsafeBuffer table) {
+            public void read(long position, LittleEndianBuffer table) {
                 readClusters(position, table.byteArray());
             }
         };

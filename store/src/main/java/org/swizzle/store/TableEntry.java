@@ -1,6 +1,5 @@
 package org.swizzle.store;
 
-import org.agrona.DirectBuffer;
 
 /**
  * One object table entry, decoded and checked (see {@link SegmentTableDescriptor}). A mutable
@@ -26,7 +25,7 @@ final class TableEntry {
      * Decodes the entry of {@code oid} at {@code index} of {@code buffer}, which lies at file offset
      * {@code position}; returns what is wrong with it, or null if it is intact.
      */
-    String decode(DirectBuffer buffer, int index, long oid, long position, Checksums checksums) {
+    String decode(LittleEndianBuffer buffer, int index, long oid, long position, Checksums checksums) {
         this.oid = oid;
         this.position = position;
         offset = SegmentTableDescriptor.objectOffset(buffer, index);

@@ -1,6 +1,5 @@
 package org.swizzle.store;
 
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Reads every entry of every segment table, checking each: how the store rebuilds its free space
@@ -16,7 +15,7 @@ final class TableScan {
         long tableOffset(long segment);
 
         /** Fills the heap buffer {@code table} with the {@link SegmentTableDescriptor#TABLE_LENGTH} bytes at {@code position}. */
-        void read(long position, UnsafeBuffer table);
+        void read(long position, LittleEndianBuffer table);
     }
 
     /** What a scan finds. */
@@ -46,14 +45,14 @@ final class TableScan {
             }
 
             @Override
-            public void read(long position, UnsafeBuffer table) {
+            public void read(long position, LittleEndianBuffer table) {
                 clusters.read(position, table);
             }
         };
     }
 
     private final Checksums checksums = new Checksums();
-    private final UnsafeBuffer table = new UnsafeBuffer(new byte[SegmentTableDescriptor.TABLE_LENGTH]);
+    private final LittleEndianBuffer table = LittleEndianBuffer.of(new byte[SegmentTableDescriptor.TABLE_LENGTH]);
     private final TableEntry entry = new TableEntry();
 
     void scan(Tables tables, Visitor visitor) {

@@ -2,9 +2,6 @@ package org.swizzle.store;
 
 import java.util.Objects;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
-
 /**
  * One atomic change to a {@link SegmentStore}: new objects, new bytes for existing ones and objects
  * freed, logged as one WAL block when it commits. Comparing each put with the committed bytes keeps
@@ -20,7 +17,7 @@ public final class Transaction {
     private final StoreCounters counters;
     private final ByteDiff diff = new ByteDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
     private final SpliceDiff splice = new SpliceDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
-    private final UnsafeBuffer committed = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer committed = LittleEndianBuffer.of(new byte[0]);
     private final TableEntry entry = new TableEntry();
     private final Checksums checksums = new Checksums();
     private long firstNewOid = SegmentStore.NULL_OID;
@@ -69,17 +66,17 @@ public final class Transaction {
      * @throws IllegalStateException the object is freed in this transaction
      * @throws org.swizzle.StoreCorruptedException the object's committed entry or bytes fail their checks
      */
-    public void put(long oid, int classId, DirectBuffer bytes, int offset, int length) {
+    public void put(long oid, int classId, LittleEndianBuffer bytes, int offset, int length) {
         put(oid, classId, bytes, offset, length, false);
     }
 
     /**
-     * Puts the bytes of an object as {@link #put(long, int, DirectBuffer, int, int)} does, comparing them with
+     * Puts the bytes of an object as {@link #put(long, int, LittleEndianBuffer, int, int)} does, comparing them with
      * committed bytes that are not checked against their checksum again when {@code committedBytesChecked}:
      * the caller read them through {@link SegmentStore#read} (which checked them) or put them itself since
      * they were last written, as an object manager has for every resident object.
      */
-    public void put(long oid, int classId, DirectBuffer bytes, int offset, int length, boolean committedBytesChecked) {
+    public void put(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean committedBytesChecked) {
         checkActive();
         Objects.requireNonNull(bytes, "bytes");
         if (length < 0) {
@@ -107,7 +104,7 @@ public final class Transaction {
         }
     }
 
-    private void putExisting(long oid, int classId, DirectBuffer bytes, int offset, int length, boolean checked) {
+    private void putExisting(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean checked) {
         boolean resized = length != entry.length;
         boolean spliceable = resized && classId == entry.classId && entry.length > 0 && length > 0;
         if (spliceable && splice(oid, classId, bytes, offset, length, checked)) {
@@ -118,7 +115,7 @@ public final class Transaction {
                 entry.length);
             return;
         }
-        DirectBuffer before = committed(checked);
+        LittleEndianBuffer before = committed(checked);
         counters.objectsCompared++;
         counters.bytesCompared += length;
         diff.reset(before, 0, bytes, offset, length);
@@ -136,8 +133,8 @@ public final class Transaction {
      * Logs the resized object as a SPLICE of its committed bytes, unless its ranges take more than the share
      * {@link #SPLICE_SHARE_SHIFT} allows; returns whether it did.
      */
-    private boolean splice(long oid, int classId, DirectBuffer bytes, int offset, int length, boolean checked) {
-        DirectBuffer before = committed(checked);
+    private boolean splice(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean checked) {
+        LittleEndianBuffer before = committed(checked);
         counters.objectsCompared++;
         counters.bytesCompared += length;
         splice.reset(before, 0, entry.length, bytes, offset, length);
@@ -155,7 +152,7 @@ public final class Transaction {
     }
 
     /** The committed bytes of the object whose entry was loaded last, checked against their checksum unless {@code checked}. */
-    private DirectBuffer committed(boolean checked) {
+    private LittleEndianBuffer committed(boolean checked) {
         return checked ? store.objects().view(entry, committed) : store.objects().read(entry, committed);
     }
 

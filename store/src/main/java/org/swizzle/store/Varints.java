@@ -1,7 +1,5 @@
 package org.swizzle.store;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
  * Unsigned LEB128 varints, the WAL's encoding of counts, lengths, OID deltas and positions: seven
@@ -29,7 +27,7 @@ final class Varints {
     }
 
     /** Writes {@code value}, at least 0, at {@code index}; returns the index after it. */
-    static int put(MutableDirectBuffer buffer, int index, long value) {
+    static int put(LittleEndianBuffer buffer, int index, long value) {
         int at = index;
         long rest = value;
         while (rest >= MORE) {
@@ -44,7 +42,7 @@ final class Varints {
      * The varint at {@code index}, or {@link #MALFORMED} if it does not end before {@code limit},
      * holds more than {@code bits} bits (at most 63), or is not in its shortest form.
      */
-    static long get(DirectBuffer buffer, int index, int limit, int bits) {
+    static long get(LittleEndianBuffer buffer, int index, int limit, int bits) {
         int maxLength = (bits + BITS_PER_BYTE - 1) / BITS_PER_BYTE;
         int end = Math.min(limit, index + maxLength);
         long value = 0;

@@ -1,11 +1,8 @@
 package org.swizzle.store;
 
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 
 import org.agrona.BitUtil;
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 
 /**
  * Layout of the redo write-ahead log {@code swizzle.wal}: a file header, then one block per commit,
@@ -201,7 +198,6 @@ final class WalDescriptor {
     static final int VERSION_WITHOUT_FREE = 3;
     /** The older format version whose empty log an open upgrades; its blocks cannot be read. */
     static final int UPGRADABLE_VERSION = 2;
-    static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
     /** Blocks start and end on this boundary. */
     static final int ALIGNMENT = 8;
 
@@ -276,7 +272,7 @@ final class WalDescriptor {
      *
      * @throws org.swizzle.StoreFormatException a block of another version
      */
-    static void checkVersion(Path walFile, long blockOffset, DirectBuffer block) {
+    static void checkVersion(Path walFile, long blockOffset, LittleEndianBuffer block) {
         int version = version(block);
         if (version != FORMAT_VERSION && version != VERSION_WITHOUT_SPLICE && version != VERSION_WITHOUT_FREE) {
             throw Formats.unsupportedVersion(walFile, blockOffset + VERSION_OFFSET, version, FORMAT_VERSION);
@@ -304,81 +300,81 @@ final class WalDescriptor {
 
     // ---- file header ----
 
-    static void putFileHeader(MutableDirectBuffer buffer, long epoch, Checksums checksums) {
+    static void putFileHeader(LittleEndianBuffer buffer, long epoch, Checksums checksums) {
         buffer.setMemory(0, FILE_HEADER_LENGTH, (byte) 0);
-        buffer.putLong(FILE_MAGIC_OFFSET, FILE_MAGIC, ORDER);
-        buffer.putInt(FILE_VERSION_OFFSET, FORMAT_VERSION, ORDER);
-        buffer.putLong(EPOCH_OFFSET, epoch, ORDER);
-        buffer.putInt(FILE_CRC_OFFSET, checksums.of(buffer, 0, FILE_CRC_OFFSET), ORDER);
+        buffer.putLong(FILE_MAGIC_OFFSET, FILE_MAGIC);
+        buffer.putInt(FILE_VERSION_OFFSET, FORMAT_VERSION);
+        buffer.putLong(EPOCH_OFFSET, epoch);
+        buffer.putInt(FILE_CRC_OFFSET, checksums.of(buffer, 0, FILE_CRC_OFFSET));
     }
 
 
-    static int fileVersion(DirectBuffer header) {
-        return header.getInt(FILE_VERSION_OFFSET, ORDER);
+    static int fileVersion(LittleEndianBuffer header) {
+        return header.getInt(FILE_VERSION_OFFSET);
     }
 
-    static long epoch(DirectBuffer header) {
-        return header.getLong(EPOCH_OFFSET, ORDER);
+    static long epoch(LittleEndianBuffer header) {
+        return header.getLong(EPOCH_OFFSET);
     }
 
     // ---- block header ----
 
-    static void putBlockHeader(MutableDirectBuffer buffer, int length, long commitNumber, long epoch) {
-        buffer.putInt(MAGIC_OFFSET, BLOCK_MAGIC, ORDER);
-        buffer.putInt(CRC_OFFSET, 0, ORDER);
-        buffer.putInt(LENGTH_OFFSET, length, ORDER);
-        buffer.putInt(VERSION_OFFSET, FORMAT_VERSION, ORDER);
-        buffer.putLong(COMMIT_NUMBER_OFFSET, commitNumber, ORDER);
-        buffer.putLong(BLOCK_EPOCH_OFFSET, epoch, ORDER);
+    static void putBlockHeader(LittleEndianBuffer buffer, int length, long commitNumber, long epoch) {
+        buffer.putInt(MAGIC_OFFSET, BLOCK_MAGIC);
+        buffer.putInt(CRC_OFFSET, 0);
+        buffer.putInt(LENGTH_OFFSET, length);
+        buffer.putInt(VERSION_OFFSET, FORMAT_VERSION);
+        buffer.putLong(COMMIT_NUMBER_OFFSET, commitNumber);
+        buffer.putLong(BLOCK_EPOCH_OFFSET, epoch);
     }
 
-    static void putCrc(MutableDirectBuffer buffer, int crc) {
-        buffer.putInt(CRC_OFFSET, crc, ORDER);
+    static void putCrc(LittleEndianBuffer buffer, int crc) {
+        buffer.putInt(CRC_OFFSET, crc);
     }
 
-    static int magic(DirectBuffer block) {
-        return block.getInt(MAGIC_OFFSET, ORDER);
+    static int magic(LittleEndianBuffer block) {
+        return block.getInt(MAGIC_OFFSET);
     }
 
-    static int crc(DirectBuffer block) {
-        return block.getInt(CRC_OFFSET, ORDER);
+    static int crc(LittleEndianBuffer block) {
+        return block.getInt(CRC_OFFSET);
     }
 
-    static int blockLength(DirectBuffer block) {
-        return block.getInt(LENGTH_OFFSET, ORDER);
+    static int blockLength(LittleEndianBuffer block) {
+        return block.getInt(LENGTH_OFFSET);
     }
 
-    static int version(DirectBuffer block) {
-        return block.getInt(VERSION_OFFSET, ORDER);
+    static int version(LittleEndianBuffer block) {
+        return block.getInt(VERSION_OFFSET);
     }
 
-    static long commitNumber(DirectBuffer block) {
-        return block.getLong(COMMIT_NUMBER_OFFSET, ORDER);
+    static long commitNumber(LittleEndianBuffer block) {
+        return block.getLong(COMMIT_NUMBER_OFFSET);
     }
 
-    static long blockEpoch(DirectBuffer block) {
-        return block.getLong(BLOCK_EPOCH_OFFSET, ORDER);
+    static long blockEpoch(LittleEndianBuffer block) {
+        return block.getLong(BLOCK_EPOCH_OFFSET);
     }
 
     // ---- records ----
 
     /** Writes the record count of a section at {@code index}; returns the index after it. */
-    static int putCount(MutableDirectBuffer buffer, int index, int count) {
+    static int putCount(LittleEndianBuffer buffer, int index, int count) {
         return Varints.put(buffer, index, count);
     }
 
     /** Writes a SEGMENT record at {@code index}; returns the index after it. */
-    static int putSegment(MutableDirectBuffer buffer, int index, long segment, long tablePosition) {
+    static int putSegment(LittleEndianBuffer buffer, int index, long segment, long tablePosition) {
         int at = Varints.put(buffer, index, segment);
         return Varints.put(buffer, at, tablePosition / POSITION_UNIT);
     }
 
     /** Writes an IMAGE record at {@code index}, its bytes copied from {@code src}; returns the index after it. */
-    static int putImage(MutableDirectBuffer buffer, int index, long oidDelta, int classId, int crc, long position,
-        DirectBuffer src, int srcOffset, int length) {
+    static int putImage(LittleEndianBuffer buffer, int index, long oidDelta, int classId, int crc, long position,
+        LittleEndianBuffer src, int srcOffset, int length) {
         int at = Varints.put(buffer, index, oidDelta);
         at = Varints.put(buffer, at, Integer.toUnsignedLong(classId));
-        buffer.putInt(at, crc, ORDER);
+        buffer.putInt(at, crc);
         at = Varints.put(buffer, at + CRC_LENGTH, position / POSITION_UNIT);
         at = Varints.put(buffer, at, length);
         buffer.putBytes(at, src, srcOffset, length);
@@ -386,14 +382,14 @@ final class WalDescriptor {
     }
 
     /** Writes the start of a PATCH record at {@code index}, its ranges to follow; returns the index after it. */
-    static int putPatchHeader(MutableDirectBuffer buffer, int index, long oidDelta, int crc, int rangeCount) {
+    static int putPatchHeader(LittleEndianBuffer buffer, int index, long oidDelta, int crc, int rangeCount) {
         int at = Varints.put(buffer, index, oidDelta);
-        buffer.putInt(at, crc, ORDER);
+        buffer.putInt(at, crc);
         return Varints.put(buffer, at + CRC_LENGTH, rangeCount);
     }
 
     /** Writes a range of a PATCH record at {@code index}; returns the index after it. */
-    static int putRange(MutableDirectBuffer buffer, int index, int offsetDelta, DirectBuffer src, int srcOffset,
+    static int putRange(LittleEndianBuffer buffer, int index, int offsetDelta, LittleEndianBuffer src, int srcOffset,
         int length) {
         int at = Varints.put(buffer, index, offsetDelta);
         at = Varints.put(buffer, at, length);
@@ -405,11 +401,11 @@ final class WalDescriptor {
      * Writes the start of a SPLICE record at {@code index}, its ranges to follow (written as a PATCH's, with
      * {@link #putRange}); returns the index after it.
      */
-    static int putSpliceHeader(MutableDirectBuffer buffer, int index, long oidDelta, int classId, int crc,
+    static int putSpliceHeader(LittleEndianBuffer buffer, int index, long oidDelta, int classId, int crc,
         long oldPosition, int oldLength, long newPosition, int newLength, int suffixLength, int rangeCount) {
         int at = Varints.put(buffer, index, oidDelta);
         at = Varints.put(buffer, at, Integer.toUnsignedLong(classId));
-        buffer.putInt(at, crc, ORDER);
+        buffer.putInt(at, crc);
         at = Varints.put(buffer, at + CRC_LENGTH, oldPosition / POSITION_UNIT);
         at = Varints.put(buffer, at, oldLength);
         at = Varints.put(buffer, at, newPosition / POSITION_UNIT);
@@ -419,28 +415,28 @@ final class WalDescriptor {
     }
 
     /** Writes an ALLOCATOR record at {@code index}; returns the index after it. */
-    static int putAllocator(MutableDirectBuffer buffer, int index, long nextOid, long allocatedEnd) {
+    static int putAllocator(LittleEndianBuffer buffer, int index, long nextOid, long allocatedEnd) {
         return Varints.put(buffer, Varints.put(buffer, index, nextOid), allocatedEnd);
     }
 
     /** Writes a FREE record at {@code index}; returns the index after it. */
-    static int putFree(MutableDirectBuffer buffer, int index, long oidDelta) {
+    static int putFree(LittleEndianBuffer buffer, int index, long oidDelta) {
         return Varints.put(buffer, index, oidDelta);
     }
 
     /** Writes a RELEASE record at {@code index}; returns the index after it. */
-    static int putRelease(MutableDirectBuffer buffer, int index, long segmentDelta) {
+    static int putRelease(LittleEndianBuffer buffer, int index, long segmentDelta) {
         return Varints.put(buffer, index, segmentDelta);
     }
 
     /** Writes zeros from {@code index} to the next block boundary; returns the block's length. */
-    static int pad(MutableDirectBuffer buffer, int index) {
+    static int pad(LittleEndianBuffer buffer, int index) {
         int end = align(index);
         buffer.setMemory(index, end - index, (byte) 0);
         return end;
     }
 
-    static int crcAt(DirectBuffer buffer, int index) {
-        return buffer.getInt(index, ORDER);
+    static int crcAt(LittleEndianBuffer buffer, int index) {
+        return buffer.getInt(index);
     }
 }

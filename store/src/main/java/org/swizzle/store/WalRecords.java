@@ -4,7 +4,6 @@ import static org.swizzle.store.WalDescriptor.BLOCK_HEADER_LENGTH;
 
 import java.nio.file.Path;
 
-import org.agrona.DirectBuffer;
 import org.swizzle.StoreCorruptedException;
 
 /**
@@ -21,7 +20,7 @@ final class WalRecords {
     private static final int UNSIGNED_INT_BITS = Integer.SIZE;
 
     private final Path walFile;
-    private DirectBuffer block;
+    private LittleEndianBuffer block;
     private long blockOffset;
     private int end;
     private int at;
@@ -62,7 +61,7 @@ final class WalRecords {
      * Starts before the first record of {@code block}, read from {@code blockOffset} of the WAL, whose
      * format version {@link WalDescriptor#checkVersion} passed.
      */
-    WalRecords reset(DirectBuffer block, long blockOffset) {
+    WalRecords reset(LittleEndianBuffer block, long blockOffset) {
         this.block = block;
         this.blockOffset = blockOffset;
         this.end = WalDescriptor.blockLength(block);

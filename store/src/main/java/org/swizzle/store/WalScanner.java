@@ -5,7 +5,6 @@ import static org.swizzle.store.WalDescriptor.BLOCK_HEADER_LENGTH;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import org.agrona.ExpandableDirectByteBuffer;
 
 /**
  * Reads the blocks of a WAL in order and says how the log ends. A block that fails its checks
@@ -51,7 +50,7 @@ final class WalScanner {
 
     private final Reader reader;
     private final long size;
-    private final ExpandableDirectByteBuffer block = new ExpandableDirectByteBuffer(64 * 1024);
+    private final LittleEndianBuffer block = LittleEndianBuffer.growableDirect(64 * 1024);
     private final Checksums checksums = new Checksums();
     private ByteBuffer window;
     private long offset;
@@ -95,7 +94,7 @@ final class WalScanner {
     }
 
     /** The block {@link #next()} moved to: its bytes, from index 0. */
-    ExpandableDirectByteBuffer block() {
+    LittleEndianBuffer block() {
         return block;
     }
 
@@ -127,7 +126,7 @@ final class WalScanner {
         if (length < BLOCK_HEADER_LENGTH || length % WalDescriptor.ALIGNMENT != 0 || length > remaining) {
             return "block length " + length + " with " + remaining + " bytes left in the log";
         }
-        block.checkLimit(length);
+        block.ensureCapacity(length);
         reader.read(at, block.byteBuffer().clear().limit(length));
         int found = checksums.of(block, WalDescriptor.CRC_START, length - WalDescriptor.CRC_START);
         int expected = WalDescriptor.crc(block);

@@ -7,8 +7,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.swizzle.StoreIOException;
 
 /**
@@ -33,7 +31,7 @@ final class WriteAheadLog implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
     private final Checksums checksums = new Checksums();
-    private final UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
+    private final LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
     private ByteBuffer zeros;
     private long epoch;
     /** The end of the last block: where the next one goes. */
@@ -55,7 +53,7 @@ final class WriteAheadLog implements AutoCloseable {
     /** Writes the header of an empty log following checkpoint 0, and forces it. */
     static void create(Path file, FileChannelFactory files) {
         try (FileChannel channel = files.open(file)) {
-            UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
+            LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
             WalDescriptor.putFileHeader(header, 0, new Checksums());
             channel.truncate(0);
             FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
@@ -74,7 +72,7 @@ final class WriteAheadLog implements AutoCloseable {
         FileChannel channel = null;
         try {
             channel = files.open(file);
-            UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
+            LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
             int read = FileIo.readFully(channel, header.byteBuffer(), 0);
             Checksums checksums = new Checksums();
             long size = channel.size();
@@ -98,7 +96,7 @@ final class WriteAheadLog implements AutoCloseable {
      * {@link WalDescriptor#VERSION_WITHOUT_FREE} or later passes, and one of version
      * {@link WalDescriptor#UPGRADABLE_VERSION} when no block follows it.
      */
-    static long checkHeader(Path file, DirectBuffer header, int read, long size, Checksums checksums) {
+    static long checkHeader(Path file, LittleEndianBuffer header, int read, long size, Checksums checksums) {
         int version = WalDescriptor.FILE_HEADER.check(file, header, read, checksums, WalDescriptor.UPGRADABLE_VERSION);
         if (version < WalDescriptor.VERSION_WITHOUT_FREE && size > FILE_HEADER_LENGTH) {
             throw Formats.olderLogWithCommits(file, version, WalDescriptor.FORMAT_VERSION, size - FILE_HEADER_LENGTH);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
 class ByteDiffTest {
@@ -40,8 +39,8 @@ class ByteDiffTest {
 
     @Test
     void shouldCompareFromTheGivenOffsets() {
-        UnsafeBuffer before = new UnsafeBuffer(new byte[50]);
-        UnsafeBuffer after = new UnsafeBuffer(new byte[60]);
+        LittleEndianBuffer before = LittleEndianBuffer.of(new byte[50]);
+        LittleEndianBuffer after = LittleEndianBuffer.of(new byte[60]);
         after.putByte(10 + 7, (byte) 3);
         diff.reset(before, 5, after, 10, 40);
         List<String> found = new ArrayList<>();
@@ -52,7 +51,7 @@ class ByteDiffTest {
     }
 
     private List<String> ranges(byte[] before, byte[] after) {
-        diff.reset(new UnsafeBuffer(before), 0, new UnsafeBuffer(after), 0, before.length);
+        diff.reset(LittleEndianBuffer.of(before), 0, LittleEndianBuffer.of(after), 0, before.length);
         List<String> found = new ArrayList<>();
         while (diff.next()) {
             found.add(diff.start() + ".." + diff.end());

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * A store whose objects came and went, for compaction: objects of many sizes (some larger than a cluster) over
@@ -70,7 +69,7 @@ final class ChurnedStore {
 
     /** Checks that {@code store} holds exactly the live objects, byte for byte, with their class ids. */
     void check(SegmentStore store, String when) {
-        UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         for (Map.Entry<Long, Long> object : live.entrySet()) {
             long oid = object.getKey();
             long seed = object.getValue();

@@ -2,7 +2,6 @@ package org.swizzle.store;
 
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * The writer that {@link KillProcessTest} kills: commits forever, printing
@@ -20,7 +19,7 @@ public final class CommittingProcess {
             for (long commit = store.lastCommit() + 1; ; commit++) {
                 Transaction transaction = store.begin();
                 long oid = TestBytes.putNew(transaction, commit, lengthOf(commit));
-                UnsafeBuffer root = TestBytes.longValue(commit);
+                LittleEndianBuffer root = TestBytes.longValue(commit);
                 transaction.put(SegmentStore.ROOTS_OID, 1, root, 0, root.capacity());
                 transaction.commit(commit);
                 System.out.println("committed " + commit + " " + oid);

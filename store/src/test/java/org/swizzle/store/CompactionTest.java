@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.ReadOnlyStoreException;
@@ -68,7 +67,7 @@ class CompactionTest {
             long small = TestBytes.putNew(transaction, 1, 700);
             long large = TestBytes.putNew(transaction, 2, 3 * StoreConfig.MIN_CLUSTER_SIZE);
             transaction.commit(store.lastCommit() + 1);
-            UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+            LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
             assertBytes(bytes(1, 700), store.read(small, view), "a new object after compaction");
             assertBytes(bytes(2, 3 * StoreConfig.MIN_CLUSTER_SIZE), store.read(large, view), "a new large object");
             churned.add(small, 1, 700);

@@ -16,8 +16,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -139,7 +137,7 @@ class CorruptionTest {
                 if (bytes.length > 0) {
                     bytes[random.nextInt(bytes.length)] ^= 0x5A;
                 }
-                transaction.put(oid, model.get(oid).classId(), new UnsafeBuffer(bytes), 0, bytes.length);
+                transaction.put(oid, model.get(oid).classId(), LittleEndianBuffer.of(bytes), 0, bytes.length);
                 model.put(oid, new Expected(model.get(oid).classId(), bytes));
             }
             for (int k = 0; k < 3; k++) {
@@ -158,7 +156,7 @@ class CorruptionTest {
         byte[] bytes = new byte[length];
         random.nextBytes(bytes);
         int classId = random.nextInt(50);
-        transaction.put(oid, classId, new UnsafeBuffer(bytes), 0, length);
+        transaction.put(oid, classId, LittleEndianBuffer.of(bytes), 0, length);
         model.put(oid, new Expected(classId, bytes));
         allOids.add(oid);
     }
@@ -295,7 +293,7 @@ class CorruptionTest {
     /** Reads every object; returns whether any read was refused. Fails on wrong data. */
     private static boolean readAll(SegmentStore store, Map<Long, Expected> model, String damage) {
         boolean refused = false;
-        UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         for (long oid : allOids) {
             Expected expected = model.get(oid);
             try {
@@ -303,7 +301,7 @@ class CorruptionTest {
                     assertTrue(!store.contains(oid), damage + ": object " + oid + " should not exist");
                     continue;
                 }
-                DirectBuffer bytes = store.read(oid, view);
+                LittleEndianBuffer bytes = store.read(oid, view);
                 byte[] found = new byte[bytes.capacity()];
                 bytes.getBytes(0, found);
                 if (!Arrays.equals(expected.bytes(), found) || store.classId(oid) != expected.classId()) {

@@ -6,7 +6,6 @@ import static org.swizzle.store.TestBytes.bytes;
 
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,7 +19,7 @@ class DiffLoggingTest {
     @TempDir
     Path dir;
 
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     private final long[] oids = new long[OBJECTS];
     private SegmentStore store;
 
@@ -44,7 +43,7 @@ class DiffLoggingTest {
         StoreCounters before = snapshot();
         Transaction transaction = store.begin();
         for (int i = 0; i < OBJECTS; i++) {
-            UnsafeBuffer changed = bytes(i, LENGTH);
+            LittleEndianBuffer changed = bytes(i, LENGTH);
             int at = (i * 4) % (LENGTH - 4);
             changed.putInt(at, ~changed.getInt(at));
             transaction.put(oids[i], i % 100, changed, 0, LENGTH);
@@ -68,7 +67,7 @@ class DiffLoggingTest {
             "block header, no SEGMENT, no IMAGE, then per object a PATCH: OID delta, CRC32C, one range (offset,"
                 + " length, 4 bytes); no ALLOCATOR");
         for (int i = 0; i < OBJECTS; i++) {
-            UnsafeBuffer expected = bytes(i, LENGTH);
+            LittleEndianBuffer expected = bytes(i, LENGTH);
             int at = (i * 4) % (LENGTH - 4);
             expected.putInt(at, ~expected.getInt(at));
             assertBytes(expected, store.read(oids[i], view), "object " + i);
@@ -79,7 +78,7 @@ class DiffLoggingTest {
     void shouldMergeChangesCloserThanARangeHeader() {
         StoreCounters before = snapshot();
         Transaction transaction = store.begin();
-        UnsafeBuffer changed = bytes(0, LENGTH);
+        LittleEndianBuffer changed = bytes(0, LENGTH);
         for (int at : new int[] {0, 2, 20, 23, 60}) {
             changed.putByte(at, (byte) ~changed.getByte(at));
         }
@@ -116,7 +115,7 @@ class DiffLoggingTest {
     void shouldLetALaterPutOfTheSameObjectReplaceAnEarlierOne() {
         StoreCounters before = snapshot();
         Transaction transaction = store.begin();
-        UnsafeBuffer changed = bytes(0, LENGTH);
+        LittleEndianBuffer changed = bytes(0, LENGTH);
         changed.putLong(8, 12345);
         transaction.put(oids[0], 0, changed, 0, LENGTH);
         transaction.put(oids[0], 0, bytes(0, LENGTH), 0, LENGTH);

@@ -23,7 +23,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.StoreCorruptedException;
@@ -42,11 +41,11 @@ class FreeTest {
     @TempDir
     Path dir;
 
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     private static void assertAbsent(SegmentStore store, long oid, String when) {
         assertFalse(store.contains(oid), when + ": object " + oid + " is gone");
-        UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         for (Runnable read : new Runnable[] {() -> store.read(oid, view), () -> store.length(oid), () -> store.classId(oid)}) {
             StoreCorruptedException e = assertThrows(StoreCorruptedException.class, read::run, when);
             assertTrue(e.getMessage().contains("object " + oid + " does not exist"), e.getMessage());
@@ -223,8 +222,8 @@ class FreeTest {
      * freed and put again. The first commit creates the objects and is checkpointed; the log holds the
      * seven commits after it. Returns the objects the last commit leaves, by OID.
      */
-    private static Map<Long, UnsafeBuffer> freeingCommits(SegmentStore store) {
-        Map<Long, UnsafeBuffer> model = new TreeMap<>();
+    private static Map<Long, LittleEndianBuffer> freeingCommits(SegmentStore store) {
+        Map<Long, LittleEndianBuffer> model = new TreeMap<>();
         List<long[]> freedExtents = new ArrayList<>();
         long commit = 1;
         Transaction transaction = store.begin();
@@ -245,7 +244,7 @@ class FreeTest {
         for (int round = 2; round <= 6; round++) {
             transaction = store.begin();
             for (long oid : oids) {
-                UnsafeBuffer before = model.get(oid);
+                LittleEndianBuffer before = model.get(oid);
                 int action = random.nextInt(12);
                 if (before == null || action > 2) {
                     continue;
@@ -259,7 +258,7 @@ class FreeTest {
                 } else {
                     patched.add(oid);
                     int length = action == 1 ? before.capacity() : before.capacity() + 40;
-                    UnsafeBuffer next = new UnsafeBuffer(Arrays.copyOf(before.byteArray(), length));
+                    LittleEndianBuffer next = LittleEndianBuffer.of(Arrays.copyOf(before.byteArray(), length));
                     next.putByte(length / 2, (byte) round);
                     transaction.put(oid, store.classId(oid), next, 0, length);
                     model.put(oid, next);
@@ -288,7 +287,7 @@ class FreeTest {
         return model;
     }
 
-    private static int placedInFreedSpace(SegmentStore store, Map<Long, UnsafeBuffer> model, List<long[]> extents) {
+    private static int placedInFreedSpace(SegmentStore store, Map<Long, LittleEndianBuffer> model, List<long[]> extents) {
         int placed = 0;
         for (long oid : model.keySet()) {
             long offset = StoreDirs.offsetOf(store, oid);
@@ -302,9 +301,9 @@ class FreeTest {
         return placed;
     }
 
-    private void assertHolds(SegmentStore store, Map<Long, UnsafeBuffer> model, String when) {
+    private void assertHolds(SegmentStore store, Map<Long, LittleEndianBuffer> model, String when) {
         for (long oid = 1; oid < store.oidLimit(); oid++) {
-            UnsafeBuffer expected = model.get(oid);
+            LittleEndianBuffer expected = model.get(oid);
             if (expected == null) {
                 assertFalse(store.contains(oid), when + ": object " + oid + " is freed or was never written");
             } else {
@@ -320,7 +319,7 @@ class FreeTest {
      */
     private static String contents(SegmentStore store) {
         StringBuilder contents = new StringBuilder();
-        UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         for (long oid = 1; oid < store.oidLimit(); oid++) {
             TableEntry entry = StoreDirs.entryOf(store, oid);
             contents.append(entry).append('\n');
@@ -338,7 +337,7 @@ class FreeTest {
     void shouldLeaveWhatTheCommitsLeftWhenBlocksThatFreeAreReplayedOnceAndTwice() throws IOException {
         Path live = dir.resolve("live");
         Path crashed;
-        Map<Long, UnsafeBuffer> model;
+        Map<Long, LittleEndianBuffer> model;
         String expected;
         try (SegmentStore store = SegmentStore.open(live, StoreDirs.smallNoCheckpoint())) {
             model = freeingCommits(store);

@@ -17,7 +17,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.CommitNotAppliedException;
@@ -30,7 +29,7 @@ class IoFailureTest {
     Path dir;
 
     private final Map<String, FailingFileChannel> channels = new HashMap<>();
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     private SegmentStore openFailable() {
         return SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, true, Long.MAX_VALUE, 256 * 1024),

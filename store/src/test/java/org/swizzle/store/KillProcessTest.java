@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.StoreLockedException;
@@ -57,7 +56,7 @@ class KillProcessTest {
     }
 
     private void assertAcknowledgedCommitsArePresent(Map<Long, Long> acknowledged, int round) {
-        UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         long lastAcknowledged = 0;
         try (SegmentStore store = SegmentStore.open(dir, StoreConfig.defaults())) {
             for (Map.Entry<Long, Long> ack : acknowledged.entrySet()) {

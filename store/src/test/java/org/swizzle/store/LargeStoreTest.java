@@ -10,8 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +30,7 @@ class LargeStoreTest {
     Path dir;
 
     private final byte[] scratch = new byte[LARGE * 2];
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     /** The length of object {@code index}: every {@value #SMALL_PER_COMMIT} + 48 a large one, else 64 to 2,111 bytes. */
     private static int lengthOf(long index) {
@@ -41,8 +39,8 @@ class LargeStoreTest {
     }
 
     /** Fills the first {@code length} bytes of {@link #scratch} with the contents of object {@code seed}. */
-    private UnsafeBuffer contents(long seed, int length) {
-        UnsafeBuffer buffer = new UnsafeBuffer(scratch, 0, length);
+    private LittleEndianBuffer contents(long seed, int length) {
+        LittleEndianBuffer buffer = LittleEndianBuffer.of(scratch, 0, length);
         long x = seed * 0x9E3779B97F4A7C15L + 1;
         int i = 0;
         for (; i + Long.BYTES <= length; i += Long.BYTES) {
@@ -58,9 +56,9 @@ class LargeStoreTest {
     }
 
     private void assertObject(SegmentStore store, long oid, long seed, int length) {
-        DirectBuffer read = store.read(oid, view);
+        LittleEndianBuffer read = store.read(oid, view);
         assertEquals(length, read.capacity(), "length of object " + oid);
-        UnsafeBuffer expected = contents(seed, length);
+        LittleEndianBuffer expected = contents(seed, length);
         for (int i = 0; i + Long.BYTES <= length; i += Long.BYTES) {
             if (read.getLong(i) != expected.getLong(i)) {
                 assertEquals(expected.getLong(i), read.getLong(i), "object " + oid + " at byte " + i);

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,13 +25,13 @@ class MappedApplyTest {
     @TempDir
     Path dir;
 
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     @Test
     void shouldApplyObjectsAndRangesThatCrossRegionBoundaries() throws IOException {
         Path store = dir.resolve("store");
         int length = 3 * CLUSTER + 100;
-        UnsafeBuffer changed = bytes(1, length);
+        LittleEndianBuffer changed = bytes(1, length);
         for (int at = CLUSTER - 3; at < CLUSTER + 3; at++) {
             changed.putByte(at, (byte) ~changed.getByte(at));
         }
@@ -78,7 +77,7 @@ class MappedApplyTest {
                 transaction = store.begin();
                 for (int i = commit; i < oids.length; i += 11) {
                     int length = store.length(oids[i]);
-                    UnsafeBuffer next = bytes(i, length);
+                    LittleEndianBuffer next = bytes(i, length);
                     next.putInt(length / 2 - 2, commit);
                     int newLength = commit == 4 && i % 2 == 0 ? length + 300 : commit == 5 && i % 3 == 0 ? length / 2
                         : length;

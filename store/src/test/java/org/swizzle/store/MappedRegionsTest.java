@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +29,7 @@ class MappedRegionsTest {
             channel.truncate(0);
             channel.write(ByteBuffer.allocate(1), 4L * REGION - 1);
             regions.mapUpTo(channel, 4L * REGION);
-            regions.write(REGION - 5, new UnsafeBuffer(bytes), 0, bytes.length);
+            regions.write(REGION - 5, LittleEndianBuffer.of(bytes), 0, bytes.length);
             regions.forceWritten();
 
             byte[] read = new byte[bytes.length];

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +26,7 @@ class PatchReplayTest {
     @TempDir
     Path dir;
 
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     private Path store;
     private long oid;
     private TableEntry entry;
@@ -48,7 +47,7 @@ class PatchReplayTest {
     void shouldSkipAPatchOfAnObjectThatALaterBlockImages() throws IOException {
         Path crashed;
         try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
-            UnsafeBuffer patched = bytes(1, LENGTH);
+            LittleEndianBuffer patched = bytes(1, LENGTH);
             patched.putByte(150, (byte) ~patched.getByte(150));
             Transaction transaction = opened.begin();
             transaction.put(oid, 1, patched, 0, LENGTH);
@@ -68,9 +67,9 @@ class PatchReplayTest {
 
     @Test
     void shouldWriteAPatchWhereAnEntryThatALaterPatchWroteSays() throws IOException {
-        UnsafeBuffer second = bytes(1, LENGTH);
+        LittleEndianBuffer second = bytes(1, LENGTH);
         second.putByte(10, (byte) ~second.getByte(10));
-        UnsafeBuffer third = new UnsafeBuffer(second.byteArray().clone());
+        LittleEndianBuffer third = LittleEndianBuffer.of(second.byteArray().clone());
         third.putByte(190, (byte) ~third.getByte(190));
         Path crashed;
         try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
@@ -129,7 +128,7 @@ class PatchReplayTest {
 
     @Test
     void shouldRefuseAPatchOfAnObjectWhoseEntryAWriteMissingFromTheLogWrote() throws IOException {
-        UnsafeBuffer forged = new UnsafeBuffer(ByteBuffer.allocate(SegmentTableDescriptor.ENTRY_LENGTH));
+        LittleEndianBuffer forged = LittleEndianBuffer.of(ByteBuffer.allocate(SegmentTableDescriptor.ENTRY_LENGTH));
         SegmentTableDescriptor.putEntry(forged, 0, oid, entry.offset, LENGTH, entry.classId, 9, entry.crc, new Checksums());
         StoreDirs.writeAt(store.resolve(StoreDirs.CLUSTERS), entry.position, forged.byteBuffer());
         TestBlocks.append(store, new TestBlocks().varint(0).varint(0).varint(1).patch(oid, 0, 0, new byte[1])

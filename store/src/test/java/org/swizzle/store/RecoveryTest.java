@@ -19,7 +19,6 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.StoreCorruptedException;
@@ -35,7 +34,7 @@ class RecoveryTest {
     @TempDir
     Path dir;
 
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     private final long[] oids = new long[COMMITS + 1];
     private final long[] walSizeAfter = new long[COMMITS + 1];
     private long shared;
@@ -73,8 +72,8 @@ class RecoveryTest {
         return commit == 1 ? 64 : 5000;
     }
 
-    private static UnsafeBuffer sharedBytes(int commit) {
-        UnsafeBuffer bytes = bytes(commit == 1 ? 100 : 200, sharedLength(commit));
+    private static LittleEndianBuffer sharedBytes(int commit) {
+        LittleEndianBuffer bytes = bytes(commit == 1 ? 100 : 200, sharedLength(commit));
         if (commit == 3) {
             bytes.putInt(100, 3);
         }

@@ -11,7 +11,6 @@ import static org.swizzle.store.TestBytes.bytes;
 
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +19,7 @@ class RoundTripTest {
     @TempDir
     Path dir;
 
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     @Test
     void shouldRoundTripManySmallObjectsAcrossSegmentsAndClusters() {

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -132,7 +131,7 @@ class SpliceDiffTest {
 
     /** Applies the splice of {@code after} on {@code before} as a SPLICE record is applied, and checks it gives {@code after}. */
     private void assertSpliced(byte[] before, byte[] after) {
-        diff.reset(new UnsafeBuffer(before), 0, before.length, new UnsafeBuffer(after), 0, after.length);
+        diff.reset(LittleEndianBuffer.of(before), 0, before.length, LittleEndianBuffer.of(after), 0, after.length);
         int suffix = diff.suffixLength();
         int front = after.length - suffix;
         int copied = Math.min(front, before.length - suffix);
@@ -156,7 +155,7 @@ class SpliceDiffTest {
     }
 
     private List<String> ranges(byte[] before, byte[] after) {
-        diff.reset(new UnsafeBuffer(before), 0, before.length, new UnsafeBuffer(after), 0, after.length);
+        diff.reset(LittleEndianBuffer.of(before), 0, before.length, LittleEndianBuffer.of(after), 0, after.length);
         List<String> found = new ArrayList<>();
         while (diff.next()) {
             found.add(diff.start() + ".." + diff.end());
@@ -165,7 +164,7 @@ class SpliceDiffTest {
     }
 
     private int payload(byte[] before, byte[] after) {
-        diff.reset(new UnsafeBuffer(before), 0, before.length, new UnsafeBuffer(after), 0, after.length);
+        diff.reset(LittleEndianBuffer.of(before), 0, before.length, LittleEndianBuffer.of(after), 0, after.length);
         int bytes = 0;
         while (diff.next()) {
             bytes += diff.end() - diff.start();

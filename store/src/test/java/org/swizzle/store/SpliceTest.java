@@ -19,7 +19,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.StoreCorruptedException;
@@ -35,7 +34,7 @@ class SpliceTest {
     @TempDir
     Path dir;
 
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     @Test
     void shouldLogAnInsertionIntoALargeObjectAsAFewBytesAndRecoverIt() throws IOException {
@@ -54,16 +53,16 @@ class SpliceTest {
             assertEquals(0, counters.imagesLogged() - before.imagesLogged);
             assertEquals(2, counters.payloadBytesLogged() - before.payloadBytesLogged, "the header byte and the insertion");
             assertEquals(1, counters.objectsMoved() - before.objectsMoved);
-            assertBytes(new UnsafeBuffer(grown), store.read(oid, view), "read back");
+            assertBytes(LittleEndianBuffer.of(grown), store.read(oid, view), "read back");
             crashed = StoreDirs.crashCopy(live, dir.resolve("crashed"));
         }
         assertEquals(Tool.CLEAN, verify(crashed), "the pending SPLICE checks");
         try (SegmentStore store = SegmentStore.open(live, StoreDirs.smallNoCheckpoint())) {
-            assertBytes(new UnsafeBuffer(grown), store.read(oid, view), "reopened");
+            assertBytes(LittleEndianBuffer.of(grown), store.read(oid, view), "reopened");
         }
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             assertEquals(2, store.counters().commitsRecovered());
-            assertBytes(new UnsafeBuffer(grown), store.read(oid, view), "recovered from the log");
+            assertBytes(LittleEndianBuffer.of(grown), store.read(oid, view), "recovered from the log");
         }
     }
 
@@ -81,7 +80,7 @@ class SpliceTest {
             System.out.println("2 MB object, 20 bytes inserted in the middle and its header changed: " + logged
                 + " bytes logged");
             assertTrue(logged <= 96, "logged " + logged);
-            assertBytes(new UnsafeBuffer(grown), store.read(oid, view), "read back");
+            assertBytes(LittleEndianBuffer.of(grown), store.read(oid, view), "read back");
         }
     }
 
@@ -123,7 +122,7 @@ class SpliceTest {
             store.compact((moved, toMove, allocatedEnd) -> { });
             assertEquals(0, store.freeSpace().heldBytes(), "free for compaction to use");
             assertTrue(store.counters().checkpoints() > checkpoints);
-            assertBytes(new UnsafeBuffer(grown), store.read(oid, view), "read back");
+            assertBytes(LittleEndianBuffer.of(grown), store.read(oid, view), "read back");
         }
     }
 
@@ -169,7 +168,7 @@ class SpliceTest {
         StoreDirs.writeAt(crashed.resolve(StoreDirs.CLUSTERS), firstOffset, ByteBuffer.wrap(first));
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             assertEquals(3, store.counters().commitsRecovered());
-            assertBytes(new UnsafeBuffer(patchedAgain), store.read(oid, view), "every commit, in order");
+            assertBytes(LittleEndianBuffer.of(patchedAgain), store.read(oid, view), "every commit, in order");
         }
     }
 
@@ -209,14 +208,14 @@ class SpliceTest {
             store.checkpoint();
             put(store, oid, insert(old, 5, new byte[] {1}), 2);
             Transaction transaction = store.begin();
-            transaction.put(oid, CLASS_ID + 1, new UnsafeBuffer(other), 0, other.length);
+            transaction.put(oid, CLASS_ID + 1, LittleEndianBuffer.of(other), 0, other.length);
             transaction.commit(3);
             crashed = StoreDirs.crashCopy(live, dir.resolve("crashed"));
         }
         // The SPLICE's source no longer matters: the IMAGE of commit 3 rewrites the object whole.
         StoreDirs.flipByte(crashed.resolve(StoreDirs.CLUSTERS), oldOffset + 300);
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
-            assertBytes(new UnsafeBuffer(other), store.read(oid, view), "the IMAGE of commit 3");
+            assertBytes(LittleEndianBuffer.of(other), store.read(oid, view), "the IMAGE of commit 3");
         }
     }
 
@@ -244,7 +243,7 @@ class SpliceTest {
             for (int i = 0; i < oids.length; i++) {
                 byte[] bytes = bytes(100 + i, 200 + random.nextInt(3000)).byteArray();
                 oids[i] = transaction.newObject();
-                transaction.put(oids[i], CLASS_ID, new UnsafeBuffer(bytes), 0, bytes.length);
+                transaction.put(oids[i], CLASS_ID, LittleEndianBuffer.of(bytes), 0, bytes.length);
                 model.put(oids[i], bytes);
                 classes.put(oids[i], CLASS_ID);
             }
@@ -258,7 +257,7 @@ class SpliceTest {
                     }
                     byte[] bytes = edit(random, model.get(oid));
                     int classId = random.nextInt(40) == 0 ? classes.get(oid) + 1 : classes.get(oid);
-                    transaction.put(oid, classId, new UnsafeBuffer(bytes), 0, bytes.length);
+                    transaction.put(oid, classId, LittleEndianBuffer.of(bytes), 0, bytes.length);
                     model.put(oid, bytes);
                     classes.put(oid, classId);
                 }
@@ -282,7 +281,7 @@ class SpliceTest {
     private void assertRecovers(Path store, Map<Long, byte[]> model, String when) {
         try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
             for (Map.Entry<Long, byte[]> object : model.entrySet()) {
-                assertBytes(new UnsafeBuffer(object.getValue()), opened.read(object.getKey(), view),
+                assertBytes(LittleEndianBuffer.of(object.getValue()), opened.read(object.getKey(), view),
                     when + ": object " + object.getKey());
             }
         }
@@ -317,14 +316,14 @@ class SpliceTest {
     private long create(SegmentStore store, byte[] bytes) {
         Transaction transaction = store.begin();
         long oid = transaction.newObject();
-        transaction.put(oid, CLASS_ID, new UnsafeBuffer(bytes), 0, bytes.length);
+        transaction.put(oid, CLASS_ID, LittleEndianBuffer.of(bytes), 0, bytes.length);
         transaction.commit(store.lastCommit() + 1);
         return oid;
     }
 
     private static void put(SegmentStore store, long oid, byte[] bytes, long commit) {
         Transaction transaction = store.begin();
-        transaction.put(oid, CLASS_ID, new UnsafeBuffer(bytes), 0, bytes.length);
+        transaction.put(oid, CLASS_ID, LittleEndianBuffer.of(bytes), 0, bytes.length);
         transaction.commit(commit);
     }
 

@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.NotAStoreException;
@@ -36,7 +35,7 @@ class StoreDirectoryTest {
     @TempDir
     Path dir;
 
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     /** A closed store with three commits, a lock file and an index directory, as an application leaves it. */
     private Path storeWithData() throws IOException {

@@ -3,14 +3,12 @@ package org.swizzle.store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
-import org.agrona.concurrent.UnsafeBuffer;
 
 /** Test configurations, and file surgery that simulates crashes and damage. */
 final class StoreDirs {
@@ -72,10 +70,10 @@ final class StoreDirs {
      */
     static void writeHeaderVersion(Path file, int crcOffset, int version) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            UnsafeBuffer header = new UnsafeBuffer(ByteBuffer.allocate(crcOffset + Integer.BYTES));
+            LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocate(crcOffset + Integer.BYTES));
             channel.read(header.byteBuffer(), 0);
-            header.putInt(FileHeader.VERSION_OFFSET, version, ByteOrder.LITTLE_ENDIAN);
-            header.putInt(crcOffset, new Checksums().of(header, 0, crcOffset), ByteOrder.LITTLE_ENDIAN);
+            header.putInt(FileHeader.VERSION_OFFSET, version);
+            header.putInt(crcOffset, new Checksums().of(header, 0, crcOffset));
             channel.write(header.byteBuffer().clear(), 0);
         }
     }
@@ -111,11 +109,11 @@ final class StoreDirs {
         return end;
     }
 
-    static UnsafeBuffer headerPage(Path store) throws IOException {
+    static LittleEndianBuffer headerPage(Path store) throws IOException {
         try (FileChannel channel = FileChannel.open(store.resolve(CLUSTERS), StandardOpenOption.READ)) {
             ByteBuffer page = ByteBuffer.allocate(ClusterFileDescriptor.PAGE_SIZE);
             channel.read(page, 0);
-            return new UnsafeBuffer(page.array());
+            return LittleEndianBuffer.of(page.array());
         }
     }
 
@@ -131,8 +129,7 @@ final class StoreDirs {
         try (FileChannel channel = FileChannel.open(store.resolve(SEGMENTS), StandardOpenOption.READ)) {
             ByteBuffer entry = ByteBuffer.allocate(SegmentDirectoryDescriptor.ENTRY_LENGTH);
             channel.read(entry, SegmentDirectoryDescriptor.entryPosition(segment));
-            return new UnsafeBuffer(entry.array()).getLong(SegmentDirectoryDescriptor.TABLE_OFFSET_OFFSET,
-                SegmentDirectoryDescriptor.ORDER);
+            return LittleEndianBuffer.of(entry.array()).getLong(SegmentDirectoryDescriptor.TABLE_OFFSET_OFFSET);
         }
     }
 
@@ -149,7 +146,7 @@ final class StoreDirs {
      */
     static void forgeEntry(Path store, long entryPosition, long oid, long objectOffset, int length, int crc)
         throws IOException {
-        UnsafeBuffer entry = new UnsafeBuffer(ByteBuffer.allocate(SegmentTableDescriptor.ENTRY_LENGTH));
+        LittleEndianBuffer entry = LittleEndianBuffer.of(ByteBuffer.allocate(SegmentTableDescriptor.ENTRY_LENGTH));
         SegmentTableDescriptor.putEntry(entry, 0, oid, objectOffset, length, 1, 1, crc, new Checksums());
         writeAt(store.resolve(CLUSTERS), entryPosition, entry.byteBuffer().clear());
     }

@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.StoreCorruptedException;
@@ -38,9 +37,9 @@ class TableReleaseTest {
     @TempDir
     Path dir;
 
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     /** The committed objects and their bytes. */
-    private final Map<Long, UnsafeBuffer> model = new TreeMap<>();
+    private final Map<Long, LittleEndianBuffer> model = new TreeMap<>();
 
     private long putNew(Transaction transaction, long seed, int length) {
         long oid = TestBytes.putNew(transaction, seed, length);
@@ -88,7 +87,7 @@ class TableReleaseTest {
             assertFalse(store.contains(oid), when + ": object " + oid);
         }
         for (long oid : new long[] {first, Oids.firstOidOf(segment + 1) - 1}) {
-            for (Runnable read : new Runnable[] {() -> store.read(oid, new UnsafeBuffer(new byte[0])),
+            for (Runnable read : new Runnable[] {() -> store.read(oid, LittleEndianBuffer.of(new byte[0])),
                 () -> store.length(oid), () -> store.classId(oid)}) {
                 StoreCorruptedException e = assertThrows(StoreCorruptedException.class, read::run, when);
                 assertTrue(e.getMessage().contains("object " + oid + " does not exist"), e.getMessage());
@@ -102,7 +101,7 @@ class TableReleaseTest {
 
     private void assertHolds(SegmentStore store, String when) {
         for (long oid = SegmentStore.ROOTS_OID; oid < store.oidLimit(); oid++) {
-            UnsafeBuffer expected = model.get(oid);
+            LittleEndianBuffer expected = model.get(oid);
             if (expected == null) {
                 assertFalse(store.contains(oid), when + ": object " + oid + " is freed or was never written");
             } else {
@@ -380,7 +379,7 @@ class TableReleaseTest {
                 && StoreDirs.offsetOf(store, oid) + 6000 > table), "an object of commit 3 lies where the table was");
 
             transaction = store.begin();
-            UnsafeBuffer patched = bytes(2000, 6000);
+            LittleEndianBuffer patched = bytes(2000, 6000);
             transaction.put(created.get(0), 1000 % 100, patched, 0, 6000);
             model.put(created.get(0), patched);
             transaction.commit(4);

@@ -5,8 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.agrona.ExpandableDirectByteBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Builds a WAL block field by field, for tests that need a block no commit writes: well-formed
@@ -14,7 +12,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * them out; {@link #end} pads the block and writes its header and CRC.
  */
 final class TestBlocks {
-    private final ExpandableDirectByteBuffer block = new ExpandableDirectByteBuffer(256);
+    private final LittleEndianBuffer block = LittleEndianBuffer.growableDirect(256);
     private int index = WalDescriptor.BLOCK_HEADER_LENGTH;
 
     /** Where the next field goes, from the start of the block: a record's index, taken before it is written. */
@@ -28,7 +26,7 @@ final class TestBlocks {
     }
 
     TestBlocks crc(int crc) {
-        block.putInt(index, crc, WalDescriptor.ORDER);
+        block.putInt(index, crc);
         index += WalDescriptor.CRC_LENGTH;
         return this;
     }
@@ -45,7 +43,7 @@ final class TestBlocks {
     }
 
     TestBlocks image(long oidDelta, int classId, long position, byte[] bytes) {
-        UnsafeBuffer src = new UnsafeBuffer(bytes);
+        LittleEndianBuffer src = LittleEndianBuffer.of(bytes);
         index = WalDescriptor.putImage(block, index, oidDelta, classId, new Checksums().of(src, 0, bytes.length),
             position, src, 0, bytes.length);
         return this;
@@ -54,7 +52,7 @@ final class TestBlocks {
     /** A PATCH with one range of {@code bytes} at {@code offset} of the object, whose new bytes have checksum {@code crc}. */
     TestBlocks patch(long oidDelta, int crc, int offset, byte[] bytes) {
         index = WalDescriptor.putPatchHeader(block, index, oidDelta, crc, 1);
-        index = WalDescriptor.putRange(block, index, offset, new UnsafeBuffer(bytes), 0, bytes.length);
+        index = WalDescriptor.putRange(block, index, offset, LittleEndianBuffer.of(bytes), 0, bytes.length);
         return this;
     }
 
@@ -67,7 +65,7 @@ final class TestBlocks {
         int offset, byte[] bytes) {
         index = WalDescriptor.putSpliceHeader(block, index, oidDelta, 1, crc, oldPosition, oldLength, newPosition,
             newLength, suffix, 1);
-        index = WalDescriptor.putRange(block, index, offset, new UnsafeBuffer(bytes), 0, bytes.length);
+        index = WalDescriptor.putRange(block, index, offset, LittleEndianBuffer.of(bytes), 0, bytes.length);
         return this;
     }
 
@@ -90,7 +88,7 @@ final class TestBlocks {
     byte[] end(long commit, long epoch, int version) {
         int length = WalDescriptor.pad(block, index);
         WalDescriptor.putBlockHeader(block, length, commit, epoch);
-        block.putInt(WalDescriptor.VERSION_OFFSET, version, WalDescriptor.ORDER);
+        block.putInt(WalDescriptor.VERSION_OFFSET, version);
         WalDescriptor.putCrc(block, new Checksums().of(block, WalDescriptor.CRC_START, length - WalDescriptor.CRC_START));
         byte[] bytes = new byte[length];
         block.getBytes(0, bytes);
@@ -105,6 +103,6 @@ final class TestBlocks {
     /** The epoch in the header of the WAL of {@code store}: the checkpoint a block appended there must follow. */
     static long epoch(Path store) throws IOException {
         byte[] header = Files.readAllBytes(store.resolve(StoreDirs.WAL));
-        return new UnsafeBuffer(ByteBuffer.wrap(header)).getLong(WalDescriptor.EPOCH_OFFSET, WalDescriptor.ORDER);
+        return LittleEndianBuffer.of(ByteBuffer.wrap(header)).getLong(WalDescriptor.EPOCH_OFFSET);
     }
 }

@@ -2,15 +2,13 @@ package org.swizzle.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 /** Deterministic object contents for tests: the bytes of object {@code seed} are a function of it. */
 final class TestBytes {
     private TestBytes() {
     }
 
-    static UnsafeBuffer bytes(long seed, int length) {
+    static LittleEndianBuffer bytes(long seed, int length) {
         byte[] bytes = new byte[length];
         long x = seed * 0x9E3779B97F4A7C15L + 1;
         for (int i = 0; i < length; i++) {
@@ -19,16 +17,16 @@ final class TestBytes {
             x ^= x << 17;
             bytes[i] = (byte) x;
         }
-        return new UnsafeBuffer(bytes);
+        return LittleEndianBuffer.of(bytes);
     }
 
-    static UnsafeBuffer longValue(long value) {
-        UnsafeBuffer buffer = new UnsafeBuffer(new byte[Long.BYTES]);
+    static LittleEndianBuffer longValue(long value) {
+        LittleEndianBuffer buffer = LittleEndianBuffer.of(new byte[Long.BYTES]);
         buffer.putLong(0, value);
         return buffer;
     }
 
-    static void assertBytes(DirectBuffer expected, DirectBuffer actual, String what) {
+    static void assertBytes(LittleEndianBuffer expected, LittleEndianBuffer actual, String what) {
         assertEquals(expected.capacity(), actual.capacity(), what + ": length");
         for (int i = 0; i < expected.capacity(); i++) {
             if (expected.getByte(i) != actual.getByte(i)) {
@@ -40,7 +38,7 @@ final class TestBytes {
     /** Puts a new object of {@code length} bytes made from {@code seed}; returns its OID. */
     static long putNew(Transaction transaction, long seed, int length) {
         long oid = transaction.newObject();
-        UnsafeBuffer bytes = bytes(seed, length);
+        LittleEndianBuffer bytes = bytes(seed, length);
         transaction.put(oid, (int) (seed % 100), bytes, 0, length);
         return oid;
     }

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -199,7 +198,7 @@ class ToolTest {
         Path crashed;
         try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
             committed = StoreDirs.entryOf(opened, oid);
-            UnsafeBuffer changed = bytes(500, length);
+            LittleEndianBuffer changed = bytes(500, length);
             changed.putByte(3, (byte) ~changed.getByte(3));
             Transaction transaction = opened.begin();
             transaction.put(oid, 0, changed, 0, length);

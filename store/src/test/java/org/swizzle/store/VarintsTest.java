@@ -2,12 +2,11 @@ package org.swizzle.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
 /** Unsigned LEB128 varints: every width round-trips, and anything but a shortest varint that fits is malformed. */
 class VarintsTest {
-    private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[16]);
+    private final LittleEndianBuffer buffer = LittleEndianBuffer.of(new byte[16]);
 
     @Test
     void shouldRoundTripValuesOfEveryLength() {

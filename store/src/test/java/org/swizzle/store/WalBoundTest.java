@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,7 +50,7 @@ class WalBoundTest {
             + "it below " + LIMIT + " plus one block");
         try (SegmentStore store = SegmentStore.open(dir, config)) {
             assertEquals(COMMITS, store.lastCommit());
-            UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+            LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
             for (int i = 0; i < OBJECTS; i++) {
                 assertBytes(bytes(seeds[i], 64), store.read(oids[i], view), "object " + i);
             }

@@ -13,7 +13,6 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,7 +92,7 @@ class WalDamageTest {
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             assertEquals(COMMITS - 1, store.lastCommit());
             assertFalse(store.contains(oids[COMMITS]));
-            assertBytes(bytes(2, 3000), store.read(oids[2], new UnsafeBuffer(new byte[0])), "object of commit 2");
+            assertBytes(bytes(2, 3000), store.read(oids[2], LittleEndianBuffer.of(new byte[0])), "object of commit 2");
         }
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.swizzle.StoreCorruptedException;
 
@@ -21,7 +20,7 @@ class WalRecordsTest {
     private final WalRecords records = new WalRecords(WAL);
 
     private WalRecords read(byte[] block) {
-        return records.reset(new UnsafeBuffer(block), BLOCK_OFFSET);
+        return records.reset(LittleEndianBuffer.of(block), BLOCK_OFFSET);
     }
 
     @Test
@@ -51,7 +50,7 @@ class WalRecordsTest {
         assertEquals(OBJECT, read.position());
         assertEquals(3, read.length());
         assertEquals(2, bytes[read.payloadIndex() + 1]);
-        assertEquals(new Checksums().of(new UnsafeBuffer(new byte[] {1, 2, 3}), 0, 3), read.objectCrc());
+        assertEquals(new Checksums().of(LittleEndianBuffer.of(new byte[] {1, 2, 3}), 0, 3), read.objectCrc());
 
         assertTrue(read.next());
         assertEquals(first + 3, read.oid(), "OIDs are deltas from the one before in the section");

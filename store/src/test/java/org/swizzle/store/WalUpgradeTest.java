@@ -9,10 +9,10 @@ import static org.swizzle.store.TestBytes.bytes;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.StoreFormatException;
@@ -26,7 +26,7 @@ class WalUpgradeTest {
     @TempDir
     Path dir;
 
-    private final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
     private long oid;
 
     private Path storeWithOneCommit(boolean close) throws IOException {
@@ -50,7 +50,7 @@ class WalUpgradeTest {
     }
 
     private static int walVersion(Path store) throws IOException {
-        return ByteBuffer.wrap(Files.readAllBytes(store.resolve(StoreDirs.WAL))).order(WalDescriptor.ORDER)
+        return ByteBuffer.wrap(Files.readAllBytes(store.resolve(StoreDirs.WAL))).order(ByteOrder.LITTLE_ENDIAN)
             .getInt(WalDescriptor.FILE_VERSION_OFFSET);
     }
 
@@ -99,7 +99,7 @@ class WalUpgradeTest {
         Path store = storeWithOneCommit(true);
         StoreDirs.writeHeaderVersion(store.resolve(StoreDirs.WAL), WalDescriptor.FILE_CRC_OFFSET,
             WalDescriptor.VERSION_WITHOUT_FREE);
-        UnsafeBuffer patched = bytes(1, 100);
+        LittleEndianBuffer patched = bytes(1, 100);
         patched.putByte(10, (byte) ~patched.getByte(10));
         byte[] range = new byte[1];
         patched.getBytes(10, range);

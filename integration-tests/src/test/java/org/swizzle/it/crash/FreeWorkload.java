@@ -1,12 +1,11 @@
 package org.swizzle.it.crash;
 
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.StoreOptions;
 import org.swizzle.it.Announcer;
 import org.swizzle.store.SegmentStore;
@@ -216,12 +215,12 @@ public final class FreeWorkload {
 
     private void putSeq(Transaction transaction, StoredObjects next, long seq) {
         byte[] bytes = new byte[16];
-        new UnsafeBuffer(bytes).putLong(0, seq, ByteOrder.LITTLE_ENDIAN);
+        LittleEndianBuffer.of(bytes).putLong(0, seq);
         put(transaction, next, SegmentStore.ROOTS_OID, 1, bytes);
     }
 
     private static void put(Transaction transaction, StoredObjects next, long oid, int classId, byte[] bytes) {
-        transaction.put(oid, classId, new UnsafeBuffer(bytes), 0, bytes.length);
+        transaction.put(oid, classId, LittleEndianBuffer.of(bytes), 0, bytes.length);
         next.objects.put(oid, new StoredObjects.Stored(classId, bytes));
     }
 }

@@ -1,11 +1,9 @@
 package org.swizzle.it.crash;
 
-import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
+import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.store.SegmentStore;
 
 /**
@@ -24,10 +22,10 @@ final class StoredObjects {
     /** Every object of {@code store}, read through its public API (each object's checksum is checked). */
     static StoredObjects read(SegmentStore store) {
         StoredObjects read = new StoredObjects();
-        UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+        LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
         for (long oid = SegmentStore.ROOTS_OID; oid < store.oidLimit(); oid++) {
             if (store.contains(oid)) {
-                DirectBuffer bytes = store.read(oid, view);
+                LittleEndianBuffer bytes = store.read(oid, view);
                 byte[] copy = new byte[bytes.capacity()];
                 bytes.getBytes(0, copy);
                 read.objects.put(oid, new Stored(store.classId(oid), copy));
@@ -45,7 +43,7 @@ final class StoredObjects {
     /** Transactions committed: the number in the roots object, 0 before the first commit. */
     long seq() {
         Stored roots = objects.get(SegmentStore.ROOTS_OID);
-        return roots == null ? 0 : new UnsafeBuffer(roots.bytes()).getLong(0, ByteOrder.LITTLE_ENDIAN);
+        return roots == null ? 0 : LittleEndianBuffer.of(roots.bytes()).getLong(0);
     }
 
     /** The digest of every object, in OID order; {@link StateDigest#EMPTY} before the first commit. */

@@ -1,0 +1,305 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Both implementations behave the same (the Unsafe one only where it is used: before JDK 24, which warn about it). */
+class LittleEndianBufferTest {
+
+    @TempDir
+    Path dir;
+
+    static List<String> kinds() {
+        return Runtime.version().feature() < 24 ? List.of("unsafe", "varhandle") : List.of("varhandle");
+    }
+
+    private static LittleEndianBuffer make(String kind, boolean growable) {
+        return kind.equals("unsafe") ? new UnsafeLittleEndianBuffer(growable) : new VarHandleLittleEndianBuffer(growable);
+    }
+
+    private static LittleEndianBuffer of(String kind, byte[] bytes) {
+        LittleEndianBuffer buffer = make(kind, false);
+        buffer.wrap(bytes);
+        return buffer;
+    }
+
+    private static LittleEndianBuffer of(String kind, ByteBuffer bytes) {
+        LittleEndianBuffer buffer = make(kind, false);
+        buffer.wrap(bytes);
+        return buffer;
+    }
+
+    private static LittleEndianBuffer of(String kind, LittleEndianBuffer other, int offset, int length) {
+        LittleEndianBuffer buffer = make(kind, false);
+        buffer.wrap(other, offset, length);
+        return buffer;
+    }
+
+    private static LittleEndianBuffer growable(String kind, int capacity) {
+        LittleEndianBuffer buffer = make(kind, true);
+        buffer.wrap(new byte[capacity]);
+        return buffer;
+    }
+
+    private static LittleEndianBuffer growableDirect(String kind, int capacity) {
+        LittleEndianBuffer buffer = make(kind, true);
+        buffer.wrap(ByteBuffer.allocateDirect(capacity));
+        return buffer;
+    }
+
+    @Test
+    void shouldUseUnsafeOnlyBeforeTheJdksThatWarn() {
+        String expected = Runtime.version().feature() < 24 ? "UnsafeLittleEndianBuffer" : "VarHandleLittleEndianBuffer";
+        if (System.getProperty("swizzle.buffers") == null) {
+            assertEquals(expected, LittleEndianBuffer.empty().getClass().getSimpleName());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldPutEveryNumberLittleEndianOnHeapAndOffHeap(String kind) {
+        for (LittleEndianBuffer buffer : List.of(of(kind, new byte[40]),
+            of(kind, ByteBuffer.allocateDirect(40)), growable(kind, 1))) {
+            buffer.putLong(1, 0x0102030405060708L);
+            buffer.putInt(9, 0x0a0b0c0d);
+            buffer.putShort(13, (short) 0x0e0f);
+            buffer.putChar(15, '\u1011');
+            buffer.putDouble(17, Double.longBitsToDouble(0x1213141516171819L));
+            buffer.putFloat(25, Float.intBitsToFloat(0x1a1b1c1d));
+            buffer.putByte(29, (byte) 0x1e);
+            byte[] bytes = new byte[30];
+            buffer.getBytes(0, bytes);
+            assertArrayEquals(new byte[] {0, 8, 7, 6, 5, 4, 3, 2, 1, 0x0d, 0x0c, 0x0b, 0x0a, 0x0f, 0x0e, 0x11, 0x10,
+                0x19, 0x18, 0x17, 0x16, 0x15, 0x14, 0x13, 0x12, 0x1d, 0x1c, 0x1b, 0x1a, 0x1e}, bytes, buffer.toString());
+            assertEquals(0x0102030405060708L, buffer.getLong(1));
+            assertEquals(0x0a0b0c0d, buffer.getInt(9));
+            assertEquals((short) 0x0e0f, buffer.getShort(13));
+            assertEquals('\u1011', buffer.getChar(15));
+            assertEquals(0x1213141516171819L, Double.doubleToRawLongBits(buffer.getDouble(17)));
+            assertEquals(0x1a1b1c1d, Float.floatToRawIntBits(buffer.getFloat(25)));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldCopyPrimitiveArraysAsTheirPutsWould(String kind) {
+        for (int count : new int[] {3, 100}) { // element by element, and through a view buffer
+            long[] longs = new long[count];
+            char[] chars = new char[count];
+            for (int i = 0; i < count; i++) {
+                longs[i] = 0x0102030405060708L * (i + 1);
+                chars[i] = (char) (0x1234 * (i + 1));
+            }
+            LittleEndianBuffer bulk = growableDirect(kind, 8);
+            bulk.putPrimitives(3, longs, count);
+            bulk.putPrimitives(3 + 8 * count, chars, count);
+            LittleEndianBuffer single = of(kind, new byte[3 + 10 * count]);
+            for (int i = 0; i < count; i++) {
+                single.putLong(3 + 8 * i, longs[i]);
+                single.putChar(3 + 8 * count + 2 * i, chars[i]);
+            }
+            byte[] expected = new byte[10 * count];
+            byte[] actual = new byte[10 * count];
+            single.getBytes(3, expected);
+            bulk.getBytes(3, actual);
+            assertArrayEquals(expected, actual, count + " elements");
+            long[] longsBack = new long[count];
+            char[] charsBack = new char[count];
+            single.getPrimitives(3, longsBack, count);
+            single.getPrimitives(3 + 8 * count, charsBack, count);
+            assertArrayEquals(longs, longsBack);
+            assertArrayEquals(chars, charsBack);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldCheckAWindowAgainstItsOwnBounds(String kind) {
+        LittleEndianBuffer whole = of(kind, new byte[64]);
+        whole.putLong(16, 42);
+        LittleEndianBuffer window = of(kind, whole, 16, 12);
+        assertEquals(42, window.getLong(0));
+        assertEquals(16, window.windowOffset());
+        assertSame(whole.byteArray(), window.byteArray());
+        assertThrows(IndexOutOfBoundsException.class, () -> window.getLong(5));
+        assertThrows(IndexOutOfBoundsException.class, () -> window.putInt(-1, 0));
+        assertThrows(IndexOutOfBoundsException.class, () -> window.ensureCapacity(13));
+        assertThrows(IndexOutOfBoundsException.class, () -> of(kind, whole, 60, 5));
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldGrowAndKeepItsBytesOnlyWhenGrowable(String kind) {
+        LittleEndianBuffer growable = growableDirect(kind, 4);
+        growable.putInt(0, 7);
+        growable.byteBuffer().limit(2);
+        growable.putLong(100, 9);
+        assertEquals(7, growable.getInt(0));
+        assertEquals(9, growable.getLong(100));
+        assertEquals(growable.capacity(), growable.byteBuffer().capacity());
+        assertThrows(IndexOutOfBoundsException.class, () -> growable.getLong(growable.capacity() - 7),
+            "reads past the end do not grow it");
+        LittleEndianBuffer fixed = of(kind, new byte[4]);
+        assertThrows(IndexOutOfBoundsException.class, () -> fixed.putLong(0, 1));
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldIgnoreThePositionAndLimitLeftOnTheWrappedBuffer(String kind) {
+        ByteBuffer wrapped = ByteBuffer.allocateDirect(32);
+        LittleEndianBuffer buffer = of(kind, wrapped);
+        wrapped.position(4).limit(8);
+        buffer.putLong(16, 5);
+        assertEquals(5, buffer.getLong(16));
+        assertSame(wrapped, buffer.byteBuffer());
+        assertNull(buffer.byteArray());
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldWriteThroughAMappingAndRefusePutsToAReadOnlyOne(String kind) throws IOException {
+        Path file = dir.resolve("mapped");
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            channel.write(ByteBuffer.allocate(4096), 0);
+            try (FileMapping mapping = FileMapping.map(channel, FileChannel.MapMode.READ_WRITE, 0, 4096)) {
+                of(kind, mapping.buffer()).putLong(8, 0x1122334455667788L);
+                mapping.buffer().force();
+            }
+            try (FileMapping mapping = FileMapping.map(channel, FileChannel.MapMode.READ_ONLY, 0, 4096)) {
+                LittleEndianBuffer readOnly = of(kind, mapping.buffer());
+                assertEquals(0x1122334455667788L, readOnly.getLong(8));
+                assertNull(readOnly.byteArray());
+                assertThrows(ReadOnlyBufferException.class, () -> readOnly.putLong(8, 0));
+            }
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        assertEquals((byte) 0x88, bytes[8]);
+        assertEquals((byte) 0x11, bytes[15]);
+        Files.delete(file);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldStoreBooleansAsOnesAndZerosAndReadAnyOtherByteAsTrue(String kind) {
+        boolean[] values = {true, false, false, true, true};
+        LittleEndianBuffer buffer = of(kind, ByteBuffer.allocateDirect(8));
+        buffer.putBooleans(2, values, 4);
+        byte[] bytes = new byte[8];
+        buffer.getBytes(0, bytes);
+        assertArrayEquals(new byte[] {0, 0, 1, 0, 0, 1, 0, 0}, bytes);
+        buffer.putByte(3, (byte) 7);
+        boolean[] back = new boolean[4];
+        buffer.getBooleans(2, back, 4);
+        assertArrayEquals(new boolean[] {true, true, false, true}, back);
+        assertThrows(IndexOutOfBoundsException.class, () -> buffer.putBooleans(6, values, 3));
+        assertThrows(IndexOutOfBoundsException.class, () -> buffer.putBooleans(0, values, 6));
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldFindTheFirstDifferingByteAndFillRanges(String kind) {
+        LittleEndianBuffer before = of(kind, new byte[40]);
+        LittleEndianBuffer after = of(kind, ByteBuffer.allocateDirect(48));
+        assertEquals(30, before.mismatch(5, after, 9, 30));
+        after.setMemory(9 + 21, 3, (byte) 0x5a);
+        assertEquals(21, before.mismatch(5, after, 9, 30));
+        assertEquals(2, before.mismatch(5, after, 28, 18));
+        assertEquals((byte) 0x5a, after.getByte(32));
+        assertEquals(0, after.getByte(33));
+        after.setMemory(0, 48, (byte) -1);
+        assertEquals(-1L, after.getLong(40));
+        assertThrows(IndexOutOfBoundsException.class, () -> before.mismatch(20, after, 0, 21));
+        LittleEndianBuffer large = of(kind, new byte[1000]);
+        LittleEndianBuffer other = of(kind, ByteBuffer.allocateDirect(1000));
+        other.putByte(700, (byte) 1);
+        assertEquals(700, large.mismatch(0, other, 0, 1000), "a vectorized comparison");
+        assertEquals(692, large.mismatch(8, other, 8, 692), "equal up to the length");
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldCopyEveryPrimitiveArrayKindAndCheckTheCount(String kind) {
+        int count = 9;
+        Object[] arrays = {new short[count], new char[count], new int[count], new long[count], new float[count],
+            new double[count]};
+        for (Object array : arrays) {
+            for (int i = 0; i < count; i++) {
+                java.lang.reflect.Array.set(array, i, convert(array, 1000 * i + 7));
+            }
+            LittleEndianBuffer buffer = growable(kind, 0);
+            buffer.putPrimitives(1, array, count);
+            Object back = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), count);
+            buffer.getPrimitives(1, back, count);
+            for (int i = 0; i < count; i++) {
+                assertEquals(java.lang.reflect.Array.get(array, i), java.lang.reflect.Array.get(back, i));
+            }
+            assertEquals(java.lang.reflect.Array.get(array, 1), convert(array, readFirst(buffer, array, 1 + LittleEndianBuffer.unit(array))));
+            assertThrows(IndexOutOfBoundsException.class, () -> buffer.putPrimitives(0, array, count + 1));
+            assertThrows(IndexOutOfBoundsException.class, () -> buffer.getPrimitives(0, back, count + 1));
+        }
+    }
+
+    private static Object convert(Object array, long value) {
+        if (array instanceof short[]) {
+            return (short) value;
+        } else if (array instanceof char[]) {
+            return (char) value;
+        } else if (array instanceof int[]) {
+            return (int) value;
+        } else if (array instanceof long[]) {
+            return value;
+        } else if (array instanceof float[]) {
+            return (float) value;
+        }
+        return (double) value;
+    }
+
+    private static long readFirst(LittleEndianBuffer buffer, Object array, int index) {
+        if (array instanceof short[]) {
+            return buffer.getShort(index);
+        } else if (array instanceof char[]) {
+            return buffer.getChar(index);
+        } else if (array instanceof int[]) {
+            return buffer.getInt(index);
+        } else if (array instanceof long[]) {
+            return buffer.getLong(index);
+        } else if (array instanceof float[]) {
+            return (long) buffer.getFloat(index);
+        }
+        return (long) buffer.getDouble(index);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldReadAReadOnlyHeapBufferAndRefusePuts(String kind) {
+        ByteBuffer bytes = ByteBuffer.allocate(16);
+        bytes.putInt(4, 0x01020304);
+        LittleEndianBuffer readOnly = of(kind, bytes.asReadOnlyBuffer());
+        assertEquals(0x04030201, readOnly.getInt(4));
+        assertNull(readOnly.byteArray());
+        LittleEndianBuffer window = of(kind, readOnly, 4, 8);
+        assertEquals(0x04030201, window.getInt(0));
+        assertThrows(ReadOnlyBufferException.class, () -> window.putByte(0, (byte) 1));
+        LittleEndianBuffer copy = of(kind, new byte[8]);
+        copy.putBytes(0, window, 0, 8);
+        assertEquals(0x04030201, copy.getInt(0));
+    }
+}
