@@ -40,6 +40,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     static final int STRING_KEYS = 3;
 
     private static final System.Logger LOG = System.getLogger("org.swizzle.core");
+    private static final String NO_MARKER = "none";
 
     /** What an index is derived from: the store's committed objects. */
     interface Source {
@@ -139,8 +140,10 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             LOG.log(System.Logger.Level.WARNING, () -> "Index " + file + " " + why
                 + ": it is damaged; it holds derived data only and is rebuilt from the objects");
         }
-        LOG.log(System.Logger.Level.INFO, () -> "Building index " + file + " from the objects (index state '" + state
-            + "', the store is at commit " + lastCommit + ")");
+        boolean firstBuild = NO_MARKER.equals(state) && !Files.exists(file);
+        LOG.log(firstBuild ? System.Logger.Level.DEBUG : System.Logger.Level.INFO,
+            () -> "Building index " + file + " from the objects (index state '" + state + "', the store is at commit "
+                + lastCommit + ")");
         deleteFiles();
         table = IndexFile.create(file, keyTypeCode, ThreadLocalRandom.current().nextLong());
         built = true;
@@ -322,7 +325,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     /** The marker's text ({@code "<commit> clean <size> <crc>"} or {@code "<commit> open"}), or {@code "none"}. */
     private String readMarker() {
         try {
-            return Files.exists(marker) ? Files.readString(marker, StandardCharsets.US_ASCII).trim() : "none";
+            return Files.exists(marker) ? Files.readString(marker, StandardCharsets.US_ASCII).trim() : NO_MARKER;
         } catch (IOException e) {
             throw new StoreIOException("Cannot read the index marker " + marker + ": " + e, e);
         }

@@ -121,6 +121,14 @@ class IndexTest {
     }
 
     @Test
+    void shouldBuildANewIndexWithoutALine() {
+        storeItems(100);
+        String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "42").ok().output;
+        assertTrue(output.contains("FOUND item 42") && !output.contains("Building index"), output);
+        assertTrue(Files.exists(dir.resolve("indexes").resolve("items-by-value.idx")), "the index was built");
+    }
+
+    @Test
     void shouldRebuildAnIndexTheToolMarkedStale() {
         storeItems(100);
         try (ObjectStore store = ObjectStore.open(dir)) {
