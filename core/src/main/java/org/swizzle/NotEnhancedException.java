@@ -18,7 +18,9 @@ public class NotEnhancedException extends StoreException {
                 + " or by a class loader the agent ignores; see the [swizzle] lines on standard error."
             : " Start the JVM with the jar of org.swizzle:swizzle as agent:"
                 + " java -javaagent:/path/to/swizzle-<version>.jar ... (in Maven Surefire, add it to <argLine>),"
-                + " or enhance the classes at build time with the swizzle-maven-plugin (goals enhance and enhance-test).";
+                + " or enhance the classes at build time with the swizzle-maven-plugin (goals enhance and enhance-test)."
+                + " If the plugin is configured, this class was compiled after it last ran: it runs at process-classes,"
+                + " which mvn compile stops before (run mvn process-classes exec:java, not mvn compile exec:java).";
         return new NotEnhancedException("Class " + type.getName() + " is @Persistent but was not enhanced." + hint);
     }
 }

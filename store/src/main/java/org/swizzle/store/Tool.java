@@ -75,9 +75,7 @@ public final class Tool {
             return USAGE;
         }
         Path directory = Path.of(args[1]);
-        if (!StoreInspection.isStore(directory)) {
-            err.println("There is no Swizzle store in " + directory + ": " + directory.resolve(ClusterFileDescriptor.FILE_NAME)
-                + " does not exist.");
+        if (!isStore(directory, err)) {
             return USAGE;
         }
         long oid = 0;
@@ -109,6 +107,16 @@ public final class Tool {
             err.println("Cannot release the lock of " + directory + ": " + e);
             return USAGE;
         }
+    }
+
+    /** Whether {@code directory} holds a store; if not, says so on {@code err}: the tool never creates one. */
+    public static boolean isStore(Path directory, PrintStream err) {
+        if (StoreInspection.isStore(directory)) {
+            return true;
+        }
+        err.println("There is no Swizzle store in " + directory + ": " + directory.resolve(ClusterFileDescriptor.FILE_NAME)
+            + " does not exist.");
+        return false;
     }
 
     /** Whether {@code command} is one of this tool's. */

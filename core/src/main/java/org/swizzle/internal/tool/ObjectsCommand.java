@@ -49,7 +49,8 @@ final class ObjectsCommand {
             count += entry.getValue().count;
             bytes += entry.getValue().bytes;
         }
-        out.printf("%10d  %10d  %s%n", count, bytes, "in all");
+        out.printf("%10d  %10d  %s%n", count, bytes,
+            "in all" + (className == null ? " (stats counts two more: the store's root directory and class catalog)" : ""));
     }
 
     /** Whether stored class {@code name} is {@code wanted}, in full or by its simple name. */

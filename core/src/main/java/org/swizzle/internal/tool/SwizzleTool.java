@@ -49,10 +49,16 @@ public final class SwizzleTool {
             return Tool.run(args, out, err);
         }
         if (!isValid(args)) {
+            if (args.length > 0 && !isCommand(args[0])) {
+                err.println("Unknown command \"" + args[0] + "\".");
+            }
             err.println(USAGE_TEXT);
             return Tool.USAGE;
         }
         Path directory = Path.of(args[1]);
+        if (!Tool.isStore(directory, err)) {
+            return Tool.USAGE;
+        }
         try {
             if (args[0].equals("collect")) {
                 CollectCommand.run(directory, out);
@@ -94,6 +100,11 @@ public final class SwizzleTool {
             default:
                 return false;
         }
+    }
+
+    private static boolean isCommand(String name) {
+        return Tool.isCommand(name) || name.equals("roots") || name.equals("objects") || name.equals("show")
+            || name.equals("collect");
     }
 
     private static long parseOid(String text) {

@@ -1,6 +1,7 @@
 package org.swizzle.it.tool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -115,6 +116,13 @@ class SwizzleToolTest {
         assertTrue(unknown.output.contains("names no class NoSuchPart") && unknown.output.contains(PART), unknown.toString());
         Jvm.Result notAStore = tool("roots", dir.resolve("nothing").toString());
         assertEquals(2, notAStore.exitCode, notAStore.toString());
+        assertTrue(notAStore.output.contains("There is no Swizzle store in") && !notAStore.output.contains("creat"),
+            notAStore.toString());
+        assertFalse(Files.exists(dir.resolve("nothing")), "the tool creates no store");
+        Jvm.Result unknownCommand = tool("list", db.toString());
+        assertEquals(2, unknownCommand.exitCode, unknownCommand.toString());
+        assertTrue(unknownCommand.output.contains("Unknown command \"list\"") && unknownCommand.output.contains("roots DIR"),
+            unknownCommand.toString());
         Jvm.Result usage = tool("show", db.toString());
         assertEquals(2, usage.exitCode, usage.toString());
         assertTrue(usage.output.contains("objects DIR [CLASS]") && usage.output.contains("verify DIR"), usage.toString());
