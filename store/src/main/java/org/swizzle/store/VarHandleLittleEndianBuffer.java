@@ -134,7 +134,7 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
         VarHandleLittleEndianBuffer that = (VarHandleLittleEndianBuffer) other;
         int at = offset + index;
         int otherAt = that.offset + otherIndex;
-        if (length >= VECTORIZED_BYTES) {
+        if (length >= VECTORIZED_BYTES && that != this) { // one buffer has one reused view: not two ranges of itself
             int found = compared(at, length).mismatch(that.compared(otherAt, length));
             return found < 0 ? length : found;
         }

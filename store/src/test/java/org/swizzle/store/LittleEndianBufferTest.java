@@ -232,6 +232,9 @@ class LittleEndianBufferTest {
         other.putByte(700, (byte) 1);
         assertEquals(700, large.mismatch(0, other, 0, 1000), "a vectorized comparison");
         assertEquals(692, large.mismatch(8, other, 8, 692), "equal up to the length");
+        large.putByte(900, (byte) 2);
+        assertEquals(400, large.mismatch(0, large, 500, 500), "two ranges of one buffer");
+        assertEquals(300, large.mismatch(0, large, 0, 300), "a range against itself");
     }
 
     @ParameterizedTest
