@@ -28,6 +28,9 @@ public abstract class LittleEndianBuffer {
         LittleEndianBuffer make(boolean growable);
     }
 
+    /** The most a growable buffer grows to: the largest array every JVM allocates. */
+    private static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+
     // method references link on first use: the implementation not chosen is never loaded
     private static final Maker MAKER = useUnsafe() ? UnsafeLittleEndianBuffer::new : VarHandleLittleEndianBuffer::new;
 
@@ -198,7 +201,7 @@ public abstract class LittleEndianBuffer {
 
     /** Checks that {@code length} bytes from {@code index} may be read; returns {@code index}. */
     final int read(int index, int length) {
-        if (index < 0 || index > capacity - length) {
+        if (index < 0 || length < 0 || index > capacity - length) {
             throw outside(index, length);
         }
         return index;
@@ -206,7 +209,7 @@ public abstract class LittleEndianBuffer {
 
     /** Checks that {@code length} bytes from {@code index} may be written, growing a growable buffer; returns {@code index}. */
     final int write(int index, int length) {
-        if (index < 0 || index > writeLimit - length) {
+        if (index < 0 || length < 0 || index > writeLimit - length) {
             refuseOrGrow(index, length);
         }
         return index;
@@ -233,17 +236,17 @@ public abstract class LittleEndianBuffer {
     }
 
     private void grow(int limit) {
-        if (limit < 0) {
-            throw new IndexOutOfBoundsException("a growable buffer holds at most " + Integer.MAX_VALUE + " bytes");
+        if (limit < 0 || limit > MAX_CAPACITY) {
+            throw new IndexOutOfBoundsException("a growable buffer holds at most " + MAX_CAPACITY + " bytes, not " + limit);
         }
-        int grown = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(limit, capacity + (capacity >> 1) + 16L));
+        int grown = (int) Math.min(MAX_CAPACITY, Math.max(limit, capacity + (capacity >> 1) + 16L));
         if (wrapped != null) {
             ByteBuffer bigger = ByteBuffer.allocateDirect(grown);
-            bigger.put(0, wrapped.duplicate().clear(), 0, capacity); // the caller's limit is not the capacity
+            bigger.put(0, wrapped.duplicate().clear(), offset, capacity); // the caller's limit is not the capacity
             wrap(bigger);
         } else {
             byte[] bigger = new byte[grown];
-            System.arraycopy(array, 0, bigger, 0, capacity);
+            System.arraycopy(array, offset, bigger, 0, capacity);
             wrap(bigger);
         }
     }
@@ -405,7 +408,7 @@ public abstract class LittleEndianBuffer {
      */
     public final void putPrimitives(int index, Object array, int count) {
         checkCount(array, count);
-        int bytes = count * unit(array);
+        int bytes = byteCount(array, count);
         putPrimitivesAt(write(index, bytes), array, count, bytes);
     }
 
@@ -416,7 +419,7 @@ public abstract class LittleEndianBuffer {
      */
     public final void getPrimitives(int index, Object array, int count) {
         checkCount(array, count);
-        int bytes = count * unit(array);
+        int bytes = byteCount(array, count);
         getPrimitivesAt(read(index, bytes), array, count, bytes);
     }
 
@@ -426,6 +429,16 @@ public abstract class LittleEndianBuffer {
 
     private static void checkCount(Object array, int count) {
         checkRange(0, count, java.lang.reflect.Array.getLength(array));
+    }
+
+    /** The bytes of {@code count} elements of {@code array}, which no window of an int length can hold past 2 GiB. */
+    private static int byteCount(Object array, int count) {
+        long bytes = (long) count * unit(array);
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IndexOutOfBoundsException(count + " elements of a " + array.getClass().getSimpleName() + " take "
+                + bytes + " bytes, more than a buffer holds");
+        }
+        return (int) bytes;
     }
 
     static int unit(Object array) {

@@ -26,9 +26,9 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
     private ByteBuffer memory = EMPTY;
     /** The array {@link #memory} wraps when it was made for one, kept so that wrapping it again allocates nothing. */
     private byte[] memoryArray;
-    /** The memory {@link #comparedView} is a duplicate of, made again only when the memory changes. */
-    private ByteBuffer comparedOf;
-    private ByteBuffer comparedView;
+    /** Reused views of this buffer's memory and of the other buffer's in a comparison, both kept here. */
+    private final ComparedView compared = new ComparedView();
+    private final ComparedView comparedOther = new ComparedView();
 
     VarHandleLittleEndianBuffer(boolean growable) {
         super(growable);
@@ -37,6 +37,7 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
     @Override
     void pointAtArray() {
         if (array.length == 0) {
+            memoryArray = null;
             memory = EMPTY;
         } else if (memoryArray != array) {
             memoryArray = array;
@@ -134,8 +135,8 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
         VarHandleLittleEndianBuffer that = (VarHandleLittleEndianBuffer) other;
         int at = offset + index;
         int otherAt = that.offset + otherIndex;
-        if (length >= VECTORIZED_BYTES && that != this) { // one buffer has one reused view: not two ranges of itself
-            int found = compared(at, length).mismatch(that.compared(otherAt, length));
+        if (length >= VECTORIZED_BYTES) {
+            int found = compared.of(memory, at, length).mismatch(comparedOther.of(that.memory, otherAt, length));
             return found < 0 ? length : found;
         }
         int i = 0;
@@ -151,16 +152,6 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
             }
         }
         return length;
-    }
-
-    /** {@code length} bytes of the memory from {@code from}, as a reused view's position and limit. */
-    private ByteBuffer compared(int from, int length) {
-        if (comparedOf != memory) {
-            comparedOf = memory;
-            comparedView = memory.duplicate();
-        }
-        comparedView.clear();
-        return comparedView.position(from).limit(from + length);
     }
 
     @Override
@@ -237,6 +228,22 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
             for (int i = 0; i < count; i++) {
                 memory.put(at + i, (byte) (values[i] ? 1 : 0));
             }
+        }
+    }
+
+    /** A duplicate of some memory, made again only when the memory changes, whose position and limit a comparison sets. */
+    private static final class ComparedView {
+        private ByteBuffer of;
+        private ByteBuffer view;
+
+        /** {@code length} bytes of {@code memory} from {@code from}, as the view's position and limit. */
+        ByteBuffer of(ByteBuffer memory, int from, int length) {
+            if (of != memory) {
+                of = memory;
+                view = memory.duplicate();
+            }
+            view.clear();
+            return view.position(from).limit(from + length);
         }
     }
 }

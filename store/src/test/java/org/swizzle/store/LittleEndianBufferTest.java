@@ -142,6 +142,20 @@ class LittleEndianBufferTest {
         assertThrows(IndexOutOfBoundsException.class, () -> window.putInt(-1, 0));
         assertThrows(IndexOutOfBoundsException.class, () -> window.ensureCapacity(13));
         assertThrows(IndexOutOfBoundsException.class, () -> of(kind, whole, 60, 5));
+        assertThrows(IndexOutOfBoundsException.class, () -> window.setMemory(0, -1, (byte) 1), "a negative length");
+        assertThrows(IndexOutOfBoundsException.class, () -> window.mismatch(6, whole, 0, -3));
+        assertThrows(IndexOutOfBoundsException.class, () -> window.putBytes(0, whole, 0, -1));
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldReachTheSameArrayAgainAfterAnEmptyOne(String kind) {
+        byte[] bytes = new byte[8];
+        LittleEndianBuffer buffer = of(kind, bytes);
+        buffer.wrap(new byte[0]);
+        buffer.wrap(bytes);
+        buffer.putInt(0, 42);
+        assertEquals(42, buffer.getInt(0));
     }
 
     @ParameterizedTest
@@ -158,6 +172,12 @@ class LittleEndianBufferTest {
             "reads past the end do not grow it");
         LittleEndianBuffer fixed = of(kind, new byte[4]);
         assertThrows(IndexOutOfBoundsException.class, () -> fixed.putLong(0, 1));
+        assertThrows(IndexOutOfBoundsException.class, () -> growable.ensureCapacity(Integer.MAX_VALUE - 1),
+            "past the largest array a growable buffer can have");
+        LittleEndianBuffer moved = growable(kind, 4);
+        moved.wrap(new byte[] {0, 1, 2, 3, 4, 5, 6, 7}, 4, 4);
+        moved.putByte(4, (byte) 9);
+        assertEquals(0x09070605_04L, moved.getLong(0) & 0xFF_FFFF_FFFFL, "grown from its window, not from index 0");
     }
 
     @ParameterizedTest
