@@ -163,6 +163,13 @@ final class IndexFile implements AutoCloseable {
                 maps[i] = FileMapping.map(channel, FileChannel.MapMode.READ_WRITE, from, Math.min(1L << REGION_SHIFT, size - from));
                 buffers[i] = LittleEndianBuffer.of(maps[i].buffer());
             }
+        } catch (IOException | RuntimeException e) {
+            for (FileMapping made : maps) {
+                if (made != null) {
+                    made.close();
+                }
+            }
+            throw e;
         }
         mapped = maps;
         regions = buffers;
@@ -269,6 +276,7 @@ final class IndexFile implements AutoCloseable {
         long newSlots = (entries + 1) * 2 > slots * LOAD ? slots * 2 : slots;
         Path temporary = path.resolveSibling(path.getFileName() + ".tmp");
         IndexFile grown = new IndexFile(temporary, keyType, seed);
+        long slotsInFile = slots;
         try {
             Files.deleteIfExists(temporary);
             grown.map(temporary, newSlots);
@@ -282,20 +290,21 @@ final class IndexFile implements AutoCloseable {
             grown.unmap();
             unmap();
             Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            slotsInFile = newSlots;
+            entries = grown.entries;
+            tombstones = 0;
             map(path, newSlots);
         } catch (IOException e) {
             grown.unmap();
             if (mapped == null) {
                 try {
-                    map(path, slots);
+                    map(path, slotsInFile);
                 } catch (IOException again) {
                     e.addSuppressed(again);
                 }
             }
             throw new StoreIOException("Cannot grow index " + path + " to " + newSlots + " slots: " + e, e);
         }
-        entries = grown.entries;
-        tombstones = 0;
         growths++;
     }
 
