@@ -13,8 +13,9 @@ import java.nio.channels.FileChannel;
  * A memory-mapped range of a file that is unmapped when it is closed, not when the collector finds its buffer
  * unreachable, so that a closed store holds no mapping of its files and a file cut shorter keeps no mapping past
  * its end. Java 17 has no public way to unmap: on JDK 22 and later the range is mapped in its own shared
- * {@code java.lang.foreign.Arena}, which {@link #close()} closes (a buffer of a closed mapping then throws
- * {@link IllegalStateException} rather than touching unmapped memory); on JDK 17 to 21 it is
+ * {@code java.lang.foreign.Arena}, which {@link #close()} closes (the {@code ByteBuffer} of a closed mapping then
+ * throws {@link IllegalStateException}, but a {@link LittleEndianBuffer} over it reads through
+ * {@code sun.misc.Unsafe} before JDK 24 and checks nothing, so its owner drops it before closing); on JDK 17 to 21 it is
  * {@code sun.misc.Unsafe.invokeCleaner}, which JDK 25 would warn about but those JDKs do not. Both are looked up
  * reflectively, so the code compiles for Java 17 and names neither. On JDK 22 and later a channel that cannot map
  * into an arena (a {@code FileChannel} subclass not the JDK's, as tests wrap the JDK's to make it fail) is mapped
