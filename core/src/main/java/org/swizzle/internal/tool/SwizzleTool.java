@@ -2,6 +2,7 @@ package org.swizzle.internal.tool;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Locale;
 
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
@@ -48,8 +49,9 @@ public final class SwizzleTool {
         if (args.length > 0 && Tool.isCommand(args[0])) {
             return Tool.run(args, out, err);
         }
-        if (!isValid(args)) {
-            if (args.length > 0 && !isCommand(args[0])) {
+        Command command = args.length > 0 ? Command.named(args[0]) : null;
+        if (command == null || !command.takes(args.length - 1)) {
+            if (args.length > 0 && command == null) {
                 err.println("Unknown command \"" + args[0] + "\".");
             }
             err.println(USAGE_TEXT);
@@ -60,15 +62,15 @@ public final class SwizzleTool {
             return Tool.USAGE;
         }
         try {
-            if (args[0].equals("collect")) {
+            if (command == Command.COLLECT) {
                 CollectCommand.run(directory, out);
                 return Tool.CLEAN;
             }
-            long oid = args[0].equals("show") ? parseOid(args[2]) : 0;
+            long oid = command == Command.SHOW ? Long.parseLong(args[2]) : 0;
             try (StoreBrowser store = StoreBrowser.open(directory)) {
-                switch (args[0]) {
-                    case "roots": RootsCommand.run(store, out); break;
-                    case "objects": ObjectsCommand.run(store, args.length == 3 ? args[2] : null, out); break;
+                switch (command) {
+                    case ROOTS: RootsCommand.run(store, out); break;
+                    case OBJECTS: ObjectsCommand.run(store, args.length == 3 ? args[2] : null, out); break;
                     default: ShowCommand.run(store, oid, out); break;
                 }
             }
@@ -85,29 +87,30 @@ public final class SwizzleTool {
         }
     }
 
-    private static boolean isValid(String[] args) {
-        if (args.length < 2) {
-            return false;
-        }
-        switch (args[0]) {
-            case "roots":
-            case "collect":
-                return args.length == 2;
-            case "objects":
-                return args.length <= 3;
-            case "show":
-                return args.length == 3;
-            default:
-                return false;
-        }
-    }
+    /** The commands that see objects, each with how many arguments it takes after its name. */
+    private enum Command {
+        ROOTS(1, 1), OBJECTS(1, 2), SHOW(2, 2), COLLECT(1, 1);
 
-    private static boolean isCommand(String name) {
-        return Tool.isCommand(name) || name.equals("roots") || name.equals("objects") || name.equals("show")
-            || name.equals("collect");
-    }
+        private final int fewest;
+        private final int most;
 
-    private static long parseOid(String text) {
-        return Long.parseLong(text);
+        Command(int fewest, int most) {
+            this.fewest = fewest;
+            this.most = most;
+        }
+
+        /** The command of that name, or null if there is none. */
+        static Command named(String name) {
+            for (Command command : values()) {
+                if (command.name().toLowerCase(Locale.ROOT).equals(name)) {
+                    return command;
+                }
+            }
+            return null;
+        }
+
+        boolean takes(int arguments) {
+            return arguments >= fewest && arguments <= most;
+        }
     }
 }
