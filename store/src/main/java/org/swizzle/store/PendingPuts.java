@@ -1,6 +1,7 @@
 package org.swizzle.store;
 
 import java.util.Arrays;
+import java.util.Comparator;
 
 import org.agrona.collections.Long2LongHashMap;
 
@@ -66,6 +67,7 @@ final class PendingPuts {
         int suffixLength;
     }
 
+    private static final Comparator<Put> BY_OID = Comparator.comparingLong(put -> put.oid);
     private static final long NONE = -1;
     /** In {@link #latest}: the object was put, and its bytes did not change. */
     private static final long UNCHANGED = -2;
@@ -293,24 +295,31 @@ final class PendingPuts {
         return sortOids(Kind.FREE);
     }
 
-    /** Sorts the OIDs of the live puts of {@code kind}, or of every image kind when it is null. */
+    /**
+     * Sorts the OIDs of the live puts of {@code kind}, or of every image kind when it is null. Each live put is its
+     * OID's only one, and puts come in a few ascending runs of OIDs (new objects get ascending OIDs as they are
+     * written), which a merge sort of the puts joins without looking any OID up.
+     */
     private int sortOids(Kind kind) {
         int n = 0;
+        boolean ascending = true;
         for (int i = 0; i < count; i++) {
-            Kind found = puts[i].kind;
-            if (kind == null ? found.image : found == kind) {
+            Put put = puts[i];
+            if (kind == null ? put.kind.image : put.kind == kind) {
                 if (n == sortedOids.length) {
                     sortedOids = Arrays.copyOf(sortedOids, 2 * n);
+                    sortedPuts = Arrays.copyOf(sortedPuts, 2 * n);
                 }
-                sortedOids[n++] = puts[i].oid;
+                ascending &= n == 0 || put.oid > sortedOids[n - 1];
+                sortedOids[n] = put.oid;
+                sortedPuts[n++] = put;
             }
         }
-        Arrays.sort(sortedOids, 0, n);
-        if (sortedPuts.length < n) {
-            sortedPuts = new Put[sortedOids.length];
-        }
-        for (int i = 0; i < n; i++) {
-            sortedPuts[i] = latest(sortedOids[i]);
+        if (!ascending) { // a few ascending runs, as objects and collections are written apart: merged, not looked up
+            Arrays.sort(sortedPuts, 0, n, BY_OID);
+            for (int i = 0; i < n; i++) {
+                sortedOids[i] = sortedPuts[i].oid;
+            }
         }
         return n;
     }
@@ -323,10 +332,6 @@ final class PendingPuts {
     /** The live put of the {@code index}-th OID of the last sort. */
     Put sortedPut(int index) {
         return sortedPuts[index];
-    }
-
-    private Put latest(long oid) {
-        return puts[(int) latest.get(oid)];
     }
 
     private Put add(Kind kind, long oid, int classId, int start) {

@@ -1,0 +1,68 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class PendingPutsTest {
+
+    private final PendingPuts puts = new PendingPuts();
+    private final LittleEndianBuffer bytes = LittleEndianBuffer.of(new byte[64]);
+
+    @Test
+    void shouldListImagesInOidOrderWhateverOrderTheyCameIn() {
+        for (long oid : new long[] {40, 7, 300, 8}) {
+            puts.stageNew(oid, 1, bytes, 0, (int) (oid % 50), 0);
+        }
+        assertSorted(puts.sortImageOids(), 7, 8, 40, 300);
+    }
+
+    @Test
+    void shouldListImagesPutInOidOrderAsTheyCame() {
+        for (long oid = 1; oid <= 40; oid++) {
+            puts.stageNew(oid, 1, bytes, 0, (int) oid, 0);
+        }
+        int n = puts.sortImageOids();
+        assertEquals(40, n);
+        for (int i = 0; i < n; i++) {
+            assertEquals(i + 1, puts.sortedOid(i));
+            assertEquals(i + 1, puts.sortedPut(i).length, "the put of its own OID");
+        }
+    }
+
+    @Test
+    void shouldListOnlyTheLastPutOfAnObject() {
+        puts.stageNew(5, 1, bytes, 0, 10, 0);
+        puts.stageNew(3, 1, bytes, 0, 11, 0);
+        puts.stageNew(5, 1, bytes, 0, 12, 0);
+        assertSorted(puts.sortImageOids(), 3, 5);
+        assertEquals(12, puts.sortedPut(1).length, "the second put of 5 replaced the first");
+
+        puts.replace(3);
+        assertSorted(puts.sortImageOids(), 5);
+        puts.free(5, 4096, 12);
+        assertEquals(0, puts.sortImageOids(), "freed: no image left");
+        assertSorted(puts.sortFreeOids(), 5);
+    }
+
+    @Test
+    void shouldSortEachKindApart() {
+        puts.beginPatch(9);
+        puts.appendRange(0, bytes, 0, 4);
+        puts.endPatch(0);
+        puts.stageNew(20, 1, bytes, 0, 8, 0);
+        puts.beginPatch(2);
+        puts.appendRange(4, bytes, 0, 4);
+        puts.endPatch(0);
+        assertSorted(puts.sortPatchOids(), 2, 9);
+        assertSorted(puts.sortImageOids(), 20);
+    }
+
+    private void assertSorted(int n, long... oids) {
+        assertEquals(oids.length, n);
+        for (int i = 0; i < n; i++) {
+            assertEquals(oids[i], puts.sortedOid(i));
+            assertEquals(oids[i], puts.sortedPut(i).oid);
+        }
+    }
+}
