@@ -69,9 +69,11 @@ final class ResidentTable {
             throw new IllegalStateException("OID " + oid + " is beyond the resident table");
         }
         Object[][] all = segments;
+        boolean reshaped = false;
         if (segment >= all.length) {
             all = Arrays.copyOf(all, (int) Math.max(segment + 1, all.length * 2L));
             counts = Arrays.copyOf(counts, all.length);
+            reshaped = true;
         }
         Object[] slots = all[(int) segment];
         if (slots == null) {
@@ -80,6 +82,7 @@ final class ResidentTable {
             }
             slots = new Object[SLOTS];
             all[(int) segment] = slots;
+            reshaped = true;
         }
         int slot = (int) (oid & (SLOTS - 1));
         if (slots[slot] != null) {
@@ -93,8 +96,11 @@ final class ResidentTable {
         SLOT.setRelease(slots, slot, object == null ? null : new Entry(object, oid, released));
         if (counts[(int) segment] == 0) {
             all[(int) segment] = null;
+            reshaped = true;
         }
-        segments = all;
+        if (reshaped) {
+            segments = all; // publishes the new slots or table; a slot alone is published by its release store
+        }
     }
 
     /** Holds the object of {@code oid} strongly, while it is resident ({@code true}), or weakly again. */

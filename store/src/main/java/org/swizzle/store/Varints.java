@@ -40,9 +40,15 @@ final class Varints {
 
     /**
      * The varint at {@code index}, or {@link #MALFORMED} if it does not end before {@code limit},
-     * holds more than {@code bits} bits (at most 63), or is not in its shortest form.
+     * holds more than {@code bits} bits (7 to 63), or is not in its shortest form.
      */
     static long get(LittleEndianBuffer buffer, int index, int limit, int bits) {
+        if (index < limit) {
+            byte first = buffer.getByte(index);
+            if (first >= 0) { // one byte, the most common case: always in its shortest form, and at most 7 bits wide
+                return first;
+            }
+        }
         int maxLength = (bits + BITS_PER_BYTE - 1) / BITS_PER_BYTE;
         int end = Math.min(limit, index + maxLength);
         long value = 0;
