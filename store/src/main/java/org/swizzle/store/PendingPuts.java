@@ -13,7 +13,7 @@ import org.agrona.collections.Long2LongHashMap;
  * the same object replaces the first; every OID put is remembered, changed or not, so that a put and
  * a free of one object are told apart. The commit logs each kind in OID order ({@link #sortImageOids},
  * {@link #sortPatchOids}, {@link #sortFreeOids}, {@link #sortSpliceOids}). Reused from one transaction to the next, so a steady
- * workload allocates nothing here.
+ * workload allocates nothing here but a sort's merge buffer when its puts come out of OID order.
  */
 final class PendingPuts {
     /** How one put is kept. */
@@ -78,6 +78,8 @@ final class PendingPuts {
     private Put[] puts = new Put[0];
     private int count;
     private int rangesEnd;
+    /** Whether the PATCH or SPLICE begun last is not ended yet. */
+    private boolean unended;
     /** Where in its object the last range appended to the PATCH begun last ends. */
     private int lastRangeEnd;
     private int imagesEnd;
@@ -95,6 +97,7 @@ final class PendingPuts {
         imagesEnd = 0;
         live = 0;
         tableMoveCount = 0;
+        unended = false;
     }
 
     /** Whether there is nothing to log: nothing put, or nothing changed, and no table moved. */
@@ -157,6 +160,7 @@ final class PendingPuts {
     void beginPatch(long oid) {
         add(Kind.PATCH, oid, 0, rangesEnd);
         lastRangeEnd = 0;
+        unended = true;
     }
 
     /** Adds the {@code length} changed bytes at {@code offsetInObject}, past the ranges before, to the PATCH begun last. */
@@ -174,6 +178,7 @@ final class PendingPuts {
         put.length = rangesEnd - put.start;
         put.crc = crc;
         remember(put);
+        unended = false;
     }
 
     /**
@@ -188,6 +193,7 @@ final class PendingPuts {
         put.newLength = newLength;
         put.suffixLength = suffixLength;
         lastRangeEnd = 0;
+        unended = true;
     }
 
     /** The bytes the ranges of the PATCH or SPLICE begun last take so far. */
@@ -200,10 +206,18 @@ final class PendingPuts {
         endPatch(crc);
     }
 
-    /** Drops the SPLICE begun last, unended, as if it had not been begun. */
+    /** Drops the PATCH or SPLICE begun last, unended, as if it had not been begun. */
     void dropSplice() {
         count--;
         rangesEnd = puts[count].start;
+        unended = false;
+    }
+
+    /** Drops the PATCH or SPLICE begun last if a failure left it unended, so that no commit logs half a record. */
+    void dropUnended() {
+        if (unended) {
+            dropSplice();
+        }
     }
 
     /** Stages the whole image of a new object. */

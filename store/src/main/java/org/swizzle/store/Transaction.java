@@ -23,6 +23,8 @@ public final class Transaction {
     private long firstNewOid = SegmentStore.NULL_OID;
     private long nextNewOid = SegmentStore.NULL_OID;
     private boolean finished;
+    /** Why a put failed after it had begun to change what this transaction holds: it can no longer commit. */
+    private String failedPut;
 
     Transaction(SegmentStore store, PendingPuts puts) {
         this.store = store;
@@ -64,7 +66,8 @@ public final class Transaction {
      * </ul>
      *
      * @throws IllegalStateException the object is freed in this transaction
-     * @throws org.swizzle.StoreCorruptedException the object's committed entry or bytes fail their checks
+     * @throws org.swizzle.StoreCorruptedException the object's committed entry or bytes fail their checks; a put that
+     *     fails once it began to change what the transaction holds leaves it unable to commit (abandon it)
      */
     public void put(long oid, int classId, LittleEndianBuffer bytes, int offset, int length) {
         put(oid, classId, bytes, offset, length, false);
@@ -88,17 +91,23 @@ public final class Transaction {
                 + " it too");
         }
         long start = System.nanoTime();
+        boolean existing = !allocatedHere(oid) && store.objects().load(oid, entry);
+        if (!existing && !isNew(oid)) {
+            throw new IllegalArgumentException("Object " + oid + " does not exist and was not allocated by"
+                + " newObject() in this transaction; a new object needs an OID from newObject(), or is ROOTS_OID"
+                + " or CATALOG_OID");
+        }
         try {
-            if (!allocatedHere(oid) && store.objects().load(oid, entry)) {
+            if (existing) {
                 puts.replace(oid);
                 putExisting(oid, classId, bytes, offset, length, committedBytesChecked);
-            } else if (isNew(oid)) {
-                puts.stageNew(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length));
             } else {
-                throw new IllegalArgumentException("Object " + oid + " does not exist and was not allocated by"
-                    + " newObject() in this transaction; a new object needs an OID from newObject(), or is ROOTS_OID"
-                    + " or CATALOG_OID");
+                puts.stageNew(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length));
             }
+        } catch (RuntimeException | Error e) {
+            puts.dropUnended();
+            failedPut = "a put of object " + oid + " failed part way (" + e + ")";
+            throw e;
         } finally {
             counters.diffNanos += System.nanoTime() - start;
         }
@@ -209,6 +218,10 @@ public final class Transaction {
      */
     public long commit(long commitNumber) {
         checkActive();
+        if (failedPut != null) {
+            throw new IllegalStateException("This transaction cannot commit: " + failedPut + ", so an earlier put of"
+                + " that object in it may be lost. Abandon it and put the objects again in a new one.");
+        }
         store.checkCommitNumber(commitNumber);
         try {
             return store.commit(nextNewOid, commitNumber);

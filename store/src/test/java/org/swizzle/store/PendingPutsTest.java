@@ -46,6 +46,21 @@ class PendingPutsTest {
     }
 
     @Test
+    void shouldDropARecordThatAFailureLeftUnended() {
+        puts.beginPatch(9);
+        puts.appendRange(0, bytes, 0, 4);
+        puts.dropUnended(); // as after appendRange threw
+        puts.dropUnended();
+        assertEquals(0, puts.sortPatchOids(), "no half-built PATCH is logged");
+        puts.beginPatch(9);
+        puts.appendRange(0, bytes, 0, 6);
+        puts.endPatch(0);
+        puts.dropUnended();
+        assertSorted(puts.sortPatchOids(), 9);
+        assertEquals(6, puts.sortedPut(0).payloadBytes, "an ended PATCH stays");
+    }
+
+    @Test
     void shouldSortEachKindApart() {
         puts.beginPatch(9);
         puts.appendRange(0, bytes, 0, 4);

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.swizzle.store.TestBytes.bytes;
 
+import java.io.IOException;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.StoreCorruptedException;
 
 /** The life of a transaction: one at a time, commit or abandon, and what each leaves behind. */
 class TransactionTest {
@@ -70,6 +72,24 @@ class TransactionTest {
             () -> transaction.put(1000, 1, bytes(1, 8), 0, 8));
         assertTrue(e.getMessage().contains("Object 1000 does not exist"), e.getMessage());
         transaction.abandon();
+    }
+
+    @Test
+    void shouldRefuseToCommitAfterAPutFailedPartWay() throws IOException {
+        Transaction first = store.begin();
+        long oid = TestBytes.putNew(first, 1, 32);
+        first.commit(1);
+        Transaction second = store.begin();
+        second.put(oid, 1, bytes(2, 32), 0, 32);
+        StoreDirs.flipByte(dir.resolve(StoreDirs.CLUSTERS), StoreDirs.offsetOf(store, oid) + 3);
+
+        assertThrows(StoreCorruptedException.class, () -> second.put(oid, 1, bytes(3, 32), 0, 32),
+            "the committed bytes it is compared with fail their checksum");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> second.commit(2),
+            "the failed put replaced the first put of the object: a commit would lose it");
+        assertTrue(e.getMessage().contains("a put of object " + oid + " failed part way"), e.getMessage());
+        second.abandon();
+        assertEquals(1, store.lastCommit());
     }
 
     @Test
