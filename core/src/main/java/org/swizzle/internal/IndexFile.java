@@ -166,7 +166,11 @@ final class IndexFile implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             for (FileMapping made : maps) {
                 if (made != null) {
-                    made.close();
+                    try {
+                        made.close();
+                    } catch (RuntimeException again) {
+                        e.addSuppressed(again);
+                    }
                 }
             }
             throw e;
@@ -294,12 +298,16 @@ final class IndexFile implements AutoCloseable {
             entries = grown.entries;
             tombstones = 0;
             map(path, newSlots);
-        } catch (IOException e) {
-            grown.unmap();
+        } catch (IOException | RuntimeException e) {
+            try {
+                grown.unmap();
+            } catch (RuntimeException again) {
+                e.addSuppressed(again);
+            }
             if (mapped == null) {
                 try {
                     map(path, slotsInFile);
-                } catch (IOException again) {
+                } catch (IOException | RuntimeException again) {
                     e.addSuppressed(again);
                 }
             }
