@@ -1,7 +1,6 @@
 package org.swizzle.store;
 
 import java.util.Arrays;
-import java.util.Comparator;
 
 import org.agrona.collections.Long2LongHashMap;
 
@@ -13,7 +12,7 @@ import org.agrona.collections.Long2LongHashMap;
  * the same object replaces the first; every OID put is remembered, changed or not, so that a put and
  * a free of one object are told apart. The commit logs each kind in OID order ({@link #sortImageOids},
  * {@link #sortPatchOids}, {@link #sortFreeOids}, {@link #sortSpliceOids}). Reused from one transaction to the next, so a steady
- * workload allocates nothing here but a sort's merge buffer when its puts come out of OID order.
+ * workload allocates nothing here.
  */
 final class PendingPuts {
     /** How one put is kept. */
@@ -67,7 +66,6 @@ final class PendingPuts {
         int suffixLength;
     }
 
-    private static final Comparator<Put> BY_OID = Comparator.comparingLong(put -> put.oid);
     private static final long NONE = -1;
     /** In {@link #latest}: the object was put, and its bytes did not change. */
     private static final long UNCHANGED = -2;
@@ -86,6 +84,8 @@ final class PendingPuts {
     private int live;
     private long[] sortedOids = new long[16];
     private Put[] sortedPuts = new Put[16];
+    /** The puts of the last sort in the order they were put, while they are sorted. */
+    private Put[] unsorted = new Put[0];
     /** Segment tables that compaction moves: segment, old offset, new offset. */
     private long[] tableMoves = new long[3 * 4];
     private int tableMoveCount;
@@ -311,12 +311,13 @@ final class PendingPuts {
 
     /**
      * Sorts the OIDs of the live puts of {@code kind}, or of every image kind when it is null. Each live put is its
-     * OID's only one, and puts come in a few ascending runs of OIDs (new objects get ascending OIDs as they are
-     * written), which a merge sort of the puts joins without looking any OID up.
+     * OID's only one. Puts in OID order already (new objects get ascending OIDs as they are written) are taken as
+     * they are; others are sorted as longs, each OID with its put's place in its low bits while the two fit in one.
      */
     private int sortOids(Kind kind) {
         int n = 0;
         boolean ascending = true;
+        long allBits = 0;
         for (int i = 0; i < count; i++) {
             Put put = puts[i];
             if (kind == null ? put.kind.image : put.kind == kind) {
@@ -325,17 +326,39 @@ final class PendingPuts {
                     sortedPuts = Arrays.copyOf(sortedPuts, 2 * n);
                 }
                 ascending &= n == 0 || put.oid > sortedOids[n - 1];
+                allBits |= put.oid;
                 sortedOids[n] = put.oid;
                 sortedPuts[n++] = put;
             }
         }
-        if (!ascending) { // a few ascending runs, as objects and collections are written apart: merged, not looked up
-            Arrays.sort(sortedPuts, 0, n, BY_OID);
-            for (int i = 0; i < n; i++) {
-                sortedOids[i] = sortedPuts[i].oid;
-            }
+        if (!ascending) {
+            sortByOid(n, allBits);
         }
         return n;
+    }
+
+    private void sortByOid(int n, long allBits) {
+        int placeBits = Integer.SIZE - Integer.numberOfLeadingZeros(n - 1);
+        if (Long.numberOfLeadingZeros(allBits) - 1 < placeBits) { // OIDs too large to share a long: look them up
+            Arrays.sort(sortedOids, 0, n);
+            for (int i = 0; i < n; i++) {
+                sortedPuts[i] = puts[(int) latest.get(sortedOids[i])];
+            }
+            return;
+        }
+        if (unsorted.length < n) {
+            unsorted = new Put[sortedPuts.length];
+        }
+        System.arraycopy(sortedPuts, 0, unsorted, 0, n);
+        for (int i = 0; i < n; i++) {
+            sortedOids[i] = sortedOids[i] << placeBits | i;
+        }
+        Arrays.sort(sortedOids, 0, n);
+        long placeMask = (1L << placeBits) - 1;
+        for (int i = 0; i < n; i++) {
+            sortedPuts[i] = unsorted[(int) (sortedOids[i] & placeMask)];
+            sortedOids[i] >>>= placeBits;
+        }
     }
 
     /** The {@code index}-th OID of the last sort. */

@@ -18,6 +18,31 @@ class PendingPutsTest {
     }
 
     @Test
+    void shouldSortOidsTooLargeToShareALongWithTheirPlace() {
+        long large = 1L << 62;
+        for (long oid : new long[] {large + 5, 3, large + 1}) {
+            puts.stageNew(oid, 1, bytes, 0, 8, 0);
+        }
+        assertSorted(puts.sortImageOids(), 3, large + 1, large + 5);
+    }
+
+    @Test
+    void shouldSortManyPutsInReverseOrder() {
+        for (long oid = 1000; oid > 0; oid--) {
+            puts.beginPatch(oid);
+            puts.appendRange(0, bytes, 0, 1 + (int) (oid % 8));
+            puts.endPatch(0);
+        }
+        int n = puts.sortPatchOids();
+        assertEquals(1000, n);
+        for (int i = 0; i < n; i++) {
+            assertEquals(i + 1, puts.sortedOid(i));
+            assertEquals(i + 1, puts.sortedPut(i).oid);
+            assertEquals(1 + (i + 1) % 8, puts.sortedPut(i).payloadBytes);
+        }
+    }
+
+    @Test
     void shouldListImagesPutInOidOrderAsTheyCame() {
         for (long oid = 1; oid <= 40; oid++) {
             puts.stageNew(oid, 1, bytes, 0, (int) oid, 0);
