@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
+import org.swizzle.store.Closer;
 import org.swizzle.store.FileMapping;
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.StoreIOException;
@@ -164,15 +165,7 @@ final class IndexFile implements AutoCloseable {
                 buffers[i] = LittleEndianBuffer.of(maps[i].buffer());
             }
         } catch (IOException | RuntimeException e) {
-            for (FileMapping made : maps) {
-                if (made != null) {
-                    try {
-                        made.close();
-                    } catch (RuntimeException again) {
-                        e.addSuppressed(again);
-                    }
-                }
-            }
+            Closer.closeAfter(e, maps);
             throw e;
         }
         mapped = maps;
@@ -299,11 +292,7 @@ final class IndexFile implements AutoCloseable {
             tombstones = 0;
             map(path, newSlots);
         } catch (IOException | RuntimeException e) {
-            try {
-                grown.unmap();
-            } catch (RuntimeException again) {
-                e.addSuppressed(again);
-            }
+            Closer.closeAfter(e, grown::release);
             if (mapped == null) {
                 try {
                     map(path, slotsInFile);
