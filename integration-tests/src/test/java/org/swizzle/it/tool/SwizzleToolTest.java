@@ -90,6 +90,13 @@ class SwizzleToolTest {
         assertTrue(objects.matches("(?s).*\\n\\s+3\\s+\\d+\\s+" + Pattern.quote(PART) + "\\n.*"), objects);
         String all = tool("objects", db.toString()).ok().output;
         assertTrue(all.contains(" " + tags.group(2) + "\n"), all);
+        Matcher inAll = Pattern.compile("(\\d+)\\s+\\d+\\s+in all \\(stats counts two more").matcher(all);
+        assertTrue(inAll.find(), all);
+        String stats = tool("stats", db.toString()).ok().output;
+        Matcher counted = Pattern.compile("objects\\s+(\\d+) objects,").matcher(stats);
+        assertTrue(counted.find(), stats);
+        assertEquals(Long.parseLong(inAll.group(1)) + 2, Long.parseLong(counted.group(1)), all + stats);
+        assertFalse(objects.contains("stats counts"), "one class's count is not the store's: " + objects);
 
         assertEquals(before, files(db), "roots, objects and show write nothing");
     }
