@@ -3,6 +3,7 @@ package org.swizzle.internal.tool;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.StringJoiner;
 
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
@@ -29,13 +30,9 @@ import org.swizzle.store.Tool;
  */
 public final class SwizzleTool {
 
-    private static final String USAGE_TEXT = String.join(System.lineSeparator(),
-        "usage: java -jar swizzle-<version>.jar COMMAND DIR [ARG]",
-        "  roots DIR           the named roots, with the OID and class of each one's object",
-        "  objects DIR [CLASS] the stored objects and collections (of one class) with OID, length and class; counts per class",
-        "  show DIR OID        an object's class and each field's name, type and value",
-        "  collect DIR         free what no root reaches (ObjectStore.collectGarbage) and print what was freed",
-        Tool.COMMANDS, Tool.EXIT_CODES);
+    private static final String USAGE_TEXT = "usage: java -jar swizzle-<version>.jar COMMAND DIR [ARG]"
+        + System.lineSeparator() + Command.usage() + System.lineSeparator() + Tool.COMMANDS + System.lineSeparator()
+        + Tool.EXIT_CODES;
 
     private SwizzleTool() {
     }
@@ -87,16 +84,22 @@ public final class SwizzleTool {
         }
     }
 
-    /** The commands that see objects, each with how many arguments it takes after its name. */
+    /** The commands that see objects: how many arguments each takes after its name, and its line of the usage. */
     private enum Command {
-        ROOTS(1, 1), OBJECTS(1, 2), SHOW(2, 2), COLLECT(1, 1);
+        ROOTS(1, 1, "roots DIR           the named roots, with the OID and class of each one's object"),
+        OBJECTS(1, 2, "objects DIR [CLASS] the stored objects and collections (of one class) with OID, length and class;"
+            + " counts per class"),
+        SHOW(2, 2, "show DIR OID        an object's class and each field's name, type and value"),
+        COLLECT(1, 1, "collect DIR         free what no root reaches (ObjectStore.collectGarbage) and print what was freed");
 
         private final int fewest;
         private final int most;
+        private final String usage;
 
-        Command(int fewest, int most) {
+        Command(int fewest, int most, String usage) {
             this.fewest = fewest;
             this.most = most;
+            this.usage = usage;
         }
 
         /** The command of that name, or null if there is none. */
@@ -107,6 +110,15 @@ public final class SwizzleTool {
                 }
             }
             return null;
+        }
+
+        /** The usage lines of every command. */
+        static String usage() {
+            StringJoiner lines = new StringJoiner(System.lineSeparator());
+            for (Command command : values()) {
+                lines.add("  " + command.usage);
+            }
+            return lines.toString();
         }
 
         boolean takes(int arguments) {
