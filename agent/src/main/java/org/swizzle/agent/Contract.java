@@ -21,6 +21,14 @@ final class Contract {
     static final String OBJECT_READER = "org/swizzle/internal/ObjectReader";
     static final String REFERENCES = "org/swizzle/internal/References";
     static final String ESCAPES = "org/swizzle/internal/Escapes";
+    static final String CLONES = "org/swizzle/internal/Clones";
+    static final String BEFORE_CLONE = "beforeClone";
+    static final String BEFORE_CLONE_DESCRIPTOR = "(Ljava/lang/Object;)V";
+    static final String CLONED = "cloned";
+    static final String CLONED_DESCRIPTOR = "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;";
+    /** {@code Object.clone()}, whose calls in persistent classes are wrapped by {@code Clones}. */
+    static final String CLONE = "clone";
+    static final String CLONE_DESCRIPTOR = "()Ljava/lang/Object;";
     static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     /** {@code VarHandle.acquireFence()}, which completes a residency check. */
     static final String ACQUIRE_FENCE = "acquireFence";
@@ -80,6 +88,7 @@ final class Contract {
     static final String READ = "$swz_read";
     static final String READ_DESCRIPTOR = "(IL" + OBJECT_READER + ";)V";
     static final String CLEAR = "$swz_clear";
+    static final String RESOLVE_STORED = "$swz_resolveStored";
     static final String FIELDS = "$swz_fields";
     static final String FIELDS_DESCRIPTOR = "()[Ljava/lang/String;";
     /** The entry check of {@code checks=entry}: {@code static void $swz_enter(C o)}. */

@@ -23,6 +23,10 @@ import org.objectweb.asm.Opcodes;
  * a field, it is attached by the commit that stores the object and reports its changes from then on, so
  * the object need not be compared at every commit (as it must be for a collection made elsewhere).
  *
+ * <p>In a persistent class, a call that may reach {@code Object.clone()} is wrapped by {@link
+ * org.swizzle.internal.Clones}: the original is faulted in before it is copied, and a copy of a stored object is
+ * made a new, transient one.
+ *
  * <p>In a constructor, a {@code PUTFIELD} before the {@code super(...)}/{@code this(...)} call is
  * kept: it may store into the still uninitialized {@code this}, which no method may receive, and a
  * new object needs neither check nor barrier.
@@ -132,7 +136,22 @@ final class FieldAccessRewriter extends ClassVisitor {
                     initialized = true;
                 }
             }
+            if (tracksNewCollections && isClone(opcode, owner, name, descriptor)) {
+                // original, original, original -> beforeClone(original); clone; cloned(original, copy)
+                super.visitInsn(Opcodes.DUP);
+                super.visitInsn(Opcodes.DUP);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.CLONES, Contract.BEFORE_CLONE, Contract.BEFORE_CLONE_DESCRIPTOR, false);
+                super.visitMethodInsn(opcode, target, name, descriptor, isInterface);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.CLONES, Contract.CLONED, Contract.CLONED_DESCRIPTOR, false);
+                return;
+            }
             super.visitMethodInsn(opcode, target, name, descriptor, isInterface);
+        }
+
+        /** A call that may reach {@code Object.clone()}: {@code super.clone()}, or {@code clone()} on an object, not an array. */
+        private boolean isClone(int opcode, String owner, String name, String descriptor) {
+            return (opcode == Opcodes.INVOKESPECIAL || opcode == Opcodes.INVOKEVIRTUAL) && Contract.CLONE.equals(name)
+                && Contract.CLONE_DESCRIPTOR.equals(descriptor) && owner.charAt(0) != '[';
         }
 
         @Override

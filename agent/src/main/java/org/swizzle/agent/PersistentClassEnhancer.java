@@ -75,6 +75,7 @@ final class PersistentClassEnhancer extends ClassVisitor {
         serializer.addWriteAll();
         serializer.addRead();
         serializer.addClear();
+        serializer.addResolveStored();
         serializer.addFieldNames();
         for (StoredField field : model.fields()) {
             accessors.addAccessors(field);

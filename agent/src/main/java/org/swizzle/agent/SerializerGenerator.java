@@ -155,6 +155,50 @@ final class SerializerGenerator {
         method.visitEnd();
     }
 
+    /**
+     * {@code $swz_resolveStored()}: for each field that keeps a stored reference, {@code if (sref != 0) { if (f == null)
+     * f = (T) References.target(this, sref); sref = 0; }}, then the superclass's.
+     */
+    void addResolveStored() {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.RESOLVE_STORED, "()V", null, null);
+        method.visitCode();
+        for (StoredField field : model.fields()) {
+            if (!keepsStored.test(field)) {
+                continue;
+            }
+            String stored = Contract.storedReference(field.name());
+            Label done = new Label();
+            Label set = new Label();
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), stored, "J");
+            method.visitInsn(Opcodes.LCONST_0);
+            method.visitInsn(Opcodes.LCMP);
+            method.visitJumpInsn(Opcodes.IFEQ, done);
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), field.name(), field.descriptor());
+            method.visitJumpInsn(Opcodes.IFNONNULL, set);
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), stored, "J");
+            method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.TARGET, Contract.TARGET_DESCRIPTOR, false);
+            Bytecode.castFromObject(method, field.descriptor());
+            method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), field.name(), field.descriptor());
+            Bytecode.target(method, set, frames, model.internalName());
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitInsn(Opcodes.LCONST_0);
+            method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), stored, "J");
+            Bytecode.target(method, done, frames, model.internalName());
+        }
+        if (!model.isRoot()) {
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitMethodInsn(Opcodes.INVOKESPECIAL, model.superName(), Contract.RESOLVE_STORED, "()V", false);
+        }
+        method.visitInsn(Opcodes.RETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
     void addFieldNames() {
         MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
             Contract.FIELDS, Contract.FIELDS_DESCRIPTOR, null, null);

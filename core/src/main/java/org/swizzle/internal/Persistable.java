@@ -73,4 +73,11 @@ public interface Persistable {
 
     /** Resets every stored field of the hierarchy to its Java default (re-hollowing). */
     void $swz_clear();
+
+    /**
+     * Replaces each stored reference of the hierarchy ({@code swizzle=edge} and {@code none}) by its target in the
+     * Java field, looked up in the object's store; a no-op under the other schemes. For a clone, which is about to
+     * lose its store.
+     */
+    void $swz_resolveStored();
 }

@@ -194,5 +194,10 @@ class ResidentSpaceTest {
         public void $swz_clear() {
             throw new UnsupportedOperationException();
         }
+
+        @Override
+        public void $swz_resolveStored() {
+            throw new UnsupportedOperationException();
+        }
     }
 }

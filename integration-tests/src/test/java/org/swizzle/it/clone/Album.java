@@ -1,0 +1,13 @@
+package org.swizzle.it.clone;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.swizzle.Persistent;
+
+/** The root: the sheets in the order they were added. */
+@Persistent
+public class Album {
+    List<Sheet> sheets = new ArrayList<>();
+    Token token;
+}

@@ -1,0 +1,16 @@
+package org.swizzle.it.clone;
+
+/** A subclass whose {@code clone()} calls its persistent superclass's, which calls {@code Object.clone()}. */
+public class Ledger extends Sheet {
+    long total;
+
+    Ledger(int value, String name, long total) {
+        super(value, name);
+        this.total = total;
+    }
+
+    @Override
+    public Ledger clone() {
+        return (Ledger) super.clone();
+    }
+}
