@@ -94,7 +94,9 @@ public final class SwizzleTransformer implements ClassFileTransformer {
             visitor = new PersistentClassEnhancer(visitor, model, options);
         }
         boolean checksOnEntry = options.checksOnEntry() && model.isEnhanced();
-        if (!redirects.isEmpty() || checksOnEntry) {
+        // a persistent class is rewritten even with no stored field to redirect: its clone() calls and its new
+        // collections are rewritten too
+        if (!redirects.isEmpty() || model.isEnhanced()) {
             ReceiverAccesses receiver = checksOnEntry ? ReceiverAccesses.find(classFile) : ReceiverAccesses.NONE;
             RepeatedChecks repeated = redirects.isEmpty() ? RepeatedChecks.NONE
                 : RepeatedChecks.find(classFile, insn -> redirects.containsKey(new ClassFileScan.FieldRef(insn.owner, insn.name, insn.desc)));

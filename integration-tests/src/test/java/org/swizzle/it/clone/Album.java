@@ -10,4 +10,6 @@ import org.swizzle.Persistent;
 public class Album {
     List<Sheet> sheets = new ArrayList<>();
     Token token;
+    /** Objects of classes whose clone() is reached through a fieldless class or a virtual call. */
+    List<Object> others = new ArrayList<>();
 }

@@ -23,7 +23,7 @@ class CloneTest {
     Path dir;
 
     @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge", "swizzle=none", "swizzle=eager",
+    @ValueSource(strings = {"", "barrier=card", "barrier=object", "barrier=none", "swizzle=edge", "swizzle=none", "swizzle=eager",
         "fault=segment", "checks=entry"})
     void shouldStoreACloneAsANewObject(String options) {
         StringBuilder failures = new StringBuilder();

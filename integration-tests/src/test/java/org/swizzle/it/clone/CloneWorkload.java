@@ -58,8 +58,28 @@ public final class CloneWorkload {
         check("a clone() returning this gives the object itself", album.token.cloneOf(album.token) == album.token);
         album.sheets.add(two);
         album.sheets.add(ledgerCopy);
+        Circle circle = new Circle(1, "circle");
+        Plain plain = new Plain(1, "plain");
+        Twig twig = new Twig(1, "twig");
+        album.others.addAll(List.of(circle, plain, twig));
         store.commit();
         one.value = 10;
+        Circle circleCopy = (Circle) circle.clone();
+        Plain plainTwin;
+        try {
+            plainTwin = plain.twin();
+        } catch (CloneNotSupportedException e) {
+            throw new AssertionError(e);
+        }
+        Twig twigCopy = twig.clone();
+        circleCopy.label = "circle2";
+        plainTwin.label = "plain2";
+        twigCopy.label = "twig2";
+        album.others.addAll(List.of(circleCopy, plainTwin, twigCopy));
+        store.commit();
+        circle.radius = 10;
+        plain.count = 10;
+        twig.count = 10;
         store.commit();
         check("the original keeps its values", "one:10".equals(one.toString()) && "two:2".equals(two.toString()));
     }
@@ -72,7 +92,7 @@ public final class CloneWorkload {
         Sheet targetCopy = target.clone(); // target has not been touched: it may still be hollow
         Sheet three = two.copyOf(two);     // two is hollow, its next a stored reference under edge and none
         check("a clone of a hollow object has its committed values", "target:100".equals(targetCopy.toString()));
-        check("a clone made through a virtual call has the committed values", "two:2".equals(three.toString()));
+        check("a clone of another hollow sheet has the committed values", "two:2".equals(three.toString()));
         check("a clone's reference finds the same object", three.next == target);
         checkReloaded(album);
         targetCopy.value = 101;
@@ -115,6 +135,8 @@ public final class CloneWorkload {
         check("a subclass's clone keeps its own values", "led:5".equals(ledger.toString()) && ledger.total == 50
             && "led2:5".equals(ledgerCopy.toString()) && ledgerCopy.total == 60);
         check("the token is stored once", album.token != null && Objects.equals("tok", album.token.label));
+        check("copies made through a fieldless class's clone() and a virtual call are objects of their own: "
+            + album.others, "[circle:10, plain:10, twig:10, circle2:1, plain2:1, twig2:1]".equals(album.others.toString()));
     }
 
     private void check(String what, boolean holds) {

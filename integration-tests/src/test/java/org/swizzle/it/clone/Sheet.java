@@ -28,7 +28,7 @@ public class Sheet implements Cloneable {
         }
     }
 
-    /** A copy made by {@code Object.clone()} through a virtual call, not {@code super.clone()}. */
+    /** A copy of another sheet, made by a call of its {@code clone()}. */
     Sheet copyOf(Sheet other) throws CloneNotSupportedException {
         return (Sheet) other.clone();
     }

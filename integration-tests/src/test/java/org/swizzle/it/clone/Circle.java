@@ -1,0 +1,17 @@
+package org.swizzle.it.clone;
+
+/** A shape whose {@code clone()} is its base's. */
+public class Circle extends Shape {
+    int radius;
+    String label;
+
+    Circle(int radius, String label) {
+        this.radius = radius;
+        this.label = label;
+    }
+
+    @Override
+    public String toString() {
+        return label + ":" + radius;
+    }
+}
