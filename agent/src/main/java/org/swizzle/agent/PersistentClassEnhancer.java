@@ -8,6 +8,7 @@ import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.Opcodes;
 
 import org.swizzle.internal.AgentOptions;
+import org.swizzle.internal.Enhancement;
 
 /**
  * Enhances one persistent class as its {@link ClassModel} says: the root of a hierarchy implements
@@ -53,7 +54,7 @@ final class PersistentClassEnhancer extends ClassVisitor {
     public void visitEnd() {
         ClassVisitor next = getDelegate();
         next.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
-            Contract.OPTIONS, Contract.OPTIONS_DESCRIPTOR, null, options.toString()).visitEnd();
+            Contract.OPTIONS, Contract.OPTIONS_DESCRIPTOR, null, Enhancement.record(options.toString())).visitEnd();
         StateGenerator state = new StateGenerator(next, model, options.barrier().placesObjects());
         if (model.isRoot()) {
             state.addState();

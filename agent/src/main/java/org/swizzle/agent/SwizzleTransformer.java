@@ -108,8 +108,9 @@ public final class SwizzleTransformer implements ClassFileTransformer {
     }
 
     /**
-     * The options {@code classFile} was enhanced with ({@code AgentOptions.toString()} form), or {@code null}
-     * when it is not an enhanced persistent class.
+     * What {@code classFile} records of its enhancement (its options in {@code AgentOptions.toString()} form and the
+     * enhancement version, as {@code Enhancement.record} writes them), or {@code null} when it is not an enhanced
+     * persistent class.
      */
     public static String enhancedOptions(byte[] classFile) {
         String[] options = new String[1];

@@ -28,7 +28,8 @@ class SwizzleTransformerTest {
         SwizzleTransformer card = new SwizzleTransformer(AgentOptions.parse("barrier=card,card=256"));
         byte[] enhanced = card.transform(loader, "org/swizzle/fixtures/Part", part.clone());
 
-        assertEquals(AgentOptions.parse("barrier=card,card=256").toString(), SwizzleTransformer.enhancedOptions(enhanced));
+        assertEquals(Enhancement.record(AgentOptions.parse("barrier=card,card=256").toString()),
+            SwizzleTransformer.enhancedOptions(enhanced));
         assertNull(SwizzleTransformer.enhancedOptions(part));
         // met again, by a transformer with the same or other options (build-time enhancement, then an agent)
         assertTrue(card.transform(loader, "org/swizzle/fixtures/Part", enhanced.clone()) == null);

@@ -50,9 +50,44 @@ public final class Enhancement {
 
     /**
      * The {@code public static final String} field in which enhancement records the options a persistent class
-     * was enhanced with, as {@link AgentOptions#toString()} writes them.
+     * was enhanced with, as {@link AgentOptions#toString()} writes them, and the {@link #VERSION} that enhanced it
+     * ({@link #record}).
      */
     public static final String OPTIONS_FIELD = "$swz_options";
+
+    /**
+     * The version of what enhancement generates. A class enhanced by another version lacks members this core calls
+     * or has members it no longer calls, so it is refused until it is enhanced again. Raise it whenever the
+     * generated members or rewritten calls change. Version 2 added {@code $swz_resolveStored} and wrapped
+     * {@code clone()}; classes enhanced before versions were recorded are version 1.
+     */
+    public static final int VERSION = 2;
+
+    private static final String VERSION_SEPARATOR = ";enhancement=";
+
+    /** The value of {@link #OPTIONS_FIELD} for a class enhanced now with {@code options} (their {@code toString()}). */
+    public static String record(String options) {
+        return options + VERSION_SEPARATOR + VERSION;
+    }
+
+    /** The options part of a value of {@link #OPTIONS_FIELD}. */
+    public static String recordedOptions(String recorded) {
+        int separator = recorded.indexOf(VERSION_SEPARATOR);
+        return separator < 0 ? recorded : recorded.substring(0, separator);
+    }
+
+    /** The enhancement version of a value of {@link #OPTIONS_FIELD}: 1 when none is recorded. */
+    public static int recordedVersion(String recorded) {
+        int separator = recorded.indexOf(VERSION_SEPARATOR);
+        if (separator < 0) {
+            return 1;
+        }
+        try {
+            return Integer.parseInt(recorded.substring(separator + VERSION_SEPARATOR.length()));
+        } catch (NumberFormatException unreadable) {
+            return -1;
+        }
+    }
 
     /**
      * Throws an {@link IncompatibleEnhancementException} if {@code type} records (in its {@link #OPTIONS_FIELD}
@@ -70,7 +105,14 @@ public final class Enhancement {
         } catch (ReflectiveOperationException | RuntimeException unreadable) {
             throw new IllegalStateException("Cannot read the enhancement options of " + type.getName(), unreadable);
         }
-        String enhancedWith = AgentOptions.parse(recorded).toString();
+        int version = recordedVersion(recorded);
+        if (version != VERSION) {
+            throw new IncompatibleEnhancementException("Class " + type.getName() + " was enhanced by another version of"
+                + " Swizzle (enhancement " + version + "; this one needs " + VERSION + "). Enhance it again: rebuild it"
+                + " from its sources (mvn clean) with this version's swizzle-maven-plugin, or leave it unenhanced for the"
+                + " agent.");
+        }
+        String enhancedWith = AgentOptions.parse(recordedOptions(recorded)).toString();
         String running = AgentOptions.current().toString();
         if (!enhancedWith.equals(running)) {
             throw new IncompatibleEnhancementException("Class " + type.getName() + " was enhanced with Swizzle options "

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.IncompatibleEnhancementException;
 import org.swizzle.ObjectStore;
 import org.swizzle.internal.AgentOptions;
+import org.swizzle.internal.Enhancement;
 import org.swizzle.internal.Persistable;
 
 /**
@@ -98,6 +99,42 @@ class EnhancerTest {
         assertTrue(problem.contains(NOTE) && problem.contains("barrier=remset") && problem.contains("barrier=card"), problem);
         assertArrayEquals(note, Files.readAllBytes(classes.resolve(FIXTURES + "/Note.class")));
         assertEquals(AgentOptions.parse("").toString(), recordedOptions(classes));
+    }
+
+    @Test
+    void classesEnhancedByAnotherVersionFailTheRunAndAreRefusedByName() throws Exception {
+        Path classes = copyFixtures(temp.resolve("classes"));
+        assertFalse(new Enhancer(AgentOptions.parse(""), classes, classpath()).run().failed());
+        Path note = classes.resolve(FIXTURES + "/Note.class");
+        Files.write(note, recordedVersion(Files.readAllBytes(note), Enhancement.VERSION, Enhancement.VERSION - 1));
+
+        Enhancer.Result again = new Enhancer(AgentOptions.parse(""), classes, classpath()).run();
+
+        assertTrue(again.failed());
+        String problem = String.join("\n", again.problems());
+        assertTrue(problem.contains(NOTE) && problem.contains("another version") && problem.contains("mvn clean"), problem);
+        try (URLClassLoader loader = fixtureLoader(classes); ObjectStore objects = ObjectStore.open(temp.resolve("store"))) {
+            Object old = loader.loadClass(NOTE).getConstructor(String.class).newInstance("n");
+            IncompatibleEnhancementException refused = assertThrows(IncompatibleEnhancementException.class, () -> {
+                objects.setRoot("note", old);
+                objects.commit();
+            });
+            String message = refused.getMessage();
+            assertTrue(message.contains(NOTE) && message.contains("another version") && message.contains("mvn clean"), message);
+        }
+    }
+
+    /** {@code classFile} with the enhancement version it records changed from {@code from} to {@code to} (one digit each). */
+    private static byte[] recordedVersion(byte[] classFile, int from, int to) {
+        byte[] recorded = Enhancement.record("").getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i + recorded.length <= classFile.length; i++) {
+            if (java.util.Arrays.equals(classFile, i, i + recorded.length, recorded, 0, recorded.length)) {
+                classFile[i + recorded.length - 1] = (byte) ('0' + to);
+                assertEquals('0' + from, recorded[recorded.length - 1]);
+                return classFile;
+            }
+        }
+        throw new AssertionError("no recorded enhancement version in the class file");
     }
 
     @Test
