@@ -21,12 +21,17 @@ final class Contract {
     static final String OBJECT_READER = "org/swizzle/internal/ObjectReader";
     static final String REFERENCES = "org/swizzle/internal/References";
     static final String ESCAPES = "org/swizzle/internal/Escapes";
-    static final String CLONES = "org/swizzle/internal/Clones";
+    static final String COPIES = "org/swizzle/internal/Copies";
     static final String BEFORE_CLONE = "beforeClone";
     static final String BEFORE_CLONE_DESCRIPTOR = "(Ljava/lang/Object;)V";
     static final String CLONED = "cloned";
     static final String CLONED_DESCRIPTOR = "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;";
-    /** {@code Object.clone()}, whose calls in persistent classes are wrapped by {@code Clones}. */
+    static final String BEFORE_SERIALIZATION = "beforeSerialization";
+    static final String BEFORE_SERIALIZATION_DESCRIPTOR = "(Ljava/lang/Object;)V";
+    /** The private method Java serialization calls, if a class declares it, to write the class's fields. */
+    static final String WRITE_OBJECT = "writeObject";
+    static final String WRITE_OBJECT_DESCRIPTOR = "(Ljava/io/ObjectOutputStream;)V";
+    /** {@code Object.clone()}, whose calls in persistent classes are wrapped by {@code Copies}. */
     static final String CLONE = "clone";
     static final String CLONE_DESCRIPTOR = "()Ljava/lang/Object;";
     static final String VAR_HANDLE = "java/lang/invoke/VarHandle";

@@ -24,7 +24,7 @@ import org.objectweb.asm.Opcodes;
  * the object need not be compared at every commit (as it must be for a collection made elsewhere).
  *
  * <p>In a persistent class, a call that may reach {@code Object.clone()} is wrapped by {@link
- * org.swizzle.internal.Clones}: the original is faulted in before it is copied, and a copy of a stored object is
+ * org.swizzle.internal.Copies}: the original is faulted in before it is copied, and a copy of a stored object is
  * made a new, transient one.
  *
  * <p>In a constructor, a {@code PUTFIELD} before the {@code super(...)}/{@code this(...)} call is
@@ -140,9 +140,9 @@ final class FieldAccessRewriter extends ClassVisitor {
                 // original, original, original -> beforeClone(original); clone; cloned(original, copy)
                 super.visitInsn(Opcodes.DUP);
                 super.visitInsn(Opcodes.DUP);
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.CLONES, Contract.BEFORE_CLONE, Contract.BEFORE_CLONE_DESCRIPTOR, false);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.COPIES, Contract.BEFORE_CLONE, Contract.BEFORE_CLONE_DESCRIPTOR, false);
                 super.visitMethodInsn(opcode, target, name, descriptor, isInterface);
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.CLONES, Contract.CLONED, Contract.CLONED_DESCRIPTOR, false);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.COPIES, Contract.CLONED, Contract.CLONED_DESCRIPTOR, false);
                 return;
             }
             super.visitMethodInsn(opcode, target, name, descriptor, isInterface);

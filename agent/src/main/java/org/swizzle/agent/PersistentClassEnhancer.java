@@ -5,6 +5,7 @@ import java.util.Arrays;
 import net.bytebuddy.utility.OpenedClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 import org.swizzle.internal.AgentOptions;
@@ -13,7 +14,7 @@ import org.swizzle.internal.Enhancement;
 /**
  * Enhances one persistent class as its {@link ClassModel} says: the root of a hierarchy implements
  * {@code Persistable} and gets the object state; every persistent class gets its hollow
- * constructor, serializer and field accessors; stored fields lose {@code final}, since hollow
+ * constructor, serializer, field accessors and a {@code writeObject} for Java serialization; stored fields lose {@code final}, since hollow
  * objects are filled outside constructors. Members are added at the end of the class, after the
  * {@link FieldAccessRewriter} upstream has seen the original methods, so generated code keeps its
  * direct field accesses.
@@ -23,6 +24,7 @@ final class PersistentClassEnhancer extends ClassVisitor {
     private final ClassModel model;
     private final AgentOptions options;
     private boolean frames;
+    private boolean declaresWriteObject;
 
     /** @param options the configured schemes: barrier, swizzling, checks */
     PersistentClassEnhancer(ClassVisitor next, ClassModel model, AgentOptions options) {
@@ -50,9 +52,55 @@ final class PersistentClassEnhancer extends ClassVisitor {
         return super.visitField(access, name, descriptor, signature, value);
     }
 
+    /** A {@code writeObject(ObjectOutputStream)} the class declares starts with {@code Copies.beforeSerialization(this)}. */
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        MethodVisitor method = super.visitMethod(access, name, descriptor, signature, exceptions);
+        if (!Contract.WRITE_OBJECT.equals(name) || !Contract.WRITE_OBJECT_DESCRIPTOR.equals(descriptor)) {
+            return method;
+        }
+        declaresWriteObject = true;
+        if (method == null || (access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+            return method;
+        }
+        return new MethodVisitor(OpenedClassReader.ASM_API, method) {
+            @Override
+            public void visitCode() {
+                super.visitCode();
+                beforeSerialization(this);
+            }
+        };
+    }
+
+    /**
+     * Java serialization reads and writes fields by reflection, past the residency check: each persistent class
+     * gets {@code private void writeObject(ObjectOutputStream out) { Copies.beforeSerialization(this);
+     * out.defaultWriteObject(); }} unless it declares its own. Dead code in a class that is not serializable.
+     */
+    private void addWriteObject(ClassVisitor next) {
+        MethodVisitor method = next.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_SYNTHETIC, Contract.WRITE_OBJECT,
+            Contract.WRITE_OBJECT_DESCRIPTOR, null, new String[] {"java/io/IOException"});
+        method.visitCode();
+        beforeSerialization(method);
+        method.visitVarInsn(Opcodes.ALOAD, 1);
+        method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/io/ObjectOutputStream", "defaultWriteObject", "()V", false);
+        method.visitInsn(Opcodes.RETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    private static void beforeSerialization(MethodVisitor method) {
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.COPIES, Contract.BEFORE_SERIALIZATION,
+            Contract.BEFORE_SERIALIZATION_DESCRIPTOR, false);
+    }
+
     @Override
     public void visitEnd() {
         ClassVisitor next = getDelegate();
+        if (!declaresWriteObject) {
+            addWriteObject(next);
+        }
         next.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
             Contract.OPTIONS, Contract.OPTIONS_DESCRIPTOR, null, Enhancement.record(options.toString())).visitEnd();
         StateGenerator state = new StateGenerator(next, model, options.barrier().placesObjects());

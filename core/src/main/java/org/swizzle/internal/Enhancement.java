@@ -58,8 +58,8 @@ public final class Enhancement {
     /**
      * The version of what enhancement generates. A class enhanced by another version lacks members this core calls
      * or has members it no longer calls, so it is refused until it is enhanced again. Raise it whenever the
-     * generated members or rewritten calls change. Version 2 added {@code $swz_resolveStored} and wrapped
-     * {@code clone()}; classes enhanced before versions were recorded are version 1.
+     * generated members or rewritten calls change. Version 2 added {@code $swz_resolveStored} and {@code
+     * writeObject} and wrapped {@code clone()}; classes enhanced before versions were recorded are version 1.
      */
     public static final int VERSION = 2;
 

@@ -1,4 +1,4 @@
-package org.swizzle.it.clone;
+package org.swizzle.it.copies;
 
 /** A subclass whose {@code clone()} calls its persistent superclass's, which calls {@code Object.clone()}. */
 public class Ledger extends Sheet {

@@ -1,4 +1,4 @@
-package org.swizzle.it.clone;
+package org.swizzle.it.copies;
 
 import org.swizzle.Persistent;
 

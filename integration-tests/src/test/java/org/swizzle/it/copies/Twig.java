@@ -1,4 +1,4 @@
-package org.swizzle.it.clone;
+package org.swizzle.it.copies;
 
 /** A subclass with no fields of its own whose {@code clone()} calls {@code Object.clone()} through its superclass. */
 public class Twig extends Plain {

@@ -1,4 +1,4 @@
-package org.swizzle.it.clone;
+package org.swizzle.it.copies;
 
 /** A shape whose {@code clone()} is its base's. */
 public class Circle extends Shape {

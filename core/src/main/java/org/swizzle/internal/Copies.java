@@ -1,21 +1,34 @@
 package org.swizzle.internal;
 
 /**
- * What a persistent class's {@code clone()} needs besides {@code Object.clone()}, which copies every field
- * bit for bit: the original's fields are faulted in first, so the copy holds values rather than a hollow
- * object's defaults, and the copy is made a new, transient object, so that it does not claim the original's
- * OID (a commit would write the copy over the original). The agent wraps each {@code clone()} call made in a
- * persistent class with {@link #beforeClone} and {@link #cloned}.
+ * What the JDK's two ways of copying an object by its fields need from a persistent one. {@code Object.clone()}
+ * copies every field bit for bit: the original's fields are faulted in first, so the copy holds values rather
+ * than a hollow object's defaults, and the copy is made a new, transient object, so that it does not claim the
+ * original's OID (a commit would write the copy over the original); the agent wraps each {@code clone()} call
+ * made in a persistent class with {@link #beforeClone} and {@link #cloned}. Java serialization reads the fields
+ * by reflection: every persistent class's {@code writeObject} starts with {@link #beforeSerialization}.
  */
-public final class Clones {
+public final class Copies {
 
-    private Clones() {
+    private Copies() {
     }
 
     /** Makes {@code original} resident if it is a hollow persistent object. */
     public static void beforeClone(Object original) {
         if (original instanceof Persistable && ((Persistable) original).$swz_state() != Persistable.RESIDENT) {
             Faults.fault((Persistable) original);
+        }
+    }
+
+    /**
+     * Makes {@code object} resident if it is hollow, and puts the target of each of its stored references
+     * ({@code swizzle=edge} and {@code none}) in its Java field: serialization reads the Java fields, not through
+     * the accessors. The object's stored state does not change.
+     */
+    public static void beforeSerialization(Object object) {
+        beforeClone(object);
+        if (object instanceof Persistable) {
+            ((Persistable) object).$swz_resolveStored();
         }
     }
 
