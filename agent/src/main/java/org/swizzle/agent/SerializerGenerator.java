@@ -157,7 +157,7 @@ final class SerializerGenerator {
 
     /**
      * {@code $swz_resolveStored()}: for each field that keeps a stored reference, {@code if (sref != 0) { if (f == null)
-     * f = (T) References.target(this, sref); sref = 0; }}, then the superclass's.
+     * { t = (T) References.target(this, sref); VarHandle.releaseFence(); f = t; } sref = 0; }}, then the superclass's.
      */
     void addResolveStored() {
         MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.RESOLVE_STORED, "()V", null, null);
@@ -183,6 +183,8 @@ final class SerializerGenerator {
             method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), stored, "J");
             method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.TARGET, Contract.TARGET_DESCRIPTOR, false);
             Bytecode.castFromObject(method, field.descriptor());
+            // the object may be shared (serialized): publish a fault block made just now as $swz_find does
+            method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.RELEASE_FENCE, "()V", false);
             method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), field.name(), field.descriptor());
             Bytecode.target(method, set, frames, model.internalName());
             method.visitVarInsn(Opcodes.ALOAD, 0);
