@@ -160,8 +160,8 @@ public final class CollectionsWorkload {
         }
         if (!before.equals(handle.slot.render(handle.modelField))) {
             changes.merge(handle.modelField, 1, Integer::sum);
-            if (handle.tracked) {
-                dirtied.add(handle.owner);
+            if (handle.tracked && handle.slot.read(handle.owner) == handle.liveField) {
+                dirtied.add(handle.owner); // a collection the bag no longer holds changes no bag
             }
         }
         int changesNow = changes.getOrDefault(handle.modelField, 0);
