@@ -94,6 +94,7 @@ final class Contract {
     static final String READ_DESCRIPTOR = "(IL" + OBJECT_READER + ";)V";
     static final String CLEAR = "$swz_clear";
     static final String RESOLVE_STORED = "$swz_resolveStored";
+    static final String RESOLVE_STORED_DESCRIPTOR = "(Z)V";
     static final String FIELDS = "$swz_fields";
     static final String FIELDS_DESCRIPTOR = "()[Ljava/lang/String;";
     /** The entry check of {@code checks=entry}: {@code static void $swz_enter(C o)}. */

@@ -156,11 +156,13 @@ final class SerializerGenerator {
     }
 
     /**
-     * {@code $swz_resolveStored()}: for each field that keeps a stored reference, {@code if (sref != 0) { if (f == null)
-     * { t = (T) References.target(this, sref); VarHandle.releaseFence(); f = t; } sref = 0; }}, then the superclass's.
+     * {@code $swz_resolveStored(forget)}: for each field that keeps a stored reference, {@code if (sref != 0) { if (f ==
+     * null) { t = (T) References.target(this, sref); VarHandle.releaseFence(); f = t; } if (forget) sref = 0; }}, then the
+     * superclass's.
      */
     void addResolveStored() {
-        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.RESOLVE_STORED, "()V", null, null);
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.RESOLVE_STORED, Contract.RESOLVE_STORED_DESCRIPTOR,
+            null, null);
         method.visitCode();
         for (StoredField field : model.fields()) {
             if (!keepsStored.test(field)) {
@@ -186,15 +188,19 @@ final class SerializerGenerator {
             // the object may be shared (serialized): publish a fault block made just now as $swz_find does
             method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.RELEASE_FENCE, "()V", false);
             method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), field.name(), field.descriptor());
-            Bytecode.target(method, set, frames, model.internalName());
+            Bytecode.target(method, set, frames, model.internalName(), Opcodes.INTEGER);
+            method.visitVarInsn(Opcodes.ILOAD, 1);
+            method.visitJumpInsn(Opcodes.IFEQ, done);
             method.visitVarInsn(Opcodes.ALOAD, 0);
             method.visitInsn(Opcodes.LCONST_0);
             method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), stored, "J");
-            Bytecode.target(method, done, frames, model.internalName());
+            Bytecode.target(method, done, frames, model.internalName(), Opcodes.INTEGER);
         }
         if (!model.isRoot()) {
             method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitMethodInsn(Opcodes.INVOKESPECIAL, model.superName(), Contract.RESOLVE_STORED, "()V", false);
+            method.visitVarInsn(Opcodes.ILOAD, 1);
+            method.visitMethodInsn(Opcodes.INVOKESPECIAL, model.superName(), Contract.RESOLVE_STORED,
+                Contract.RESOLVE_STORED_DESCRIPTOR, false);
         }
         method.visitInsn(Opcodes.RETURN);
         method.visitMaxs(0, 0);

@@ -15,8 +15,8 @@ public final class Copies {
 
     /** Makes {@code original} resident if it is a hollow persistent object. */
     public static void beforeClone(Object original) {
-        if (original instanceof Persistable && ((Persistable) original).$swz_state() != Persistable.RESIDENT) {
-            Faults.fault((Persistable) original);
+        if (original instanceof Persistable) {
+            makeResident((Persistable) original);
         }
     }
 
@@ -26,9 +26,16 @@ public final class Copies {
      * the accessors. The object's stored state does not change.
      */
     public static void beforeSerialization(Object object) {
-        beforeClone(object);
         if (object instanceof Persistable) {
-            ((Persistable) object).$swz_resolveStored();
+            Persistable persistent = (Persistable) object;
+            makeResident(persistent);
+            persistent.$swz_resolveStored(false); // kept: another thread may be reading them
+        }
+    }
+
+    private static void makeResident(Persistable object) {
+        if (object.$swz_state() != Persistable.RESIDENT) {
+            Faults.fault(object);
         }
     }
 
@@ -47,7 +54,7 @@ public final class Copies {
         if (from.$swz_oid() == 0 || made.$swz_oid() != from.$swz_oid() || made.$swz_context() != from.$swz_context()) {
             return copy;
         }
-        made.$swz_resolveStored(); // while it still has the original's store to look the OIDs up in
+        made.$swz_resolveStored(true); // while it still has the original's store to look the OIDs up in
         made.$swz_oid(0);
         made.$swz_context(null);
         made.$swz_address(0);

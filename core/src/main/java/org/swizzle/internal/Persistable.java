@@ -75,9 +75,10 @@ public interface Persistable {
     void $swz_clear();
 
     /**
-     * Replaces each stored reference of the hierarchy ({@code swizzle=edge} and {@code none}) by its target in the
-     * Java field, looked up in the object's store; a no-op under the other schemes. For a clone, which is about to
-     * lose its store.
+     * Puts the target of each stored reference of the hierarchy ({@code swizzle=edge} and {@code none}) in its Java
+     * field where that is still {@code null}, looked up in the object's store; a no-op under the other schemes. The
+     * stored references are kept, as a swizzle in place keeps them, unless {@code forget}: a clone, about to lose its
+     * store, cannot look one up again.
      */
-    void $swz_resolveStored();
+    void $swz_resolveStored(boolean forget);
 }

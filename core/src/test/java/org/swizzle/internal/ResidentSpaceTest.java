@@ -196,7 +196,7 @@ class ResidentSpaceTest {
         }
 
         @Override
-        public void $swz_resolveStored() {
+        public void $swz_resolveStored(boolean forget) {
             throw new UnsupportedOperationException();
         }
     }
