@@ -42,6 +42,7 @@ public final class SerializationWorkload {
         a.tags.add("t");
         a.next = new Memo(2, "memo", "four");
         store.setRoot("a", a);
+        store.setRoot("card", new Card("card", 5));
         store.commit();
         check("stored as " + a, STORED.equals(a.toString()));
     }
@@ -50,6 +51,9 @@ public final class SerializationWorkload {
     private void copy(ObjectStore store) throws IOException, ClassNotFoundException {
         Doc a = store.root("a", Doc.class);
         Doc copy = (Doc) roundTrip(a); // nothing of a has been touched yet
+        Object card = roundTrip(store.root("card", Card.class));
+        check("the copy of a hollow object whose class writes itself has its stored values: " + card,
+            "card:5".equals(card.toString()));
         check("the copy of a hollow object has its stored values: " + copy,
             "a:1 cells=7,2 tags=[t] next=(memo:2 cells=1,2 tags=[] note=four extra=4)".equals(copy.toString()));
         check("the copy is another object, and so is what it refers to", copy != a && copy.next != a.next);
