@@ -81,11 +81,12 @@ public final class Enhancer {
                 byte[] original = Files.readAllBytes(file);
                 String recorded = SwizzleTransformer.enhancedOptions(original);
                 if (recorded != null) {
-                    String enhancedWith = AgentOptions.parse(Enhancement.recordedOptions(recorded)).toString();
-                    if (Enhancement.recordedVersion(recorded) != Enhancement.VERSION) {
-                        problems.add(binaryName + " was enhanced by another version of Swizzle (enhancement "
-                            + Enhancement.recordedVersion(recorded) + "; this one makes " + Enhancement.VERSION
-                            + "); rebuild it from its sources (mvn clean).");
+                    int version = Enhancement.recordedVersion(recorded);
+                    String enhancedWith = version == Enhancement.VERSION
+                        ? AgentOptions.parse(Enhancement.recordedOptions(recorded)).toString() : null;
+                    if (enhancedWith == null) {
+                        problems.add(binaryName + " was enhanced by another version of Swizzle (enhancement " + version
+                            + "; this one makes " + Enhancement.VERSION + "); rebuild it from its sources (mvn clean).");
                     } else if (enhancedWith.equals(configured)) {
                         already.add(binaryName);
                     } else {

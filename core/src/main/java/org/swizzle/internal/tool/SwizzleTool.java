@@ -58,12 +58,20 @@ public final class SwizzleTool {
         if (!Tool.isStore(directory, err)) {
             return Tool.USAGE;
         }
+        long oid = 0;
+        if (command == Command.SHOW) {
+            try {
+                oid = Long.parseLong(args[2]);
+            } catch (NumberFormatException e) {
+                err.println("OID must be a number, found \"" + args[2] + "\" (" + e.getMessage() + ")");
+                return Tool.USAGE;
+            }
+        }
         try {
             if (command == Command.COLLECT) {
                 CollectCommand.run(directory, out);
                 return Tool.CLEAN;
             }
-            long oid = command == Command.SHOW ? Long.parseLong(args[2]) : 0;
             try (StoreBrowser store = StoreBrowser.open(directory)) {
                 switch (command) {
                     case ROOTS: RootsCommand.run(store, out); break;
@@ -72,9 +80,6 @@ public final class SwizzleTool {
                 }
             }
             return Tool.CLEAN;
-        } catch (NumberFormatException e) {
-            err.println("OID must be a number, found \"" + args[2] + "\" (" + e.getMessage() + ")");
-            return Tool.USAGE;
         } catch (StoreCorruptedException e) {
             err.println("The store in " + directory + " is damaged: " + e.getMessage());
             return Tool.DAMAGED;
