@@ -1,16 +1,13 @@
 package org.swizzle.it.copies;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import org.swizzle.ObjectStore;
 
-/**
- * The child JVM of {@link CloneTest}: {@code PHASE DIR} runs one phase on the store in {@code DIR} and prints
- * {@code FAIL phase: what} for each check that did not hold, then {@code DONE phase}.
- */
+/** The child JVM of {@link CloneTest}, which runs it as {@link Phases}. */
 public final class CloneWorkload {
 
     private final String phase;
@@ -21,15 +18,7 @@ public final class CloneWorkload {
 
     public static void main(String[] args) throws Exception {
         CloneWorkload workload = new CloneWorkload(args[0]);
-        try (ObjectStore store = ObjectStore.open(Path.of(args[1]))) {
-            switch (args[0]) {
-                case "write": workload.write(store); break;
-                case "update": workload.update(store); break;
-                case "verify": workload.verify(store); break;
-                default: throw new IllegalArgumentException(args[0]);
-            }
-        }
-        System.out.println("DONE " + args[0]);
+        Phases.run(args, Map.of("write", workload::write, "update", workload::update, "verify", workload::verify));
     }
 
     /** Stores sheets, clones two of them (one through a persistent superclass's clone), changes and stores the copies. */
@@ -140,8 +129,6 @@ public final class CloneWorkload {
     }
 
     private void check(String what, boolean holds) {
-        if (!holds) {
-            System.out.println("FAIL " + phase + ": " + what);
-        }
+        Phases.check(phase, what, holds);
     }
 }

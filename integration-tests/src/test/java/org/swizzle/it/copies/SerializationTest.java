@@ -3,13 +3,10 @@ package org.swizzle.it.copies;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.swizzle.it.Jvm;
 
 /**
  * Java serialization of a persistent object writes its stored values: it reads fields by reflection, past the
@@ -26,15 +23,6 @@ class SerializationTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge", "swizzle=none", "fault=segment", "checks=entry"})
     void shouldSerializeAHollowObjectWithItsStoredValues(String options) {
-        StringBuilder failures = new StringBuilder();
-        for (String phase : new String[] {"write", "copy", "verify"}) {
-            String output = Jvm.withAgent(options).run(SerializationWorkload.class, phase, dir.toString()).ok().output;
-            failures.append(Arrays.stream(output.split("\\R")).filter(line -> line.startsWith("FAIL "))
-                .map(line -> line + "\n").collect(Collectors.joining()));
-            if (!output.contains("DONE " + phase)) {
-                failures.append(phase).append(" did not run to its end:\n").append(output);
-            }
-        }
-        assertEquals("", failures.toString(), "[" + options + "]");
+        assertEquals("", Phases.failures(SerializationWorkload.class, options, dir, "write", "copy", "verify"), "[" + options + "]");
     }
 }

@@ -5,14 +5,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.nio.file.Path;
+import java.util.Map;
 
 import org.swizzle.ObjectStore;
 
-/**
- * The child JVM of {@link SerializationTest}: {@code PHASE DIR} runs one phase on the store in {@code DIR} and prints
- * {@code FAIL phase: what} for each check that did not hold, then {@code DONE phase}.
- */
+/** The child JVM of {@link SerializationTest}, which runs it as {@link Phases}. */
 public final class SerializationWorkload {
 
     private static final String STORED = "a:1 cells=7,2 tags=[t] next=(memo:2 cells=1,2 tags=[] note=four extra=0)";
@@ -25,15 +22,7 @@ public final class SerializationWorkload {
 
     public static void main(String[] args) throws Exception {
         SerializationWorkload workload = new SerializationWorkload(args[0]);
-        try (ObjectStore store = ObjectStore.open(Path.of(args[1]))) {
-            switch (args[0]) {
-                case "write": workload.write(store); break;
-                case "copy": workload.copy(store); break;
-                case "verify": workload.verify(store); break;
-                default: throw new IllegalArgumentException(args[0]);
-            }
-        }
-        System.out.println("DONE " + args[0]);
+        Phases.run(args, Map.of("write", workload::write, "copy", workload::copy, "verify", workload::verify));
     }
 
     private void write(ObjectStore store) {
@@ -84,8 +73,6 @@ public final class SerializationWorkload {
     }
 
     private void check(String what, boolean holds) {
-        if (!holds) {
-            System.out.println("FAIL " + phase + ": " + what);
-        }
+        Phases.check(phase, what, holds);
     }
 }

@@ -1,0 +1,60 @@
+package org.swizzle.it.copies;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.swizzle.ObjectStore;
+import org.swizzle.it.Jvm;
+
+/**
+ * A workload run as phases, each in a JVM of its own on one store: the child runs the phase it is named and prints
+ * {@code FAIL phase: what} for each check that did not hold, then {@code DONE phase}; the test collects the failures.
+ */
+final class Phases {
+
+    /** One phase of a workload, on the store the child opened. */
+    interface Phase {
+        void run(ObjectStore store) throws Exception;
+    }
+
+    private Phases() {
+    }
+
+    /** A child's main: {@code PHASE DIR} runs {@code phases.get(PHASE)} on the store in {@code DIR}. */
+    static void run(String[] args, Map<String, Phase> phases) throws Exception {
+        Phase phase = phases.get(args[0]);
+        if (phase == null) {
+            throw new IllegalArgumentException(args[0]);
+        }
+        try (ObjectStore store = ObjectStore.open(Path.of(args[1]))) {
+            phase.run(store);
+        }
+        System.out.println("DONE " + args[0]);
+    }
+
+    /** Reports {@code what} as failed in {@code phase} unless it {@code holds}. */
+    static void check(String phase, String what, boolean holds) {
+        if (!holds) {
+            System.out.println("FAIL " + phase + ": " + what);
+        }
+    }
+
+    /**
+     * Runs {@code phases} of {@code workload} in turn, each in a JVM of its own with the agent and {@code options},
+     * on the store in {@code dir}; returns each failure and each phase that did not end, one a line, or "".
+     */
+    static String failures(Class<?> workload, String options, Path dir, String... phases) {
+        StringBuilder failures = new StringBuilder();
+        for (String phase : phases) {
+            String output = Jvm.withAgent(options).run(workload, phase, dir.toString()).ok().output;
+            failures.append(Arrays.stream(output.split("\\R")).filter(line -> line.startsWith("FAIL "))
+                .map(line -> line + "\n").collect(Collectors.joining()));
+            if (!output.contains("DONE " + phase)) {
+                failures.append(phase).append(" did not run to its end:\n").append(output);
+            }
+        }
+        return failures.toString();
+    }
+}
