@@ -184,7 +184,7 @@ final class PendingPuts {
     /**
      * Starts the SPLICE record of an existing object of {@code oldLength} bytes at {@code oldOffset}, which keeps
      * its class id and now has {@code newLength} bytes, the last {@code suffixLength} of them its old last ones;
-     * follow with {@link #appendRange}s, then {@link #endSplice} or {@link #dropSplice}.
+     * follow with {@link #appendRange}s, then {@link #endSplice} or {@link #dropBegun}.
      */
     void beginSplice(long oid, int classId, long oldOffset, int oldLength, int newLength, int suffixLength) {
         Put put = add(Kind.SPLICE, oid, classId, rangesEnd);
@@ -207,7 +207,7 @@ final class PendingPuts {
     }
 
     /** Drops the PATCH or SPLICE begun last, unended, as if it had not been begun. */
-    void dropSplice() {
+    void dropBegun() {
         count--;
         rangesEnd = puts[count].start;
         unended = false;
@@ -216,7 +216,7 @@ final class PendingPuts {
     /** Drops the PATCH or SPLICE begun last if a failure left it unended, so that no commit logs half a record. */
     void dropUnended() {
         if (unended) {
-            dropSplice();
+            dropBegun();
         }
     }
 

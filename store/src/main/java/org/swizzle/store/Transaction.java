@@ -152,7 +152,7 @@ public final class Transaction {
         while (splice.next()) {
             puts.appendRange(splice.start(), bytes, offset + splice.start(), splice.end() - splice.start());
             if (puts.rangesLength() > budget) {
-                puts.dropSplice();
+                puts.dropBegun();
                 return false;
             }
         }
