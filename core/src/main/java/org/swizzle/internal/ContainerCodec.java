@@ -56,6 +56,9 @@ final class ContainerCodec {
                 requireNaturalOrder(out, ((SortedMap<?, ?>) collection).comparator(), collection);
                 return ValueKind.TREE_MAP;
             }
+            if (collection instanceof TrackedHashMap && ((TrackedHashMap<?, ?>) collection).isPaged()) {
+                return ValueKind.HASH_MAP_PAGES;
+            }
             return collection instanceof HashMap && !(collection instanceof LinkedHashMap) ? ValueKind.HASH_MAP : ValueKind.LINKED_HASH_MAP;
         }
         if (collection instanceof List) {
@@ -80,7 +83,8 @@ final class ContainerCodec {
             case HASH_SET: return HashSet.class;
             case LINKED_HASH_SET: return LinkedHashSet.class;
             case TREE_SET: return TreeSet.class;
-            case HASH_MAP: return HashMap.class;
+            case HASH_MAP:
+            case HASH_MAP_PAGES: return HashMap.class;
             case LINKED_HASH_MAP: return LinkedHashMap.class;
             case TREE_MAP: return TreeMap.class;
             default: throw new IllegalArgumentException(kind + " is not a collection");
@@ -90,7 +94,9 @@ final class ContainerCodec {
     /** The image of a stored collection of {@code kind}: the kind, the size, then the elements (or keys and values). */
     static void writeBody(ObjectWriter out, ValueKind kind, Object collection) {
         out.writeKind(kind);
-        if (collection instanceof Map) {
+        if (kind == ValueKind.HASH_MAP_PAGES) {
+            writePages(out, (TrackedHashMap<?, ?>) collection);
+        } else if (collection instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) collection;
             out.writeInt(map.size());
             out.enter();
@@ -121,6 +127,52 @@ final class ContainerCodec {
         }
     }
 
+    /** The directory of a paged map (see {@link ValueKind#HASH_MAP_PAGES}); a page not read is referred to as stored. */
+    private static void writePages(ObjectWriter out, TrackedHashMap<?, ?> map) {
+        out.writeInt(map.size());
+        out.writeInt(map.directoryDepth());
+        out.writeInt(map.pageCount());
+        out.enter();
+        map.forEachPage((depth, loaded, oid) -> {
+            out.writeKind(ValueKind.INT);
+            out.writeInt(depth);
+            if (loaded != null) {
+                out.writeValue(loaded);
+            } else {
+                out.writeKind(ValueKind.COLLECTION);
+                out.writeLong(oid);
+            }
+        });
+        out.exit();
+    }
+
+    /**
+     * A paged map's directory, read with its pages left in the store (see {@link ValueKind#HASH_MAP_PAGES}): the
+     * map reads a page the first time a key leads to it.
+     */
+    static Object readPaged(ObjectReader in) {
+        int size = in.readInt();
+        int depth = in.readInt();
+        int count = in.readCount(ValueKind.HASH_MAP_PAGES);
+        int[] depths = new int[count];
+        long[] oids = new long[count];
+        for (int i = 0; i < count; i++) {
+            if (in.readKind() != ValueKind.INT) {
+                throw in.corrupt("page " + i + " of a paged map has no local depth");
+            }
+            depths[i] = in.readInt();
+            if (in.readKind() != ValueKind.COLLECTION) {
+                throw in.corrupt("page " + i + " of a paged map is not a collection");
+            }
+            oids[i] = in.readLong();
+        }
+        try {
+            return TrackedHashMap.paged(size, depth, depths, oids);
+        } catch (IllegalArgumentException e) {
+            throw in.corrupt("a paged map's directory is malformed: " + e.getMessage());
+        }
+    }
+
     /** Ends a collection or map of {@code size} elements, refusing it if {@code written} were seen instead. */
     private static void end(ObjectWriter out, int size, int written, Object container) {
         out.exit();
@@ -148,6 +200,9 @@ final class ContainerCodec {
     static Object read(ValueKind kind, ObjectReader in) {
         if (kind == ValueKind.OBJECT_ARRAY) {
             return readArray(kind, in);
+        }
+        if (kind == ValueKind.HASH_MAP_PAGES) {
+            throw in.corrupt("a paged map's directory is embedded in a value; it is only ever a collection's image");
         }
         int size = in.readCount(kind);
         Object collection = newCollection(kind, size);

@@ -8,6 +8,7 @@ public final class Counters {
     public long commits;
     public long faults;
     public long objectsFaulted;
+    public long pagesRead;
     public long oidLookups;
     public long referencesSwizzled;
     public long hollowObjectsCreated;
@@ -46,6 +47,7 @@ public final class Counters {
         copy.commits = commits;
         copy.faults = faults;
         copy.objectsFaulted = objectsFaulted;
+        copy.pagesRead = pagesRead;
         copy.oidLookups = oidLookups;
         copy.referencesSwizzled = referencesSwizzled;
         copy.hollowObjectsCreated = hollowObjectsCreated;

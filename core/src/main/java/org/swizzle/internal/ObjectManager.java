@@ -64,7 +64,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Catalog catalog;
     private final Roots roots = new Roots();
     private final ResidentTable table = new ResidentTable();
-    private final StoredCollections collections = new StoredCollections(table);
+    private final StoredCollections collections = new StoredCollections(table, this::page);
     private final ResidentSpace space = new ResidentSpace();
     private final ObjectWriter writer = new ObjectWriter(this);
     private final SharedStrings strings = new SharedStrings();
@@ -303,6 +303,32 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
+     * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for, read the first
+     * time a lookup leads to it (see {@link org.swizzle.internal.tracked.HashPages}).
+     */
+    private synchronized Object page(long oid, Attachment holder) {
+        requireOwner();
+        requireOpen();
+        Object found = table.get(oid);
+        if (found == null) {
+            if (!store.contains(oid) || !catalog.isCollection(store.classId(oid))) {
+                throw corrupted(holder.oid(), "collection " + holder.oid() + " (first stored in field " + holder.origin()
+                    + ") of " + directory + ": its page " + oid + " is not a collection in the store");
+            }
+            found = decodeCollection(oid, holder.origin(), true);
+            counters.pagesRead++;
+        } else if (found instanceof Persistable) {
+            throw corrupted(holder.oid(), "collection " + holder.oid() + " of " + directory + ": its page " + oid
+                + " is a " + found.getClass().getName());
+        }
+        Attachment attachment = collections.find(found);
+        if (attachment != null) {
+            attachment.heldBy(holder);
+        }
+        return found;
+    }
+
+    /**
      * Reads stored collection {@code oid}: made resident ({@code register}), or as a detached copy of its
      * committed contents, whose own nested collections are the resident ones.
      */
@@ -324,14 +350,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (kind.codec() != ValueKind.Codec.CONTAINER || kind == ValueKind.OBJECT_ARRAY) {
                 throw in.corrupt("a collection's image starts with a value of kind " + kind);
             }
-            int size = in.readCount(kind);
-            Object collection = ContainerCodec.newCollection(kind, size);
+            boolean paged = kind == ValueKind.HASH_MAP_PAGES;
+            int size = paged ? 0 : in.readCount(kind);
+            Object collection = paged ? ContainerCodec.readPaged(in) : ContainerCodec.newCollection(kind, size);
             if (register) {
                 attachment = collections.loading(collection, oid, origin);
                 reading = attachment;
                 in.beginCollection(attachment);
             }
-            ContainerCodec.fill(collection, kind, size, in);
+            if (!paged) {
+                ContainerCodec.fill(collection, kind, size, in);
+            }
             if (in.position() != length) {
                 throw new ObjectReader.MalformedObjectException(describe() + ": " + (length - in.position())
                     + " bytes left after the last element");

@@ -51,6 +51,10 @@ public final class StoreBrowser implements AutoCloseable {
         }
     }
 
+    /** A large {@code HashMap} stored in pages: its size and its pages, each a stored {@code HashMap}. */
+    public record PagedMap(int size, List<Reference> pages) {
+    }
+
     /** A stored enum constant: the enum's class name and the constant's name. */
     public record EnumConstant(String className, String name) implements Comparable<EnumConstant> {
 
@@ -162,9 +166,25 @@ public final class StoreBrowser implements AutoCloseable {
         if (kind.codec() != ValueKind.Codec.CONTAINER || kind == ValueKind.OBJECT_ARRAY) {
             throw reader.corrupt("a collection's image starts with a value of kind " + kind);
         }
-        Object collection = ContainerCodec.read(kind, reader);
+        Object collection = kind == ValueKind.HASH_MAP_PAGES ? readPagedMap() : ContainerCodec.read(kind, reader);
         requireEnd(length);
         return collection;
+    }
+
+    private PagedMap readPagedMap() {
+        int size = reader.readInt();
+        reader.readInt(); // the directory's depth
+        int count = reader.readCount(ValueKind.HASH_MAP_PAGES);
+        List<Reference> pages = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            reader.readValue(); // the page's local depth
+            Object page = reader.readValue();
+            if (!(page instanceof Reference)) {
+                throw reader.corrupt("page " + i + " of a paged map is not a collection");
+            }
+            pages.add((Reference) page);
+        }
+        return new PagedMap(size, pages);
     }
 
     /** A field of {@code kind}, read as the generated reader of its class reads it. */

@@ -25,6 +25,7 @@ import org.swizzle.internal.tracked.Tracked;
 final class StoredCollections implements Attachment.Store {
 
     private final ResidentTable table;
+    private final PageReader pages;
     private final Map<Object, Attachment> plain = new IdentityHashMap<>();
     private final List<Attachment> dirty = new ArrayList<>();
     private final List<Attachment> watched = new ArrayList<>();
@@ -34,8 +35,20 @@ final class StoredCollections implements Attachment.Store {
     /** Collections the commit in progress found needing a comparison at every commit. */
     private final List<Attachment> toWatch = new ArrayList<>();
 
-    StoredCollections(ResidentTable table) {
+    /** Reads a page of a paged collection (see {@link Attachment.Store#page}). */
+    @FunctionalInterface
+    interface PageReader {
+        Object page(long oid, Attachment holder);
+    }
+
+    StoredCollections(ResidentTable table, PageReader pages) {
         this.table = table;
+        this.pages = pages;
+    }
+
+    @Override
+    public Object page(long oid, Attachment holder) {
+        return pages.page(oid, holder);
     }
 
     @Override

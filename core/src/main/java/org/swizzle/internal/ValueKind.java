@@ -91,7 +91,13 @@ enum ValueKind {
     /** Size, then each key and its value as values (this for every map). */
     HASH_MAP(65, Codec.CONTAINER, "java/util/HashMap", 0, Tail.VALUES, 2),
     LINKED_HASH_MAP(66, Codec.CONTAINER, "java/util/LinkedHashMap", 0, Tail.VALUES, 2),
-    TREE_MAP(67, Codec.CONTAINER, "java/util/TreeMap", 0, Tail.VALUES, 2);
+    TREE_MAP(67, Codec.CONTAINER, "java/util/TreeMap", 0, Tail.VALUES, 2),
+    /**
+     * A large {@code HashMap} in pages (the image of a stored collection only): its size and the depth of its
+     * directory, then each page in the order of the first directory slot it has, as its local depth (an
+     * {@link #INT} value) and the page ({@link #COLLECTION}, a {@link #HASH_MAP}).
+     */
+    HASH_MAP_PAGES(68, Codec.CONTAINER, null, 8, Tail.VALUES, 2);
 
     /** The class whose static methods write and read a kind's payload. */
     enum Codec {

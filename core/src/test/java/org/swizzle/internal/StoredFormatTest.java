@@ -1,6 +1,7 @@
 package org.swizzle.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Proxy;
@@ -36,6 +37,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 
+import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.store.LittleEndianBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -114,7 +116,9 @@ class StoredFormatTest {
     private static final Map<Short, List<Boolean>> NESTING = new LinkedHashMap<>(Map.of((short) 1, List.of(true)));
 
     /** The images of stored collections (OIDs from {@link TestReferences#FIRST_COLLECTION}, the outer one first). */
-    private static final List<Pin> IMAGES = concat(FLAT, List.of(pin(NESTING, "4201000000040100" + "29" + "6500000000000000")));
+    private static final List<Pin> IMAGES = concat(FLAT, List.of(pin(NESTING, "4201000000040100" + "29" + "6500000000000000"),
+        pin(TrackedHashMap.paged(3, 1, new int[] {1, 1}, new long[] {0x65, 0x66}),
+            "44" + "03000000" + "01000000" + "02000000" + "0601000000" + "296500000000000000" + "0601000000" + "296600000000000000")));
 
     /** Collections as stores written before collections had an identity hold them: embedded where they are held. */
     private static final List<Pin> EMBEDDED = concat(FLAT, List.of(pin(NESTING, "42010000000401003c0100000001")));
@@ -172,6 +176,42 @@ class StoredFormatTest {
             reader.skip(FieldKind.VALUE);
             assertEquals(bytes.length, reader.position(), () -> "skipping " + pin.hex);
         }
+    }
+
+    @Test
+    void shouldReadAPagedMapsDirectoryWithoutItsPages() {
+        TrackedHashMap<?, ?> map = readPaged("44" + "03000000" + "01000000" + "02000000" + "0601000000" + "296500000000000000"
+            + "0601000000" + "296600000000000000");
+        assertTrue(map.isPaged());
+        assertEquals(3, map.size());
+        assertEquals(2, map.pageCount());
+        assertEquals(1, map.directoryDepth());
+        List<Long> oids = new ArrayList<>();
+        map.forEachPage((depth, loaded, oid) -> oids.add(loaded == null ? oid : -1));
+        assertEquals(List.of(0x65L, 0x66L), oids, "no page is read");
+    }
+
+    @Test
+    void shouldRefuseAPagedMapWhosePagesDoNotFillItsDirectory() {
+        String twoPages = "44" + "03000000" + "01000000" + "02000000";
+        String page = "296500000000000000";
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged(twoPages + "0600000000" + page + "0600000000" + page), "two pages claim every slot");
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged("44" + "03000000" + "01000000" + "01000000" + "0601000000" + page), "slot 1 has no page");
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged(twoPages + "0602000000" + page + "0601000000" + page), "a local depth beyond the directory's");
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged(twoPages + "0601000000" + "0a00000000" + "0601000000" + page), "a page that is a string");
+    }
+
+    private TrackedHashMap<?, ?> readPaged(String hex) {
+        byte[] bytes = HexFormat.of().parseHex(hex);
+        reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
+        assertEquals(ValueKind.HASH_MAP_PAGES, reader.readKind());
+        TrackedHashMap<?, ?> map = (TrackedHashMap<?, ?>) ContainerCodec.readPaged(reader);
+        assertEquals(bytes.length, reader.position(), () -> "the whole of " + hex + " is read");
+        return map;
     }
 
     @Test

@@ -21,6 +21,18 @@ import org.swizzle.internal.tracked.Attachment;
  */
 final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectReader.ReferenceSwizzler {
 
+    /** The store of collections written here: none changes, none is paged. */
+    private static final Attachment.Store UNCHANGING = new Attachment.Store() {
+        @Override
+        public void changed(Attachment attachment) {
+        }
+
+        @Override
+        public Object page(long oid, Attachment holder) {
+            throw new AssertionError("no collection here is stored in pages");
+        }
+    };
+
     static final long FIRST_COLLECTION = 100;
 
     private final List<Class<?>> classes = new ArrayList<>(List.of(Object.class));
@@ -64,7 +76,7 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         long oid = FIRST_COLLECTION + collectionOids.size();
         collectionOids.put(collection, oid);
         ObjectWriter writer = new ObjectWriter(this);
-        writer.beginCollection(new Attachment(attachment -> { }, collection, oid, from.fieldDescription()));
+        writer.beginCollection(new Attachment(UNCHANGING, collection, oid, from.fieldDescription()));
         ContainerCodec.writeBody(writer, ContainerCodec.kindOf(collection, writer), collection);
         byte[] image = new byte[writer.length()];
         writer.buffer().getBytes(0, image);

@@ -31,9 +31,17 @@ class TrackedCollectionReportsTest {
 
     /** The collections reported changed, in order. */
     private final List<Attachment> reported = new ArrayList<>();
-    private final Attachment.Store store = attachment -> {
-        reported.add(attachment);
-        attachment.dirty(true);
+    private final Attachment.Store store = new Attachment.Store() {
+        @Override
+        public void changed(Attachment attachment) {
+            reported.add(attachment);
+            attachment.dirty(true);
+        }
+
+        @Override
+        public Object page(long oid, Attachment holder) {
+            throw new AssertionError("no collection here is stored in pages");
+        }
     };
 
     private boolean reportedChanged() {

@@ -27,6 +27,12 @@ public final class Attachment {
     public interface Store {
         /** {@code attachment}'s collection is about to change for the first time since the last commit. */
         void changed(Attachment attachment);
+
+        /**
+         * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for: the resident
+         * instance, or read now.
+         */
+        Object page(long oid, Attachment holder);
     }
 
     private final Store store;
@@ -60,16 +66,27 @@ public final class Attachment {
         }
     }
 
+    /** Refuses a change of a detached collection, without noting one: its pages note their own. */
+    static void requireLive(Attachment attachment, Object collection) {
+        if (attachment != null && attachment.detached) {
+            throw attachment.detached(collection);
+        }
+    }
+
     private void changed(Object changing) {
         if (detached) {
-            throw new DetachedCollectionException("This " + changing.getClass().getSuperclass().getName()
-                + " (first stored in field " + origin + ") was changed and then abort() reverted it, so it no longer"
-                + " belongs to the store and a change to it would be lost. Read the field again and change the"
-                + " collection it holds now.");
+            throw detached(changing);
         }
         if (!dirty) {
             store.changed(this);
         }
+    }
+
+    private DetachedCollectionException detached(Object changing) {
+        return new DetachedCollectionException("This " + changing.getClass().getSuperclass().getName()
+            + " (first stored in field " + origin + ") was changed and then abort() reverted it, so it no longer"
+            + " belongs to the store and a change to it would be lost. Read the field again and change the"
+            + " collection it holds now.");
     }
 
     public Store store() {

@@ -4,18 +4,30 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
  * A {@link HashMap} that reports every change, through itself, its key, value and entry views, their
  * iterators and {@code Map.Entry.setValue}, to its store.
+ *
+ * <p>Beyond {@link HashPages#PAGING_THRESHOLD} entries whose keys all hash the same after a reload, the map
+ * keeps its entries in {@link HashPages pages} instead of its own table, and every method of {@code HashMap}
+ * goes to them: a lookup reads one page, a change dirties one. The pages are maps of this class themselves,
+ * which never page.
  */
 public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked {
 
     private static final long serialVersionUID = 1L;
 
     private transient Attachment attachment;
+    /** The entries once the map is paged; null while they are in the map's own table. */
+    private transient HashPages<K, V> pages;
+    /** The paged map this map is a page of, which never pages itself; null for any other map. */
+    private transient TrackedHashMap<?, ?> pageOf;
+    /** Whether a key without a stable hash keeps the map flat (until it is cleared). */
+    private transient boolean unplaceable;
 
     public TrackedHashMap() {
     }
@@ -30,6 +42,57 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
     public TrackedHashMap(Map<? extends K, ? extends V> entries) {
         super(entries);
+        pageIfLarge();
+    }
+
+    /** A new, empty page of {@code owner}. */
+    static <K, V> TrackedHashMap<K, V> pageOf(TrackedHashMap<?, ?> owner) {
+        TrackedHashMap<K, V> page = new TrackedHashMap<>();
+        page.pageOf = owner;
+        return page;
+    }
+
+    /** Makes this map, read from the store, a page of {@code owner}. */
+    void asPageOf(TrackedHashMap<?, ?> owner) {
+        pageOf = owner;
+    }
+
+    /** A stored paged map whose pages are read when a key leads to them (see {@link HashPages#stored}). */
+    public static <K, V> TrackedHashMap<K, V> paged(int size, int depth, int[] depths, long[] oids) {
+        TrackedHashMap<K, V> map = new TrackedHashMap<>();
+        map.pages = HashPages.stored(map, size, depth, depths, oids);
+        return map;
+    }
+
+    /** Whether the entries are in pages. */
+    public boolean isPaged() {
+        return pages != null;
+    }
+
+    /** The size of a paged map and its directory: its entry count, directory depth and pages. */
+    public int directoryDepth() {
+        return pages.depth();
+    }
+
+    /** The number of pages of a paged map. */
+    public int pageCount() {
+        return pages.pageCount();
+    }
+
+    /**
+     * Hands each page of a paged map, in stored order, to {@code action}: its local depth, and its map if it was
+     * read or made in this session (else null) with the OID it is stored as.
+     */
+    public void forEachPage(PageAction action) {
+        for (HashPages.Page<K, V> each : pages.pages()) {
+            action.accept(each.depth(), each.loaded(), each.oid());
+        }
+    }
+
+    /** What {@link #forEachPage} hands over. */
+    @FunctionalInterface
+    public interface PageAction {
+        void accept(int depth, Object loaded, long oid);
     }
 
     @Override
@@ -42,109 +105,260 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         this.attachment = attachment;
     }
 
+    /** A page not stored yet is written by its map's next commit, so its map takes the change. */
     @Override
     public void changed() {
-        Attachment.changed(attachment, this);
+        if (attachment == null && pageOf != null) {
+            pageOf.changed();
+        } else {
+            Attachment.changed(attachment, this);
+        }
+    }
+
+    /** Refuses a change of a paged map that abort() detached; its pages report the change itself. */
+    void requireLive() {
+        Attachment.requireLive(attachment, this);
+    }
+
+    /** The size or the pages of a paged map changed: its directory is written at the next commit. */
+    void directoryChanged() {
+        changed();
+    }
+
+    /** This map's own entries, whose iterator reports nothing. */
+    Set<Map.Entry<K, V>> rawEntries() {
+        return pages != null ? pages.entrySet() : super.entrySet();
+    }
+
+    private void pageIfLarge() {
+        if (pages == null && pageOf == null && !unplaceable && super.size() > HashPages.PAGING_THRESHOLD) {
+            if (HashPages.allPlaceable(this)) {
+                HashPages<K, V> paged = HashPages.of(this, this);
+                super.clear();
+                pages = paged;
+            } else {
+                unplaceable = true;
+            }
+        }
+    }
+
+    /** Takes {@code key} into a paged map, or brings a map back to its own table for a key with no stable hash. */
+    private boolean pagedFor(K key) {
+        if (pages == null) {
+            return false;
+        }
+        requireLive();
+        if (HashPages.placeable(key)) {
+            return true;
+        }
+        changed();
+        Map<K, V> entries = new HashMap<>(pages.size());
+        pages.forEach(entries::put);
+        pages = null;
+        unplaceable = true;
+        super.putAll(entries);
+        return false;
+    }
+
+    @Override
+    public int size() {
+        return pages != null ? pages.size() : super.size();
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return size() == 0;
+    }
+
+    @Override
+    public V get(Object key) {
+        return pages != null ? pages.get(key) : super.get(key);
+    }
+
+    @Override
+    public V getOrDefault(Object key, V defaultValue) {
+        return pages != null ? pages.getOrDefault(key, defaultValue) : super.getOrDefault(key, defaultValue);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+        return pages != null ? pages.containsKey(key) : super.containsKey(key);
+    }
+
+    @Override
+    public boolean containsValue(Object value) {
+        return pages != null ? pages.containsValue(value) : super.containsValue(value);
+    }
+
+    @Override
+    public void forEach(BiConsumer<? super K, ? super V> action) {
+        if (pages != null) {
+            pages.forEach(action);
+        } else {
+            super.forEach(action);
+        }
     }
 
     @Override
     public V put(K key, V value) {
+        if (pagedFor(key)) {
+            return pages.put(key, value);
+        }
         changed();
-        return super.put(key, value);
+        V previous = super.put(key, value);
+        pageIfLarge();
+        return previous;
     }
 
     @Override
     public void putAll(Map<? extends K, ? extends V> m) {
+        if (pages != null) {
+            for (Map.Entry<? extends K, ? extends V> entry : m.entrySet()) {
+                put(entry.getKey(), entry.getValue());
+            }
+            return;
+        }
         changed();
         super.putAll(m);
+        pageIfLarge();
     }
 
     @Override
     public V putIfAbsent(K key, V value) {
+        if (pagedFor(key)) {
+            return pages.putIfAbsent(key, value);
+        }
         changed();
-        return super.putIfAbsent(key, value);
+        V previous = super.putIfAbsent(key, value);
+        pageIfLarge();
+        return previous;
     }
 
     @Override
     public V remove(Object key) {
+        if (pages != null) {
+            requireLive();
+            return pages.remove(key);
+        }
         changed();
         return super.remove(key);
     }
 
     @Override
     public boolean remove(Object key, Object value) {
+        if (pages != null) {
+            requireLive();
+            return pages.remove(key, value);
+        }
         changed();
         return super.remove(key, value);
     }
 
     @Override
     public boolean replace(K key, V oldValue, V newValue) {
+        if (pages != null) {
+            requireLive();
+            return pages.replace(key, oldValue, newValue);
+        }
         changed();
         return super.replace(key, oldValue, newValue);
     }
 
     @Override
     public V replace(K key, V value) {
+        if (pages != null) {
+            requireLive();
+            return pages.replace(key, value);
+        }
         changed();
         return super.replace(key, value);
     }
 
     @Override
     public void replaceAll(BiFunction<? super K, ? super V, ? extends V> function) {
+        if (pages != null) {
+            requireLive();
+            pages.replaceAll(function);
+            return;
+        }
         changed();
         super.replaceAll(function);
     }
 
     @Override
     public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+        if (pagedFor(key)) {
+            return pages.computeIfAbsent(key, mappingFunction);
+        }
         changed();
-        return super.computeIfAbsent(key, mappingFunction);
+        V value = super.computeIfAbsent(key, mappingFunction);
+        pageIfLarge();
+        return value;
     }
 
     @Override
     public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        if (pagedFor(key)) {
+            return pages.computeIfPresent(key, remappingFunction);
+        }
         changed();
         return super.computeIfPresent(key, remappingFunction);
     }
 
     @Override
     public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        if (pagedFor(key)) {
+            return pages.compute(key, remappingFunction);
+        }
         changed();
-        return super.compute(key, remappingFunction);
+        V value = super.compute(key, remappingFunction);
+        pageIfLarge();
+        return value;
     }
 
     @Override
     public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+        if (pagedFor(key)) {
+            return pages.merge(key, value, remappingFunction);
+        }
         changed();
-        return super.merge(key, value, remappingFunction);
+        V merged = super.merge(key, value, remappingFunction);
+        pageIfLarge();
+        return merged;
     }
 
     @Override
     public void clear() {
         changed();
+        pages = null;
+        unplaceable = false;
         super.clear();
     }
 
     @Override
     public Set<K> keySet() {
-        return new TrackedSetView<>(this, super.keySet());
+        return pages != null ? pages.keySet() : new TrackedSetView<>(this, super.keySet());
     }
 
     @Override
     public Collection<V> values() {
-        return new TrackedCollectionView<>(this, super.values());
+        return pages != null ? pages.values() : new TrackedCollectionView<>(this, super.values());
     }
 
     @Override
     public Set<Map.Entry<K, V>> entrySet() {
-        return new TrackedEntrySetView<>(this, super.entrySet());
+        return pages != null ? pages.entrySet() : new TrackedEntrySetView<>(this, super.entrySet());
     }
 
-    /** A copy that belongs to no object, as a clone of a plain map would. */
+    /** A flat copy that belongs to no object, as a clone of a plain map would. */
     @Override
     public Object clone() {
-        TrackedHashMap<?, ?> copy = (TrackedHashMap<?, ?>) super.clone();
+        @SuppressWarnings("unchecked")
+        TrackedHashMap<K, V> copy = (TrackedHashMap<K, V>) super.clone(); // copies through entrySet(), so paged too
         copy.attachment = null;
+        copy.pages = null;
+        copy.pageOf = null;
+        copy.unplaceable = false;
         return copy;
     }
 

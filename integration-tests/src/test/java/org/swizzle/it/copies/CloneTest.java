@@ -8,6 +8,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.swizzle.it.Phases;
+
 /**
  * {@code clone()} of a persistent object gives a new object: {@code Object.clone()} copies every field, the OID
  * too, so before the agent wrapped it a commit wrote the copy over its original and both read back as one

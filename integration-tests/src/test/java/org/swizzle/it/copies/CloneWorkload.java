@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import org.swizzle.ObjectStore;
+import org.swizzle.it.Phases;
 
 /** The child JVM of {@link CloneTest}, which runs it as {@link Phases}. */
 public final class CloneWorkload {

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.swizzle.it.Phases;
+
 /**
  * Java serialization of a persistent object writes its stored values: it reads fields by reflection, past the
  * residency check, so before the agent gave every persistent class a {@code writeObject} that faults the object

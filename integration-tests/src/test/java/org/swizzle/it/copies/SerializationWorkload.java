@@ -8,6 +8,7 @@ import java.io.ObjectOutputStream;
 import java.util.Map;
 
 import org.swizzle.ObjectStore;
+import org.swizzle.it.Phases;
 
 /** The child JVM of {@link SerializationTest}, which runs it as {@link Phases}. */
 public final class SerializationWorkload {

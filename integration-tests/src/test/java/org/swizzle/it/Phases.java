@@ -1,4 +1,4 @@
-package org.swizzle.it.copies;
+package org.swizzle.it;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -6,16 +6,15 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.swizzle.ObjectStore;
-import org.swizzle.it.Jvm;
 
 /**
  * A workload run as phases, each in a JVM of its own on one store: the child runs the phase it is named and prints
  * {@code FAIL phase: what} for each check that did not hold, then {@code DONE phase}; the test collects the failures.
  */
-final class Phases {
+public final class Phases {
 
     /** One phase of a workload, on the store the child opened. */
-    interface Phase {
+    public interface Phase {
         void run(ObjectStore store) throws Exception;
     }
 
@@ -23,7 +22,7 @@ final class Phases {
     }
 
     /** A child's main: {@code PHASE DIR} runs {@code phases.get(PHASE)} on the store in {@code DIR}. */
-    static void run(String[] args, Map<String, Phase> phases) throws Exception {
+    public static void run(String[] args, Map<String, Phase> phases) throws Exception {
         Phase phase = phases.get(args[0]);
         if (phase == null) {
             throw new IllegalArgumentException(args[0]);
@@ -34,8 +33,15 @@ final class Phases {
         System.out.println("DONE " + args[0]);
     }
 
+    /** Ends the JVM at once, as a kill would (the store is not closed), once {@code phase} has run to here. */
+    public static void halt(String phase) {
+        System.out.println("DONE " + phase);
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
+    }
+
     /** Reports {@code what} as failed in {@code phase} unless it {@code holds}. */
-    static void check(String phase, String what, boolean holds) {
+    public static void check(String phase, String what, boolean holds) {
         if (!holds) {
             System.out.println("FAIL " + phase + ": " + what);
         }
@@ -45,7 +51,7 @@ final class Phases {
      * Runs {@code phases} of {@code workload} in turn, each in a JVM of its own with the agent and {@code options},
      * on the store in {@code dir}; returns each failure and each phase that did not end, one a line, or "".
      */
-    static String failures(Class<?> workload, String options, Path dir, String... phases) {
+    public static String failures(Class<?> workload, String options, Path dir, String... phases) {
         StringBuilder failures = new StringBuilder();
         for (String phase : phases) {
             String output = Jvm.withAgent(options).run(workload, phase, dir.toString()).ok().output;

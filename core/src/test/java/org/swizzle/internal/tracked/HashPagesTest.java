@@ -1,0 +1,189 @@
+package org.swizzle.internal.tracked;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ConcurrentModificationException;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A {@link TrackedHashMap} that outgrows {@link HashPages#PAGING_THRESHOLD} pages its entries, in memory: it
+ * behaves as a {@code HashMap} through every operation (checked against one, step by step, through growth,
+ * splits and shrinking), and goes back to its own table for a key whose hash no reload keeps.
+ */
+class HashPagesTest {
+
+    /** A key that keeps {@code Object}'s identity hash. */
+    private static final class Token {
+    }
+
+    @Test
+    void shouldPageOnlyBeyondTheThreshold() {
+        TrackedHashMap<Integer, Integer> map = new TrackedHashMap<>();
+        for (int i = 0; i < HashPages.PAGING_THRESHOLD; i++) {
+            map.put(i, i);
+        }
+        assertFalse(map.isPaged());
+        map.put(-1, -1);
+        assertTrue(map.isPaged());
+        assertEquals(HashPages.PAGING_THRESHOLD + 1, map.size());
+        for (int i = 0; i < HashPages.PAGING_THRESHOLD; i++) {
+            assertEquals(i, map.get(i));
+        }
+    }
+
+    @Test
+    void shouldSplitPagesAsTheMapGrows() {
+        TrackedHashMap<Long, String> map = new TrackedHashMap<>();
+        for (long i = 0; i < 100_000; i++) {
+            map.put(i, "v" + i);
+        }
+        int[] largest = {0};
+        map.forEachPage((depth, loaded, oid) -> largest[0] = Math.max(largest[0], ((Map<?, ?>) loaded).size()));
+        assertTrue(largest[0] <= HashPages.PAGE_CAPACITY, "the largest page holds " + largest[0]);
+        assertTrue(map.pageCount() >= 100_000 / HashPages.PAGE_CAPACITY, map.pageCount() + " pages");
+        assertEquals(100_000, map.size());
+        assertEquals("v77777", map.get(77_777L));
+    }
+
+    @Test
+    void shouldBehaveAsAHashMapThroughEveryOperation() {
+        Random random = new Random(42);
+        TrackedHashMap<Integer, Integer> map = new TrackedHashMap<>();
+        Map<Integer, Integer> model = new HashMap<>();
+        for (int step = 0; step < 200_000; step++) {
+            int key = random.nextInt(step < 100_000 ? 4_000 : 1_500);
+            int value = random.nextInt(10);
+            switch (random.nextInt(16)) {
+                case 0: assertEquals(model.put(key, value), map.put(key, value)); break;
+                case 1: assertEquals(model.remove(key), map.remove(key)); break;
+                case 2: assertEquals(model.remove(key, value), map.remove(key, value)); break;
+                case 3: assertEquals(model.putIfAbsent(key, value), map.putIfAbsent(key, value)); break;
+                case 4: assertEquals(model.replace(key, value), map.replace(key, value)); break;
+                case 5: assertEquals(model.replace(key, value, value + 1), map.replace(key, value, value + 1)); break;
+                case 6: assertEquals(model.compute(key, (k, v) -> added(v, value)), map.compute(key, (k, v) -> added(v, value))); break;
+                case 7: assertEquals(model.computeIfAbsent(key, k -> value), map.computeIfAbsent(key, k -> value)); break;
+                case 8: assertEquals(model.computeIfPresent(key, (k, v) -> v > 5 ? null : v + 1),
+                    map.computeIfPresent(key, (k, v) -> v > 5 ? null : v + 1)); break;
+                case 9: assertEquals(model.merge(key, value, (a, b) -> a + b > 12 ? null : a + b),
+                    map.merge(key, value, (a, b) -> a + b > 12 ? null : a + b)); break;
+                case 10: assertEquals(model.get(key), map.get(key)); break;
+                case 11: assertEquals(model.containsKey(key), map.containsKey(key)); break;
+                case 12: assertEquals(model.getOrDefault(key, -1), map.getOrDefault(key, -1)); break;
+                case 13: assertEquals(model.keySet().remove(key), map.keySet().remove(key)); break;
+                case 14: assertEquals(model.containsValue(value), map.containsValue(value)); break;
+                default: assertEquals(model.size(), map.size()); break;
+            }
+            if (step % 20_000 == 0) {
+                bulk(model, map, step);
+            }
+        }
+        assertEquals(model, map);
+        assertEquals(map, model);
+        assertEquals(model.hashCode(), map.hashCode());
+    }
+
+    /** {@code value} added to {@code v}, or null (a removal) past 12. */
+    private static Integer added(Integer v, int value) {
+        if (v == null) {
+            return value;
+        }
+        return v + value > 12 ? null : v + value;
+    }
+
+    /** The bulk operations and iterators, then a full comparison. */
+    private static void bulk(Map<Integer, Integer> model, TrackedHashMap<Integer, Integer> map, int step) {
+        for (Map<Integer, Integer> each : java.util.List.of(model, map)) {
+            each.replaceAll((k, v) -> k % 7 == step % 7 ? v + 1 : v);
+            each.values().removeIf(v -> v == 11);
+            each.keySet().removeIf(k -> k % 101 == step % 101);
+            each.entrySet().removeIf(e -> e.getKey() % 103 == 1);
+            for (Map.Entry<Integer, Integer> entry : each.entrySet()) {
+                if (entry.getKey() % 13 == 0) {
+                    entry.setValue(entry.getValue() * 2 % 12);
+                }
+            }
+            for (Iterator<Integer> keys = each.keySet().iterator(); keys.hasNext(); ) {
+                if (keys.next() % 97 == 5) {
+                    keys.remove();
+                }
+            }
+        }
+        assertEquals(model, map);
+        assertEquals(new HashMap<>(model), new HashMap<>(map));
+        Map<Integer, Integer> sum = new HashMap<>();
+        map.forEach(sum::put);
+        assertEquals(model, sum);
+        assertEquals(model, map.clone());
+    }
+
+    @Test
+    void shouldFailFastWhenChangedWhileIterated() {
+        TrackedHashMap<Integer, Integer> map = filled(2_000);
+        Iterator<Integer> keys = map.keySet().iterator();
+        keys.next();
+        map.put(-5, 5);
+        assertThrows(ConcurrentModificationException.class, keys::next);
+    }
+
+    @Test
+    void shouldGoBackToOneTableForAKeyHashedByIdentity() {
+        TrackedHashMap<Object, Integer> map = new TrackedHashMap<>();
+        for (int i = 0; i < 2_000; i++) {
+            map.put(i, i);
+        }
+        assertTrue(map.isPaged());
+        Token token = new Token();
+        assertEquals(null, map.get(token));
+        assertFalse(map.containsKey(token));
+        map.put(token, -1);
+        assertFalse(map.isPaged());
+        assertEquals(-1, map.get(token));
+        for (int i = 0; i < 2_000; i++) {
+            assertEquals(i, map.get(i));
+        }
+        map.put(5_000, 1);
+        assertFalse(map.isPaged(), "a map holding such a key stays one table");
+        map.clear();
+        for (int i = 0; i < 2_000; i++) {
+            map.put(i, i);
+        }
+        assertTrue(map.isPaged(), "until it is cleared");
+    }
+
+    @Test
+    void shouldPlaceEnumsByNameAndStringsByHashCode() {
+        assertEquals(HashPages.hash("SECONDS"), HashPages.hash(java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(HashPages.placeable(java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(HashPages.placeable(null));
+        assertFalse(HashPages.placeable(new Token()));
+        assertFalse(HashPages.placeable(new java.util.ArrayList<>()), "a list hashes its elements, which may hash by identity");
+    }
+
+    @Test
+    void shouldCopyAPagedMapFlat() {
+        TrackedHashMap<Integer, Integer> map = filled(2_000);
+        @SuppressWarnings("unchecked")
+        TrackedHashMap<Integer, Integer> copy = (TrackedHashMap<Integer, Integer>) map.clone();
+        assertEquals(map, copy);
+        copy.put(-1, -1);
+        assertFalse(map.containsKey(-1), "the copy has entries of its own");
+        assertEquals(map.size() + 1, copy.size());
+    }
+
+    private static TrackedHashMap<Integer, Integer> filled(int size) {
+        TrackedHashMap<Integer, Integer> map = new TrackedHashMap<>();
+        for (int i = 0; i < size; i++) {
+            map.put(i, i);
+        }
+        assertTrue(map.isPaged());
+        return map;
+    }
+}

@@ -1,0 +1,23 @@
+package org.swizzle.it.paged;
+
+import org.swizzle.Persistent;
+
+/** A persistent key that hashes and compares by its value, so a map of them is paged. */
+@Persistent
+public class Code {
+    String value;
+
+    Code(String value) {
+        this.value = value;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Code && ((Code) o).value.equals(value);
+    }
+
+    @Override
+    public int hashCode() {
+        return value.hashCode();
+    }
+}

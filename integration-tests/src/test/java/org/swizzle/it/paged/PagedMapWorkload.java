@@ -1,0 +1,232 @@
+package org.swizzle.it.paged;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+
+import org.swizzle.DetachedCollectionException;
+import org.swizzle.ObjectStore;
+import org.swizzle.it.Phases;
+
+/** The child JVM of {@link PagedMapTest}, which runs it as {@link Phases}. */
+public final class PagedMapWorkload {
+
+    static final int ITEMS = 20_000;
+    static final int BATCH = 1_000;
+    static final int CODES = 2_000;
+    static final int MIXED = 1_000;
+    /** The most a one-entry put and its commit may log (the target for a 1,000,000-entry map). */
+    static final long PUT_LOG_LIMIT = 8 * 1024;
+
+    private final String phase;
+
+    private PagedMapWorkload(String phase) {
+        this.phase = phase;
+    }
+
+    public static void main(String[] args) throws Exception {
+        PagedMapWorkload workload = new PagedMapWorkload(args[0]);
+        Phases.run(args, Map.of("build", workload::build, "cold", workload::cold, "mutate", workload::mutate,
+            "verify", workload::verify, "abort", workload::abort, "mixed", workload::mixed, "mixedVerify", workload::mixedVerify));
+    }
+
+    private void check(String what, boolean holds) {
+        Phases.check(phase, what, holds);
+    }
+
+    /** The maps built in commits of {@value #BATCH}. */
+    private void build(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class, Catalogue::new);
+        catalogue.alias = catalogue.items;
+        catalogue.token = new Token("token");
+        for (int from = 0; from < ITEMS; from += BATCH) {
+            for (long id = from; id < from + BATCH; id++) {
+                catalogue.items.put(id, new Item(id, "item-" + id));
+            }
+            store.commit();
+        }
+        for (int i = 0; i < CODES; i++) {
+            catalogue.codes.put(new Code("c" + i), i);
+        }
+        for (long id = 0; id < MIXED; id++) {
+            catalogue.mixed.put(id, catalogue.items.get(id));
+        }
+        store.commit();
+        check("size " + catalogue.items.size(), catalogue.items.size() == ITEMS);
+    }
+
+    /** A cold lookup reads one page; a read-only pass logs nothing; one put logs about one page. */
+    private void cold(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        long pagesBefore = store.stats().pagesRead();
+        Item item = catalogue.items.get(12_345L);
+        check("cold get found " + item, item != null && item.name.equals("item-12345"));
+        check("a cold get read " + (store.stats().pagesRead() - pagesBefore) + " pages, not 1",
+            store.stats().pagesRead() - pagesBefore == 1);
+        check("the alias is the same map", catalogue.alias == catalogue.items);
+        check("a missing key", catalogue.items.get(-1L) == null && !catalogue.items.containsKey(-2L));
+        check("a key of another type", catalogue.items.get("12345") == null);
+
+        long sum = 0;
+        int count = 0;
+        for (Item each : catalogue.items.values()) {
+            sum += each.id;
+            count++;
+        }
+        check("a full pass saw " + count + " items", count == ITEMS && sum == (long) ITEMS * (ITEMS - 1) / 2);
+        long loggedBefore = store.stats().bytesLogged();
+        store.commit();
+        check("a read-only pass logged " + (store.stats().bytesLogged() - loggedBefore) + " bytes",
+            store.stats().bytesLogged() == loggedBefore);
+
+        catalogue.items.put((long) ITEMS, new Item(ITEMS, "item-" + ITEMS));
+        store.commit();
+        long logged = store.stats().bytesLogged() - loggedBefore;
+        System.out.println("one put and its commit logged " + logged + " bytes");
+        check("one put and its commit logged " + logged + " bytes", logged <= PUT_LOG_LIMIT);
+        catalogue.items.remove((long) ITEMS);
+        store.commit();
+
+        check("a value-hashed persistent key, new", Integer.valueOf(5).equals(catalogue.codes.get(new Code("c5"))));
+        check("codes " + catalogue.codes.size(), catalogue.codes.size() == CODES);
+    }
+
+    /** Every way to change a map, applied to {@code map}: the stored one, or a plain model of it. */
+    static void changeEveryWay(Map<Long, Item> map) {
+        for (long id = 0; id < 2_000; id++) {
+            map.remove(id * 7);
+        }
+        for (long id = 30_000; id < 31_000; id++) {
+            map.put(id, new Item(id, "put-" + id));
+        }
+        map.put(5L, new Item(5, "five"));
+        map.remove(13L, map.get(13L));
+        map.remove(14L, new Item(14, "not this one"));
+        map.replace(15L, new Item(15, "fifteen"));
+        map.replace(16L, map.get(16L), new Item(16, "sixteen"));
+        map.compute(17L, (key, value) -> new Item(key, value.name + "!"));
+        map.compute(99_999L, (key, value) -> value == null ? new Item(key, "computed") : value);
+        map.compute(18L, (key, value) -> null);
+        map.computeIfAbsent(19L, key -> new Item(key, "not used"));
+        map.computeIfAbsent(88_888L, key -> new Item(key, "absent"));
+        map.computeIfPresent(20L, (key, value) -> new Item(key, "present"));
+        map.computeIfPresent(22L, (key, value) -> null);
+        map.merge(23L, new Item(23, "merged"), (a, b) -> new Item(23, a.name + "+" + b.name));
+        map.merge(77_777L, new Item(77_777, "merged"), (a, b) -> a);
+        map.putIfAbsent(24L, new Item(24, "not used"));
+        map.putIfAbsent(66_666L, new Item(66_666, "if absent"));
+        for (Map.Entry<Long, Item> entry : map.entrySet()) {
+            if (entry.getKey() % 11 == 0) {
+                entry.setValue(new Item(entry.getKey(), "set-" + entry.getKey()));
+            }
+        }
+        for (Iterator<Long> keys = map.keySet().iterator(); keys.hasNext(); ) {
+            if (keys.next() % 13 == 1) {
+                keys.remove();
+            }
+        }
+        map.values().removeIf(value -> value.id % 29 == 3);
+        map.entrySet().removeIf(entry -> entry.getKey() % 17 == 2);
+        map.replaceAll((key, value) -> key % 19 == 0 ? new Item(key, "all-" + key) : value);
+        Map<Long, Item> more = new HashMap<>();
+        for (long id = 40_000; id < 40_500; id++) {
+            more.put(id, new Item(id, "all-" + id));
+        }
+        map.putAll(more);
+        map.keySet().remove(25L);
+        map.values().remove(map.get(26L));
+        map.entrySet().remove(Map.entry(31L, map.get(31L)));
+    }
+
+    /** The stored map changed every way, committed, and the JVM killed. */
+    private void mutate(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        changeEveryWay(catalogue.items);
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    /** A plain map of what {@link #build} and {@link #changeEveryWay} leave. */
+    private static Map<Long, Item> expected() {
+        Map<Long, Item> model = new HashMap<>();
+        for (long id = 0; id < ITEMS; id++) {
+            model.put(id, new Item(id, "item-" + id));
+        }
+        changeEveryWay(model);
+        return model;
+    }
+
+    private void verify(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        Map<Long, Item> expected = expected();
+        Map<Long, Item> items = catalogue.items;
+        check("size " + items.size() + ", expected " + expected.size(), items.size() == expected.size());
+        for (Map.Entry<Long, Item> entry : expected.entrySet()) {
+            Item item = items.get(entry.getKey());
+            if (item == null || !item.toString().equals(entry.getValue().toString())) {
+                check("key " + entry.getKey() + " holds " + item + ", expected " + entry.getValue(), false);
+                return;
+            }
+        }
+        int seen = 0;
+        for (Map.Entry<Long, Item> entry : items.entrySet()) {
+            seen++;
+            if (!expected.containsKey(entry.getKey())) {
+                check("iteration met key " + entry.getKey() + ", which was removed", false);
+                return;
+            }
+        }
+        check("iteration saw " + seen + " entries", seen == expected.size());
+        check("the alias is the same map", catalogue.alias == items);
+        check("a map equal to its copy", items.equals(new HashMap<>(items)) && items.hashCode() == new HashMap<>(items).hashCode());
+    }
+
+    /** abort() after changes to a page and a split: the map is detached, and the field holds the committed one. */
+    private void abort(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        HashMap<Long, Item> before = catalogue.items;
+        String committed = before.get(4L).toString();
+        before.put(4L, new Item(4, "aborted"));
+        for (long id = 50_000; id < 52_000; id++) {
+            before.put(id, new Item(id, "aborted"));
+        }
+        store.abort();
+        try {
+            before.put(2L, new Item(2, "lost"));
+            check("a change to the map abort() reverted is refused", false);
+        } catch (DetachedCollectionException expected) {
+            // as it should
+        }
+        HashMap<Long, Item> after = catalogue.items;
+        check("after abort the field holds another map", after != before);
+        check("after abort key 4 holds " + after.get(4L) + ", committed " + committed, after.get(4L).toString().equals(committed));
+        check("after abort no aborted key", !after.containsKey(50_000L) && after.size() == expected().size());
+    }
+
+    /** A key that hashes by identity brings a paged map back to one image; the pages left are garbage. */
+    private void mixed(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        catalogue.mixed.put(catalogue.token, catalogue.mixed.get(1L));
+        store.commit();
+        store.collectGarbage();
+        catalogue.mixed.put(-1L, new Item(-1, "after"));
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void mixedVerify(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        Map<Object, Item> mixed = catalogue.mixed;
+        check("mixed size " + mixed.size(), mixed.size() == MIXED + 2);
+        check("the identity key", mixed.get(catalogue.token) != null && mixed.get(catalogue.token).name.equals("item-1"));
+        for (long id = 0; id < MIXED; id++) {
+            Item item = mixed.get(id);
+            if (item == null || !item.name.equals("item-" + id)) {
+                check("mixed key " + id, false);
+                return;
+            }
+        }
+        check("the key put after", "after".equals(mixed.get(-1L).name));
+        check("no unreachable objects", store.stats().objectsUnreachable() == 0);
+    }
+}
