@@ -227,6 +227,11 @@ public final class PagedMapWorkload {
             }
         }
         check("the key put after", "after".equals(mixed.get(-1L).name));
+        int items = 0;
+        for (Item ignored : catalogue.items.values()) {
+            items++;
+        }
+        check("the collection kept every page of the paged map: " + items + " items", items == expected().size());
         check("no unreachable objects", store.stats().objectsUnreachable() == 0);
     }
 }

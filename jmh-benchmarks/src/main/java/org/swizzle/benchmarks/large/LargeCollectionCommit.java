@@ -80,6 +80,7 @@ public class LargeCollectionCommit {
         long faultedBefore = store.stats().objectsFaulted();
         Extent extent = store.root(ROOT, Extent.class);
         counters.objectsFaulted += store.stats().objectsFaulted() - faultedBefore;
+        counters.pagesRead += store.stats().pagesRead();
         counters.operations++;
         return extent;
     }
@@ -92,6 +93,7 @@ public class LargeCollectionCommit {
         StoreStats stats = store.stats();
         counters.objectsFaulted += stats.objectsFaulted() - faultedBefore;
         counters.objectsInMemory += stats.objectsInMemory();
+        counters.pagesRead += stats.pagesRead();
         counters.heapMegabytes += heapInUseMegabytes();
         counters.operations++;
         return value;

@@ -8,7 +8,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Secondary results of {@link LargeCollectionCommit}, summed over the iterations (one operation each): objects
- * faulted and in memory, the heap in use after a full GC, and for the commits the time, bytes logged and a raw
+ * faulted and in memory, pages of large collections read, the heap in use after a full GC, and for the commits the time, bytes logged and a raw
  * write and force of the same bytes.
  */
 @State(Scope.Thread)
@@ -18,6 +18,7 @@ public class LargeCounters {
     public long operations;
     public long objectsFaulted;
     public long objectsInMemory;
+    public long pagesRead;
     public double heapMegabytes;
     public long commitNanos;
     public long logBytes;
@@ -28,6 +29,7 @@ public class LargeCounters {
         operations = 0;
         objectsFaulted = 0;
         objectsInMemory = 0;
+        pagesRead = 0;
         heapMegabytes = 0;
         commitNanos = 0;
         logBytes = 0;
