@@ -56,7 +56,7 @@ final class ContainerCodec {
                 requireNaturalOrder(out, ((SortedMap<?, ?>) collection).comparator(), collection);
                 return ValueKind.TREE_MAP;
             }
-            if (collection instanceof TrackedHashMap && ((TrackedHashMap<?, ?>) collection).isPaged()) {
+            if (collection instanceof TrackedHashMap && ((TrackedHashMap<?, ?>) collection).pagedIn(out.collection())) {
                 return ValueKind.HASH_MAP_PAGES;
             }
             return collection instanceof HashMap && !(collection instanceof LinkedHashMap) ? ValueKind.HASH_MAP : ValueKind.LINKED_HASH_MAP;

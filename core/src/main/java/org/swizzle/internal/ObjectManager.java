@@ -663,7 +663,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private void write(Attachment attachment) {
         Object collection = attachment.collection();
         ValueKind kind = writeImage(attachment);
-        if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection) || writer.holdsUntracked()) {
+        if (kind == ValueKind.HASH_MAP_PAGES) {
+            if (attachment.isWatched()) {
+                collections.unwatch(attachment); // its pages are watched where they hold arrays
+            }
+        } else if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection) || writer.holdsUntracked()) {
             collections.watch(attachment);
         }
         put(attachment.oid(), catalog.classId(ContainerCodec.jdkClass(kind)));

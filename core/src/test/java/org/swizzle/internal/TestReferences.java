@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.Tracked;
 
 /**
  * References and class ids for values written and read without a store: class ids in the order the
@@ -76,7 +77,11 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         long oid = FIRST_COLLECTION + collectionOids.size();
         collectionOids.put(collection, oid);
         ObjectWriter writer = new ObjectWriter(this);
-        writer.beginCollection(new Attachment(UNCHANGING, collection, oid, from.fieldDescription()));
+        Attachment attachment = new Attachment(UNCHANGING, collection, oid, from.fieldDescription());
+        if (collection instanceof Tracked && ((Tracked) collection).attachment() == null) {
+            ((Tracked) collection).attach(attachment); // as the store adopts a new tracked collection
+        }
+        writer.beginCollection(attachment);
         ContainerCodec.writeBody(writer, ContainerCodec.kindOf(collection, writer), collection);
         byte[] image = new byte[writer.length()];
         writer.buffer().getBytes(0, image);

@@ -43,6 +43,8 @@ public final class Attachment {
     private volatile boolean dirty;
     private volatile boolean detached;
     private boolean watched;
+    /** Whether the collection is being read from the store, and must not reorganize itself yet. */
+    private boolean filling;
     private Object[] holders = new Object[1];
     private int holderCount;
     /** The holders once there are more than {@link #FEW_HOLDERS}, which are searched one by one. */
@@ -122,6 +124,15 @@ public final class Attachment {
 
     public void watched(boolean watched) {
         this.watched = watched;
+    }
+
+    public boolean isFilling() {
+        return filling;
+    }
+
+    /** Set by the store while it reads the collection's committed elements into it. */
+    public void filling(boolean filling) {
+        this.filling = filling;
     }
 
     /** Whether the collection still belongs to the store. */

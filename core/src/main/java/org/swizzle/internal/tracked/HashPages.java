@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -21,10 +22,11 @@ import java.util.function.Function;
  * the pages change), so that a commit writes about one page, not the whole map. A page that outgrows
  * {@link #PAGE_CAPACITY} splits in two by the next bit of the hash.
  *
- * <p>Placing a key needs a hash that is the same after a reload, which an identity hash code is not: a key
- * is placed by {@code hashCode()} if its class overrides it, by its name if it is an enum constant, and a
- * map that receives any other key (a collection, or an object that keeps {@code Object.hashCode()}) goes
- * back to one flat image.
+ * <p>Placing a key needs a hash that is the same after a reload, in any JVM and any release: a key is placed
+ * by {@code hashCode()} where the JDK specifies it (strings, boxed primitives), an enum constant by its name,
+ * a {@code UUID} by its bits, and a map that receives any other key goes back to one flat image, which is
+ * rehashed when it is read. A page whose keys all share the bits a split would take (a flood of equal
+ * hashes) grows instead, and the directory never has more than {@link #SLOTS_PER_PAGE} slots per page.
  */
 final class HashPages<K, V> {
 
@@ -34,20 +36,12 @@ final class HashPages<K, V> {
     static final int PAGING_THRESHOLD = 2 * PAGE_CAPACITY;
     /** The most bits of the hash a directory uses; a page whose keys share them all grows instead of splitting. */
     static final int MAX_DEPTH = 30;
+    /** The most directory slots per page: a directory doubles only while it keeps within this. */
+    static final int SLOTS_PER_PAGE = 16;
 
-    private static final ClassValue<Boolean> OWN_HASH_CODE = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-            if (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type) || type.isArray()) {
-                return false; // hashes by contents, which may hash by identity
-            }
-            try {
-                return type.getMethod("hashCode").getDeclaringClass() != Object.class;
-            } catch (NoSuchMethodException e) {
-                throw new AssertionError(e);
-            }
-        }
-    };
+    /** Key classes whose {@code hashCode()} the JDK specifies, so that it is the same in every JVM and release. */
+    private static final Set<Class<?>> SPECIFIED_HASH = Set.of(String.class, Boolean.class, Byte.class, Short.class,
+        Character.class, Integer.class, Long.class, Float.class, Double.class);
 
     /** One page: its place in the directory, and its map once read. */
     static final class Page<K, V> implements Tracked {
@@ -59,6 +53,8 @@ final class HashPages<K, V> {
         /** The stored page, while it is not read yet. */
         private final long oid;
         private volatile TrackedHashMap<K, V> map;
+        /** The size at which a page whose keys could not be told apart tries to split again. */
+        private int splitAt = PAGE_CAPACITY;
 
         Page(HashPages<K, V> pages, int prefix, int depth, long oid, TrackedHashMap<K, V> map) {
             this.pages = pages;
@@ -82,16 +78,12 @@ final class HashPages<K, V> {
             return oid;
         }
 
+        /** The page's map, read on first use (the store hands every thread the one resident instance). */
         TrackedHashMap<K, V> map() {
             TrackedHashMap<K, V> read = map;
             if (read == null) {
-                synchronized (this) {
-                    read = map;
-                    if (read == null) {
-                        read = pages.read(oid);
-                        map = read;
-                    }
-                }
+                read = pages.read(oid);
+                map = read;
             }
             return read;
         }
@@ -120,6 +112,8 @@ final class HashPages<K, V> {
     private int pageCount;
     private int size;
     private int modCount;
+    /** Set once the map no longer keeps its entries here (cleared, or back to one table): iterators then fail fast. */
+    private boolean retired;
 
     private HashPages(TrackedHashMap<K, V> owner, int depth, int size) {
         this.owner = owner;
@@ -144,12 +138,22 @@ final class HashPages<K, V> {
     }
 
     static boolean placeable(Object key) {
-        return key == null || key instanceof Enum || OWN_HASH_CODE.get(key.getClass());
+        return key == null || key instanceof Enum || key instanceof UUID || SPECIFIED_HASH.contains(key.getClass());
     }
 
     /** The hash a key is placed by, mixed so that the bits a directory takes are not those its page's table takes. */
     static int hash(Object key) {
-        int h = key == null ? 0 : key instanceof Enum ? ((Enum<?>) key).name().hashCode() : key.hashCode();
+        int h;
+        if (key == null) {
+            h = 0;
+        } else if (key instanceof Enum) {
+            h = ((Enum<?>) key).name().hashCode();
+        } else if (key instanceof UUID) {
+            long bits = ((UUID) key).getMostSignificantBits() ^ ((UUID) key).getLeastSignificantBits();
+            h = (int) (bits ^ (bits >>> 32));
+        } else {
+            h = key.hashCode();
+        }
         h ^= h >>> 16;
         h *= 0x85ebca6b;
         h ^= h >>> 13;
@@ -181,8 +185,9 @@ final class HashPages<K, V> {
      * @throws IllegalArgumentException if the pages do not fill a directory of {@code depth} bits exactly once
      */
     static <K, V> HashPages<K, V> stored(TrackedHashMap<K, V> owner, int size, int depth, int[] depths, long[] oids) {
-        if (depth < 0 || depth > MAX_DEPTH || size < 0) {
-            throw new IllegalArgumentException("a paged map of " + size + " entries with a directory of depth " + depth);
+        if (depth < 0 || depth > MAX_DEPTH || size < 0 || (1L << depth) > (long) SLOTS_PER_PAGE * Math.max(1, depths.length)) {
+            throw new IllegalArgumentException("a paged map of " + size + " entries with a directory of depth " + depth
+                + " for " + depths.length + " pages");
         }
         HashPages<K, V> pages = new HashPages<>(owner, depth, size);
         Page<K, V>[] directory = pages.directory;
@@ -191,7 +196,7 @@ final class HashPages<K, V> {
             while (slot < directory.length && directory[slot] != null) {
                 slot++;
             }
-            if (slot == directory.length || depths[i] < 0 || depths[i] > depth) {
+            if (slot == directory.length || depths[i] < 0 || depths[i] > depth || slot >= 1 << depths[i]) {
                 throw new IllegalArgumentException("page " + i + " (local depth " + depths[i] + ") has no place in a"
                     + " directory of depth " + depth);
             }
@@ -393,6 +398,9 @@ final class HashPages<K, V> {
 
     /** After a change of {@code page}'s {@code map}, which held {@code before} entries: counts it, splits the page if full. */
     private void resized(Page<K, V> page, TrackedHashMap<K, V> map, int before) {
+        if (retired) {
+            throw new ConcurrentModificationException("the map went back to one table while it was changed");
+        }
         int change = map.size() - before;
         if (change == 0) {
             return;
@@ -400,13 +408,39 @@ final class HashPages<K, V> {
         size += change;
         modCount++;
         owner.directoryChanged();
-        while (map.size() > PAGE_CAPACITY && page.depth < MAX_DEPTH) {
+        while (map.size() > page.splitAt) {
+            if (!splittable(page, map)) {
+                page.splitAt = 2 * map.size();
+                return;
+            }
             Page<K, V> upper = split(page);
             if (upper.map.size() > map.size()) {
                 page = upper;
                 map = upper.map;
             }
         }
+    }
+
+    /**
+     * Whether splitting {@code page} may part its keys: they differ in a bit of the hash beyond the page's depth,
+     * and the directory may double if it must.
+     */
+    private boolean splittable(Page<K, V> page, TrackedHashMap<K, V> map) {
+        if (page.depth == MAX_DEPTH || page.depth == depth && 2L * directory.length > (long) SLOTS_PER_PAGE * (pageCount + 1)) {
+            return false;
+        }
+        int first = 0;
+        int differing = 0;
+        boolean any = false;
+        for (Map.Entry<K, V> entry : map.rawEntries()) {
+            int hash = hash(entry.getKey());
+            if (!any) {
+                first = hash;
+                any = true;
+            }
+            differing |= hash ^ first;
+        }
+        return differing >>> page.depth != 0;
     }
 
     /** Splits {@code page} by the next bit of the hash; returns the new page, which takes the keys with that bit set. */
@@ -434,6 +468,11 @@ final class HashPages<K, V> {
         pageCount++;
         modCount++;
         return upper;
+    }
+
+    /** The map no longer keeps its entries here. */
+    void retire() {
+        retired = true;
     }
 
     // ---------------------------------------------------------------- views
@@ -608,7 +647,7 @@ final class HashPages<K, V> {
 
         @Override
         public E next() {
-            if (modCount != expected) {
+            if (modCount != expected || retired) {
                 throw new ConcurrentModificationException();
             }
             if (!hasNext()) {
@@ -624,7 +663,7 @@ final class HashPages<K, V> {
             if (lastEntries == null) {
                 throw new IllegalStateException();
             }
-            if (modCount != expected) {
+            if (modCount != expected || retired) {
                 throw new ConcurrentModificationException();
             }
             lastPage.changed();

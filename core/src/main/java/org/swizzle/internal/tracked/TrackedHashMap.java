@@ -1,7 +1,10 @@
 package org.swizzle.internal.tracked;
 
+import java.util.AbstractCollection;
+import java.util.AbstractSet;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -100,9 +103,25 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return attachment;
     }
 
+    /**
+     * A paged map that moves to another attachment (stored again after abort() detached it) takes fresh pages:
+     * its stored ones belong to the map it was.
+     */
     @Override
-    public void attach(Attachment attachment) {
-        this.attachment = attachment;
+    public void attach(Attachment next) {
+        if (pages != null && attachment != null && next != null && next != attachment) {
+            Map<K, V> entries = new HashMap<>(pages.size());
+            pages.forEach(entries::put);
+            pages.retire();
+            attachment = null;
+            pages = HashPages.of(this, entries);
+        }
+        this.attachment = next;
+    }
+
+    /** Whether this map's stored pages are the ones {@code writing} stores (not another store's, or a detached map's). */
+    public boolean pagedIn(Attachment writing) {
+        return pages != null && attachment == writing;
     }
 
     /** A page not stored yet is written by its map's next commit, so its map takes the change. */
@@ -131,7 +150,8 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     }
 
     private void pageIfLarge() {
-        if (pages == null && pageOf == null && !unplaceable && super.size() > HashPages.PAGING_THRESHOLD) {
+        if (pages == null && pageOf == null && !unplaceable && super.size() > HashPages.PAGING_THRESHOLD
+            && (attachment == null || !attachment.isFilling())) {
             if (HashPages.allPlaceable(this)) {
                 HashPages<K, V> paged = HashPages.of(this, this);
                 super.clear();
@@ -154,6 +174,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         changed();
         Map<K, V> entries = new HashMap<>(pages.size());
         pages.forEach(entries::put);
+        pages.retire();
         pages = null;
         unplaceable = true;
         super.putAll(entries);
@@ -330,23 +351,109 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     @Override
     public void clear() {
         changed();
+        if (pages != null) {
+            pages.retire();
+        }
         pages = null;
         unplaceable = false;
         super.clear();
     }
 
+    /** The views follow the map from its own table to pages and back, whenever they were taken. */
     @Override
     public Set<K> keySet() {
-        return pages != null ? pages.keySet() : new TrackedSetView<>(this, super.keySet());
+        return new AbstractSet<>() {
+            @Override
+            public Iterator<K> iterator() {
+                return currentKeys().iterator();
+            }
+
+            @Override
+            public int size() {
+                return TrackedHashMap.this.size();
+            }
+
+            @Override
+            public boolean contains(Object key) {
+                return containsKey(key);
+            }
+
+            @Override
+            public boolean remove(Object key) {
+                return currentKeys().remove(key);
+            }
+
+            @Override
+            public void clear() {
+                TrackedHashMap.this.clear();
+            }
+        };
     }
 
     @Override
     public Collection<V> values() {
-        return pages != null ? pages.values() : new TrackedCollectionView<>(this, super.values());
+        return new AbstractCollection<>() {
+            @Override
+            public Iterator<V> iterator() {
+                return currentValues().iterator();
+            }
+
+            @Override
+            public int size() {
+                return TrackedHashMap.this.size();
+            }
+
+            @Override
+            public boolean contains(Object value) {
+                return containsValue(value);
+            }
+
+            @Override
+            public void clear() {
+                TrackedHashMap.this.clear();
+            }
+        };
     }
 
     @Override
     public Set<Map.Entry<K, V>> entrySet() {
+        return new AbstractSet<>() {
+            @Override
+            public Iterator<Map.Entry<K, V>> iterator() {
+                return currentEntries().iterator();
+            }
+
+            @Override
+            public int size() {
+                return TrackedHashMap.this.size();
+            }
+
+            @Override
+            public boolean contains(Object entry) {
+                return currentEntries().contains(entry);
+            }
+
+            @Override
+            public boolean remove(Object entry) {
+                return currentEntries().remove(entry);
+            }
+
+            @Override
+            public void clear() {
+                TrackedHashMap.this.clear();
+            }
+        };
+    }
+
+    private Set<K> currentKeys() {
+        return pages != null ? pages.keySet() : new TrackedSetView<>(this, super.keySet());
+    }
+
+    private Collection<V> currentValues() {
+        return pages != null ? pages.values() : new TrackedCollectionView<>(this, super.values());
+    }
+
+    private Set<Map.Entry<K, V>> currentEntries() {
         return pages != null ? pages.entrySet() : new TrackedEntrySetView<>(this, super.entrySet());
     }
 

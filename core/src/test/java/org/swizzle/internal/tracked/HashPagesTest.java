@@ -164,7 +164,75 @@ class HashPagesTest {
         assertTrue(HashPages.placeable(java.util.concurrent.TimeUnit.SECONDS));
         assertTrue(HashPages.placeable(null));
         assertFalse(HashPages.placeable(new Token()));
+        assertFalse(HashPages.placeable(java.time.LocalDate.EPOCH), "a hash the JDK does not specify");
         assertFalse(HashPages.placeable(new java.util.ArrayList<>()), "a list hashes its elements, which may hash by identity");
+    }
+
+    @Test
+    void shouldLetAPageOfEqualHashesGrowInsteadOfSplitting() {
+        TrackedHashMap<String, Integer> map = new TrackedHashMap<>();
+        for (int i = 0; i < 400; i++) {
+            map.put("k" + i, i);
+        }
+        java.util.List<String> colliding = new java.util.ArrayList<>(java.util.List.of(""));
+        for (int round = 0; round < 10; round++) { // "Aa" and "BB" share a hash: 1,024 strings of one hash
+            java.util.List<String> longer = new java.util.ArrayList<>();
+            for (String prefix : colliding) {
+                longer.add(prefix + "Aa");
+                longer.add(prefix + "BB");
+            }
+            colliding = longer;
+        }
+        for (String key : colliding) {
+            map.put(key, key.length());
+        }
+        assertTrue(map.isPaged());
+        assertEquals(400 + colliding.size(), map.size());
+        assertTrue(map.directoryDepth() <= 8, "depth " + map.directoryDepth());
+        for (String key : colliding) {
+            assertEquals(20, map.get(key));
+        }
+    }
+
+    @Test
+    void shouldKeepViewsTakenBeforeTheMapIsPagedOrFlatAgain() {
+        TrackedHashMap<Object, Integer> map = new TrackedHashMap<>();
+        java.util.Set<Object> keys = map.keySet();
+        java.util.Set<Map.Entry<Object, Integer>> entries = map.entrySet();
+        for (int i = 0; i < 2_000; i++) {
+            map.put(i, i);
+        }
+        assertTrue(map.isPaged());
+        assertEquals(2_000, keys.size());
+        assertTrue(keys.remove(3));
+        assertFalse(map.containsKey(3));
+        map.put(new Token(), -1);
+        assertFalse(map.isPaged());
+        for (Map.Entry<Object, Integer> entry : entries) {
+            if (Integer.valueOf(7).equals(entry.getKey())) {
+                entry.setValue(70);
+            }
+        }
+        assertEquals(70, map.get(7));
+    }
+
+    @Test
+    void shouldRefuseAnIteratorOrAFunctionThatOutlivesThePages() {
+        TrackedHashMap<Object, Integer> map = new TrackedHashMap<>();
+        for (int i = 0; i < 2_000; i++) {
+            map.put(i, i);
+        }
+        Iterator<Object> keys = map.keySet().iterator();
+        keys.next();
+        map.clear();
+        assertThrows(ConcurrentModificationException.class, keys::next);
+        for (int i = 0; i < 2_000; i++) {
+            map.put(i, i);
+        }
+        assertThrows(ConcurrentModificationException.class, () -> map.computeIfAbsent(5_000, key -> {
+            map.put(new Token(), 1);
+            return 2;
+        }));
     }
 
     @Test
