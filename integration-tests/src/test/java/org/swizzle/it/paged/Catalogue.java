@@ -4,7 +4,7 @@ import java.util.HashMap;
 
 import org.swizzle.Persistent;
 
-/** The root: large maps, each stored in pages. */
+/** The root: large maps, stored in pages where their keys allow. */
 @Persistent
 public class Catalogue {
     HashMap<Long, Item> items = new HashMap<>();

@@ -2,7 +2,7 @@ package org.swizzle.it.paged;
 
 import org.swizzle.Persistent;
 
-/** A persistent key that hashes and compares by its value, so a map of them is paged. */
+/** A persistent key that hashes and compares by its value: a map of them stays one image, rehashed when read. */
 @Persistent
 public class Code {
     String value;
