@@ -988,8 +988,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private void restoreCollection(Attachment attachment) {
         Object committed = decodeCollection(attachment.oid(), attachment.origin(), false);
         Object collection = attachment.collection();
-        boolean dirty = attachment.isDirty();
-        attachment.dirty(true);
+        attachment.filling(true);
         try {
             if (collection instanceof Map) {
                 ((Map<Object, Object>) collection).clear();
@@ -999,7 +998,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 ((java.util.Collection<Object>) collection).addAll((java.util.Collection<Object>) committed);
             }
         } finally {
-            attachment.dirty(dirty);
+            attachment.filling(false);
         }
     }
 

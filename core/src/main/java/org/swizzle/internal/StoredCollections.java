@@ -100,7 +100,6 @@ final class StoredCollections implements Attachment.Store {
      */
     Attachment loading(Object collection, long oid, String origin) {
         Attachment attachment = new Attachment(this, collection, oid, origin);
-        attachment.dirty(true);
         attachment.filling(true);
         ((Tracked) collection).attach(attachment);
         table.put(oid, collection);
@@ -110,7 +109,6 @@ final class StoredCollections implements Attachment.Store {
     /** Ends the fill of a collection registered by {@link #loading}; {@code watch} says it must be compared at every commit. */
     void filled(Attachment attachment, boolean watch) {
         attachment.filling(false);
-        attachment.dirty(false);
         if (watch) {
             attachment.watched(true);
             watched.add(attachment);

@@ -43,7 +43,10 @@ public final class Attachment {
     private volatile boolean dirty;
     private volatile boolean detached;
     private boolean watched;
-    /** Whether the collection is being read from the store, and must not reorganize itself yet. */
+    /**
+     * Whether the store is writing committed contents into the collection (reading it, or restoring it after
+     * abort()): its changes are not reported then, and it does not reorganize itself.
+     */
     private boolean filling;
     private Object[] holders = new Object[1];
     private int holderCount;
@@ -79,7 +82,7 @@ public final class Attachment {
         if (detached) {
             throw detached(changing);
         }
-        if (!dirty) {
+        if (!dirty && !filling) {
             store.changed(this);
         }
     }
@@ -130,7 +133,7 @@ public final class Attachment {
         return filling;
     }
 
-    /** Set by the store while it reads the collection's committed elements into it. */
+    /** Set by the store while it writes committed contents into the collection. */
     public void filling(boolean filling) {
         this.filling = filling;
     }
