@@ -1,8 +1,5 @@
 package org.swizzle.internal.tracked;
 
-import java.util.AbstractCollection;
-import java.util.AbstractSet;
-import java.util.Collection;
 import java.util.ConcurrentModificationException;
 import java.util.Iterator;
 import java.util.Map;
@@ -432,7 +429,7 @@ final class HashPages<K, V> {
         int first = 0;
         int differing = 0;
         boolean any = false;
-        for (Map.Entry<K, V> entry : map.rawEntries()) {
+        for (Map.Entry<K, V> entry : map.flatEntries()) {
             int hash = hash(entry.getKey());
             if (!any) {
                 first = hash;
@@ -475,118 +472,32 @@ final class HashPages<K, V> {
         retired = true;
     }
 
-    // ---------------------------------------------------------------- views
+    // ---------------------------------------------------------------- iteration (the views are the owner's)
 
-    Set<Map.Entry<K, V>> entrySet() {
-        return new AbstractSet<>() {
+    /** The entries, each reporting {@code setValue} to its page. */
+    Iterator<Map.Entry<K, V>> entryIterator() {
+        return new EntryIterator<>() {
             @Override
-            public Iterator<Map.Entry<K, V>> iterator() {
-                return new EntryIterator<Map.Entry<K, V>>() {
-                    @Override
-                    Map.Entry<K, V> element(Page<K, V> page, Map.Entry<K, V> entry) {
-                        return new TrackedEntry<>(page, entry);
-                    }
-                };
-            }
-
-            @Override
-            public int size() {
-                return size;
-            }
-
-            @Override
-            public boolean contains(Object o) {
-                if (!(o instanceof Map.Entry)) {
-                    return false;
-                }
-                Map.Entry<?, ?> entry = (Map.Entry<?, ?>) o;
-                Object key = entry.getKey();
-                if (!placeable(key)) {
-                    return false;
-                }
-                TrackedHashMap<K, V> map = mapOf(key);
-                return map.containsKey(key) && Objects.equals(map.get(key), entry.getValue());
-            }
-
-            @Override
-            public boolean remove(Object o) {
-                if (!(o instanceof Map.Entry)) {
-                    return false;
-                }
-                Map.Entry<?, ?> entry = (Map.Entry<?, ?>) o;
-                return owner.remove(entry.getKey(), entry.getValue());
-            }
-
-            @Override
-            public void clear() {
-                owner.clear();
+            Map.Entry<K, V> element(Page<K, V> page, Map.Entry<K, V> entry) {
+                return new TrackedEntry<>(page, entry);
             }
         };
     }
 
-    Set<K> keySet() {
-        return new AbstractSet<>() {
+    Iterator<K> keyIterator() {
+        return new EntryIterator<>() {
             @Override
-            public Iterator<K> iterator() {
-                return new EntryIterator<K>() {
-                    @Override
-                    K element(Page<K, V> page, Map.Entry<K, V> entry) {
-                        return entry.getKey();
-                    }
-                };
-            }
-
-            @Override
-            public int size() {
-                return size;
-            }
-
-            @Override
-            public boolean contains(Object key) {
-                return owner.containsKey(key);
-            }
-
-            @Override
-            public boolean remove(Object key) {
-                if (!owner.containsKey(key)) {
-                    return false;
-                }
-                owner.remove(key);
-                return true;
-            }
-
-            @Override
-            public void clear() {
-                owner.clear();
+            K element(Page<K, V> page, Map.Entry<K, V> entry) {
+                return entry.getKey();
             }
         };
     }
 
-    Collection<V> values() {
-        return new AbstractCollection<>() {
+    Iterator<V> valueIterator() {
+        return new EntryIterator<>() {
             @Override
-            public Iterator<V> iterator() {
-                return new EntryIterator<V>() {
-                    @Override
-                    V element(Page<K, V> page, Map.Entry<K, V> entry) {
-                        return entry.getValue();
-                    }
-                };
-            }
-
-            @Override
-            public int size() {
-                return size;
-            }
-
-            @Override
-            public boolean contains(Object value) {
-                return owner.containsValue(value);
-            }
-
-            @Override
-            public void clear() {
-                owner.clear();
+            V element(Page<K, V> page, Map.Entry<K, V> entry) {
+                return entry.getValue();
             }
         };
     }
@@ -640,7 +551,7 @@ final class HashPages<K, V> {
                     return false;
                 }
                 page = pageIterator.next();
-                entries = page.map().rawEntries().iterator();
+                entries = page.map().flatEntries().iterator();
             }
             return true;
         }

@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
@@ -142,11 +143,6 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     /** The size or the pages of a paged map changed: its directory is written at the next commit. */
     void directoryChanged() {
         changed();
-    }
-
-    /** This map's own entries, whose iterator reports nothing. */
-    Set<Map.Entry<K, V>> rawEntries() {
-        return pages != null ? pages.entrySet() : super.entrySet();
     }
 
     private void pageIfLarge() {
@@ -359,13 +355,16 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         super.clear();
     }
 
-    /** The views follow the map from its own table to pages and back, whenever they were taken. */
+    /**
+     * The views are the map's, whichever way it keeps its entries when they are used: one taken while the map
+     * was small goes on working once it is paged, and the other way round.
+     */
     @Override
     public Set<K> keySet() {
         return new AbstractSet<>() {
             @Override
             public Iterator<K> iterator() {
-                return currentKeys().iterator();
+                return pages != null ? pages.keyIterator() : new TrackedIterator<>(TrackedHashMap.this, flatKeys().iterator());
             }
 
             @Override
@@ -380,7 +379,11 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
             @Override
             public boolean remove(Object key) {
-                return currentKeys().remove(key);
+                if (!containsKey(key)) {
+                    return false;
+                }
+                TrackedHashMap.this.remove(key);
+                return true;
             }
 
             @Override
@@ -395,7 +398,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return new AbstractCollection<>() {
             @Override
             public Iterator<V> iterator() {
-                return currentValues().iterator();
+                return pages != null ? pages.valueIterator() : new TrackedIterator<>(TrackedHashMap.this, flatValues().iterator());
             }
 
             @Override
@@ -420,7 +423,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return new AbstractSet<>() {
             @Override
             public Iterator<Map.Entry<K, V>> iterator() {
-                return currentEntries().iterator();
+                return pages != null ? pages.entryIterator() : new TrackedEntrySetView<>(TrackedHashMap.this, flatEntries()).iterator();
             }
 
             @Override
@@ -429,13 +432,17 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             }
 
             @Override
-            public boolean contains(Object entry) {
-                return currentEntries().contains(entry);
+            public boolean contains(Object o) {
+                if (!(o instanceof Map.Entry)) {
+                    return false;
+                }
+                Map.Entry<?, ?> entry = (Map.Entry<?, ?>) o;
+                return containsKey(entry.getKey()) && Objects.equals(get(entry.getKey()), entry.getValue());
             }
 
             @Override
-            public boolean remove(Object entry) {
-                return currentEntries().remove(entry);
+            public boolean remove(Object o) {
+                return o instanceof Map.Entry && TrackedHashMap.this.remove(((Map.Entry<?, ?>) o).getKey(), ((Map.Entry<?, ?>) o).getValue());
             }
 
             @Override
@@ -445,16 +452,17 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         };
     }
 
-    private Set<K> currentKeys() {
-        return pages != null ? pages.keySet() : new TrackedSetView<>(this, super.keySet());
+    private Set<K> flatKeys() {
+        return super.keySet();
     }
 
-    private Collection<V> currentValues() {
-        return pages != null ? pages.values() : new TrackedCollectionView<>(this, super.values());
+    private Collection<V> flatValues() {
+        return super.values();
     }
 
-    private Set<Map.Entry<K, V>> currentEntries() {
-        return pages != null ? pages.entrySet() : new TrackedEntrySetView<>(this, super.entrySet());
+    /** This map's own entries, whose iterator reports nothing: a page's, to its paged map. */
+    Set<Map.Entry<K, V>> flatEntries() {
+        return super.entrySet();
     }
 
     /** A flat copy that belongs to no object, as a clone of a plain map would. */
