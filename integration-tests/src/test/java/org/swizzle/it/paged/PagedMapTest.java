@@ -23,7 +23,8 @@ class PagedMapTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
     void shouldKeepALargeMapInPages(String options) {
-        assertEquals("", Phases.failures(PagedMapWorkload.class, options, dir,
-            "build", "cold", "mutate", "verify", "abort", "verify", "mixed", "mixedVerify"), "[" + options + "]");
+        assertEquals("", Phases.failures(PagedMapWorkload.class, options, dir.resolve("first"), "build", "cold", "mutate",
+            "verify", "abort", "verify", "arrays", "arraysVerify", "restore", "restoreVerify", "secondStore", "secondVerify",
+            "mixed", "mixedVerify"), "[" + options + "]");
     }
 }

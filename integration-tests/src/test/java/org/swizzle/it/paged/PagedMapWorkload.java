@@ -15,6 +15,10 @@ public final class PagedMapWorkload {
     static final int BATCH = 1_000;
     static final int CODES = 2_000;
     static final int MIXED = 1_000;
+    static final int ARRAYS_BEFORE = 10;
+    static final int ARRAYS = 1_000;
+    static final int RESTORED_MORE = 301;
+    static final int NAMES = 2_000;
     /** The most a one-entry put and its commit may log (the target for a 1,000,000-entry map). */
     static final long PUT_LOG_LIMIT = 8 * 1024;
 
@@ -26,8 +30,12 @@ public final class PagedMapWorkload {
 
     public static void main(String[] args) throws Exception {
         PagedMapWorkload workload = new PagedMapWorkload(args[0]);
-        Phases.run(args, Map.of("build", workload::build, "cold", workload::cold, "mutate", workload::mutate,
-            "verify", workload::verify, "abort", workload::abort, "mixed", workload::mixed, "mixedVerify", workload::mixedVerify));
+        Phases.run(args, Map.ofEntries(Map.entry("build", workload::build), Map.entry("cold", workload::cold),
+            Map.entry("mutate", workload::mutate), Map.entry("verify", workload::verify), Map.entry("abort", workload::abort),
+            Map.entry("arrays", workload::arrays), Map.entry("arraysVerify", workload::arraysVerify),
+            Map.entry("restore", workload::restore), Map.entry("restoreVerify", workload::restoreVerify),
+            Map.entry("secondStore", workload::secondStore), Map.entry("secondVerify", workload::secondVerify),
+            Map.entry("mixed", workload::mixed), Map.entry("mixedVerify", workload::mixedVerify)));
     }
 
     private void check(String what, boolean holds) {
@@ -39,6 +47,12 @@ public final class PagedMapWorkload {
         Catalogue catalogue = store.root("catalogue", Catalogue.class, Catalogue::new);
         catalogue.alias = catalogue.items;
         catalogue.token = new Token("token");
+        for (long id = 0; id < ARRAYS_BEFORE; id++) {
+            catalogue.arrays.put(id, new int[] {(int) id});
+        }
+        for (long id = 0; id < NAMES; id++) {
+            catalogue.names.put(id, "name-" + id);
+        }
         for (int from = 0; from < ITEMS; from += BATCH) {
             for (long id = from; id < from + BATCH; id++) {
                 catalogue.items.put(id, new Item(id, "item-" + id));
@@ -201,6 +215,96 @@ public final class PagedMapWorkload {
         check("after abort the field holds another map", after != before);
         check("after abort key 4 holds " + after.get(4L) + ", committed " + committed, after.get(4L).toString().equals(committed));
         check("after abort no aborted key", !after.containsKey(50_000L) && after.size() == expected().size());
+    }
+
+    /**
+     * A map of arrays, compared at every commit while it is one image: grown into pages and reverted by abort(),
+     * grown and committed, then changed and reverted again (abort() once threw here and left it empty), and an
+     * array element changed in place inside a page.
+     */
+    private void arrays(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        for (long id = ARRAYS_BEFORE; id < ARRAYS; id++) {
+            catalogue.arrays.put(id, new int[] {(int) id});
+        }
+        store.abort();
+        check("abort() reverts a map of arrays grown into pages: " + catalogue.arrays.size(), catalogue.arrays.size() == ARRAYS_BEFORE);
+        for (long id = ARRAYS_BEFORE; id < ARRAYS; id++) {
+            catalogue.arrays.put(id, new int[] {(int) id});
+        }
+        store.commit();
+        catalogue.arrays.put(5_000L, new int[] {1});
+        store.abort();
+        check("abort() reverts a paged map of arrays: " + catalogue.arrays.size(), catalogue.arrays.size() == ARRAYS);
+        catalogue.arrays.get(7L)[0] = 77;
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void arraysVerify(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        check("arrays " + catalogue.arrays.size(), catalogue.arrays.size() == ARRAYS);
+        check("an element changed in place inside a page", catalogue.arrays.get(7L)[0] == 77);
+        check("an element not changed", catalogue.arrays.get(999L)[0] == 999);
+    }
+
+    /** A paged map that abort() detached, stored again in another field: it must not share the pages of the map it was. */
+    private void restore(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        HashMap<Long, Item> detached = catalogue.items;
+        detached.put(4L, new Item(4, "detached-4"));
+        store.abort();
+        catalogue.restored = detached;
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void restoreVerify(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        Map<Long, Item> expected = expected();
+        check("the restored map is another map", catalogue.restored != catalogue.items);
+        check("the restored map keeps its change", "detached-4".equals(catalogue.restored.get(4L).name));
+        check("the map it was does not", expected.get(4L).name.equals(catalogue.items.get(4L).name));
+        for (long id = 0; id < RESTORED_MORE; id++) {
+            catalogue.restored.put(-100 - id, new Item(-100 - id, "restored"));
+        }
+        store.commit();
+        check("the restored map grew: " + catalogue.restored.size(), catalogue.restored.size() == expected.size() + RESTORED_MORE);
+        int seen = 0;
+        for (Long key : catalogue.items.keySet()) {
+            seen++;
+            if (key < 0) {
+                check("the map it was holds key " + key + " put into the restored map", false);
+                return;
+            }
+        }
+        check("the map it was keeps " + seen + " entries", seen == expected.size() && catalogue.items.size() == seen);
+    }
+
+    /** A paged map of this store held by an object of another store: written there whole, with none of this store's OIDs. */
+    private void secondStore(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        try (ObjectStore second = ObjectStore.open(secondDirectory(store))) {
+            second.root("catalogue", Catalogue.class, Catalogue::new).names = catalogue.names;
+            second.commit();
+        }
+    }
+
+    private void secondVerify(ObjectStore store) {
+        try (ObjectStore second = ObjectStore.open(secondDirectory(store))) {
+            Map<Long, String> copy = second.root("catalogue", Catalogue.class).names;
+            check("the second store's map has " + copy.size() + " entries", copy.size() == NAMES);
+            for (long id = 0; id < NAMES; id++) {
+                if (!("name-" + id).equals(copy.get(id))) {
+                    check("the second store's key " + id + " holds " + copy.get(id), false);
+                    return;
+                }
+            }
+        }
+    }
+
+    private static java.nio.file.Path secondDirectory(ObjectStore store) {
+        return store.directory().resolveSibling("second");
     }
 
     /** A key that hashes by identity brings a paged map back to one image; the pages left are garbage. */
