@@ -284,87 +284,46 @@ final class HashPages<K, V> {
 
     /** Placeable keys only: the owner goes back to a flat map for any other. */
     V put(K key, V value) {
-        Page<K, V> page = pageOf(hash(key));
-        TrackedHashMap<K, V> map = page.map();
-        int before = map.size();
-        V previous = map.put(key, value);
-        resized(page, map, before);
-        return previous;
+        return onPageOf(key, map -> map.put(key, value));
     }
 
     V putIfAbsent(K key, V value) {
-        Page<K, V> page = pageOf(hash(key));
-        TrackedHashMap<K, V> map = page.map();
-        int before = map.size();
-        V previous = map.putIfAbsent(key, value);
-        resized(page, map, before);
-        return previous;
+        return onPageOf(key, map -> map.putIfAbsent(key, value));
     }
 
     V computeIfAbsent(K key, Function<? super K, ? extends V> function) {
-        Page<K, V> page = pageOf(hash(key));
-        TrackedHashMap<K, V> map = page.map();
-        int before = map.size();
-        V value = map.computeIfAbsent(key, function);
-        resized(page, map, before);
-        return value;
+        return onPageOf(key, map -> map.computeIfAbsent(key, function));
     }
 
     V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> function) {
-        Page<K, V> page = pageOf(hash(key));
-        TrackedHashMap<K, V> map = page.map();
-        int before = map.size();
-        V value = map.computeIfPresent(key, function);
-        resized(page, map, before);
-        return value;
+        return onPageOf(key, map -> map.computeIfPresent(key, function));
     }
 
     V compute(K key, BiFunction<? super K, ? super V, ? extends V> function) {
-        Page<K, V> page = pageOf(hash(key));
-        TrackedHashMap<K, V> map = page.map();
-        int before = map.size();
-        V value = map.compute(key, function);
-        resized(page, map, before);
-        return value;
+        return onPageOf(key, map -> map.compute(key, function));
     }
 
     V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> function) {
-        Page<K, V> page = pageOf(hash(key));
-        TrackedHashMap<K, V> map = page.map();
-        int before = map.size();
-        V merged = map.merge(key, value, function);
-        resized(page, map, before);
-        return merged;
+        return onPageOf(key, map -> map.merge(key, value, function));
     }
 
+    /** Removes an entry, leaving the page clean when there is none. */
     V remove(Object key) {
-        if (!placeable(key)) {
-            return null;
-        }
-        Page<K, V> page = pageOf(hash(key));
-        TrackedHashMap<K, V> map = page.map();
-        if (!map.containsKey(key)) {
-            return null;
-        }
-        int before = map.size();
-        V previous = map.remove(key);
-        resized(page, map, before);
-        return previous;
+        return placeable(key) ? onPageOf(key, map -> map.containsKey(key) ? map.remove(key) : null) : null;
     }
 
     boolean remove(Object key, Object value) {
-        if (!placeable(key)) {
-            return false;
-        }
+        return placeable(key) && onPageOf(key, map -> map.containsKey(key) && Objects.equals(map.get(key), value) && map.remove(key, value));
+    }
+
+    /** Applies {@code change} to the page of {@code key}, then counts what it added or removed. */
+    private <R> R onPageOf(Object key, Function<TrackedHashMap<K, V>, R> change) {
         Page<K, V> page = pageOf(hash(key));
         TrackedHashMap<K, V> map = page.map();
-        if (!map.containsKey(key) || !Objects.equals(map.get(key), value)) {
-            return false;
-        }
         int before = map.size();
-        map.remove(key);
+        R result = change.apply(map);
         resized(page, map, before);
-        return true;
+        return result;
     }
 
     boolean replace(K key, V oldValue, V newValue) {
