@@ -73,7 +73,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return pages != null;
     }
 
-    /** The size of a paged map and its directory: its entry count, directory depth and pages. */
+    /** How many low bits of a key's hash the directory of a paged map uses. */
     public int directoryDepth() {
         return pages.depth();
     }
