@@ -27,6 +27,7 @@ class SwizzleToolTest {
 
     private static final String TOOL = "org.swizzle.internal.tool.SwizzleTool";
     private static final String PART = ToolPart.class.getName();
+    private static final int PAGED_COUNTS = 600;
 
     @TempDir
     Path dir;
@@ -44,6 +45,9 @@ class SwizzleToolTest {
             first.tags.add("a");
             first.tags.add("b");
             first.counts.put("k", 3);
+            for (int i = 0; i < PAGED_COUNTS; i++) {
+                first.counts.put("k" + i, i); // a map this large is stored in pages
+            }
             store.setRoot("dropped", new ToolPart(3, "old"));
             store.commit();
             store.setRoot("dropped", null);
@@ -84,6 +88,11 @@ class SwizzleToolTest {
         assertTrue(tool("show", db.toString(), next.group(1)).ok().output.contains("\"cog \\\"B\\\"\""));
         String list = tool("show", db.toString(), tags.group(1)).ok().output;
         assertTrue(list.contains("a stored collection") && list.contains("ArrayList(2) [\"a\", \"b\"]"), list);
+
+        Matcher counts = Pattern.compile("counts\\s+java.util.Map\\s+= #(\\d+) ").matcher(shown);
+        assertTrue(counts.find(), shown);
+        String paged = tool("show", db.toString(), counts.group(1)).ok().output;
+        assertTrue(paged.matches("(?s).*HashMap\\(" + (PAGED_COUNTS + 1) + "\\) in \\d+ pages \\[#\\d+ java.util.HashMap, .*"), paged);
 
         String objects = tool("objects", db.toString(), "ToolPart").ok().output;
         assertEquals(3, lines(objects, Pattern.quote(PART)), objects);
