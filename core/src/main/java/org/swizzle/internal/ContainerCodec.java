@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.swizzle.UnsupportedFieldTypeException;
+import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
@@ -56,12 +57,15 @@ final class ContainerCodec {
                 requireNaturalOrder(out, ((SortedMap<?, ?>) collection).comparator(), collection);
                 return ValueKind.TREE_MAP;
             }
-            if (collection instanceof TrackedHashMap && ((TrackedHashMap<?, ?>) collection).pagedIn(out.collection())) {
+            if (collection instanceof TrackedHashMap && ((Paged) collection).pagedIn(out.collection())) {
                 return ValueKind.HASH_MAP_PAGES;
             }
             return collection instanceof HashMap && !(collection instanceof LinkedHashMap) ? ValueKind.HASH_MAP : ValueKind.LINKED_HASH_MAP;
         }
         if (collection instanceof List) {
+            if (collection instanceof TrackedArrayList && ((Paged) collection).pagedIn(out.collection())) {
+                return ValueKind.ARRAY_LIST_PAGES;
+            }
             return collection instanceof LinkedList ? ValueKind.LINKED_LIST : ValueKind.ARRAY_LIST;
         }
         if (collection instanceof SortedSet) {
@@ -78,7 +82,8 @@ final class ContainerCodec {
     /** The JDK class a collection of {@code kind} is, whose catalog id its stored image is filed under. */
     static Class<?> jdkClass(ValueKind kind) {
         switch (kind) {
-            case ARRAY_LIST: return ArrayList.class;
+            case ARRAY_LIST:
+            case ARRAY_LIST_PAGES: return ArrayList.class;
             case LINKED_LIST: return LinkedList.class;
             case HASH_SET: return HashSet.class;
             case LINKED_HASH_SET: return LinkedHashSet.class;
@@ -94,8 +99,8 @@ final class ContainerCodec {
     /** The image of a stored collection of {@code kind}: the kind, the size, then the elements (or keys and values). */
     static void writeBody(ObjectWriter out, ValueKind kind, Object collection) {
         out.writeKind(kind);
-        if (kind == ValueKind.HASH_MAP_PAGES) {
-            writePages(out, (TrackedHashMap<?, ?>) collection);
+        if (kind.isPaged()) {
+            writePages(out, kind, (Paged) collection);
         } else if (collection instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) collection;
             out.writeInt(map.size());
@@ -127,15 +132,22 @@ final class ContainerCodec {
         }
     }
 
-    /** The directory of a paged map (see {@link ValueKind#HASH_MAP_PAGES}); a page not read is referred to as stored. */
-    private static void writePages(ObjectWriter out, TrackedHashMap<?, ?> map) {
-        out.writeInt(map.size());
-        out.writeInt(map.directoryDepth());
-        out.writeInt(map.pageCount());
+    /**
+     * The directory of a paged map or list (see {@link ValueKind#HASH_MAP_PAGES}, {@link ValueKind#ARRAY_LIST_PAGES});
+     * a page not read is referred to as stored.
+     */
+    private static void writePages(ObjectWriter out, ValueKind kind, Paged collection) {
+        if (kind == ValueKind.HASH_MAP_PAGES) {
+            out.writeInt(((Map<?, ?>) collection).size());
+            out.writeInt(((TrackedHashMap<?, ?>) collection).directoryDepth());
+        } else {
+            out.writeInt(((Collection<?>) collection).size());
+        }
+        out.writeInt(collection.pageCount());
         out.enter();
-        map.forEachPage((depth, loaded, oid) -> {
+        collection.forEachPage((header, loaded, oid) -> {
             out.writeKind(ValueKind.INT);
-            out.writeInt(depth);
+            out.writeInt(header);
             if (loaded != null) {
                 out.writeValue(loaded);
             } else {
@@ -147,29 +159,31 @@ final class ContainerCodec {
     }
 
     /**
-     * A paged map's directory, read with its pages left in the store (see {@link ValueKind#HASH_MAP_PAGES}): the
-     * map reads a page the first time a key leads to it.
+     * A paged map's or list's directory, read with its pages left in the store (see {@link ValueKind#isPaged}):
+     * the collection reads a page the first time a key or an index leads to it.
      */
-    static Object readPaged(ObjectReader in) {
+    static Object readPaged(ValueKind kind, ObjectReader in) {
+        boolean map = kind == ValueKind.HASH_MAP_PAGES;
+        String what = map ? "map" : "list";
         int size = in.readInt();
-        int depth = in.readInt();
-        int count = in.readCount(ValueKind.HASH_MAP_PAGES);
-        int[] depths = new int[count];
+        int depth = map ? in.readInt() : 0;
+        int count = in.readCount(kind);
+        int[] headers = new int[count];
         long[] oids = new long[count];
         for (int i = 0; i < count; i++) {
             if (in.readKind() != ValueKind.INT) {
-                throw in.corrupt("page " + i + " of a paged map has no local depth");
+                throw in.corrupt("page " + i + " of a paged " + what + " has no " + (map ? "local depth" : "count"));
             }
-            depths[i] = in.readInt();
+            headers[i] = in.readInt();
             if (in.readKind() != ValueKind.COLLECTION) {
-                throw in.corrupt("page " + i + " of a paged map is not a collection");
+                throw in.corrupt("page " + i + " of a paged " + what + " is not a collection");
             }
             oids[i] = in.readLong();
         }
         try {
-            return TrackedHashMap.paged(size, depth, depths, oids);
+            return map ? TrackedHashMap.paged(size, depth, headers, oids) : TrackedArrayList.paged(size, headers, oids);
         } catch (IllegalArgumentException e) {
-            throw in.corrupt("a paged map's directory is malformed: " + e.getMessage());
+            throw in.corrupt("a paged " + what + "'s directory is malformed: " + e.getMessage());
         }
     }
 
@@ -201,8 +215,8 @@ final class ContainerCodec {
         if (kind == ValueKind.OBJECT_ARRAY) {
             return readArray(kind, in);
         }
-        if (kind == ValueKind.HASH_MAP_PAGES) {
-            throw in.corrupt("a paged map's directory is embedded in a value; it is only ever a collection's image");
+        if (kind.isPaged()) {
+            throw in.corrupt("a paged collection's directory is embedded in a value; it is only ever a collection's image");
         }
         int size = in.readCount(kind);
         Object collection = newCollection(kind, size);

@@ -304,9 +304,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for, read the first
-     * time a lookup leads to it (see {@link org.swizzle.internal.tracked.HashPages}).
+     * time a lookup leads to it (see {@link org.swizzle.internal.tracked.Paged}); refused as corrupt if it does not
+     * hold the {@code size} elements its directory says (-1: the directory does not say).
      */
-    private synchronized Object page(long oid, Attachment holder) {
+    private synchronized Object page(long oid, Attachment holder, int size) {
         requireOwner();
         requireOpen();
         Object found = table.get(oid);
@@ -317,6 +318,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             found = decodeCollection(oid, holder.origin(), true);
             counters.pagesRead++;
+            int held = found instanceof Map ? ((Map<?, ?>) found).size() : ((Collection<?>) found).size();
+            if (size >= 0 && held != size) {
+                collections.failed(collections.find(found));
+                throw corrupted(holder.oid(), "collection " + holder.oid() + " (first stored in field " + holder.origin()
+                    + ") of " + directory + ": its page " + oid + " holds " + held + " elements where its directory says "
+                    + size);
+            }
         } else if (found instanceof Persistable) {
             throw corrupted(holder.oid(), "collection " + holder.oid() + " of " + directory + ": its page " + oid
                 + " is a " + found.getClass().getName());
@@ -350,9 +358,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (kind.codec() != ValueKind.Codec.CONTAINER || kind == ValueKind.OBJECT_ARRAY) {
                 throw in.corrupt("a collection's image starts with a value of kind " + kind);
             }
-            boolean paged = kind == ValueKind.HASH_MAP_PAGES;
+            boolean paged = kind.isPaged();
             int size = paged ? 0 : in.readCount(kind);
-            Object collection = paged ? ContainerCodec.readPaged(in) : ContainerCodec.newCollection(kind, size);
+            Object collection = paged ? ContainerCodec.readPaged(kind, in) : ContainerCodec.newCollection(kind, size);
             if (register) {
                 attachment = collections.loading(collection, oid, origin);
                 reading = attachment;
@@ -663,7 +671,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private void write(Attachment attachment) {
         Object collection = attachment.collection();
         ValueKind kind = writeImage(attachment);
-        if (kind == ValueKind.HASH_MAP_PAGES) {
+        if (kind.isPaged()) {
             if (attachment.isWatched()) {
                 collections.unwatch(attachment); // its pages are watched where they hold arrays
             }

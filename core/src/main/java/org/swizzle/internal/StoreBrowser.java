@@ -51,8 +51,11 @@ public final class StoreBrowser implements AutoCloseable {
         }
     }
 
-    /** A large {@code HashMap} stored in pages: its size and its pages, each a stored {@code HashMap}. */
-    public record PagedMap(int size, List<Reference> pages) {
+    /**
+     * A large collection stored in pages: its JDK class's simple name ({@code HashMap}, {@code ArrayList}), its
+     * size and its pages, each a stored collection of that class.
+     */
+    public record PagedCollection(String type, int size, List<Reference> pages) {
     }
 
     /** A stored enum constant: the enum's class name and the constant's name. */
@@ -166,25 +169,28 @@ public final class StoreBrowser implements AutoCloseable {
         if (kind.codec() != ValueKind.Codec.CONTAINER || kind == ValueKind.OBJECT_ARRAY) {
             throw reader.corrupt("a collection's image starts with a value of kind " + kind);
         }
-        Object collection = kind == ValueKind.HASH_MAP_PAGES ? readPagedMap() : ContainerCodec.read(kind, reader);
+        Object collection = kind.isPaged() ? readPaged(kind) : ContainerCodec.read(kind, reader);
         requireEnd(length);
         return collection;
     }
 
-    private PagedMap readPagedMap() {
+    private PagedCollection readPaged(ValueKind kind) {
+        boolean map = kind == ValueKind.HASH_MAP_PAGES;
         int size = reader.readInt();
-        reader.readInt(); // the directory's depth
-        int count = reader.readCount(ValueKind.HASH_MAP_PAGES);
+        if (map) {
+            reader.readInt(); // the directory's depth
+        }
+        int count = reader.readCount(kind);
         List<Reference> pages = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            reader.readValue(); // the page's local depth
+            reader.readValue(); // a map page's local depth, a list chunk's count
             Object page = reader.readValue();
             if (!(page instanceof Reference)) {
-                throw reader.corrupt("page " + i + " of a paged map is not a collection");
+                throw reader.corrupt("page " + i + " of a paged collection is not a collection");
             }
             pages.add((Reference) page);
         }
-        return new PagedMap(size, pages);
+        return new PagedCollection(ContainerCodec.jdkClass(kind).getSimpleName(), size, pages);
     }
 
     /** A field of {@code kind}, read as the generated reader of its class reads it. */

@@ -38,7 +38,7 @@ final class StoredCollections implements Attachment.Store {
     /** Reads a page of a paged collection (see {@link Attachment.Store#page}). */
     @FunctionalInterface
     interface PageReader {
-        Object page(long oid, Attachment holder);
+        Object page(long oid, Attachment holder, int size);
     }
 
     StoredCollections(ResidentTable table, PageReader pages) {
@@ -47,8 +47,8 @@ final class StoredCollections implements Attachment.Store {
     }
 
     @Override
-    public Object page(long oid, Attachment holder) {
-        return pages.page(oid, holder);
+    public Object page(long oid, Attachment holder, int size) {
+        return pages.page(oid, holder, size);
     }
 
     @Override

@@ -97,7 +97,13 @@ enum ValueKind {
      * directory, then each page in the order of the first directory slot it has, as its local depth (an
      * {@link #INT} value) and the page ({@link #COLLECTION}, a {@link #HASH_MAP}).
      */
-    HASH_MAP_PAGES(68, Codec.CONTAINER, null, 8, Tail.VALUES, 2);
+    HASH_MAP_PAGES(68, Codec.CONTAINER, null, 8, Tail.VALUES, 2),
+    /**
+     * A large {@code ArrayList} in chunks (the image of a stored collection only): its size, then each chunk in
+     * order as the number of elements it holds (an {@link #INT} value) and the chunk ({@link #COLLECTION}, an
+     * {@link #ARRAY_LIST}).
+     */
+    ARRAY_LIST_PAGES(69, Codec.CONTAINER, null, 4, Tail.VALUES, 2);
 
     /** The class whose static methods write and read a kind's payload. */
     enum Codec {
@@ -187,6 +193,11 @@ enum ValueKind {
 
     Tail tail() {
         return tail;
+    }
+
+    /** Whether this is the directory of a collection kept in pages, each a stored collection of its own. */
+    boolean isPaged() {
+        return this == HASH_MAP_PAGES || this == ARRAY_LIST_PAGES;
     }
 
     /** Bytes per counted element of a {@link Tail#BYTES} tail, values per counted element of a {@link Tail#VALUES} one. */

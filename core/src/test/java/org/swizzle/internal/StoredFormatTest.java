@@ -37,6 +37,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 
+import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.store.LittleEndianBuffer;
 import org.junit.jupiter.api.Test;
@@ -118,7 +119,9 @@ class StoredFormatTest {
     /** The images of stored collections (OIDs from {@link TestReferences#FIRST_COLLECTION}, the outer one first). */
     private static final List<Pin> IMAGES = concat(FLAT, List.of(pin(NESTING, "4201000000040100" + "29" + "6500000000000000"),
         pin(TrackedHashMap.paged(3, 1, new int[] {1, 1}, new long[] {0x65, 0x66}),
-            "44" + "03000000" + "01000000" + "02000000" + "0601000000" + "296500000000000000" + "0601000000" + "296600000000000000")));
+            "44" + "03000000" + "01000000" + "02000000" + "0601000000" + "296500000000000000" + "0601000000" + "296600000000000000"),
+        pin(TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x66}),
+            "45" + "03000000" + "02000000" + "0602000000" + "296500000000000000" + "0601000000" + "296600000000000000")));
 
     /** Collections as stores written before collections had an identity hold them: embedded where they are held. */
     private static final List<Pin> EMBEDDED = concat(FLAT, List.of(pin(NESTING, "42010000000401003c0100000001")));
@@ -205,13 +208,41 @@ class StoredFormatTest {
             () -> readPaged(twoPages + "0601000000" + "0a00000000" + "0601000000" + page), "a page that is a string");
     }
 
+    @Test
+    void shouldReadAPagedListsDirectoryWithoutItsChunks() {
+        TrackedArrayList<?> list = (TrackedArrayList<?>) readDirectory("45" + "03000000" + "02000000" + "0602000000"
+            + "296500000000000000" + "0601000000" + "296600000000000000");
+        assertTrue(list.isPaged());
+        assertEquals(3, list.size());
+        assertEquals(2, list.pageCount());
+        List<String> chunks = new ArrayList<>();
+        list.forEachPage((count, loaded, oid) -> chunks.add(count + "@" + (loaded == null ? oid : -1)));
+        assertEquals(List.of("2@101", "1@102"), chunks, "no chunk is read");
+    }
+
+    @Test
+    void shouldRefuseAPagedListWhoseCountsDoNotAddUp() {
+        String chunk = "296500000000000000";
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readDirectory("45" + "03000000" + "02000000" + "0602000000" + chunk + "0602000000" + chunk), "4 held, 3 said");
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readDirectory("45" + "02000000" + "02000000" + "0602000000" + chunk + "0600000000" + chunk), "an empty chunk");
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readDirectory("45" + "02000000" + "01000000" + "0a00000000" + chunk), "a string for a count");
+    }
+
     private TrackedHashMap<?, ?> readPaged(String hex) {
+        return (TrackedHashMap<?, ?>) readDirectory(hex);
+    }
+
+    private Object readDirectory(String hex) {
         byte[] bytes = HexFormat.of().parseHex(hex);
         reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
-        assertEquals(ValueKind.HASH_MAP_PAGES, reader.readKind());
-        TrackedHashMap<?, ?> map = (TrackedHashMap<?, ?>) ContainerCodec.readPaged(reader);
+        ValueKind kind = reader.readKind();
+        assertTrue(kind.isPaged(), () -> hex + " is a paged collection's directory");
+        Object collection = ContainerCodec.readPaged(kind, reader);
         assertEquals(bytes.length, reader.position(), () -> "the whole of " + hex + " is read");
-        return map;
+        return collection;
     }
 
     @Test

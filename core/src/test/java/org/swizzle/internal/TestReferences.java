@@ -29,7 +29,7 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         }
 
         @Override
-        public Object page(long oid, Attachment holder) {
+        public Object page(long oid, Attachment holder, int size) {
             throw new AssertionError("no collection here is stored in pages");
         }
     };

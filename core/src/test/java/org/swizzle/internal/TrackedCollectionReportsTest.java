@@ -39,7 +39,7 @@ class TrackedCollectionReportsTest {
         }
 
         @Override
-        public Object page(long oid, Attachment holder) {
+        public Object page(long oid, Attachment holder, int size) {
             throw new AssertionError("no collection here is stored in pages");
         }
     };

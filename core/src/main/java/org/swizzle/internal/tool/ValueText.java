@@ -45,10 +45,11 @@ final class ValueText {
             text.append(constant.className()).append('.').append(constant.name());
         } else if (value.getClass().isArray()) {
             appendArray(text, value);
-        } else if (value instanceof StoreBrowser.PagedMap) {
-            StoreBrowser.PagedMap map = (StoreBrowser.PagedMap) value;
-            text.append("HashMap(").append(map.size()).append(") in ").append(map.pages().size()).append(" pages [");
-            appendElements(text, map.pages().iterator(), map.pages().size());
+        } else if (value instanceof StoreBrowser.PagedCollection) {
+            StoreBrowser.PagedCollection paged = (StoreBrowser.PagedCollection) value;
+            text.append(paged.type()).append('(').append(paged.size()).append(") in ").append(paged.pages().size())
+                .append(" pages [");
+            appendElements(text, paged.pages().iterator(), paged.pages().size());
             text.append(']');
         } else if (value instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) value;

@@ -31,8 +31,10 @@ public final class Attachment {
         /**
          * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for: the resident
          * instance, or read now.
+         *
+         * @param size the number of elements the directory says the page holds, or -1 where it does not say
          */
-        Object page(long oid, Attachment holder);
+        Object page(long oid, Attachment holder, int size);
     }
 
     private final Store store;

@@ -217,7 +217,7 @@ final class HashPages<K, V> {
     private TrackedHashMap<K, V> read(long oid) {
         Attachment attachment = owner.attachment();
         @SuppressWarnings("unchecked")
-        TrackedHashMap<K, V> page = (TrackedHashMap<K, V>) attachment.store().page(oid, attachment);
+        TrackedHashMap<K, V> page = (TrackedHashMap<K, V>) attachment.store().page(oid, attachment, -1);
         page.asPageOf(owner);
         return page;
     }

@@ -1,21 +1,36 @@
 package org.swizzle.internal.tracked;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
-/** An {@link ArrayList} that reports every change, through itself, its sub-lists or its iterators, to its store. */
-public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
+/**
+ * An {@link ArrayList} that reports every change, through itself, its sub-lists or its iterators, to its store.
+ *
+ * <p>Beyond {@link ListPages#PAGING_THRESHOLD} elements the list keeps them in {@link ListPages chunks} instead
+ * of its own array, and every method of {@code ArrayList} goes to them: an index reads one chunk, a change
+ * dirties one. The chunks are lists of this class themselves, which never page.
+ */
+public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, Paged {
 
     private static final long serialVersionUID = 1L;
 
     private transient Attachment attachment;
+    /** The elements once the list is paged; null while they are in the list's own array. */
+    private transient ListPages<E> pages;
+    /** The paged list this list is a chunk of, which never pages itself; null for any other list. */
+    private transient TrackedArrayList<?> pageOf;
 
     public TrackedArrayList() {
     }
@@ -26,6 +41,47 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
 
     public TrackedArrayList(Collection<? extends E> elements) {
         super(elements);
+        pageIfLarge();
+    }
+
+    /** A new, empty chunk of {@code owner}. */
+    static <E> TrackedArrayList<E> pageOf(TrackedArrayList<?> owner) {
+        TrackedArrayList<E> page = new TrackedArrayList<>();
+        page.pageOf = owner;
+        return page;
+    }
+
+    /** Makes this list, read from the store, a chunk of {@code owner}. */
+    void asPageOf(TrackedArrayList<?> owner) {
+        pageOf = owner;
+    }
+
+    /** A stored paged list whose chunks are read when an index leads to them (see {@link ListPages#stored}). */
+    public static <E> TrackedArrayList<E> paged(int size, int[] counts, long[] oids) {
+        TrackedArrayList<E> list = new TrackedArrayList<>();
+        list.pages = ListPages.stored(list, size, counts, oids);
+        return list;
+    }
+
+    /** Whether the elements are in chunks. */
+    public boolean isPaged() {
+        return pages != null;
+    }
+
+    @Override
+    public int pageCount() {
+        return pages.chunkCount();
+    }
+
+    /** Hands each chunk, in order, to {@code action}, with the number of elements it holds. */
+    @Override
+    public void forEachPage(PageAction action) {
+        pages.forEachChunk(action);
+    }
+
+    @Override
+    public boolean pagedIn(Attachment writing) {
+        return pages != null && attachment == writing;
     }
 
     @Override
@@ -33,90 +89,327 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
         return attachment;
     }
 
+    /**
+     * A paged list that moves to another attachment (stored again after abort() detached it) takes fresh chunks:
+     * its stored ones belong to the list it was.
+     */
     @Override
-    public void attach(Attachment attachment) {
-        this.attachment = attachment;
+    public void attach(Attachment next) {
+        if (pages != null && attachment != null && next != null && next != attachment) {
+            Object[] elements = pages.toArray();
+            pages.retire();
+            attachment = null;
+            pages = ListPages.of(this, elements);
+        }
+        this.attachment = next;
+    }
+
+    /** A chunk not stored yet is written by its list's next commit, so its list takes the change. */
+    @Override
+    public void changed() {
+        if (attachment == null && pageOf != null) {
+            pageOf.changed();
+        } else {
+            Attachment.changed(attachment, this);
+        }
+    }
+
+    /** Refuses a change of a paged list that abort() detached; its chunks report the change themselves. */
+    private void requireLive() {
+        Attachment.requireLive(attachment, this);
+    }
+
+    /** The size or the chunks of a paged list changed: its directory is written at the next commit. */
+    void directoryChanged() {
+        changed();
+    }
+
+    private void pageIfLarge() {
+        if (pages == null && pageOf == null && super.size() > ListPages.PAGING_THRESHOLD
+            && (attachment == null || !attachment.isFilling())) {
+            ListPages<E> paged = ListPages.of(this, super.toArray());
+            super.clear();
+            super.trimToSize();
+            pages = paged;
+        }
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    @Override
+    public int size() {
+        return pages != null ? pages.size() : super.size();
     }
 
     @Override
-    public void changed() {
-        Attachment.changed(attachment, this);
+    public boolean isEmpty() {
+        return size() == 0;
     }
+
+    @Override
+    public E get(int index) {
+        return pages != null ? pages.get(index) : super.get(index);
+    }
+
+    /** {@code SequencedCollection.getFirst} of Java 21, whose {@code ArrayList} version reads the array. */
+    public E getFirst() {
+        if (isEmpty()) {
+            throw new NoSuchElementException();
+        }
+        return get(0);
+    }
+
+    /** {@code SequencedCollection.getLast} of Java 21. */
+    public E getLast() {
+        if (isEmpty()) {
+            throw new NoSuchElementException();
+        }
+        return get(size() - 1);
+    }
+
+    @Override
+    public boolean contains(Object o) {
+        return indexOf(o) >= 0;
+    }
+
+    @Override
+    public int indexOf(Object o) {
+        return pages != null ? pages.indexOf(o) : super.indexOf(o);
+    }
+
+    @Override
+    public int lastIndexOf(Object o) {
+        return pages != null ? pages.lastIndexOf(o) : super.lastIndexOf(o);
+    }
+
+    @Override
+    public Object[] toArray() {
+        return pages != null ? pages.toArray() : super.toArray();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T[] toArray(T[] a) {
+        if (pages == null) {
+            return super.toArray(a);
+        }
+        Object[] elements = pages.toArray();
+        if (a.length < elements.length) {
+            return (T[]) Arrays.copyOf(elements, elements.length, a.getClass());
+        }
+        System.arraycopy(elements, 0, a, 0, elements.length);
+        if (a.length > elements.length) {
+            a[elements.length] = null;
+        }
+        return a;
+    }
+
+    @Override
+    public void forEach(Consumer<? super E> action) {
+        Objects.requireNonNull(action);
+        if (pages != null) {
+            pages.forEach(action);
+        } else {
+            super.forEach(action);
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (pages == null) {
+            return super.equals(o);
+        }
+        if (o == this) {
+            return true;
+        }
+        if (!(o instanceof List)) {
+            return false;
+        }
+        Iterator<E> mine = iterator();
+        Iterator<?> theirs = ((List<?>) o).iterator();
+        while (mine.hasNext() && theirs.hasNext()) {
+            if (!Objects.equals(mine.next(), theirs.next())) {
+                return false;
+            }
+        }
+        return !(mine.hasNext() || theirs.hasNext());
+    }
+
+    @Override
+    public int hashCode() {
+        if (pages == null) {
+            return super.hashCode();
+        }
+        int hash = 1;
+        for (E element : this) {
+            hash = 31 * hash + Objects.hashCode(element);
+        }
+        return hash;
+    }
+
+    // ---------------------------------------------------------------- changes
 
     @Override
     public boolean add(E e) {
+        if (pages != null) {
+            requireLive();
+            pages.add(e);
+            modCount++;
+            return true;
+        }
         changed();
-        return super.add(e);
+        super.add(e);
+        pageIfLarge();
+        return true;
     }
 
     @Override
     public void add(int index, E element) {
+        if (pages != null) {
+            requireLive();
+            rangeCheckForAdd(index);
+            pages.add(index, element);
+            modCount++;
+            return;
+        }
         changed();
         super.add(index, element);
+        pageIfLarge();
     }
 
     @Override
     public boolean addAll(Collection<? extends E> c) {
-        changed();
-        return super.addAll(c);
+        return addAll(size(), c);
     }
 
     @Override
     public boolean addAll(int index, Collection<? extends E> c) {
+        if (pages != null) {
+            requireLive();
+            rangeCheckForAdd(index);
+            Object[] elements = c.toArray();
+            modCount++;
+            if (elements.length == 0) {
+                return false;
+            }
+            pages.addAll(index, elements);
+            return true;
+        }
         changed();
-        return super.addAll(index, c);
+        boolean added = super.addAll(index, c);
+        pageIfLarge();
+        return added;
     }
 
     @Override
     public E set(int index, E element) {
+        if (pages != null) {
+            requireLive();
+            return pages.set(index, element);
+        }
         changed();
         return super.set(index, element);
     }
 
     @Override
     public E remove(int index) {
+        if (pages != null) {
+            requireLive();
+            E removed = pages.remove(index);
+            modCount++;
+            return removed;
+        }
         changed();
         return super.remove(index);
     }
 
     @Override
     public boolean remove(Object o) {
+        if (pages != null) {
+            requireLive();
+            int index = pages.indexOf(o);
+            if (index < 0) {
+                return false;
+            }
+            remove(index);
+            return true;
+        }
         changed();
         return super.remove(o);
     }
 
     @Override
     public boolean removeAll(Collection<?> c) {
+        if (pages != null) {
+            requireLive();
+            return removedSome(pages.removeAll(c, true));
+        }
         changed();
         return super.removeAll(c);
     }
 
     @Override
     public boolean retainAll(Collection<?> c) {
+        if (pages != null) {
+            requireLive();
+            return removedSome(pages.removeAll(c, false));
+        }
         changed();
         return super.retainAll(c);
     }
 
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
+        if (pages != null) {
+            requireLive();
+            return removedSome(pages.removeIf(Objects.requireNonNull(filter)));
+        }
         changed();
         return super.removeIf(filter);
     }
 
+    private boolean removedSome(boolean removed) {
+        if (removed) {
+            modCount++;
+        }
+        return removed;
+    }
+
     @Override
     protected void removeRange(int fromIndex, int toIndex) {
+        if (pages != null) {
+            requireLive();
+            if (fromIndex < 0 || fromIndex > toIndex || toIndex > size()) {
+                throw new IndexOutOfBoundsException("From Index: " + fromIndex + " To Index: " + toIndex + ", Size: " + size());
+            }
+            modCount++;
+            pages.removeRange(fromIndex, toIndex);
+            return;
+        }
         changed();
         super.removeRange(fromIndex, toIndex);
     }
 
     @Override
     public void replaceAll(UnaryOperator<E> operator) {
+        if (pages != null) {
+            requireLive();
+            pages.replaceAll(operator);
+            modCount++;
+            return;
+        }
         changed();
         super.replaceAll(operator);
     }
 
     @Override
     public void sort(Comparator<? super E> c) {
+        if (pages != null) {
+            requireLive();
+            pages.sort(c);
+            modCount++;
+            return;
+        }
         changed();
         super.sort(c);
     }
@@ -124,7 +417,32 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
     @Override
     public void clear() {
         changed();
+        if (pages != null) {
+            pages.retire();
+            pages = null;
+            modCount++;
+        }
         super.clear();
+    }
+
+    @Override
+    public void trimToSize() {
+        if (pages == null) {
+            super.trimToSize();
+        }
+    }
+
+    @Override
+    public void ensureCapacity(int minCapacity) {
+        if (pages == null) {
+            super.ensureCapacity(minCapacity);
+        }
+    }
+
+    private void rangeCheckForAdd(int index) {
+        if (index < 0 || index > size()) {
+            throw new IndexOutOfBoundsException("Index: " + index + ", Size: " + size());
+        }
     }
 
     /** {@code SequencedCollection.addFirst} of Java 21, here so that it is tracked on any release. */
@@ -153,6 +471,8 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
         return remove(size() - 1);
     }
 
+    // ---------------------------------------------------------------- views
+
     @Override
     public Iterator<E> iterator() {
         return new TrackedArrayListIterator<>(this, 0);
@@ -165,9 +485,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
 
     @Override
     public ListIterator<E> listIterator(int index) {
-        if (index < 0 || index > size()) {
-            throw new IndexOutOfBoundsException("Index: " + index + ", Size: " + size());
-        }
+        rangeCheckForAdd(index);
         return new TrackedArrayListIterator<>(this, index);
     }
 
@@ -176,16 +494,32 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked {
         return modCount;
     }
 
+    /** A view through the list's own methods, so that it follows the list between its array and its chunks. */
     @Override
     public List<E> subList(int fromIndex, int toIndex) {
-        return new TrackedListView<>(this, super.subList(fromIndex, toIndex));
+        return new TrackedSubList<>(this, fromIndex, toIndex);
     }
 
-    /** A copy that belongs to no object, as a clone of a plain list would. */
+    /**
+     * Binds to the list when traversal starts, through its iterator: {@code ArrayList}'s own spliterator would
+     * bind to the array, which a list that has since moved to chunks no longer uses.
+     */
     @Override
+    public Spliterator<E> spliterator() {
+        return Spliterators.spliterator(this, Spliterator.ORDERED);
+    }
+
+    /** A flat copy that belongs to no object, as a clone of a plain list would. */
+    @Override
+    @SuppressWarnings("unchecked")
     public Object clone() {
-        TrackedArrayList<?> copy = (TrackedArrayList<?>) super.clone();
+        TrackedArrayList<E> copy = (TrackedArrayList<E>) super.clone();
         copy.attachment = null;
+        copy.pageOf = null;
+        if (pages != null) {
+            copy.pages = null;
+            copy.addAll(Arrays.asList((E[]) pages.toArray()));
+        }
         return copy;
     }
 

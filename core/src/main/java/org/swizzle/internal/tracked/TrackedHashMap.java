@@ -21,7 +21,7 @@ import java.util.function.Function;
  * goes to them: a lookup reads one page, a change dirties one. The pages are maps of this class themselves,
  * which never page.
  */
-public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked {
+public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked, Paged {
 
     private static final long serialVersionUID = 1L;
 
@@ -78,25 +78,17 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return pages.depth();
     }
 
-    /** The number of pages of a paged map. */
+    @Override
     public int pageCount() {
         return pages.pageCount();
     }
 
-    /**
-     * Hands each page of a paged map, in stored order, to {@code action}: its local depth, and its map if it was
-     * read or made in this session (else null) with the OID it is stored as.
-     */
+    /** Hands each page, in the order of the first directory slot it has, to {@code action}, with its local depth. */
+    @Override
     public void forEachPage(PageAction action) {
         for (HashPages.Page<K, V> each : pages.pages()) {
             action.accept(each.depth(), each.loaded(), each.oid());
         }
-    }
-
-    /** What {@link #forEachPage} hands over. */
-    @FunctionalInterface
-    public interface PageAction {
-        void accept(int depth, Object loaded, long oid);
     }
 
     @Override
@@ -120,7 +112,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         this.attachment = next;
     }
 
-    /** Whether this map's stored pages are the ones {@code writing} stores (not another store's, or a detached map's). */
+    @Override
     public boolean pagedIn(Attachment writing) {
         return pages != null && attachment == writing;
     }

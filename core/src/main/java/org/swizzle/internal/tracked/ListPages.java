@@ -1,0 +1,463 @@
+package org.swizzle.internal.tracked;
+
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.ConcurrentModificationException;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * The elements of a large {@link TrackedArrayList}, in chunks: a sequence of small tracked lists, each a stored
+ * collection of its own, and a directory of how many elements each holds. An index is found by a binary search
+ * of the directory (a walk finds the chunk it found last at once), a chunk is read from the store the first
+ * time an index leads to it, and a change dirties that chunk alone (and the directory when a count changes),
+ * so that a commit writes about one chunk, not the whole list.
+ *
+ * <p>Appending fills the last chunk, then starts another. A chunk that outgrows {@link #CHUNK_CAPACITY} splits
+ * in two; one that empties goes, and one that falls below a quarter of it takes in its successor where both
+ * fit in half, so the chunks of a list that shrinks stay few.
+ */
+final class ListPages<E> {
+
+    /** The elements a chunk holds before it splits. */
+    static final int CHUNK_CAPACITY = 512;
+    /** The flat size beyond which a list is paged. */
+    static final int PAGING_THRESHOLD = 2 * CHUNK_CAPACITY;
+
+    /** One chunk: how many elements it holds, and its list once read. */
+    private static final class Chunk<E> {
+        /** The stored chunk, while it is not read yet. */
+        private final long oid;
+        private int count;
+        private volatile TrackedArrayList<E> list;
+
+        Chunk(long oid, int count, TrackedArrayList<E> list) {
+            this.oid = oid;
+            this.count = count;
+            this.list = list;
+        }
+    }
+
+    private final TrackedArrayList<E> owner;
+    private Chunk<E>[] chunks;
+    /** {@code starts[k]}: the index of chunk {@code k}'s first element. */
+    private int[] starts;
+    private int chunkCount;
+    private int size;
+    /** The chunk an index led to last, tried first by the next. */
+    private int last;
+    /** Set once the list no longer keeps its elements here (cleared, or moved to fresh pages). */
+    private boolean retired;
+
+    private ListPages(TrackedArrayList<E> owner, int capacity) {
+        this.owner = owner;
+        this.chunks = newChunks(Math.max(4, capacity));
+        this.starts = new int[chunks.length];
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E> Chunk<E>[] newChunks(int length) {
+        return (Chunk<E>[]) new Chunk<?>[length];
+    }
+
+    /** Pages {@code elements} for {@code owner}, in full chunks. */
+    static <E> ListPages<E> of(TrackedArrayList<E> owner, Object[] elements) {
+        ListPages<E> pages = new ListPages<>(owner, elements.length / CHUNK_CAPACITY + 1);
+        pages.append(elements);
+        return pages;
+    }
+
+    /**
+     * The chunks of a stored list of {@code size} elements, not read yet: chunk {@code i} holds {@code counts[i]}
+     * elements and is stored as {@code oids[i]}.
+     *
+     * @throws IllegalArgumentException if a chunk is empty or the counts do not add up to {@code size}
+     */
+    static <E> ListPages<E> stored(TrackedArrayList<E> owner, int size, int[] counts, long[] oids) {
+        long total = 0;
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] <= 0) {
+                throw new IllegalArgumentException("chunk " + i + " of a paged list holds " + counts[i] + " elements");
+            }
+            total += counts[i];
+        }
+        if (total != size) {
+            throw new IllegalArgumentException("the chunks of a paged list of " + size + " elements hold " + total);
+        }
+        ListPages<E> pages = new ListPages<>(owner, counts.length);
+        for (int i = 0; i < counts.length; i++) {
+            pages.chunks[i] = new Chunk<>(oids[i], counts[i], null);
+        }
+        pages.chunkCount = counts.length;
+        pages.size = size;
+        pages.restart(0);
+        return pages;
+    }
+
+    int size() {
+        return size;
+    }
+
+    int chunkCount() {
+        return chunkCount;
+    }
+
+    /** Hands each chunk, in order, to {@code action}: its count, and its list if read (else null) with its OID. */
+    void forEachChunk(Paged.PageAction action) {
+        for (int k = 0; k < chunkCount; k++) {
+            action.accept(chunks[k].count, chunks[k].list, chunks[k].oid);
+        }
+    }
+
+    /** The list no longer keeps its elements here. */
+    void retire() {
+        retired = true;
+    }
+
+    /** Chunk {@code k}'s list, read on first use (the store hands every thread the one resident instance). */
+    private TrackedArrayList<E> list(int k) {
+        Chunk<E> chunk = chunks[k];
+        TrackedArrayList<E> read = chunk.list;
+        if (read == null) {
+            Attachment attachment = owner.attachment();
+            @SuppressWarnings("unchecked")
+            TrackedArrayList<E> page = (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, chunk.count);
+            page.asPageOf(owner);
+            chunk.list = page;
+            read = page;
+        }
+        return read;
+    }
+
+    /** The chunk that holds {@code index}, which is within the list. */
+    private int chunkAt(int index) {
+        int k = last;
+        if (k < chunkCount && index >= starts[k] && index - starts[k] < chunks[k].count) {
+            return k;
+        }
+        int low = 0;
+        int high = chunkCount - 1;
+        while (low < high) {
+            int middle = (low + high + 1) >>> 1;
+            if (starts[middle] <= index) {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
+        }
+        last = low;
+        return low;
+    }
+
+    /** Recomputes where each chunk from {@code from} on starts. */
+    private void restart(int from) {
+        int start = from == 0 ? 0 : starts[from - 1] + chunks[from - 1].count;
+        for (int k = from; k < chunkCount; k++) {
+            starts[k] = start;
+            start += chunks[k].count;
+        }
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    E get(int index) {
+        Objects.checkIndex(index, size);
+        int k = chunkAt(index);
+        return list(k).get(index - starts[k]);
+    }
+
+    int indexOf(Object o) {
+        for (int k = 0; k < chunkCount; k++) {
+            int at = list(k).indexOf(o);
+            if (at >= 0) {
+                return starts[k] + at;
+            }
+        }
+        return -1;
+    }
+
+    int lastIndexOf(Object o) {
+        for (int k = chunkCount - 1; k >= 0; k--) {
+            int at = list(k).lastIndexOf(o);
+            if (at >= 0) {
+                return starts[k] + at;
+            }
+        }
+        return -1;
+    }
+
+    Object[] toArray() {
+        Object[] elements = new Object[size];
+        for (int k = 0; k < chunkCount; k++) {
+            Object[] chunk = list(k).toArray();
+            System.arraycopy(chunk, 0, elements, starts[k], chunk.length);
+        }
+        return elements;
+    }
+
+    void forEach(Consumer<? super E> action) {
+        int expected = owner.modifications();
+        for (int k = 0; k < chunkCount; k++) {
+            list(k).forEach(action);
+            if (owner.modifications() != expected) {
+                throw new ConcurrentModificationException();
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- changes
+
+    E set(int index, E element) {
+        Objects.checkIndex(index, size);
+        int k = chunkAt(index);
+        return list(k).set(index - starts[k], element);
+    }
+
+    void add(E element) {
+        int k = chunkCount - 1;
+        if (k < 0 || chunks[k].count >= CHUNK_CAPACITY) {
+            k = chunkCount;
+            insert(k, new Chunk<>(0, 0, TrackedArrayList.pageOf(owner)));
+        }
+        list(k).add(element);
+        counted(k, 1);
+    }
+
+    /** Inserts at {@code index}, which is within the list or its size. */
+    void add(int index, E element) {
+        if (index == size) {
+            add(element);
+            return;
+        }
+        Objects.checkIndex(index, size);
+        int k = chunkAt(index);
+        list(k).add(index - starts[k], element);
+        counted(k, 1);
+        if (chunks[k].count > CHUNK_CAPACITY) {
+            cut(k, chunks[k].count / 2);
+        }
+    }
+
+    /** Appends {@code elements}: the last chunk is filled, then full chunks follow. */
+    void append(Object[] elements) {
+        int from = 0;
+        int k = chunkCount - 1;
+        if (k >= 0 && chunks[k].count < CHUNK_CAPACITY && elements.length > 0) {
+            int taken = Math.min(CHUNK_CAPACITY - chunks[k].count, elements.length);
+            list(k).addAll(slice(elements, 0, taken));
+            counted(k, taken);
+            from = taken;
+        }
+        insertChunks(chunkCount, elements, from);
+    }
+
+    /** Inserts {@code elements} at {@code index}, which is within the list or its size, in chunks of their own. */
+    void addAll(int index, Object[] elements) {
+        if (index == size) {
+            append(elements);
+            return;
+        }
+        Objects.checkIndex(index, size);
+        int k = chunkAt(index);
+        int offset = index - starts[k];
+        if (offset > 0) {
+            cut(k, offset);
+            k++;
+        }
+        insertChunks(k, elements, 0);
+    }
+
+    E remove(int index) {
+        Objects.checkIndex(index, size);
+        int k = chunkAt(index);
+        E removed = list(k).remove(index - starts[k]);
+        counted(k, -1);
+        tidy(k);
+        return removed;
+    }
+
+    /** Removes the elements from {@code from} to {@code to}, which are within the list; a chunk removed whole is not read. */
+    void removeRange(int from, int to) {
+        if (from >= to) {
+            return;
+        }
+        int first = chunkAt(from);
+        int k = first;
+        while (k < chunkCount && starts[k] < to) {
+            int start = starts[k];
+            int count = chunks[k].count;
+            int cutFrom = Math.max(from, start) - start;
+            int cutTo = Math.min(to, start + count) - start;
+            if (cutFrom == 0 && cutTo == count) {
+                chunks[k].count = 0;
+            } else {
+                list(k).removeRange(cutFrom, cutTo);
+                chunks[k].count = count - (cutTo - cutFrom);
+            }
+            k++;
+        }
+        size -= to - from;
+        dropEmpty(first);
+        changedDirectory();
+        if (first < chunkCount) {
+            tidy(first);
+        }
+    }
+
+    /** Removes the elements {@code filter} accepts, chunk by chunk; the counts stay right if {@code filter} throws. */
+    boolean removeIf(Predicate<? super E> filter) {
+        int expected = owner.modifications();
+        boolean removed = false;
+        try {
+            for (int k = 0; k < chunkCount; k++) {
+                TrackedArrayList<E> list = list(k);
+                if (list.removeIf(filter)) {
+                    removed = true;
+                    size -= chunks[k].count - list.size();
+                    chunks[k].count = list.size();
+                }
+                if (owner.modifications() != expected) {
+                    throw new ConcurrentModificationException();
+                }
+            }
+        } finally {
+            if (removed && !retired) {
+                dropEmpty(0);
+                changedDirectory();
+            }
+        }
+        return removed;
+    }
+
+    boolean removeAll(Collection<?> c, boolean contained) {
+        Objects.requireNonNull(c);
+        return removeIf(element -> c.contains(element) == contained);
+    }
+
+    void replaceAll(UnaryOperator<E> operator) {
+        Objects.requireNonNull(operator);
+        int expected = owner.modifications();
+        for (int k = 0; k < chunkCount; k++) {
+            list(k).replaceAll(operator);
+            if (owner.modifications() != expected) {
+                throw new ConcurrentModificationException();
+            }
+        }
+    }
+
+    /** Sorts all elements, then sets only those that moved, so that chunks whose elements stay put stay clean. */
+    @SuppressWarnings("unchecked")
+    void sort(Comparator<? super E> comparator) {
+        int expected = owner.modifications();
+        Object[] sorted = toArray();
+        Arrays.sort(sorted, (Comparator<Object>) comparator);
+        if (owner.modifications() != expected) {
+            throw new ConcurrentModificationException();
+        }
+        for (int k = 0; k < chunkCount; k++) {
+            TrackedArrayList<E> list = list(k);
+            for (int j = 0, at = starts[k]; j < chunks[k].count; j++, at++) {
+                if (list.get(j) != sorted[at]) {
+                    list.set(j, (E) sorted[at]);
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- the directory
+
+    /** After chunk {@code k} gained {@code change} elements: counts them, and moves the starts of the chunks after it. */
+    private void counted(int k, int change) {
+        chunks[k].count += change;
+        size += change;
+        for (int j = k + 1; j < chunkCount; j++) {
+            starts[j] += change;
+        }
+        changedDirectory();
+    }
+
+    private void changedDirectory() {
+        if (retired) {
+            throw new ConcurrentModificationException("the list was cleared while it was changed");
+        }
+        owner.directoryChanged();
+    }
+
+    /** Moves the elements of chunk {@code k} from {@code at} on into a new chunk after it. */
+    private void cut(int k, int at) {
+        TrackedArrayList<E> list = list(k);
+        int count = chunks[k].count;
+        TrackedArrayList<E> tail = TrackedArrayList.pageOf(owner);
+        tail.addAll(list.subList(at, count));
+        list.removeRange(at, count);
+        chunks[k].count = at;
+        insert(k + 1, new Chunk<>(0, count - at, tail));
+        restart(k + 1);
+        changedDirectory();
+    }
+
+    /** Inserts {@code elements} from {@code from} on, in full chunks, before chunk {@code k}. */
+    private void insertChunks(int k, Object[] elements, int from) {
+        int at = k;
+        for (int i = from; i < elements.length; i += CHUNK_CAPACITY) {
+            TrackedArrayList<E> list = TrackedArrayList.pageOf(owner);
+            list.addAll(slice(elements, i, Math.min(i + CHUNK_CAPACITY, elements.length)));
+            insert(at++, new Chunk<>(0, list.size(), list));
+            size += list.size();
+        }
+        if (at > k) {
+            restart(k);
+            changedDirectory();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E> List<E> slice(Object[] elements, int from, int to) {
+        return (List<E>) Arrays.asList(elements).subList(from, to);
+    }
+
+    /** Makes room for {@code chunk} as chunk {@code k}; its start is set by the caller. */
+    private void insert(int k, Chunk<E> chunk) {
+        if (chunkCount == chunks.length) {
+            chunks = Arrays.copyOf(chunks, chunkCount * 2);
+            starts = Arrays.copyOf(starts, chunkCount * 2);
+        }
+        System.arraycopy(chunks, k, chunks, k + 1, chunkCount - k);
+        System.arraycopy(starts, k, starts, k + 1, chunkCount - k);
+        chunks[k] = chunk;
+        starts[k] = k == 0 ? 0 : starts[k - 1] + chunks[k - 1].count;
+        chunkCount++;
+    }
+
+    /** Drops the chunks from {@code from} on that hold nothing, and recomputes the starts. */
+    private void dropEmpty(int from) {
+        int kept = from;
+        for (int k = from; k < chunkCount; k++) {
+            if (chunks[k].count > 0) {
+                chunks[kept++] = chunks[k];
+            }
+        }
+        Arrays.fill(chunks, kept, chunkCount, null);
+        chunkCount = kept;
+        last = 0;
+        restart(from);
+    }
+
+    /** Drops chunk {@code k} if it emptied, or merges its successor into it where both are small. */
+    private void tidy(int k) {
+        int count = chunks[k].count;
+        if (count == 0) {
+            dropEmpty(k);
+        } else if (count < CHUNK_CAPACITY / 4 && k + 1 < chunkCount && count + chunks[k + 1].count <= CHUNK_CAPACITY / 2) {
+            TrackedArrayList<E> next = list(k + 1);
+            list(k).addAll(next);
+            chunks[k].count += next.size();
+            chunks[k + 1].count = 0;
+            dropEmpty(k + 1);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package org.swizzle.internal.tracked;
+
+/**
+ * A tracked collection that keeps its elements in pages once it is large, each page a stored collection of its
+ * own: what the store needs to write its directory.
+ */
+public interface Paged {
+
+    /** Whether the pages are the ones {@code writing} stores (not another store's, or a detached collection's). */
+    boolean pagedIn(Attachment writing);
+
+    /** The number of pages; the collection must be paged. */
+    int pageCount();
+
+    /** Hands each page, in stored order, to {@code action}. */
+    void forEachPage(PageAction action);
+
+    /** What {@link #forEachPage} hands over for one page. */
+    @FunctionalInterface
+    interface PageAction {
+        /**
+         * @param header what the directory keeps beside the page: a map page's local depth, a list chunk's count
+         * @param loaded the page's collection if it was read or made in this session, else null
+         * @param oid    the OID the page is stored as, for a page not read
+         */
+        void accept(int header, Object loaded, long oid);
+    }
+}
