@@ -1,0 +1,30 @@
+package org.swizzle.it.paged;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.swizzle.it.Phases;
+
+/**
+ * A large {@code ArrayList} is stored in chunks: built in commits, read back a chunk at a time, changed every way
+ * a list can be (killed after the commit), reverted by {@code abort()}, stored again once detached, and held by a
+ * second store. Each phase in a JVM of its own, per agent option set.
+ */
+class PagedListTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
+    void shouldKeepALargeListInChunks(String options) {
+        assertEquals("", Phases.failures(PagedListWorkload.class, options, dir.resolve("first"), "build", "cold", "mutate",
+            "verify", "abort", "verify", "arrays", "arraysVerify", "restore", "restoreVerify", "secondStore", "secondVerify"),
+            "[" + options + "]");
+    }
+}
