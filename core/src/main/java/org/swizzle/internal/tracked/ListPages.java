@@ -1,6 +1,7 @@
 package org.swizzle.internal.tracked;
 
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.ConcurrentModificationException;
@@ -202,9 +203,12 @@ final class ListPages<E> {
     void forEach(Consumer<? super E> action) {
         int expected = owner.modifications();
         for (int k = 0; k < chunkCount; k++) {
-            list(k).forEach(action);
-            if (owner.modifications() != expected) {
-                throw new ConcurrentModificationException();
+            TrackedArrayList<E> list = list(k);
+            for (int j = 0, count = chunks[k].count; j < count; j++) {
+                action.accept(list.get(j));
+                if (owner.modifications() != expected) {
+                    throw new ConcurrentModificationException();
+                }
             }
         }
     }
@@ -255,7 +259,11 @@ final class ListPages<E> {
         insertChunks(chunkCount, elements, from);
     }
 
-    /** Inserts {@code elements} at {@code index}, which is within the list or its size, in chunks of their own. */
+    /**
+     * Inserts {@code elements} at {@code index}, which is within the list or its size: into the chunk that holds
+     * {@code index} where the two fit in two chunks (split in half if they overfill one), else in full chunks of
+     * their own, so that inserting a few elements at a time does not leave a trail of small chunks.
+     */
     void addAll(int index, Object[] elements) {
         if (index == size) {
             append(elements);
@@ -264,6 +272,14 @@ final class ListPages<E> {
         Objects.checkIndex(index, size);
         int k = chunkAt(index);
         int offset = index - starts[k];
+        if (chunks[k].count + elements.length <= 2 * CHUNK_CAPACITY) {
+            list(k).addAll(offset, slice(elements, 0, elements.length));
+            counted(k, elements.length);
+            if (chunks[k].count > CHUNK_CAPACITY) {
+                cut(k, chunks[k].count / 2);
+            }
+            return;
+        }
         if (offset > 0) {
             cut(k, offset);
             k++;
@@ -308,29 +324,42 @@ final class ListPages<E> {
         }
     }
 
-    /** Removes the elements {@code filter} accepts, chunk by chunk; the counts stay right if {@code filter} throws. */
+    /**
+     * Removes the elements {@code filter} accepts. As {@code ArrayList} does, it asks {@code filter} about every
+     * element first and removes afterwards, so that {@code filter} sees the list unchanged and nothing is removed
+     * if it throws; only the chunks that lose elements change.
+     */
     boolean removeIf(Predicate<? super E> filter) {
         int expected = owner.modifications();
-        boolean removed = false;
-        try {
-            for (int k = 0; k < chunkCount; k++) {
-                TrackedArrayList<E> list = list(k);
-                if (list.removeIf(filter)) {
-                    removed = true;
-                    size -= chunks[k].count - list.size();
-                    chunks[k].count = list.size();
+        BitSet doomed = new BitSet();
+        for (int k = 0, index = 0; k < chunkCount; k++) {
+            TrackedArrayList<E> list = list(k);
+            for (int j = 0, count = chunks[k].count; j < count; j++, index++) {
+                if (filter.test(list.get(j))) {
+                    doomed.set(index);
                 }
                 if (owner.modifications() != expected) {
                     throw new ConcurrentModificationException();
                 }
             }
-        } finally {
-            if (removed && !retired) {
-                dropEmpty(0);
-                changedDirectory();
+        }
+        if (doomed.isEmpty()) {
+            return false;
+        }
+        for (int k = 0; k < chunkCount; k++) {
+            int start = starts[k];
+            int first = doomed.nextSetBit(start);
+            if (first >= 0 && first < start + chunks[k].count) {
+                TrackedArrayList<E> list = list(k);
+                int[] at = {start};
+                list.removeIf(element -> doomed.get(at[0]++));
+                chunks[k].count = list.size();
             }
         }
-        return removed;
+        size -= doomed.cardinality();
+        dropEmpty(0);
+        changedDirectory();
+        return true;
     }
 
     boolean removeAll(Collection<?> c, boolean contained) {
@@ -342,9 +371,13 @@ final class ListPages<E> {
         Objects.requireNonNull(operator);
         int expected = owner.modifications();
         for (int k = 0; k < chunkCount; k++) {
-            list(k).replaceAll(operator);
-            if (owner.modifications() != expected) {
-                throw new ConcurrentModificationException();
+            TrackedArrayList<E> list = list(k);
+            for (int j = 0, count = chunks[k].count; j < count; j++) {
+                E replacement = operator.apply(list.get(j));
+                if (owner.modifications() != expected) {
+                    throw new ConcurrentModificationException();
+                }
+                list.set(j, replacement);
             }
         }
     }

@@ -119,6 +119,18 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         Attachment.requireLive(attachment, this);
     }
 
+    /**
+     * Runs first in a change made through a view or an iterator, before anything else is checked: reports it,
+     * or for a paged list only refuses it if the list was detached (the chunk that changes reports it).
+     */
+    void beforeChange() {
+        if (pages != null) {
+            requireLive();
+        } else {
+            changed();
+        }
+    }
+
     /** The size or the chunks of a paged list changed: its directory is written at the next commit. */
     void directoryChanged() {
         changed();

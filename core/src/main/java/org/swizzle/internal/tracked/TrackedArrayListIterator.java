@@ -74,7 +74,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
 
     @Override
     public void remove() {
-        list.changed();
+        list.beforeChange();
         if (lastReturned < 0) {
             throw new IllegalStateException();
         }
@@ -91,7 +91,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
 
     @Override
     public void set(E element) {
-        list.changed();
+        list.beforeChange();
         if (lastReturned < 0) {
             throw new IllegalStateException();
         }
@@ -105,7 +105,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
 
     @Override
     public void add(E element) {
-        list.changed();
+        list.beforeChange();
         checkForModification();
         try {
             list.add(cursor, element);

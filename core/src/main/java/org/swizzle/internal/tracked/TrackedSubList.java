@@ -1,17 +1,24 @@
 package org.swizzle.internal.tracked;
 
 import java.util.AbstractList;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.ConcurrentModificationException;
+import java.util.Iterator;
 import java.util.List;
+import java.util.ListIterator;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.RandomAccess;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * A sub-list of a {@link TrackedArrayList}, and sub-lists of it. Every access goes through the list's own
- * methods, which report the changes, so the view works the same whether the list keeps its elements in one
- * array or in chunks, and goes on working when the list moves from one to the other through the view. Like
- * {@code ArrayList}'s, it fails fast once the list changed its structure other than through the view.
+ * methods, so the view works the same whether the list keeps its elements in one array or in chunks, and goes
+ * on working when the list moves from one to the other through the view. As {@code ArrayList}'s sub-list does,
+ * it fails fast once the list changed its structure other than through the view; a change is reported (or
+ * refused, after abort()) before anything else is checked.
  */
 final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
 
@@ -19,6 +26,7 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
     private final TrackedSubList<E> parent;
     private final int offset;
     private int size;
+    /** The list's modification count this view last saw; the view fails fast once the list's differs. */
     private int expected;
 
     TrackedSubList(TrackedArrayList<E> root, int fromIndex, int toIndex) {
@@ -35,7 +43,7 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
         this.parent = parent;
         this.offset = parent.offset + fromIndex;
         this.size = toIndex - fromIndex;
-        this.expected = root.modifications();
+        this.expected = parent.expected;
     }
 
     private static void checkRange(int fromIndex, int toIndex, int size) {
@@ -65,6 +73,7 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
 
     @Override
     public E set(int index, E element) {
+        root.beforeChange();
         Objects.checkIndex(index, size);
         checkForModification();
         return root.set(offset + index, element);
@@ -72,6 +81,7 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
 
     @Override
     public void add(int index, E element) {
+        root.beforeChange();
         checkForAdd(index);
         checkForModification();
         root.add(offset + index, element);
@@ -80,6 +90,7 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
 
     @Override
     public E remove(int index) {
+        root.beforeChange();
         Objects.checkIndex(index, size);
         checkForModification();
         E removed = root.remove(offset + index);
@@ -88,7 +99,13 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
     }
 
     @Override
+    public void clear() {
+        removeRange(0, size);
+    }
+
+    @Override
     protected void removeRange(int fromIndex, int toIndex) {
+        root.beforeChange();
         checkForModification();
         root.removeRange(offset + fromIndex, offset + toIndex);
         resized(fromIndex - toIndex);
@@ -101,6 +118,7 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
 
     @Override
     public boolean addAll(int index, Collection<? extends E> c) {
+        root.beforeChange();
         checkForAdd(index);
         int added = c.size();
         if (added == 0) {
@@ -110,6 +128,80 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
         root.addAll(offset + index, c);
         resized(added);
         return true;
+    }
+
+    @Override
+    public boolean removeAll(Collection<?> c) {
+        Objects.requireNonNull(c);
+        return removeIf(c::contains);
+    }
+
+    @Override
+    public boolean retainAll(Collection<?> c) {
+        Objects.requireNonNull(c);
+        return removeIf(element -> !c.contains(element));
+    }
+
+    /**
+     * Asks {@code filter} about every element first, with the list unchanged, and removes nothing if it throws;
+     * then replaces the view's range with the elements kept, in two changes of the list.
+     */
+    @Override
+    public boolean removeIf(Predicate<? super E> filter) {
+        Objects.requireNonNull(filter);
+        root.beforeChange();
+        checkForModification();
+        List<E> kept = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            E element = root.get(offset + i);
+            if (!filter.test(element)) {
+                kept.add(element);
+            }
+            checkForModification();
+        }
+        if (kept.size() == size) {
+            return false;
+        }
+        int removed = size - kept.size();
+        root.removeRange(offset, offset + size);
+        root.addAll(offset, kept);
+        resized(-removed);
+        return true;
+    }
+
+    /**
+     * As {@code ArrayList}'s sub-list does: fails fast only when {@code operator} changes the list's structure, not
+     * when the view is out of date. A position the list no longer has is read as null and not written, where
+     * {@code ArrayList} reads and writes its spare capacity.
+     */
+    @Override
+    public void replaceAll(UnaryOperator<E> operator) {
+        Objects.requireNonNull(operator);
+        root.beforeChange();
+        int rootExpected = root.modifications();
+        for (int i = 0; i < size; i++) {
+            int at = offset + i;
+            boolean held = at < root.size();
+            E replacement = operator.apply(held ? root.get(at) : null);
+            if (root.modifications() != rootExpected) {
+                throw new ConcurrentModificationException();
+            }
+            if (held) {
+                root.set(at, replacement);
+            }
+        }
+    }
+
+    @Override
+    public Iterator<E> iterator() {
+        return listIterator(0);
+    }
+
+    @Override
+    public ListIterator<E> listIterator(int index) {
+        checkForModification();
+        checkForAdd(index);
+        return new ViewIterator(index);
     }
 
     @Override
@@ -136,6 +228,98 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
             view.size += change;
             view.expected = root.modifications();
             view.modCount++;
+        }
+    }
+
+    /**
+     * The view's iterator: as {@code ArrayList}'s, it tells the end by the view's size without a check, and fails
+     * fast once the list changed other than through this iterator (through its view too).
+     */
+    private final class ViewIterator implements ListIterator<E> {
+        private int cursor;
+        private int lastReturned = -1;
+        private int expectedModifications = root.modifications();
+
+        ViewIterator(int index) {
+            cursor = index;
+        }
+
+        private void checkForIteratorModification() {
+            if (root.modifications() != expectedModifications) {
+                throw new ConcurrentModificationException();
+            }
+        }
+
+        @Override
+        public boolean hasNext() {
+            return cursor != size;
+        }
+
+        @Override
+        public boolean hasPrevious() {
+            return cursor != 0;
+        }
+
+        @Override
+        public E next() {
+            checkForIteratorModification();
+            if (cursor >= size) {
+                throw new NoSuchElementException();
+            }
+            lastReturned = cursor++;
+            return root.get(offset + lastReturned);
+        }
+
+        @Override
+        public E previous() {
+            checkForIteratorModification();
+            if (cursor <= 0) {
+                throw new NoSuchElementException();
+            }
+            lastReturned = --cursor;
+            return root.get(offset + lastReturned);
+        }
+
+        @Override
+        public int nextIndex() {
+            return cursor;
+        }
+
+        @Override
+        public int previousIndex() {
+            return cursor - 1;
+        }
+
+        @Override
+        public void remove() {
+            root.beforeChange();
+            if (lastReturned < 0) {
+                throw new IllegalStateException();
+            }
+            checkForIteratorModification();
+            TrackedSubList.this.remove(lastReturned);
+            cursor = lastReturned;
+            lastReturned = -1;
+            expectedModifications = root.modifications();
+        }
+
+        @Override
+        public void set(E element) {
+            root.beforeChange();
+            if (lastReturned < 0) {
+                throw new IllegalStateException();
+            }
+            checkForIteratorModification();
+            root.set(offset + lastReturned, element);
+        }
+
+        @Override
+        public void add(E element) {
+            root.beforeChange();
+            checkForIteratorModification();
+            TrackedSubList.this.add(cursor++, element);
+            lastReturned = -1;
+            expectedModifications = root.modifications();
         }
     }
 }

@@ -242,6 +242,95 @@ class ListPagesTest {
     }
 
     @Test
+    void shouldAskEveryElementBeforeRemovingAny() {
+        TrackedArrayList<Integer> list = new TrackedArrayList<>(range(0, 2_000));
+        list.addAll(1_000, List.of(-5));
+        assertThrows(ConcurrentModificationException.class, () -> list.removeIf(e -> {
+            if (e == 1_030) {
+                list.remove(Integer.valueOf(-5));
+            }
+            return e % 2 == 0;
+        }), "the filter changed the list");
+        assertEquals(range(0, 2_000), list, "nothing removed but what the filter removed itself");
+        assertChunksWithinCapacity(list);
+
+        Iterator<Integer> before = list.iterator();
+        assertThrows(IllegalStateException.class, () -> list.removeIf(e -> {
+            if (e == 1_500) {
+                throw new IllegalStateException();
+            }
+            return e % 2 == 0;
+        }));
+        assertEquals(range(0, 2_000), list, "a filter that throws removes nothing");
+        assertEquals(0, before.next(), "nor invalidates an iterator");
+
+        assertTrue(list.removeIf(e -> list.contains(e - 512)));
+        assertEquals(range(0, 512), list, "the filter sees the list unchanged");
+        assertChunksWithinCapacity(list);
+    }
+
+    @Test
+    void shouldFailFastThroughSubListsAsArrayListDoes() {
+        for (int size : new int[] {10, 2_000}) {
+            TrackedArrayList<Integer> list = new TrackedArrayList<>(range(0, size));
+            List<Integer> view = list.subList(2, 8);
+            list.add(0, 99);
+            assertThrows(ConcurrentModificationException.class, () -> view.subList(0, 2).get(0), "a view of a stale view");
+
+            List<Integer> first = list.subList(0, 3);
+            for (Integer element : first) {
+                if (element == first.get(2)) {
+                    list.add(99); // the last element: the loop ends without another next()
+                }
+            }
+
+            List<Integer> fresh = list.subList(0, 5);
+            assertThrows(IllegalStateException.class, () -> fresh.removeIf(e -> {
+                if (e == 2) {
+                    throw new IllegalStateException();
+                }
+                return true;
+            }));
+            assertEquals(5, fresh.size(), "a filter that throws removes nothing from a view");
+            assertTrue(fresh.removeIf(e -> e % 2 == 0));
+            assertEquals(List.of(99, 1, 3), fresh);
+            assertTrue(fresh.retainAll(List.of(1)));
+            assertEquals(List.of(1), fresh);
+            assertEquals(1, list.get(0));
+        }
+    }
+
+    @Test
+    void shouldKeepChunksFewWhenInsertingAFewAtATime() {
+        TrackedArrayList<Integer> list = new TrackedArrayList<>(range(0, 2_000));
+        List<Integer> model = range(0, 2_000);
+        Random random = new Random(7);
+        for (int i = 0; i < 1_000; i++) {
+            int at = random.nextInt(list.size());
+            list.addAll(at, List.of(i, -i));
+            model.addAll(at, List.of(i, -i));
+        }
+        assertEquals(model, list);
+        assertTrue(list.pageCount() <= 2 * 4_000 / ListPages.CHUNK_CAPACITY, list.pageCount() + " chunks");
+        assertChunksWithinCapacity(list);
+    }
+
+    @Test
+    void shouldStopAtTheChangeThatACallbackMakes() {
+        TrackedArrayList<Integer> list = new TrackedArrayList<>(range(0, 2_000));
+        int[] calls = {0};
+        assertThrows(ConcurrentModificationException.class, () -> list.replaceAll(e -> {
+            calls[0]++;
+            if (e == 10) {
+                list.add(-1);
+            }
+            return e + 1;
+        }));
+        assertEquals(11, calls[0]);
+        assertEquals(10, list.get(10), "the element whose operator changed the list is not replaced");
+    }
+
+    @Test
     void shouldSortAndSetOnlyWhatMoved() {
         TrackedArrayList<Integer> list = new TrackedArrayList<>(range(0, 5_000));
         list.set(4_999, -1);

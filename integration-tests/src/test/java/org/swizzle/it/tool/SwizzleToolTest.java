@@ -28,6 +28,7 @@ class SwizzleToolTest {
     private static final String TOOL = "org.swizzle.internal.tool.SwizzleTool";
     private static final String PART = ToolPart.class.getName();
     private static final int PAGED_COUNTS = 600;
+    private static final int CHUNKED_TAGS = 1_500;
 
     @TempDir
     Path dir;
@@ -47,6 +48,9 @@ class SwizzleToolTest {
             first.counts.put("k", 3);
             for (int i = 0; i < PAGED_COUNTS; i++) {
                 first.counts.put("k" + i, i); // a map this large is stored in pages
+            }
+            for (int i = 0; i < CHUNKED_TAGS; i++) {
+                second.tags.add("t" + i); // a list this large is stored in chunks
             }
             store.setRoot("dropped", new ToolPart(3, "old"));
             store.commit();
@@ -85,7 +89,12 @@ class SwizzleToolTest {
         Matcher tags = Pattern.compile("tags\\s+java.util.List\\s+= #(\\d+) (\\S+)").matcher(shown);
         assertTrue(tags.find(), shown);
 
-        assertTrue(tool("show", db.toString(), next.group(1)).ok().output.contains("\"cog \\\"B\\\"\""));
+        String second = tool("show", db.toString(), next.group(1)).ok().output;
+        assertTrue(second.contains("\"cog \\\"B\\\"\""), second);
+        Matcher chunkedTags = Pattern.compile("tags\\s+java.util.List\\s+= #(\\d+) ").matcher(second);
+        assertTrue(chunkedTags.find(), second);
+        String chunked = tool("show", db.toString(), chunkedTags.group(1)).ok().output;
+        assertTrue(chunked.matches("(?s).*ArrayList\\(" + CHUNKED_TAGS + "\\) in 3 pages \\[#\\d+ java.util.ArrayList, .*"), chunked);
         String list = tool("show", db.toString(), tags.group(1)).ok().output;
         assertTrue(list.contains("a stored collection") && list.contains("ArrayList(2) [\"a\", \"b\"]"), list);
 
