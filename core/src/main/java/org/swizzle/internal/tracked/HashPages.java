@@ -435,28 +435,29 @@ final class HashPages<K, V> {
 
     /** The entries, each reporting {@code setValue} to its page. */
     Iterator<Map.Entry<K, V>> entryIterator() {
-        return new EntryIterator<>() {
+        return new EntryWalk<>() {
             @Override
-            Map.Entry<K, V> element(Page<K, V> page, Map.Entry<K, V> entry) {
-                return new TrackedEntry<>(page, entry);
+            public Map.Entry<K, V> next() {
+                Map.Entry<K, V> entry = nextEntry();
+                return new TrackedEntry<>(lastPage, entry);
             }
         };
     }
 
     Iterator<K> keyIterator() {
-        return new EntryIterator<>() {
+        return new EntryWalk<>() {
             @Override
-            K element(Page<K, V> page, Map.Entry<K, V> entry) {
-                return entry.getKey();
+            public K next() {
+                return nextEntry().getKey();
             }
         };
     }
 
     Iterator<V> valueIterator() {
-        return new EntryIterator<>() {
+        return new EntryWalk<>() {
             @Override
-            V element(Page<K, V> page, Map.Entry<K, V> entry) {
-                return entry.getValue();
+            public V next() {
+                return nextEntry().getValue();
             }
         };
     }
@@ -490,46 +491,60 @@ final class HashPages<K, V> {
     }
 
     /**
-     * The entries, page by page; fails fast when the map changes other than through it, and removes through the
-     * page's own iterator, which reports the change to the page.
+     * The entries, page by page, for the iterators of the three views: fails fast when the map changes other than
+     * through it, and removes through the page's own iterator, which reports the change to the page. A step is a
+     * step of the page's own iterator; the move to the next page is out of line, so that a loop over a view
+     * compiles to a loop over the pages' iterators.
      */
-    private abstract class EntryIterator<E> implements Iterator<E> {
+    private abstract class EntryWalk<E> implements Iterator<E> {
         private final PageIterator pageIterator = new PageIterator();
         private Page<K, V> page;
         private Iterator<Map.Entry<K, V>> entries;
-        private Page<K, V> lastPage;
+        /** The page of the entry returned last. */
+        Page<K, V> lastPage;
         private Iterator<Map.Entry<K, V>> lastEntries;
         private int expected = modCount;
 
-        abstract E element(Page<K, V> page, Map.Entry<K, V> entry);
-
         @Override
-        public boolean hasNext() {
-            while (entries == null || !entries.hasNext()) {
-                if (!pageIterator.hasNext()) {
-                    return false;
-                }
-                page = pageIterator.next();
-                entries = page.map().flatEntries().iterator();
-            }
-            return true;
+        public final boolean hasNext() {
+            Iterator<Map.Entry<K, V>> current = entries;
+            return current != null && current.hasNext() || nextPage();
         }
 
-        @Override
-        public E next() {
+        /** Moves to the next page that holds entries; false once there is none. */
+        private boolean nextPage() {
+            while (pageIterator.hasNext()) {
+                page = pageIterator.next();
+                entries = page.map().flatEntries().iterator();
+                if (entries.hasNext()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        final Map.Entry<K, V> nextEntry() {
             if (modCount != expected || retired) {
                 throw new ConcurrentModificationException();
             }
-            if (!hasNext()) {
-                throw new NoSuchElementException();
+            Iterator<Map.Entry<K, V>> current = entries;
+            if (current == null || !current.hasNext()) {
+                current = enterNextPage();
             }
             lastPage = page;
-            lastEntries = entries;
-            return element(page, entries.next());
+            lastEntries = current;
+            return current.next();
+        }
+
+        private Iterator<Map.Entry<K, V>> enterNextPage() {
+            if (!nextPage()) {
+                throw new NoSuchElementException();
+            }
+            return entries;
         }
 
         @Override
-        public void remove() {
+        public final void remove() {
             if (lastEntries == null) {
                 throw new IllegalStateException();
             }

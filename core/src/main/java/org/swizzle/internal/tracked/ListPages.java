@@ -119,27 +119,32 @@ final class ListPages<E> {
         retired = true;
     }
 
-    /** Chunk {@code k}'s list, read on first use (the store hands every thread the one resident instance). */
+    /** Chunk {@code k}'s list, read on first use. */
     private TrackedArrayList<E> list(int k) {
-        Chunk<E> chunk = chunks[k];
-        TrackedArrayList<E> read = chunk.list;
-        if (read == null) {
-            Attachment attachment = owner.attachment();
-            @SuppressWarnings("unchecked")
-            TrackedArrayList<E> page = (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, chunk.count);
-            page.asPageOf(owner);
-            chunk.list = page;
-            read = page;
-        }
-        return read;
+        TrackedArrayList<E> read = chunks[k].list;
+        return read != null ? read : read(chunks[k]);
     }
 
-    /** The chunk that holds {@code index}, which is within the list. */
+    /** Reads {@code chunk} (the store hands every thread the one resident instance). */
+    private TrackedArrayList<E> read(Chunk<E> chunk) {
+        Attachment attachment = owner.attachment();
+        @SuppressWarnings("unchecked")
+        TrackedArrayList<E> page = (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, chunk.count);
+        page.asPageOf(owner);
+        chunk.list = page;
+        return page;
+    }
+
+    /** The chunk that holds {@code index}, which is within the list: the one found last, or searched for. */
     private int chunkAt(int index) {
         int k = last;
         if (k < chunkCount && index >= starts[k] && index - starts[k] < chunks[k].count) {
             return k;
         }
+        return search(index);
+    }
+
+    private int search(int index) {
         int low = 0;
         int high = chunkCount - 1;
         while (low < high) {
@@ -168,7 +173,14 @@ final class ListPages<E> {
     E get(int index) {
         Objects.checkIndex(index, size);
         int k = chunkAt(index);
-        return list(k).get(index - starts[k]);
+        return list(k).element(index - starts[k]);
+    }
+
+    /** Points {@code iterator} at the chunk that holds {@code index}, which is within the list. */
+    void windowAt(int index, TrackedArrayListIterator<E> iterator) {
+        Objects.checkIndex(index, size);
+        int k = chunkAt(index);
+        iterator.window(list(k), starts[k], starts[k] + chunks[k].count);
     }
 
     int indexOf(Object o) {
@@ -205,7 +217,7 @@ final class ListPages<E> {
         for (int k = 0; k < chunkCount; k++) {
             TrackedArrayList<E> list = list(k);
             for (int j = 0, count = chunks[k].count; j < count; j++) {
-                action.accept(list.get(j));
+                action.accept(list.element(j));
                 if (owner.modifications() != expected) {
                     throw new ConcurrentModificationException();
                 }
@@ -335,7 +347,7 @@ final class ListPages<E> {
         for (int k = 0, index = 0; k < chunkCount; k++) {
             TrackedArrayList<E> list = list(k);
             for (int j = 0, count = chunks[k].count; j < count; j++, index++) {
-                if (filter.test(list.get(j))) {
+                if (filter.test(list.element(j))) {
                     doomed.set(index);
                 }
                 if (owner.modifications() != expected) {
@@ -373,7 +385,7 @@ final class ListPages<E> {
         for (int k = 0; k < chunkCount; k++) {
             TrackedArrayList<E> list = list(k);
             for (int j = 0, count = chunks[k].count; j < count; j++) {
-                E replacement = operator.apply(list.get(j));
+                E replacement = operator.apply(list.element(j));
                 if (owner.modifications() != expected) {
                     throw new ConcurrentModificationException();
                 }
@@ -394,7 +406,7 @@ final class ListPages<E> {
         for (int k = 0; k < chunkCount; k++) {
             TrackedArrayList<E> list = list(k);
             for (int j = 0, at = starts[k]; j < chunks[k].count; j++, at++) {
-                if (list.get(j) != sorted[at]) {
+                if (list.element(j) != sorted[at]) {
                     list.set(j, (E) sorted[at]);
                 }
             }

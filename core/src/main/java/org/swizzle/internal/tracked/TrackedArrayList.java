@@ -163,6 +163,20 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         return pages != null ? pages.get(index) : super.get(index);
     }
 
+    /** Points {@code iterator} at the list, or the chunk of a paged list, that holds {@code index}. */
+    void windowAt(int index, TrackedArrayListIterator<E> iterator) {
+        if (pages != null) {
+            pages.windowAt(index, iterator);
+        } else {
+            iterator.window(this, 0, super.size());
+        }
+    }
+
+    /** Element {@code index} of a list that is not paged (a chunk): no way back into the chunks, for the JIT. */
+    E element(int index) {
+        return super.get(index);
+    }
+
     /** {@code SequencedCollection.getFirst} of Java 21, whose {@code ArrayList} version reads the array. */
     public E getFirst() {
         if (isEmpty()) {

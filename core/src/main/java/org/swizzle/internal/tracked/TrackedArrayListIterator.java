@@ -18,6 +18,13 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
     private int cursor;
     private int lastReturned = -1;
     private int expectedModifications;
+    /**
+     * The list that holds the elements from {@link #windowStart} to {@link #windowEnd}: the list itself, or the
+     * chunk of a paged list the iterator is in, read without going through the list's directory.
+     */
+    private TrackedArrayList<E> window;
+    private int windowStart;
+    private int windowEnd;
 
     TrackedArrayListIterator(TrackedArrayList<E> list, int index) {
         this.list = list;
@@ -39,7 +46,28 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         }
         cursor = i + 1;
         lastReturned = i;
-        return list.get(i);
+        return element(i);
+    }
+
+    /** Element {@code i}, which the list holds, read through the window (moved to the chunk that holds it first). */
+    private E element(int i) {
+        if (i < windowStart || i >= windowEnd) {
+            list.windowAt(i, this);
+        }
+        return window.element(i - windowStart);
+    }
+
+    /** Called back by the list: elements {@code start} to {@code end} are those of {@code holder}, from 0. */
+    void window(TrackedArrayList<E> holder, int start, int end) {
+        window = holder;
+        windowStart = start;
+        windowEnd = end;
+    }
+
+    /** The list changed through this iterator: the window is found again at the next step. */
+    private void moved() {
+        windowEnd = 0;
+        expectedModifications = list.modifications();
     }
 
     @Override
@@ -59,7 +87,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         }
         cursor = i;
         lastReturned = i;
-        return list.get(i);
+        return element(i);
     }
 
     @Override
@@ -86,7 +114,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         }
         cursor = lastReturned;
         lastReturned = -1;
-        expectedModifications = list.modifications();
+        moved();
     }
 
     @Override
@@ -114,7 +142,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         }
         cursor++;
         lastReturned = -1;
-        expectedModifications = list.modifications();
+        moved();
     }
 
     @Override
@@ -124,7 +152,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         int i = cursor;
         if (i < size) {
             for (; i < size && list.modifications() == expectedModifications; i++) {
-                action.accept(list.get(i));
+                action.accept(element(i));
             }
             cursor = i;
             lastReturned = i - 1;

@@ -331,6 +331,30 @@ class ListPagesTest {
     }
 
     @Test
+    void shouldWalkBothWaysAcrossChunksChangingAsItGoes() {
+        TrackedArrayList<Integer> list = new TrackedArrayList<>(range(0, 5_000));
+        List<Integer> model = range(0, 5_000);
+        ListIterator<Integer> mine = list.listIterator(list.size());
+        ListIterator<Integer> theirs = model.listIterator(model.size());
+        while (theirs.hasPrevious()) {
+            int element = theirs.previous();
+            assertEquals(element, mine.previous());
+            if (element % 3 == 0) {
+                theirs.remove();
+                mine.remove();
+            } else if (element % 5 == 0) {
+                theirs.add(-element);
+                mine.add(-element);
+                assertEquals(theirs.previous(), mine.previous());
+            }
+        }
+        assertEquals(model, list);
+        int[] i = {0};
+        list.iterator().forEachRemaining(e -> assertEquals(model.get(i[0]++), e));
+        assertEquals(model.size(), i[0]);
+    }
+
+    @Test
     void shouldSortAndSetOnlyWhatMoved() {
         TrackedArrayList<Integer> list = new TrackedArrayList<>(range(0, 5_000));
         list.set(4_999, -1);
