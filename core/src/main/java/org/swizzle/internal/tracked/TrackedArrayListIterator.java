@@ -1,55 +1,79 @@
 package org.swizzle.internal.tracked;
 
 import java.util.ConcurrentModificationException;
+import java.util.List;
 import java.util.ListIterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * The iterator of a {@link TrackedArrayList}, fail-fast as {@code ArrayList}'s is, whose changes are reported
- * first (so a detached list refuses them before anything else is checked) and made through the list. It is a class of its own rather than the wrapper every other tracked collection
- * shares, so that a loop over a list sees one iterator type at each call and compiles as a loop over an
- * {@code ArrayList} does.
+ * The iterator of a {@link TrackedArrayList} and of its {@linkplain TrackedSubList sub-lists}, fail-fast as
+ * {@code ArrayList}'s are, whose changes are reported first (so a detached list refuses them before anything else
+ * is checked) and made through the list or the sub-list. It is a class of its own rather than the wrapper every
+ * other tracked collection shares, so that a loop over a list sees one iterator type at each call and compiles as
+ * a loop over an {@code ArrayList} does; it reads through a window, the list or the chunk of a paged list it is in,
+ * so that a step goes to the list's directory only at a chunk's end.
  */
 final class TrackedArrayListIterator<E> implements ListIterator<E> {
 
     private final TrackedArrayList<E> list;
+    /** The sub-list iterated, or null for the whole list. */
+    private final TrackedSubList<E> view;
+    /** Where the sub-list starts in the list; 0 for the whole list. */
+    private final int offset;
     private int cursor;
     private int lastReturned = -1;
     private int expectedModifications;
     /**
-     * The list that holds the elements from {@link #windowStart} to {@link #windowEnd}: the list itself, or the
-     * chunk of a paged list the iterator is in, read without going through the list's directory.
+     * The list that holds the list's elements from {@link #windowStart} to {@link #windowEnd}: the list itself,
+     * or the chunk of a paged list the iterator is in, read without going through the list's directory.
      */
     private TrackedArrayList<E> window;
     private int windowStart;
     private int windowEnd;
 
     TrackedArrayListIterator(TrackedArrayList<E> list, int index) {
+        this(list, null, 0, index);
+    }
+
+    /** An iterator of {@code view}, a sub-list of {@code list} starting at {@code offset}, from its {@code index}. */
+    TrackedArrayListIterator(TrackedArrayList<E> list, TrackedSubList<E> view, int offset, int index) {
         this.list = list;
+        this.view = view;
+        this.offset = offset;
         this.cursor = index;
         this.expectedModifications = list.modifications();
     }
 
+    /** The size of what is iterated, read without a check, as {@code ArrayList}'s iterators read theirs. */
+    private int size() {
+        return view == null ? list.size() : view.sizeAsIterated();
+    }
+
+    /** The list or sub-list iterated, whose changes adjust its size. */
+    private List<E> target() {
+        return view == null ? list : view;
+    }
+
     @Override
     public boolean hasNext() {
-        return cursor != list.size();
+        return cursor != size();
     }
 
     @Override
     public E next() {
         checkForModification();
         int i = cursor;
-        if (i >= list.size()) {
+        if (i >= size()) {
             throw new NoSuchElementException();
         }
         cursor = i + 1;
         lastReturned = i;
-        return element(i);
+        return element(offset + i);
     }
 
-    /** Element {@code i}, which the list holds, read through the window (moved to the chunk that holds it first). */
+    /** Element {@code i} of the list, which holds it, read through the window (moved to the chunk that holds it first). */
     private E element(int i) {
         if (i < windowStart || i >= windowEnd) {
             list.windowAt(i, this);
@@ -57,7 +81,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         return window.element(i - windowStart);
     }
 
-    /** Called back by the list: elements {@code start} to {@code end} are those of {@code holder}, from 0. */
+    /** Called back by the list: its elements {@code start} to {@code end} are those of {@code holder}, from 0. */
     void window(TrackedArrayList<E> holder, int start, int end) {
         window = holder;
         windowStart = start;
@@ -82,12 +106,12 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         if (i < 0) {
             throw new NoSuchElementException();
         }
-        if (i >= list.size()) {
+        if (offset + i >= list.size()) {
             throw new ConcurrentModificationException();
         }
         cursor = i;
         lastReturned = i;
-        return element(i);
+        return element(offset + i);
     }
 
     @Override
@@ -108,7 +132,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         }
         checkForModification();
         try {
-            list.remove(lastReturned);
+            target().remove(lastReturned);
         } catch (IndexOutOfBoundsException e) {
             throw new ConcurrentModificationException();
         }
@@ -125,7 +149,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         }
         checkForModification();
         try {
-            list.set(lastReturned, element);
+            list.set(offset + lastReturned, element);
         } catch (IndexOutOfBoundsException e) {
             throw new ConcurrentModificationException();
         }
@@ -136,7 +160,7 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         list.beforeChange();
         checkForModification();
         try {
-            list.add(cursor, element);
+            target().add(cursor, element);
         } catch (IndexOutOfBoundsException e) {
             throw new ConcurrentModificationException();
         }
@@ -148,11 +172,11 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
     @Override
     public void forEachRemaining(Consumer<? super E> action) {
         Objects.requireNonNull(action);
-        int size = list.size();
+        int size = size();
         int i = cursor;
         if (i < size) {
             for (; i < size && list.modifications() == expectedModifications; i++) {
-                action.accept(element(i));
+                action.accept(element(offset + i));
             }
             cursor = i;
             lastReturned = i - 1;

@@ -7,7 +7,6 @@ import java.util.ConcurrentModificationException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.ListIterator;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.RandomAccess;
 import java.util.function.Predicate;
@@ -68,6 +67,11 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
     @Override
     public int size() {
         checkForModification();
+        return size;
+    }
+
+    /** The size without a check, for an iterator, which tells its end by it as {@code ArrayList}'s does. */
+    int sizeAsIterated() {
         return size;
     }
 
@@ -201,7 +205,7 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
     public ListIterator<E> listIterator(int index) {
         checkForModification();
         checkForAdd(index);
-        return new ViewIterator(index);
+        return new TrackedArrayListIterator<>(root, this, offset, index);
     }
 
     @Override
@@ -228,98 +232,6 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
             view.size += change;
             view.expected = root.modifications();
             view.modCount++;
-        }
-    }
-
-    /**
-     * The view's iterator: as {@code ArrayList}'s, it tells the end by the view's size without a check, and fails
-     * fast once the list changed other than through this iterator (through its view too).
-     */
-    private final class ViewIterator implements ListIterator<E> {
-        private int cursor;
-        private int lastReturned = -1;
-        private int expectedModifications = root.modifications();
-
-        ViewIterator(int index) {
-            cursor = index;
-        }
-
-        private void checkForIteratorModification() {
-            if (root.modifications() != expectedModifications) {
-                throw new ConcurrentModificationException();
-            }
-        }
-
-        @Override
-        public boolean hasNext() {
-            return cursor != size;
-        }
-
-        @Override
-        public boolean hasPrevious() {
-            return cursor != 0;
-        }
-
-        @Override
-        public E next() {
-            checkForIteratorModification();
-            if (cursor >= size) {
-                throw new NoSuchElementException();
-            }
-            lastReturned = cursor++;
-            return root.get(offset + lastReturned);
-        }
-
-        @Override
-        public E previous() {
-            checkForIteratorModification();
-            if (cursor <= 0) {
-                throw new NoSuchElementException();
-            }
-            lastReturned = --cursor;
-            return root.get(offset + lastReturned);
-        }
-
-        @Override
-        public int nextIndex() {
-            return cursor;
-        }
-
-        @Override
-        public int previousIndex() {
-            return cursor - 1;
-        }
-
-        @Override
-        public void remove() {
-            root.beforeChange();
-            if (lastReturned < 0) {
-                throw new IllegalStateException();
-            }
-            checkForIteratorModification();
-            TrackedSubList.this.remove(lastReturned);
-            cursor = lastReturned;
-            lastReturned = -1;
-            expectedModifications = root.modifications();
-        }
-
-        @Override
-        public void set(E element) {
-            root.beforeChange();
-            if (lastReturned < 0) {
-                throw new IllegalStateException();
-            }
-            checkForIteratorModification();
-            root.set(offset + lastReturned, element);
-        }
-
-        @Override
-        public void add(E element) {
-            root.beforeChange();
-            checkForIteratorModification();
-            TrackedSubList.this.add(cursor++, element);
-            lastReturned = -1;
-            expectedModifications = root.modifications();
         }
     }
 }
