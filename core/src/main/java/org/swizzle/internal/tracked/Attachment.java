@@ -73,6 +73,18 @@ public final class Attachment {
         }
     }
 
+    /**
+     * Runs before a change of {@code collection}, a page of the paged collection {@code pageOf} (null for any other
+     * collection): a page not stored yet is written by its owner's next commit, so the owner takes the change.
+     */
+    static void changed(Attachment attachment, Object collection, Tracked pageOf) {
+        if (attachment == null && pageOf != null) {
+            pageOf.changed();
+        } else {
+            changed(attachment, collection);
+        }
+    }
+
     /** Refuses a change of a detached collection, without noting one: its pages note their own. */
     static void requireLive(Attachment attachment, Object collection) {
         if (attachment != null && attachment.detached) {

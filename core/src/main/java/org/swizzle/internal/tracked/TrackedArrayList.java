@@ -30,7 +30,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
     /** The elements once the list is paged; null while they are in the list's own array. */
     private transient ListPages<E> pages;
     /** The paged list this list is a chunk of, which never pages itself; null for any other list. */
-    private transient TrackedArrayList<?> pageOf;
+    private transient Tracked pageOf;
 
     public TrackedArrayList() {
     }
@@ -45,14 +45,14 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
     }
 
     /** A new, empty chunk of {@code owner}. */
-    static <E> TrackedArrayList<E> pageOf(TrackedArrayList<?> owner) {
+    static <E> TrackedArrayList<E> pageOf(Tracked owner) {
         TrackedArrayList<E> page = new TrackedArrayList<>();
         page.pageOf = owner;
         return page;
     }
 
     /** Makes this list, read from the store, a chunk of {@code owner}. */
-    void asPageOf(TrackedArrayList<?> owner) {
+    void asPageOf(Tracked owner) {
         pageOf = owner;
     }
 
@@ -104,14 +104,9 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         this.attachment = next;
     }
 
-    /** A chunk not stored yet is written by its list's next commit, so its list takes the change. */
     @Override
     public void changed() {
-        if (attachment == null && pageOf != null) {
-            pageOf.changed();
-        } else {
-            Attachment.changed(attachment, this);
-        }
+        Attachment.changed(attachment, this, pageOf);
     }
 
     /** Refuses a change of a paged list that abort() detached; its chunks report the change themselves. */

@@ -117,14 +117,9 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return pages != null && attachment == writing;
     }
 
-    /** A page not stored yet is written by its map's next commit, so its map takes the change. */
     @Override
     public void changed() {
-        if (attachment == null && pageOf != null) {
-            pageOf.changed();
-        } else {
-            Attachment.changed(attachment, this);
-        }
+        Attachment.changed(attachment, this, pageOf);
     }
 
     /** Refuses a change of a paged map that abort() detached; its pages report the change itself. */
