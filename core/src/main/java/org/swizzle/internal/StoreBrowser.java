@@ -2,10 +2,13 @@ package org.swizzle.internal;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import org.swizzle.internal.tracked.Paged;
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
@@ -174,22 +177,17 @@ public final class StoreBrowser implements AutoCloseable {
         return collection;
     }
 
+    /** A paged collection's directory, read (and checked) as the store reads it, with its pages as references. */
     private PagedCollection readPaged(ValueKind kind) {
-        boolean map = kind == ValueKind.HASH_MAP_PAGES;
-        int size = reader.readInt();
-        if (map) {
-            reader.readInt(); // the directory's depth
-        }
-        int count = reader.readCount(kind);
-        List<Reference> pages = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            reader.readValue(); // a map page's local depth, a list chunk's count
-            Object page = reader.readValue();
-            if (!(page instanceof Reference)) {
-                throw reader.corrupt("page " + i + " of a paged collection is not a collection");
+        Paged directory = (Paged) ContainerCodec.readPaged(kind, reader);
+        List<Reference> pages = new ArrayList<>(directory.pageCount());
+        directory.forEachPage((header, loaded, oid) -> {
+            if (!store.contains(oid)) {
+                throw reader.corrupt("refers to collection " + oid + ", which is not in the store");
             }
-            pages.add((Reference) page);
-        }
+            pages.add(new Reference(oid, catalog.name(store.classId(oid))));
+        });
+        int size = directory instanceof Map ? ((Map<?, ?>) directory).size() : ((Collection<?>) directory).size();
         return new PagedCollection(ContainerCodec.jdkClass(kind).getSimpleName(), size, pages);
     }
 
