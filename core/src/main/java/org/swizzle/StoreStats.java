@@ -44,8 +44,8 @@ public final class StoreStats {
     }
 
     /**
-     * Pages of large collections read from the store: a large {@code HashMap} is stored in pages, each read the
-     * first time a lookup, change or iteration leads to it.
+     * Pages of large collections read from the store: a large {@code HashMap} or {@code ArrayList} is stored in
+     * pages, each read the first time a lookup, an index, a change or an iteration leads to it.
      */
     public long pagesRead() {
         return counters.pagesRead;
@@ -246,7 +246,7 @@ public final class StoreStats {
     public String toString() {
         Counters c = counters;
         return "StoreStats{commits=" + c.commits + ", faults=" + c.faults + ", objectsFaulted=" + c.objectsFaulted
-            + ", pagesRead=" + c.pagesRead            + ", oidLookups=" + c.oidLookups + ", referencesSwizzled=" + c.referencesSwizzled + ", hollowObjectsCreated=" + c.hollowObjectsCreated
+            + ", pagesRead=" + c.pagesRead + ", oidLookups=" + c.oidLookups + ", referencesSwizzled=" + c.referencesSwizzled + ", hollowObjectsCreated=" + c.hollowObjectsCreated
             + ", objectsResident=" + c.objectsResident + ", objectsInMemory=" + c.objectsInMemory
             + ", objectsRehollowed=" + c.objectsRehollowed + ", collections=" + c.collections
             + ", objectsCollected=" + c.objectsCollected + ", bytesCollected=" + c.bytesCollected + ", liveBytes=" + c.liveBytes + ", storeBytes=" + c.storeBytes

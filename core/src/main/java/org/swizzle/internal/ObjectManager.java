@@ -313,28 +313,30 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Object found = table.get(oid);
         if (found == null) {
             if (!store.contains(oid) || !catalog.isCollection(store.classId(oid))) {
-                throw corrupted(holder.oid(), "collection " + holder.oid() + " (first stored in field " + holder.origin()
-                    + ") of " + directory + ": its page " + oid + " is not a collection in the store");
+                throw badPage(holder, oid, "is not a collection in the store");
             }
             found = decodeCollection(oid, holder.origin(), true);
             counters.pagesRead++;
             int held = found instanceof Map ? ((Map<?, ?>) found).size() : ((Collection<?>) found).size();
             if (size >= 0 && held != size) {
                 collections.failed(collections.find(found));
-                throw corrupted(holder.oid(), "collection " + holder.oid() + " (first stored in field " + holder.origin()
-                    + ") of " + directory + ": its page " + oid + " holds " + held + " elements where its directory says "
-                    + size);
+                throw badPage(holder, oid, "holds " + held + " elements where its directory says " + size);
             }
         }
         if (found.getClass() != holder.collection().getClass()) {
-            throw corrupted(holder.oid(), "collection " + holder.oid() + " of " + directory + ": its page " + oid
-                + " is a " + found.getClass().getName() + ", not a page of a " + holder.collection().getClass().getName());
+            throw badPage(holder, oid, "is a " + found.getClass().getName() + ", not a page of a "
+                + holder.collection().getClass().getName());
         }
         Attachment attachment = collections.find(found);
         if (attachment != null) {
             attachment.heldBy(holder);
         }
         return found;
+    }
+
+    private StoreCorruptedException badPage(Attachment holder, long oid, String problem) {
+        return corrupted(holder.oid(), "collection " + holder.oid() + " (first stored in field " + holder.origin() + ") of "
+            + directory + ": its page " + oid + " " + problem);
     }
 
     /**
