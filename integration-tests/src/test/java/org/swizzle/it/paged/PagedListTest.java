@@ -23,7 +23,7 @@ class PagedListTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
     void shouldKeepALargeListInChunks(String options) {
-        assertEquals("", Phases.failures(PagedListWorkload.class, options, dir.resolve("first"), "build", "cold", "mutate",
+        assertEquals("", Phases.failures(PagedListWorkload.class, options, dir.resolve("first"), "build", "rangeRemoval", "cold", "mutate",
             "verify", "abort", "verify", "arrays", "arraysVerify", "restore", "restoreVerify", "secondStore", "secondVerify"),
             "[" + options + "]");
     }

@@ -35,6 +35,7 @@ public final class PagedListWorkload {
     public static void main(String[] args) throws Exception {
         PagedListWorkload workload = new PagedListWorkload(args[0]);
         Phases.run(args, Map.ofEntries(Map.entry("build", workload::build), Map.entry("cold", workload::cold),
+            Map.entry("rangeRemoval", workload::rangeRemoval),
             Map.entry("mutate", workload::mutate), Map.entry("verify", workload::verify), Map.entry("abort", workload::abort),
             Map.entry("arrays", workload::arrays), Map.entry("arraysVerify", workload::arraysVerify),
             Map.entry("restore", workload::restore), Map.entry("restoreVerify", workload::restoreVerify),
@@ -102,6 +103,19 @@ public final class PagedListWorkload {
         store.commit();
         check("a read-only pass logged " + (store.stats().bytesLogged() - loggedBefore) + " bytes",
             store.stats().bytesLogged() == loggedBefore);
+    }
+
+    /** Removing whole chunks (a list built by appends has full chunks of 512) reads none of them; abort() takes it back. */
+    private void rangeRemoval(ObjectStore store) {
+        Shelf shelf = store.root("shelf", Shelf.class);
+        long pagesBefore = store.stats().pagesRead();
+        shelf.items.subList(2 * 512, 8 * 512).clear();
+        check("removing six whole chunks read " + (store.stats().pagesRead() - pagesBefore) + " chunks",
+            store.stats().pagesRead() == pagesBefore);
+        check("size after the removal " + shelf.items.size(), shelf.items.size() == ITEMS - 6 * 512);
+        check("the element after the removed ones", shelf.items.get(2 * 512).id == 8 * 512);
+        store.abort();
+        check("abort() takes the removal back", shelf.items.size() == ITEMS && shelf.items.get(2 * 512).id == 2 * 512);
     }
 
     private static List<Item> items(long from, long to, String name) {
