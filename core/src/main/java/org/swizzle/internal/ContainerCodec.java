@@ -137,12 +137,7 @@ final class ContainerCodec {
      * a page not read is referred to as stored.
      */
     private static void writePages(ObjectWriter out, ValueKind kind, Paged collection) {
-        if (kind == ValueKind.HASH_MAP_PAGES) {
-            out.writeInt(((Map<?, ?>) collection).size());
-            out.writeInt(((TrackedHashMap<?, ?>) collection).directoryDepth());
-        } else {
-            out.writeInt(((Collection<?>) collection).size());
-        }
+        out.writeInt(collection instanceof Map ? ((Map<?, ?>) collection).size() : ((Collection<?>) collection).size());
         out.writeInt(collection.pageCount());
         out.enter();
         collection.forEachPage((header, loaded, oid) -> {
@@ -166,13 +161,12 @@ final class ContainerCodec {
         boolean map = kind == ValueKind.HASH_MAP_PAGES;
         String what = map ? "map" : "list";
         int size = in.readInt();
-        int depth = map ? in.readInt() : 0;
         int count = in.readCount(kind);
         int[] headers = new int[count];
         long[] oids = new long[count];
         for (int i = 0; i < count; i++) {
             if (in.readKind() != ValueKind.INT) {
-                throw in.corrupt("page " + i + " of a paged " + what + " has no " + (map ? "local depth" : "count"));
+                throw in.corrupt("page " + i + " of a paged " + what + " has no " + (map ? "lowest hash" : "count"));
             }
             headers[i] = in.readInt();
             if (in.readKind() != ValueKind.COLLECTION) {
@@ -181,7 +175,7 @@ final class ContainerCodec {
             oids[i] = in.readLong();
         }
         try {
-            return map ? TrackedHashMap.paged(size, depth, headers, oids) : TrackedArrayList.paged(size, headers, oids);
+            return map ? TrackedHashMap.paged(size, headers, oids) : TrackedArrayList.paged(size, headers, oids);
         } catch (IllegalArgumentException e) {
             throw in.corrupt("a paged " + what + "'s directory is malformed: " + e.getMessage());
         }

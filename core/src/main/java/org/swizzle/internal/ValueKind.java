@@ -93,11 +93,11 @@ enum ValueKind {
     LINKED_HASH_MAP(66, Codec.CONTAINER, "java/util/LinkedHashMap", 0, Tail.VALUES, 2),
     TREE_MAP(67, Codec.CONTAINER, "java/util/TreeMap", 0, Tail.VALUES, 2),
     /**
-     * A large {@code HashMap} in pages (the image of a stored collection only): its size and the depth of its
-     * directory, then each page in the order of the first directory slot it has, as its local depth (an
-     * {@link #INT} value) and the page ({@link #COLLECTION}, a {@link #HASH_MAP}).
+     * A large {@code HashMap} in pages (the image of a stored collection only): its size, then each page in hash
+     * order as the lowest hash it holds (an {@link #INT} value, unsigned; the first page's is 0) and the page
+     * ({@link #COLLECTION}, a {@link #HASH_MAP}).
      */
-    HASH_MAP_PAGES(68, Codec.CONTAINER, null, 8, Tail.VALUES, 2),
+    HASH_MAP_PAGES(68, Codec.CONTAINER, null, 4, Tail.VALUES, 2),
     /**
      * A large {@code ArrayList} in chunks (the image of a stored collection only): its size, then each chunk in
      * order as the number of elements it holds (an {@link #INT} value) and the chunk ({@link #COLLECTION}, an

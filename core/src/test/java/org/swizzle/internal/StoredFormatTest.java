@@ -118,8 +118,8 @@ class StoredFormatTest {
 
     /** The images of stored collections (OIDs from {@link TestReferences#FIRST_COLLECTION}, the outer one first). */
     private static final List<Pin> IMAGES = concat(FLAT, List.of(pin(NESTING, "4201000000040100" + "29" + "6500000000000000"),
-        pin(TrackedHashMap.paged(3, 1, new int[] {1, 1}, new long[] {0x65, 0x66}),
-            "44" + "03000000" + "01000000" + "02000000" + "0601000000" + "296500000000000000" + "0601000000" + "296600000000000000"),
+        pin(TrackedHashMap.paged(3, new int[] {0, Integer.MIN_VALUE}, new long[] {0x65, 0x66}),
+            "44" + "03000000" + "02000000" + "0600000000" + "296500000000000000" + "0600000080" + "296600000000000000"),
         pin(TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x66}),
             "45" + "03000000" + "02000000" + "0602000000" + "296500000000000000" + "0601000000" + "296600000000000000")));
 
@@ -183,29 +183,35 @@ class StoredFormatTest {
 
     @Test
     void shouldReadAPagedMapsDirectoryWithoutItsPages() {
-        TrackedHashMap<?, ?> map = readPaged("44" + "03000000" + "01000000" + "02000000" + "0601000000" + "296500000000000000"
-            + "0601000000" + "296600000000000000");
+        TrackedHashMap<?, ?> map = readPaged("44" + "03000000" + "02000000" + "0600000000" + "296500000000000000"
+            + "0600000080" + "296600000000000000");
         assertTrue(map.isPaged());
         assertEquals(3, map.size());
         assertEquals(2, map.pageCount());
-        assertEquals(1, map.directoryDepth());
         List<Long> oids = new ArrayList<>();
-        map.forEachPage((depth, loaded, oid) -> oids.add(loaded == null ? oid : -1));
+        List<Integer> lowest = new ArrayList<>();
+        map.forEachPage((bound, loaded, oid) -> {
+            oids.add(loaded == null ? oid : -1);
+            lowest.add(bound);
+        });
         assertEquals(List.of(0x65L, 0x66L), oids, "no page is read");
+        assertEquals(List.of(0, Integer.MIN_VALUE), lowest, "the pages' lowest hashes, unsigned");
     }
 
     @Test
-    void shouldRefuseAPagedMapWhosePagesDoNotFillItsDirectory() {
-        String twoPages = "44" + "03000000" + "01000000" + "02000000";
+    void shouldRefuseAPagedMapWhosePagesAreNotInHashOrder() {
+        String twoPages = "44" + "03000000" + "02000000";
         String page = "296500000000000000";
         assertThrows(ObjectReader.MalformedObjectException.class,
-            () -> readPaged(twoPages + "0600000000" + page + "0600000000" + page), "two pages claim every slot");
+            () -> readPaged(twoPages + "0601000000" + page + "0600000080" + page), "no page starts at hash 0");
         assertThrows(ObjectReader.MalformedObjectException.class,
-            () -> readPaged("44" + "03000000" + "01000000" + "01000000" + "0601000000" + page), "slot 1 has no page");
+            () -> readPaged(twoPages + "0600000000" + page + "0600000000" + page), "two pages start at hash 0");
         assertThrows(ObjectReader.MalformedObjectException.class,
-            () -> readPaged(twoPages + "0602000000" + page + "0601000000" + page), "a local depth beyond the directory's");
+            () -> readPaged(twoPages + "0600000080" + page + "0600000000" + page), "pages out of order");
         assertThrows(ObjectReader.MalformedObjectException.class,
-            () -> readPaged(twoPages + "0601000000" + "0a00000000" + "0601000000" + page), "a page that is a string");
+            () -> readPaged("44" + "03000000" + "00000000"), "no page at all");
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged(twoPages + "0600000000" + "0a00000000" + "0600000080" + page), "a page that is a string");
     }
 
     @Test

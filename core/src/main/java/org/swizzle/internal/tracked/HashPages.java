@@ -1,5 +1,6 @@
 package org.swizzle.internal.tracked;
 
+import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.Iterator;
 import java.util.Map;
@@ -12,18 +13,22 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * The entries of a large {@link TrackedHashMap}, in pages: an extendible hash table whose directory maps the
- * low bits of a key's {@linkplain #hash stable hash} to a page, each page a small tracked map that is a
- * stored collection of its own. A lookup reads only the page on its path, and a page is read from the store
- * the first time a key leads to it; a change dirties that page alone (and the directory when the size or
- * the pages change), so that a commit writes about one page, not the whole map. A page that outgrows
- * {@link #PAGE_CAPACITY} splits in two by the next bit of the hash.
+ * The entries of a large {@link TrackedHashMap}, in pages: the range of a key's {@linkplain #hash stable hash} is
+ * cut into consecutive ranges, each held by a page, a small tracked map that is a stored collection of its own,
+ * and the directory keeps each range's lowest hash, in order. A lookup reads only the page whose range holds its
+ * key's hash, and a page is read from the store the first time a key leads to it; a change dirties that page
+ * alone (and the directory when the size or the pages change), so that a commit writes about one page, not the
+ * whole map. A page that outgrows {@link #PAGE_CAPACITY} splits at the median of its hashes.
+ *
+ * <p>Pages in hash order iterate as a {@code HashMap} whose table is large enough does: keys whose hashes are
+ * near (consecutive numbers, for boxed integers) are near in the iteration too. A map filled in ascending keys
+ * changes only its last page or two between commits, and a pass over it meets its values in the order a pass
+ * over a list of them, or their creation, would.
  *
  * <p>Placing a key needs a hash that is the same after a reload, in any JVM and any release: a key is placed
  * by {@code hashCode()} where the JDK specifies it (strings, boxed primitives), an enum constant by its name,
  * a {@code UUID} by its bits, and a map that receives any other key goes back to one flat image, which is
- * rehashed when it is read. A page whose keys all share the bits a split would take (a flood of equal
- * hashes) grows instead, and the directory never has more than {@link #SLOTS_PER_PAGE} slots per page.
+ * rehashed when it is read. A page whose keys all share one hash (a flood of equal hashes) grows instead.
  */
 final class HashPages<K, V> {
 
@@ -31,38 +36,31 @@ final class HashPages<K, V> {
     static final int PAGE_CAPACITY = 256;
     /** The flat size beyond which a map is paged. */
     static final int PAGING_THRESHOLD = 2 * PAGE_CAPACITY;
-    /** The most bits of the hash a directory uses; a page whose keys share them all grows instead of splitting. */
-    static final int MAX_DEPTH = 30;
-    /** The most directory slots per page: a directory doubles only while it keeps within this. */
-    static final int SLOTS_PER_PAGE = 16;
 
     /** Key classes whose {@code hashCode()} the JDK specifies, so that it is the same in every JVM and release. */
     private static final Set<Class<?>> SPECIFIED_HASH = Set.of(String.class, Boolean.class, Byte.class, Short.class,
         Character.class, Integer.class, Long.class, Float.class, Double.class);
 
-    /** One page: its place in the directory, and its map once read. */
+    /** One page: the lowest hash it holds, and its map once read. */
     static final class Page<K, V> implements Tracked {
         private final HashPages<K, V> pages;
-        /** The low bits of the hash every key of the page has. */
-        private final int prefix;
-        /** How many low bits of the hash the page's keys share. */
-        private int depth;
+        /** The lowest hash the page holds, unsigned; the next page's bound ends its range. */
+        private final int bound;
         /** The stored page, while it is not read yet. */
         private final long oid;
         private volatile TrackedHashMap<K, V> map;
         /** The size at which a page whose keys could not be told apart tries to split again. */
         private int splitAt = PAGE_CAPACITY;
 
-        Page(HashPages<K, V> pages, int prefix, int depth, long oid, TrackedHashMap<K, V> map) {
+        Page(HashPages<K, V> pages, int bound, long oid, TrackedHashMap<K, V> map) {
             this.pages = pages;
-            this.prefix = prefix;
-            this.depth = depth;
+            this.bound = bound;
             this.oid = oid;
             this.map = map;
         }
 
-        int depth() {
-            return depth;
+        int bound() {
+            return bound;
         }
 
         /** The page's map if it was read or made in this session, or null. */
@@ -104,19 +102,21 @@ final class HashPages<K, V> {
     }
 
     private final TrackedHashMap<K, V> owner;
+    /** The pages in the order of their bounds; the first {@link #pageCount} are in use, the first has bound 0. */
     private Page<K, V>[] directory;
-    private int depth;
+    /** Each page's bound with its sign flipped, so that {@code int} comparisons order them as unsigned hashes. */
+    private int[] bounds;
     private int pageCount;
     private int size;
     private int modCount;
     /** Set once the map no longer keeps its entries here (cleared, or back to one table): iterators then fail fast. */
     private boolean retired;
 
-    private HashPages(TrackedHashMap<K, V> owner, int depth, int size) {
+    private HashPages(TrackedHashMap<K, V> owner, int size, int capacity) {
         this.owner = owner;
-        this.depth = depth;
         this.size = size;
-        this.directory = newDirectory(1 << depth);
+        this.directory = newDirectory(Math.max(2, capacity));
+        this.bounds = new int[directory.length];
     }
 
     @SuppressWarnings("unchecked")
@@ -138,7 +138,10 @@ final class HashPages<K, V> {
         return key == null || key instanceof Enum || key instanceof UUID || SPECIFIED_HASH.contains(key.getClass());
     }
 
-    /** The hash a key is placed by, mixed so that the bits a directory takes are not those its page's table takes. */
+    /**
+     * The hash a key is placed by: its stable hash code spread as {@code HashMap} spreads one, so that the pages,
+     * in the order of their hashes, iterate as a {@code HashMap} does. It is part of the stored format.
+     */
     static int hash(Object key) {
         int h;
         if (key == null) {
@@ -151,24 +154,13 @@ final class HashPages<K, V> {
         } else {
             h = key.hashCode();
         }
-        h ^= h >>> 16;
-        h *= 0x85ebca6b;
-        h ^= h >>> 13;
-        h *= 0xc2b2ae35;
         return h ^ (h >>> 16);
     }
 
     /** Pages the entries of {@code flat}, whose keys are all {@link #placeable}, for {@code owner}. */
     static <K, V> HashPages<K, V> of(TrackedHashMap<K, V> owner, Map<K, V> flat) {
-        int depth = 1;
-        while ((PAGE_CAPACITY / 2 << depth) < flat.size() && depth < MAX_DEPTH) {
-            depth++;
-        }
-        HashPages<K, V> pages = new HashPages<>(owner, depth, 0);
-        for (int slot = 0; slot < pages.directory.length; slot++) {
-            pages.directory[slot] = new Page<>(pages, slot, depth, 0, TrackedHashMap.pageOf(owner));
-        }
-        pages.pageCount = pages.directory.length;
+        HashPages<K, V> pages = new HashPages<>(owner, 0, 4 * flat.size() / PAGE_CAPACITY);
+        pages.insert(0, new Page<>(pages, 0, 0, TrackedHashMap.pageOf(owner)));
         for (Map.Entry<K, V> entry : flat.entrySet()) {
             pages.put(entry.getKey(), entry.getValue());
         }
@@ -176,41 +168,25 @@ final class HashPages<K, V> {
     }
 
     /**
-     * The pages of a stored map of {@code size} entries, not read yet: page {@code i} has local depth
-     * {@code depths[i]} and is stored as {@code oids[i]}, listed in the order of the first slot each has.
+     * The pages of a stored map of {@code size} entries, not read yet: page {@code i} holds the hashes from
+     * {@code lowest[i]} up to the next page's, and is stored as {@code oids[i]}.
      *
-     * @throws IllegalArgumentException if the pages do not fill a directory of {@code depth} bits exactly once
+     * @throws IllegalArgumentException if the first page does not start at hash 0 or the pages are not in order
      */
-    static <K, V> HashPages<K, V> stored(TrackedHashMap<K, V> owner, int size, int depth, int[] depths, long[] oids) {
-        if (depth < 0 || depth > MAX_DEPTH || size < 0 || (1L << depth) > (long) SLOTS_PER_PAGE * Math.max(1, depths.length)) {
-            throw new IllegalArgumentException("a paged map of " + size + " entries with a directory of depth " + depth
-                + " for " + depths.length + " pages");
+    static <K, V> HashPages<K, V> stored(TrackedHashMap<K, V> owner, int size, int[] lowest, long[] oids) {
+        if (size < 0 || lowest.length == 0 || lowest[0] != 0) {
+            throw new IllegalArgumentException("a paged map of " + size + " entries in " + lowest.length
+                + " pages, the first starting at hash " + (lowest.length == 0 ? "-" : Integer.toUnsignedString(lowest[0]))
+                + " rather than 0");
         }
-        HashPages<K, V> pages = new HashPages<>(owner, depth, size);
-        Page<K, V>[] directory = pages.directory;
-        int slot = 0;
-        for (int i = 0; i < depths.length; i++) {
-            while (slot < directory.length && directory[slot] != null) {
-                slot++;
+        HashPages<K, V> pages = new HashPages<>(owner, size, lowest.length);
+        for (int i = 0; i < lowest.length; i++) {
+            if (i > 0 && Integer.compareUnsigned(lowest[i - 1], lowest[i]) >= 0) {
+                throw new IllegalArgumentException("page " + i + " starts at hash " + Integer.toUnsignedString(lowest[i])
+                    + ", not after page " + (i - 1) + "'s " + Integer.toUnsignedString(lowest[i - 1]));
             }
-            if (slot == directory.length || depths[i] < 0 || depths[i] > depth || slot >= 1 << depths[i]) {
-                throw new IllegalArgumentException("page " + i + " (local depth " + depths[i] + ") has no place in a"
-                    + " directory of depth " + depth);
-            }
-            Page<K, V> page = new Page<>(pages, slot, depths[i], oids[i], null);
-            for (int at = slot; at < directory.length; at += 1 << depths[i]) {
-                if (directory[at] != null) {
-                    throw new IllegalArgumentException("pages " + i + " and another both claim slot " + at);
-                }
-                directory[at] = page;
-            }
+            pages.insert(i, new Page<>(pages, lowest[i], oids[i], null));
         }
-        for (int at = 0; at < directory.length; at++) {
-            if (directory[at] == null) {
-                throw new IllegalArgumentException("no page has slot " + at);
-            }
-        }
-        pages.pageCount = depths.length;
         return pages;
     }
 
@@ -226,25 +202,51 @@ final class HashPages<K, V> {
         return size;
     }
 
-    int depth() {
-        return depth;
-    }
-
     int pageCount() {
         return pageCount;
     }
 
-    /** The pages in the order of the first slot each has, which is how they are stored. */
+    /** The pages in hash order, which is how they are stored. */
     Iterable<Page<K, V>> pages() {
         return () -> new PageIterator();
     }
 
+    /** The index of the page whose range holds {@code hash}. */
+    private int indexOf(int hash) {
+        int key = hash ^ Integer.MIN_VALUE;
+        int[] lowest = bounds;
+        int low = 0;
+        int high = pageCount - 1;
+        while (low < high) {
+            int middle = (low + high + 1) >>> 1;
+            if (lowest[middle] <= key) {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
+        }
+        return low;
+    }
+
     private Page<K, V> pageOf(int hash) {
-        return directory[hash & (directory.length - 1)];
+        return directory[indexOf(hash)];
     }
 
     private TrackedHashMap<K, V> mapOf(Object key) {
         return pageOf(hash(key)).map();
+    }
+
+    /** Puts {@code page} at {@code index} of the directory, after the pages before it. */
+    private void insert(int index, Page<K, V> page) {
+        if (pageCount == directory.length) {
+            directory = Arrays.copyOf(directory, pageCount * 2);
+            bounds = Arrays.copyOf(bounds, pageCount * 2);
+        }
+        System.arraycopy(directory, index, directory, index + 1, pageCount - index);
+        System.arraycopy(bounds, index, bounds, index + 1, pageCount - index);
+        directory[index] = page;
+        bounds[index] = page.bound ^ Integer.MIN_VALUE;
+        pageCount++;
     }
 
     // ---------------------------------------------------------------- queries
@@ -365,11 +367,11 @@ final class HashPages<K, V> {
         modCount++;
         owner.directoryChanged();
         while (map.size() > page.splitAt) {
-            if (!splittable(page, map)) {
+            Page<K, V> upper = split(page);
+            if (upper == null) {
                 page.splitAt = 2 * map.size();
                 return;
             }
-            Page<K, V> upper = split(page);
             if (upper.map.size() > map.size()) {
                 page = upper;
                 map = upper.map;
@@ -378,50 +380,34 @@ final class HashPages<K, V> {
     }
 
     /**
-     * Whether splitting {@code page} may part its keys: they differ in a bit of the hash beyond the page's depth,
-     * and the directory may double if it must.
+     * Splits {@code page} at the median of its hashes, or just above its lowest hash if at least half its keys
+     * have that one; returns the new page, which takes the upper part, or null if all its keys share one hash.
      */
-    private boolean splittable(Page<K, V> page, TrackedHashMap<K, V> map) {
-        if (page.depth == MAX_DEPTH || page.depth == depth && 2L * directory.length > (long) SLOTS_PER_PAGE * (pageCount + 1)) {
-            return false;
-        }
-        int first = 0;
-        int differing = 0;
-        boolean any = false;
-        for (Map.Entry<K, V> entry : map.flatEntries()) {
-            int hash = hash(entry.getKey());
-            if (!any) {
-                first = hash;
-                any = true;
-            }
-            differing |= hash ^ first;
-        }
-        return differing >>> page.depth != 0;
-    }
-
-    /** Splits {@code page} by the next bit of the hash; returns the new page, which takes the keys with that bit set. */
     private Page<K, V> split(Page<K, V> page) {
-        if (page.depth == depth) {
-            Page<K, V>[] doubled = newDirectory(directory.length * 2);
-            System.arraycopy(directory, 0, doubled, 0, directory.length);
-            System.arraycopy(directory, 0, doubled, directory.length, directory.length);
-            directory = doubled;
-            depth++;
+        TrackedHashMap<K, V> map = page.map();
+        int[] hashes = new int[map.size()];
+        int count = 0;
+        for (Map.Entry<K, V> entry : map.flatEntries()) {
+            hashes[count++] = hash(entry.getKey()) ^ Integer.MIN_VALUE;
         }
-        int bit = 1 << page.depth;
-        page.depth++;
-        Page<K, V> upper = new Page<>(this, page.prefix | bit, page.depth, 0, TrackedHashMap.pageOf(owner));
-        for (Iterator<Map.Entry<K, V>> entries = page.map().entrySet().iterator(); entries.hasNext(); ) {
+        Arrays.sort(hashes, 0, count);
+        int at = count / 2;
+        while (at < count && hashes[at] == hashes[0]) {
+            at++;
+        }
+        if (at == count) {
+            return null;
+        }
+        int bound = hashes[at] ^ Integer.MIN_VALUE;
+        Page<K, V> upper = new Page<>(this, bound, 0, TrackedHashMap.pageOf(owner));
+        for (Iterator<Map.Entry<K, V>> entries = map.entrySet().iterator(); entries.hasNext(); ) {
             Map.Entry<K, V> entry = entries.next();
-            if ((hash(entry.getKey()) & bit) != 0) {
+            if (Integer.compareUnsigned(hash(entry.getKey()), bound) >= 0) {
                 upper.map.put(entry.getKey(), entry.getValue());
                 entries.remove();
             }
         }
-        for (int slot = upper.prefix; slot < directory.length; slot += 1 << page.depth) {
-            directory[slot] = upper;
-        }
-        pageCount++;
+        insert(indexOf(page.bound) + 1, upper);
         modCount++;
         return upper;
     }
@@ -462,31 +448,21 @@ final class HashPages<K, V> {
         };
     }
 
-    /** The pages, each once, in the order of their first slot. */
+    /** The pages in hash order. */
     private final class PageIterator implements Iterator<Page<K, V>> {
-        private int slot = nextFirstSlot(0);
-
-        private int nextFirstSlot(int from) {
-            int at = from;
-            while (at < directory.length && directory[at].prefix != at) {
-                at++;
-            }
-            return at;
-        }
+        private int next;
 
         @Override
         public boolean hasNext() {
-            return slot < directory.length;
+            return next < pageCount;
         }
 
         @Override
         public Page<K, V> next() {
-            if (slot >= directory.length) {
+            if (next >= pageCount) {
                 throw new NoSuchElementException();
             }
-            Page<K, V> page = directory[slot];
-            slot = nextFirstSlot(slot + 1);
-            return page;
+            return directory[next++];
         }
     }
 

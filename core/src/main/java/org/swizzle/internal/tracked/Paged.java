@@ -19,7 +19,7 @@ public interface Paged {
     @FunctionalInterface
     interface PageAction {
         /**
-         * @param header what the directory keeps beside the page: a map page's local depth, a list chunk's count
+         * @param header what the directory keeps beside the page: the lowest hash a map page holds, a list chunk's count
          * @param loaded the page's collection if it was read or made in this session, else null
          * @param oid    the OID the page is stored as, for a page not read
          */

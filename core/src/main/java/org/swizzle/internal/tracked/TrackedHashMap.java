@@ -62,9 +62,9 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     }
 
     /** A stored paged map whose pages are read when a key leads to them (see {@link HashPages#stored}). */
-    public static <K, V> TrackedHashMap<K, V> paged(int size, int depth, int[] depths, long[] oids) {
+    public static <K, V> TrackedHashMap<K, V> paged(int size, int[] lowest, long[] oids) {
         TrackedHashMap<K, V> map = new TrackedHashMap<>();
-        map.pages = HashPages.stored(map, size, depth, depths, oids);
+        map.pages = HashPages.stored(map, size, lowest, oids);
         return map;
     }
 
@@ -73,21 +73,16 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return pages != null;
     }
 
-    /** How many low bits of a key's hash the directory of a paged map uses. */
-    public int directoryDepth() {
-        return pages.depth();
-    }
-
     @Override
     public int pageCount() {
         return pages.pageCount();
     }
 
-    /** Hands each page, in the order of the first directory slot it has, to {@code action}, with its local depth. */
+    /** Hands each page, in hash order, to {@code action}, with the lowest hash it holds. */
     @Override
     public void forEachPage(PageAction action) {
         for (HashPages.Page<K, V> each : pages.pages()) {
-            action.accept(each.depth(), each.loaded(), each.oid());
+            action.accept(each.bound(), each.loaded(), each.oid());
         }
     }
 

@@ -46,11 +46,43 @@ class HashPagesTest {
             map.put(i, "v" + i);
         }
         int[] largest = {0};
-        map.forEachPage((depth, loaded, oid) -> largest[0] = Math.max(largest[0], ((Map<?, ?>) loaded).size()));
+        map.forEachPage((bound, loaded, oid) -> largest[0] = Math.max(largest[0], ((Map<?, ?>) loaded).size()));
         assertTrue(largest[0] <= HashPages.PAGE_CAPACITY, "the largest page holds " + largest[0]);
         assertTrue(map.pageCount() >= 100_000 / HashPages.PAGE_CAPACITY, map.pageCount() + " pages");
         assertEquals(100_000, map.size());
         assertEquals("v77777", map.get(77_777L));
+    }
+
+    @Test
+    void shouldIterateConsecutiveKeysInAboutTheirOrderAsAHashMapDoes() {
+        TrackedHashMap<Long, Long> map = new TrackedHashMap<>();
+        Map<Long, Long> plain = new HashMap<>();
+        for (long i = 0; i < 100_000; i++) {
+            map.put(i, i);
+            plain.put(i, i);
+        }
+        assertEquals(100_000, map.keySet().stream().distinct().count());
+        int descents = descents(map.keySet());
+        int plainDescents = descents(plain.keySet());
+        assertTrue(descents <= plainDescents + map.pageCount(), descents + " steps back in " + map.pageCount()
+            + " pages, where a HashMap takes " + plainDescents + ": at most one more per page, where its table wraps");
+        int[] lowest = {-1};
+        map.forEachPage((bound, loaded, oid) -> {
+            assertTrue(lowest[0] == -1 ? bound == 0 : Integer.compareUnsigned(lowest[0], bound) < 0, "pages in hash order");
+            lowest[0] = bound;
+        });
+    }
+
+    private static int descents(Iterable<Long> keys) {
+        int descents = 0;
+        long previous = Long.MIN_VALUE;
+        for (long key : keys) {
+            if (key < previous) {
+                descents++;
+            }
+            previous = key;
+        }
+        return descents;
     }
 
     @Test
@@ -188,7 +220,18 @@ class HashPagesTest {
         }
         assertTrue(map.isPaged());
         assertEquals(400 + colliding.size(), map.size());
-        assertTrue(map.directoryDepth() <= 8, "depth " + map.directoryDepth());
+        String flooded = colliding.get(0);
+        int[] pages = {0};
+        int[] largeOthers = {0};
+        map.forEachPage((bound, loaded, oid) -> {
+            pages[0]++;
+            Map<?, ?> page = (Map<?, ?>) loaded;
+            if (!page.containsKey(flooded) && page.size() > HashPages.PAGE_CAPACITY) {
+                largeOthers[0]++;
+            }
+        });
+        assertEquals(0, largeOthers[0], "only the page of the shared hash outgrows its capacity");
+        assertTrue(pages[0] <= 10, pages[0] + " pages");
         for (String key : colliding) {
             assertEquals(20, map.get(key));
         }
