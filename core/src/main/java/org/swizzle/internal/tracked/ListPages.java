@@ -176,11 +176,15 @@ final class ListPages<E> {
         return list(k).element(index - starts[k]);
     }
 
-    /** Points {@code iterator} at the chunk that holds {@code index}, which is within the list. */
-    void windowAt(int index, TrackedArrayListIterator<E> iterator) {
+    /** The chunk that holds {@code index}, which is within the list. */
+    TrackedArrayList<E> chunkHolding(int index) {
         Objects.checkIndex(index, size);
-        int k = chunkAt(index);
-        iterator.window(list(k), starts[k], starts[k] + chunks[k].count);
+        return list(chunkAt(index));
+    }
+
+    /** Where the chunk that holds {@code index} starts. */
+    int startOfChunkHolding(int index) {
+        return starts[chunkAt(index)];
     }
 
     int indexOf(Object o) {

@@ -158,13 +158,14 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         return pages != null ? pages.get(index) : super.get(index);
     }
 
-    /** Points {@code iterator} at the list, or the chunk of a paged list, that holds {@code index}. */
-    void windowAt(int index, TrackedArrayListIterator<E> iterator) {
-        if (pages != null) {
-            pages.windowAt(index, iterator);
-        } else {
-            iterator.window(this, 0, super.size());
-        }
+    /** The list that holds element {@code index}, which is within the list: this list, or a chunk of a paged one. */
+    TrackedArrayList<E> holderOf(int index) {
+        return pages != null ? pages.chunkHolding(index) : this;
+    }
+
+    /** Where the list that holds element {@code index} (see {@link #holderOf}) starts in this list. */
+    int holderStart(int index) {
+        return pages != null ? pages.startOfChunkHolding(index) : 0;
     }
 
     /** Element {@code index} of a list that is not paged (a chunk): no way back into the chunks, for the JIT. */

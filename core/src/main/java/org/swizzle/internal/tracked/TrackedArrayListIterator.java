@@ -73,19 +73,20 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         return element(offset + i);
     }
 
-    /** Element {@code i} of the list, which holds it, read through the window (moved to the chunk that holds it first). */
+    /**
+     * Element {@code i} of the list, which holds it, read through the window (moved to the chunk that holds it
+     * first). The move asks the list, never handing it this iterator, so that a loop that makes the iterator
+     * keeps it in registers.
+     */
     private E element(int i) {
         if (i < windowStart || i >= windowEnd) {
-            list.windowAt(i, this);
+            TrackedArrayList<E> holder = list.holderOf(i);
+            int start = list.holderStart(i);
+            window = holder;
+            windowStart = start;
+            windowEnd = start + holder.size();
         }
         return window.element(i - windowStart);
-    }
-
-    /** Called back by the list: its elements {@code start} to {@code end} are those of {@code holder}, from 0. */
-    void window(TrackedArrayList<E> holder, int start, int end) {
-        window = holder;
-        windowStart = start;
-        windowEnd = end;
     }
 
     /** The list changed through this iterator: the window is found again at the next step. */
