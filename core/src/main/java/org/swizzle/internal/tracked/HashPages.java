@@ -20,7 +20,7 @@ import java.util.function.Function;
  * alone (and the directory when the size or the pages change), so that a commit writes about one page, not the
  * whole map. A page that outgrows {@link #PAGE_CAPACITY} splits at the median of its hashes.
  *
- * <p>Pages in hash order iterate as a {@code HashMap} whose table is large enough does: keys whose hashes are
+ * <p>Pages in hash order iterate about as a {@code HashMap} whose table is large enough does: keys whose hashes are
  * near (consecutive numbers, for boxed integers) are near in the iteration too. A map filled in ascending keys
  * changes only its last page or two between commits, and a pass over it meets its values in the order a pass
  * over a list of them, or their creation, would.
@@ -174,6 +174,9 @@ final class HashPages<K, V> {
      * @throws IllegalArgumentException if the first page does not start at hash 0 or the pages are not in order
      */
     static <K, V> HashPages<K, V> stored(TrackedHashMap<K, V> owner, int size, int[] lowest, long[] oids) {
+        if (oids.length != lowest.length) {
+            throw new IllegalArgumentException(lowest.length + " pages' lowest hashes for " + oids.length + " pages");
+        }
         if (size < 0 || lowest.length == 0 || lowest[0] != 0) {
             throw new IllegalArgumentException("a paged map of " + size + " entries in " + lowest.length
                 + " pages, the first starting at hash " + (lowest.length == 0 ? "-" : Integer.toUnsignedString(lowest[0]))
@@ -366,16 +369,27 @@ final class HashPages<K, V> {
         size += change;
         modCount++;
         owner.directoryChanged();
-        while (map.size() > page.splitAt) {
-            Page<K, V> upper = split(page);
-            if (upper == null) {
-                page.splitAt = 2 * map.size();
-                return;
-            }
-            if (upper.map.size() > map.size()) {
-                page = upper;
-                map = upper.map;
-            }
+        if (map.size() > page.splitAt) {
+            splitWhileFull(page);
+        }
+    }
+
+    /**
+     * Splits {@code page}, then each half in turn, until every page holds at most {@link #PAGE_CAPACITY} entries
+     * or only keys of one hash; such a page tries again at twice its size.
+     */
+    private void splitWhileFull(Page<K, V> page) {
+        Page<K, V> upper = split(page);
+        if (upper == null) {
+            page.splitAt = 2 * page.map().size();
+            return;
+        }
+        page.splitAt = PAGE_CAPACITY;
+        if (page.map().size() > PAGE_CAPACITY) {
+            splitWhileFull(page);
+        }
+        if (upper.map().size() > PAGE_CAPACITY) {
+            splitWhileFull(upper);
         }
     }
 

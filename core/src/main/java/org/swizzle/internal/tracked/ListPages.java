@@ -79,6 +79,9 @@ final class ListPages<E> {
      * @throws IllegalArgumentException if a chunk is empty or the counts do not add up to {@code size}
      */
     static <E> ListPages<E> stored(TrackedArrayList<E> owner, int size, int[] counts, long[] oids) {
+        if (oids.length != counts.length) {
+            throw new IllegalArgumentException(counts.length + " chunk counts for " + oids.length + " chunks");
+        }
         long total = 0;
         for (int i = 0; i < counts.length; i++) {
             if (counts[i] <= 0) {

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
@@ -206,15 +208,7 @@ class HashPagesTest {
         for (int i = 0; i < 400; i++) {
             map.put("k" + i, i);
         }
-        java.util.List<String> colliding = new java.util.ArrayList<>(java.util.List.of(""));
-        for (int round = 0; round < 10; round++) { // "Aa" and "BB" share a hash: 1,024 strings of one hash
-            java.util.List<String> longer = new java.util.ArrayList<>();
-            for (String prefix : colliding) {
-                longer.add(prefix + "Aa");
-                longer.add(prefix + "BB");
-            }
-            colliding = longer;
-        }
+        List<String> colliding = collidingStrings();
         for (String key : colliding) {
             map.put(key, key.length());
         }
@@ -235,6 +229,49 @@ class HashPagesTest {
         for (String key : colliding) {
             assertEquals(20, map.get(key));
         }
+    }
+
+    @Test
+    void shouldSplitOtherKeysOffAPageOfEqualHashesAtTheUsualSize() {
+        TrackedHashMap<Object, Integer> map = new TrackedHashMap<>();
+        List<String> colliding = collidingStrings();
+        for (String key : colliding) {
+            map.put(key, key.length());
+        }
+        assertTrue(map.isPaged());
+        for (int i = 0; i < 3_000; i++) {
+            map.put(i, i);
+        }
+        String flooded = colliding.get(0);
+        int[] largeOthers = {0};
+        map.forEachPage((bound, loaded, oid) -> {
+            Map<?, ?> page = (Map<?, ?>) loaded;
+            if (!page.containsKey(flooded) && page.size() > HashPages.PAGE_CAPACITY) {
+                largeOthers[0]++;
+            }
+        });
+        assertEquals(0, largeOthers[0], "pages of other keys than the shared hash's hold " + HashPages.PAGE_CAPACITY
+            + " entries or fewer, whenever they were added");
+        for (int i = 0; i < 3_000; i++) {
+            assertEquals(i, map.get(i));
+        }
+        for (String key : colliding) {
+            assertEquals(20, map.get(key));
+        }
+    }
+
+    /** 1,024 strings of one hash: "Aa" and "BB" share a hash, and so do any two strings made of ten of them. */
+    private static List<String> collidingStrings() {
+        List<String> colliding = new ArrayList<>(List.of(""));
+        for (int round = 0; round < 10; round++) {
+            List<String> longer = new ArrayList<>();
+            for (String prefix : colliding) {
+                longer.add(prefix + "Aa");
+                longer.add(prefix + "BB");
+            }
+            colliding = longer;
+        }
+        return colliding;
     }
 
     @Test
