@@ -33,6 +33,7 @@ import org.swizzle.store.StoreConfig;
 import org.swizzle.store.StoreCounters;
 import org.swizzle.store.Transaction;
 import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Sequenced;
 
 /**
@@ -304,28 +305,29 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for, read the first
-     * time a lookup leads to it (see {@link org.swizzle.internal.tracked.Paged}); refused as corrupt if it does not
-     * hold the {@code size} elements its directory says (-1: the directory does not say).
+     * time a lookup leads to it (see {@link org.swizzle.internal.tracked.Paged}); refused as corrupt if it is not
+     * of the holder's class, or, when read now, fails {@code check}.
      */
-    private synchronized Object page(long oid, Attachment holder, int size) {
+    private synchronized Object page(long oid, Attachment holder, Paged.PageCheck check) {
         requireOwner();
         requireOpen();
         Object found = table.get(oid);
-        if (found == null) {
+        boolean read = found == null;
+        if (read) {
             if (!store.contains(oid) || !catalog.isCollection(store.classId(oid))) {
                 throw badPage(holder, oid, "is not a collection in the store");
             }
             found = decodeCollection(oid, holder.origin(), true);
             counters.pagesRead++;
-            int held = found instanceof Map ? ((Map<?, ?>) found).size() : ((Collection<?>) found).size();
-            if (size >= 0 && held != size) {
-                collections.failed(collections.find(found));
-                throw badPage(holder, oid, "holds " + held + " elements where its directory says " + size);
-            }
         }
-        if (found.getClass() != holder.collection().getClass()) {
-            throw badPage(holder, oid, "is a " + found.getClass().getName() + ", not a page of a "
-                + holder.collection().getClass().getName());
+        String problem = found.getClass() != holder.collection().getClass()
+            ? "is a " + found.getClass().getName() + ", not a page of a " + holder.collection().getClass().getName()
+            : read ? check.problem(found) : null;
+        if (problem != null) {
+            if (read) {
+                collections.failed(collections.find(found));
+            }
+            throw badPage(holder, oid, problem);
         }
         Attachment attachment = collections.find(found);
         if (attachment != null) {

@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Tracked;
 
 /**
@@ -29,7 +30,7 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         }
 
         @Override
-        public Object page(long oid, Attachment holder, int size) {
+        public Object page(long oid, Attachment holder, Paged.PageCheck check) {
             throw new AssertionError("no collection here is stored in pages");
         }
     };

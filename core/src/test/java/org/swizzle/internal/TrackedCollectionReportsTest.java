@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Tracked;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
@@ -39,7 +40,7 @@ class TrackedCollectionReportsTest {
         }
 
         @Override
-        public Object page(long oid, Attachment holder, int size) {
+        public Object page(long oid, Attachment holder, Paged.PageCheck check) {
             throw new AssertionError("no collection here is stored in pages");
         }
     };

@@ -30,11 +30,9 @@ public final class Attachment {
 
         /**
          * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for: the resident
-         * instance, or read now.
-         *
-         * @param size the number of elements the directory says the page holds, or -1 where it does not say
+         * instance, or read now, of {@code holder}'s collection's class and passing {@code check}.
          */
-        Object page(long oid, Attachment holder, int size);
+        Object page(long oid, Attachment holder, Paged.PageCheck check);
     }
 
     private final Store store;

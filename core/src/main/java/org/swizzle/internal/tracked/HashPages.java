@@ -77,7 +77,7 @@ final class HashPages<K, V> {
         TrackedHashMap<K, V> map() {
             TrackedHashMap<K, V> read = map;
             if (read == null) {
-                read = pages.read(oid);
+                read = pages.read(this);
                 map = read;
             }
             return read;
@@ -193,12 +193,34 @@ final class HashPages<K, V> {
         return pages;
     }
 
-    private TrackedHashMap<K, V> read(long oid) {
+    private TrackedHashMap<K, V> read(Page<K, V> page) {
         Attachment attachment = owner.attachment();
         @SuppressWarnings("unchecked")
-        TrackedHashMap<K, V> page = (TrackedHashMap<K, V>) attachment.store().page(oid, attachment, -1);
-        page.asPageOf(owner);
-        return page;
+        TrackedHashMap<K, V> read = (TrackedHashMap<K, V>) attachment.store().page(page.oid, attachment,
+            stored -> misplaced((TrackedHashMap<?, ?>) stored, page.bound));
+        read.asPageOf(owner);
+        return read;
+    }
+
+    /**
+     * What is wrong with {@code stored}, read as the page whose hashes start at {@code bound}: a key that is not
+     * {@linkplain #placeable placeable}, or whose hash is not in the page's range; null if nothing.
+     */
+    private String misplaced(TrackedHashMap<?, ?> stored, int bound) {
+        int next = indexOf(bound) + 1;
+        for (Map.Entry<?, ?> entry : stored.flatEntries()) {
+            Object key = entry.getKey();
+            if (!placeable(key)) {
+                return "holds a key of " + key.getClass().getName() + ", which no paged map holds";
+            }
+            int hash = hash(key);
+            if (Integer.compareUnsigned(hash, bound) < 0
+                || next < pageCount && Integer.compareUnsigned(hash, directory[next].bound) >= 0) {
+                return "holds a key of hash " + Integer.toUnsignedString(hash) + ", outside its range of hashes from "
+                    + Integer.toUnsignedString(bound) + (next < pageCount ? " to " + Integer.toUnsignedString(directory[next].bound) : " up");
+            }
+        }
+        return null;
     }
 
     int size() {

@@ -132,7 +132,10 @@ final class ListPages<E> {
     private TrackedArrayList<E> read(Chunk<E> chunk) {
         Attachment attachment = owner.attachment();
         @SuppressWarnings("unchecked")
-        TrackedArrayList<E> page = (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, chunk.count);
+        TrackedArrayList<E> page = (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, read -> {
+            int held = ((List<?>) read).size();
+            return held == chunk.count ? null : "holds " + held + " elements where its directory says " + chunk.count;
+        });
         page.asPageOf(owner);
         chunk.list = page;
         return page;

@@ -15,6 +15,13 @@ public interface Paged {
     /** Hands each page, in stored order, to {@code action}. */
     void forEachPage(PageAction action);
 
+    /** What a page just read from the store must be, by what its collection's directory says of it. */
+    @FunctionalInterface
+    interface PageCheck {
+        /** What is wrong with {@code page}, just read as this page and of its collection's class; null if nothing. */
+        String problem(Object page);
+    }
+
     /** What {@link #forEachPage} hands over for one page. */
     @FunctionalInterface
     interface PageAction {

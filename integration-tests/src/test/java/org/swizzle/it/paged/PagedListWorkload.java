@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.ObjectStore;
+import org.swizzle.StoreCorruptedException;
 import org.swizzle.it.Phases;
 
 /** The child JVM of {@link PagedListTest}, which runs it as {@link Phases}. */
@@ -39,7 +40,25 @@ public final class PagedListWorkload {
             Map.entry("mutate", workload::mutate), Map.entry("verify", workload::verify), Map.entry("abort", workload::abort),
             Map.entry("arrays", workload::arrays), Map.entry("arraysVerify", workload::arraysVerify),
             Map.entry("restore", workload::restore), Map.entry("restoreVerify", workload::restoreVerify),
-            Map.entry("secondStore", workload::secondStore), Map.entry("secondVerify", workload::secondVerify)));
+            Map.entry("secondStore", workload::secondStore), Map.entry("secondVerify", workload::secondVerify),
+            Map.entry("wrongChunk", workload::wrongChunk)));
+    }
+
+    /**
+     * After {@link DamagedPagesTest} wrote the last chunk of {@code items} over the first: an index in another chunk
+     * is read, and one that leads to the damaged chunk fails, naming it, rather than reading another's elements.
+     */
+    private void wrongChunk(ObjectStore store) {
+        Shelf shelf = store.root("shelf", Shelf.class);
+        Item middle = shelf.items.get(ITEMS / 2);
+        check("an index of an undamaged chunk: " + middle, middle != null && middle.id == ITEMS / 2);
+        try {
+            Item first = shelf.items.get(0);
+            check("an index in the damaged chunk read " + first + " instead of failing", false);
+        } catch (StoreCorruptedException e) {
+            check("the error says: " + e.getMessage(), e.getMessage().contains("its page ")
+                && e.getMessage().contains("where its directory says 512") && e.getMessage().contains("items"));
+        }
     }
 
     private void check(String what, boolean holds) {

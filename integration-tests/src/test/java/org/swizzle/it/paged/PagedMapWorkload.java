@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.ObjectStore;
+import org.swizzle.StoreCorruptedException;
 import org.swizzle.it.Phases;
 
 /** The child JVM of {@link PagedMapTest}, which runs it as {@link Phases}. */
@@ -35,7 +36,25 @@ public final class PagedMapWorkload {
             Map.entry("arrays", workload::arrays), Map.entry("arraysVerify", workload::arraysVerify),
             Map.entry("restore", workload::restore), Map.entry("restoreVerify", workload::restoreVerify),
             Map.entry("secondStore", workload::secondStore), Map.entry("secondVerify", workload::secondVerify),
-            Map.entry("mixed", workload::mixed), Map.entry("mixedVerify", workload::mixedVerify)));
+            Map.entry("mixed", workload::mixed), Map.entry("mixedVerify", workload::mixedVerify),
+            Map.entry("misplacedPage", workload::misplacedPage)));
+    }
+
+    /**
+     * After {@link DamagedPagesTest} wrote the second page of {@code items} over the first: a key of another page
+     * is found, and a lookup that leads to the damaged page fails, naming it, rather than missing its key.
+     */
+    private void misplacedPage(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        Item last = catalogue.items.get((long) ITEMS - 1);
+        check("a key of an undamaged page: " + last, last != null && last.name.equals("item-" + (ITEMS - 1)));
+        try {
+            Item first = catalogue.items.get(0L);
+            check("a lookup in the damaged page returned " + first + " instead of failing", false);
+        } catch (StoreCorruptedException e) {
+            check("the error says: " + e.getMessage(), e.getMessage().contains("its page ")
+                && e.getMessage().contains("outside its range of hashes") && e.getMessage().contains("items"));
+        }
     }
 
     private void check(String what, boolean holds) {
