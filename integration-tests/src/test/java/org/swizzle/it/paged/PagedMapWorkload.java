@@ -72,12 +72,23 @@ public final class PagedMapWorkload {
         for (long id = 0; id < NAMES; id++) {
             catalogue.names.put(id, "name-" + id);
         }
+        long secondBatch = 0;
+        long lastBatch = 0;
         for (int from = 0; from < ITEMS; from += BATCH) {
             for (long id = from; id < from + BATCH; id++) {
                 catalogue.items.put(id, new Item(id, "item-" + id));
             }
+            long before = store.stats().bytesLogged();
             store.commit();
+            lastBatch = store.stats().bytesLogged() - before;
+            if (from == BATCH) {
+                secondBatch = lastBatch;
+            }
         }
+        System.out.println("batches of ascending keys logged " + secondBatch + " bytes (the second) and " + lastBatch
+            + " (the last)");
+        check("the last batch of ascending keys logged " + lastBatch + " bytes, the second " + secondBatch
+            + ": a commit grew with the map", lastBatch <= 2 * secondBatch);
         for (int i = 0; i < CODES; i++) {
             catalogue.codes.put(new Code("c" + i), i);
         }
