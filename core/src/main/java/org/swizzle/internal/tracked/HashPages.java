@@ -140,7 +140,7 @@ final class HashPages<K, V> {
 
     /**
      * The hash a key is placed by: its stable hash code spread as {@code HashMap} spreads one, so that the pages,
-     * in the order of their hashes, iterate as a {@code HashMap} does. It is part of the stored format.
+     * in the order of their hashes, iterate about as a {@code HashMap} does. It is part of the stored format.
      */
     static int hash(Object key) {
         int h;

@@ -232,6 +232,12 @@ class HashPagesTest {
     }
 
     @Test
+    void shouldRefuseADirectoryWhoseBoundsAndPagesDiffer() {
+        assertThrows(IllegalArgumentException.class, () -> TrackedHashMap.paged(3, new int[] {0}, new long[] {0x65, 0x66}));
+        assertThrows(IllegalArgumentException.class, () -> TrackedHashMap.paged(3, new int[] {0, 1}, new long[] {0x65}));
+    }
+
+    @Test
     void shouldSplitOtherKeysOffAPageOfEqualHashesAtTheUsualSize() {
         TrackedHashMap<Object, Integer> map = new TrackedHashMap<>();
         List<String> colliding = collidingStrings();

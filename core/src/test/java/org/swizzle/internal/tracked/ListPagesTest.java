@@ -34,6 +34,12 @@ import org.junit.jupiter.api.Test;
 class ListPagesTest {
 
     @Test
+    void shouldRefuseADirectoryWhoseCountsAndChunksDiffer() {
+        assertThrows(IllegalArgumentException.class, () -> TrackedArrayList.paged(3, new int[] {3}, new long[] {0x65, 0x66}));
+        assertThrows(IllegalArgumentException.class, () -> TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65}));
+    }
+
+    @Test
     void shouldPageOnlyBeyondTheThreshold() {
         TrackedArrayList<Integer> list = new TrackedArrayList<>();
         for (int i = 0; i < ListPages.PAGING_THRESHOLD; i++) {
