@@ -109,6 +109,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** The object or collection being read, for messages and to tell a nested read; null between reads. */
     private Object reading;
     private long readingOid;
+    /** The field the collection being read was first stored in. */
+    private String readingOrigin;
 
     /** Objects a collection step marks through, or OIDs it sweeps. */
     private static final int COLLECTION_STEP = 4096;
@@ -306,7 +308,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /**
      * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for, read the first
      * time a lookup leads to it (see {@link org.swizzle.internal.tracked.Paged}); refused as corrupt if it is not
-     * of the holder's class, or, when read now, fails {@code check}.
+     * of the holder's class, or, when read now, fails {@code check}, or, when already in memory, is held by anything
+     * else (a page of another collection, or a collection a field holds).
      */
     private synchronized Object page(long oid, Attachment holder, Paged.PageCheck check) {
         requireOwner();
@@ -320,16 +323,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             found = decodeCollection(oid, holder.origin(), true);
             counters.pagesRead++;
         }
+        Attachment attachment = collections.find(found);
         String problem = found.getClass() != holder.collection().getClass()
             ? "is a " + found.getClass().getName() + ", not a page of a " + holder.collection().getClass().getName()
-            : read ? check.problem(found) : null;
+            : read ? check.problem(found)
+            : attachment != null && !attachment.heldOnlyBy(holder) ? "is already held elsewhere, as another collection's page or a value" : null;
         if (problem != null) {
             if (read) {
-                collections.failed(collections.find(found));
+                collections.failed(attachment);
             }
             throw badPage(holder, oid, problem);
         }
-        Attachment attachment = collections.find(found);
         if (attachment != null) {
             attachment.heldBy(holder);
         }
@@ -351,11 +355,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         Object outer = reading;
         long outerOid = readingOid;
+        String outerOrigin = readingOrigin;
         ObjectReader in = new ObjectReader(this, strings);
         LittleEndianBuffer bytes = store.read(oid, LittleEndianBuffer.empty());
         int length = store.length(oid);
         reading = ValueKind.COLLECTION;
         readingOid = oid;
+        readingOrigin = origin;
         Attachment attachment = null;
         try {
             in.reset(bytes, length);
@@ -395,6 +401,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } finally {
             reading = outer;
             readingOid = outerOid;
+            readingOrigin = outerOrigin;
         }
     }
 
@@ -477,10 +484,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (reading == null) {
             return "the root directory of " + directory;
         }
-        String what = reading instanceof Persistable ? reading.getClass().getName()
-            : reading instanceof Attachment ? ((Attachment) reading).collection().getClass().getSuperclass().getName()
+        if (reading instanceof Persistable) {
+            return "object " + readingOid + " (" + reading.getClass().getName() + ") of " + directory;
+        }
+        String what = reading instanceof Attachment ? ((Attachment) reading).collection().getClass().getSuperclass().getName()
             : "a collection";
-        return (reading instanceof Persistable ? "object " : "collection ") + readingOid + " (" + what + ") of " + directory;
+        return "collection " + readingOid + " (" + what + ", first stored in field " + readingOrigin + ") of " + directory;
     }
 
     // ---------------------------------------------------------------- roots

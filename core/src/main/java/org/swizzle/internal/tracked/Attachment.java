@@ -184,6 +184,26 @@ public final class Attachment {
         holders[holderCount++] = holder;
     }
 
+    /**
+     * Whether nothing but {@code holder} holds the collection: no other holder was noted, but collections since
+     * detached (a paged collection {@code abort()} took back, whose pages the one read again takes over).
+     */
+    public boolean heldOnlyBy(Object holder) {
+        if (manyHolders != null) {
+            return manyHolders.stream().allMatch(other -> other == holder || isDetached(other));
+        }
+        for (int i = 0; i < holderCount; i++) {
+            if (holders[i] != holder && !isDetached(holders[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isDetached(Object holder) {
+        return holder instanceof Attachment && !((Attachment) holder).isLive();
+    }
+
     /** Hands every holder noted to {@code action}. */
     public void forEachHolder(Consumer<Object> action) {
         if (manyHolders != null) {

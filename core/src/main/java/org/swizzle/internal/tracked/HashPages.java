@@ -171,12 +171,14 @@ final class HashPages<K, V> {
      * The pages of a stored map of {@code size} entries, not read yet: page {@code i} holds the hashes from
      * {@code lowest[i]} up to the next page's, and is stored as {@code oids[i]}.
      *
-     * @throws IllegalArgumentException if the first page does not start at hash 0 or the pages are not in order
+     * @throws IllegalArgumentException if the first page does not start at hash 0, the pages are not in order or one
+     *         is named twice
      */
     static <K, V> HashPages<K, V> stored(TrackedHashMap<K, V> owner, int size, int[] lowest, long[] oids) {
         if (oids.length != lowest.length) {
             throw new IllegalArgumentException(lowest.length + " pages' lowest hashes for " + oids.length + " pages");
         }
+        Paged.requireDistinct(oids);
         if (size < 0 || lowest.length == 0 || lowest[0] != 0) {
             throw new IllegalArgumentException("a paged map of " + size + " entries in " + lowest.length
                 + " pages, the first starting at hash " + (lowest.length == 0 ? "-" : Integer.toUnsignedString(lowest[0]))

@@ -76,12 +76,14 @@ final class ListPages<E> {
      * The chunks of a stored list of {@code size} elements, not read yet: chunk {@code i} holds {@code counts[i]}
      * elements and is stored as {@code oids[i]}.
      *
-     * @throws IllegalArgumentException if a chunk is empty or the counts do not add up to {@code size}
+     * @throws IllegalArgumentException if a chunk is empty, the counts do not add up to {@code size} or a chunk is
+     *         named twice
      */
     static <E> ListPages<E> stored(TrackedArrayList<E> owner, int size, int[] counts, long[] oids) {
         if (oids.length != counts.length) {
             throw new IllegalArgumentException(counts.length + " chunk counts for " + oids.length + " chunks");
         }
+        Paged.requireDistinct(oids);
         long total = 0;
         for (int i = 0; i < counts.length; i++) {
             if (counts[i] <= 0) {

@@ -1,5 +1,7 @@
 package org.swizzle.internal.tracked;
 
+import org.agrona.collections.LongHashSet;
+
 /**
  * A tracked collection that keeps its elements in pages once it is large, each page a stored collection of its
  * own: what the store needs to write its directory.
@@ -14,6 +16,25 @@ public interface Paged {
 
     /** Hands each page, in stored order, to {@code action}. */
     void forEachPage(PageAction action);
+
+    /**
+     * Refuses a stored directory that names one page twice: the two would be one collection, and a change to either
+     * would change the other.
+     *
+     * @throws IllegalArgumentException naming the two pages and their OID
+     */
+    static void requireDistinct(long[] oids) {
+        LongHashSet seen = new LongHashSet(oids.length);
+        for (int i = 0; i < oids.length; i++) {
+            if (!seen.add(oids[i])) {
+                int first = 0;
+                while (oids[first] != oids[i]) {
+                    first++;
+                }
+                throw new IllegalArgumentException("pages " + first + " and " + i + " are both stored as OID " + oids[i]);
+            }
+        }
+    }
 
     /** What a page just read from the store must be, by what its collection's directory says of it. */
     @FunctionalInterface

@@ -238,6 +238,13 @@ class HashPagesTest {
     }
 
     @Test
+    void shouldRefuseADirectoryNamingOnePageTwice() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> TrackedHashMap.paged(3, new int[] {0, 1, 2}, new long[] {0x65, 0x66, 0x65}));
+        assertEquals("pages 0 and 2 are both stored as OID 101", refused.getMessage());
+    }
+
+    @Test
     void shouldSplitOtherKeysOffAPageOfEqualHashesAtTheUsualSize() {
         TrackedHashMap<Object, Integer> map = new TrackedHashMap<>();
         List<String> colliding = collidingStrings();

@@ -40,6 +40,13 @@ class ListPagesTest {
     }
 
     @Test
+    void shouldRefuseADirectoryNamingOneChunkTwice() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x65}));
+        assertEquals("pages 0 and 1 are both stored as OID 101", refused.getMessage());
+    }
+
+    @Test
     void shouldPageOnlyBeyondTheThreshold() {
         TrackedArrayList<Integer> list = new TrackedArrayList<>();
         for (int i = 0; i < ListPages.PAGING_THRESHOLD; i++) {

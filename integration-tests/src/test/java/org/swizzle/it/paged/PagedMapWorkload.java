@@ -37,7 +37,8 @@ public final class PagedMapWorkload {
             Map.entry("restore", workload::restore), Map.entry("restoreVerify", workload::restoreVerify),
             Map.entry("secondStore", workload::secondStore), Map.entry("secondVerify", workload::secondVerify),
             Map.entry("mixed", workload::mixed), Map.entry("mixedVerify", workload::mixedVerify),
-            Map.entry("misplacedPage", workload::misplacedPage)));
+            Map.entry("misplacedPage", workload::misplacedPage), Map.entry("duplicatePage", workload::duplicatePage),
+            Map.entry("sharedPage", workload::sharedPage)));
     }
 
     /**
@@ -55,6 +56,36 @@ public final class PagedMapWorkload {
             check("the error says: " + e.getMessage(), e.getMessage().contains("its page ")
                 && e.getMessage().contains("outside its range of hashes") && e.getMessage().contains("items"));
         }
+    }
+
+    /** After {@link DamagedPagesTest} made the directory of {@code items} name its first page twice: refused, naming both. */
+    private void duplicatePage(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        try {
+            Item first = catalogue.items.get(0L);
+            check("a directory naming one page twice was read (key 0: " + first + ")", false);
+        } catch (StoreCorruptedException e) {
+            check("the error says: " + e.getMessage(), e.getMessage().contains("pages 0 and 1 are both stored as OID")
+                && e.getMessage().contains("items"));
+        }
+    }
+
+    /**
+     * After {@link DamagedPagesTest} made the first page of {@code names} the first page of {@code items}: that page,
+     * read for {@code items}, is refused to {@code names}, naming it, and {@code items} still reads.
+     */
+    private void sharedPage(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        Item first = catalogue.items.get(0L);
+        check("the first page of items reads: " + first, first != null && first.name.equals("item-0"));
+        try {
+            String name = catalogue.names.get(0L);
+            check("a page of another map was read as a page of names (key 0: " + name + ")", false);
+        } catch (StoreCorruptedException e) {
+            check("the error says: " + e.getMessage(), e.getMessage().contains("its page ")
+                && e.getMessage().contains("already held elsewhere") && e.getMessage().contains("names"));
+        }
+        check("items still reads after the refusal", catalogue.items.get((long) ITEMS - 1).name.equals("item-" + (ITEMS - 1)));
     }
 
     private void check(String what, boolean holds) {
