@@ -309,7 +309,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for, read the first
      * time a lookup leads to it (see {@link org.swizzle.internal.tracked.Paged}); refused as corrupt if it is not
      * of the holder's class, or, when read now, fails {@code check}, or, when already in memory, is held by anything
-     * else (a page of another collection, or a collection a field holds).
+     * but the holder's stored collection (a page of another collection, or a collection a field holds).
      */
     private synchronized Object page(long oid, Attachment holder, Paged.PageCheck check) {
         requireOwner();

@@ -185,23 +185,23 @@ public final class Attachment {
     }
 
     /**
-     * Whether nothing but {@code holder} holds the collection: no other holder was noted, but collections since
-     * detached (a paged collection {@code abort()} took back, whose pages the one read again takes over).
+     * Whether nothing but {@code directory} holds the collection, or another instance of the same stored collection:
+     * a paged collection {@code abort()} detached and the one read again in its place share the pages neither changed.
      */
-    public boolean heldOnlyBy(Object holder) {
+    public boolean heldOnlyBy(Attachment directory) {
         if (manyHolders != null) {
-            return manyHolders.stream().allMatch(other -> other == holder || isDetached(other));
+            return manyHolders.stream().allMatch(other -> sameStored(other, directory));
         }
         for (int i = 0; i < holderCount; i++) {
-            if (holders[i] != holder && !isDetached(holders[i])) {
+            if (!sameStored(holders[i], directory)) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean isDetached(Object holder) {
-        return holder instanceof Attachment && !((Attachment) holder).isLive();
+    private static boolean sameStored(Object holder, Attachment directory) {
+        return holder == directory || holder instanceof Attachment && ((Attachment) holder).oid == directory.oid;
     }
 
     /** Hands every holder noted to {@code action}. */

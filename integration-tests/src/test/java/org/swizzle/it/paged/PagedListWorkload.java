@@ -244,6 +244,16 @@ public final class PagedListWorkload {
         check("after abort the field holds another list", after != before);
         check("after abort index 4 holds " + after.get(4) + ", committed " + committed, after.get(4).toString().equals(committed));
         check("after abort no aborted element", after.size() == expected().size() && after.get(3).id != 50_000);
+        // the detached list (2,000 elements longer) still reads, and shares the chunks neither changed with the list
+        // read again, either reading first
+        List<String> expected = expected();
+        Item last = before.get(before.size() - 1);
+        check("the detached list reads its last element " + last, last.toString().equals(expected.get(expected.size() - 1)));
+        check("the list read again reads the same one", after.get(after.size() - 1) == last);
+        int middle = ITEMS / 2;
+        Item atMiddle = after.get(middle);
+        check("the list read again reads index " + middle + ": " + atMiddle, atMiddle.toString().equals(expected.get(middle)));
+        check("the detached list reads the same one", before.get(middle + 2_000) == atMiddle);
     }
 
     /**

@@ -276,6 +276,14 @@ public final class PagedMapWorkload {
         check("after abort the field holds another map", after != before);
         check("after abort key 4 holds " + after.get(4L) + ", committed " + committed, after.get(4L).toString().equals(committed));
         check("after abort no aborted key", !after.containsKey(50_000L) && after.size() == expected().size());
+        // the detached map still reads, and shares the pages neither changed with the map read again, either reading first
+        Map<Long, Item> expected = expected();
+        long last = ITEMS - 1;
+        check("the detached map reads key " + last, before.get(last).toString().equals(expected.get(last).toString()));
+        check("the map read again reads the same page", after.get(last) == before.get(last));
+        long middle = ITEMS / 2;
+        check("the map read again reads key " + middle, after.get(middle).toString().equals(expected.get(middle).toString()));
+        check("the detached map reads the same page", before.get(middle) == after.get(middle));
     }
 
     /**
