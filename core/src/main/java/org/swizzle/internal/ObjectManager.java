@@ -324,10 +324,15 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.pagesRead++;
         }
         Attachment attachment = collections.find(found);
-        String problem = found.getClass() != holder.collection().getClass()
-            ? "is a " + found.getClass().getName() + ", not a page of a " + holder.collection().getClass().getName()
-            : read ? check.problem(found)
-            : attachment != null && !attachment.heldOnlyBy(holder) ? "is already held elsewhere, as another collection's page or a value" : null;
+        String problem;
+        if (found.getClass() != holder.collection().getClass()) {
+            problem = "is a " + found.getClass().getName() + ", not a page of a " + holder.collection().getClass().getName();
+        } else if (read) {
+            problem = check.problem(found);
+        } else {
+            problem = attachment == null || attachment.heldOnlyBy(holder) ? null
+                : "is already held elsewhere, as another collection's page or a value";
+        }
         if (problem != null) {
             if (read) {
                 collections.failed(attachment);

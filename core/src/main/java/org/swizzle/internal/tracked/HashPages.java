@@ -209,17 +209,17 @@ final class HashPages<K, V> {
      * {@linkplain #placeable placeable}, or whose hash is not in the page's range; null if nothing.
      */
     private String misplaced(TrackedHashMap<?, ?> stored, int bound) {
-        int next = indexOf(bound) + 1;
+        int index = indexOf(bound);
         for (Map.Entry<?, ?> entry : stored.flatEntries()) {
             Object key = entry.getKey();
             if (!placeable(key)) {
                 return "holds a key of " + key.getClass().getName() + ", which no paged map holds";
             }
             int hash = hash(key);
-            if (Integer.compareUnsigned(hash, bound) < 0
-                || next < pageCount && Integer.compareUnsigned(hash, directory[next].bound) >= 0) {
+            if (indexOf(hash) != index) {
                 return "holds a key of hash " + Integer.toUnsignedString(hash) + ", outside its range of hashes from "
-                    + Integer.toUnsignedString(bound) + (next < pageCount ? " to " + Integer.toUnsignedString(directory[next].bound) : " up");
+                    + Integer.toUnsignedString(bound)
+                    + (index + 1 < pageCount ? " to " + Integer.toUnsignedString(directory[index + 1].bound) : " up");
             }
         }
         return null;
@@ -238,21 +238,10 @@ final class HashPages<K, V> {
         return () -> new PageIterator();
     }
 
-    /** The index of the page whose range holds {@code hash}. */
+    /** The index of the page whose range holds {@code hash}: the last whose bound is not above it (bounds are distinct). */
     private int indexOf(int hash) {
-        int key = hash ^ Integer.MIN_VALUE;
-        int[] lowest = bounds;
-        int low = 0;
-        int high = pageCount - 1;
-        while (low < high) {
-            int middle = (low + high + 1) >>> 1;
-            if (lowest[middle] <= key) {
-                low = middle;
-            } else {
-                high = middle - 1;
-            }
-        }
-        return low;
+        int found = Arrays.binarySearch(bounds, 0, pageCount, hash ^ Integer.MIN_VALUE);
+        return found >= 0 ? found : -found - 2;
     }
 
     private Page<K, V> pageOf(int hash) {

@@ -152,6 +152,7 @@ final class ListPages<E> {
         return search(index);
     }
 
+    /** The last chunk that starts at or before {@code index}: past any empty chunk that starts there too. */
     private int search(int index) {
         int low = 0;
         int high = chunkCount - 1;
