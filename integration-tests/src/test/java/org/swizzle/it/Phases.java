@@ -3,9 +3,11 @@ package org.swizzle.it;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.swizzle.ObjectStore;
+import org.swizzle.StoreCorruptedException;
 
 /**
  * A workload run as phases, each in a JVM of its own on one store: the child runs the phase it is named and prints
@@ -44,6 +46,19 @@ public final class Phases {
     public static void check(String phase, String what, boolean holds) {
         if (!holds) {
             System.out.println("FAIL " + phase + ": " + what);
+        }
+    }
+
+    /**
+     * Reports {@code what} as failed in {@code phase} unless {@code read} is refused as corrupt with a message that
+     * mentions each of {@code mentions}.
+     */
+    public static void checkCorrupt(String phase, String what, Supplier<?> read, String... mentions) {
+        try {
+            Object result = read.get();
+            check(phase, what + " returned " + result + " instead of failing", false);
+        } catch (StoreCorruptedException e) {
+            check(phase, what + ": the error says: " + e.getMessage(), Arrays.stream(mentions).allMatch(e.getMessage()::contains));
         }
     }
 

@@ -6,7 +6,6 @@ import java.util.Map;
 
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.ObjectStore;
-import org.swizzle.StoreCorruptedException;
 import org.swizzle.it.Phases;
 
 /** The child JVM of {@link PagedMapTest}, which runs it as {@link Phases}. */
@@ -49,25 +48,15 @@ public final class PagedMapWorkload {
         Catalogue catalogue = store.root("catalogue", Catalogue.class);
         Item last = catalogue.items.get((long) ITEMS - 1);
         check("a key of an undamaged page: " + last, last != null && last.name.equals("item-" + (ITEMS - 1)));
-        try {
-            Item first = catalogue.items.get(0L);
-            check("a lookup in the damaged page returned " + first + " instead of failing", false);
-        } catch (StoreCorruptedException e) {
-            check("the error says: " + e.getMessage(), e.getMessage().contains("its page ")
-                && e.getMessage().contains("outside its range of hashes") && e.getMessage().contains("items"));
-        }
+        Phases.checkCorrupt(phase, "a lookup in the damaged page", () -> catalogue.items.get(0L),
+            "its page ", "outside its range of hashes", "items");
     }
 
     /** After {@link DamagedPagesTest} made the directory of {@code items} name its first page twice: refused, naming both. */
     private void duplicatePage(ObjectStore store) {
         Catalogue catalogue = store.root("catalogue", Catalogue.class);
-        try {
-            Item first = catalogue.items.get(0L);
-            check("a directory naming one page twice was read (key 0: " + first + ")", false);
-        } catch (StoreCorruptedException e) {
-            check("the error says: " + e.getMessage(), e.getMessage().contains("pages 0 and 1 are both stored as OID")
-                && e.getMessage().contains("items"));
-        }
+        Phases.checkCorrupt(phase, "a lookup through a directory naming one page twice", () -> catalogue.items.get(0L),
+            "pages 0 and 1 are both stored as OID", "items");
     }
 
     /**
@@ -78,13 +67,8 @@ public final class PagedMapWorkload {
         Catalogue catalogue = store.root("catalogue", Catalogue.class);
         Item first = catalogue.items.get(0L);
         check("the first page of items reads: " + first, first != null && first.name.equals("item-0"));
-        try {
-            String name = catalogue.names.get(0L);
-            check("a page of another map was read as a page of names (key 0: " + name + ")", false);
-        } catch (StoreCorruptedException e) {
-            check("the error says: " + e.getMessage(), e.getMessage().contains("its page ")
-                && e.getMessage().contains("already held elsewhere") && e.getMessage().contains("names"));
-        }
+        Phases.checkCorrupt(phase, "a lookup in names through a page of items", () -> catalogue.names.get(0L),
+            "its page ", "already held elsewhere", "names");
         check("items still reads after the refusal", catalogue.items.get((long) ITEMS - 1).name.equals("item-" + (ITEMS - 1)));
     }
 
