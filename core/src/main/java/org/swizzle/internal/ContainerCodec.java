@@ -18,6 +18,7 @@ import java.util.TreeSet;
 
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.internal.tracked.Paged;
+import org.swizzle.internal.tracked.Sections;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
@@ -58,7 +59,7 @@ final class ContainerCodec {
                 return ValueKind.TREE_MAP;
             }
             if (collection instanceof TrackedHashMap && ((Paged) collection).pagedIn(out.collection())) {
-                return ValueKind.HASH_MAP_PAGES;
+                return ValueKind.HASH_MAP_SECTIONS;
             }
             return collection instanceof HashMap && !(collection instanceof LinkedHashMap) ? ValueKind.HASH_MAP : ValueKind.LINKED_HASH_MAP;
         }
@@ -89,7 +90,8 @@ final class ContainerCodec {
             case LINKED_HASH_SET: return LinkedHashSet.class;
             case TREE_SET: return TreeSet.class;
             case HASH_MAP:
-            case HASH_MAP_PAGES: return HashMap.class;
+            case HASH_MAP_PAGES:
+            case HASH_MAP_SECTIONS: return HashMap.class;
             case LINKED_HASH_MAP: return LinkedHashMap.class;
             case TREE_MAP: return TreeMap.class;
             default: throw new IllegalArgumentException(kind + " is not a collection");
@@ -133,14 +135,44 @@ final class ContainerCodec {
     }
 
     /**
-     * The directory of a paged map or list (see {@link ValueKind#HASH_MAP_PAGES}, {@link ValueKind#ARRAY_LIST_PAGES});
-     * a page not read is referred to as stored.
+     * The directory of a paged map or list: for {@link ValueKind#HASH_MAP_SECTIONS}, its size and its sections,
+     * whose OIDs the commit set when it wrote the changed ones ({@link #writeSection}); for
+     * {@link ValueKind#ARRAY_LIST_PAGES}, its size and every page. A page not read is referred to as stored.
      */
     private static void writePages(ObjectWriter out, ValueKind kind, Paged collection) {
         out.writeInt(collection instanceof Map ? ((Map<?, ?>) collection).size() : ((Collection<?>) collection).size());
-        out.writeInt(collection.pageCount());
+        Sections sections = collection.sections();
+        if (kind == ValueKind.HASH_MAP_SECTIONS) {
+            out.writeInt(sections.count());
+            out.enter();
+            for (int i = 0; i < sections.count(); i++) {
+                out.writeKind(ValueKind.INT);
+                out.writeInt(sections.pages(i));
+                out.writeKind(ValueKind.COLLECTION);
+                out.writeLong(sections.oid(i));
+            }
+            out.exit();
+        } else {
+            out.writeInt(collection.pageCount());
+            writeEntries(out, collection, 0, collection.pageCount());
+        }
+    }
+
+    /** The image of section {@code section} of {@code collection}'s directory: its pages, as a directory lists them. */
+    static void writeSection(ObjectWriter out, Paged collection, int section) {
+        Sections sections = collection.sections();
+        int first = 0;
+        for (int i = 0; i < section; i++) {
+            first += sections.pages(i);
+        }
+        out.writeKind(ValueKind.PAGE_SECTION);
+        out.writeInt(sections.pages(section));
+        writeEntries(out, collection, first, first + sections.pages(section));
+    }
+
+    private static void writeEntries(ObjectWriter out, Paged collection, int from, int to) {
         out.enter();
-        collection.forEachPage((header, loaded, oid) -> {
+        collection.forEachPage(from, to, (header, loaded, oid) -> {
             out.writeKind(ValueKind.INT);
             out.writeInt(header);
             if (loaded != null) {
@@ -153,31 +185,93 @@ final class ContainerCodec {
         out.exit();
     }
 
+    /** Where the sections of a directory are read from. */
+    @FunctionalInterface
+    interface SectionSource {
+        /**
+         * A reader over the image of stored section {@code oid}, section {@code index} of the directory being read.
+         *
+         * @throws org.swizzle.StoreCorruptedException if the store holds no section as {@code oid}
+         */
+        ObjectReader section(int index, long oid);
+    }
+
     /**
-     * A paged map's or list's directory, read with its pages left in the store (see {@link ValueKind#isPaged}):
-     * the collection reads a page the first time a key or an index leads to it.
+     * A paged map's or list's directory, read with its pages left in the store (see {@link ValueKind#isPaged}),
+     * and its sections, if it has them, read from {@code sections}: the collection reads a page the first time a
+     * key or an index leads to it.
      */
-    static Object readPaged(ValueKind kind, ObjectReader in) {
-        boolean map = kind == ValueKind.HASH_MAP_PAGES;
+    static Object readPaged(ValueKind kind, ObjectReader in, SectionSource sections) {
+        boolean map = kind != ValueKind.ARRAY_LIST_PAGES;
         String what = map ? "map" : "list";
         int size = in.readInt();
-        int count = in.readCount(kind);
-        int[] headers = new int[count];
-        long[] oids = new long[count];
-        for (int i = 0; i < count; i++) {
+        int[] sectionPages = null;
+        long[] sectionOids = null;
+        int[] headers;
+        long[] oids;
+        if (kind == ValueKind.HASH_MAP_SECTIONS) {
+            int count = in.readCount(kind);
+            sectionPages = new int[count];
+            sectionOids = new long[count];
+            long pages = 0;
+            for (int i = 0; i < count; i++) {
+                if (in.readKind() != ValueKind.INT) {
+                    throw in.corrupt("section " + i + " of a paged map's directory has no page count");
+                }
+                sectionPages[i] = in.readInt();
+                if (in.readKind() != ValueKind.COLLECTION) {
+                    throw in.corrupt("section " + i + " of a paged map's directory is not a stored section");
+                }
+                sectionOids[i] = in.readLong();
+                pages += Math.max(0, sectionPages[i]);
+            }
+            if (pages > Integer.MAX_VALUE - 8) {
+                throw in.corrupt("the sections of a paged map's directory claim " + pages + " pages");
+            }
+            headers = new int[(int) pages];
+            oids = new long[(int) pages];
+            int at = 0;
+            for (int i = 0; i < count; i++) {
+                ObjectReader section = sections.section(i, sectionOids[i]);
+                if (section.readKind() != ValueKind.PAGE_SECTION) {
+                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged map's directory is not a section");
+                }
+                int held = section.readCount(ValueKind.PAGE_SECTION);
+                if (held != sectionPages[i]) {
+                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged map's directory holds " + held
+                        + " pages where the directory says " + sectionPages[i]);
+                }
+                readEntries(section, what, at, held, headers, oids);
+                if (section.remaining() != 0) {
+                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged map's directory has "
+                        + section.remaining() + " bytes after its last page");
+                }
+                at += held;
+            }
+        } else {
+            int count = in.readCount(kind);
+            headers = new int[count];
+            oids = new long[count];
+            readEntries(in, what, 0, count, headers, oids);
+        }
+        try {
+            return map ? TrackedHashMap.paged(size, headers, oids, sectionPages, sectionOids)
+                : TrackedArrayList.paged(size, headers, oids);
+        } catch (IllegalArgumentException e) {
+            throw in.corrupt("a paged " + what + "'s directory is malformed: " + e.getMessage());
+        }
+    }
+
+    private static void readEntries(ObjectReader in, String what, int from, int count, int[] headers, long[] oids) {
+        for (int i = from; i < from + count; i++) {
             if (in.readKind() != ValueKind.INT) {
-                throw in.corrupt("page " + i + " of a paged " + what + " has no " + (map ? "lowest hash" : "count"));
+                throw in.corrupt("page " + i + " of a paged " + what + " has no " + (what.equals("map") ? "lowest hash" : "count"));
             }
             headers[i] = in.readInt();
             if (in.readKind() != ValueKind.COLLECTION) {
                 throw in.corrupt("page " + i + " of a paged " + what + " is not a collection");
             }
             oids[i] = in.readLong();
-        }
-        try {
-            return map ? TrackedHashMap.paged(size, headers, oids) : TrackedArrayList.paged(size, headers, oids);
-        } catch (IllegalArgumentException e) {
-            throw in.corrupt("a paged " + what + "'s directory is malformed: " + e.getMessage());
         }
     }
 
@@ -209,7 +303,7 @@ final class ContainerCodec {
         if (kind == ValueKind.OBJECT_ARRAY) {
             return readArray(kind, in);
         }
-        if (kind.isPaged()) {
+        if (kind.isPaged() || kind == ValueKind.PAGE_SECTION) {
             throw in.corrupt("a paged collection's directory is embedded in a value; it is only ever a collection's image");
         }
         int size = in.readCount(kind);

@@ -34,6 +34,7 @@ import org.swizzle.store.StoreCounters;
 import org.swizzle.store.Transaction;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.Paged;
+import org.swizzle.internal.tracked.Sections;
 import org.swizzle.internal.tracked.Sequenced;
 
 /**
@@ -94,6 +95,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final ArrayDeque<Attachment> pendingCollections = new ArrayDeque<>();
     private final List<Persistable> created = new ArrayList<>();
     private final IntArrayList createdLengths = new IntArrayList();
+    /** The directory sections the commit in progress wrote: each one's sections, index and OID before. */
+    private final List<Sections> writtenSections = new ArrayList<>();
+    private final IntArrayList writtenSectionIndexes = new IntArrayList();
+    private final LongArrayList writtenSectionOids = new LongArrayList();
     private Transaction transaction;
     /**
      * Resident objects holding arrays or collections that can change without their barrier (an array handed
@@ -374,9 +379,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (kind.codec() != ValueKind.Codec.CONTAINER || kind == ValueKind.OBJECT_ARRAY) {
                 throw in.corrupt("a collection's image starts with a value of kind " + kind);
             }
+            if (kind == ValueKind.PAGE_SECTION) {
+                throw in.corrupt("it is a section of a paged map's directory, which only its directory refers to");
+            }
             boolean paged = kind.isPaged();
             int size = paged ? 0 : in.readCount(kind);
-            Object collection = paged ? ContainerCodec.readPaged(kind, in) : ContainerCodec.newCollection(kind, size);
+            Object collection = paged ? ContainerCodec.readPaged(kind, in, this::section) : ContainerCodec.newCollection(kind, size);
             if (register) {
                 attachment = collections.loading(collection, oid, origin);
                 reading = attachment;
@@ -408,6 +416,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             readingOid = outerOid;
             readingOrigin = outerOrigin;
         }
+    }
+
+    /** A reader over section {@code index} of the directory being read, stored as {@code oid}. */
+    private ObjectReader section(int index, long oid) {
+        if (!store.contains(oid) || !catalog.isCollection(store.classId(oid))) {
+            throw corrupted(readingOid, describe() + ": section " + index + " of its directory, " + oid
+                + ", is not a section in the store");
+        }
+        ObjectReader in = new ObjectReader(this, strings);
+        in.reset(store.read(oid, LittleEndianBuffer.empty()), store.length(oid));
+        return in;
     }
 
     @Override
@@ -604,6 +623,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             pending.clear();
             pendingCollections.clear();
             collections.abandoned();
+            abandonSections();
             throw e;
         } finally {
             transaction = null;
@@ -624,6 +644,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsResident += created.size();
         counters.objectsCreated += created.size();
         collections.committed();
+        clearWrittenSections();
         for (Persistable object : toWatch) {
             watch(object);
         }
@@ -686,9 +707,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         put(object.$swz_oid(), catalog.classId(layout));
     }
 
-    /** Writes stored collection {@code attachment}: new, changed, or watched (the store logs only what differs). */
+    /**
+     * Writes stored collection {@code attachment}: new, changed, or watched (the store logs only what differs); for a
+     * paged map, the sections of its directory that changed first.
+     */
     private void write(Attachment attachment) {
         Object collection = attachment.collection();
+        writer.beginCollection(attachment);
+        if (ContainerCodec.kindOf(collection, writer) == ValueKind.HASH_MAP_SECTIONS) {
+            writeSections(attachment, (Paged) collection);
+        }
         ValueKind kind = writeImage(attachment);
         if (kind.isPaged()) {
             if (attachment.isWatched()) {
@@ -698,6 +726,42 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             collections.watch(attachment);
         }
         put(attachment.oid(), catalog.classId(ContainerCodec.jdkClass(kind)));
+    }
+
+    /**
+     * Writes each section of paged collection {@code attachment}'s directory that is new or changed, a new one under
+     * an OID of this commit, which {@link #abandonSections} takes back if the commit fails.
+     */
+    private void writeSections(Attachment attachment, Paged collection) {
+        Sections sections = collection.sections();
+        int classId = catalog.classId(ContainerCodec.jdkClass(ValueKind.HASH_MAP_SECTIONS));
+        for (int i = 0; i < sections.count(); i++) {
+            if (sections.isChanged(i)) {
+                long before = sections.oid(i);
+                long oid = before != 0 ? before : transaction.newObject();
+                writer.beginCollection(attachment);
+                ContainerCodec.writeSection(writer, collection, i);
+                put(oid, classId);
+                writtenSections.add(sections);
+                writtenSectionIndexes.addInt(i);
+                writtenSectionOids.addLong(before);
+                sections.written(i, oid);
+            }
+        }
+    }
+
+    /** A commit failed: the sections it wrote are changed again, and those it made stored are not. */
+    private void abandonSections() {
+        for (int i = 0; i < writtenSections.size(); i++) {
+            writtenSections.get(i).unwritten(writtenSectionIndexes.getInt(i), writtenSectionOids.getLong(i));
+        }
+        clearWrittenSections();
+    }
+
+    private void clearWrittenSections() {
+        writtenSections.clear();
+        writtenSectionIndexes.clear();
+        writtenSectionOids.clear();
     }
 
     /** Unswizzles the whole image of {@code object} into the writer. */

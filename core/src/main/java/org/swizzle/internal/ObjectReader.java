@@ -148,6 +148,11 @@ public final class ObjectReader {
         return position;
     }
 
+    /** The bytes of the image left after the position. */
+    int remaining() {
+        return limit - position;
+    }
+
     public boolean readBoolean() {
         return readByte() != 0;
     }

@@ -56,9 +56,14 @@ public final class StoreBrowser implements AutoCloseable {
 
     /**
      * A large collection stored in pages: its JDK class's simple name ({@code HashMap}, {@code ArrayList}), its
-     * size and its pages, each a stored collection of that class.
+     * size, its pages, each a stored collection of that class, and the sections its directory is stored in (none
+     * for a directory stored whole).
      */
-    public record PagedCollection(String type, int size, List<Reference> pages) {
+    public record PagedCollection(String type, int size, List<Reference> pages, List<Reference> sections) {
+    }
+
+    /** A section of a paged collection's directory, stored on its own: the pages it lists. */
+    public record DirectorySection(List<Reference> pages) {
     }
 
     /** A stored enum constant: the enum's class name and the constant's name. */
@@ -172,23 +177,61 @@ public final class StoreBrowser implements AutoCloseable {
         if (kind.codec() != ValueKind.Codec.CONTAINER || kind == ValueKind.OBJECT_ARRAY) {
             throw reader.corrupt("a collection's image starts with a value of kind " + kind);
         }
-        Object collection = kind.isPaged() ? readPaged(kind) : ContainerCodec.read(kind, reader);
+        Object collection;
+        if (kind == ValueKind.PAGE_SECTION) {
+            collection = readSection();
+        } else {
+            collection = kind.isPaged() ? readPaged(kind) : ContainerCodec.read(kind, reader);
+        }
         requireEnd(length);
         return collection;
     }
 
     /** A paged collection's directory, read (and checked) as the store reads it, with its pages as references. */
     private PagedCollection readPaged(ValueKind kind) {
-        Paged directory = (Paged) ContainerCodec.readPaged(kind, reader);
+        Paged directory = (Paged) ContainerCodec.readPaged(kind, reader, this::section);
         List<Reference> pages = new ArrayList<>(directory.pageCount());
-        directory.forEachPage((header, loaded, oid) -> {
-            if (!store.contains(oid)) {
-                throw reader.corrupt("refers to collection " + oid + ", which is not in the store");
-            }
-            pages.add(new Reference(oid, catalog.name(store.classId(oid))));
-        });
+        directory.forEachPage((header, loaded, oid) -> pages.add(reference(oid)));
+        List<Reference> sections = new ArrayList<>();
+        for (int i = 0; kind == ValueKind.HASH_MAP_SECTIONS && i < directory.sections().count(); i++) {
+            sections.add(reference(directory.sections().oid(i)));
+        }
         int size = directory instanceof Map ? ((Map<?, ?>) directory).size() : ((Collection<?>) directory).size();
-        return new PagedCollection(ContainerCodec.jdkClass(kind).getSimpleName(), size, pages);
+        return new PagedCollection(ContainerCodec.jdkClass(kind).getSimpleName(), size, pages, sections);
+    }
+
+    private Reference reference(long oid) {
+        if (!store.contains(oid)) {
+            throw reader.corrupt("refers to collection " + oid + ", which is not in the store");
+        }
+        return new Reference(oid, catalog.name(store.classId(oid)));
+    }
+
+    /** A reader over section {@code index} of the directory being read, stored as {@code oid}. */
+    private ObjectReader section(int index, long oid) {
+        if (!store.contains(oid) || !catalog.isCollection(store.classId(oid))) {
+            throw reader.corrupt("section " + index + " of its directory, " + oid + ", is not a section in the store");
+        }
+        ObjectReader in = new ObjectReader(describer);
+        in.reset(store.read(oid, LittleEndianBuffer.empty()), store.length(oid));
+        return in;
+    }
+
+    /** A directory section decoded on its own, with its pages as references. */
+    private DirectorySection readSection() {
+        int count = reader.readCount(ValueKind.PAGE_SECTION);
+        List<Reference> pages = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            if (reader.readKind() != ValueKind.INT) {
+                throw reader.corrupt("page " + i + " of a directory section has no header");
+            }
+            reader.readInt();
+            if (reader.readKind() != ValueKind.COLLECTION) {
+                throw reader.corrupt("page " + i + " of a directory section is not a collection");
+            }
+            pages.add(reference(reader.readLong()));
+        }
+        return new DirectorySection(pages);
     }
 
     /** A field of {@code kind}, read as the generated reader of its class reads it. */

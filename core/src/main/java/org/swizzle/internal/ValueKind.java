@@ -103,7 +103,18 @@ enum ValueKind {
      * order as the number of elements it holds (an {@link #INT} value) and the chunk ({@link #COLLECTION}, an
      * {@link #ARRAY_LIST}).
      */
-    ARRAY_LIST_PAGES(69, Codec.CONTAINER, null, 4, Tail.VALUES, 2);
+    ARRAY_LIST_PAGES(69, Codec.CONTAINER, null, 4, Tail.VALUES, 2),
+    /**
+     * A large {@code HashMap} in pages whose directory is stored in sections (the image of a stored collection only):
+     * its size, then each section in hash order as the number of pages it holds (an {@link #INT} value) and the
+     * section ({@link #COLLECTION}, a {@link #PAGE_SECTION}).
+     */
+    HASH_MAP_SECTIONS(70, Codec.CONTAINER, null, 4, Tail.VALUES, 2),
+    /**
+     * A section of a paged collection's directory (the image of a stored thing of its own, filed under its
+     * collection's class, and read only by its directory): each page as {@link #HASH_MAP_PAGES} lists them.
+     */
+    PAGE_SECTION(71, Codec.CONTAINER, null, 0, Tail.VALUES, 2);
 
     /** The class whose static methods write and read a kind's payload. */
     enum Codec {
@@ -197,7 +208,7 @@ enum ValueKind {
 
     /** Whether this is the directory of a collection kept in pages, each a stored collection of its own. */
     boolean isPaged() {
-        return this == HASH_MAP_PAGES || this == ARRAY_LIST_PAGES;
+        return this == HASH_MAP_PAGES || this == ARRAY_LIST_PAGES || this == HASH_MAP_SECTIONS;
     }
 
     /** Bytes per counted element of a {@link Tail#BYTES} tail, values per counted element of a {@link Tail#VALUES} one. */

@@ -1,6 +1,7 @@
 package org.swizzle.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -118,10 +119,18 @@ class StoredFormatTest {
 
     /** The images of stored collections (OIDs from {@link TestReferences#FIRST_COLLECTION}, the outer one first). */
     private static final List<Pin> IMAGES = concat(FLAT, List.of(pin(NESTING, "4201000000040100" + "29" + "6500000000000000"),
-        pin(TrackedHashMap.paged(3, new int[] {0, Integer.MIN_VALUE}, new long[] {0x65, 0x66}),
-            "44" + "03000000" + "02000000" + "0600000000" + "296500000000000000" + "0600000080" + "296600000000000000"),
+        pin(TrackedHashMap.paged(3, new int[] {0, Integer.MIN_VALUE}, new long[] {0x65, 0x66}, new int[] {2}, new long[] {0x67}),
+            "46" + "03000000" + "01000000" + "0602000000" + "296700000000000000"),
         pin(TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x66}),
             "45" + "03000000" + "02000000" + "0602000000" + "296500000000000000" + "0601000000" + "296600000000000000")));
+
+    /** The image of section 0 of the directory of the paged map pinned in {@link #IMAGES}. */
+    private static final String SECTION = "47" + "02000000" + "0600000000" + "296500000000000000" + "0600000080"
+        + "296600000000000000";
+
+    /** The directory of a paged map as stores wrote it before directories had sections: every page in one image. */
+    private static final String DIRECTORY_BEFORE_SECTIONS = "44" + "03000000" + "02000000" + "0600000000"
+        + "296500000000000000" + "0600000080" + "296600000000000000";
 
     /** Collections as stores written before collections had an identity hold them: embedded where they are held. */
     private static final List<Pin> EMBEDDED = concat(FLAT, List.of(pin(NESTING, "42010000000401003c0100000001")));
@@ -144,6 +153,43 @@ class StoredFormatTest {
             assertEquals(pin.hex, HexFormat.of().formatHex(references.image(TestReferences.FIRST_COLLECTION)),
                 () -> "the image of " + pin.value);
         }
+    }
+
+    @Test
+    void shouldWriteADirectorySectionAsPinned() {
+        TrackedHashMap<?, ?> map = TrackedHashMap.paged(3, new int[] {0, Integer.MIN_VALUE}, new long[] {0x65, 0x66},
+            new int[] {2}, new long[] {0x67});
+        writer.reset();
+        ContainerCodec.writeSection(writer, map, 0);
+        byte[] bytes = new byte[writer.length()];
+        writer.buffer().getBytes(0, bytes);
+        assertEquals(SECTION, HexFormat.of().formatHex(bytes));
+    }
+
+    @Test
+    void shouldReadAPagedMapsSectionsWithoutItsPages() {
+        TrackedHashMap<?, ?> map = readPaged("46" + "03000000" + "01000000" + "0602000000" + "296700000000000000", SECTION);
+        assertEquals(3, map.size());
+        List<String> pages = new ArrayList<>();
+        map.forEachPage((bound, loaded, oid) -> pages.add(Integer.toUnsignedString(bound) + "@" + (loaded == null ? oid : -1)));
+        assertEquals(List.of("0@101", "2147483648@102"), pages, "no page is read");
+        assertEquals(1, map.sections().count());
+        assertEquals(0x67, map.sections().oid(0));
+        assertFalse(map.sections().isChanged(0), "a section read is not written again unless it changes");
+    }
+
+    @Test
+    void shouldRefuseASectionThatDisagreesWithItsDirectory() {
+        String top = "46" + "03000000" + "01000000";
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged(top + "0603000000" + "296700000000000000", SECTION), "3 pages said, 2 held");
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged(top + "0602000000" + "296700000000000000", DIRECTORY_BEFORE_SECTIONS), "a directory for a section");
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged(top + "0602000000" + "296700000000000000", SECTION + "00"), "a byte after the last page");
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged("46" + "03000000" + "02000000" + "0602000000" + "296700000000000000" + "0602000000"
+                + "296700000000000000", SECTION), "one section named twice");
     }
 
     @Test
@@ -183,8 +229,7 @@ class StoredFormatTest {
 
     @Test
     void shouldReadAPagedMapsDirectoryWithoutItsPages() {
-        TrackedHashMap<?, ?> map = readPaged("44" + "03000000" + "02000000" + "0600000000" + "296500000000000000"
-            + "0600000080" + "296600000000000000");
+        TrackedHashMap<?, ?> map = readPaged(DIRECTORY_BEFORE_SECTIONS);
         assertTrue(map.isPaged());
         assertEquals(3, map.size());
         assertEquals(2, map.pageCount());
@@ -241,12 +286,26 @@ class StoredFormatTest {
         return (TrackedHashMap<?, ?>) readDirectory(hex);
     }
 
+    /** A paged map's directory {@code hex} whose every section is {@code section}. */
+    private TrackedHashMap<?, ?> readPaged(String hex, String section) {
+        return (TrackedHashMap<?, ?>) readDirectory(hex, section);
+    }
+
     private Object readDirectory(String hex) {
+        return readDirectory(hex, null);
+    }
+
+    private Object readDirectory(String hex, String section) {
         byte[] bytes = HexFormat.of().parseHex(hex);
         reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
         ValueKind kind = reader.readKind();
         assertTrue(kind.isPaged(), () -> hex + " is a paged collection's directory");
-        Object collection = ContainerCodec.readPaged(kind, reader);
+        Object collection = ContainerCodec.readPaged(kind, reader, (index, oid) -> {
+            byte[] image = HexFormat.of().parseHex(section);
+            ObjectReader in = new ObjectReader(references);
+            in.reset(LittleEndianBuffer.of(image), image.length);
+            return in;
+        });
         assertEquals(bytes.length, reader.position(), () -> "the whole of " + hex + " is read");
         return collection;
     }
@@ -257,6 +316,8 @@ class StoredFormatTest {
         for (Pin pin : concat(PINS, IMAGES)) {
             pinned.add(HexFormat.of().parseHex(pin.hex)[0]);
         }
+        pinned.add(HexFormat.of().parseHex(SECTION)[0]);
+        pinned.add(HexFormat.of().parseHex(DIRECTORY_BEFORE_SECTIONS)[0]);
         for (ValueKind kind : ValueKind.values()) {
             assertTrue(pinned.contains(kind.tag()), () -> "a pin of " + kind);
         }

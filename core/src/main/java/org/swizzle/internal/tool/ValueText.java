@@ -3,6 +3,7 @@ package org.swizzle.internal.tool;
 import java.lang.reflect.Array;
 import java.util.Collection;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 import org.swizzle.internal.StoreBrowser;
@@ -50,6 +51,16 @@ final class ValueText {
             text.append(paged.type()).append('(').append(paged.size()).append(") in ").append(paged.pages().size())
                 .append(" pages [");
             appendElements(text, paged.pages().iterator(), paged.pages().size());
+            text.append(']');
+            if (!paged.sections().isEmpty()) {
+                text.append(", directory sections [");
+                appendElements(text, paged.sections().iterator(), paged.sections().size());
+                text.append(']');
+            }
+        } else if (value instanceof StoreBrowser.DirectorySection) {
+            List<StoreBrowser.Reference> pages = ((StoreBrowser.DirectorySection) value).pages();
+            text.append("directory section of ").append(pages.size()).append(" pages [");
+            appendElements(text, pages.iterator(), pages.size());
             text.append(']');
         } else if (value instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) value;

@@ -107,6 +107,8 @@ final class HashPages<K, V> {
     /** Each page's bound with its sign flipped, so that {@code int} comparisons order them as unsigned hashes. */
     private int[] bounds;
     private int pageCount;
+    /** How the directory is stored: the sections whose pages a split changes are written again. */
+    private Sections sections;
     private int size;
     private int modCount;
     /** Set once the map no longer keeps its entries here (cleared, or back to one table): iterators then fail fast. */
@@ -161,6 +163,7 @@ final class HashPages<K, V> {
     static <K, V> HashPages<K, V> of(TrackedHashMap<K, V> owner, Map<K, V> flat) {
         HashPages<K, V> pages = new HashPages<>(owner, 0, 4 * flat.size() / PAGE_CAPACITY);
         pages.insert(0, new Page<>(pages, 0, 0, TrackedHashMap.pageOf(owner)));
+        pages.sections = Sections.fresh(1);
         for (Map.Entry<K, V> entry : flat.entrySet()) {
             pages.put(entry.getKey(), entry.getValue());
         }
@@ -169,16 +172,24 @@ final class HashPages<K, V> {
 
     /**
      * The pages of a stored map of {@code size} entries, not read yet: page {@code i} holds the hashes from
-     * {@code lowest[i]} up to the next page's, and is stored as {@code oids[i]}.
+     * {@code lowest[i]} up to the next page's, and is stored as {@code oids[i]}; the directory is stored in
+     * {@code sections}.
      *
-     * @throws IllegalArgumentException if the first page does not start at hash 0, the pages are not in order or one
-     *         is named twice
+     * @throws IllegalArgumentException if the first page does not start at hash 0, the pages are not in order, one
+     *         is named twice or the sections do not hold them all
      */
-    static <K, V> HashPages<K, V> stored(TrackedHashMap<K, V> owner, int size, int[] lowest, long[] oids) {
+    static <K, V> HashPages<K, V> stored(TrackedHashMap<K, V> owner, int size, int[] lowest, long[] oids, Sections sections) {
         if (oids.length != lowest.length) {
             throw new IllegalArgumentException(lowest.length + " pages' lowest hashes for " + oids.length + " pages");
         }
-        Paged.requireDistinct(oids);
+        long sectioned = 0;
+        for (int i = 0; i < sections.count(); i++) {
+            sectioned += sections.pages(i);
+        }
+        if (sectioned != oids.length) {
+            throw new IllegalArgumentException("its sections hold " + sectioned + " pages, not " + oids.length);
+        }
+        Paged.requireDistinct("pages", oids);
         if (size < 0 || lowest.length == 0 || lowest[0] != 0) {
             throw new IllegalArgumentException("a paged map of " + size + " entries in " + lowest.length
                 + " pages, the first starting at hash " + (lowest.length == 0 ? "-" : Integer.toUnsignedString(lowest[0]))
@@ -192,6 +203,7 @@ final class HashPages<K, V> {
             }
             pages.insert(i, new Page<>(pages, lowest[i], oids[i], null));
         }
+        pages.sections = sections;
         return pages;
     }
 
@@ -231,6 +243,18 @@ final class HashPages<K, V> {
 
     int pageCount() {
         return pageCount;
+    }
+
+    Sections sections() {
+        return sections;
+    }
+
+    /** Hands pages {@code from} to {@code to} to {@code action}: the lowest hash each holds, its map if read, its OID. */
+    void forEachPage(int from, int to, Paged.PageAction action) {
+        for (int i = from; i < to; i++) {
+            Page<K, V> page = directory[i];
+            action.accept(page.bound, page.map, page.oid);
+        }
     }
 
     /** The pages in hash order, which is how they are stored. */
@@ -434,7 +458,9 @@ final class HashPages<K, V> {
                 entries.remove();
             }
         }
-        insert(indexOf(page.bound) + 1, upper);
+        int index = indexOf(page.bound) + 1;
+        insert(index, upper);
+        sections.pageInserted(index);
         modCount++;
         return upper;
     }

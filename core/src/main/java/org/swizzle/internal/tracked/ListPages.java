@@ -83,7 +83,7 @@ final class ListPages<E> {
         if (oids.length != counts.length) {
             throw new IllegalArgumentException(counts.length + " chunk counts for " + oids.length + " chunks");
         }
-        Paged.requireDistinct(oids);
+        Paged.requireDistinct("pages", oids);
         long total = 0;
         for (int i = 0; i < counts.length; i++) {
             if (counts[i] <= 0) {
@@ -112,9 +112,9 @@ final class ListPages<E> {
         return chunkCount;
     }
 
-    /** Hands each chunk, in order, to {@code action}: its count, and its list if read (else null) with its OID. */
-    void forEachChunk(Paged.PageAction action) {
-        for (int k = 0; k < chunkCount; k++) {
+    /** Hands chunks {@code from} to {@code to}, in order, to {@code action}: its count, and its list if read (else null) with its OID. */
+    void forEachChunk(int from, int to, Paged.PageAction action) {
+        for (int k = from; k < to; k++) {
             action.accept(chunks[k].count, chunks[k].list, chunks[k].oid);
         }
     }

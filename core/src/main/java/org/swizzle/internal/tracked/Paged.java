@@ -15,15 +15,27 @@ public interface Paged {
     int pageCount();
 
     /** Hands each page, in stored order, to {@code action}. */
-    void forEachPage(PageAction action);
+    default void forEachPage(PageAction action) {
+        forEachPage(0, pageCount(), action);
+    }
+
+    /** Hands pages {@code from} (inclusive) to {@code to} (exclusive), in stored order, to {@code action}. */
+    void forEachPage(int from, int to, PageAction action);
+
+    /**
+     * The sections the directory is stored in, each a run of pages stored on its own; null for a directory stored
+     * whole.
+     */
+    Sections sections();
 
     /**
      * Refuses a stored directory that names one page twice: the two would be one collection, and a change to either
      * would change the other.
      *
-     * @throws IllegalArgumentException naming the two pages and their OID
+     * @param what what the OIDs are of, in the plural ("pages")
+     * @throws IllegalArgumentException naming the two and their OID
      */
-    static void requireDistinct(long[] oids) {
+    static void requireDistinct(String what, long[] oids) {
         LongHashSet seen = new LongHashSet(oids.length);
         for (int i = 0; i < oids.length; i++) {
             if (!seen.add(oids[i])) {
@@ -31,7 +43,7 @@ public interface Paged {
                 while (oids[first] != oids[i]) {
                     first++;
                 }
-                throw new IllegalArgumentException("pages " + first + " and " + i + " are both stored as OID " + oids[i]);
+                throw new IllegalArgumentException(what + " " + first + " and " + i + " are both stored as OID " + oids[i]);
             }
         }
     }

@@ -73,10 +73,16 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         return pages.chunkCount();
     }
 
-    /** Hands each chunk, in order, to {@code action}, with the number of elements it holds. */
+    /** Hands chunks {@code from} to {@code to}, in order, to {@code action}, with the number of elements each holds. */
     @Override
-    public void forEachPage(PageAction action) {
-        pages.forEachChunk(action);
+    public void forEachPage(int from, int to, PageAction action) {
+        pages.forEachChunk(from, to, action);
+    }
+
+    /** A paged list's directory is stored whole. */
+    @Override
+    public Sections sections() {
+        return null;
     }
 
     @Override

@@ -61,10 +61,15 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         pageOf = owner;
     }
 
-    /** A stored paged map whose pages are read when a key leads to them (see {@link HashPages#stored}). */
-    public static <K, V> TrackedHashMap<K, V> paged(int size, int[] lowest, long[] oids) {
+    /**
+     * A stored paged map whose pages are read when a key leads to them (see {@link HashPages#stored}); its directory
+     * is stored in sections of {@code sectionPages[i]} pages stored as {@code sectionOids[i]}, or, in a store
+     * written before directories had sections, whole ({@code sectionPages} null).
+     */
+    public static <K, V> TrackedHashMap<K, V> paged(int size, int[] lowest, long[] oids, int[] sectionPages, long[] sectionOids) {
         TrackedHashMap<K, V> map = new TrackedHashMap<>();
-        map.pages = HashPages.stored(map, size, lowest, oids);
+        map.pages = HashPages.stored(map, size, lowest, oids, sectionPages == null ? Sections.fresh(oids.length)
+            : Sections.stored(sectionPages, sectionOids));
         return map;
     }
 
@@ -78,12 +83,15 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return pages.pageCount();
     }
 
-    /** Hands each page, in hash order, to {@code action}, with the lowest hash it holds. */
+    /** Hands pages {@code from} to {@code to}, in hash order, to {@code action}, with the lowest hash each holds. */
     @Override
-    public void forEachPage(PageAction action) {
-        for (HashPages.Page<K, V> each : pages.pages()) {
-            action.accept(each.bound(), each.loaded(), each.oid());
-        }
+    public void forEachPage(int from, int to, PageAction action) {
+        pages.forEachPage(from, to, action);
+    }
+
+    @Override
+    public Sections sections() {
+        return pages.sections();
     }
 
     @Override

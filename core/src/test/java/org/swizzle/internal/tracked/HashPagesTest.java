@@ -233,14 +233,14 @@ class HashPagesTest {
 
     @Test
     void shouldRefuseADirectoryWhoseBoundsAndPagesDiffer() {
-        assertThrows(IllegalArgumentException.class, () -> TrackedHashMap.paged(3, new int[] {0}, new long[] {0x65, 0x66}));
-        assertThrows(IllegalArgumentException.class, () -> TrackedHashMap.paged(3, new int[] {0, 1}, new long[] {0x65}));
+        assertThrows(IllegalArgumentException.class, () -> TrackedHashMap.paged(3, new int[] {0}, new long[] {0x65, 0x66}, null, null));
+        assertThrows(IllegalArgumentException.class, () -> TrackedHashMap.paged(3, new int[] {0, 1}, new long[] {0x65}, null, null));
     }
 
     @Test
     void shouldRefuseADirectoryNamingOnePageTwice() {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-            () -> TrackedHashMap.paged(3, new int[] {0, 1, 2}, new long[] {0x65, 0x66, 0x65}));
+            () -> TrackedHashMap.paged(3, new int[] {0, 1, 2}, new long[] {0x65, 0x66, 0x65}, null, null));
         assertEquals("pages 0 and 2 are both stored as OID 101", refused.getMessage());
     }
 

@@ -1,9 +1,10 @@
 package org.swizzle.it.paged;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -61,28 +62,33 @@ class DamagedPagesTest {
      * {@code page}, page {@code otherPage} of the map in field {@code other}, as a commit of the segment store.
      */
     private static void namePage(Path dir, String field, int page, String other, int otherPage) {
-        long directory;
+        List<Long> directory = new ArrayList<>();
         long named;
         long naming;
         try (StoreBrowser browser = StoreBrowser.open(dir)) {
-            directory = collection(browser, "catalogue", field).oid();
+            StoreBrowser.Reference map = collection(browser, "catalogue", field);
+            directory.add(map.oid());
+            ((StoreBrowser.PagedCollection) browser.decode(map.oid()).contents()).sections().forEach(s -> directory.add(s.oid()));
             named = pages(browser, "catalogue", field).get(page).oid();
             naming = pages(browser, "catalogue", other).get(otherPage).oid();
         }
         try (SegmentStore store = SegmentStore.open(dir, StoreConfig.defaults().withCreateIfMissing(false))) {
-            LittleEndianBuffer stored = store.read(directory, LittleEndianBuffer.of(new byte[0]));
-            LittleEndianBuffer bytes = LittleEndianBuffer.of(new byte[stored.capacity()]);
-            bytes.putBytes(0, stored, 0, stored.capacity());
-            int at = -1;
-            for (int i = 0; i + 8 <= bytes.capacity() && at < 0; i++) {
-                at = bytes.getLong(i) == named ? i : -1;
+            for (long image : directory) {
+                LittleEndianBuffer stored = store.read(image, LittleEndianBuffer.of(new byte[0]));
+                LittleEndianBuffer bytes = LittleEndianBuffer.of(new byte[stored.capacity()]);
+                bytes.putBytes(0, stored, 0, stored.capacity());
+                for (int at = 0; at + 8 <= bytes.capacity(); at++) {
+                    if (bytes.getLong(at) == named) {
+                        bytes.putLong(at, naming);
+                        Transaction transaction = store.begin();
+                        transaction.put(image, store.classId(image), bytes, 0, bytes.capacity());
+                        transaction.commit(store.lastCommit() + 1);
+                        return;
+                    }
+                }
             }
-            assertTrue(at >= 0, "page " + page + "'s OID " + named + " is in the directory's image");
-            bytes.putLong(at, naming);
-            Transaction transaction = store.begin();
-            transaction.put(directory, store.classId(directory), bytes, 0, bytes.capacity());
-            transaction.commit(store.lastCommit() + 1);
         }
+        fail("page " + page + "'s OID " + named + " is in the directory " + directory.get(0) + " or one of its sections");
     }
 
     private static StoreBrowser.Reference collection(StoreBrowser browser, String root, String field) {

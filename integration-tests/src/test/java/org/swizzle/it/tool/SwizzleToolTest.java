@@ -101,7 +101,8 @@ class SwizzleToolTest {
         Matcher counts = Pattern.compile("counts\\s+java.util.Map\\s+= #(\\d+) ").matcher(shown);
         assertTrue(counts.find(), shown);
         String paged = tool("show", db.toString(), counts.group(1)).ok().output;
-        assertTrue(paged.matches("(?s).*HashMap\\(" + (PAGED_COUNTS + 1) + "\\) in \\d+ pages \\[#\\d+ java.util.HashMap, .*"), paged);
+        assertTrue(paged.matches("(?s).*HashMap\\(" + (PAGED_COUNTS + 1) + "\\) in \\d+ pages \\[#\\d+ java.util.HashMap, .*"
+            + "\\], directory sections \\[#\\d+ java.util.HashMap\\].*"), paged);
 
         String objects = tool("objects", db.toString(), "ToolPart").ok().output;
         assertEquals(3, lines(objects, Pattern.quote(PART)), objects);

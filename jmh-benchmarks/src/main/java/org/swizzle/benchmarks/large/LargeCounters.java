@@ -7,9 +7,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Secondary results of {@link LargeCollectionCommit}, summed over the iterations (one operation each): objects
- * faulted and in memory, pages of large collections read, the heap in use after a full GC, and for the commits the time, bytes logged and a raw
- * write and force of the same bytes.
+ * Secondary results of {@link LargeCollectionCommit} (one operation per iteration) and {@link LargeCollectionUpdate}
+ * (many), summed over the iterations: objects faulted and in memory, pages of large collections read, the heap in use
+ * after a full GC, and for the commits the time, bytes logged and a raw write and force of the same bytes.
  */
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)

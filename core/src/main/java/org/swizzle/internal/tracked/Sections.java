@@ -1,0 +1,148 @@
+package org.swizzle.internal.tracked;
+
+import java.util.Arrays;
+
+/**
+ * The directory of a paged collection cut into sections, runs of consecutive pages each stored on its own, so that
+ * a commit writes the sections whose pages came, went or changed their header, and a directory entry that did not
+ * change is never written again: a put into a map of a million entries writes its page, one section at most and the
+ * sections' list, not the whole directory. A section that outgrows {@link #CAPACITY} pages splits in half; one that
+ * loses its last page goes.
+ *
+ * <p>A section's OID is set by the commit that first writes it, which can undo that if it fails; a section not
+ * stored yet has OID 0.
+ */
+public final class Sections {
+
+    /** The pages a section holds before it splits. */
+    static final int CAPACITY = 512;
+
+    private long[] oids;
+    private int[] counts;
+    private boolean[] changed;
+    private int sectionCount;
+
+    private Sections(int capacity) {
+        oids = new long[capacity];
+        counts = new int[capacity];
+        changed = new boolean[capacity];
+    }
+
+    /** Sections for {@code pages} pages not stored yet, each half full. */
+    static Sections fresh(int pages) {
+        int half = CAPACITY / 2;
+        Sections sections = new Sections(Math.max(2, (pages + half - 1) / half));
+        for (int left = pages; left > 0 || sections.sectionCount == 0; left -= half) {
+            sections.add(sections.sectionCount, 0, Math.max(0, Math.min(half, left)));
+        }
+        return sections;
+    }
+
+    /**
+     * The sections of a stored directory: section {@code i} holds {@code counts[i]} pages and is stored as
+     * {@code oids[i]}.
+     *
+     * @throws IllegalArgumentException if a section is empty or one is named twice
+     */
+    static Sections stored(int[] counts, long[] oids) {
+        Paged.requireDistinct("sections", oids);
+        Sections sections = new Sections(Math.max(2, counts.length));
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] <= 0) {
+                throw new IllegalArgumentException("section " + i + " holds " + counts[i] + " pages");
+            }
+            sections.add(i, oids[i], counts[i]);
+            sections.changed[i] = false;
+        }
+        return sections;
+    }
+
+    /** The number of sections. */
+    public int count() {
+        return sectionCount;
+    }
+
+    /** The number of pages section {@code section} holds. */
+    public int pages(int section) {
+        return counts[section];
+    }
+
+    /** The OID section {@code section} is stored as, or 0 if it is not stored yet. */
+    public long oid(int section) {
+        return oids[section];
+    }
+
+    /** Whether section {@code section} must be written at the next commit: new, or its pages or their headers changed. */
+    public boolean isChanged(int section) {
+        return changed[section] || oids[section] == 0;
+    }
+
+    /** The commit in progress wrote section {@code section} as {@code oid}; {@link #unwritten} undoes it. */
+    public void written(int section, long oid) {
+        oids[section] = oid;
+        changed[section] = false;
+    }
+
+    /** The commit that wrote section {@code section}, which was stored as {@code oid} (0: not stored), failed. */
+    public void unwritten(int section, long oid) {
+        oids[section] = oid;
+        changed[section] = true;
+    }
+
+    /** Page {@code page} was inserted: the section before it takes it, and splits when full. */
+    void pageInserted(int page) {
+        int section = sectionOf(Math.max(0, page - 1));
+        counts[section]++;
+        changed[section] = true;
+        if (counts[section] > CAPACITY) {
+            int upper = counts[section] / 2;
+            counts[section] -= upper;
+            add(section + 1, 0, upper);
+        }
+    }
+
+    /** Page {@code page} was removed: its section shrinks, and goes when empty (the last one stays). */
+    void pageRemoved(int page) {
+        int section = sectionOf(page);
+        counts[section]--;
+        changed[section] = true;
+        if (counts[section] == 0 && sectionCount > 1) {
+            System.arraycopy(oids, section + 1, oids, section, sectionCount - section - 1);
+            System.arraycopy(counts, section + 1, counts, section, sectionCount - section - 1);
+            System.arraycopy(changed, section + 1, changed, section, sectionCount - section - 1);
+            sectionCount--;
+        }
+    }
+
+    /** The header of page {@code page} changed: its section is written again. */
+    void pageChanged(int page) {
+        changed[sectionOf(page)] = true;
+    }
+
+    /** The section holding page {@code page}, or the last one for the page just past the end. */
+    private int sectionOf(int page) {
+        int start = 0;
+        for (int section = 0; section < sectionCount - 1; section++) {
+            start += counts[section];
+            if (page < start) {
+                return section;
+            }
+        }
+        return sectionCount - 1;
+    }
+
+    private void add(int section, long oid, int pages) {
+        if (sectionCount == oids.length) {
+            oids = Arrays.copyOf(oids, sectionCount * 2);
+            counts = Arrays.copyOf(counts, sectionCount * 2);
+            changed = Arrays.copyOf(changed, sectionCount * 2);
+        }
+        System.arraycopy(oids, section, oids, section + 1, sectionCount - section);
+        System.arraycopy(counts, section, counts, section + 1, sectionCount - section);
+        System.arraycopy(changed, section, changed, section + 1, sectionCount - section);
+        oids[section] = oid;
+        counts[section] = pages;
+        changed[section] = true;
+        sectionCount++;
+    }
+}

@@ -1,0 +1,118 @@
+package org.swizzle.internal.tracked;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The sections a paged map's directory is stored in: what a split changes, and what stays written. */
+class SectionsTest {
+
+    @Test
+    void shouldCutALargeMapsDirectoryIntoSectionsThatHoldEveryPageOnce() {
+        TrackedHashMap<Integer, Integer> map = mapOf(300_000);
+        Sections sections = map.sections();
+        assertTrue(sections.count() >= 3, sections.count() + " sections for " + map.pageCount() + " pages");
+        int pages = 0;
+        for (int i = 0; i < sections.count(); i++) {
+            assertTrue(sections.pages(i) > 0 && sections.pages(i) <= Sections.CAPACITY, "section " + i + ": " + sections.pages(i));
+            pages += sections.pages(i);
+        }
+        assertEquals(map.pageCount(), pages);
+    }
+
+    @Test
+    void shouldChangeOnlyTheSectionOfAPageThatSplits() {
+        TrackedHashMap<Integer, Integer> map = mapOf(300_000);
+        Sections sections = map.sections();
+        writeAll(sections);
+        int pagesBefore = map.pageCount();
+        int key = 300_000;
+        while (map.pageCount() == pagesBefore) {
+            map.put(key, key);
+            key++;
+        }
+        List<Integer> changed = changed(sections);
+        assertEquals(1, changed.size(), "sections changed by one split: " + changed);
+        for (int i = 0; i < sections.count(); i++) {
+            assertEquals(1000 + i, sections.oid(i), "section " + i + " keeps its OID, changed or not");
+        }
+    }
+
+    @Test
+    void shouldSplitAFullSectionInHalfAndStoreTheUpperHalfAnew() {
+        Sections sections = Sections.fresh(Sections.CAPACITY);
+        assertEquals(2, sections.count());
+        writeAll(sections);
+        for (int page = 0; page <= Sections.CAPACITY / 2; page++) {
+            sections.pageInserted(1);
+        }
+        assertEquals(3, sections.count());
+        assertEquals(List.of(0, 1), changed(sections), "the full section and its new upper half");
+        assertEquals(0, sections.oid(1), "the upper half is not stored yet");
+        assertEquals(1001, sections.oid(2), "the sections after it keep their OIDs");
+        assertEquals(Sections.CAPACITY + Sections.CAPACITY / 2 + 1, sections.pages(0) + sections.pages(1) + sections.pages(2));
+    }
+
+    @Test
+    void shouldDropASectionThatLosesItsLastPageButKeepTheLastOne() {
+        Sections sections = Sections.stored(new int[] {1, 2}, new long[] {7, 8});
+        sections.pageRemoved(0);
+        assertEquals(1, sections.count());
+        assertEquals(8, sections.oid(0));
+        assertFalse(sections.isChanged(0), "the section after it did not change");
+        sections.pageRemoved(0);
+        sections.pageRemoved(0);
+        assertEquals(1, sections.count());
+        assertEquals(0, sections.pages(0));
+    }
+
+    @Test
+    void shouldUndoAWriteOfACommitThatFailed() {
+        Sections sections = Sections.fresh(3);
+        sections.written(0, 42);
+        assertFalse(sections.isChanged(0));
+        sections.unwritten(0, 0);
+        assertTrue(sections.isChanged(0));
+        assertEquals(0, sections.oid(0));
+    }
+
+    @Test
+    void shouldRefuseSectionsThatNameOneOidTwiceOrHoldNoPage() {
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+            () -> Sections.stored(new int[] {1, 1}, new long[] {9, 9}));
+        assertEquals("sections 0 and 1 are both stored as OID 9", twice.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Sections.stored(new int[] {1, 0}, new long[] {9, 10}));
+    }
+
+    private static TrackedHashMap<Integer, Integer> mapOf(int entries) {
+        TrackedHashMap<Integer, Integer> map = new TrackedHashMap<>();
+        for (int i = 0; i < entries; i++) {
+            map.put(i * 7919, i);
+        }
+        assertTrue(map.isPaged());
+        return map;
+    }
+
+    /** As a commit does: every section written, section i as OID 1000 + i. */
+    private static void writeAll(Sections sections) {
+        for (int i = 0; i < sections.count(); i++) {
+            sections.written(i, 1000 + i);
+        }
+    }
+
+    private static List<Integer> changed(Sections sections) {
+        List<Integer> changed = new ArrayList<>();
+        for (int i = 0; i < sections.count(); i++) {
+            if (sections.isChanged(i)) {
+                changed.add(i);
+            }
+        }
+        return changed;
+    }
+}

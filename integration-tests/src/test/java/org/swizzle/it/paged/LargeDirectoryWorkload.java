@@ -1,0 +1,126 @@
+package org.swizzle.it.paged;
+
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import org.swizzle.ObjectStore;
+import org.swizzle.it.Phases;
+
+/**
+ * A paged map large enough that its directory is stored in several sections: a put anywhere in it, committed,
+ * compares and logs about one page, whatever the map's size; killed after the last commit, the next JVM finds every
+ * entry. Run by {@link LargeDirectoryTest}, a phase per JVM.
+ */
+public final class LargeDirectoryWorkload {
+
+    /** Entries of the even keys {@code 0, 2, ...}, built in commits of {@link #BATCH}. */
+    static final int ENTRIES = 400_000;
+    static final int BATCH = 40_000;
+    /**
+     * Keys put one per commit: odd ones at random places in the map, then, in a row, odd ones and keys above 2^32
+     * that share their hashes, which overfill and split the pages they go to.
+     */
+    static final int PUTS = 300;
+    static final int PUTS_IN_A_ROW = 1_000;
+    /**
+     * What one put's commit may compare: a page that splits, its new half, a section and the list of sections. The
+     * whole directory of {@link #ENTRIES} entries is twice that.
+     */
+    static final long PUT_COMPARE_LIMIT = 16 * 1024;
+    static final long PUT_LOG_LIMIT = 8 * 1024;
+    static final long SEED = 20261125;
+
+    private final String phase;
+
+    private LargeDirectoryWorkload(String phase) {
+        this.phase = phase;
+    }
+
+    public static void main(String[] args) throws Exception {
+        LargeDirectoryWorkload workload = new LargeDirectoryWorkload(args[0]);
+        Phases.run(args, Map.of("build", workload::build, "put", workload::put, "verify", workload::verify));
+    }
+
+    private void build(ObjectStore store) {
+        Catalogue catalogue = store.root("large", Catalogue.class, Catalogue::new);
+        for (int from = 0; from < ENTRIES; from += BATCH) {
+            for (long id = 2L * from; id < 2L * (from + BATCH); id += 2) {
+                catalogue.items.put(id, new Item(id, "item-" + id));
+            }
+            store.commit();
+        }
+        check("size " + catalogue.items.size(), catalogue.items.size() == ENTRIES);
+    }
+
+    /** Puts odd keys, a commit each, then ends the JVM as a kill would. */
+    private void put(ObjectStore store) {
+        Catalogue catalogue = store.root("large", Catalogue.class);
+        long mostCompared = 0;
+        long mostLogged = 0;
+        for (long id : newKeys()) {
+            catalogue.items.put(id, new Item(id, "item-" + id));
+            long compared = store.stats().bytesCompared();
+            long logged = store.stats().bytesLogged();
+            store.commit();
+            mostCompared = Math.max(mostCompared, store.stats().bytesCompared() - compared);
+            mostLogged = Math.max(mostLogged, store.stats().bytesLogged() - logged);
+        }
+        System.out.println("the commit of one put compared at most " + mostCompared + " bytes and logged at most "
+            + mostLogged);
+        check("the commit of one put compared up to " + mostCompared + " bytes", mostCompared <= PUT_COMPARE_LIMIT);
+        check("the commit of one put logged up to " + mostLogged + " bytes", mostLogged <= PUT_LOG_LIMIT);
+        Phases.halt(phase);
+    }
+
+    /** The keys {@link #put} puts, in order: at random, then in a row in the middle of the map. */
+    private static long[] newKeys() {
+        SplittableRandom random = new SplittableRandom(SEED);
+        long[] keys = new long[PUTS + PUTS_IN_A_ROW];
+        for (int i = 0; i < PUTS; i++) {
+            keys[i] = 2L * random.nextInt(ENTRIES) + 1;
+        }
+        for (int i = 0; i < PUTS_IN_A_ROW; i++) {
+            long even = 2L * (ENTRIES / 2 + i / 2);
+            keys[PUTS + i] = i % 2 == 0 ? even + 1 : 1L << 32 | even; // the same hash: (int) (key ^ key >>> 32)
+        }
+        return keys;
+    }
+
+    private void verify(ObjectStore store) {
+        Catalogue catalogue = store.root("large", Catalogue.class);
+        Set<Long> added = new HashSet<>();
+        for (long id : newKeys()) {
+            added.add(id);
+        }
+        check("size " + catalogue.items.size() + ", not " + (ENTRIES + added.size()), catalogue.items.size() == ENTRIES + added.size());
+        int wrong = 0;
+        for (long id = 0; id < 2L * ENTRIES; id++) {
+            boolean right = id % 2 == 0 || added.contains(id) ? found(catalogue, id) : catalogue.items.get(id) == null;
+            wrong += right ? 0 : 1;
+        }
+        for (long id : added) {
+            wrong += found(catalogue, id) ? 0 : 1;
+        }
+        check(wrong + " keys read wrong", wrong == 0);
+        int seen = 0;
+        for (Map.Entry<Long, Item> entry : catalogue.items.entrySet()) {
+            seen += entry.getValue().id == entry.getKey() ? 1 : 0;
+        }
+        check("a full pass saw " + seen + " entries", seen == catalogue.items.size());
+        long logged = store.stats().bytesLogged();
+        store.commit();
+        check("a read-only pass logged " + (store.stats().bytesLogged() - logged) + " bytes", store.stats().bytesLogged() == logged);
+    }
+
+    /** Whether {@code id} is in the map with its item; false if it is not, or with another item. */
+    private static boolean found(Catalogue catalogue, long id) {
+        Item item = catalogue.items.get(id);
+        return item != null && item.id == id && item.name.equals("item-" + id);
+    }
+
+    private void check(String what, boolean holds) {
+        Phases.check(phase, what, holds);
+    }
+}
