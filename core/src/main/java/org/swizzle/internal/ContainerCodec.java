@@ -219,11 +219,15 @@ final class ContainerCodec {
                     throw in.corrupt("section " + i + " of a paged map's directory has no page count");
                 }
                 sectionPages[i] = in.readInt();
+                if (sectionPages[i] <= 0 || sectionPages[i] > Sections.CAPACITY) {
+                    throw in.corrupt("section " + i + " of a paged map's directory holds " + sectionPages[i]
+                        + " pages; a section holds 1 to " + Sections.CAPACITY);
+                }
                 if (in.readKind() != ValueKind.COLLECTION) {
                     throw in.corrupt("section " + i + " of a paged map's directory is not a stored section");
                 }
                 sectionOids[i] = in.readLong();
-                pages += Math.max(0, sectionPages[i]);
+                pages += sectionPages[i];
             }
             if (pages > Integer.MAX_VALUE - 8) {
                 throw in.corrupt("the sections of a paged map's directory claim " + pages + " pages");

@@ -418,6 +418,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
+    /** Whether stored thing {@code oid} is a section of a paged map's directory. */
+    private boolean isSection(long oid) {
+        return table.get(oid) == null && store.contains(oid) && catalog.isCollection(store.classId(oid))
+            && store.length(oid) > 0 && store.read(oid, view).getByte(0) == ValueKind.PAGE_SECTION.tag();
+    }
+
     /** A reader over section {@code index} of the directory being read, stored as {@code oid}. */
     private ObjectReader section(int index, long oid) {
         if (!store.contains(oid) || !catalog.isCollection(store.classId(oid))) {
@@ -608,6 +614,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.diffNanos += diffed;
             collector.assistSweep(transaction);
             transaction.commit(number);
+            clearWrittenSections();
             counters.writeNanos += logged.writeNanos() - writeBefore;
             counters.forceNanos += logged.forceNanos() - forceBefore;
             counters.applyNanos += logged.applyNanos() + logged.checkpointNanos() - applyBefore;
@@ -644,7 +651,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsResident += created.size();
         counters.objectsCreated += created.size();
         collections.committed();
-        clearWrittenSections();
         for (Persistable object : toWatch) {
             watch(object);
         }
@@ -1018,14 +1024,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         };
         dirty.forEach(revertHolder);
+        LongArrayList sectionWork = new LongArrayList();
         LongConsumer revertHeld = oid -> {
             Attachment held = collections.residentAttachment(oid);
             if (held != null) {
                 collectionWork.add(held);
+            } else if (isSection(oid)) {
+                sectionWork.addLong(oid); // a paged map's pages are held through its directory's sections
             }
         };
-        while (!objectWork.isEmpty() || !collectionWork.isEmpty()) {
-            if (!objectWork.isEmpty()) {
+        while (!objectWork.isEmpty() || !collectionWork.isEmpty() || !sectionWork.isEmpty()) {
+            if (!sectionWork.isEmpty()) {
+                committedReferences.forEach(sectionWork.removeAt(sectionWork.size() - 1), revertHeld);
+            } else if (!objectWork.isEmpty()) {
                 Persistable object = objectWork.poll();
                 if (object.$swz_state() == Persistable.RESIDENT) {
                     committedReferences.forEach(object.$swz_oid(), revertHeld);

@@ -184,6 +184,10 @@ class StoredFormatTest {
         assertThrows(ObjectReader.MalformedObjectException.class,
             () -> readPaged(top + "0603000000" + "296700000000000000", SECTION), "3 pages said, 2 held");
         assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged(top + "06ffffff7f" + "296700000000000000", SECTION), "more pages than a section holds");
+        assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readPaged(top + "0600000000" + "296700000000000000", SECTION), "a section of no page");
+        assertThrows(ObjectReader.MalformedObjectException.class,
             () -> readPaged(top + "0602000000" + "296700000000000000", DIRECTORY_BEFORE_SECTIONS), "a directory for a section");
         assertThrows(ObjectReader.MalformedObjectException.class,
             () -> readPaged(top + "0602000000" + "296700000000000000", SECTION + "00"), "a byte after the last page");

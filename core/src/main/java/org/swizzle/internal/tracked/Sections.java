@@ -6,8 +6,8 @@ import java.util.Arrays;
  * The directory of a paged collection cut into sections, runs of consecutive pages each stored on its own, so that
  * a commit writes the sections whose pages came, went or changed their header, and a directory entry that did not
  * change is never written again: a put into a map of a million entries writes its page, one section at most and the
- * sections' list, not the whole directory. A section that outgrows {@link #CAPACITY} pages splits in half; one that
- * loses its last page goes.
+ * sections' list, not the whole directory. A section that outgrows {@link #CAPACITY} pages splits in half (a map's
+ * pages only ever split, so sections never shrink).
  *
  * <p>A section's OID is set by the commit that first writes it, which can undo that if it fails; a section not
  * stored yet has OID 0.
@@ -15,7 +15,7 @@ import java.util.Arrays;
 public final class Sections {
 
     /** The pages a section holds before it splits. */
-    static final int CAPACITY = 512;
+    public static final int CAPACITY = 512;
 
     private long[] oids;
     private int[] counts;
@@ -99,24 +99,6 @@ public final class Sections {
             counts[section] -= upper;
             add(section + 1, 0, upper);
         }
-    }
-
-    /** Page {@code page} was removed: its section shrinks, and goes when empty (the last one stays). */
-    void pageRemoved(int page) {
-        int section = sectionOf(page);
-        counts[section]--;
-        changed[section] = true;
-        if (counts[section] == 0 && sectionCount > 1) {
-            System.arraycopy(oids, section + 1, oids, section, sectionCount - section - 1);
-            System.arraycopy(counts, section + 1, counts, section, sectionCount - section - 1);
-            System.arraycopy(changed, section + 1, changed, section, sectionCount - section - 1);
-            sectionCount--;
-        }
-    }
-
-    /** The header of page {@code page} changed: its section is written again. */
-    void pageChanged(int page) {
-        changed[sectionOf(page)] = true;
     }
 
     /** The section holding page {@code page}, or the last one for the page just past the end. */

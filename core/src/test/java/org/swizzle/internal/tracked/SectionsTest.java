@@ -32,6 +32,7 @@ class SectionsTest {
         Sections sections = map.sections();
         writeAll(sections);
         int pagesBefore = map.pageCount();
+        List<Integer> boundsBefore = bounds(map);
         int key = 300_000;
         while (map.pageCount() == pagesBefore) {
             map.put(key, key);
@@ -39,6 +40,21 @@ class SectionsTest {
         }
         List<Integer> changed = changed(sections);
         assertEquals(1, changed.size(), "sections changed by one split: " + changed);
+        int pages = 0;
+        for (int i = 0; i < sections.count(); i++) {
+            pages += sections.pages(i);
+        }
+        assertEquals(map.pageCount(), pages, "the sections hold every page after the split");
+        int first = 0;
+        for (int i = 0; i < changed.get(0); i++) {
+            first += sections.pages(i);
+        }
+        List<Integer> after = bounds(map);
+        after.removeAll(boundsBefore);
+        assertEquals(1, after.size(), "one new page: " + after);
+        int splitAt = bounds(map).indexOf(after.get(0));
+        assertTrue(splitAt >= first && splitAt < first + sections.pages(changed.get(0)),
+            "the new page " + splitAt + " is in the changed section, pages " + first + " on");
         for (int i = 0; i < sections.count(); i++) {
             assertEquals(1000 + i, sections.oid(i), "section " + i + " keeps its OID, changed or not");
         }
@@ -57,19 +73,6 @@ class SectionsTest {
         assertEquals(0, sections.oid(1), "the upper half is not stored yet");
         assertEquals(1001, sections.oid(2), "the sections after it keep their OIDs");
         assertEquals(Sections.CAPACITY + Sections.CAPACITY / 2 + 1, sections.pages(0) + sections.pages(1) + sections.pages(2));
-    }
-
-    @Test
-    void shouldDropASectionThatLosesItsLastPageButKeepTheLastOne() {
-        Sections sections = Sections.stored(new int[] {1, 2}, new long[] {7, 8});
-        sections.pageRemoved(0);
-        assertEquals(1, sections.count());
-        assertEquals(8, sections.oid(0));
-        assertFalse(sections.isChanged(0), "the section after it did not change");
-        sections.pageRemoved(0);
-        sections.pageRemoved(0);
-        assertEquals(1, sections.count());
-        assertEquals(0, sections.pages(0));
     }
 
     @Test
@@ -97,6 +100,13 @@ class SectionsTest {
         }
         assertTrue(map.isPaged());
         return map;
+    }
+
+    /** The lowest hash of each page, in order. */
+    private static List<Integer> bounds(TrackedHashMap<?, ?> map) {
+        List<Integer> bounds = new ArrayList<>();
+        map.forEachPage((bound, loaded, oid) -> bounds.add(bound));
+        return bounds;
     }
 
     /** As a commit does: every section written, section i as OID 1000 + i. */
