@@ -2,7 +2,6 @@ package org.swizzle.benchmarks.large;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -22,7 +21,6 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.swizzle.ObjectStore;
 import org.swizzle.StoreStats;
 import org.swizzle.benchmarks.Directories;
-import org.swizzle.benchmarks.RawWrite;
 import org.swizzle.benchmarks.oo1.Forks;
 
 /**
@@ -51,8 +49,6 @@ import org.swizzle.benchmarks.oo1.Forks;
 @Fork(value = 1, jvmArgsAppend = {Forks.SWIZZLE, "-Xmx4g"})
 public class LargeCollectionCommit {
 
-    private static final String ROOT = "extent";
-
     @Param("1000000")
     public int entries;
 
@@ -62,11 +58,7 @@ public class LargeCollectionCommit {
 
     @Setup(Level.Trial)
     public void build() throws IOException {
-        directory = Files.createTempDirectory("swizzle-large-");
-        try (ObjectStore building = ObjectStore.open(directory)) {
-            building.setRoot(ROOT, Extent.of(entries));
-            building.commit();
-        }
+        directory = ExtentStore.build("swizzle-large-", entries);
         nextKey = entries;
     }
 
@@ -78,7 +70,7 @@ public class LargeCollectionCommit {
     @Benchmark
     public Extent openRoot(LargeCounters counters) {
         long faultedBefore = store.stats().objectsFaulted();
-        Extent extent = store.root(ROOT, Extent.class);
+        Extent extent = store.root(ExtentStore.ROOT, Extent.class);
         counters.objectsFaulted += store.stats().objectsFaulted() - faultedBefore;
         counters.pagesRead += store.stats().pagesRead();
         counters.operations++;
@@ -88,7 +80,7 @@ public class LargeCollectionCommit {
     @Benchmark
     public int coldGet(LargeCounters counters) {
         long faultedBefore = store.stats().objectsFaulted();
-        Item item = store.root(ROOT, Extent.class).byId.get(entries / 2L);
+        Item item = store.root(ExtentStore.ROOT, Extent.class).byId.get(entries / 2L);
         int value = item.value;
         StoreStats stats = store.stats();
         counters.objectsFaulted += stats.objectsFaulted() - faultedBefore;
@@ -101,31 +93,20 @@ public class LargeCollectionCommit {
 
     @Benchmark
     public long putCommit(LargeCounters counters) {
-        Extent extent = store.root(ROOT, Extent.class);
+        Extent extent = store.root(ExtentStore.ROOT, Extent.class);
         long key = nextKey++;
         extent.byId.put(key, new Item(key, 1));
-        commit(counters);
+        counters.commit(store);
         return key;
     }
 
     @Benchmark
     public long addCommit(LargeCounters counters) {
-        Extent extent = store.root(ROOT, Extent.class);
+        Extent extent = store.root(ExtentStore.ROOT, Extent.class);
         long key = nextKey++;
         extent.items.add(new Item(key, 1));
-        commit(counters);
+        counters.commit(store);
         return key;
-    }
-
-    private void commit(LargeCounters counters) {
-        long loggedBefore = store.stats().bytesLogged();
-        long start = System.nanoTime();
-        store.commit();
-        counters.commitNanos += System.nanoTime() - start;
-        long logged = store.stats().bytesLogged() - loggedBefore;
-        counters.logBytes += logged;
-        counters.rawNanos += RawWrite.writeAndForce(logged);
-        counters.operations++;
     }
 
     private static double heapInUseMegabytes() {

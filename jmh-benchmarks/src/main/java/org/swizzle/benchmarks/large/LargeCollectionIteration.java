@@ -1,7 +1,6 @@
 package org.swizzle.benchmarks.large;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -79,13 +78,9 @@ public abstract class LargeCollectionIteration {
 
         @Setup(Level.Trial)
         public void open() throws IOException {
-            directory = Files.createTempDirectory("swizzle-large-iteration-");
-            try (ObjectStore building = ObjectStore.open(directory)) {
-                building.setRoot("extent", Extent.of(entries));
-                building.commit();
-            }
+            directory = ExtentStore.build("swizzle-large-iteration-", entries);
             store = ObjectStore.open(directory);
-            extent = store.root("extent", Extent.class);
+            extent = store.root(ExtentStore.ROOT, Extent.class);
             iterateMap();
             iterateList();
         }

@@ -1,7 +1,6 @@
 package org.swizzle.benchmarks.large;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -20,7 +19,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.swizzle.ObjectStore;
 import org.swizzle.benchmarks.Directories;
-import org.swizzle.benchmarks.RawWrite;
 import org.swizzle.benchmarks.oo1.Forks;
 
 /**
@@ -43,8 +41,6 @@ import org.swizzle.benchmarks.oo1.Forks;
 @Fork(value = 1, jvmArgsAppend = {Forks.SWIZZLE, "-Xmx4g"})
 public class LargeCollectionUpdate {
 
-    private static final String ROOT = "extent";
-
     @Param("1000000")
     public int entries;
 
@@ -55,13 +51,9 @@ public class LargeCollectionUpdate {
 
     @Setup(Level.Trial)
     public void open() throws IOException {
-        directory = Files.createTempDirectory("swizzle-large-update-");
-        try (ObjectStore building = ObjectStore.open(directory)) {
-            building.setRoot(ROOT, Extent.of(entries));
-            building.commit();
-        }
+        directory = ExtentStore.build("swizzle-large-update-", entries);
         store = ObjectStore.open(directory);
-        extent = store.root(ROOT, Extent.class);
+        extent = store.root(ExtentStore.ROOT, Extent.class);
         nextKey = entries;
     }
 
@@ -69,7 +61,7 @@ public class LargeCollectionUpdate {
     public long putCommit(LargeCounters counters) {
         long key = nextKey++;
         extent.byId.put(key, new Item(key, 1));
-        commit(counters);
+        counters.commit(store);
         return key;
     }
 
@@ -77,19 +69,8 @@ public class LargeCollectionUpdate {
     public long addCommit(LargeCounters counters) {
         long key = nextKey++;
         extent.items.add(new Item(key, 1));
-        commit(counters);
+        counters.commit(store);
         return key;
-    }
-
-    private void commit(LargeCounters counters) {
-        long loggedBefore = store.stats().bytesLogged();
-        long start = System.nanoTime();
-        store.commit();
-        counters.commitNanos += System.nanoTime() - start;
-        long logged = store.stats().bytesLogged() - loggedBefore;
-        counters.logBytes += logged;
-        counters.rawNanos += RawWrite.writeAndForce(logged);
-        counters.operations++;
     }
 
     @TearDown(Level.Trial)

@@ -5,6 +5,8 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.swizzle.ObjectStore;
+import org.swizzle.benchmarks.RawWrite;
 
 /**
  * Secondary results of {@link LargeCollectionCommit} (one operation per iteration) and {@link LargeCollectionUpdate}
@@ -23,6 +25,18 @@ public class LargeCounters {
     public long commitNanos;
     public long logBytes;
     public long rawNanos;
+
+    /** Commits {@code store}, counting the commit's time, the bytes it logged and a raw write + force of as many. */
+    void commit(ObjectStore store) {
+        long loggedBefore = store.stats().bytesLogged();
+        long start = System.nanoTime();
+        store.commit();
+        commitNanos += System.nanoTime() - start;
+        long logged = store.stats().bytesLogged() - loggedBefore;
+        logBytes += logged;
+        rawNanos += RawWrite.writeAndForce(logged);
+        operations++;
+    }
 
     @Setup(Level.Iteration)
     public void reset() {
