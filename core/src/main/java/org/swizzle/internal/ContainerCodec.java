@@ -161,10 +161,7 @@ final class ContainerCodec {
     /** The image of section {@code section} of {@code collection}'s directory: its pages, as a directory lists them. */
     static void writeSection(ObjectWriter out, Paged collection, int section) {
         Sections sections = collection.sections();
-        int first = 0;
-        for (int i = 0; i < section; i++) {
-            first += sections.pages(i);
-        }
+        int first = sections.firstPage(section);
         out.writeKind(ValueKind.PAGE_SECTION);
         out.writeInt(sections.pages(section));
         writeEntries(out, collection, first, first + sections.pages(section));
@@ -204,6 +201,7 @@ final class ContainerCodec {
     static Object readPaged(ValueKind kind, ObjectReader in, SectionSource sections) {
         boolean map = kind != ValueKind.ARRAY_LIST_PAGES;
         String what = map ? "map" : "list";
+        String header = map ? "lowest hash" : "count";
         int size = in.readInt();
         int[] sectionPages = null;
         long[] sectionOids = null;
@@ -245,7 +243,7 @@ final class ContainerCodec {
                     throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged map's directory holds " + held
                         + " pages where the directory says " + sectionPages[i]);
                 }
-                readEntries(section, what, at, held, headers, oids);
+                readEntries(section, what, header, at, held, headers, oids);
                 if (section.remaining() != 0) {
                     throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged map's directory has "
                         + section.remaining() + " bytes after its last page");
@@ -256,7 +254,7 @@ final class ContainerCodec {
             int count = in.readCount(kind);
             headers = new int[count];
             oids = new long[count];
-            readEntries(in, what, 0, count, headers, oids);
+            readEntries(in, what, header, 0, count, headers, oids);
         }
         try {
             return map ? TrackedHashMap.paged(size, headers, oids, sectionPages, sectionOids)
@@ -266,10 +264,12 @@ final class ContainerCodec {
         }
     }
 
-    private static void readEntries(ObjectReader in, String what, int from, int count, int[] headers, long[] oids) {
+    /** Reads {@code count} directory entries, pages {@code from} on of a paged {@code what}, each a {@code header} and a page. */
+    private static void readEntries(ObjectReader in, String what, String header, int from, int count, int[] headers,
+                                    long[] oids) {
         for (int i = from; i < from + count; i++) {
             if (in.readKind() != ValueKind.INT) {
-                throw in.corrupt("page " + i + " of a paged " + what + " has no " + (what.equals("map") ? "lowest hash" : "count"));
+                throw in.corrupt("page " + i + " of a paged " + what + " has no " + header);
             }
             headers[i] = in.readInt();
             if (in.readKind() != ValueKind.COLLECTION) {

@@ -182,12 +182,8 @@ final class HashPages<K, V> {
         if (oids.length != lowest.length) {
             throw new IllegalArgumentException(lowest.length + " pages' lowest hashes for " + oids.length + " pages");
         }
-        long sectioned = 0;
-        for (int i = 0; i < sections.count(); i++) {
-            sectioned += sections.pages(i);
-        }
-        if (sectioned != oids.length) {
-            throw new IllegalArgumentException("its sections hold " + sectioned + " pages, not " + oids.length);
+        if (sections.pageCount() != oids.length) {
+            throw new IllegalArgumentException("its sections hold " + sections.pageCount() + " pages, not " + oids.length);
         }
         Paged.requireDistinct("pages", oids);
         if (size < 0 || lowest.length == 0 || lowest[0] != 0) {

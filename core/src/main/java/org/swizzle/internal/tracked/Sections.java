@@ -3,11 +3,11 @@ package org.swizzle.internal.tracked;
 import java.util.Arrays;
 
 /**
- * The directory of a paged collection cut into sections, runs of consecutive pages each stored on its own, so that
- * a commit writes the sections whose pages came, went or changed their header, and a directory entry that did not
- * change is never written again: a put into a map of a million entries writes its page, one section at most and the
- * sections' list, not the whole directory. A section that outgrows {@link #CAPACITY} pages splits in half (a map's
- * pages only ever split, so sections never shrink).
+ * The directory of a paged map cut into sections, runs of consecutive pages each stored on its own, so that a commit
+ * writes the sections that gained a page and no other directory entry: a put into a map of a million entries writes
+ * its page, the section of a page that split (and that section's new half when it splits too) and the sections'
+ * list, not the whole directory. A section that outgrows {@link #CAPACITY} pages splits in half (a map's pages only
+ * ever split, so sections never shrink).
  *
  * <p>A section's OID is set by the commit that first writes it, which can undo that if it fails; a section not
  * stored yet has OID 0.
@@ -33,7 +33,7 @@ public final class Sections {
         int half = CAPACITY / 2;
         Sections sections = new Sections(Math.max(2, (pages + half - 1) / half));
         for (int left = pages; left > 0 || sections.sectionCount == 0; left -= half) {
-            sections.add(sections.sectionCount, 0, Math.max(0, Math.min(half, left)));
+            sections.add(sections.sectionCount, 0, Math.min(half, left));
         }
         return sections;
     }
@@ -65,6 +65,20 @@ public final class Sections {
     /** The number of pages section {@code section} holds. */
     public int pages(int section) {
         return counts[section];
+    }
+
+    /** The number of pages the sections hold together. */
+    public int pageCount() {
+        return firstPage(sectionCount);
+    }
+
+    /** The index, in the whole directory, of the first page of section {@code section}. */
+    public int firstPage(int section) {
+        int first = 0;
+        for (int i = 0; i < section; i++) {
+            first += counts[i];
+        }
+        return first;
     }
 
     /** The OID section {@code section} is stored as, or 0 if it is not stored yet. */
