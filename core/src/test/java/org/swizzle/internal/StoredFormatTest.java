@@ -290,7 +290,7 @@ class StoredFormatTest {
         return (TrackedHashMap<?, ?>) readDirectory(hex);
     }
 
-    /** A paged map's directory {@code hex} whose every section is {@code section}. */
+    /** A paged map's directory {@code hex} whose every section, stored as OID 0x67, is {@code section}. */
     private TrackedHashMap<?, ?> readPaged(String hex, String section) {
         return (TrackedHashMap<?, ?>) readDirectory(hex, section);
     }
@@ -305,6 +305,7 @@ class StoredFormatTest {
         ValueKind kind = reader.readKind();
         assertTrue(kind.isPaged(), () -> hex + " is a paged collection's directory");
         Object collection = ContainerCodec.readPaged(kind, reader, (index, oid) -> {
+            assertEquals(0x67, oid, () -> "section " + index + " is read as the OID the directory names");
             byte[] image = HexFormat.of().parseHex(section);
             ObjectReader in = new ObjectReader(references);
             in.reset(LittleEndianBuffer.of(image), image.length);

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 import org.swizzle.ObjectStore;
+import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.it.Phases;
 
 /**
@@ -26,7 +27,7 @@ public final class LargeDirectoryWorkload {
     static final int PUTS_IN_A_ROW = 1_000;
     /**
      * What one put's commit may compare: a page that splits, its new half, a section and the list of sections. The
-     * whole directory of {@link #ENTRIES} entries is twice that.
+     * whole directory of {@link #ENTRIES} entries (3,124 pages of 14 bytes) is nearly three times that.
      */
     static final long PUT_COMPARE_LIMIT = 16 * 1024;
     static final long PUT_LOG_LIMIT = 8 * 1024;
@@ -40,7 +41,8 @@ public final class LargeDirectoryWorkload {
 
     public static void main(String[] args) throws Exception {
         LargeDirectoryWorkload workload = new LargeDirectoryWorkload(args[0]);
-        Phases.run(args, Map.of("build", workload::build, "put", workload::put, "verify", workload::verify));
+        Phases.run(args, Map.of("build", workload::build, "put", workload::put, "failedCommit", workload::failedCommit,
+            "verify", workload::verify));
     }
 
     private void build(ObjectStore store) {
@@ -74,6 +76,43 @@ public final class LargeDirectoryWorkload {
         Phases.halt(phase);
     }
 
+    /**
+     * A commit that fails after it wrote the sections a split changed (a value that cannot be stored, put last), then
+     * the same changes without that value, committed; then ends the JVM as a kill would. The sections the failed
+     * commit wrote must be written again, or the directory read next names pages its sections do not hold.
+     */
+    private void failedCommit(ObjectStore store) {
+        Catalogue catalogue = store.root("large", Catalogue.class);
+        for (long id : splittingKeys()) {
+            catalogue.items.put(id, new Item(id, "item-" + id));
+        }
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Map<Long, Object> raw = (Map) catalogue.items;
+        raw.put(-1L, new Object());
+        try {
+            store.commit();
+            check("a commit of a map holding a java.lang.Object failed", false);
+        } catch (UnsupportedFieldTypeException expected) {
+            check("the failure names the class and the field: " + expected.getMessage(),
+                expected.getMessage().contains("java.lang.Object") && expected.getMessage().contains("Catalogue.items"));
+        }
+        raw.remove(-1L);
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    /**
+     * Keys above 2^33 whose hashes are every value of a run among those of the even keys, so that each page there
+     * takes more keys than it holds and splits.
+     */
+    private static long[] splittingKeys() {
+        long[] keys = new long[PUTS];
+        for (int i = 0; i < PUTS; i++) {
+            keys[i] = 1L << 33 | ENTRIES / 2 + i; // hash (int) (key ^ key >>> 32): ENTRIES / 2 + i, with bit 1 flipped
+        }
+        return keys;
+    }
+
     /** The keys {@link #put} puts, in order: at random, then in a row in the middle of the map. */
     private static long[] newKeys() {
         SplittableRandom random = new SplittableRandom(SEED);
@@ -94,6 +133,9 @@ public final class LargeDirectoryWorkload {
         for (long id : newKeys()) {
             added.add(id);
         }
+        for (long id : splittingKeys()) {
+            added.add(id);
+        }
         check("size " + catalogue.items.size() + ", not " + (ENTRIES + added.size()), catalogue.items.size() == ENTRIES + added.size());
         int wrong = 0;
         for (long id = 0; id < 2L * ENTRIES; id++) {
@@ -104,6 +146,7 @@ public final class LargeDirectoryWorkload {
             wrong += found(catalogue, id) ? 0 : 1;
         }
         check(wrong + " keys read wrong", wrong == 0);
+        check("the value the failed commit could not store is gone", !catalogue.items.containsKey(-1L));
         int seen = 0;
         for (Map.Entry<Long, Item> entry : catalogue.items.entrySet()) {
             seen += entry.getValue().id == entry.getKey() ? 1 : 0;
