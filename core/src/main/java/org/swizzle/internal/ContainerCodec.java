@@ -65,7 +65,7 @@ final class ContainerCodec {
         }
         if (collection instanceof List) {
             if (collection instanceof TrackedArrayList && ((Paged) collection).pagedIn(out.collection())) {
-                return ValueKind.ARRAY_LIST_PAGES;
+                return ValueKind.ARRAY_LIST_SECTIONS;
             }
             return collection instanceof LinkedList ? ValueKind.LINKED_LIST : ValueKind.ARRAY_LIST;
         }
@@ -84,7 +84,8 @@ final class ContainerCodec {
     static Class<?> jdkClass(ValueKind kind) {
         switch (kind) {
             case ARRAY_LIST:
-            case ARRAY_LIST_PAGES: return ArrayList.class;
+            case ARRAY_LIST_PAGES:
+            case ARRAY_LIST_SECTIONS: return ArrayList.class;
             case LINKED_LIST: return LinkedList.class;
             case HASH_SET: return HashSet.class;
             case LINKED_HASH_SET: return LinkedHashSet.class;
@@ -102,7 +103,7 @@ final class ContainerCodec {
     static void writeBody(ObjectWriter out, ValueKind kind, Object collection) {
         out.writeKind(kind);
         if (kind.isPaged()) {
-            writePages(out, kind, (Paged) collection);
+            writePages(out, (Paged) collection);
         } else if (collection instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) collection;
             out.writeInt(map.size());
@@ -135,27 +136,21 @@ final class ContainerCodec {
     }
 
     /**
-     * The directory of a paged map or list: for {@link ValueKind#HASH_MAP_SECTIONS}, its size and its sections,
-     * whose OIDs the commit set when it wrote the changed ones ({@link #writeSection}); for
-     * {@link ValueKind#ARRAY_LIST_PAGES}, its size and every page. A page not read is referred to as stored.
+     * The directory of a paged map or list: its size and its sections, whose OIDs the commit set when it wrote the
+     * changed ones ({@link #writeSection}).
      */
-    private static void writePages(ObjectWriter out, ValueKind kind, Paged collection) {
+    private static void writePages(ObjectWriter out, Paged collection) {
         out.writeInt(collection instanceof Map ? ((Map<?, ?>) collection).size() : ((Collection<?>) collection).size());
         Sections sections = collection.sections();
-        if (kind == ValueKind.HASH_MAP_SECTIONS) {
-            out.writeInt(sections.count());
-            out.enter();
-            for (int i = 0; i < sections.count(); i++) {
-                out.writeKind(ValueKind.INT);
-                out.writeInt(sections.pages(i));
-                out.writeKind(ValueKind.COLLECTION);
-                out.writeLong(sections.oid(i));
-            }
-            out.exit();
-        } else {
-            out.writeInt(collection.pageCount());
-            writeEntries(out, collection, 0, collection.pageCount());
+        out.writeInt(sections.count());
+        out.enter();
+        for (int i = 0; i < sections.count(); i++) {
+            out.writeKind(ValueKind.INT);
+            out.writeInt(sections.pages(i));
+            out.writeKind(ValueKind.COLLECTION);
+            out.writeLong(sections.oid(i));
         }
+        out.exit();
     }
 
     /** The image of section {@code section} of {@code collection}'s directory: its pages, as a directory lists them. */
@@ -199,7 +194,7 @@ final class ContainerCodec {
      * key or an index leads to it.
      */
     static Object readPaged(ValueKind kind, ObjectReader in, SectionSource sections) {
-        boolean map = kind != ValueKind.ARRAY_LIST_PAGES;
+        boolean map = kind == ValueKind.HASH_MAP_PAGES || kind == ValueKind.HASH_MAP_SECTIONS;
         String what = map ? "map" : "list";
         String header = map ? "lowest hash" : "count";
         int size = in.readInt();
@@ -207,28 +202,28 @@ final class ContainerCodec {
         long[] sectionOids = null;
         int[] headers;
         long[] oids;
-        if (kind == ValueKind.HASH_MAP_SECTIONS) {
+        if (kind.hasSections()) {
             int count = in.readCount(kind);
             sectionPages = new int[count];
             sectionOids = new long[count];
             long pages = 0;
             for (int i = 0; i < count; i++) {
                 if (in.readKind() != ValueKind.INT) {
-                    throw in.corrupt("section " + i + " of a paged map's directory has no page count");
+                    throw in.corrupt("section " + i + " of a paged " + what + "'s directory has no page count");
                 }
                 sectionPages[i] = in.readInt();
                 if (sectionPages[i] <= 0 || sectionPages[i] > Sections.CAPACITY) {
-                    throw in.corrupt("section " + i + " of a paged map's directory holds " + sectionPages[i]
+                    throw in.corrupt("section " + i + " of a paged " + what + "'s directory holds " + sectionPages[i]
                         + " pages; a section holds 1 to " + Sections.CAPACITY);
                 }
                 if (in.readKind() != ValueKind.COLLECTION) {
-                    throw in.corrupt("section " + i + " of a paged map's directory is not a stored section");
+                    throw in.corrupt("section " + i + " of a paged " + what + "'s directory is not a stored section");
                 }
                 sectionOids[i] = in.readLong();
                 pages += sectionPages[i];
             }
             if (pages > Integer.MAX_VALUE - 8) {
-                throw in.corrupt("the sections of a paged map's directory claim " + pages + " pages");
+                throw in.corrupt("the sections of a paged " + what + "'s directory claim " + pages + " pages");
             }
             headers = new int[(int) pages];
             oids = new long[(int) pages];
@@ -236,16 +231,16 @@ final class ContainerCodec {
             for (int i = 0; i < count; i++) {
                 ObjectReader section = sections.section(i, sectionOids[i]);
                 if (section.readKind() != ValueKind.PAGE_SECTION) {
-                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged map's directory is not a section");
+                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged " + what + "'s directory is not a section");
                 }
                 int held = section.readCount(ValueKind.PAGE_SECTION);
                 if (held != sectionPages[i]) {
-                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged map's directory holds " + held
+                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged " + what + "'s directory holds " + held
                         + " pages where the directory says " + sectionPages[i]);
                 }
                 readEntries(section, what, header, at, held, headers, oids);
                 if (section.remaining() != 0) {
-                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged map's directory has "
+                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged " + what + "'s directory has "
                         + section.remaining() + " bytes after its last page");
                 }
                 at += held;
@@ -258,7 +253,7 @@ final class ContainerCodec {
         }
         try {
             return map ? TrackedHashMap.paged(size, headers, oids, sectionPages, sectionOids)
-                : TrackedArrayList.paged(size, headers, oids);
+                : TrackedArrayList.paged(size, headers, oids, sectionPages, sectionOids);
         } catch (IllegalArgumentException e) {
             throw in.corrupt("a paged " + what + "'s directory is malformed: " + e.getMessage());
         }

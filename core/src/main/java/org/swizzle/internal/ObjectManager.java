@@ -380,7 +380,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 throw in.corrupt("a collection's image starts with a value of kind " + kind);
             }
             if (kind == ValueKind.PAGE_SECTION) {
-                throw in.corrupt("it is a section of a paged map's directory, which only its directory refers to");
+                throw in.corrupt("it is a section of a paged collection's directory, which only its directory refers to");
             }
             boolean paged = kind.isPaged();
             int size = paged ? 0 : in.readCount(kind);
@@ -418,7 +418,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    /** Whether stored thing {@code oid} is a section of a paged map's directory. */
+    /** Whether stored thing {@code oid} is a section of a paged collection's directory. */
     private boolean isSection(long oid) {
         return table.get(oid) == null && store.contains(oid) && catalog.isCollection(store.classId(oid))
             && store.length(oid) > 0 && store.read(oid, view).getByte(0) == ValueKind.PAGE_SECTION.tag();
@@ -715,13 +715,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Writes stored collection {@code attachment}: new, changed, or watched (the store logs only what differs); for a
-     * paged map, the sections of its directory that changed first.
+     * paged map or list, the sections of its directory that changed first.
      */
     private void write(Attachment attachment) {
         Object collection = attachment.collection();
         writer.beginCollection(attachment);
-        if (ContainerCodec.kindOf(collection, writer) == ValueKind.HASH_MAP_SECTIONS) {
-            writeSections(attachment, (Paged) collection);
+        ValueKind stored = ContainerCodec.kindOf(collection, writer);
+        if (stored.hasSections()) {
+            writeSections(attachment, (Paged) collection, catalog.classId(ContainerCodec.jdkClass(stored)));
         }
         ValueKind kind = writeImage(attachment);
         if (kind.isPaged()) {
@@ -738,9 +739,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * Writes each section of paged collection {@code attachment}'s directory that is new or changed, a new one under
      * an OID of this commit, which {@link #abandonSections} takes back if the commit fails.
      */
-    private void writeSections(Attachment attachment, Paged collection) {
+    private void writeSections(Attachment attachment, Paged collection, int classId) {
         Sections sections = collection.sections();
-        int classId = catalog.classId(ContainerCodec.jdkClass(ValueKind.HASH_MAP_SECTIONS));
         for (int i = 0; i < sections.count(); i++) {
             if (sections.isChanged(i)) {
                 long before = sections.oid(i);
@@ -1030,7 +1030,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (held != null) {
                 collectionWork.add(held);
             } else if (isSection(oid)) {
-                sectionWork.addLong(oid); // a paged map's pages are held through its directory's sections
+                sectionWork.addLong(oid); // a paged collection's pages are held through its directory's sections
             }
         };
         while (!objectWork.isEmpty() || !collectionWork.isEmpty() || !sectionWork.isEmpty()) {

@@ -193,7 +193,7 @@ public final class StoreBrowser implements AutoCloseable {
         List<Reference> pages = new ArrayList<>(directory.pageCount());
         directory.forEachPage((header, loaded, oid) -> pages.add(reference(oid)));
         List<Reference> sections = new ArrayList<>();
-        for (int i = 0; kind == ValueKind.HASH_MAP_SECTIONS && i < directory.sections().count(); i++) {
+        for (int i = 0; kind.hasSections() && i < directory.sections().count(); i++) {
             sections.add(reference(directory.sections().oid(i)));
         }
         int size = directory instanceof Map ? ((Map<?, ?>) directory).size() : ((Collection<?>) directory).size();

@@ -112,9 +112,16 @@ enum ValueKind {
     HASH_MAP_SECTIONS(70, Codec.CONTAINER, null, 4, Tail.VALUES, 2),
     /**
      * A section of a paged collection's directory (the image of a stored thing of its own, filed under its
-     * collection's class, and read only by its directory): each page as {@link #HASH_MAP_PAGES} lists them.
+     * collection's class, and read only by its directory): each page as {@link #HASH_MAP_PAGES} or
+     * {@link #ARRAY_LIST_PAGES} lists them.
      */
-    PAGE_SECTION(71, Codec.CONTAINER, null, 0, Tail.VALUES, 2);
+    PAGE_SECTION(71, Codec.CONTAINER, null, 0, Tail.VALUES, 2),
+    /**
+     * A large {@code ArrayList} in chunks whose directory is stored in sections (the image of a stored collection
+     * only): its size, then each section in order as {@link #HASH_MAP_SECTIONS} lists them; a section lists its chunks
+     * as {@link #ARRAY_LIST_PAGES} does.
+     */
+    ARRAY_LIST_SECTIONS(72, Codec.CONTAINER, null, 4, Tail.VALUES, 2);
 
     /** The class whose static methods write and read a kind's payload. */
     enum Codec {
@@ -208,7 +215,12 @@ enum ValueKind {
 
     /** Whether this is the directory of a collection kept in pages, each a stored collection of its own. */
     boolean isPaged() {
-        return this == HASH_MAP_PAGES || this == ARRAY_LIST_PAGES || this == HASH_MAP_SECTIONS;
+        return this == HASH_MAP_PAGES || this == ARRAY_LIST_PAGES || hasSections();
+    }
+
+    /** Whether this is the directory of a paged collection stored in sections, each a {@link #PAGE_SECTION}. */
+    boolean hasSections() {
+        return this == HASH_MAP_SECTIONS || this == ARRAY_LIST_SECTIONS;
     }
 
     /** Bytes per counted element of a {@link Tail#BYTES} tail, values per counted element of a {@link Tail#VALUES} one. */

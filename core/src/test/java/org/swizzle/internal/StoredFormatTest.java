@@ -121,12 +121,20 @@ class StoredFormatTest {
     private static final List<Pin> IMAGES = concat(FLAT, List.of(pin(NESTING, "4201000000040100" + "29" + "6500000000000000"),
         pin(TrackedHashMap.paged(3, new int[] {0, Integer.MIN_VALUE}, new long[] {0x65, 0x66}, new int[] {2}, new long[] {0x67}),
             "46" + "03000000" + "01000000" + "0602000000" + "296700000000000000"),
-        pin(TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x66}),
-            "45" + "03000000" + "02000000" + "0602000000" + "296500000000000000" + "0601000000" + "296600000000000000")));
+        pin(TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x66}, new int[] {2}, new long[] {0x67}),
+            "48" + "03000000" + "01000000" + "0602000000" + "296700000000000000")));
 
     /** The image of section 0 of the directory of the paged map pinned in {@link #IMAGES}. */
     private static final String SECTION = "47" + "02000000" + "0600000000" + "296500000000000000" + "0600000080"
         + "296600000000000000";
+
+    /** The image of section 0 of the directory of the paged list pinned in {@link #IMAGES}: each chunk's count. */
+    private static final String LIST_SECTION = "47" + "02000000" + "0602000000" + "296500000000000000" + "0601000000"
+        + "296600000000000000";
+
+    /** The directory of a paged list as stores wrote it before directories had sections: every chunk in one image. */
+    private static final String LIST_BEFORE_SECTIONS = "45" + "03000000" + "02000000" + "0602000000"
+        + "296500000000000000" + "0601000000" + "296600000000000000";
 
     /** The directory of a paged map as stores wrote it before directories had sections: every page in one image. */
     private static final String DIRECTORY_BEFORE_SECTIONS = "44" + "03000000" + "02000000" + "0600000000"
@@ -265,14 +273,40 @@ class StoredFormatTest {
 
     @Test
     void shouldReadAPagedListsDirectoryWithoutItsChunks() {
-        TrackedArrayList<?> list = (TrackedArrayList<?>) readDirectory("45" + "03000000" + "02000000" + "0602000000"
-            + "296500000000000000" + "0601000000" + "296600000000000000");
+        TrackedArrayList<?> list = (TrackedArrayList<?>) readDirectory(LIST_BEFORE_SECTIONS);
         assertTrue(list.isPaged());
         assertEquals(3, list.size());
         assertEquals(2, list.pageCount());
+        assertEquals(List.of("2@101", "1@102"), chunks(list), "no chunk is read");
+        assertEquals(0, list.sections().oid(0), "a directory read whole is written in new sections at its next change");
+    }
+
+    @Test
+    void shouldWriteAndReadAPagedListsSectionAsPinned() {
+        TrackedArrayList<?> pinned = TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x66}, new int[] {2},
+            new long[] {0x67});
+        writer.reset();
+        ContainerCodec.writeSection(writer, pinned, 0);
+        byte[] bytes = new byte[writer.length()];
+        writer.buffer().getBytes(0, bytes);
+        assertEquals(LIST_SECTION, HexFormat.of().formatHex(bytes));
+
+        TrackedArrayList<?> list = (TrackedArrayList<?>) readDirectory("48" + "03000000" + "01000000" + "0602000000"
+            + "296700000000000000", LIST_SECTION);
+        assertEquals(3, list.size());
+        assertEquals(List.of("2@101", "1@102"), chunks(list), "no chunk is read");
+        assertEquals(0x67, list.sections().oid(0));
+        assertFalse(list.sections().isChanged(0), "a section read is not written again unless it changes");
+        assertThrows(ObjectReader.MalformedObjectException.class, () -> readDirectory("48" + "04000000" + "01000000"
+            + "0602000000" + "296700000000000000", LIST_SECTION), "4 elements said, 3 counted in the section");
+        assertThrows(ObjectReader.MalformedObjectException.class, () -> readDirectory("48" + "03000000" + "01000000"
+            + "0601000000" + "296700000000000000", LIST_SECTION), "1 chunk said, 2 held");
+    }
+
+    private static List<String> chunks(TrackedArrayList<?> list) {
         List<String> chunks = new ArrayList<>();
         list.forEachPage((count, loaded, oid) -> chunks.add(count + "@" + (loaded == null ? oid : -1)));
-        assertEquals(List.of("2@101", "1@102"), chunks, "no chunk is read");
+        return chunks;
     }
 
     @Test
@@ -323,6 +357,7 @@ class StoredFormatTest {
         }
         pinned.add(HexFormat.of().parseHex(SECTION)[0]);
         pinned.add(HexFormat.of().parseHex(DIRECTORY_BEFORE_SECTIONS)[0]);
+        pinned.add(HexFormat.of().parseHex(LIST_BEFORE_SECTIONS)[0]);
         for (ValueKind kind : ValueKind.values()) {
             assertTrue(pinned.contains(kind.tag()), () -> "a pin of " + kind);
         }

@@ -15,8 +15,9 @@ import java.util.function.UnaryOperator;
  * The elements of a large {@link TrackedArrayList}, in chunks: a sequence of small tracked lists, each a stored
  * collection of its own, and a directory of how many elements each holds. An index is found by a binary search
  * of the directory (a walk finds the chunk it found last at once), a chunk is read from the store the first
- * time an index leads to it, and a change dirties that chunk alone (and the directory when a count changes),
- * so that a commit writes about one chunk, not the whole list.
+ * time an index leads to it, and a change dirties that chunk alone (and, when a count changes, the directory's
+ * list of sections and the {@link Sections section} that holds the count), so that a commit writes about one
+ * chunk, not the whole list.
  *
  * <p>Appending fills the last chunk, then starts another. A chunk that outgrows {@link #CHUNK_CAPACITY} splits
  * in two; one that empties goes, and one that falls below a quarter of it takes in its successor where both
@@ -53,9 +54,12 @@ final class ListPages<E> {
     private int last;
     /** Set once the list no longer keeps its elements here (cleared, or moved to fresh pages). */
     private boolean retired;
+    /** How the directory is stored: the sections whose counts change are written again. */
+    private final Sections sections;
 
-    private ListPages(TrackedArrayList<E> owner, int capacity) {
+    private ListPages(TrackedArrayList<E> owner, int capacity, Sections sections) {
         this.owner = owner;
+        this.sections = sections;
         this.chunks = newChunks(Math.max(4, capacity));
         this.starts = new int[chunks.length];
     }
@@ -67,21 +71,24 @@ final class ListPages<E> {
 
     /** Pages {@code elements} for {@code owner}, in full chunks. */
     static <E> ListPages<E> of(TrackedArrayList<E> owner, Object[] elements) {
-        ListPages<E> pages = new ListPages<>(owner, elements.length / CHUNK_CAPACITY + 1);
+        ListPages<E> pages = new ListPages<>(owner, elements.length / CHUNK_CAPACITY + 1, Sections.fresh(0));
         pages.append(elements);
         return pages;
     }
 
     /**
      * The chunks of a stored list of {@code size} elements, not read yet: chunk {@code i} holds {@code counts[i]}
-     * elements and is stored as {@code oids[i]}.
+     * elements and is stored as {@code oids[i]}; the directory is stored in {@code sections}.
      *
-     * @throws IllegalArgumentException if a chunk is empty, the counts do not add up to {@code size} or a chunk is
-     *         named twice
+     * @throws IllegalArgumentException if a chunk is empty, the counts do not add up to {@code size}, a chunk is
+     *         named twice or the sections do not hold them all
      */
-    static <E> ListPages<E> stored(TrackedArrayList<E> owner, int size, int[] counts, long[] oids) {
+    static <E> ListPages<E> stored(TrackedArrayList<E> owner, int size, int[] counts, long[] oids, Sections sections) {
         if (oids.length != counts.length) {
             throw new IllegalArgumentException(counts.length + " chunk counts for " + oids.length + " chunks");
+        }
+        if (sections.pageCount() != oids.length) {
+            throw new IllegalArgumentException("its sections hold " + sections.pageCount() + " chunks, not " + oids.length);
         }
         Paged.requireDistinct("pages", oids);
         long total = 0;
@@ -94,7 +101,7 @@ final class ListPages<E> {
         if (total != size) {
             throw new IllegalArgumentException("the chunks of a paged list of " + size + " elements hold " + total);
         }
-        ListPages<E> pages = new ListPages<>(owner, counts.length);
+        ListPages<E> pages = new ListPages<>(owner, counts.length, sections);
         for (int i = 0; i < counts.length; i++) {
             pages.chunks[i] = new Chunk<>(oids[i], counts[i], null);
         }
@@ -110,6 +117,10 @@ final class ListPages<E> {
 
     int chunkCount() {
         return chunkCount;
+    }
+
+    Sections sections() {
+        return sections;
     }
 
     /** Hands chunks {@code from} to {@code to}, in order, to {@code action}: its count, and its list if read (else null) with its OID. */
@@ -338,6 +349,7 @@ final class ListPages<E> {
             } else {
                 list(k).removeRange(cutFrom, cutTo);
                 chunks[k].count = count - (cutTo - cutFrom);
+                sections.pageChanged(k);
             }
             k++;
         }
@@ -379,6 +391,7 @@ final class ListPages<E> {
                 int[] at = {start};
                 list.removeIf(element -> doomed.get(at[0]++));
                 chunks[k].count = list.size();
+                sections.pageChanged(k);
             }
         }
         size -= doomed.cardinality();
@@ -431,6 +444,7 @@ final class ListPages<E> {
     /** After chunk {@code k} gained {@code change} elements: counts them, and moves the starts of the chunks after it. */
     private void counted(int k, int change) {
         chunks[k].count += change;
+        sections.pageChanged(k);
         size += change;
         for (int j = k + 1; j < chunkCount; j++) {
             starts[j] += change;
@@ -453,6 +467,7 @@ final class ListPages<E> {
         tail.addAll(list.subList(at, count));
         list.removeRange(at, count);
         chunks[k].count = at;
+        sections.pageChanged(k);
         insert(k + 1, new Chunk<>(0, count - at, tail));
         restart(k + 1);
         changedDirectory();
@@ -489,10 +504,16 @@ final class ListPages<E> {
         chunks[k] = chunk;
         starts[k] = k == 0 ? 0 : starts[k - 1] + chunks[k - 1].count;
         chunkCount++;
+        sections.pageInserted(k);
     }
 
     /** Drops the chunks from {@code from} on that hold nothing, and recomputes the starts. */
     private void dropEmpty(int from) {
+        for (int k = chunkCount - 1; k >= from; k--) {
+            if (chunks[k].count == 0) {
+                sections.pageRemoved(k);
+            }
+        }
         int kept = from;
         for (int k = from; k < chunkCount; k++) {
             if (chunks[k].count > 0) {
@@ -514,6 +535,7 @@ final class ListPages<E> {
             TrackedArrayList<E> next = list(k + 1);
             list(k).addAll(next);
             chunks[k].count += next.size();
+            sections.pageChanged(k);
             chunks[k + 1].count = 0;
             dropEmpty(k + 1);
         }

@@ -22,10 +22,7 @@ public interface Paged {
     /** Hands pages {@code from} (inclusive) to {@code to} (exclusive), in stored order, to {@code action}. */
     void forEachPage(int from, int to, PageAction action);
 
-    /**
-     * The sections the directory is stored in, each a run of pages stored on its own; null for a directory stored
-     * whole.
-     */
+    /** The sections the directory is stored in, each a run of pages stored on its own. */
     Sections sections();
 
     /**

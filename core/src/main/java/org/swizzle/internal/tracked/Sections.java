@@ -3,11 +3,13 @@ package org.swizzle.internal.tracked;
 import java.util.Arrays;
 
 /**
- * The directory of a paged map cut into sections, runs of consecutive pages each stored on its own, so that a commit
- * writes the sections that gained a page and no other directory entry: a put into a map of a million entries writes
- * its page, the section of a page that split (and that section's new half when it splits too) and the sections'
- * list, not the whole directory. A section that outgrows {@link #CAPACITY} pages splits in half (a map's pages only
- * ever split, so sections never shrink).
+ * The directory of a paged map or list cut into sections, runs of consecutive pages each stored on its own, so that
+ * a commit writes the sections whose entries changed and no other directory entry: a put into a map of a million
+ * entries writes its page, the section of a page that split (and that section's new half when it splits too) and
+ * the sections' list, not the whole directory; an add to a list of a million elements writes its chunk, the section
+ * that counts it and the sections' list. A section that outgrows {@link #CAPACITY} pages splits in half; one that
+ * loses its last page goes, and one that falls below a quarter of it takes in its successor where both fit in half
+ * (a map's pages only ever split, so its sections never shrink).
  *
  * <p>A section's OID is set by the commit that first writes it, which can undo that if it fails; a section not
  * stored yet has OID 0.
@@ -28,11 +30,11 @@ public final class Sections {
         changed = new boolean[capacity];
     }
 
-    /** Sections for {@code pages} pages not stored yet, each half full. */
+    /** Sections for {@code pages} pages not stored yet, each half full (none for none). */
     static Sections fresh(int pages) {
         int half = CAPACITY / 2;
         Sections sections = new Sections(Math.max(2, (pages + half - 1) / half));
-        for (int left = pages; left > 0 || sections.sectionCount == 0; left -= half) {
+        for (int left = pages; left > 0; left -= half) {
             sections.add(sections.sectionCount, 0, Math.min(half, left));
         }
         return sections;
@@ -105,6 +107,9 @@ public final class Sections {
 
     /** Page {@code page} was inserted: the section before it takes it, and splits when full. */
     void pageInserted(int page) {
+        if (sectionCount == 0) {
+            add(0, 0, 0);
+        }
         int section = sectionOf(Math.max(0, page - 1));
         counts[section]++;
         changed[section] = true;
@@ -112,6 +117,29 @@ public final class Sections {
             int upper = counts[section] / 2;
             counts[section] -= upper;
             add(section + 1, 0, upper);
+        }
+    }
+
+    /** Page {@code page}'s entry changed (a list chunk's count): its section is written at the next commit. */
+    void pageChanged(int page) {
+        changed[sectionOf(page)] = true;
+    }
+
+    /**
+     * Page {@code page} was removed: its section goes if that was its last page, or takes in its successor if both
+     * are small. A section that goes is no longer stored by this directory (the store frees it with what nothing
+     * reaches).
+     */
+    void pageRemoved(int page) {
+        int section = sectionOf(page);
+        counts[section]--;
+        changed[section] = true;
+        if (counts[section] == 0) {
+            remove(section);
+        } else if (counts[section] < CAPACITY / 4 && section + 1 < sectionCount
+            && counts[section] + counts[section + 1] <= CAPACITY / 2) {
+            counts[section] += counts[section + 1];
+            remove(section + 1);
         }
     }
 
@@ -125,6 +153,13 @@ public final class Sections {
             }
         }
         return sectionCount - 1;
+    }
+
+    private void remove(int section) {
+        sectionCount--;
+        System.arraycopy(oids, section + 1, oids, section, sectionCount - section);
+        System.arraycopy(counts, section + 1, counts, section, sectionCount - section);
+        System.arraycopy(changed, section + 1, changed, section, sectionCount - section);
     }
 
     private void add(int section, long oid, int pages) {

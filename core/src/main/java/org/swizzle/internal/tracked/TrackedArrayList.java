@@ -56,10 +56,15 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         pageOf = owner;
     }
 
-    /** A stored paged list whose chunks are read when an index leads to them (see {@link ListPages#stored}). */
-    public static <E> TrackedArrayList<E> paged(int size, int[] counts, long[] oids) {
+    /**
+     * A stored paged list whose chunks are read when an index leads to them (see {@link ListPages#stored}); its
+     * directory is stored in sections of {@code sectionChunks[i]} chunks stored as {@code sectionOids[i]}, or, in a
+     * store written before directories had sections, whole ({@code sectionChunks} null).
+     */
+    public static <E> TrackedArrayList<E> paged(int size, int[] counts, long[] oids, int[] sectionChunks, long[] sectionOids) {
         TrackedArrayList<E> list = new TrackedArrayList<>();
-        list.pages = ListPages.stored(list, size, counts, oids);
+        list.pages = ListPages.stored(list, size, counts, oids, sectionChunks == null ? Sections.fresh(oids.length)
+            : Sections.stored(sectionChunks, sectionOids));
         return list;
     }
 
@@ -79,10 +84,9 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         pages.forEachChunk(from, to, action);
     }
 
-    /** A paged list's directory is stored whole. */
     @Override
     public Sections sections() {
-        return null;
+        return pages.sections();
     }
 
     @Override

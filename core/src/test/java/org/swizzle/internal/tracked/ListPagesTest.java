@@ -35,14 +35,14 @@ class ListPagesTest {
 
     @Test
     void shouldRefuseADirectoryWhoseCountsAndChunksDiffer() {
-        assertThrows(IllegalArgumentException.class, () -> TrackedArrayList.paged(3, new int[] {3}, new long[] {0x65, 0x66}));
-        assertThrows(IllegalArgumentException.class, () -> TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65}));
+        assertThrows(IllegalArgumentException.class, () -> TrackedArrayList.paged(3, new int[] {3}, new long[] {0x65, 0x66}, null, null));
+        assertThrows(IllegalArgumentException.class, () -> TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65}, null, null));
     }
 
     @Test
     void shouldRefuseADirectoryNamingOneChunkTwice() {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-            () -> TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x65}));
+            () -> TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x65}, null, null));
         assertEquals("pages 0 and 1 are both stored as OID 101", refused.getMessage());
     }
 
@@ -401,5 +401,10 @@ class ListPagesTest {
             total[0] += count;
         });
         assertEquals(list.size(), total[0]);
+        Sections sections = list.sections();
+        for (int i = 0; i < sections.count(); i++) {
+            assertTrue(sections.pages(i) > 0 && sections.pages(i) <= Sections.CAPACITY, sections.pages(i) + " chunks in a section");
+        }
+        assertEquals(list.pageCount(), sections.pageCount(), "the sections hold every chunk once");
     }
 }

@@ -10,7 +10,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** The sections a paged map's directory is stored in: what a split changes, and what stays written. */
+/**
+ * The sections a paged map's or list's directory is stored in: what a split, an added or removed element and a
+ * removed chunk change, and what stays written.
+ */
 class SectionsTest {
 
     @Test
@@ -91,6 +94,96 @@ class SectionsTest {
             () -> Sections.stored(new int[] {1, 1}, new long[] {9, 9}));
         assertEquals("sections 0 and 1 are both stored as OID 9", twice.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Sections.stored(new int[] {1, 0}, new long[] {9, 10}));
+    }
+
+    @Test
+    void shouldChangeOnlyTheSectionThatCountsAChangedChunk() {
+        TrackedArrayList<Integer> list = listOf(400_000);
+        Sections sections = list.sections();
+        assertTrue(sections.count() >= 3, sections.count() + " sections for " + list.pageCount() + " chunks");
+        writeAll(sections);
+        list.add(-1);
+        assertEquals(List.of(sections.count() - 1), changed(sections), "an element appended");
+        writeAll(sections);
+        list.set(200_000, -2);
+        assertEquals(List.of(), changed(sections), "a set changes its chunk, not a count");
+        list.remove(200_000);
+        list.add(200_000, -3);
+        int middle = sectionOfChunk(sections, chunkOf(list, 200_000));
+        assertEquals(List.of(middle), changed(sections), "an element removed and one inserted in one chunk");
+        for (int i = 0; i < sections.count(); i++) {
+            assertEquals(1000 + i, sections.oid(i), "section " + i + " keeps its OID");
+        }
+    }
+
+    @Test
+    void shouldDropTheSectionsOfRemovedChunks() {
+        TrackedArrayList<Integer> list = listOf(400_000);
+        Sections sections = list.sections();
+        int before = sections.count();
+        writeAll(sections);
+        list.subList(1_000, 390_000).clear();
+        assertTrue(sections.count() < before, sections.count() + " sections, " + before + " before");
+        assertEquals(list.pageCount(), sections.pageCount(), "the sections hold every chunk left");
+        for (int i = 0; i < sections.count(); i++) {
+            assertTrue(sections.pages(i) > 0 && sections.pages(i) <= Sections.CAPACITY, "section " + i + ": " + sections.pages(i));
+        }
+        list.subList(0, list.size()).clear();
+        list.add(7);
+        assertEquals(List.of(7), list.subList(0, 1));
+    }
+
+    @Test
+    void shouldMergeASmallSectionWithItsSuccessorAndDropAnEmptyOne() {
+        Sections sections = Sections.stored(new int[] {100, 100, Sections.CAPACITY}, new long[] {1, 2, 3});
+        sections.pageRemoved(0);
+        assertEquals(2, sections.count());
+        assertEquals(199, sections.pages(0));
+        assertEquals(List.of(1L, 3L), List.of(sections.oid(0), sections.oid(1)), "the merged section keeps the first's OID");
+        assertEquals(List.of(0), changed(sections));
+        for (int page = 0; page < 199; page++) {
+            sections.pageRemoved(0);
+        }
+        assertEquals(1, sections.count());
+        assertEquals(3, sections.oid(0));
+        assertEquals(List.of(), changed(sections), "the section left did not change");
+        for (int page = 0; page < Sections.CAPACITY; page++) {
+            sections.pageRemoved(0);
+        }
+        assertEquals(0, sections.count());
+        sections.pageInserted(0);
+        assertEquals(1, sections.count());
+        assertEquals(1, sections.pageCount());
+    }
+
+    private static TrackedArrayList<Integer> listOf(int elements) {
+        TrackedArrayList<Integer> list = new TrackedArrayList<>();
+        for (int i = 0; i < elements; i++) {
+            list.add(i);
+        }
+        assertTrue(list.isPaged());
+        return list;
+    }
+
+    /** The index of the chunk that holds element {@code index} of {@code list}. */
+    private static int chunkOf(TrackedArrayList<?> list, int index) {
+        int[] at = {0, 0, -1};
+        list.forEachPage((count, loaded, oid) -> {
+            if (at[2] < 0 && index < at[0] + count) {
+                at[2] = at[1];
+            }
+            at[0] += count;
+            at[1]++;
+        });
+        return at[2];
+    }
+
+    private static int sectionOfChunk(Sections sections, int chunk) {
+        int section = 0;
+        while (chunk >= sections.firstPage(section + 1)) {
+            section++;
+        }
+        return section;
     }
 
     private static TrackedHashMap<Integer, Integer> mapOf(int entries) {

@@ -12,9 +12,10 @@ import org.swizzle.internal.StoreBrowser;
 import org.swizzle.it.Phases;
 
 /**
- * The directory of a large paged map is stored in sections, so that a put's commit does not grow with the map
- * (see {@link LargeDirectoryWorkload}), and a commit that fails after writing sections leaves them to be written
- * again; each phase in a JVM of its own, those that change the map killed after their last commit.
+ * The directories of a large paged map and a large paged list are stored in sections, so that a put's or an add's
+ * commit does not grow with the collection (see {@link LargeDirectoryWorkload}), and a commit that fails after writing
+ * sections leaves them to be written again; each phase in a JVM of its own, those that change the collections killed
+ * after their last commit.
  */
 class LargeDirectoryTest {
 
@@ -24,18 +25,26 @@ class LargeDirectoryTest {
     @Test
     void shouldCommitAPutIntoALargeMapWithoutWritingItsWholeDirectory() {
         assertEquals("", Phases.failures(LargeDirectoryWorkload.class, "", dir, "build"));
-        StoreBrowser.PagedCollection built = items();
+        StoreBrowser.PagedCollection built = items("large");
         assertTrue(built.sections().size() >= 3, built.sections().size() + " sections");
+        StoreBrowser.PagedCollection list = items("shelf");
+        assertTrue(list.sections().size() >= 3, list.sections().size() + " sections of the list");
         assertEquals("", Phases.failures(LargeDirectoryWorkload.class, "", dir, "put", "failedCommit", "verify"));
-        StoreBrowser.PagedCollection grown = items();
+        StoreBrowser.PagedCollection grown = items("large");
         assertTrue(grown.pages().size() > built.pages().size(), "the puts split pages: " + built.pages().size() + " before, "
             + grown.pages().size() + " after");
+        StoreBrowser.PagedCollection shrunk = items("shelf");
+        assertEquals(list.size() + LargeDirectoryWorkload.LIST_CHANGES / 3 - LargeDirectoryWorkload.LIST_RANGE_REMOVED,
+            shrunk.size(), "the list's size after a third of the changes added and the range was removed");
     }
 
-    /** The map in field {@code items} of root {@code large}, as its directory and sections say, each section checked. */
-    private StoreBrowser.PagedCollection items() {
+    /**
+     * The collection in field {@code items} of root {@code name}, as its directory and sections say, each section
+     * checked.
+     */
+    private StoreBrowser.PagedCollection items(String name) {
         try (StoreBrowser browser = StoreBrowser.open(dir)) {
-            long root = browser.roots().stream().filter(r -> r.name().equals("large")).findFirst().orElseThrow().oid();
+            long root = browser.roots().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow().oid();
             StoreBrowser.Reference items = (StoreBrowser.Reference) browser.decode(root).fields().stream()
                 .filter(f -> f.name().equals("items")).findFirst().orElseThrow().value();
             StoreBrowser.PagedCollection map = (StoreBrowser.PagedCollection) browser.decode(items.oid()).contents();

@@ -1,6 +1,8 @@
 package org.swizzle.it.paged;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -10,9 +12,10 @@ import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.it.Phases;
 
 /**
- * A paged map large enough that its directory is stored in several sections: a put anywhere in it, committed,
- * compares and logs about one page, whatever the map's size; killed after the last commit, the next JVM finds every
- * entry. Run by {@link LargeDirectoryTest}, a phase per JVM.
+ * A paged map and a paged list large enough that their directories are stored in several sections: a put anywhere in
+ * the map, or an element added or removed anywhere in the list, committed, compares and logs about one page, whatever
+ * the collection's size; killed after the last commit, the next JVM finds every entry and element. Run by
+ * {@link LargeDirectoryTest}, a phase per JVM.
  */
 public final class LargeDirectoryWorkload {
 
@@ -32,6 +35,14 @@ public final class LargeDirectoryWorkload {
     static final long PUT_COMPARE_LIMIT = 16 * 1024;
     static final long PUT_LOG_LIMIT = 8 * 1024;
     static final long SEED = 20261125;
+    /**
+     * Elements added or removed one per commit at random places in the list of {@link #ENTRIES} items (782 chunks of 14
+     * bytes in the directory); every third is an append. The same limits hold: a chunk that splits, its new half, a
+     * section and the list of sections.
+     */
+    static final int LIST_CHANGES = 900;
+    /** Elements then removed in one commit, whole chunks among them, whose directory entries go. */
+    static final int LIST_RANGE_REMOVED = 5_000;
 
     private final String phase;
 
@@ -47,9 +58,11 @@ public final class LargeDirectoryWorkload {
 
     private void build(ObjectStore store) {
         Catalogue catalogue = store.root("large", Catalogue.class, Catalogue::new);
+        Shelf shelf = store.root("shelf", Shelf.class, Shelf::new);
         for (int from = 0; from < ENTRIES; from += BATCH) {
             for (long id = 2L * from; id < 2L * (from + BATCH); id += 2) {
                 catalogue.items.put(id, new Item(id, "item-" + id));
+                shelf.items.add(new Item(id, "item-" + id));
             }
             store.commit();
         }
@@ -73,7 +86,54 @@ public final class LargeDirectoryWorkload {
             + mostLogged);
         check("the commit of one put compared up to " + mostCompared + " bytes", mostCompared <= PUT_COMPARE_LIMIT);
         check("the commit of one put logged up to " + mostLogged + " bytes", mostLogged <= PUT_LOG_LIMIT);
+        changeList(store);
         Phases.halt(phase);
+    }
+
+    /** Adds and removes elements of the list, a commit each, as {@link #expectedList} does to its ids. */
+    private void changeList(ObjectStore store) {
+        List<Item> items = store.root("shelf", Shelf.class).items;
+        long mostCompared = 0;
+        long mostLogged = 0;
+        SplittableRandom random = new SplittableRandom(SEED);
+        for (int i = 0; i < LIST_CHANGES; i++) {
+            long compared = store.stats().bytesCompared();
+            long logged = store.stats().bytesLogged();
+            long id = -1 - i;
+            changeList(items, i, random.nextInt(items.size()), new Item(id, "item-" + id));
+            store.commit();
+            mostCompared = Math.max(mostCompared, store.stats().bytesCompared() - compared);
+            mostLogged = Math.max(mostLogged, store.stats().bytesLogged() - logged);
+        }
+        System.out.println("the commit of one element added or removed compared at most " + mostCompared
+            + " bytes and logged at most " + mostLogged);
+        check("the commit of one list change compared up to " + mostCompared + " bytes", mostCompared <= PUT_COMPARE_LIMIT);
+        check("the commit of one list change logged up to " + mostLogged + " bytes", mostLogged <= PUT_LOG_LIMIT);
+        items.subList(ENTRIES / 3, ENTRIES / 3 + LIST_RANGE_REMOVED).clear();
+        store.commit();
+    }
+
+    /** Change {@code i} of {@link #LIST_CHANGES}: an append, an insert at {@code at} or a removal there. */
+    private static <E> void changeList(List<E> list, int i, int at, E added) {
+        switch (i % 3) {
+            case 0: list.add(added); break;
+            case 1: list.add(at, added); break;
+            default: list.remove(at); break;
+        }
+    }
+
+    /** The ids of the items in the list after {@link #changeList}, in order. */
+    private static List<Long> expectedList() {
+        List<Long> ids = new ArrayList<>(ENTRIES + LIST_CHANGES);
+        for (long id = 0; id < 2L * ENTRIES; id += 2) {
+            ids.add(id);
+        }
+        SplittableRandom random = new SplittableRandom(SEED);
+        for (int i = 0; i < LIST_CHANGES; i++) {
+            changeList(ids, i, random.nextInt(ids.size()), -1L - i);
+        }
+        ids.subList(ENTRIES / 3, ENTRIES / 3 + LIST_RANGE_REMOVED).clear();
+        return ids;
     }
 
     /**
@@ -152,6 +212,16 @@ public final class LargeDirectoryWorkload {
             seen += entry.getValue().id == entry.getKey() ? 1 : 0;
         }
         check("a full pass saw " + seen + " entries", seen == catalogue.items.size());
+        List<Long> expected = expectedList();
+        List<Item> items = store.root("shelf", Shelf.class).items;
+        check("list size " + items.size() + ", not " + expected.size(), items.size() == expected.size());
+        int misplaced = 0;
+        int index = 0;
+        for (Item item : items) {
+            misplaced += index < expected.size() && item.id == expected.get(index) && item.name.equals("item-" + item.id) ? 0 : 1;
+            index++;
+        }
+        check(misplaced + " list elements read wrong", misplaced == 0);
         long logged = store.stats().bytesLogged();
         store.commit();
         check("a read-only pass logged " + (store.stats().bytesLogged() - logged) + " bytes", store.stats().bytesLogged() == logged);
