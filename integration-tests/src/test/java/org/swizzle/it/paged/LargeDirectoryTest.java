@@ -29,7 +29,8 @@ class LargeDirectoryTest {
         assertTrue(built.sections().size() >= 3, built.sections().size() + " sections");
         StoreBrowser.PagedCollection list = items("shelf");
         assertTrue(list.sections().size() >= 3, list.sections().size() + " sections of the list");
-        assertEquals("", Phases.failures(LargeDirectoryWorkload.class, "", dir, "put", "failedCommit", "verify"));
+        assertEquals("", Phases.failures(LargeDirectoryWorkload.class, "", dir, "put", "failedCommit", "verify", "collect",
+            "verify"));
         StoreBrowser.PagedCollection grown = items("large");
         assertTrue(grown.pages().size() > built.pages().size(), "the puts split pages: " + built.pages().size() + " before, "
             + grown.pages().size() + " after");

@@ -53,7 +53,7 @@ public final class LargeDirectoryWorkload {
     public static void main(String[] args) throws Exception {
         LargeDirectoryWorkload workload = new LargeDirectoryWorkload(args[0]);
         Phases.run(args, Map.of("build", workload::build, "put", workload::put, "failedCommit", workload::failedCommit,
-            "verify", workload::verify));
+            "verify", workload::verify, "collect", workload::collect));
     }
 
     private void build(ObjectStore store) {
@@ -225,6 +225,19 @@ public final class LargeDirectoryWorkload {
         long logged = store.stats().bytesLogged();
         store.commit();
         check("a read-only pass logged " + (store.stats().bytesLogged() - logged) + " bytes", store.stats().bytesLogged() == logged);
+    }
+
+    /**
+     * Frees what nothing reaches any more: the items the list lost and the chunks its range removal dropped; then
+     * ends the JVM as a kill would. The next {@link #verify} finds every entry and element that is reachable.
+     */
+    private void collect(ObjectStore store) {
+        long freed = store.collectGarbage();
+        long lost = LIST_RANGE_REMOVED + LIST_CHANGES / 3;
+        System.out.println("collectGarbage() freed " + freed + " stored things");
+        check("collectGarbage() freed " + freed + " stored things, at least the " + lost + " items the list lost",
+            freed >= lost);
+        Phases.halt(phase);
     }
 
     /** Whether {@code id} is in the map with its item; false if it is not, or with another item. */
