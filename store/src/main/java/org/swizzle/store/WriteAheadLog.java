@@ -225,18 +225,23 @@ final class WriteAheadLog implements AutoCloseable {
 
     /**
      * Retires every block: rewrites the header to follow checkpoint {@code newEpoch}, cuts the log
-     * to its header and forces it. A crash part-way leaves either the old log (which the new
-     * checkpoint already holds) or the new header before blocks of the old epoch, which recovery
-     * skips.
+     * to its header, extends it with the zeros the next commits write into (so that the first commit
+     * after a checkpoint or a reopen does not pay for them) and forces it. A crash part-way leaves
+     * either the old log (which the new checkpoint already holds) or the new header before blocks of
+     * the old epoch or zeros, which recovery skips.
      */
     void reset(long newEpoch) {
         WalDescriptor.putFileHeader(header, newEpoch, checksums);
         try {
             FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
             channel.truncate(FILE_HEADER_LENGTH);
-            channel.force(true);
             end = FILE_HEADER_LENGTH;
             allocated = FILE_HEADER_LENGTH;
+            long preallocatedEnd = Math.min(FILE_HEADER_LENGTH + PREALLOCATION, checkpointBytes);
+            if (preallocatedEnd > allocated) {
+                extendWithZeros(preallocatedEnd);
+            }
+            channel.force(true);
             epoch = newEpoch;
         } catch (IOException e) {
             throw FileIo.failure("reset (to follow checkpoint " + newEpoch + ")", file, e);

@@ -98,8 +98,8 @@ class RecoveryTest {
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             assertEquals(COMMITS, store.counters().commitsRecovered());
             assertEquals(1, store.counters().checkpoints(), "recovery ends with a checkpoint");
-            assertEquals(WalDescriptor.FILE_HEADER_LENGTH, Files.size(crashed.resolve(StoreDirs.WAL)),
-                "the checkpoint resets the WAL to its header");
+            assertEquals(WalDescriptor.FILE_HEADER_LENGTH, StoreDirs.walEnd(crashed.resolve(StoreDirs.WAL)),
+                "the checkpoint resets the WAL to its header (and zeros)");
             assertCommitsUpTo(store, COMMITS);
         }
     }
@@ -205,7 +205,7 @@ class RecoveryTest {
             assertCommitsUpTo(store, COMMITS);
         }
         assertTrue(Arrays.equals(clusters, afterHeaderPage(crashed)), "skipped blocks change nothing");
-        assertEquals(WalDescriptor.FILE_HEADER_LENGTH, Files.size(crashed.resolve(StoreDirs.WAL)));
+        assertEquals(WalDescriptor.FILE_HEADER_LENGTH, StoreDirs.walEnd(crashed.resolve(StoreDirs.WAL)));
     }
 
     private static byte[] afterHeaderPage(Path store) throws IOException {
@@ -256,7 +256,7 @@ class RecoveryTest {
             shared = TestBytes.putNew(transaction, 1, 64);
             transaction.commit(1);
             store.checkpoint();
-            walBefore = Files.size(live.resolve(StoreDirs.WAL));
+            walBefore = StoreDirs.walEnd(live.resolve(StoreDirs.WAL));
             transaction = store.begin();
             transaction.put(shared, 1, bytes(2, 64), 0, 64);
             transaction.commit(2);

@@ -157,7 +157,8 @@ class ToolTest {
         assertTrue(out.contains("objects        1001 objects"), out);
         assertTrue(out.contains("1 larger than a cluster"), out);
         assertTrue(out.contains("segments       4 segments, 4 tables"), out);
-        assertTrue(out.contains("WAL            swizzle.wal: 32 bytes, follows checkpoint 1, no blocks pending replay"), out);
+        assertTrue(out.contains("WAL            swizzle.wal: 1048608 bytes (the log ends at 32, zeros follow), follows checkpoint 1,"
+            + " no blocks pending replay"), out);
         assertTrue(out.contains("last commit    2"), out);
     }
 

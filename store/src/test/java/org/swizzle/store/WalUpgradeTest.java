@@ -49,6 +49,12 @@ class WalUpgradeTest {
             WalDescriptor.UPGRADABLE_VERSION);
     }
 
+    /** Makes the log of a closed store one of version 2 as version 2 left it: its header alone, without zeros. */
+    private static void writeClosedVersion2(Path store) throws IOException {
+        StoreDirs.truncate(store.resolve(StoreDirs.WAL), WalDescriptor.FILE_HEADER_LENGTH);
+        writeVersion2(store);
+    }
+
     private static int walVersion(Path store) throws IOException {
         return ByteBuffer.wrap(Files.readAllBytes(store.resolve(StoreDirs.WAL))).order(ByteOrder.LITTLE_ENDIAN)
             .getInt(WalDescriptor.FILE_VERSION_OFFSET);
@@ -57,7 +63,7 @@ class WalUpgradeTest {
     @Test
     void shouldUpgradeTheEmptyLogOfACleanlyClosedStore() throws IOException {
         Path store = storeWithOneCommit(true);
-        writeVersion2(store);
+        writeClosedVersion2(store);
         try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
             assertEquals(WalDescriptor.FORMAT_VERSION, walVersion(store), "rewritten on open");
             assertBytes(bytes(1, 100), opened.read(oid, view), "object");
@@ -73,7 +79,7 @@ class WalUpgradeTest {
     @Test
     void shouldOpenTheEmptyOlderLogReadOnlyWithoutWritingIt() throws IOException {
         Path store = storeWithOneCommit(true);
-        writeVersion2(store);
+        writeClosedVersion2(store);
         try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint().withReadOnly(true))) {
             assertBytes(bytes(1, 100), opened.read(oid, view), "object");
         }
