@@ -41,8 +41,17 @@ public final class LargeDirectoryWorkload {
      * section and the list of sections.
      */
     static final int LIST_CHANGES = 900;
-    /** Elements then removed in one commit, whole chunks among them, whose directory entries go. */
-    static final int LIST_RANGE_REMOVED = 5_000;
+    /**
+     * Elements then removed in one commit from {@link #LIST_RANGE_FROM} on: hundreds of whole chunks, and the
+     * middle one of the list's three sections (of about 257 chunks each) with them.
+     */
+    static final int LIST_RANGE_REMOVED = 200_000;
+    static final int LIST_RANGE_FROM = ENTRIES / 4;
+    /** The most elements a chunk of a paged list holds. */
+    static final int CHUNK_CAPACITY = 512;
+    /** Elements inserted in a row at {@link #LIST_INSERT_AT} before the commit that fails: a chunk splits. */
+    static final int LIST_INSERTS = 600;
+    static final int LIST_INSERT_AT = 1_000;
 
     private final String phase;
 
@@ -109,7 +118,7 @@ public final class LargeDirectoryWorkload {
             + " bytes and logged at most " + mostLogged);
         check("the commit of one list change compared up to " + mostCompared + " bytes", mostCompared <= PUT_COMPARE_LIMIT);
         check("the commit of one list change logged up to " + mostLogged + " bytes", mostLogged <= PUT_LOG_LIMIT);
-        items.subList(ENTRIES / 3, ENTRIES / 3 + LIST_RANGE_REMOVED).clear();
+        items.subList(LIST_RANGE_FROM, LIST_RANGE_FROM + LIST_RANGE_REMOVED).clear();
         store.commit();
     }
 
@@ -122,7 +131,7 @@ public final class LargeDirectoryWorkload {
         }
     }
 
-    /** The ids of the items in the list after {@link #changeList}, in order. */
+    /** The ids of the items in the list after {@link #changeList} and {@link #failedCommit}, in order. */
     private static List<Long> expectedList() {
         List<Long> ids = new ArrayList<>(ENTRIES + LIST_CHANGES);
         for (long id = 0; id < 2L * ENTRIES; id += 2) {
@@ -132,16 +141,24 @@ public final class LargeDirectoryWorkload {
         for (int i = 0; i < LIST_CHANGES; i++) {
             changeList(ids, i, random.nextInt(ids.size()), -1L - i);
         }
-        ids.subList(ENTRIES / 3, ENTRIES / 3 + LIST_RANGE_REMOVED).clear();
+        ids.subList(LIST_RANGE_FROM, LIST_RANGE_FROM + LIST_RANGE_REMOVED).clear();
+        for (int i = 0; i < LIST_INSERTS; i++) {
+            ids.add(LIST_INSERT_AT, insertedId(i));
+        }
         return ids;
     }
 
     /**
-     * A commit that fails after it wrote the sections a split changed (a value that cannot be stored, put last), then
-     * the same changes without that value, committed; then ends the JVM as a kill would. The sections the failed
-     * commit wrote must be written again, or the directory read next names pages its sections do not hold.
+     * A commit that fails after it wrote the sections of the list and of the map that changed (the list is changed
+     * first, so it is written first; the map's value that cannot be stored is put last), then the same changes without
+     * that value, committed; then ends the JVM as a kill would. The sections the failed commit wrote must be written
+     * again, or the directory read next names pages its sections do not hold or counts its chunks wrong.
      */
     private void failedCommit(ObjectStore store) {
+        List<Item> items = store.root("shelf", Shelf.class).items;
+        for (int i = 0; i < LIST_INSERTS; i++) {
+            items.add(LIST_INSERT_AT, new Item(insertedId(i), "item-" + insertedId(i)));
+        }
         Catalogue catalogue = store.root("large", Catalogue.class);
         for (long id : splittingKeys()) {
             catalogue.items.put(id, new Item(id, "item-" + id));
@@ -159,6 +176,11 @@ public final class LargeDirectoryWorkload {
         raw.remove(-1L);
         store.commit();
         Phases.halt(phase);
+    }
+
+    /** The id of the item {@link #failedCommit} inserts {@code i}-th into the list. */
+    private static long insertedId(int i) {
+        return -100_000 - i;
     }
 
     /**
@@ -228,15 +250,15 @@ public final class LargeDirectoryWorkload {
     }
 
     /**
-     * Frees what nothing reaches any more: the items the list lost and the chunks its range removal dropped; then
-     * ends the JVM as a kill would. The next {@link #verify} finds every entry and element that is reachable.
+     * Frees what nothing reaches any more: the items the list lost, and the chunks and the section its range removal
+     * dropped; then ends the JVM as a kill would. The next {@link #verify} finds every entry and element that is reachable.
      */
     private void collect(ObjectStore store) {
         long freed = store.collectGarbage();
-        long lost = LIST_RANGE_REMOVED + LIST_CHANGES / 3;
+        long lost = LIST_RANGE_REMOVED + LIST_CHANGES / 3 + LIST_RANGE_REMOVED / CHUNK_CAPACITY - 2 + 1;
         System.out.println("collectGarbage() freed " + freed + " stored things");
-        check("collectGarbage() freed " + freed + " stored things, at least the " + lost + " items the list lost",
-            freed >= lost);
+        check("collectGarbage() freed " + freed + " stored things, at least the items the list lost, the chunks it"
+            + " dropped and a section (" + lost + ")", freed >= lost);
         Phases.halt(phase);
     }
 
