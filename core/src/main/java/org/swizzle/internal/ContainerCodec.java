@@ -197,6 +197,7 @@ final class ContainerCodec {
         boolean map = kind == ValueKind.HASH_MAP_PAGES || kind == ValueKind.HASH_MAP_SECTIONS;
         String what = map ? "map" : "list";
         String header = map ? "lowest hash" : "count";
+        String pagesOf = map ? "pages" : "chunks";
         int size = in.readInt();
         int[] sectionPages = null;
         long[] sectionOids = null;
@@ -209,12 +210,12 @@ final class ContainerCodec {
             long pages = 0;
             for (int i = 0; i < count; i++) {
                 if (in.readKind() != ValueKind.INT) {
-                    throw in.corrupt("section " + i + " of a paged " + what + "'s directory has no page count");
+                    throw in.corrupt("section " + i + " of a paged " + what + "'s directory has no count of " + pagesOf);
                 }
                 sectionPages[i] = in.readInt();
                 if (sectionPages[i] <= 0 || sectionPages[i] > Sections.CAPACITY) {
                     throw in.corrupt("section " + i + " of a paged " + what + "'s directory holds " + sectionPages[i]
-                        + " pages; a section holds 1 to " + Sections.CAPACITY);
+                        + " " + pagesOf + "; a section holds 1 to " + Sections.CAPACITY);
                 }
                 if (in.readKind() != ValueKind.COLLECTION) {
                     throw in.corrupt("section " + i + " of a paged " + what + "'s directory is not a stored section");
@@ -223,25 +224,24 @@ final class ContainerCodec {
                 pages += sectionPages[i];
             }
             if (pages > Integer.MAX_VALUE - 8) {
-                throw in.corrupt("the sections of a paged " + what + "'s directory claim " + pages + " pages");
+                throw in.corrupt("the sections of a paged " + what + "'s directory claim " + pages + " " + pagesOf);
             }
             headers = new int[(int) pages];
             oids = new long[(int) pages];
             int at = 0;
             for (int i = 0; i < count; i++) {
                 ObjectReader section = sections.section(i, sectionOids[i]);
+                String named = "section " + i + " (OID " + sectionOids[i] + ") of a paged " + what + "'s directory";
                 if (section.readKind() != ValueKind.PAGE_SECTION) {
-                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged " + what + "'s directory is not a section");
+                    throw in.corrupt(named + " is not a section");
                 }
                 int held = section.readCount(ValueKind.PAGE_SECTION);
                 if (held != sectionPages[i]) {
-                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged " + what + "'s directory holds " + held
-                        + " pages where the directory says " + sectionPages[i]);
+                    throw in.corrupt(named + " holds " + held + " " + pagesOf + " where the directory says " + sectionPages[i]);
                 }
                 readEntries(section, what, header, at, held, headers, oids);
                 if (section.remaining() != 0) {
-                    throw in.corrupt("section " + i + " (OID " + sectionOids[i] + ") of a paged " + what + "'s directory has "
-                        + section.remaining() + " bytes after its last page");
+                    throw in.corrupt(named + " has " + section.remaining() + " bytes after its last entry");
                 }
                 at += held;
             }

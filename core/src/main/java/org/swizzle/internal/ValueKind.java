@@ -95,13 +95,13 @@ enum ValueKind {
     /**
      * A large {@code HashMap} in pages (the image of a stored collection only): its size, then each page in hash
      * order as the lowest hash it holds (an {@link #INT} value, unsigned; the first page's is 0) and the page
-     * ({@link #COLLECTION}, a {@link #HASH_MAP}).
+     * ({@link #COLLECTION}, a {@link #HASH_MAP}). Written by stores before {@link #HASH_MAP_SECTIONS}; read only.
      */
     HASH_MAP_PAGES(68, Codec.CONTAINER, null, 4, Tail.VALUES, 2),
     /**
      * A large {@code ArrayList} in chunks (the image of a stored collection only): its size, then each chunk in
      * order as the number of elements it holds (an {@link #INT} value) and the chunk ({@link #COLLECTION}, an
-     * {@link #ARRAY_LIST}).
+     * {@link #ARRAY_LIST}). Written by stores before {@link #ARRAY_LIST_SECTIONS}; read only.
      */
     ARRAY_LIST_PAGES(69, Codec.CONTAINER, null, 4, Tail.VALUES, 2),
     /**

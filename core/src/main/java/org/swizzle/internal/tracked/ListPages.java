@@ -531,7 +531,7 @@ final class ListPages<E> {
         int count = chunks[k].count;
         if (count == 0) {
             dropEmpty(k);
-        } else if (count < CHUNK_CAPACITY / 4 && k + 1 < chunkCount && count + chunks[k + 1].count <= CHUNK_CAPACITY / 2) {
+        } else if (k + 1 < chunkCount && Paged.mergeable(count, chunks[k + 1].count, CHUNK_CAPACITY)) {
             TrackedArrayList<E> next = list(k + 1);
             list(k).addAll(next);
             chunks[k].count += next.size();

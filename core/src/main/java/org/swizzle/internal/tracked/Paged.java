@@ -22,8 +22,17 @@ public interface Paged {
     /** Hands pages {@code from} (inclusive) to {@code to} (exclusive), in stored order, to {@code action}. */
     void forEachPage(int from, int to, PageAction action);
 
-    /** The sections the directory is stored in, each a run of pages stored on its own. */
+    /** The sections the directory is stored in, each a run of pages stored on its own; the collection must be paged. */
     Sections sections();
+
+    /**
+     * Whether a run of {@code count} things (a chunk's elements, a section's pages) that holds up to {@code capacity}
+     * takes in its successor of {@code next}: when it fell below a quarter full and the two fit in half, so that the
+     * runs of a collection that shrinks stay few without merging back and forth.
+     */
+    static boolean mergeable(int count, int next, int capacity) {
+        return count < capacity / 4 && count + next <= capacity / 2;
+    }
 
     /**
      * Refuses a stored directory that names one page twice: the two would be one collection, and a change to either

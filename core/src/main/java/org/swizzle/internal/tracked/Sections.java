@@ -136,8 +136,7 @@ public final class Sections {
         changed[section] = true;
         if (counts[section] == 0) {
             remove(section);
-        } else if (counts[section] < CAPACITY / 4 && section + 1 < sectionCount
-            && counts[section] + counts[section + 1] <= CAPACITY / 2) {
+        } else if (section + 1 < sectionCount && Paged.mergeable(counts[section], counts[section + 1], CAPACITY)) {
             counts[section] += counts[section + 1];
             remove(section + 1);
         }

@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
@@ -154,6 +158,53 @@ class SectionsTest {
         sections.pageInserted(0);
         assertEquals(1, sections.count());
         assertEquals(1, sections.pageCount());
+    }
+
+    @Test
+    void shouldMarkEverySectionWhoseEntriesAChangeAltered() {
+        TrackedArrayList<Integer> list = listOf(300_000);
+        Sections sections = list.sections();
+        Random random = new Random(16);
+        long oid = 1_000;
+        for (int step = 0; step < 300; step++) {
+            for (int i = 0; i < sections.count(); i++) {
+                sections.written(i, oid++);
+            }
+            Map<Long, List<String>> before = new HashMap<>();
+            for (int i = 0; i < sections.count(); i++) {
+                before.put(sections.oid(i), entries(list, i));
+            }
+            int size = list.size();
+            int index = random.nextInt(size);
+            int step97 = step % 97;
+            switch (step == 100 ? -1 : step == 200 ? -2 : step % 6) {
+                case -1 -> list.subList(50_000, 200_000).clear();
+                case -2 -> list.addAll(10, Collections.nCopies(100_000, step));
+                case 0 -> list.add(index, step);
+                case 1 -> list.remove(index);
+                case 2 -> list.subList(index, Math.min(size, index + random.nextInt(3_000))).clear();
+                case 3 -> list.addAll(index, Collections.nCopies(random.nextInt(2_000), step));
+                case 4 -> list.removeIf(element -> element % 97 == step97);
+                default -> list.add(step);
+            }
+            for (int i = 0; i < sections.count(); i++) {
+                if (!sections.isChanged(i)) {
+                    assertTrue(before.get(sections.oid(i)).equals(entries(list, i)), "step " + step + ": section " + i
+                        + " (OID " + sections.oid(i) + ") changed, and is not marked changed");
+                }
+            }
+            assertEquals(list.pageCount(), sections.pageCount(), "step " + step);
+        }
+    }
+
+    /** Each chunk's count and identity, for the chunks of section {@code section} of {@code list}. */
+    private static List<String> entries(TrackedArrayList<?> list, int section) {
+        Sections sections = list.sections();
+        List<String> entries = new ArrayList<>();
+        int first = sections.firstPage(section);
+        list.forEachPage(first, first + sections.pages(section),
+            (count, loaded, oid) -> entries.add(count + "@" + System.identityHashCode(loaded)));
+        return entries;
     }
 
     private static TrackedArrayList<Integer> listOf(int elements) {

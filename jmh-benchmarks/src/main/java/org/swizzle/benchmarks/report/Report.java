@@ -276,10 +276,9 @@ final class Report {
             + " Each LargeCollectionCommit operation runs on a store reopened for it, so that nothing is in memory (the page"
             + " cache stays warm): reading the root, one `get` from the map, and a `put` into the map or an `add` to the"
             + " list followed by `commit()`, with the bytes that commit logged and a raw write and force of as many bytes;"
-            + " these are a JVM's first commits, run mostly by the interpreter, and the first commit after opening also"
-            + " extends the log with its preallocated zeros. The rows marked steady (LargeCollectionUpdate) put or add"
+            + " these are a JVM's first commits, run mostly by the interpreter. The rows marked steady (LargeCollectionUpdate) put or add"
             + " again and again in one open store, the commit path compiled. The map and the list are stored in pages,"
-            + " the map's directory in sections, so that a commit writes about one page, one section and the list of"
+            + " their directories in sections, so that a commit writes about one page, one section and the list of"
             + " sections. The issue's targets: a cold `get` that faults O(log n) pages, a `put` + commit that logs at most 8 KB in at"
             + " most twice the raw write, and a pass over a resident collection at most 1.3 times plain Java.\n\n" + ops
             + (walk.isEmpty() ? "" : "\nA full pass over the resident collections, summing a field of each item:\n\n" + walk);
