@@ -23,6 +23,9 @@ public final class Sections {
     private int[] counts;
     private boolean[] changed;
     private int sectionCount;
+    /** The section {@link #sectionOf} found last and its first page, tried first by the next; -1: none. */
+    private int lastSection = -1;
+    private int lastStart;
 
     private Sections(int capacity) {
         oids = new long[capacity];
@@ -142,19 +145,27 @@ public final class Sections {
         }
     }
 
-    /** The section holding page {@code page}, or the last one for the page just past the end. */
+    /**
+     * The section holding page {@code page}, or the last one for the page just past the end: the one found last
+     * when it holds the page (as it does for the pages a list appends to), else found by a walk.
+     */
     private int sectionOf(int page) {
-        int start = 0;
-        for (int section = 0; section < sectionCount - 1; section++) {
-            start += counts[section];
-            if (page < start) {
-                return section;
-            }
+        if (lastSection >= 0 && page >= lastStart && page - lastStart < counts[lastSection]) {
+            return lastSection;
         }
-        return sectionCount - 1;
+        int start = 0;
+        int section = 0;
+        while (section < sectionCount - 1 && page >= start + counts[section]) {
+            start += counts[section];
+            section++;
+        }
+        lastSection = section;
+        lastStart = start;
+        return section;
     }
 
     private void remove(int section) {
+        lastSection = -1;
         sectionCount--;
         System.arraycopy(oids, section + 1, oids, section, sectionCount - section);
         System.arraycopy(counts, section + 1, counts, section, sectionCount - section);
@@ -162,6 +173,7 @@ public final class Sections {
     }
 
     private void add(int section, long oid, int pages) {
+        lastSection = -1;
         if (sectionCount == oids.length) {
             oids = Arrays.copyOf(oids, sectionCount * 2);
             counts = Arrays.copyOf(counts, sectionCount * 2);
