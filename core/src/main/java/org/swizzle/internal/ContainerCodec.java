@@ -260,7 +260,7 @@ final class ContainerCodec {
     }
 
     /** Reads {@code count} directory entries, pages {@code from} on of a paged {@code what}, each a {@code header} and a page. */
-    private static void readEntries(ObjectReader in, String what, String header, int from, int count, int[] headers,
+    static void readEntries(ObjectReader in, String what, String header, int from, int count, int[] headers,
                                     long[] oids) {
         for (int i = from; i < from + count; i++) {
             if (in.readKind() != ValueKind.INT) {

@@ -720,11 +720,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private void write(Attachment attachment) {
         Object collection = attachment.collection();
         writer.beginCollection(attachment);
-        ValueKind stored = ContainerCodec.kindOf(collection, writer);
-        if (stored.hasSections()) {
-            writeSections(attachment, (Paged) collection, catalog.classId(ContainerCodec.jdkClass(stored)));
+        ValueKind kind = ContainerCodec.kindOf(collection, writer);
+        int classId = catalog.classId(ContainerCodec.jdkClass(kind));
+        if (kind.hasSections()) {
+            writeSections(attachment, (Paged) collection, classId);
         }
-        ValueKind kind = writeImage(attachment);
+        writeImage(attachment);
         if (kind.isPaged()) {
             if (attachment.isWatched()) {
                 collections.unwatch(attachment); // its pages are watched where they hold arrays
@@ -732,7 +733,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } else if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection) || writer.holdsUntracked()) {
             collections.watch(attachment);
         }
-        put(attachment.oid(), catalog.classId(ContainerCodec.jdkClass(kind)));
+        put(attachment.oid(), classId);
     }
 
     /**

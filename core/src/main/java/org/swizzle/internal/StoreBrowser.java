@@ -220,16 +220,11 @@ public final class StoreBrowser implements AutoCloseable {
     /** A directory section decoded on its own, with its pages as references. */
     private DirectorySection readSection() {
         int count = reader.readCount(ValueKind.PAGE_SECTION);
+        long[] oids = new long[count];
+        ContainerCodec.readEntries(reader, "collection's directory section", "header", 0, count, new int[count], oids);
         List<Reference> pages = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            if (reader.readKind() != ValueKind.INT) {
-                throw reader.corrupt("page " + i + " of a directory section has no header");
-            }
-            reader.readInt();
-            if (reader.readKind() != ValueKind.COLLECTION) {
-                throw reader.corrupt("page " + i + " of a directory section is not a collection");
-            }
-            pages.add(reference(reader.readLong()));
+        for (long oid : oids) {
+            pages.add(reference(oid));
         }
         return new DirectorySection(pages);
     }

@@ -44,6 +44,15 @@ public final class Sections {
     }
 
     /**
+     * The sections of a stored directory of {@code pages} pages, as {@link #stored}; for a directory a store wrote
+     * whole, before directories had sections ({@code counts} null), {@link #fresh} ones, written at the collection's
+     * next change.
+     */
+    static Sections of(int pages, int[] counts, long[] oids) {
+        return counts == null ? fresh(pages) : stored(counts, oids);
+    }
+
+    /**
      * The sections of a stored directory: section {@code i} holds {@code counts[i]} pages and is stored as
      * {@code oids[i]}.
      *

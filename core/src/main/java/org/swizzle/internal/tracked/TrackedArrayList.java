@@ -63,8 +63,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
      */
     public static <E> TrackedArrayList<E> paged(int size, int[] counts, long[] oids, int[] sectionChunks, long[] sectionOids) {
         TrackedArrayList<E> list = new TrackedArrayList<>();
-        list.pages = ListPages.stored(list, size, counts, oids, sectionChunks == null ? Sections.fresh(oids.length)
-            : Sections.stored(sectionChunks, sectionOids));
+        list.pages = ListPages.stored(list, size, counts, oids, Sections.of(oids.length, sectionChunks, sectionOids));
         return list;
     }
 

@@ -68,8 +68,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
      */
     public static <K, V> TrackedHashMap<K, V> paged(int size, int[] lowest, long[] oids, int[] sectionPages, long[] sectionOids) {
         TrackedHashMap<K, V> map = new TrackedHashMap<>();
-        map.pages = HashPages.stored(map, size, lowest, oids, sectionPages == null ? Sections.fresh(oids.length)
-            : Sections.stored(sectionPages, sectionOids));
+        map.pages = HashPages.stored(map, size, lowest, oids, Sections.of(oids.length, sectionPages, sectionOids));
         return map;
     }
 
