@@ -303,6 +303,23 @@ class StoredFormatTest {
             + "0601000000" + "296700000000000000", LIST_SECTION), "1 chunk said, 2 held");
     }
 
+    @Test
+    void shouldReadAPagedListThatLostEveryChunkAndGrowItAgain() {
+        TrackedArrayList<Integer> list = castList(readDirectory("48" + "00000000" + "00000000", null));
+        assertTrue(list.isPaged());
+        assertEquals(0, list.size());
+        assertEquals(0, list.sections().count(), "no chunk, no section");
+        list.add(7);
+        assertEquals(List.of(7), list);
+        assertEquals(1, list.sections().count());
+        assertTrue(list.sections().isChanged(0), "the new section is written at the next commit");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TrackedArrayList<Integer> castList(Object list) {
+        return (TrackedArrayList<Integer>) list;
+    }
+
     private static List<String> chunks(TrackedArrayList<?> list) {
         List<String> chunks = new ArrayList<>();
         list.forEachPage((count, loaded, oid) -> chunks.add(count + "@" + (loaded == null ? oid : -1)));
