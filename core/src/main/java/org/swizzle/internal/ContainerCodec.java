@@ -73,6 +73,9 @@ final class ContainerCodec {
             requireNaturalOrder(out, ((SortedSet<?>) collection).comparator(), collection);
             return ValueKind.TREE_SET;
         }
+        if (collection instanceof TrackedHashSet && ((TrackedHashSet<?>) collection).keys() != null) {
+            return ValueKind.HASH_SET_KEYS;
+        }
         if (collection instanceof Set) {
             boolean unordered = collection instanceof HashSet && !(collection instanceof LinkedHashSet);
             return unordered ? ValueKind.HASH_SET : ValueKind.LINKED_HASH_SET;
@@ -87,7 +90,8 @@ final class ContainerCodec {
             case ARRAY_LIST_PAGES:
             case ARRAY_LIST_SECTIONS: return ArrayList.class;
             case LINKED_LIST: return LinkedList.class;
-            case HASH_SET: return HashSet.class;
+            case HASH_SET:
+            case HASH_SET_KEYS: return HashSet.class;
             case LINKED_HASH_SET: return LinkedHashSet.class;
             case TREE_SET: return TreeSet.class;
             case HASH_MAP:
@@ -104,6 +108,10 @@ final class ContainerCodec {
         out.writeKind(kind);
         if (kind.isPaged()) {
             writePages(out, (Paged) collection);
+        } else if (kind == ValueKind.HASH_SET_KEYS) {
+            out.enter();
+            out.writeValue(((TrackedHashSet<?>) collection).keys());
+            out.exit();
         } else if (collection instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) collection;
             out.writeInt(map.size());
@@ -302,8 +310,8 @@ final class ContainerCodec {
         if (kind == ValueKind.OBJECT_ARRAY) {
             return readArray(kind, in);
         }
-        if (kind.isPaged() || kind == ValueKind.PAGE_SECTION) {
-            throw in.corrupt("a paged collection's directory is embedded in a value; it is only ever a collection's image");
+        if (kind.isImageOnly()) {
+            throw in.corrupt("a " + kind + " is embedded in a value; it is only ever a stored collection's image");
         }
         int size = in.readCount(kind);
         Object collection = newCollection(kind, size);
@@ -330,6 +338,7 @@ final class ContainerCodec {
             case ARRAY_LIST: return new TrackedArrayList<>(size);
             case LINKED_LIST: return new TrackedLinkedList<>();
             case HASH_SET: return new TrackedHashSet<>(capacity(size));
+            case HASH_SET_KEYS: return new TrackedHashSet<>();
             case LINKED_HASH_SET: return new TrackedLinkedHashSet<>(capacity(size));
             case TREE_SET: return new TrackedTreeSet<>();
             case HASH_MAP: return new TrackedHashMap<>(capacity(size));
@@ -339,11 +348,26 @@ final class ContainerCodec {
         }
     }
 
-    /** Reads {@code size} elements (or entries) into {@code collection}, made by {@link #newCollection} and not attached yet. */
+    /** The number of elements (or entries) of a stored image of {@code kind} that {@link #fill} reads, read from {@code in}. */
+    static int readSize(ValueKind kind, ObjectReader in) {
+        return kind == ValueKind.HASH_SET_KEYS ? 1 : in.readCount(kind);
+    }
+
+    /**
+     * Reads {@code size} elements (or entries) into {@code collection}, made by {@link #newCollection} and not attached
+     * yet; for a set kept as a map's keys, the map.
+     */
     @SuppressWarnings("unchecked")
     static void fill(Object collection, ValueKind kind, int size, ObjectReader in) {
         in.enter(false);
-        if (kind.unit() == 1) {
+        if (kind == ValueKind.HASH_SET_KEYS) {
+            Object keys = in.readValue();
+            if (!(keys instanceof TrackedHashMap)) {
+                throw in.corrupt("a HashSet kept as a map's keys refers to a " + (keys == null ? "null" : keys.getClass().getName())
+                    + " where its map should be");
+            }
+            ((TrackedHashSet<Object>) collection).keysIn((TrackedHashMap<Object, Boolean>) keys);
+        } else if (kind.unit() == 1) {
             Collection<Object> elements = (Collection<Object>) collection;
             for (int i = 0; i < size; i++) {
                 elements.add(in.readValue());

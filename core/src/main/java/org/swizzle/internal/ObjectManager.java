@@ -383,7 +383,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 throw in.corrupt("it is a section of a paged collection's directory, which only its directory refers to");
             }
             boolean paged = kind.isPaged();
-            int size = paged ? 0 : in.readCount(kind);
+            int size = paged ? 0 : ContainerCodec.readSize(kind, in);
             Object collection = paged ? ContainerCodec.readPaged(kind, in, this::section) : ContainerCodec.newCollection(kind, size);
             if (register) {
                 attachment = collections.loading(collection, oid, origin);

@@ -62,6 +62,10 @@ public final class StoreBrowser implements AutoCloseable {
     public record PagedCollection(String type, int size, List<Reference> pages, List<Reference> sections) {
     }
 
+    /** A large {@code HashSet} stored as the keys of a map of its own: that map. */
+    public record KeySet(Reference map) {
+    }
+
     /** A section of a paged collection's directory, stored on its own: the pages it lists. */
     public record DirectorySection(List<Reference> pages) {
     }
@@ -180,6 +184,12 @@ public final class StoreBrowser implements AutoCloseable {
         Object collection;
         if (kind == ValueKind.PAGE_SECTION) {
             collection = readSection();
+        } else if (kind == ValueKind.HASH_SET_KEYS) {
+            Object keys = reader.readValue();
+            if (!(keys instanceof Reference)) {
+                throw reader.corrupt("a HashSet kept as a map's keys holds " + keys + " where its map should be");
+            }
+            collection = new KeySet((Reference) keys);
         } else {
             collection = kind.isPaged() ? readPaged(kind) : ContainerCodec.read(kind, reader);
         }

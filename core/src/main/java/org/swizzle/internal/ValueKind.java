@@ -121,7 +121,12 @@ enum ValueKind {
      * only): its size, then each section in order as {@link #HASH_MAP_SECTIONS} lists them; a section lists its chunks
      * as {@link #ARRAY_LIST_PAGES} does.
      */
-    ARRAY_LIST_SECTIONS(72, Codec.CONTAINER, null, 4, Tail.VALUES, 2);
+    ARRAY_LIST_SECTIONS(72, Codec.CONTAINER, null, 4, Tail.VALUES, 2),
+    /**
+     * A large {@code HashSet} whose elements are the keys of a map of its own (the image of a stored collection only):
+     * the map ({@link #COLLECTION}, a {@link #HASH_MAP} or a paged one), whose values are all {@link #TRUE}.
+     */
+    HASH_SET_KEYS(73, Codec.CONTAINER, null, 0, Tail.VALUE, 0);
 
     /** The class whose static methods write and read a kind's payload. */
     enum Codec {
@@ -221,6 +226,14 @@ enum ValueKind {
     /** Whether this is the directory of a paged collection stored in sections, each a {@link #PAGE_SECTION}. */
     boolean hasSections() {
         return this == HASH_MAP_SECTIONS || this == ARRAY_LIST_SECTIONS;
+    }
+
+    /**
+     * Whether this kind is only ever the whole image of a stored collection, never a value embedded in another: a
+     * paged directory, one of its sections, or a set kept as a map's keys.
+     */
+    boolean isImageOnly() {
+        return isPaged() || this == PAGE_SECTION || this == HASH_SET_KEYS;
     }
 
     /** Bytes per counted element of a {@link Tail#BYTES} tail, values per counted element of a {@link Tail#VALUES} one. */

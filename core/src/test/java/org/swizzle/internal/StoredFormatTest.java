@@ -1,6 +1,7 @@
 package org.swizzle.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,6 +41,7 @@ import java.util.UUID;
 
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
+import org.swizzle.internal.tracked.TrackedHashSet;
 import org.swizzle.store.LittleEndianBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -122,7 +124,11 @@ class StoredFormatTest {
         pin(TrackedHashMap.paged(3, new int[] {0, Integer.MIN_VALUE}, new long[] {0x65, 0x66}, new int[] {2}, new long[] {0x67}),
             "46" + "03000000" + "01000000" + "0602000000" + "296700000000000000"),
         pin(TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x66}, new int[] {2}, new long[] {0x67}),
-            "48" + "03000000" + "01000000" + "0602000000" + "296700000000000000")));
+            "48" + "03000000" + "01000000" + "0602000000" + "296700000000000000"),
+        pin(keyedSet(3), "49" + "296500000000000000")));
+
+    /** The image of the map whose keys are the elements of the set pinned last in {@link #IMAGES}. */
+    private static final String KEYS = "41" + "01000000" + "0603000000" + "01";
 
     /** The image of section 0 of the directory of the paged map pinned in {@link #IMAGES}. */
     private static final String SECTION = "47" + "02000000" + "0600000000" + "296500000000000000" + "0600000080"
@@ -202,6 +208,34 @@ class StoredFormatTest {
         assertThrows(ObjectReader.MalformedObjectException.class,
             () -> readPaged("46" + "03000000" + "02000000" + "0602000000" + "296700000000000000" + "0602000000"
                 + "296700000000000000", SECTION), "one section named twice");
+    }
+
+    @Test
+    void shouldReadASetKeptAsAMapsKeysBack() {
+        write(keyedSet(3));
+        assertEquals(KEYS, HexFormat.of().formatHex(references.image(TestReferences.FIRST_COLLECTION + 1)), "the keys' map");
+        byte[] bytes = HexFormat.of().parseHex("29" + Long.toHexString(Long.reverseBytes(TestReferences.FIRST_COLLECTION)));
+        reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
+        TrackedHashSet<?> read = (TrackedHashSet<?>) reader.readValue();
+        assertNotNull(read.keys(), "the set read keeps its elements in its map");
+        assertEquals(Set.of(3), read);
+        assertTrue(read.contains(3) && !read.contains(4) && read.size() == 1, "read through its map");
+    }
+
+    @Test
+    void shouldRefuseASetKeptAsAMapsKeysEmbeddedInAValue() {
+        byte[] bytes = HexFormat.of().parseHex("49" + "296500000000000000");
+        reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
+        assertThrows(ObjectReader.MalformedObjectException.class, reader::readValue);
+    }
+
+    /** A set of {@code element} alone, kept as the keys of a map, as a large set keeps them. */
+    private static TrackedHashSet<Integer> keyedSet(int element) {
+        TrackedHashMap<Integer, Boolean> keys = new TrackedHashMap<>();
+        keys.put(element, Boolean.TRUE);
+        TrackedHashSet<Integer> set = new TrackedHashSet<>();
+        set.keysIn(keys);
+        return set;
     }
 
     @Test

@@ -101,7 +101,7 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         ObjectReader reader = new ObjectReader(this);
         reader.reset(LittleEndianBuffer.of(image), image.length);
         ValueKind kind = reader.readKind();
-        int size = reader.readCount(kind);
+        int size = ContainerCodec.readSize(kind, reader);
         Object collection = ContainerCodec.newCollection(kind, size);
         read.put(oid, collection);
         ContainerCodec.fill(collection, kind, size, reader);

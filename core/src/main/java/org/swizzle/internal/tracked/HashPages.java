@@ -126,9 +126,9 @@ final class HashPages<K, V> {
         return (Page<K, V>[]) new Page<?, ?>[length];
     }
 
-    /** Whether every key of {@code entries} has a hash that survives a reload. */
-    static boolean allPlaceable(Map<?, ?> entries) {
-        for (Object key : entries.keySet()) {
+    /** Whether every one of {@code keys} has a hash that survives a reload. */
+    static boolean allPlaceable(Iterable<?> keys) {
+        for (Object key : keys) {
             if (!placeable(key)) {
                 return false;
             }

@@ -137,7 +137,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     private void pageIfLarge() {
         if (pages == null && pageOf == null && !unplaceable && super.size() > HashPages.PAGING_THRESHOLD
             && (attachment == null || !attachment.isFilling())) {
-            if (HashPages.allPlaceable(this)) {
+            if (HashPages.allPlaceable(flatKeys())) {
                 HashPages<K, V> paged = HashPages.of(this, this);
                 super.clear();
                 pages = paged;

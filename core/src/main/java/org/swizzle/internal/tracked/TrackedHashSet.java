@@ -3,14 +3,26 @@ package org.swizzle.internal.tracked;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.function.Predicate;
 
-/** A {@link HashSet} that reports every change, through itself or its iterators, to its store. */
+/**
+ * A {@link HashSet} that reports every change, through itself or its iterators, to its store.
+ *
+ * <p>Beyond {@link HashPages#PAGING_THRESHOLD} elements whose hashes all survive a reload, the set keeps its
+ * elements as the keys of a {@link TrackedHashMap} of its own instead of its own table, and every method of
+ * {@code HashSet} goes to that map, which pages itself: a lookup reads one page, a change dirties one, and the set's
+ * own stored image is then only a reference to the map, which changes when the set moves between the two forms.
+ */
 public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
 
     private static final long serialVersionUID = 1L;
 
     private transient Attachment attachment;
+    /** The map whose keys are the elements once the set is large; null while they are in the set's own table. */
+    private transient TrackedHashMap<E, Boolean> keys;
 
     public TrackedHashSet() {
     }
@@ -25,6 +37,16 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
 
     public TrackedHashSet(Collection<? extends E> elements) {
         super(elements);
+    }
+
+    /** Makes this set, being read from the store, keep its elements as the keys of {@code map}, read with it. */
+    public void keysIn(TrackedHashMap<E, Boolean> map) {
+        keys = map;
+    }
+
+    /** The map whose keys are the elements, or null while they are in the set's own table. */
+    public TrackedHashMap<E, Boolean> keys() {
+        return keys;
     }
 
     @Override
@@ -42,58 +64,159 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
         Attachment.changed(attachment, this);
     }
 
+    /** A change that goes to the map of a large set: refused if the set was detached; the map notes its own change. */
+    private Set<E> live() {
+        Attachment.requireLive(attachment, this);
+        return keys.keySet();
+    }
+
+    /** Moves a large set's elements into a map of its own, unless the store is filling it or an element has no stable hash. */
+    private void keyIfLarge() {
+        if (keys == null && super.size() > HashPages.PAGING_THRESHOLD && (attachment == null || !attachment.isFilling())
+            && HashPages.allPlaceable(flatElements())) {
+            TrackedHashMap<E, Boolean> map = new TrackedHashMap<>(super.size() * 4 / 3 + 1);
+            for (E element : flatElements()) {
+                map.put(element, Boolean.TRUE);
+            }
+            super.clear();
+            keys = map;
+        }
+    }
+
+    private Iterable<E> flatElements() {
+        return super::iterator;
+    }
+
+    @Override
+    public int size() {
+        return keys != null ? keys.size() : super.size();
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return size() == 0;
+    }
+
+    @Override
+    public boolean contains(Object o) {
+        return keys != null ? keys.containsKey(o) : super.contains(o);
+    }
+
     @Override
     public boolean add(E e) {
+        if (keys != null) {
+            Attachment.requireLive(attachment, this);
+            return keys.put(e, Boolean.TRUE) == null;
+        }
         changed();
-        return super.add(e);
+        boolean added = super.add(e);
+        keyIfLarge();
+        return added;
     }
 
     @Override
     public boolean addAll(Collection<? extends E> c) {
+        if (keys != null) {
+            Attachment.requireLive(attachment, this);
+            boolean added = false;
+            for (E e : c) {
+                added |= keys.put(e, Boolean.TRUE) == null;
+            }
+            return added;
+        }
         changed();
-        return super.addAll(c);
+        boolean added = super.addAll(c);
+        keyIfLarge();
+        return added;
     }
 
     @Override
     public boolean remove(Object o) {
+        if (keys != null) {
+            return live().remove(o);
+        }
         changed();
         return super.remove(o);
     }
 
     @Override
     public boolean removeAll(Collection<?> c) {
+        if (keys != null) {
+            return live().removeAll(c);
+        }
         changed();
         return super.removeAll(c);
     }
 
     @Override
     public boolean retainAll(Collection<?> c) {
+        if (keys != null) {
+            return live().retainAll(c);
+        }
         changed();
         return super.retainAll(c);
     }
 
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
+        if (keys != null) {
+            return live().removeIf(filter);
+        }
         changed();
         return super.removeIf(filter);
     }
 
+    /** Empties the set into its own table again: its map is no longer stored once the set's next image is. */
     @Override
     public void clear() {
         changed();
+        keys = null;
         super.clear();
     }
 
     @Override
     public Iterator<E> iterator() {
+        if (keys != null) {
+            return new TrackedIterator<>(this, keys.keySet().iterator()) {
+                @Override
+                public void remove() {
+                    live();
+                    iterator.remove();
+                }
+            };
+        }
         return new TrackedIterator<>(this, super.iterator());
     }
 
-    /** A copy that belongs to no object, as a clone of a plain set would. */
+    /**
+     * Binds to the set when traversal starts, through its iterator: {@code HashSet}'s own reads its table alone,
+     * which a large set leaves empty.
+     */
+    @Override
+    public Spliterator<E> spliterator() {
+        return Spliterators.spliterator(this, Spliterator.DISTINCT);
+    }
+
+    @Override
+    public Object[] toArray() {
+        return keys != null ? keys.keySet().toArray() : super.toArray();
+    }
+
+    @Override
+    public <T> T[] toArray(T[] a) {
+        return keys != null ? keys.keySet().toArray(a) : super.toArray(a);
+    }
+
+    /** A copy that belongs to no object, as a clone of a plain set would; a large one gets a map of its own. */
     @Override
     public Object clone() {
-        TrackedHashSet<?> copy = (TrackedHashSet<?>) super.clone();
+        @SuppressWarnings("unchecked")
+        TrackedHashSet<E> copy = (TrackedHashSet<E>) super.clone();
         copy.attachment = null;
+        if (keys != null) {
+            copy.keys = null;
+            copy.addAll(keys.keySet());
+        }
         return copy;
     }
 
