@@ -1,6 +1,7 @@
 package org.swizzle.internal.tracked;
 
 import java.util.Collection;
+import java.util.ConcurrentModificationException;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Set;
@@ -23,6 +24,8 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
     private transient Attachment attachment;
     /** The map whose keys are the elements once the set is large; null while they are in the set's own table. */
     private transient TrackedHashMap<E, Boolean> keys;
+    /** Whether an element without a stable hash keeps the set one table (until it is cleared). */
+    private transient boolean unplaceable;
 
     public TrackedHashSet() {
     }
@@ -72,8 +75,12 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
 
     /** Moves a large set's elements into a map of its own, unless the store is filling it or an element has no stable hash. */
     private void keyIfLarge() {
-        if (keys == null && super.size() > HashPages.PAGING_THRESHOLD && (attachment == null || !attachment.isFilling())
-            && HashPages.allPlaceable(flatElements())) {
+        if (keys == null && !unplaceable && super.size() > HashPages.PAGING_THRESHOLD
+            && (attachment == null || !attachment.isFilling())) {
+            if (!HashPages.allPlaceable(flatElements())) {
+                unplaceable = true;
+                return;
+            }
             TrackedHashMap<E, Boolean> map = new TrackedHashMap<>(super.size() * 4 / 3 + 1);
             for (E element : flatElements()) {
                 map.put(element, Boolean.TRUE);
@@ -110,7 +117,9 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
         }
         changed();
         boolean added = super.add(e);
-        keyIfLarge();
+        if (added) {
+            keyIfLarge();
+        }
         return added;
     }
 
@@ -171,17 +180,33 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
     public void clear() {
         changed();
         keys = null;
+        unplaceable = false;
         super.clear();
     }
 
     @Override
     public Iterator<E> iterator() {
         if (keys != null) {
-            return new TrackedIterator<>(this, keys.keySet().iterator()) {
+            TrackedHashMap<E, Boolean> map = keys;
+            return new TrackedIterator<>(this, map.keySet().iterator()) {
+                @Override
+                public E next() {
+                    requireSameMap();
+                    return iterator.next();
+                }
+
                 @Override
                 public void remove() {
-                    live();
+                    Attachment.requireLive(attachment, TrackedHashSet.this);
+                    requireSameMap();
                     iterator.remove();
+                }
+
+                /** Fails fast once the set no longer keeps its elements in the map this iterator walks (cleared). */
+                private void requireSameMap() {
+                    if (keys != map) {
+                        throw new ConcurrentModificationException();
+                    }
                 }
             };
         }

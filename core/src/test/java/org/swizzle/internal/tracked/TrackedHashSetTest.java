@@ -143,6 +143,23 @@ class TrackedHashSetTest {
     }
 
     @Test
+    void shouldFailFastWhenClearedWhileIterated() {
+        TrackedHashSet<Integer> set = new TrackedHashSet<>();
+        for (int i = 0; i < 2_000; i++) {
+            set.add(i);
+        }
+        Iterator<Integer> elements = set.iterator();
+        elements.next();
+        set.clear();
+        for (int i = 0; i < 2_000; i++) {
+            set.add(i);
+        }
+        assertThrows(ConcurrentModificationException.class, elements::remove, "a removal through the map the set left");
+        assertThrows(ConcurrentModificationException.class, elements::next);
+        assertEquals(2_000, set.size());
+    }
+
+    @Test
     void shouldFailFastWhenItGrowsIntoAMapWhileIterated() {
         TrackedHashSet<Integer> set = new TrackedHashSet<>();
         for (int i = 0; i < HashPages.PAGING_THRESHOLD; i++) {

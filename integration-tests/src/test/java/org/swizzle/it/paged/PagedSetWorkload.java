@@ -69,7 +69,9 @@ public final class PagedSetWorkload {
         for (int i = 0; i < NAMES; i++) {
             names.add("name-" + i);
         }
-        tags.names.addAll(names);
+        tags.names.addAll(names.subList(0, NAMES / 5));
+        store.commit(); // stored as one image, then moved into a map by the next adds
+        tags.names.addAll(names.subList(NAMES / 5, NAMES));
         for (int i = 0; i < ITEMS; i++) {
             tags.items.add(new Item(i, "item-" + i));
         }
