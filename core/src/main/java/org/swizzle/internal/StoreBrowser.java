@@ -3,6 +3,7 @@ package org.swizzle.internal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -186,7 +187,7 @@ public final class StoreBrowser implements AutoCloseable {
             collection = readSection();
         } else if (kind == ValueKind.HASH_SET_KEYS) {
             Object keys = reader.readValue();
-            if (!(keys instanceof Reference)) {
+            if (!(keys instanceof Reference) || !((Reference) keys).className().equals(HashMap.class.getName())) {
                 throw reader.corrupt("a HashSet kept as a map's keys holds " + keys + " where its map should be");
             }
             collection = new KeySet((Reference) keys);

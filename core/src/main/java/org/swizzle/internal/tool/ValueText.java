@@ -57,6 +57,9 @@ final class ValueText {
                 appendElements(text, paged.sections().iterator(), paged.sections().size());
                 text.append(']');
             }
+        } else if (value instanceof StoreBrowser.KeySet) {
+            text.append("HashSet kept as the keys of ");
+            append(text, ((StoreBrowser.KeySet) value).map());
         } else if (value instanceof StoreBrowser.DirectorySection) {
             List<StoreBrowser.Reference> pages = ((StoreBrowser.DirectorySection) value).pages();
             text.append("directory section of ").append(pages.size()).append(" pages [");

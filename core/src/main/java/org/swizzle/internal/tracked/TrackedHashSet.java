@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -81,7 +82,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
                 unplaceable = true;
                 return;
             }
-            TrackedHashMap<E, Boolean> map = new TrackedHashMap<>(super.size() * 4 / 3 + 1);
+            TrackedHashMap<E, Boolean> map = new TrackedHashMap<>(); // its own table stays small: it pages at once
             for (E element : flatElements()) {
                 map.put(element, Boolean.TRUE);
             }
@@ -129,7 +130,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
             Attachment.requireLive(attachment, this);
             boolean added = false;
             for (E e : c) {
-                added |= keys.put(e, Boolean.TRUE) == null;
+                added |= add(e);
             }
             return added;
         }
@@ -193,6 +194,12 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
                 public E next() {
                     requireSameMap();
                     return iterator.next();
+                }
+
+                @Override
+                public void forEachRemaining(Consumer<? super E> action) {
+                    requireSameMap();
+                    iterator.forEachRemaining(action);
                 }
 
                 @Override

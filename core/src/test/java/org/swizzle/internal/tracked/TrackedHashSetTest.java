@@ -132,10 +132,7 @@ class TrackedHashSetTest {
 
     @Test
     void shouldFailFastWhenChangedWhileIterated() {
-        TrackedHashSet<Integer> set = new TrackedHashSet<>();
-        for (int i = 0; i < 2_000; i++) {
-            set.add(i);
-        }
+        TrackedHashSet<Integer> set = filled(2_000);
         Iterator<Integer> elements = set.iterator();
         elements.next();
         set.add(-5);
@@ -144,31 +141,33 @@ class TrackedHashSetTest {
 
     @Test
     void shouldFailFastWhenClearedWhileIterated() {
-        TrackedHashSet<Integer> set = new TrackedHashSet<>();
-        for (int i = 0; i < 2_000; i++) {
-            set.add(i);
-        }
+        TrackedHashSet<Integer> set = filled(2_000);
         Iterator<Integer> elements = set.iterator();
         elements.next();
         set.clear();
-        for (int i = 0; i < 2_000; i++) {
-            set.add(i);
-        }
+        set.addAll(filled(2_000));
         assertThrows(ConcurrentModificationException.class, elements::remove, "a removal through the map the set left");
         assertThrows(ConcurrentModificationException.class, elements::next);
+        assertThrows(ConcurrentModificationException.class, () -> elements.forEachRemaining(e -> { }));
         assertEquals(2_000, set.size());
     }
 
     @Test
     void shouldFailFastWhenItGrowsIntoAMapWhileIterated() {
-        TrackedHashSet<Integer> set = new TrackedHashSet<>();
-        for (int i = 0; i < HashPages.PAGING_THRESHOLD; i++) {
-            set.add(i);
-        }
+        TrackedHashSet<Integer> set = filled(HashPages.PAGING_THRESHOLD);
         Iterator<Integer> elements = set.iterator();
         elements.next();
         set.add(-5);
         assertNotNull(set.keys());
         assertThrows(ConcurrentModificationException.class, elements::next);
+    }
+
+    /** A set of 0 to {@code count - 1}, added one by one. */
+    private static TrackedHashSet<Integer> filled(int count) {
+        TrackedHashSet<Integer> set = new TrackedHashSet<>();
+        for (int i = 0; i < count; i++) {
+            set.add(i);
+        }
+        return set;
     }
 }
