@@ -641,8 +641,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             object.$swz_context(this);
             object.$swz_dirty((byte) 0);
             object.$swz_flags((byte) 0);
-            table.put(object.$swz_oid(), object);
-            table.resident(object.$swz_oid(), true);
+            table.putResident(object.$swz_oid(), object);
             if (barrier.placesObjects()) {
                 object.$swz_address(space.place(object, createdLengths.getInt(i)));
             }

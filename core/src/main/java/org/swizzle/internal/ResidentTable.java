@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.function.LongConsumer;
 
 /**
@@ -19,6 +20,11 @@ import java.util.function.LongConsumer;
  * held weakly too: they have no hollow state, and are kept by what holds them. Released entries are
  * cleared as the table is written.
  *
+ * <p>A slot holds a resident object itself and anything else through a weak {@link Entry}, so that a
+ * resident object costs the table one reference rather than a reference object of its own: a million
+ * resident objects would otherwise carry a million of them, as large as the objects, between them in
+ * memory and in every garbage collection's reference processing.
+ *
  * <p>Written only under the object manager's lock; read without it by loads of stored references,
  * so an entry is published with a release store and read with an acquire load: a reader that finds
  * an object sees its state as it was put.
@@ -29,10 +35,9 @@ final class ResidentTable {
     private static final int SLOTS = 1 << SLOT_BITS;
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
 
-    /** An entry: the object, weakly, strongly too while it is resident, and the OID whose slot to clear once it is released. */
+    /** The slot of an object held weakly: the object, and the OID whose slot to clear once it is released. */
     private static final class Entry extends WeakReference<Object> {
         final long oid;
-        Object resident;
 
         Entry(Object object, long oid, ReferenceQueue<Object> released) {
             super(object, released);
@@ -57,12 +62,25 @@ final class ResidentTable {
         if (slots == null) {
             return null;
         }
-        Entry entry = (Entry) SLOT.getAcquire(slots, (int) (oid & (SLOTS - 1)));
-        return entry == null ? null : entry.get();
+        return held(SLOT.getAcquire(slots, (int) (oid & (SLOTS - 1))));
     }
 
-    /** Makes {@code object} the one of {@code oid}; {@code null} forgets the OID's object. */
+    /** The object a slot holds: itself while it is resident, through its entry otherwise; null for none or released. */
+    private static Object held(Object slot) {
+        return slot instanceof Entry ? ((Entry) slot).get() : slot;
+    }
+
+    /** Makes {@code object}, held weakly, the one of {@code oid}; {@code null} forgets the OID's object. */
     void put(long oid, Object object) {
+        put(oid, object, false);
+    }
+
+    /** Makes {@code object}, resident, the one of {@code oid}, held strongly: {@code put} then {@code resident}. */
+    void putResident(long oid, Object object) {
+        put(oid, Objects.requireNonNull(object), true);
+    }
+
+    private void put(long oid, Object object, boolean resident) {
         expungeReleased();
         long segment = oid >>> SLOT_BITS;
         if (segment >= Integer.MAX_VALUE - 8) {
@@ -93,7 +111,7 @@ final class ResidentTable {
             entries++;
             counts[(int) segment]++;
         }
-        SLOT.setRelease(slots, slot, object == null ? null : new Entry(object, oid, released));
+        SLOT.setRelease(slots, slot, object == null || resident ? object : new Entry(object, oid, released));
         if (counts[(int) segment] == 0) {
             all[(int) segment] = null;
             reshaped = true;
@@ -103,11 +121,12 @@ final class ResidentTable {
         }
     }
 
-    /** Holds the object of {@code oid} strongly, while it is resident ({@code true}), or weakly again. */
+    /** Holds the object of {@code oid}, which is in the table, strongly while it is resident ({@code true}), or weakly again. */
     void resident(long oid, boolean resident) {
         Object[] slots = segments[(int) (oid >>> SLOT_BITS)];
-        Entry entry = (Entry) slots[(int) (oid & (SLOTS - 1))];
-        entry.resident = resident ? entry.get() : null;
+        int slot = (int) (oid & (SLOTS - 1));
+        Object object = held(slots[slot]);
+        SLOT.setRelease(slots, slot, resident ? object : new Entry(object, oid, released));
     }
 
     /**
@@ -125,9 +144,8 @@ final class ResidentTable {
             }
             visited++;
             for (int slot = 0; slot < SLOTS; slot++) {
-                Entry entry = (Entry) slots[slot];
-                if (entry != null && entry.get() != null) {
-                    action.accept(entry.oid);
+                if (held(slots[slot]) != null) {
+                    action.accept(s << SLOT_BITS | slot);
                 }
             }
         }

@@ -33,8 +33,16 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
     private int windowStart;
     private int windowEnd;
 
+    /**
+     * An iterator of the whole list. It does not delegate to the sub-list constructor: C2 inlines no method whose
+     * signature names a class not loaded yet, and a constructor not inlined keeps the iterator off the stack.
+     */
     TrackedArrayListIterator(TrackedArrayList<E> list, int index) {
-        this(list, null, 0, index);
+        this.list = list;
+        this.view = null;
+        this.offset = 0;
+        this.cursor = index;
+        this.expectedModifications = list.modifications();
     }
 
     /** An iterator of {@code view}, a sub-list of {@code list} starting at {@code offset}, from its {@code index}. */
@@ -56,16 +64,20 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         return view == null ? list : view;
     }
 
+    /**
+     * {@code cursor != size()}, as {@code ArrayList}'s iterator answers, without reading the size while the next
+     * element is in the window and the list unchanged, where the answer is yes.
+     */
     @Override
     public boolean hasNext() {
-        return cursor != size();
+        return inWindow(offset + cursor) && list.modifications() == expectedModifications || cursor != size();
     }
 
     @Override
     public E next() {
         checkForModification();
         int i = cursor;
-        if (i >= size()) {
+        if (!inWindow(offset + i) && i >= size()) {
             throw new NoSuchElementException();
         }
         cursor = i + 1;
@@ -74,17 +86,25 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
     }
 
     /**
+     * Whether element {@code i} of the list is in the window. The window ends where what is iterated ends, so
+     * that an element in it, of an unchanged list, is one the iteration has.
+     */
+    private boolean inWindow(int i) {
+        return i >= windowStart && i < windowEnd;
+    }
+
+    /**
      * Element {@code i} of the list, which holds it, read through the window (moved to the chunk that holds it
      * first). The move asks the list, never handing it this iterator, so that a loop that makes the iterator
      * keeps it in registers.
      */
     private E element(int i) {
-        if (i < windowStart || i >= windowEnd) {
+        if (!inWindow(i)) {
             TrackedArrayList<E> holder = list.holderOf(i);
             int start = list.holderStart(i);
             window = holder;
             windowStart = start;
-            windowEnd = start + holder.size();
+            windowEnd = Math.min(start + holder.size(), offset + size());
         }
         return window.element(i - windowStart);
     }

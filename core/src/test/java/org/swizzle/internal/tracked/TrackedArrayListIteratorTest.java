@@ -1,6 +1,7 @@
 package org.swizzle.internal.tracked;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 class TrackedArrayListIteratorTest {
 
     private static final int SEQUENCES = 2_000;
+    private static final int PAGED_SEQUENCES = 200;
     private static final int STEPS = 40;
 
     @Test
@@ -23,31 +25,56 @@ class TrackedArrayListIteratorTest {
         Random seeds = new Random(20261124);
         for (int sequence = 0; sequence < SEQUENCES; sequence++) {
             long seed = seeds.nextLong();
-            List<String> expected = run(new ArrayList<>(), new Random(seed));
-            List<String> actual = run(new TrackedArrayList<>(), new Random(seed));
+            List<String> expected = run(new ArrayList<>(), 0, false, new Random(seed));
+            List<String> actual = run(new TrackedArrayList<>(), 0, false, new Random(seed));
             assertEquals(expected, actual, "sequence with seed " + seed);
         }
     }
 
-    /** What a random sequence of steps on {@code list} and its iterators observed, step by step. */
-    private static List<String> run(List<Integer> list, Random random) {
-        for (int i = random.nextInt(6); i > 0; i--) {
+    /** The same over a list kept in chunks, and over views of it, whose windows end inside a chunk. */
+    @Test
+    void shouldBehaveAsArrayListIteratorsDoOverChunksAndViews() {
+        Random seeds = new Random(20261125);
+        for (int sequence = 0; sequence < PAGED_SEQUENCES; sequence++) {
+            long seed = seeds.nextLong();
+            boolean view = sequence % 2 == 1;
+            List<String> expected = run(new ArrayList<>(), ListPages.PAGING_THRESHOLD + STEPS, view, new Random(seed));
+            TrackedArrayList<Integer> list = new TrackedArrayList<>();
+            List<String> actual = run(list, ListPages.PAGING_THRESHOLD + STEPS, view, new Random(seed));
+            assertTrue(list.isPaged());
+            assertEquals(expected, actual, "sequence with seed " + seed);
+        }
+    }
+
+    /**
+     * What a random sequence of steps on {@code list} (filled with {@code size} elements and a few more) and its
+     * iterators, or on those of a random view of it, observed, step by step.
+     */
+    private static List<String> run(List<Integer> list, int size, boolean view, Random random) {
+        for (int i = size + random.nextInt(6); i > 0; i--) {
             list.add(i);
         }
+        List<Integer> iterated = list;
+        if (view) {
+            int from = random.nextInt(list.size());
+            iterated = list.subList(from, from + random.nextInt(list.size() - from + 1));
+        }
         List<String> seen = new ArrayList<>();
-        ListIterator<Integer> iterator = list.listIterator(random.nextInt(list.size() + 1));
+        ListIterator<Integer> iterator = iterated.listIterator(random.nextInt(iterated.size() + 1));
         for (int step = 0; step < STEPS; step++) {
-            int choice = random.nextInt(12);
-            if (choice == 11) {
-                iterator = list.listIterator();
-                continue;
-            }
+            int choice = random.nextInt(13);
+            int end = random.nextInt(2);
             try {
-                seen.add(step(list, iterator, choice, 100 + step));
+                if (choice == 12) {
+                    iterator = iterated.listIterator(end == 0 ? 0 : iterated.size());
+                    seen.add("a new iterator");
+                } else {
+                    seen.add(step(list, iterator, choice, 100 + step));
+                }
             } catch (RuntimeException e) {
                 seen.add(e.getClass().getSimpleName());
             }
-            seen.add(list.toString());
+            seen.add(list.size() < 50 ? list.toString() : list.size() + ":" + list.hashCode());
         }
         return seen;
     }
@@ -77,9 +104,12 @@ class TrackedArrayListIteratorTest {
                 StringBuilder rest = new StringBuilder();
                 iterator.forEachRemaining(rest::append);
                 return rest.toString();
-            default:
+            case 10:
                 list.add(value);
-                return "list changed behind the iterator";
+                return "list grew behind the iterator";
+            default:
+                list.remove(list.size() - 1);
+                return "list shrank behind the iterator";
         }
     }
 }
