@@ -529,11 +529,17 @@ final class HashPages<K, V> {
         Page<K, V> lastPage;
         private Iterator<Map.Entry<K, V>> lastEntries;
         private int expected = modCount;
+        /** The entries not returned yet, while the map changes only through this iterator. */
+        private int remaining = size;
 
+        /**
+         * A count, so that the call stays small enough for a loop to inline it. It answers as {@code HashMap}'s
+         * iterators do, even once the map changed behind it: whether there was an entry after the last one returned
+         * when it was returned.
+         */
         @Override
         public final boolean hasNext() {
-            Iterator<Map.Entry<K, V>> current = entries;
-            return current != null && current.hasNext() || nextPage();
+            return remaining != 0;
         }
 
         /** Moves to the next page that holds entries; false once there is none. */
@@ -558,6 +564,7 @@ final class HashPages<K, V> {
             }
             lastPage = page;
             lastEntries = current;
+            remaining--;
             return current.next();
         }
 

@@ -167,6 +167,44 @@ class HashPagesTest {
         assertThrows(ConcurrentModificationException.class, keys::next);
     }
 
+    /** After a change behind its back, hasNext says what a HashMap's iterator says: whether it had returned all. */
+    @Test
+    void shouldAnswerHasNextAsAHashMapsIteratorAfterAChangeBehindIt() {
+        Random random = new Random(20261125);
+        for (int round = 0; round < 200; round++) {
+            int size = 600 + random.nextInt(200);
+            Map<Integer, Integer> model = new HashMap<>();
+            TrackedHashMap<Integer, Integer> map = filled(size);
+            map.forEach(model::put);
+            Iterator<Integer> theirs = model.values().iterator();
+            Iterator<Integer> mine = map.values().iterator();
+            for (int step = random.nextInt(size + 1); step > 0; step--) {
+                theirs.next();
+                mine.next();
+                if (random.nextInt(50) == 0) {
+                    theirs.remove();
+                    mine.remove();
+                }
+            }
+            int key = random.nextInt(2 * size);
+            int before = model.size();
+            if (random.nextBoolean()) {
+                model.put(key + size, key);
+                map.put(key + size, key);
+            } else {
+                model.remove(key);
+                map.remove(key);
+            }
+            assertEquals(theirs.hasNext(), mine.hasNext(), "round " + round);
+            assertEquals(model.size(), map.size());
+            if (model.size() == before || !theirs.hasNext()) {
+                continue;
+            }
+            assertThrows(ConcurrentModificationException.class, theirs::next);
+            assertThrows(ConcurrentModificationException.class, mine::next);
+        }
+    }
+
     @Test
     void shouldGoBackToOneTableForAKeyHashedByIdentity() {
         TrackedHashMap<Object, Integer> map = new TrackedHashMap<>();
