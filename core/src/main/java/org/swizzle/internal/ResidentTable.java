@@ -125,7 +125,7 @@ final class ResidentTable {
     void resident(long oid, boolean resident) {
         Object[] slots = segments[(int) (oid >>> SLOT_BITS)];
         int slot = (int) (oid & (SLOTS - 1));
-        Object object = held(slots[slot]);
+        Object object = Objects.requireNonNull(held(slots[slot]), "no object in memory for OID " + oid);
         SLOT.setRelease(slots, slot, resident ? object : new Entry(object, oid, released));
     }
 

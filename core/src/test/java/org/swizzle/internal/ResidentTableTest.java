@@ -16,7 +16,7 @@ class ResidentTableTest {
     private final ResidentTable table = new ResidentTable();
 
     @Test
-    void shouldKeepAResidentObjectThatNothingElseHolds() {
+    void shouldKeepAResidentObjectThatNothingElseHolds() throws InterruptedException {
         table.putResident(7, new Object());
         table.put(8, new Object());
         WeakReference<Object> resident = new WeakReference<>(table.get(7));
@@ -29,13 +29,16 @@ class ResidentTableTest {
         assertNull(table.get(8));
         table.put(9, "written after the release");
         assertEquals(List.of(7L, 9L), oids());
+        assertEquals(2, entriesOnceReleasesAreQueued(2), "the released object's entry is cleared");
     }
 
     @Test
-    void shouldReleaseAnObjectOnlyOnceItIsHollowAgain() {
-        table.put(300, new Object());
+    void shouldReleaseAnObjectOnlyOnceItIsHollowAgain() throws InterruptedException {
+        Object faulted = new Object();
+        table.put(300, faulted);
         table.resident(300, true);
-        WeakReference<Object> object = new WeakReference<>(table.get(300));
+        WeakReference<Object> object = new WeakReference<>(faulted);
+        faulted = null;
         System.gc();
         assertNotNull(object.get());
         assertSame(object.get(), table.get(300));
@@ -44,6 +47,7 @@ class ResidentTableTest {
         collectUntilCleared(object);
 
         assertNull(table.get(300));
+        assertEquals(0, entriesOnceReleasesAreQueued(0));
     }
 
     @Test
@@ -65,6 +69,14 @@ class ResidentTableTest {
             segment = table.forEachOid(segment, 1, oids::add);
         }
         return oids;
+    }
+
+    /** The table's entries, once the reference handler queued what the collector released (it does so later). */
+    private long entriesOnceReleasesAreQueued(long expected) throws InterruptedException {
+        for (int attempt = 0; table.entries() != expected && attempt < 200; attempt++) {
+            Thread.sleep(10);
+        }
+        return table.entries();
     }
 
     private static void collectUntilCleared(WeakReference<?> reference) {

@@ -100,7 +100,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     /**
      * A paged list that moves to another attachment (stored again after abort() detached it) takes fresh chunks:
-     * its stored ones belong to the list it was.
+     * its stored ones belong to the list it was. Its iterators then fail fast, rather than read the chunks left.
      */
     @Override
     public void attach(Attachment next) {
@@ -109,6 +109,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
             pages.retire();
             attachment = null;
             pages = ListPages.of(this, elements);
+            modCount++;
         }
         this.attachment = next;
     }

@@ -8,10 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 
@@ -203,6 +207,48 @@ class HashPagesTest {
             assertThrows(ConcurrentModificationException.class, theirs::next);
             assertThrows(ConcurrentModificationException.class, mine::next);
         }
+    }
+
+    /** The edges a random walk seldom meets: nothing left, the last entry left and removed, a clear(). */
+    @Test
+    void shouldAnswerHasNextAsAHashMapsIteratorAtItsEnd() {
+        List<Function<Map<Integer, Integer>, Iterator<?>>> views =
+            List.of(m -> m.keySet().iterator(), m -> m.values().iterator(), m -> m.entrySet().iterator());
+        for (Function<Map<Integer, Integer>, Iterator<?>> view : views) {
+            assertEdge(view, 0, (m, unreturned) -> m.put(-1, 1));
+            assertEdge(view, 1, (m, unreturned) -> m.remove(unreturned));
+            assertEdge(view, 0, (m, unreturned) -> m.clear());
+            assertEdge(view, 100, (m, unreturned) -> m.clear());
+        }
+    }
+
+    /**
+     * Walks a HashMap and a paged map until {@code left} entries are not returned, changes each behind its
+     * iterator ({@code change} is handed a key not returned, or null), and checks that both iterators then answer
+     * alike.
+     */
+    private static void assertEdge(Function<Map<Integer, Integer>, Iterator<?>> view, int left,
+            BiConsumer<Map<Integer, Integer>, Integer> change) {
+        Map<Integer, Integer> model = new HashMap<>();
+        TrackedHashMap<Integer, Integer> map = filled(700);
+        map.forEach(model::put);
+        List<Boolean> answers = new ArrayList<>();
+        for (Map<Integer, Integer> walked : List.of(model, map)) {
+            Set<Integer> unreturned = new HashSet<>(walked.keySet());
+            Iterator<?> iterator = view.apply(walked);
+            for (int step = walked.size() - left; step > 0; step--) {
+                Object next = iterator.next();
+                unreturned.remove(next instanceof Map.Entry ? ((Map.Entry<?, ?>) next).getKey() : next);
+            }
+            int before = walked.size();
+            change.accept(walked, unreturned.isEmpty() ? null : unreturned.iterator().next());
+            boolean hasNext = iterator.hasNext();
+            answers.add(hasNext);
+            if (hasNext && walked.size() != before) {
+                assertThrows(ConcurrentModificationException.class, iterator::next);
+            }
+        }
+        assertEquals(answers.get(0), answers.get(1), left + " left");
     }
 
     @Test
