@@ -30,6 +30,12 @@ final class HeapDatabase implements OO1Database {
         return store == null ? null : store.stats();
     }
 
+    /** Faults what the operations read through fields they never read (see {@link OO1Graph#warm}). */
+    @Override
+    public void warm(int[] ids, int id, int depth) {
+        graph.warm(index, ids, id, depth);
+    }
+
     @Override
     public int size() {
         return index.size();

@@ -25,6 +25,17 @@ public interface OO1Database extends AutoCloseable {
     int reverse(int id, int depth);
 
     /**
+     * Makes ready what {@link #lookup}{@code (ids)}, {@link #traverse} and {@link #reverse} from part {@code id}
+     * read, before they are measured hot: by running them, unless the system can do it without running the
+     * measured code.
+     */
+    default void warm(int[] ids, int id, int depth) {
+        lookup(ids);
+        traverse(id, depth);
+        reverse(id, depth);
+    }
+
+    /**
      * The update traversal: like {@link #traverse} without the null procedure, incrementing {@code x}
      * and {@code y} of each visited part with probability {@code p} (one {@code random.nextDouble()}
      * per visit when {@code p < 1}, so that every system makes the same choices); returns the updates.
