@@ -28,7 +28,8 @@ import org.swizzle.benchmarks.oo1.Forks;
  * through the list ({@code listValues}), the list's iterator alone ({@code listOnly}), {@code get(i)}
  * ({@code listIndexed}), a plain {@code ArrayList} of the same items ({@code copyValues}, the field accessor alone
  * in an iterator loop) and an array of them ({@code arrayValues}, the accessor alone). Swizzle makes the items
- * resident through another field, so that the measured accessor has never faulted.
+ * resident by reading another field, so that the measured accessor has never faulted. Each loop is written out
+ * rather than shared, so that each compiles with a profile of its own collection type.
  *
  * <pre>
  * java -jar jmh-benchmarks/target/benchmarks.jar 'large.IterationParts' -p entries=10000   (from the repository root)
@@ -121,8 +122,12 @@ public abstract class IterationParts {
             directory = ExtentStore.build("swizzle-parts-", entries);
             store = ObjectStore.open(directory);
             list = store.root(ExtentStore.ROOT, Extent.class).items;
+            long ids = 0;
             for (Item item : list) {
-                item.id++;
+                ids += item.id;
+            }
+            if (ids != (long) entries * (entries - 1) / 2) {
+                throw new IllegalStateException("the stored list holds other items: their ids add up to " + ids);
             }
             derive();
         }
