@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 
+import org.swizzle.store.ImageBatch;
 import org.swizzle.store.LittleEndianBuffer;
 import org.agrona.collections.IntArrayList;
 import org.agrona.collections.LongArrayList;
@@ -69,6 +70,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final StoredCollections collections = new StoredCollections(table, this::page);
     private final ResidentSpace space = new ResidentSpace();
     private final ObjectWriter writer = new ObjectWriter(this);
+    /** The images a commit wrote, kept one after another in the writer's buffer until it puts them all at once. */
+    private final ImageBatch images = new ImageBatch();
     private final SharedStrings strings = new SharedStrings();
     private final ObjectReader reader = new ObjectReader(this, strings);
     private final LittleEndianBuffer view = LittleEndianBuffer.empty();
@@ -590,7 +593,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.collectNanos += collected - start;
             if (roots.isDirty()) {
                 roots.write(writer);
-                transaction.put(SegmentStore.ROOTS_OID, 0, writer.buffer(), 0, writer.length(), true);
+                transaction.put(SegmentStore.ROOTS_OID, 0, writer.buffer(), writer.start(), writer.length(), true);
                 if (collector.isMarking()) {
                     LongArrayList rootOids = new LongArrayList();
                     roots.oids(rootOids);
@@ -605,6 +608,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     write(pendingCollections.poll());
                 }
             }
+            transaction.putAll(writer.buffer(), images, true);
+            dropImages();
             if (catalog.isDirty()) {
                 int length = catalog.write(writer.buffer());
                 transaction.put(SegmentStore.CATALOG_OID, 0, writer.buffer(), 0, length);
@@ -619,6 +624,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.forceNanos += logged.forceNanos() - forceBefore;
             counters.applyNanos += logged.applyNanos() + logged.checkpointNanos() - applyBefore;
         } catch (RuntimeException | Error e) {
+            dropImages();
             written.clear();
             toWatch.clear();
             transaction.abandon();
@@ -858,10 +864,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             int start = reader.position();
             reader.skip(field.kind());
             if (field.kind() == FieldKind.MUTABLE_VALUE) {
-                int from = writer.length();
+                int from = writer.position();
                 writer.field(layout.type(), field.name());
                 object.$swz_write(layout.fieldIndex(i), writer);
-                if (!sameBytes(writer.buffer(), from, writer.length() - from, committed, start, reader.position() - start)) {
+                if (!sameBytes(writer.buffer(), from, writer.position() - from, committed, start, reader.position() - start)) {
                     return true;
                 }
             }
@@ -873,9 +879,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return aLength == bLength && a.mismatch(aOffset, b, bOffset, aLength) == aLength;
     }
 
+    /** Puts the image written last, once the commit has written them all ({@link Transaction#putAll}). */
     private void put(long oid, int classId) {
-        transaction.put(oid, classId, writer.buffer(), 0, writer.length(), true);
+        images.add(oid, classId, writer.start(), writer.length());
+        writer.keep();
         collector.written(oid);
+    }
+
+    private void dropImages() {
+        images.clear();
+        writer.dropKept();
     }
 
     @Override
@@ -1069,7 +1082,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         writeImage(object, layout);
         LittleEndianBuffer committed = store.view(oid, view);
         return store.classId(oid) != catalog.classId(layout)
-            || !sameBytes(writer.buffer(), 0, writer.length(), committed, 0, committed.capacity());
+            || !sameBytes(writer.buffer(), writer.start(), writer.length(), committed, 0, committed.capacity());
     }
 
     /** Whether stored collection {@code attachment} differs from its committed image (outside a commit). */
@@ -1079,7 +1092,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         writeImage(attachment);
         LittleEndianBuffer committed = store.view(attachment.oid(), view);
-        return !sameBytes(writer.buffer(), 0, writer.length(), committed, 0, committed.capacity());
+        return !sameBytes(writer.buffer(), writer.start(), writer.length(), committed, 0, committed.capacity());
     }
 
     /**

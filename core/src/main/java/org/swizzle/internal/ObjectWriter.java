@@ -22,6 +22,8 @@ public final class ObjectWriter {
     private final ReferenceResolver references;
     private byte[] byteScratch;
     private char[] charScratch;
+    /** Where the image being written starts: images {@link #keep() kept} lie before it. */
+    private int start;
     private int position;
     private final LastFieldDescription description = new LastFieldDescription();
     private Class<?> ownerType;
@@ -63,9 +65,9 @@ public final class ObjectWriter {
         this.buffer = buffer;
     }
 
-    /** Starts a new image at offset 0 of the scratch buffer, of no persistent object. */
+    /** Starts a new image, of no persistent object, after the images kept. */
     void reset() {
-        position = 0;
+        position = start;
         owner = null;
         collection = null;
         depth = 0;
@@ -104,13 +106,24 @@ public final class ObjectWriter {
      */
     void beginOverwrite(Persistable object, LittleEndianBuffer committed, int length) {
         beginObject(object);
-        buffer.putBytes(0, committed, 0, length);
-        position = Short.BYTES;
+        buffer.putBytes(start, committed, 0, length);
+        position = start + Short.BYTES;
     }
 
     /** Ends an image begun by {@link #beginOverwrite}: the rest of the committed bytes stay as they are. */
     void endOverwrite(int length) {
-        position = length;
+        position = start + length;
+    }
+
+    /** Keeps the image written last in the buffer, at {@link #start()}: the next one starts after it. */
+    void keep() {
+        start = position;
+    }
+
+    /** Drops the images kept: the next one starts at offset 0. */
+    void dropKept() {
+        start = 0;
+        position = 0;
     }
 
     /** Names the field being written, for error messages and for the attachment of its collections. */
@@ -155,7 +168,18 @@ public final class ObjectWriter {
         return buffer;
     }
 
+    /** Where in {@link #buffer()} the image being written starts. */
+    int start() {
+        return start;
+    }
+
+    /** The length of the image being written, so far. */
     int length() {
+        return position - start;
+    }
+
+    /** Where in {@link #buffer()} the next byte goes. */
+    int position() {
         return position;
     }
 

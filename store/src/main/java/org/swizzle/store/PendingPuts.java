@@ -67,12 +67,23 @@ final class PendingPuts {
     }
 
     private static final long NONE = -1;
+    /** Fewer keys than this are sorted by comparison: a radix pass costs its 256 counts whatever the number of keys. */
+    private static final int RADIX_SORT_MIN = 64;
     /** In {@link #latest}: the object was put, and its bytes did not change. */
     private static final long UNCHANGED = -2;
 
     private final LittleEndianBuffer ranges = LittleEndianBuffer.growableDirect(4096);
     private final LittleEndianBuffer images = LittleEndianBuffer.growableDirect(4096);
+    /** The live put of each OID put that existed before the transaction, or {@link #UNCHANGED}. */
     private final Long2LongHashMap latest = new Long2LongHashMap(NONE);
+    /**
+     * The OIDs the transaction allocated are consecutive from {@link #firstNewOid}: the live put of each is found
+     * by its distance from the first, at {@code newLatest[oid - firstNewOid] - 1}, rather than by hashing.
+     */
+    private long firstNewOid = Long.MAX_VALUE;
+    private int[] newLatest = new int[0];
+    /** Past the last OID in {@link #newLatest} put since the last {@link #clear()}. */
+    private int newLatestEnd;
     private Put[] puts = new Put[0];
     private int count;
     private int rangesEnd;
@@ -86,18 +97,28 @@ final class PendingPuts {
     private Put[] sortedPuts = new Put[16];
     /** The puts of the last sort in the order they were put, while they are sorted. */
     private Put[] unsorted = new Put[0];
+    private long[] radixScratch = new long[0];
+    private final int[] radixCounts = new int[1 << Byte.SIZE];
     /** Segment tables that compaction moves: segment, old offset, new offset. */
     private long[] tableMoves = new long[3 * 4];
     private int tableMoveCount;
 
     void clear() {
         latest.clear();
+        Arrays.fill(newLatest, 0, newLatestEnd, 0);
+        newLatestEnd = 0;
+        firstNewOid = Long.MAX_VALUE;
         count = 0;
         rangesEnd = 0;
         imagesEnd = 0;
         live = 0;
         tableMoveCount = 0;
         unended = false;
+    }
+
+    /** The transaction allocates OIDs from {@code oid} on, one after another: none of them is put yet. */
+    void allocatesFrom(long oid) {
+        firstNewOid = oid;
     }
 
     /** Whether there is nothing to log: nothing put, or nothing changed, and no table moved. */
@@ -126,7 +147,7 @@ final class PendingPuts {
      * unchanged, unless a PATCH or image of it follows.
      */
     void replace(long oid) {
-        long index = latest.put(oid, UNCHANGED);
+        long index = setLatest(oid, UNCHANGED);
         if (index >= 0) {
             puts[(int) index].kind = Kind.REPLACED;
             live--;
@@ -135,13 +156,13 @@ final class PendingPuts {
 
     /** Whether {@code oid} was put in this transaction, changed or not. */
     boolean isPut(long oid) {
-        long index = latest.get(oid);
+        long index = latestOf(oid);
         return index == UNCHANGED || index >= 0 && puts[(int) index].kind != Kind.FREE;
     }
 
     /** Whether {@code oid} is freed in this transaction. */
     boolean isFreed(long oid) {
-        long index = latest.get(oid);
+        long index = latestOf(oid);
         return index >= 0 && puts[(int) index].kind == Kind.FREE;
     }
 
@@ -315,6 +336,10 @@ final class PendingPuts {
      * they are; others are sorted as longs, each OID with its put's place in its low bits while the two fit in one.
      */
     private int sortOids(Kind kind) {
+        if (sortedOids.length < live) {
+            sortedOids = new long[live];
+            sortedPuts = new Put[live];
+        }
         int n = 0;
         boolean ascending = true;
         long allBits = 0;
@@ -342,7 +367,7 @@ final class PendingPuts {
         if (Long.numberOfLeadingZeros(allBits) - 1 < placeBits) { // OIDs too large to share a long: look them up
             Arrays.sort(sortedOids, 0, n);
             for (int i = 0; i < n; i++) {
-                sortedPuts[i] = puts[(int) latest.get(sortedOids[i])];
+                sortedPuts[i] = puts[(int) latestOf(sortedOids[i])];
             }
             return;
         }
@@ -353,11 +378,50 @@ final class PendingPuts {
         for (int i = 0; i < n; i++) {
             sortedOids[i] = sortedOids[i] << placeBits | i;
         }
-        Arrays.sort(sortedOids, 0, n);
+        sortKeys(n, Long.SIZE - Long.numberOfLeadingZeros(allBits) + placeBits);
         long placeMask = (1L << placeBits) - 1;
         for (int i = 0; i < n; i++) {
             sortedPuts[i] = unsorted[(int) (sortedOids[i] & placeMask)];
             sortedOids[i] >>>= placeBits;
+        }
+    }
+
+    /**
+     * Sorts the first {@code n} of {@link #sortedOids}, non-negative keys of at most {@code bits} bits: by their bytes
+     * from the lowest (a radix sort), whose passes take no branch that depends on the keys, where the comparisons of
+     * a quicksort of keys in no order mispredict about every other time; small counts by comparison.
+     */
+    private void sortKeys(int n, int bits) {
+        if (n < RADIX_SORT_MIN) {
+            Arrays.sort(sortedOids, 0, n);
+            return;
+        }
+        if (radixScratch.length < n) {
+            radixScratch = new long[sortedOids.length];
+        }
+        long[] from = sortedOids;
+        long[] to = radixScratch;
+        for (int shift = 0; shift < bits; shift += Byte.SIZE) {
+            Arrays.fill(radixCounts, 0);
+            for (int i = 0; i < n; i++) {
+                radixCounts[(int) (from[i] >>> shift) & 0xFF]++;
+            }
+            int sum = 0;
+            for (int digit = 0; digit < radixCounts.length; digit++) {
+                int count = radixCounts[digit];
+                radixCounts[digit] = sum;
+                sum += count;
+            }
+            for (int i = 0; i < n; i++) {
+                long key = from[i];
+                to[radixCounts[(int) (key >>> shift) & 0xFF]++] = key;
+            }
+            long[] swap = from;
+            from = to;
+            to = swap;
+        }
+        if (from != sortedOids) {
+            System.arraycopy(from, 0, sortedOids, 0, n);
         }
     }
 
@@ -399,11 +463,35 @@ final class PendingPuts {
 
     /** Makes {@code put} the live put of its object, replacing an earlier one. */
     private void remember(Put put) {
-        long earlier = latest.put(put.oid, count - 1);
+        long earlier = setLatest(put.oid, count - 1);
         if (earlier >= 0) {
             puts[(int) earlier].kind = Kind.REPLACED;
             live--;
         }
         live++;
+    }
+
+    /** The index of the live put of {@code oid}, {@link #UNCHANGED}, or {@link #NONE}. */
+    private long latestOf(long oid) {
+        if (oid >= firstNewOid) {
+            long at = oid - firstNewOid;
+            return at < newLatestEnd ? newLatest[(int) at] - 1 : NONE;
+        }
+        return latest.get(oid);
+    }
+
+    /** Makes {@code index} (or {@link #UNCHANGED}) the live put of {@code oid}; returns the one before, as {@link #latestOf}. */
+    private long setLatest(long oid, long index) {
+        if (oid < firstNewOid) {
+            return latest.put(oid, index);
+        }
+        int at = Math.toIntExact(oid - firstNewOid);
+        if (at >= newLatest.length) {
+            newLatest = Arrays.copyOf(newLatest, Math.max(at + 1, 2 * newLatest.length));
+        }
+        long earlier = at < newLatestEnd ? newLatest[at] - 1 : NONE;
+        newLatest[at] = (int) index + 1;
+        newLatestEnd = Math.max(newLatestEnd, at + 1);
+        return earlier;
     }
 }

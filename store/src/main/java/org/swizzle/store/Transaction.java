@@ -41,6 +41,7 @@ public final class Transaction {
         if (nextNewOid == SegmentStore.NULL_OID) {
             firstNewOid = store.firstNewOid();
             nextNewOid = firstNewOid;
+            puts.allocatesFrom(firstNewOid);
         }
         return nextNewOid++;
     }
@@ -81,6 +82,31 @@ public final class Transaction {
      */
     public void put(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean committedBytesChecked) {
         checkActive();
+        long start = System.nanoTime();
+        try {
+            putOne(oid, classId, bytes, offset, length, committedBytesChecked);
+        } finally {
+            counters.diffNanos += System.nanoTime() - start;
+        }
+    }
+
+    /**
+     * Puts each image of {@code batch}, in its order, from {@code bytes}, as {@link #put(long, int, LittleEndianBuffer,
+     * int, int, boolean)} would one after another; a put that fails leaves those before it put.
+     */
+    public void putAll(LittleEndianBuffer bytes, ImageBatch batch, boolean committedBytesChecked) {
+        checkActive();
+        long start = System.nanoTime();
+        try {
+            for (int i = 0; i < batch.size(); i++) {
+                putOne(batch.oid(i), batch.classId(i), bytes, batch.offset(i), batch.length(i), committedBytesChecked);
+            }
+        } finally {
+            counters.diffNanos += System.nanoTime() - start;
+        }
+    }
+
+    private void putOne(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean committedBytesChecked) {
         Objects.requireNonNull(bytes, "bytes");
         if (length < 0) {
             throw new IllegalArgumentException("length must not be negative, found " + length);
@@ -90,7 +116,6 @@ public final class Transaction {
             throw new IllegalStateException("Object " + oid + " is freed in this transaction, so it cannot be put in"
                 + " it too");
         }
-        long start = System.nanoTime();
         boolean existing = !allocatedHere(oid) && store.objects().load(oid, entry);
         if (!existing && !isNew(oid)) {
             throw new IllegalArgumentException("Object " + oid + " does not exist and was not allocated by"
@@ -108,8 +133,6 @@ public final class Transaction {
             puts.dropUnended();
             failedPut = "a put of object " + oid + " failed part way (" + e + ")";
             throw e;
-        } finally {
-            counters.diffNanos += System.nanoTime() - start;
         }
     }
 

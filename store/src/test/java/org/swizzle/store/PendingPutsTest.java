@@ -43,6 +43,29 @@ class PendingPutsTest {
     }
 
     @Test
+    void shouldSortOidsInNoOrderOfEveryWidth() {
+        java.util.Random random = new java.util.Random(7);
+        for (int bits : new int[] {10, 17, 33, 50}) {
+            for (int n : new int[] {5, 63, 64, 300}) {
+                puts.clear();
+                java.util.TreeSet<Long> expected = new java.util.TreeSet<>();
+                while (expected.size() < n) {
+                    long oid = 1 + (random.nextLong() >>> (Long.SIZE - bits));
+                    if (expected.add(oid)) {
+                        puts.beginPatch(oid);
+                        puts.appendRange(0, bytes, 0, 1 + (int) (oid % 8));
+                        puts.endPatch(0);
+                    }
+                }
+                assertSorted(puts.sortPatchOids(), expected.stream().mapToLong(Long::longValue).toArray());
+                for (int i = 0; i < n; i++) {
+                    assertEquals(1 + puts.sortedOid(i) % 8, puts.sortedPut(i).payloadBytes, "each OID keeps its put");
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldListImagesPutInOidOrderAsTheyCame() {
         for (long oid = 1; oid <= 40; oid++) {
             puts.stageNew(oid, 1, bytes, 0, (int) oid, 0);
@@ -68,6 +91,40 @@ class PendingPutsTest {
         puts.free(5, 4096, 12);
         assertEquals(0, puts.sortImageOids(), "freed: no image left");
         assertSorted(puts.sortFreeOids(), 5);
+    }
+
+    @Test
+    void shouldKeepTheLastPutOfEachAllocatedOidApartFromExistingOnes() {
+        puts.replace(4); // an existing object put unchanged before the first allocation
+        puts.allocatesFrom(100);
+        for (long oid = 100; oid < 3_000; oid++) {
+            puts.stageNew(oid, 1, bytes, 0, 8, 0);
+        }
+        puts.stageNew(150, 1, bytes, 0, 9, 0);
+        puts.stageNew(2_999, 1, bytes, 0, 10, 0);
+        puts.beginPatch(7);
+        puts.appendRange(0, bytes, 0, 4);
+        puts.endPatch(0);
+        assertEquals(true, puts.isPut(4));
+        assertEquals(true, puts.isPut(150));
+        assertEquals(false, puts.isPut(3_000), "allocated but never put");
+        assertEquals(false, puts.isFreed(150));
+
+        int n = puts.sortImageOids();
+        assertEquals(2_900, n);
+        for (int i = 0; i < n; i++) {
+            assertEquals(100 + i, puts.sortedOid(i));
+        }
+        assertEquals(9, puts.sortedPut(50).length, "the second put of 150 replaced the first");
+        assertEquals(10, puts.sortedPut(2_899).length);
+        assertSorted(puts.sortPatchOids(), 7);
+
+        puts.clear();
+        assertEquals(false, puts.isPut(150), "a new transaction starts with nothing put");
+        puts.allocatesFrom(120);
+        puts.stageNew(125, 1, bytes, 0, 8, 0);
+        assertEquals(false, puts.isPut(130), "cleared, though the last transaction put it");
+        assertSorted(puts.sortImageOids(), 125);
     }
 
     @Test
