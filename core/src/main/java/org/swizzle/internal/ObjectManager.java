@@ -70,7 +70,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final StoredCollections collections = new StoredCollections(table, this::page);
     private final ResidentSpace space = new ResidentSpace();
     private final ObjectWriter writer = new ObjectWriter(this);
-    /** The images a commit wrote, kept one after another in the writer's buffer until it puts them all at once. */
+    /** The images a commit wrote, kept one after another in the writer's buffer until it puts them at once. */
     private final ImageBatch images = new ImageBatch();
     private final SharedStrings strings = new SharedStrings();
     private final ObjectReader reader = new ObjectReader(this, strings);
@@ -122,6 +122,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Objects a collection step marks through, or OIDs it sweeps. */
     private static final int COLLECTION_STEP = 4096;
+    /** The bytes of images a commit keeps in the writer before it puts them. */
+    private static final int IMAGES_PUT_AT = 256 * 1024;
 
     private long commitNumber;
     private volatile boolean closed;
@@ -608,8 +610,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     write(pendingCollections.poll());
                 }
             }
-            transaction.putAll(writer.buffer(), images, true);
-            dropImages();
+            putImages();
             if (catalog.isDirty()) {
                 int length = catalog.write(writer.buffer());
                 transaction.put(SegmentStore.CATALOG_OID, 0, writer.buffer(), 0, length);
@@ -879,11 +880,22 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return aLength == bLength && a.mismatch(aOffset, b, bOffset, aLength) == aLength;
     }
 
-    /** Puts the image written last, once the commit has written them all ({@link Transaction#putAll}). */
+    /**
+     * Puts the image written last, with the others the writer keeps ({@link Transaction#putAll}), once the commit has
+     * written them all or they fill {@link #IMAGES_PUT_AT} bytes.
+     */
     private void put(long oid, int classId) {
         images.add(oid, classId, writer.start(), writer.length());
         writer.keep();
         collector.written(oid);
+        if (writer.start() >= IMAGES_PUT_AT) {
+            putImages();
+        }
+    }
+
+    private void putImages() {
+        transaction.putAll(writer.buffer(), images, true);
+        dropImages();
     }
 
     private void dropImages() {
