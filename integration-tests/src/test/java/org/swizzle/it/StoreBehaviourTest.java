@@ -248,6 +248,38 @@ class StoreBehaviourTest {
     }
 
     @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void shouldCommitWholeOrNotAtAllACommitOfMoreImagesThanItPutsAtOnce() {
+        int count = 20_000; // about 1.5 MB of images: the object manager puts them to the store in several batches
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.setRoot("n", new Node("committed before"));
+            store.commit();
+            Node head = new Node("node 0");
+            Node last = head;
+            for (int i = 1; i < count; i++) {
+                last.next = new Node("node " + i + " " + "x".repeat(40));
+                last = last.next;
+            }
+            ((java.util.List) last.children).add(new org.swizzle.it.bad.PlainShape()); // written after every node
+            store.setRoot("chain", head);
+            UnsupportedFieldTypeException e = assertThrows(UnsupportedFieldTypeException.class, store::commit);
+            assertTrue(e.getMessage().contains("PlainShape") && e.getMessage().contains("Node.children"), e.getMessage());
+            last.children.clear();
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("committed before", store.root("n", Node.class).name);
+            Node node = store.root("chain", Node.class);
+            for (int i = 0; i < count; i++) {
+                assertEquals(i == 0 ? "node 0" : "node " + i + " " + "x".repeat(40), node.name);
+                assertTrue(node.children.isEmpty());
+                node = node.next;
+            }
+            assertNull(node);
+        }
+    }
+
+    @Test
     void shouldRefuseAClassWithAnUnsupportedFieldType() {
         try (ObjectStore store = ObjectStore.open(dir)) {
             UnsupportedFieldTypeException e = assertThrows(UnsupportedFieldTypeException.class, () -> store.setRoot("t", new HasThread()));
