@@ -70,7 +70,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final StoredCollections collections = new StoredCollections(table, this::page);
     private final ResidentSpace space = new ResidentSpace();
     private final ObjectWriter writer = new ObjectWriter(this);
-    /** The images a commit wrote, kept one after another in the writer's buffer until it puts them at once. */
+    /** The images a commit wrote, kept one after another in the writer's buffer until it puts them in one call. */
     private final ImageBatch images = new ImageBatch();
     private final SharedStrings strings = new SharedStrings();
     private final ObjectReader reader = new ObjectReader(this, strings);
@@ -611,7 +611,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 }
             }
             putImages();
-            if (catalog.isDirty()) {
+            if (catalog.isDirty()) { // written from offset 0 of the writer's buffer, which holds no kept image now
                 int length = catalog.write(writer.buffer());
                 transaction.put(SegmentStore.CATALOG_OID, 0, writer.buffer(), 0, length);
             }

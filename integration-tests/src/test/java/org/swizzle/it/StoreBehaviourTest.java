@@ -218,12 +218,23 @@ class StoreBehaviourTest {
                 "a collection changed as well: it is a stored thing of its own, written apart, and the object's only"
                 + " store was still into a fixed-size field");
             assertEquals(1, withCollection.objectsDiffed() - referenceOnly.objectsDiffed(), withCollection.toString());
+            Node child = a.children.get(0);
+            child.other = a;
+            child.next = child;
+            a.next = null;
+            store.commit();
+            assertEquals(2, store.stats().fixedFieldRewrites() - withCollection.fixedFieldRewrites(),
+                "two objects rewritten, the second after the first in the writer's buffer");
         }
         try (ObjectStore store = ObjectStore.open(dir)) {
             Node a = store.root("a", Node.class);
-            assertEquals("child", a.next.name);
+            assertNull(a.next);
             assertSame(a, a.other);
             assertEquals(2, a.children.size());
+            Node child = a.children.get(0);
+            assertEquals("child", child.name);
+            assertSame(a, child.other);
+            assertSame(child, child.next);
             assertEquals("added", a.children.get(1).name);
         }
     }

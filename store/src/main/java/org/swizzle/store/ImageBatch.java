@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * Images of objects laid out one after another in a caller's buffer, to be put in one call
- * ({@link Transaction#putAll}): a caller that serializes many objects per commit hands them over together, so that
- * the time the store takes to compare and stage them is measured once per commit rather than once per object.
- * Reused from one commit to the next.
+ * ({@link Transaction#putAll}): a caller that serializes many objects per commit hands them over in batches, so that
+ * the time the store takes to compare and stage them is measured once per batch rather than once per object.
+ * Reused from one batch to the next.
  */
 public final class ImageBatch {
     private long[] oids = new long[64];
@@ -31,14 +31,12 @@ public final class ImageBatch {
         size++;
     }
 
+    /** How many images were added since the last {@link #clear()}. */
     public int size() {
         return size;
     }
 
-    public boolean isEmpty() {
-        return size == 0;
-    }
-
+    /** Forgets the images added, keeping the room they took. */
     public void clear() {
         size = 0;
     }

@@ -69,18 +69,19 @@ final class PendingPuts {
     private static final long NONE = -1;
     /** Fewer keys than this are sorted by comparison: a radix pass costs its 256 counts whatever the number of keys. */
     private static final int RADIX_SORT_MIN = 64;
-    /** In {@link #latest}: the object was put, and its bytes did not change. */
+    /** The live put of an object that was put, and whose bytes did not change. */
     private static final long UNCHANGED = -2;
 
     private final LittleEndianBuffer ranges = LittleEndianBuffer.growableDirect(4096);
     private final LittleEndianBuffer images = LittleEndianBuffer.growableDirect(4096);
-    /** The live put of each OID put that existed before the transaction, or {@link #UNCHANGED}. */
+    /** The live put of each OID put below {@link #firstNewOid} (every OID when the transaction allocated none). */
     private final Long2LongHashMap latest = new Long2LongHashMap(NONE);
-    /**
-     * The OIDs the transaction allocated are consecutive from {@link #firstNewOid}: the live put of each is found
-     * by its distance from the first, at {@code newLatest[oid - firstNewOid] - 1}, rather than by hashing.
-     */
+    /** The first OID the transaction allocated; the others follow it one after another. */
     private long firstNewOid = Long.MAX_VALUE;
+    /**
+     * The live put of each OID the transaction allocated, found by its distance from the first rather than by
+     * hashing: {@code newLatest[oid - firstNewOid] - 1}, so that 0 is none.
+     */
     private int[] newLatest = new int[0];
     /** Past the last OID in {@link #newLatest} put since the last {@link #clear()}. */
     private int newLatestEnd;
@@ -97,6 +98,7 @@ final class PendingPuts {
     private Put[] sortedPuts = new Put[16];
     /** The puts of the last sort in the order they were put, while they are sorted. */
     private Put[] unsorted = new Put[0];
+    /** Where a radix pass of {@link #sortKeys} puts the keys it reads from the other array. */
     private long[] radixScratch = new long[0];
     private final int[] radixCounts = new int[1 << Byte.SIZE];
     /** Segment tables that compaction moves: segment, old offset, new offset. */
@@ -337,8 +339,9 @@ final class PendingPuts {
      */
     private int sortOids(Kind kind) {
         if (sortedOids.length < live) {
-            sortedOids = new long[live];
-            sortedPuts = new Put[live];
+            int capacity = Math.max(live, 2 * sortedOids.length);
+            sortedOids = new long[capacity];
+            sortedPuts = new Put[capacity];
         }
         int n = 0;
         boolean ascending = true;

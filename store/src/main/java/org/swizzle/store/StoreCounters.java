@@ -116,7 +116,7 @@ public final class StoreCounters {
     }
 
     /**
-     * Nanoseconds spent in {@link Transaction#put}: reading and checking committed bytes, comparing
+     * Nanoseconds spent in {@link Transaction#put} and {@link Transaction#putAll}: reading and checking committed bytes, comparing
      * them with the new ones, and checksumming the new bytes.
      */
     public long diffNanos() {

@@ -1,6 +1,8 @@
 package org.swizzle.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -105,10 +107,10 @@ class PendingPutsTest {
         puts.beginPatch(7);
         puts.appendRange(0, bytes, 0, 4);
         puts.endPatch(0);
-        assertEquals(true, puts.isPut(4));
-        assertEquals(true, puts.isPut(150));
-        assertEquals(false, puts.isPut(3_000), "allocated but never put");
-        assertEquals(false, puts.isFreed(150));
+        assertTrue(puts.isPut(4));
+        assertTrue(puts.isPut(150));
+        assertFalse(puts.isPut(3_000), "allocated but never put");
+        assertFalse(puts.isFreed(150));
 
         int n = puts.sortImageOids();
         assertEquals(2_900, n);
@@ -120,10 +122,10 @@ class PendingPutsTest {
         assertSorted(puts.sortPatchOids(), 7);
 
         puts.clear();
-        assertEquals(false, puts.isPut(150), "a new transaction starts with nothing put");
+        assertFalse(puts.isPut(150), "a new transaction starts with nothing put");
         puts.allocatesFrom(120);
         puts.stageNew(125, 1, bytes, 0, 8, 0);
-        assertEquals(false, puts.isPut(130), "cleared, though the last transaction put it");
+        assertFalse(puts.isPut(130), "cleared, though the last transaction put it");
         assertSorted(puts.sortImageOids(), 125);
     }
 

@@ -66,6 +66,48 @@ class TransactionTest {
     }
 
     @Test
+    void shouldPutABatchAsItsPutsOneAfterAnotherAndKeepThoseBeforeOneThatFails() {
+        LittleEndianBuffer laidOut = bytes(9, 300);
+        Transaction first = store.begin();
+        long existing = first.newObject();
+        first.put(existing, 4, laidOut, 0, 40);
+        first.commit(1);
+
+        Transaction transaction = store.begin();
+        ImageBatch batch = new ImageBatch();
+        long a = transaction.newObject();
+        long b = transaction.newObject();
+        batch.add(a, 5, 40, 100);
+        batch.add(existing, 4, 140, 40); // changes every byte of the existing object
+        batch.add(b, 6, 180, 20);
+        batch.add(a, 5, 200, 100); // a second put of a replaces the first
+        long diffBefore = store.counters().diffNanos();
+        transaction.putAll(laidOut, batch, false);
+        assertTrue(store.counters().diffNanos() > diffBefore, "the batch is timed as the diff phase");
+        transaction.commit(2);
+        TestBytes.assertBytes(slice(laidOut, 200, 100), store.read(a, LittleEndianBuffer.empty()), "a, put twice");
+        TestBytes.assertBytes(slice(laidOut, 140, 40), store.read(existing, LittleEndianBuffer.empty()), "existing");
+        TestBytes.assertBytes(slice(laidOut, 180, 20), store.read(b, LittleEndianBuffer.empty()), "b");
+        assertEquals(6, store.classId(b));
+
+        Transaction failing = store.begin();
+        ImageBatch bad = new ImageBatch();
+        long c = failing.newObject();
+        bad.add(c, 7, 0, 30);
+        bad.add(c + 1, 7, 30, 30); // never allocated
+        assertThrows(IllegalArgumentException.class, () -> failing.putAll(laidOut, bad, false));
+        failing.commit(3);
+        assertTrue(store.contains(c), "the put before the failing one stays");
+        assertFalse(store.contains(c + 1));
+    }
+
+    private static LittleEndianBuffer slice(LittleEndianBuffer buffer, int offset, int length) {
+        LittleEndianBuffer copy = LittleEndianBuffer.of(new byte[length]);
+        copy.putBytes(0, buffer, offset, length);
+        return copy;
+    }
+
+    @Test
     void shouldRejectAPutOfAnObjectThatNeitherExistsNorWasAllocated() {
         Transaction transaction = store.begin();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
