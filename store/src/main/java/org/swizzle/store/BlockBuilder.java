@@ -20,6 +20,9 @@ import java.util.Arrays;
  * applied ({@link #applied}), and that which spliced objects leave, to hold until the next checkpoint.
  */
 final class BlockBuilder {
+    /** What a record's header takes in most blocks: an OID delta, a class id, a CRC, a place and a length. */
+    private static final int TYPICAL_HEADER_LENGTH = 16;
+
     private final ClusterLayout layout;
     private final Placement placement;
     private final LittleEndianBuffer block = LittleEndianBuffer.growableDirect(64 * 1024);
@@ -80,6 +83,7 @@ final class BlockBuilder {
         try {
             startMovedTables(puts);
             int imageCount = placeImages(puts, directory);
+            reserve(puts);
             int index = putSegments(BLOCK_HEADER_LENGTH);
             index = putImages(index, puts, imageCount);
             index = putPatches(index, puts);
@@ -103,6 +107,17 @@ final class BlockBuilder {
             free.rollback();
             throw e;
         }
+    }
+
+    /**
+     * Makes the block room for what {@code puts} holds, so that a large commit's block grows once rather than step by
+     * step, each step into new memory: the staged bytes, and a header of {@link #TYPICAL_HEADER_LENGTH} bytes for each
+     * record (a block whose headers take more grows again).
+     */
+    private void reserve(PendingPuts puts) {
+        long records = puts.count() + newSegmentCount + puts.tableMoveCount();
+        long bound = BLOCK_HEADER_LENGTH + puts.stagedBytes() + TYPICAL_HEADER_LENGTH * records;
+        block.ensureCapacity((int) Math.min(bound, Integer.MAX_VALUE));
     }
 
     /**
@@ -264,8 +279,8 @@ final class BlockBuilder {
         for (int i = 0; i < n; i++) {
             PendingPuts.Put put = puts.sortedPut(i);
             long oid = put.oid;
-            index = WalDescriptor.putImage(block, index, oid - previous, put.classId, put.crc, positions[i], puts.images(),
-                put.start, put.length);
+            index = WalDescriptor.putImage(block, index, oid - previous, put.classId, put.crc, positions[i], puts.imageOf(put),
+                PendingPuts.imageOffset(put), put.length);
             previous = oid;
             records++;
             images++;

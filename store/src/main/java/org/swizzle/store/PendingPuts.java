@@ -49,9 +49,11 @@ final class PendingPuts {
         /** The class id of an image or SPLICE; a PATCH keeps its object's. */
         int classId;
         int crc;
-        /** Start of its encoded ranges (PATCH) or its staged bytes (images). */
+        /** Start of its encoded ranges (PATCH, SPLICE). */
         int start;
-        /** Length of its encoded ranges (PATCH) or its staged bytes (images). */
+        /** Where its bytes are staged (images): see {@link StagedImages#stage}. */
+        long staged;
+        /** Length of its encoded ranges (PATCH, SPLICE) or its staged bytes (images). */
         int length;
         int ranges;
         long payloadBytes;
@@ -73,7 +75,7 @@ final class PendingPuts {
     private static final long UNCHANGED = -2;
 
     private final LittleEndianBuffer ranges = LittleEndianBuffer.growableDirect(4096);
-    private final LittleEndianBuffer images = LittleEndianBuffer.growableDirect(4096);
+    private final StagedImages images = new StagedImages();
     /** The live put of each OID put below {@link #firstNewOid} (every OID when the transaction allocated none). */
     private final Long2LongHashMap latest = new Long2LongHashMap(NONE);
     /** The first OID the transaction allocated; the others follow it one after another. */
@@ -92,7 +94,7 @@ final class PendingPuts {
     private boolean unended;
     /** Where in its object the last range appended to the PATCH begun last ends. */
     private int lastRangeEnd;
-    private int imagesEnd;
+    private long imageBytes;
     private int live;
     private long[] sortedOids = new long[16];
     private Put[] sortedPuts = new Put[16];
@@ -112,7 +114,8 @@ final class PendingPuts {
         firstNewOid = Long.MAX_VALUE;
         count = 0;
         rangesEnd = 0;
-        imagesEnd = 0;
+        images.clear();
+        imageBytes = 0;
         live = 0;
         tableMoveCount = 0;
         unended = false;
@@ -140,8 +143,19 @@ final class PendingPuts {
         return ranges;
     }
 
-    LittleEndianBuffer images() {
-        return images;
+    /** The memory that holds the staged bytes of image {@code put}, from {@link #imageOffset}. */
+    LittleEndianBuffer imageOf(Put put) {
+        return images.chunk(put.staged);
+    }
+
+    /** Where the staged bytes of image {@code put} start in {@link #imageOf}. */
+    static int imageOffset(Put put) {
+        return StagedImages.offset(put.staged);
+    }
+
+    /** The bytes staged: the images' and the encoded ranges'. */
+    long stagedBytes() {
+        return imageBytes + rangesEnd;
     }
 
     /**
@@ -299,9 +313,9 @@ final class PendingPuts {
     }
 
     private Put stage(Kind kind, long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc) {
-        Put put = add(kind, oid, classId, imagesEnd);
-        images.putBytes(imagesEnd, src, srcOffset, length);
-        imagesEnd += length;
+        Put put = add(kind, oid, classId, 0);
+        put.staged = images.stage(src, srcOffset, length);
+        imageBytes += length;
         put.length = length;
         put.crc = crc;
         put.payloadBytes = length;
@@ -453,6 +467,7 @@ final class PendingPuts {
         put.classId = classId;
         put.crc = 0;
         put.start = start;
+        put.staged = 0;
         put.length = 0;
         put.ranges = 0;
         put.payloadBytes = 0;
