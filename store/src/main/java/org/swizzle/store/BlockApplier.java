@@ -5,7 +5,8 @@ import java.nio.file.Path;
 import org.swizzle.StoreCorruptedException;
 
 /**
- * Applies the records of a WAL block to the cluster file (through its mapping), the segment
+ * Applies the records of a WAL block to the cluster file (through its mapping, but for the bytes of whole images,
+ * written by positional writes: see {@link ClusterFile#writeImage}), the segment
  * directory and the store's state, the same way for a fresh commit and for recovery, so that a
  * block applied twice leaves the files as applying it once does (see {@link WalDescriptor}).
  */
@@ -50,6 +51,9 @@ final class BlockApplier {
         records.reset(block, walOffset);
         int applied = 0;
         while (records.next()) {
+            if (records.type() != WalDescriptor.IMAGE) {
+                clusters.flushImages(); // the images, a section of their own, lie before what the mapping reads next
+            }
             switch (records.type()) {
                 case WalDescriptor.SEGMENT:
                     clusters.writeEmptyTable(records.position(), records.oid());
@@ -58,7 +62,7 @@ final class BlockApplier {
                 case WalDescriptor.IMAGE:
                     long image = entryPosition(commit, plan);
                     if (image != SKIPPED) {
-                        clusters.write(records.position(), block, records.payloadIndex(), records.length());
+                        clusters.writeImage(records.position(), block, records.payloadIndex(), records.length());
                         clusters.writeEntry(image, records.oid(), records.position(), records.length(),
                             records.classId(), commit, records.objectCrc());
                     }
@@ -96,6 +100,7 @@ final class BlockApplier {
                 CrashWindows.midApply();
             }
         }
+        clusters.flushImages();
     }
 
     /**

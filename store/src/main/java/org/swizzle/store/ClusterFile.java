@@ -15,8 +15,9 @@ import org.swizzle.StoreCorruptedException;
  * The cluster file {@code swizzle.clusters}: its header page, growth, and the mapping through which
  * objects are read and commits applied. Writes through the mapping land in the operating system's
  * page cache, as positional writes do, so they survive the end of the process; {@link #force()}
- * makes them survive the end of the machine. The header page's checkpoint slots are written with
- * positional writes, which the mapping sees through the same page cache.
+ * makes them survive the end of the machine. The header page's checkpoint slots and the bytes of whole
+ * images ({@link #writeImage}) are written with positional writes, which the mapping sees through the same
+ * page cache.
  *
  * <p>A write through the mapping to a part of the file that has no disk blocks yet makes the file
  * system allocate them when the page is first written, and a full disk then faults the access: the
@@ -26,6 +27,8 @@ import org.swizzle.StoreCorruptedException;
  */
 final class ClusterFile implements AutoCloseable {
     private static final int ZEROS_LENGTH = 64 * 1024;
+    /** The most bytes of images one positional write of {@link #writeImage} writes. */
+    private static final int RUN_LENGTH = 64 * 1024;
 
     private final Path file;
     private final FileChannel channel;
@@ -35,6 +38,10 @@ final class ClusterFile implements AutoCloseable {
     private final LittleEndianBuffer scratch = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
     private final LittleEndianBuffer table = LittleEndianBuffer.of(ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH));
     private final ByteBuffer zeros = ByteBuffer.allocateDirect(ZEROS_LENGTH);
+    /** The images {@link #writeImage} gathered, that follow each other in the file from {@link #runStart}. */
+    private final LittleEndianBuffer run = LittleEndianBuffer.of(ByteBuffer.allocateDirect(RUN_LENGTH));
+    private long runStart;
+    private int runLength;
     private final boolean readOnly;
     private long length;
     /**
@@ -188,6 +195,60 @@ final class ClusterFile implements AutoCloseable {
     void write(long position, LittleEndianBuffer src, int srcIndex, int length) {
         checkMapped(position, length);
         regions.write(position, src, srcIndex, length);
+    }
+
+    /**
+     * Writes the {@code length} bytes of an object's image at {@code position} by positional writes rather than
+     * through the mapping, gathering images that follow each other in the file into one write of up to
+     * {@link #RUN_LENGTH} bytes, as a commit's new objects do: touching a page of the mapping for the first time
+     * faults it in, which costs about ten times what a positional write of the same bytes does (5 MB of new
+     * objects: about 7-14 ms against 0.6-1.5 ms on our machines). The mapping sees the bytes through the page
+     * cache once {@link #flushImages()} has written them, which must come before they are read or written
+     * through the mapping; {@link #force()} forces them with the rest of the file.
+     */
+    void writeImage(long position, LittleEndianBuffer src, int srcIndex, int length) {
+        checkMapped(position, length);
+        padRun(position);
+        int done = 0;
+        while (done < length) {
+            if (runLength == RUN_LENGTH || runLength > 0 && position + done != runStart + runLength) {
+                flushImages();
+            }
+            if (runLength == 0) {
+                runStart = position + done;
+            }
+            int piece = Math.min(length - done, RUN_LENGTH - runLength);
+            run.putBytes(runLength, src, srcIndex + done, piece);
+            runLength += piece;
+            done += piece;
+        }
+    }
+
+    /**
+     * Continues the run to an image at {@code position} that starts on the first alignment boundary after it, as the
+     * next of a commit's new objects does, with zeros for the padding between them, which no object holds.
+     */
+    private void padRun(long position) {
+        long gap = position - (runStart + runLength);
+        if (runLength > 0 && gap > 0 && gap < SegmentTableDescriptor.ALIGNMENT && runLength + gap <= RUN_LENGTH) {
+            for (int i = 0; i < gap; i++) {
+                run.putByte(runLength++, (byte) 0);
+            }
+        }
+    }
+
+    /** Writes the images {@link #writeImage} gathered and has not written yet. */
+    void flushImages() {
+        if (runLength == 0) {
+            return;
+        }
+        try {
+            FileIo.writeFully(channel, run.byteBuffer().clear().limit(runLength), runStart);
+        } catch (IOException e) {
+            throw FileIo.failure("write " + runLength + " bytes of objects at offset " + runStart + " of", file, e);
+        } finally {
+            runLength = 0;
+        }
     }
 
     /** Writes a table of empty entries for {@code segment} at {@code position}, through the mapping. */

@@ -10,12 +10,13 @@ import java.nio.channels.WritableByteChannel;
 
 /**
  * A file channel that fails on demand, the way a full disk does: after a positional write of part
- * of its bytes, or at {@code force}. Everything else goes to the real channel.
+ * of its bytes, or at {@code force}. Everything else goes to the real channel. It counts the positional writes.
  */
 final class FailingFileChannel extends FileChannel {
     private final FileChannel delegate;
     private boolean failNextWrite;
     private boolean failNextForce;
+    private int positionalWrites;
 
     FailingFileChannel(FileChannel delegate) {
         this.delegate = delegate;
@@ -30,8 +31,14 @@ final class FailingFileChannel extends FileChannel {
         failNextForce = true;
     }
 
+    /** The positional writes made so far. */
+    int positionalWrites() {
+        return positionalWrites;
+    }
+
     @Override
     public int write(ByteBuffer src, long position) throws IOException {
+        positionalWrites++;
         if (failNextWrite) {
             failNextWrite = false;
             int half = src.remaining() / 2;

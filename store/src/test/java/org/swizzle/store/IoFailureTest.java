@@ -142,6 +142,63 @@ class IoFailureTest {
     }
 
     /**
+     * A commit's new objects lie side by side, each on the first alignment boundary after the one before: their bytes
+     * are applied in runs of up to 64 KB, not one positional write each, and read back whole.
+     */
+    @Test
+    void shouldApplyNewObjectsSideBySideInFewPositionalWrites() {
+        int objects = 1_000;
+        long[] oids = new long[objects];
+        try (SegmentStore store = openFailable()) {
+            Transaction first = store.begin();
+            TestBytes.putNew(first, 0, 8);
+            first.commit(1);
+            Transaction transaction = store.begin();
+            for (int i = 0; i < objects; i++) {
+                oids[i] = TestBytes.putNew(transaction, i, 101 + i % 7); // most lengths leave padding before the next
+            }
+            FailingFileChannel clusters = channels.get(StoreDirs.CLUSTERS);
+            int before = clusters.positionalWrites();
+            transaction.commit(2);
+            int writes = clusters.positionalWrites() - before;
+            // about 104 KB of objects: a run ends where one of their 7 clusters of 16 KB or 4 segments does; and the
+            // zeros that give the clusters their blocks. One write an object would be 1,000.
+            assertTrue(writes <= 40, writes + " positional writes to the cluster file");
+            for (int i = 0; i < objects; i++) {
+                assertBytes(bytes(i, 101 + i % 7), store.read(oids[i], view), "object " + i);
+            }
+        }
+    }
+
+    /**
+     * A new object's bytes are applied by a positional write (the mapping would fault their pages in one by one):
+     * one that fails half way closes the store, as a fault in the mapping does, and recovery applies the commit.
+     */
+    @Test
+    void shouldCloseTheStoreAndLetRecoveryApplyACommitWhoseImagesCouldNotBeWritten() throws IOException {
+        long oid;
+        try (SegmentStore store = openFailable()) {
+            Transaction transaction = store.begin();
+            TestBytes.putNew(transaction, 1, 100);
+            transaction.commit(1);
+
+            channels.get(StoreDirs.CLUSTERS).failNextWrite(); // the commit's cluster has its blocks: the apply writes next
+            Transaction failing = store.begin();
+            oid = TestBytes.putNew(failing, 2, 3000);
+            CommitNotAppliedException e = assertThrows(CommitNotAppliedException.class, () -> failing.commit(2));
+            assertEquals(2, e.commitNumber());
+            assertTrue(e.getMessage().contains("Commit 2 is durable") && e.getMessage().contains("3000 bytes of objects")
+                && e.getMessage().contains("Do not commit the same changes again"), e.getMessage());
+            assertThrows(StoreClosedException.class, store::begin);
+        }
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(2, store.lastCommit());
+            assertEquals(2, store.counters().commitsRecovered());
+            assertBytes(bytes(2, 3000), store.read(oid, view), "object of the commit recovery applied");
+        }
+    }
+
+    /**
      * A write through the mapping that faults, which cutting the file under the mapping makes happen
      * (the pages past the cut cannot be written), raises an {@link InternalError}. JDK 17 raises it at
      * the thread's next check for asynchronous exceptions, which may come long after the apply (it
