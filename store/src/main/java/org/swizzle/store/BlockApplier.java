@@ -5,10 +5,10 @@ import java.nio.file.Path;
 import org.swizzle.StoreCorruptedException;
 
 /**
- * Applies the records of a WAL block to the cluster file (through its mapping, but for the bytes of whole images,
- * written by positional writes: see {@link ClusterFile#writeImage}), the segment
- * directory and the store's state, the same way for a fresh commit and for recovery, so that a
- * block applied twice leaves the files as applying it once does (see {@link WalDescriptor}).
+ * Applies the records of a WAL block to the cluster file (through its mapping, but for the bytes of whole
+ * images, written by positional writes: see {@link ClusterFile#writeImage}), the segment directory and the
+ * store's state, the same way for a fresh commit and for recovery, so that a block applied twice leaves the
+ * files as applying it once does (see {@link WalDescriptor}).
  */
 final class BlockApplier {
     /** What {@link #entryPosition} returns for a record that recovery skips. */
@@ -47,6 +47,15 @@ final class BlockApplier {
     }
 
     private void apply(LittleEndianBuffer block, long walOffset, int pauseAfter, ReplayPlan plan) {
+        try {
+            applyRecords(block, walOffset, pauseAfter, plan);
+        } catch (RuntimeException | Error e) {
+            clusters.discardImages();
+            throw e;
+        }
+    }
+
+    private void applyRecords(LittleEndianBuffer block, long walOffset, int pauseAfter, ReplayPlan plan) {
         long commit = WalDescriptor.commitNumber(block);
         records.reset(block, walOffset);
         int applied = 0;
@@ -97,6 +106,7 @@ final class BlockApplier {
                     break;
             }
             if (++applied == pauseAfter) {
+                clusters.flushImages(); // a crash in the window finds the records before it applied
                 CrashWindows.midApply();
             }
         }

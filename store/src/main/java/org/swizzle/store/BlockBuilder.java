@@ -22,6 +22,8 @@ import java.util.Arrays;
 final class BlockBuilder {
     /** What a record's header takes in most blocks: an OID delta, a class id, a CRC, a place and a length. */
     private static final int TYPICAL_HEADER_LENGTH = 16;
+    /** The most bytes {@link #reserve} makes room for at once. */
+    private static final int MAX_RESERVED_LENGTH = Integer.MAX_VALUE / 2;
 
     private final ClusterLayout layout;
     private final Placement placement;
@@ -111,13 +113,15 @@ final class BlockBuilder {
 
     /**
      * Makes the block room for what {@code puts} holds, so that a large commit's block grows once rather than step by
-     * step, each step into new memory: the staged bytes, and a header of {@link #TYPICAL_HEADER_LENGTH} bytes for each
-     * record (a block whose headers take more grows again).
+     * step, each step into new memory: the live puts' bytes, and a header of {@link #TYPICAL_HEADER_LENGTH} bytes for
+     * each record (a block whose headers take more grows again, as one too large to reserve grows as it is encoded).
      */
     private void reserve(PendingPuts puts) {
-        long records = puts.count() + newSegmentCount + puts.tableMoveCount();
-        long bound = BLOCK_HEADER_LENGTH + puts.stagedBytes() + TYPICAL_HEADER_LENGTH * records;
-        block.ensureCapacity((int) Math.min(bound, Integer.MAX_VALUE));
+        long recordCount = puts.count() + newSegmentCount + puts.tableMoveCount();
+        long bound = BLOCK_HEADER_LENGTH + puts.liveBytes() + TYPICAL_HEADER_LENGTH * recordCount;
+        if (bound <= MAX_RESERVED_LENGTH) {
+            block.ensureCapacity((int) bound);
+        }
     }
 
     /**
@@ -280,7 +284,7 @@ final class BlockBuilder {
             PendingPuts.Put put = puts.sortedPut(i);
             long oid = put.oid;
             index = WalDescriptor.putImage(block, index, oid - previous, put.classId, put.crc, positions[i], puts.imageOf(put),
-                PendingPuts.imageOffset(put), put.length);
+                puts.imageOffset(put), put.length);
             previous = oid;
             records++;
             images++;

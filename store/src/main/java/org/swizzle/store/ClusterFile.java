@@ -231,23 +231,36 @@ final class ClusterFile implements AutoCloseable {
     private void padRun(long position) {
         long gap = position - (runStart + runLength);
         if (runLength > 0 && gap > 0 && gap < SegmentTableDescriptor.ALIGNMENT && runLength + gap <= RUN_LENGTH) {
-            for (int i = 0; i < gap; i++) {
-                run.putByte(runLength++, (byte) 0);
-            }
+            run.setMemory(runLength, (int) gap, (byte) 0);
+            runLength += (int) gap;
         }
     }
 
-    /** Writes the images {@link #writeImage} gathered and has not written yet. */
+    /** Forgets the images {@link #writeImage} gathered and has not written, when an apply fails part way. */
+    void discardImages() {
+        runLength = 0;
+    }
+
+    /**
+     * Writes the images {@link #writeImage} gathered and has not written yet. The commit they belong to is durable
+     * already, and a positional write on an interrupted thread would close the channel, so an interrupt pending
+     * before the write is kept for after it (one that comes during the write still closes the channel, and the
+     * store: reopening it applies the commit).
+     */
     void flushImages() {
         if (runLength == 0) {
             return;
         }
+        boolean interrupted = Thread.interrupted();
         try {
             FileIo.writeFully(channel, run.byteBuffer().clear().limit(runLength), runStart);
         } catch (IOException e) {
             throw FileIo.failure("write " + runLength + " bytes of objects at offset " + runStart + " of", file, e);
         } finally {
             runLength = 0;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -94,7 +94,8 @@ final class PendingPuts {
     private boolean unended;
     /** Where in its object the last range appended to the PATCH begun last ends. */
     private int lastRangeEnd;
-    private long imageBytes;
+    /** The bytes of the images and encoded ranges of the live puts. */
+    private long liveBytes;
     private int live;
     private long[] sortedOids = new long[16];
     private Put[] sortedPuts = new Put[16];
@@ -115,7 +116,7 @@ final class PendingPuts {
         count = 0;
         rangesEnd = 0;
         images.clear();
-        imageBytes = 0;
+        liveBytes = 0;
         live = 0;
         tableMoveCount = 0;
         unended = false;
@@ -145,17 +146,17 @@ final class PendingPuts {
 
     /** The memory that holds the staged bytes of image {@code put}, from {@link #imageOffset}. */
     LittleEndianBuffer imageOf(Put put) {
-        return images.chunk(put.staged);
+        return images.memoryOf(put.staged);
     }
 
     /** Where the staged bytes of image {@code put} start in {@link #imageOf}. */
-    static int imageOffset(Put put) {
+    int imageOffset(Put put) {
         return StagedImages.offset(put.staged);
     }
 
-    /** The bytes staged: the images' and the encoded ranges'. */
-    long stagedBytes() {
-        return imageBytes + rangesEnd;
+    /** The bytes the live puts staged: their images and their encoded ranges. */
+    long liveBytes() {
+        return liveBytes;
     }
 
     /**
@@ -165,8 +166,7 @@ final class PendingPuts {
     void replace(long oid) {
         long index = setLatest(oid, UNCHANGED);
         if (index >= 0) {
-            puts[(int) index].kind = Kind.REPLACED;
-            live--;
+            retire(puts[(int) index]);
         }
     }
 
@@ -315,7 +315,6 @@ final class PendingPuts {
     private Put stage(Kind kind, long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc) {
         Put put = add(kind, oid, classId, 0);
         put.staged = images.stage(src, srcOffset, length);
-        imageBytes += length;
         put.length = length;
         put.crc = crc;
         put.payloadBytes = length;
@@ -483,10 +482,17 @@ final class PendingPuts {
     private void remember(Put put) {
         long earlier = setLatest(put.oid, count - 1);
         if (earlier >= 0) {
-            puts[(int) earlier].kind = Kind.REPLACED;
-            live--;
+            retire(puts[(int) earlier]);
         }
         live++;
+        liveBytes += put.length;
+    }
+
+    /** A later put of its object replaces {@code put}. */
+    private void retire(Put put) {
+        put.kind = Kind.REPLACED;
+        live--;
+        liveBytes -= put.length;
     }
 
     /** The index of the live put of {@code oid}, {@link #UNCHANGED}, or {@link #NONE}. */

@@ -14,6 +14,7 @@ import java.util.List;
  * {@link #KEPT_LENGTH} bytes, a large commit's chunks are let go.
  */
 final class StagedImages {
+    /** The bytes of one chunk: well below half a G1 region, so that a chunk is no humongous allocation. */
     static final int CHUNK_LENGTH = 1 << 18;
     /** The most bytes of chunks kept from one transaction to the next. */
     static final int KEPT_LENGTH = 64 * CHUNK_LENGTH;
@@ -27,8 +28,8 @@ final class StagedImages {
     private int end;
 
     /**
-     * Copies the {@code length} bytes at {@code srcOffset} of {@code src} into a chunk; returns where they are,
-     * for {@link #chunk} and {@link #offset}.
+     * Copies the {@code length} bytes at {@code srcOffset} of {@code src} into a chunk, or into memory of their own
+     * when longer than a chunk; returns where they are, for {@link #memoryOf} and {@link #offset}.
      */
     long stage(LittleEndianBuffer src, int srcOffset, int length) {
         if (length > CHUNK_LENGTH) {
@@ -55,13 +56,13 @@ final class StagedImages {
         return (long) chunk << Integer.SIZE | offset;
     }
 
-    /** The chunk that holds the image staged at {@code where}. */
-    LittleEndianBuffer chunk(long where) {
+    /** The chunk, or the memory of its own, that holds the image staged at {@code where}. */
+    LittleEndianBuffer memoryOf(long where) {
         int chunk = (int) (where >> Integer.SIZE);
         return chunk >= 0 ? chunks.get(chunk) : alone.get(-chunk - 1);
     }
 
-    /** Where in its {@link #chunk} the image staged at {@code where} starts. */
+    /** Where in its {@link #memoryOf memory} the image staged at {@code where} starts. */
     static int offset(long where) {
         return (int) where;
     }

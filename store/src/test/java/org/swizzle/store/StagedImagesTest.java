@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** Images staged in chunks: each whole in one, a long one in memory of its own, the chunks used again after a commit. */
 class StagedImagesTest {
     @TempDir
     Path dir;
@@ -25,7 +26,7 @@ class StagedImagesTest {
         for (int i = 0; i < where.length; i++) {
             int offset = StagedImages.offset(where[i]);
             assertEquals(i % 2 * length, offset, "image " + i + " starts a chunk or follows the one that does");
-            assertBytes(bytes(i, length), LittleEndianBuffer.of(staged.chunk(where[i]), offset, length), "image " + i);
+            assertBytes(bytes(i, length), LittleEndianBuffer.of(staged.memoryOf(where[i]), offset, length), "image " + i);
         }
     }
 
@@ -35,10 +36,10 @@ class StagedImagesTest {
         long before = staged.stage(bytes(1, 100), 0, 100);
         long alone = staged.stage(bytes(2, longer), 0, longer);
         long after = staged.stage(bytes(3, 100), 0, 100);
-        assertBytes(bytes(1, 100), LittleEndianBuffer.of(staged.chunk(before), StagedImages.offset(before), 100), "before");
-        assertBytes(bytes(2, longer), LittleEndianBuffer.of(staged.chunk(alone), StagedImages.offset(alone), longer), "alone");
-        assertBytes(bytes(3, 100), LittleEndianBuffer.of(staged.chunk(after), StagedImages.offset(after), 100), "after");
-        assertEquals(staged.chunk(before), staged.chunk(after), "the image alone leaves the current chunk taking images");
+        assertBytes(bytes(1, 100), LittleEndianBuffer.of(staged.memoryOf(before), StagedImages.offset(before), 100), "before");
+        assertBytes(bytes(2, longer), LittleEndianBuffer.of(staged.memoryOf(alone), StagedImages.offset(alone), longer), "alone");
+        assertBytes(bytes(3, 100), LittleEndianBuffer.of(staged.memoryOf(after), StagedImages.offset(after), 100), "after");
+        assertEquals(staged.memoryOf(before), staged.memoryOf(after), "the image alone leaves the current chunk taking images");
         assertEquals(100, StagedImages.offset(after));
     }
 
@@ -48,11 +49,11 @@ class StagedImagesTest {
         LittleEndianBuffer first = null;
         for (int i = 0; i < chunks; i++) {
             long where = staged.stage(bytes(i, StagedImages.CHUNK_LENGTH), 0, StagedImages.CHUNK_LENGTH);
-            first = i == 0 ? staged.chunk(where) : first;
+            first = i == 0 ? staged.memoryOf(where) : first;
         }
         staged.clear();
         long where = staged.stage(bytes(9, 10), 0, 10);
-        assertEquals(first, staged.chunk(where), "the first chunk is kept and used again");
+        assertEquals(first, staged.memoryOf(where), "the first chunk is kept and used again");
         assertEquals(0, StagedImages.offset(where));
     }
 
