@@ -148,7 +148,7 @@ case $mode in
         jmh lws 'lws\.LwsSession\.(Java|Swizzle|SwizzleNone|SwizzleEager)\.' -f 1 -wi 1 -i 2 \
             -p collection=VH12,VH14,VS8,VS34,VB52,VB220,SI34,SI144
         prepare_oo7 3
-        jmh oo7-build 'oo7\.OO7BuildCommit\.' -f 1 -wi 2 -i 3
+        jmh oo7-build 'oo7\.OO7BuildCommit\.' -f 1 -wi 5 -i 10
         jmh oo7-cold 'oo7\.OO7Cold\.' -f 1 -wi 0 -i 3
         jmh oo7 'oo7\.OO7(Hot|Update)\.' "${short[@]}"
         jmh reclaim 'reclaim\.' -f 1 -wi 1 -i 5
@@ -177,7 +177,7 @@ case $mode in
             -p collection=VH12,VH14,VH16,VH18,VS3,VS8,VS34,VS89,VB12,VB52,VB220,SI34,SI144,VN14,BI220,II55
         prepare_oo7 3 6 9
         oo7_hot=(-f 3 -wi 3 -w 500ms -i 5 -r 500ms)
-        jmh oo7-build 'oo7\.OO7BuildCommit\.' -f 1 -wi 3 -i 5
+        jmh oo7-build 'oo7\.OO7BuildCommit\.' -f 3 -wi 5 -i 10
         jmh oo7-cold 'oo7\.OO7Cold\.' -f 3 -wi 0 -i 4
         jmh oo7 'oo7\.OO7(Hot|Update)\.' "${oo7_hot[@]}"
         jmh oo7-connections 'oo7\.OO7Hot\..*\.t1$' "${oo7_hot[@]}" -p connections=6,9

@@ -28,8 +28,8 @@ import org.swizzle.benchmarks.oo1.Forks;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3)
-@Measurement(iterations = 5)
+@Warmup(iterations = 5)
+@Measurement(iterations = 10)
 public abstract class OO7BuildCommit {
 
     /** Connections per atomic part: 3 (also 6 and 9 in the paper). */
