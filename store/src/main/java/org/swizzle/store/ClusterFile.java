@@ -38,8 +38,11 @@ final class ClusterFile implements AutoCloseable {
     private final LittleEndianBuffer scratch = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
     private final LittleEndianBuffer table = LittleEndianBuffer.of(ByteBuffer.allocateDirect(SegmentTableDescriptor.TABLE_LENGTH));
     private final ByteBuffer zeros = ByteBuffer.allocateDirect(ZEROS_LENGTH);
-    /** The images {@link #writeImage} gathered, that follow each other in the file from {@link #runStart}. */
-    private final LittleEndianBuffer run = LittleEndianBuffer.of(ByteBuffer.allocateDirect(RUN_LENGTH));
+    /**
+     * The images {@link #writeImage} gathered, that follow each other in the file from {@link #runStart}; made by the
+     * first, so that opening a store, read-only ones included, takes no memory for it.
+     */
+    private LittleEndianBuffer run;
     private long runStart;
     private int runLength;
     private final boolean readOnly;
@@ -208,6 +211,9 @@ final class ClusterFile implements AutoCloseable {
      */
     void writeImage(long position, LittleEndianBuffer src, int srcIndex, int length) {
         checkMapped(position, length);
+        if (run == null) {
+            run = LittleEndianBuffer.of(ByteBuffer.allocateDirect(RUN_LENGTH));
+        }
         padRun(position);
         int done = 0;
         while (done < length) {

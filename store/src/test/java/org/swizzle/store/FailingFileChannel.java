@@ -10,13 +10,15 @@ import java.nio.channels.WritableByteChannel;
 
 /**
  * A file channel that fails on demand, the way a full disk does: after a positional write of part
- * of its bytes, or at {@code force}. Everything else goes to the real channel. It counts the positional writes.
+ * of its bytes, or at {@code force}. Everything else goes to the real channel. It counts the positional writes, and
+ * the bytes of those that write something other than zeros.
  */
 final class FailingFileChannel extends FileChannel {
     private final FileChannel delegate;
     private boolean failNextWrite;
     private boolean failNextForce;
     private int positionalWrites;
+    private long positionalDataBytes;
 
     FailingFileChannel(FileChannel delegate) {
         this.delegate = delegate;
@@ -36,9 +38,26 @@ final class FailingFileChannel extends FileChannel {
         return positionalWrites;
     }
 
+    /** The bytes of the positional writes made so far that held a byte other than zero. */
+    long positionalDataBytes() {
+        return positionalDataBytes;
+    }
+
+    private static boolean allZeros(ByteBuffer src) {
+        for (int i = src.position(); i < src.limit(); i++) {
+            if (src.get(i) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public int write(ByteBuffer src, long position) throws IOException {
         positionalWrites++;
+        if (!allZeros(src)) {
+            positionalDataBytes += src.remaining();
+        }
         if (failNextWrite) {
             failNextWrite = false;
             int half = src.remaining() / 2;

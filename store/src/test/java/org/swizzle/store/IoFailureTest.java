@@ -143,7 +143,7 @@ class IoFailureTest {
 
     /**
      * A commit's new objects lie side by side, each on the first alignment boundary after the one before: their bytes
-     * are applied in runs of up to 64 KB, not one positional write each, and read back whole.
+     * are applied by positional writes, in runs of up to 64 KB, not one write each, and read back whole.
      */
     @Test
     void shouldApplyNewObjectsSideBySideInFewPositionalWrites() {
@@ -159,8 +159,16 @@ class IoFailureTest {
             }
             FailingFileChannel clusters = channels.get(StoreDirs.CLUSTERS);
             int before = clusters.positionalWrites();
+            long dataBefore = clusters.positionalDataBytes();
             transaction.commit(2);
             int writes = clusters.positionalWrites() - before;
+            long objectBytes = 0;
+            for (int i = 0; i < objects; i++) {
+                objectBytes += 101 + i % 7;
+            }
+            long data = clusters.positionalDataBytes() - dataBefore;
+            assertTrue(data >= objectBytes, data + " bytes of data written positionally, for " + objectBytes
+                + " bytes of objects: their bytes went through the mapping");
             // about 104 KB of objects: a run ends where one of their 7 clusters of 16 KB or 4 segments does; and the
             // zeros that give the clusters their blocks. One write an object would be 1,000.
             assertTrue(writes <= 40, writes + " positional writes to the cluster file");

@@ -45,16 +45,23 @@ class StagedImagesTest {
 
     @Test
     void shouldStageAgainFromTheFirstChunkAfterClear() {
-        int chunks = StagedImages.KEPT_LENGTH / StagedImages.CHUNK_LENGTH + 3;
-        LittleEndianBuffer first = null;
+        int kept = StagedImages.KEPT_LENGTH / StagedImages.CHUNK_LENGTH;
+        int chunks = kept + 3;
+        LittleEndianBuffer[] before = new LittleEndianBuffer[chunks];
         for (int i = 0; i < chunks; i++) {
             long where = staged.stage(bytes(i, StagedImages.CHUNK_LENGTH), 0, StagedImages.CHUNK_LENGTH);
-            first = i == 0 ? staged.memoryOf(where) : first;
+            before[i] = staged.memoryOf(where);
         }
+        LittleEndianBuffer first = before[0];
         staged.clear();
         long where = staged.stage(bytes(9, 10), 0, 10);
         assertEquals(first, staged.memoryOf(where), "the first chunk is kept and used again");
         assertEquals(0, StagedImages.offset(where));
+        for (int i = 1; i < chunks; i++) {
+            LittleEndianBuffer memory = staged.memoryOf(staged.stage(bytes(i, StagedImages.CHUNK_LENGTH), 0,
+                StagedImages.CHUNK_LENGTH));
+            assertEquals(i < kept, memory == before[i], "chunk " + i + (i < kept ? " kept" : " let go: new memory"));
+        }
     }
 
     /** A commit whose new images fill several chunks, one image longer than a chunk among them, read back after a reopen. */
