@@ -90,6 +90,14 @@ public final class StoreStats {
         return counters.objectsRehollowed;
     }
 
+    /**
+     * Clean pages of large collections that their collections let go to keep within the resident budget, counted as
+     * the entries they hold; each is read again when a lookup, an index, a change or an iteration leads to it.
+     */
+    public long pagesReleased() {
+        return counters.pagesReleased;
+    }
+
     /** Dirty cards found by commits and aborts ({@code barrier=card}). */
     public long cardsDirtied() {
         return counters.cardsDirtied;
@@ -248,7 +256,7 @@ public final class StoreStats {
         return "StoreStats{commits=" + c.commits + ", faults=" + c.faults + ", objectsFaulted=" + c.objectsFaulted
             + ", pagesRead=" + c.pagesRead + ", oidLookups=" + c.oidLookups + ", referencesSwizzled=" + c.referencesSwizzled + ", hollowObjectsCreated=" + c.hollowObjectsCreated
             + ", objectsResident=" + c.objectsResident + ", objectsInMemory=" + c.objectsInMemory
-            + ", objectsRehollowed=" + c.objectsRehollowed + ", collections=" + c.collections
+            + ", objectsRehollowed=" + c.objectsRehollowed + ", pagesReleased=" + c.pagesReleased + ", collections=" + c.collections
             + ", objectsCollected=" + c.objectsCollected + ", bytesCollected=" + c.bytesCollected + ", liveBytes=" + c.liveBytes + ", storeBytes=" + c.storeBytes
             + ", freeBytes=" + c.freeBytes
             + ", lastCollectionNanos=" + c.lastCollectionNanos + ", longestCollectionStepNanos=" + c.longestCollectionStepNanos

@@ -19,6 +19,7 @@ import java.util.TreeSet;
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Sections;
+import org.swizzle.internal.tracked.Tracked;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
@@ -172,11 +173,15 @@ final class ContainerCodec {
 
     private static void writeEntries(ObjectWriter out, Paged collection, int from, int to) {
         out.enter();
-        collection.forEachPage(from, to, (header, loaded, oid) -> {
+        collection.forEachPage(from, to, (header, loaded, oid, slot) -> {
             out.writeKind(ValueKind.INT);
             out.writeInt(header);
             if (loaded != null) {
+                boolean stored = ((Tracked) loaded).attachment() != null;
                 out.writeValue(loaded);
+                if (!stored && ((Tracked) loaded).attachment() != null) {
+                    out.pageStored(slot, loaded);
+                }
             } else {
                 out.writeKind(ValueKind.COLLECTION);
                 out.writeLong(oid);

@@ -23,6 +23,7 @@ public final class Counters {
     public long storeBytes;
     public long freeBytes;
     public long objectsRehollowed;
+    public long pagesReleased;
     public long cardsDirtied;
     public long objectsMarked;
     public long objectsDirtied;
@@ -54,6 +55,7 @@ public final class Counters {
         copy.objectsResident = objectsResident;
         copy.objectsInMemory = objectsInMemory;
         copy.objectsRehollowed = objectsRehollowed;
+        copy.pagesReleased = pagesReleased;
         copy.cardsDirtied = cardsDirtied;
         copy.objectsMarked = objectsMarked;
         copy.objectsDirtied = objectsDirtied;

@@ -34,6 +34,7 @@ import org.swizzle.store.StoreConfig;
 import org.swizzle.store.StoreCounters;
 import org.swizzle.store.Transaction;
 import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Sections;
 import org.swizzle.internal.tracked.Sequenced;
@@ -76,6 +77,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final ObjectReader reader = new ObjectReader(this, strings);
     private final LittleEndianBuffer view = LittleEndianBuffer.empty();
     private final Budget budget;
+    private final ResidentPages residentPages;
     private final Barrier barrier = AgentOptions.current().barrier();
     private final RememberedSet remembered = new RememberedSet();
     private final UpdateDetector detector = UpdateDetector.of(barrier, space, remembered);
@@ -133,6 +135,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.directory = store.directory();
         this.catalog = new Catalog(loader, options.dropMissingClasses(), problem -> corrupted(SegmentStore.CATALOG_OID, problem));
         this.budget = new Budget(options.residentBudget(), detector, this::rehollow);
+        this.residentPages = new ResidentPages(options.residentBudget());
         this.owner = options.confined() ? Thread.currentThread() : null;
         this.rehollowOnFault = owner != null && !AgentOptions.current().checksOnEntry();
         this.commitNumber = store.lastCommit();
@@ -220,6 +223,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (counters.objectsResident > budget.limit()) {
             counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), keep, allClean);
         }
+        residentPages.trim();
     }
 
     private void faultMember(long oid) {
@@ -321,7 +325,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * of the holder's class, or, when read now, fails {@code check}, or, when already in memory, is held by anything
      * but the holder's stored collection (a page of another collection, or a collection a field holds).
      */
-    private synchronized Object page(long oid, Attachment holder, Paged.PageCheck check) {
+    private synchronized Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check) {
         requireOwner();
         requireOpen();
         Object found = table.get(oid);
@@ -352,6 +356,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (attachment != null) {
             attachment.heldBy(holder);
         }
+        // letting go of other pages is safe here, unlike re-hollowing objects: a thread that holds a page keeps it
+        residentPages.trim();
+        residentPages.read(slot, found instanceof Map ? ((Map<?, ?>) found).size() : ((Collection<?>) found).size());
         return found;
     }
 
@@ -637,6 +644,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             pending.clear();
             pendingCollections.clear();
             collections.abandoned();
+            residentPages.abandoned();
             abandonSections();
             throw e;
         } finally {
@@ -657,6 +665,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsResident += created.size();
         counters.objectsCreated += created.size();
         collections.committed();
+        residentPages.committed();
         for (Persistable object : toWatch) {
             watch(object);
         }
@@ -951,6 +960,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             attachment.heldBy(holder);
         }
         return attachment.oid();
+    }
+
+    @Override
+    public void pageStored(PageSlot slot, Object page) {
+        residentPages.stored(slot, page instanceof Map ? ((Map<?, ?>) page).size() : ((Collection<?>) page).size());
     }
 
     @Override
@@ -1268,6 +1282,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             snapshot.freeBytes = store.freeBytes();
         }
         snapshot.objectsRehollowed = budget.rehollowed();
+        snapshot.pagesReleased = residentPages.released();
         snapshot.objectsInMemory = table.entries();
         return new StoreStats(snapshot, this::countUnreachable);
     }

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.PageSlot;
 
 /**
  * Unswizzles one object or stored collection into the stored format: the generated {@code $swz_write}
@@ -53,6 +54,14 @@ public final class ObjectWriter {
          * thing of its own if it is new, and noting that the object or collection being written holds it.
          */
         long collectionOid(Object collection, ObjectWriter writer);
+
+        /** Notes that the commit in progress stores {@code page}, made in this session, as the page {@code slot} holds. */
+        void pageStored(PageSlot slot, Object page);
+    }
+
+    /** Notes that the image being written stores {@code page}, made in this session, as the page {@code slot} holds. */
+    void pageStored(PageSlot slot, Object page) {
+        references.pageStored(slot, page);
     }
 
     ObjectWriter(ReferenceResolver references) {

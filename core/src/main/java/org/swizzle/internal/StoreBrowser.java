@@ -202,7 +202,7 @@ public final class StoreBrowser implements AutoCloseable {
     private PagedCollection readPaged(ValueKind kind) {
         Paged directory = (Paged) ContainerCodec.readPaged(kind, reader, this::section);
         List<Reference> pages = new ArrayList<>(directory.pageCount());
-        directory.forEachPage((header, loaded, oid) -> pages.add(reference(oid)));
+        directory.forEachPage((header, loaded, oid, slot) -> pages.add(reference(oid)));
         List<Reference> sections = new ArrayList<>();
         for (int i = 0; kind.hasSections() && i < directory.sections().count(); i++) {
             sections.add(reference(directory.sections().oid(i)));

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Tracked;
 
@@ -39,7 +40,7 @@ final class StoredCollections implements Attachment.Store {
     /** Reads a page of a paged collection (see {@link Attachment.Store#page}). */
     @FunctionalInterface
     interface PageReader {
-        Object page(long oid, Attachment holder, Paged.PageCheck check);
+        Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check);
     }
 
     StoredCollections(ResidentTable table, PageReader pages) {
@@ -48,8 +49,8 @@ final class StoredCollections implements Attachment.Store {
     }
 
     @Override
-    public Object page(long oid, Attachment holder, Paged.PageCheck check) {
-        return pages.page(oid, holder, check);
+    public Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check) {
+        return pages.page(oid, holder, slot, check);
     }
 
     @Override

@@ -185,7 +185,7 @@ class StoredFormatTest {
         TrackedHashMap<?, ?> map = readPaged("46" + "03000000" + "01000000" + "0602000000" + "296700000000000000", SECTION);
         assertEquals(3, map.size());
         List<String> pages = new ArrayList<>();
-        map.forEachPage((bound, loaded, oid) -> pages.add(Integer.toUnsignedString(bound) + "@" + (loaded == null ? oid : -1)));
+        map.forEachPage((bound, loaded, oid, slot) -> pages.add(Integer.toUnsignedString(bound) + "@" + (loaded == null ? oid : -1)));
         assertEquals(List.of("0@101", "2147483648@102"), pages, "no page is read");
         assertEquals(1, map.sections().count());
         assertEquals(0x67, map.sections().oid(0));
@@ -281,7 +281,7 @@ class StoredFormatTest {
         assertEquals(2, map.pageCount());
         List<Long> oids = new ArrayList<>();
         List<Integer> lowest = new ArrayList<>();
-        map.forEachPage((bound, loaded, oid) -> {
+        map.forEachPage((bound, loaded, oid, slot) -> {
             oids.add(loaded == null ? oid : -1);
             lowest.add(bound);
         });
@@ -356,7 +356,7 @@ class StoredFormatTest {
 
     private static List<String> chunks(TrackedArrayList<?> list) {
         List<String> chunks = new ArrayList<>();
-        list.forEachPage((count, loaded, oid) -> chunks.add(count + "@" + (loaded == null ? oid : -1)));
+        list.forEachPage((count, loaded, oid, slot) -> chunks.add(count + "@" + (loaded == null ? oid : -1)));
         return chunks;
     }
 

@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Tracked;
 
@@ -30,7 +31,7 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         }
 
         @Override
-        public Object page(long oid, Attachment holder, Paged.PageCheck check) {
+        public Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check) {
             throw new AssertionError("no collection here is stored in pages");
         }
     };
@@ -67,6 +68,10 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
     /** The stored image of collection {@code oid}, as its writer wrote it. */
     byte[] image(long oid) {
         return images.get(oid);
+    }
+
+    @Override
+    public void pageStored(PageSlot slot, Object page) {
     }
 
     @Override

@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Tracked;
 import org.swizzle.internal.tracked.TrackedArrayList;
@@ -40,7 +41,7 @@ class TrackedCollectionReportsTest {
         }
 
         @Override
-        public Object page(long oid, Attachment holder, Paged.PageCheck check) {
+        public Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check) {
             throw new AssertionError("no collection here is stored in pages");
         }
     };

@@ -8,6 +8,7 @@ import java.util.stream.Collectors;
 
 import org.swizzle.ObjectStore;
 import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreOptions;
 
 /**
  * A workload run as phases, each in a JVM of its own on one store: the child runs the phase it is named and prints
@@ -20,16 +21,29 @@ public final class Phases {
         void run(ObjectStore store) throws Exception;
     }
 
+    /** The system property that gives the child's store a resident budget, in objects. */
+    public static final String BUDGET_PROPERTY = "swizzle.it.residentBudget";
+
     private Phases() {
     }
 
     /** A child's main: {@code PHASE DIR} runs {@code phases.get(PHASE)} on the store in {@code DIR}. */
     public static void run(String[] args, Map<String, Phase> phases) throws Exception {
+        String budget = System.getProperty(BUDGET_PROPERTY);
+        StoreOptions.Builder options = StoreOptions.builder();
+        if (budget != null) {
+            options.residentBudget(Long.parseLong(budget));
+        }
+        run(args, options.build(), phases);
+    }
+
+    /** A child's main, as {@link #run(String[], Map)}, on the store opened with {@code options}. */
+    public static void run(String[] args, StoreOptions options, Map<String, Phase> phases) throws Exception {
         Phase phase = phases.get(args[0]);
         if (phase == null) {
             throw new IllegalArgumentException(args[0]);
         }
-        try (ObjectStore store = ObjectStore.open(Path.of(args[1]))) {
+        try (ObjectStore store = ObjectStore.open(Path.of(args[1]), options)) {
             phase.run(store);
         }
         System.out.println("DONE " + args[0]);
@@ -67,9 +81,14 @@ public final class Phases {
      * on the store in {@code dir}; returns each failure and each phase that did not end, one a line, or "".
      */
     public static String failures(Class<?> workload, String options, Path dir, String... phases) {
+        return failures(workload, Jvm.withAgent(options), dir, phases);
+    }
+
+    /** As {@link #failures(Class, String, Path, String...)}, each phase in a JVM as {@code jvm} starts it. */
+    public static String failures(Class<?> workload, Jvm jvm, Path dir, String... phases) {
         StringBuilder failures = new StringBuilder();
         for (String phase : phases) {
-            String output = Jvm.withAgent(options).run(workload, phase, dir.toString()).ok().output;
+            String output = jvm.run(workload, phase, dir.toString()).ok().output;
             failures.append(Arrays.stream(output.split("\\R")).filter(line -> line.startsWith("FAIL "))
                 .map(line -> line + "\n").collect(Collectors.joining()));
             if (!output.contains("DONE " + phase)) {

@@ -29,10 +29,11 @@ public final class Attachment {
         void changed(Attachment attachment);
 
         /**
-         * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for: the resident
-         * instance, or read now, of {@code holder}'s collection's class and passing {@code check}.
+         * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for, to be kept in
+         * {@code slot}: the resident instance, or read now, of {@code holder}'s collection's class and passing
+         * {@code check}.
          */
-        Object page(long oid, Attachment holder, Paged.PageCheck check);
+        Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check);
     }
 
     private final Store store;

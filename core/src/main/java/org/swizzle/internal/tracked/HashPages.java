@@ -42,12 +42,12 @@ final class HashPages<K, V> {
         Character.class, Integer.class, Long.class, Float.class, Double.class);
 
     /** One page: the lowest hash it holds, and its map once read. */
-    static final class Page<K, V> implements Tracked {
+    static final class Page<K, V> implements Tracked, PageSlot {
         private final HashPages<K, V> pages;
         /** The lowest hash the page holds, unsigned; the next page's bound ends its range. */
         private final int bound;
-        /** The stored page, while it is not read yet. */
-        private final long oid;
+        /** The stored page, while it is not read (set before {@link #map} is emptied, and read after it). */
+        private long oid;
         private volatile TrackedHashMap<K, V> map;
         /** The size at which a page whose keys could not be told apart tries to split again. */
         private int splitAt = PAGE_CAPACITY;
@@ -81,6 +81,20 @@ final class HashPages<K, V> {
                 map = read;
             }
             return read;
+        }
+
+        @Override
+        public boolean release() {
+            TrackedHashMap<K, V> read = map;
+            if (read == null) {
+                return true;
+            }
+            if (!PageSlot.releasable(pages.owner, read)) {
+                return false;
+            }
+            oid = read.attachment().oid();
+            map = null;
+            return true;
         }
 
         /** An entry or iterator of the page changes it: refused if the map was detached, noted by the page. */
@@ -206,7 +220,7 @@ final class HashPages<K, V> {
     private TrackedHashMap<K, V> read(Page<K, V> page) {
         Attachment attachment = owner.attachment();
         @SuppressWarnings("unchecked")
-        TrackedHashMap<K, V> read = (TrackedHashMap<K, V>) attachment.store().page(page.oid, attachment,
+        TrackedHashMap<K, V> read = (TrackedHashMap<K, V>) attachment.store().page(page.oid, attachment, page,
             stored -> misplaced((TrackedHashMap<?, ?>) stored, page.bound));
         read.asPageOf(owner);
         return read;
@@ -249,7 +263,7 @@ final class HashPages<K, V> {
     void forEachPage(int from, int to, Paged.PageAction action) {
         for (int i = from; i < to; i++) {
             Page<K, V> page = directory[i];
-            action.accept(page.bound, page.map, page.oid);
+            action.accept(page.bound, page.map, page.oid, page);
         }
     }
 

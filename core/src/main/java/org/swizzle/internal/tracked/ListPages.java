@@ -31,16 +31,32 @@ final class ListPages<E> {
     static final int PAGING_THRESHOLD = 2 * CHUNK_CAPACITY;
 
     /** One chunk: how many elements it holds, and its list once read. */
-    private static final class Chunk<E> {
-        /** The stored chunk, while it is not read yet. */
-        private final long oid;
+    private static final class Chunk<E> implements PageSlot {
+        private final TrackedArrayList<E> owner;
+        /** The stored chunk, while it is not read (set before {@link #list} is emptied, and read after it). */
+        private long oid;
         private int count;
         private volatile TrackedArrayList<E> list;
 
-        Chunk(long oid, int count, TrackedArrayList<E> list) {
+        Chunk(TrackedArrayList<E> owner, long oid, int count, TrackedArrayList<E> list) {
+            this.owner = owner;
             this.oid = oid;
             this.count = count;
             this.list = list;
+        }
+
+        @Override
+        public boolean release() {
+            TrackedArrayList<E> read = list;
+            if (read == null) {
+                return true;
+            }
+            if (!PageSlot.releasable(owner, read)) {
+                return false;
+            }
+            oid = read.attachment().oid();
+            list = null;
+            return true;
         }
     }
 
@@ -103,7 +119,7 @@ final class ListPages<E> {
         }
         ListPages<E> pages = new ListPages<>(owner, counts.length, sections);
         for (int i = 0; i < counts.length; i++) {
-            pages.chunks[i] = new Chunk<>(oids[i], counts[i], null);
+            pages.chunks[i] = new Chunk<>(owner, oids[i], counts[i], null);
         }
         pages.chunkCount = counts.length;
         pages.size = size;
@@ -126,7 +142,7 @@ final class ListPages<E> {
     /** Hands chunks {@code from} to {@code to}, in order, to {@code action}: its count, and its list if read (else null) with its OID. */
     void forEachChunk(int from, int to, Paged.PageAction action) {
         for (int k = from; k < to; k++) {
-            action.accept(chunks[k].count, chunks[k].list, chunks[k].oid);
+            action.accept(chunks[k].count, chunks[k].list, chunks[k].oid, chunks[k]);
         }
     }
 
@@ -145,7 +161,7 @@ final class ListPages<E> {
     private TrackedArrayList<E> read(Chunk<E> chunk) {
         Attachment attachment = owner.attachment();
         @SuppressWarnings("unchecked")
-        TrackedArrayList<E> page = (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, read -> {
+        TrackedArrayList<E> page = (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, chunk, read -> {
             int held = ((List<?>) read).size();
             return held == chunk.count ? null : "holds " + held + " elements where its directory says " + chunk.count;
         });
@@ -261,7 +277,7 @@ final class ListPages<E> {
         int k = chunkCount - 1;
         if (k < 0 || chunks[k].count >= CHUNK_CAPACITY) {
             k = chunkCount;
-            insert(k, new Chunk<>(0, 0, TrackedArrayList.pageOf(owner)));
+            insert(k, new Chunk<>(owner, 0, 0, TrackedArrayList.pageOf(owner)));
         }
         list(k).add(element);
         counted(k, 1);
@@ -468,7 +484,7 @@ final class ListPages<E> {
         list.removeRange(at, count);
         chunks[k].count = at;
         sections.pageChanged(k);
-        insert(k + 1, new Chunk<>(0, count - at, tail));
+        insert(k + 1, new Chunk<>(owner, 0, count - at, tail));
         restart(k + 1);
         changedDirectory();
     }
@@ -479,7 +495,7 @@ final class ListPages<E> {
         for (int i = from; i < elements.length; i += CHUNK_CAPACITY) {
             TrackedArrayList<E> list = TrackedArrayList.pageOf(owner);
             list.addAll(slice(elements, i, Math.min(i + CHUNK_CAPACITY, elements.length)));
-            insert(at++, new Chunk<>(0, list.size(), list));
+            insert(at++, new Chunk<>(owner, 0, list.size(), list));
             size += list.size();
         }
         if (at > k) {

@@ -68,7 +68,8 @@ public interface Paged {
          * @param header what the directory keeps beside the page: the lowest hash a map page holds, a list chunk's count
          * @param loaded the page's collection if it was read or made in this session, else null
          * @param oid    the OID the page is stored as, for a page not read
+         * @param slot   where the collection keeps the page
          */
-        void accept(int header, Object loaded, long oid);
+        void accept(int header, Object loaded, long oid, PageSlot slot);
     }
 }

@@ -52,7 +52,7 @@ class HashPagesTest {
             map.put(i, "v" + i);
         }
         int[] largest = {0};
-        map.forEachPage((bound, loaded, oid) -> largest[0] = Math.max(largest[0], ((Map<?, ?>) loaded).size()));
+        map.forEachPage((bound, loaded, oid, slot) -> largest[0] = Math.max(largest[0], ((Map<?, ?>) loaded).size()));
         assertTrue(largest[0] <= HashPages.PAGE_CAPACITY, "the largest page holds " + largest[0]);
         assertTrue(map.pageCount() >= 100_000 / HashPages.PAGE_CAPACITY, map.pageCount() + " pages");
         assertEquals(100_000, map.size());
@@ -73,7 +73,7 @@ class HashPagesTest {
         assertTrue(descents <= plainDescents + map.pageCount(), descents + " steps back in " + map.pageCount()
             + " pages, where a HashMap takes " + plainDescents + ": at most one more per page, where its table wraps");
         int[] lowest = {-1};
-        map.forEachPage((bound, loaded, oid) -> {
+        map.forEachPage((bound, loaded, oid, slot) -> {
             assertTrue(lowest[0] == -1 ? bound == 0 : Integer.compareUnsigned(lowest[0], bound) < 0, "pages in hash order");
             lowest[0] = bound;
         });
@@ -301,7 +301,7 @@ class HashPagesTest {
         String flooded = colliding.get(0);
         int[] pages = {0};
         int[] largeOthers = {0};
-        map.forEachPage((bound, loaded, oid) -> {
+        map.forEachPage((bound, loaded, oid, slot) -> {
             pages[0]++;
             Map<?, ?> page = (Map<?, ?>) loaded;
             if (!page.containsKey(flooded) && page.size() > HashPages.PAGE_CAPACITY) {
@@ -341,7 +341,7 @@ class HashPagesTest {
         }
         String flooded = colliding.get(0);
         int[] largeOthers = {0};
-        map.forEachPage((bound, loaded, oid) -> {
+        map.forEachPage((bound, loaded, oid, slot) -> {
             Map<?, ?> page = (Map<?, ?>) loaded;
             if (!page.containsKey(flooded) && page.size() > HashPages.PAGE_CAPACITY) {
                 largeOthers[0]++;

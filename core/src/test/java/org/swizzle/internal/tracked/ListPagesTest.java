@@ -395,7 +395,7 @@ class ListPagesTest {
 
     private static void assertChunksWithinCapacity(TrackedArrayList<?> list) {
         int[] total = {0};
-        list.forEachPage((count, loaded, oid) -> {
+        list.forEachPage((count, loaded, oid, slot) -> {
             assertTrue(count > 0 && count <= ListPages.CHUNK_CAPACITY, count + " elements in a chunk");
             assertEquals(count, ((List<?>) loaded).size(), "a chunk's count is its list's size");
             total[0] += count;

@@ -203,7 +203,7 @@ class SectionsTest {
         List<String> entries = new ArrayList<>();
         int first = sections.firstPage(section);
         list.forEachPage(first, first + sections.pages(section),
-            (count, loaded, oid) -> entries.add(count + "@" + System.identityHashCode(loaded)));
+            (count, loaded, oid, slot) -> entries.add(count + "@" + System.identityHashCode(loaded)));
         return entries;
     }
 
@@ -219,7 +219,7 @@ class SectionsTest {
     /** The index of the chunk that holds element {@code index} of {@code list}. */
     private static int chunkOf(TrackedArrayList<?> list, int index) {
         int[] at = {0, 0, -1};
-        list.forEachPage((count, loaded, oid) -> {
+        list.forEachPage((count, loaded, oid, slot) -> {
             if (at[2] < 0 && index < at[0] + count) {
                 at[2] = at[1];
             }
@@ -249,7 +249,7 @@ class SectionsTest {
     /** The lowest hash of each page, in order. */
     private static List<Integer> bounds(TrackedHashMap<?, ?> map) {
         List<Integer> bounds = new ArrayList<>();
-        map.forEachPage((bound, loaded, oid) -> bounds.add(bound));
+        map.forEachPage((bound, loaded, oid, slot) -> bounds.add(bound));
         return bounds;
     }
 

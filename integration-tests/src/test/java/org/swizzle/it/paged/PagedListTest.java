@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.swizzle.it.Jvm;
 import org.swizzle.it.Phases;
 
 /**
@@ -17,14 +19,22 @@ import org.swizzle.it.Phases;
  */
 class PagedListTest {
 
+    private static final String[] PHASES = {"build", "rangeRemoval", "cold", "mutate", "verify", "abort", "verify",
+        "arrays", "arraysVerify", "restore", "restoreVerify", "secondStore", "secondVerify"};
+
     @TempDir
     Path dir;
 
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
     void shouldKeepALargeListInChunks(String options) {
-        assertEquals("", Phases.failures(PagedListWorkload.class, options, dir.resolve("first"), "build", "rangeRemoval", "cold", "mutate",
-            "verify", "abort", "verify", "arrays", "arraysVerify", "restore", "restoreVerify", "secondStore", "secondVerify"),
-            "[" + options + "]");
+        assertEquals("", Phases.failures(PagedListWorkload.class, options, dir.resolve("first"), PHASES), "[" + options + "]");
+    }
+
+    /** The same under a resident budget far below the list's size: clean chunks are let go and read again. */
+    @Test
+    void shouldKeepALargeListInChunksThatTheBudgetLetsGo() {
+        assertEquals("", Phases.failures(PagedListWorkload.class,
+            Jvm.withAgent("").jvmOption("-D" + Phases.BUDGET_PROPERTY + "=1000"), dir.resolve("first"), PHASES));
     }
 }

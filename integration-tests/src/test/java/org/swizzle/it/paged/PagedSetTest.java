@@ -13,6 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import org.swizzle.internal.NoSuchObjectException;
 import org.swizzle.internal.StoreBrowser;
+import org.swizzle.it.Jvm;
 import org.swizzle.it.Phases;
 
 /**
@@ -22,14 +23,22 @@ import org.swizzle.it.Phases;
  */
 class PagedSetTest {
 
+    private static final String[] PHASES = {"build", "cold", "mutate", "verify", "abort", "verify"};
+
     @TempDir
     Path dir;
 
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card"})
     void shouldKeepALargeSetAsAPagedMapsKeys(String options) {
-        assertEquals("", Phases.failures(PagedSetWorkload.class, options, dir, "build", "cold", "mutate", "verify", "abort",
-            "verify"), "[" + options + "]");
+        assertEquals("", Phases.failures(PagedSetWorkload.class, options, dir, PHASES), "[" + options + "]");
+    }
+
+    /** The same under a resident budget far below the set's size: clean pages of its map are let go and read again. */
+    @Test
+    void shouldKeepALargeSetInPagesThatTheBudgetLetsGo() {
+        assertEquals("", Phases.failures(PagedSetWorkload.class,
+            Jvm.withAgent("").jvmOption("-D" + Phases.BUDGET_PROPERTY + "=1000"), dir, PHASES));
     }
 
     @Test
