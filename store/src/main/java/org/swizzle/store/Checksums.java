@@ -1,6 +1,7 @@
 package org.swizzle.store;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 
@@ -49,6 +50,29 @@ final class Checksums {
         crc.reset();
         crc.update(chunk, 0, Long.BYTES + length);
         return value();
+    }
+
+    /**
+     * The raw CRC32C (no initial value, no final xor) of {@code before ^ after} over {@code length} bytes: what
+     * {@link CrcShift} turns into the change of an image's checksum.
+     */
+    int rawOfDifference(LittleEndianBuffer before, int beforeOffset, LittleEndianBuffer after, int afterOffset, int length) {
+        int raw = 0;
+        for (int done = 0; done < length; ) {
+            int n = Math.min(chunk.length, length - done);
+            for (int i = 0; i < n; i++) {
+                chunk[i] = (byte) (before.getByte(beforeOffset + done + i) ^ after.getByte(afterOffset + done + i));
+            }
+            crc.reset();
+            crc.update(chunk, 0, n);
+            int chunkCrc = value();
+            Arrays.fill(chunk, 0, n, (byte) 0);
+            crc.reset();
+            crc.update(chunk, 0, n);
+            raw = CrcShift.appendZeros(raw, n) ^ chunkCrc ^ value();
+            done += n;
+        }
+        return raw;
     }
 
     private void putLong(long value) {

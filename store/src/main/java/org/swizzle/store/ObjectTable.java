@@ -97,8 +97,17 @@ final class ObjectTable {
 
     /** Wraps {@code view} over the committed bytes of the object whose entry is {@code entry}, unchecked. */
     LittleEndianBuffer view(TableEntry entry, LittleEndianBuffer view) {
+        return view(entry, entry.length, view);
+    }
+
+    /**
+     * Wraps {@code view} over the first {@code length} committed bytes (at most all of them) of the object whose
+     * entry is {@code entry}, unchecked: an object that does not lie in one mapped region is copied, and a prefix
+     * copies only itself.
+     */
+    LittleEndianBuffer view(TableEntry entry, int length, LittleEndianBuffer view) {
         long offset = entry.offset;
-        int length = entry.length;
+        length = Math.min(length, entry.length);
         if (length == 0) {
             view.wrap(NO_BYTES); // its offset may be the end of the mapping
         } else if (regions.inOneRegion(offset, length)) {

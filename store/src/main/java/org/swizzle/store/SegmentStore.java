@@ -288,6 +288,16 @@ public final class SegmentStore implements AutoCloseable {
     }
 
     /**
+     * Wraps {@code view} over the first {@code length} committed bytes of {@code oid} (all of them if it is shorter),
+     * as {@link #view} does: for a caller that needs the start of a long object alone.
+     */
+    public LittleEndianBuffer view(long oid, int length, LittleEndianBuffer view) {
+        checkOpen();
+        objects.loadExisting(oid, entry);
+        return objects.view(entry, length, view);
+    }
+
+    /**
      * Hands the OID of every committed object of {@code oid}'s logical segment to {@code action}, in
      * slot order ({@code oid} included): the fault unit {@code fault=segment}. The reserved root and
      * catalog objects are never handed out.

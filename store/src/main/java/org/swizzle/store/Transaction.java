@@ -106,6 +106,60 @@ public final class Transaction {
         }
     }
 
+    /**
+     * Puts committed object {@code oid} as its committed image with its first {@code length} bytes replaced by
+     * {@code length} bytes of {@code bytes} from {@code offset}, the rest known to be unchanged: logs what differs in
+     * them, and takes the new image's checksum from the committed one and those bytes alone (see {@link CrcShift}),
+     * so the put costs what its prefix does however long the image is. The committed bytes are not checked again:
+     * the caller read them through {@link SegmentStore#read}, which checked them, or put them itself.
+     *
+     * @throws IllegalArgumentException the object is not committed, or is freed or allocated in this transaction,
+     *     of another class, or shorter than {@code length}
+     */
+    public void putPrefix(long oid, int classId, LittleEndianBuffer bytes, int offset, int length) {
+        checkActive();
+        long start = System.nanoTime();
+        try {
+            Objects.requireNonNull(bytes, "bytes");
+            bytes.boundsCheck(offset, length);
+            if (allocatedHere(oid) || puts.isFreed(oid) || !store.objects().load(oid, entry)) {
+                throw new IllegalArgumentException("Object " + oid + " is not a committed object in this transaction,"
+                    + " so it has no committed bytes to put a prefix of");
+            }
+            if (entry.classId != classId || entry.length < length) {
+                throw new IllegalArgumentException("Object " + oid + " is stored as " + entry.length + " bytes of class id "
+                    + entry.classId + ", so a prefix of " + length + " bytes of class id " + classId + " cannot replace its start");
+            }
+            try {
+                puts.replace(oid);
+                patchPrefix(oid, bytes, offset, length);
+            } catch (RuntimeException | Error e) {
+                puts.dropUnended();
+                failedPut = "a put of object " + oid + " failed part way (" + e + ")";
+                throw e;
+            }
+        } finally {
+            counters.diffNanos += System.nanoTime() - start;
+        }
+    }
+
+    private void patchPrefix(long oid, LittleEndianBuffer bytes, int offset, int length) {
+        LittleEndianBuffer before = store.objects().view(entry, length, committed);
+        counters.objectsCompared++;
+        counters.bytesCompared += length;
+        diff.reset(before, 0, bytes, offset, length);
+        if (!diff.next()) {
+            return;
+        }
+        int change = CrcShift.appendZeros(checksums.rawOfDifference(before, 0, bytes, offset, length), entry.length - length);
+        int crc = entry.crc ^ change;
+        puts.beginPatch(oid);
+        do {
+            puts.appendRange(diff.start(), bytes, offset + diff.start(), diff.end() - diff.start());
+        } while (diff.next());
+        puts.endPatch(crc);
+    }
+
     private void putOne(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean committedBytesChecked) {
         Objects.requireNonNull(bytes, "bytes");
         if (length < 0) {
