@@ -91,8 +91,8 @@ public final class StoreStats {
     }
 
     /**
-     * Clean pages of large collections that their collections let go to keep within the resident budget, counted as
-     * the entries they hold; each is read again when a lookup, an index, a change or an iteration leads to it.
+     * Clean pages of large maps, sets and lists that their collections let go to keep within the resident budget;
+     * each is read again when a lookup, an index, a change or an iteration leads to it.
      */
     public long pagesReleased() {
         return counters.pagesReleased;

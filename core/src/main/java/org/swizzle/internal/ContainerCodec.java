@@ -19,7 +19,6 @@ import java.util.TreeSet;
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Sections;
-import org.swizzle.internal.tracked.Tracked;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
@@ -118,7 +117,9 @@ final class ContainerCodec {
             out.writeInt(map.size());
             out.enter();
             int written = 0;
-            for (Map.Entry<?, ?> entry : map.entrySet()) {
+            Iterable<? extends Map.Entry<?, ?>> entries = map instanceof TrackedHashMap
+                ? ((TrackedHashMap<?, ?>) map).storedEntries() : map.entrySet();
+            for (Map.Entry<?, ?> entry : entries) {
                 out.writeValue(entry.getKey());
                 out.writeValue(entry.getValue());
                 written++;
@@ -177,11 +178,7 @@ final class ContainerCodec {
             out.writeKind(ValueKind.INT);
             out.writeInt(header);
             if (loaded != null) {
-                boolean stored = ((Tracked) loaded).attachment() != null;
-                out.writeValue(loaded);
-                if (!stored && ((Tracked) loaded).attachment() != null) {
-                    out.pageStored(slot, loaded);
-                }
+                out.writePage(slot, loaded);
             } else {
                 out.writeKind(ValueKind.COLLECTION);
                 out.writeLong(oid);

@@ -124,6 +124,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Objects a collection step marks through, or OIDs it sweeps. */
     private static final int COLLECTION_STEP = 4096;
+    /** Images at least this long whose fixed fields alone changed are put as those fields, not copied whole. */
+    private static final int PREFIX_PUT_LENGTH = 16 * 1024;
     /** The bytes of images a commit keeps in the writer before it puts them. */
     private static final int IMAGES_PUT_AT = 256 * 1024;
 
@@ -356,10 +358,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (attachment != null) {
             attachment.heldBy(holder);
         }
-        // letting go of other pages is safe here, unlike re-hollowing objects: a thread that holds a page keeps it
-        residentPages.trim();
-        residentPages.read(slot, found instanceof Map ? ((Map<?, ?>) found).size() : ((Collection<?>) found).size());
+        if (slot.hold(found)) {
+            // unlike re-hollowing objects, letting pages go is safe on any thread: one that holds a page keeps using it
+            residentPages.trim();
+            residentPages.read(slot, entriesOf(found));
+        }
         return found;
+    }
+
+    /** The entries of {@code page}, a page of a paged map or list. */
+    private static int entriesOf(Object page) {
+        return page instanceof Map ? ((Map<?, ?>) page).size() : ((Collection<?>) page).size();
     }
 
     private StoreCorruptedException badPage(Attachment holder, long oid, String problem) {
@@ -709,10 +718,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         ClassLayout layout = ClassLayout.of(object.getClass());
         boolean persistent = object.$swz_context() == this;
-        if (persistent && onlyFixedFieldsChanged(object) && writeFixedFieldsOver(object, layout)) {
+        if (persistent && onlyFixedFieldsChanged(object) && rewriteFixedFields(object, layout)) {
             counters.objectsDiffed++;
             counters.fixedFieldRewrites++;
-            put(object.$swz_oid(), catalog.classId(layout));
             return;
         }
         writeImage(object, layout);
@@ -808,23 +816,34 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * Writes the image of {@code object} as its committed bytes with its fixed-size fields written over them,
-     * leaving its other fields (strings, arrays, collections), which did not change, unwritten; {@code false}
-     * when its committed bytes are of another class or shape, which only a whole image can replace.
+     * Puts {@code object} as its committed bytes with its fixed-size fields written over them, leaving its other
+     * fields (strings, arrays, collections), which did not change, unwritten; {@code false} when its committed bytes
+     * are of another class or shape, which only a whole image can replace. A long image is not copied: the store
+     * takes its shape and fixed fields alone ({@link Transaction#putPrefix}), so the put costs what they do.
      */
-    private boolean writeFixedFieldsOver(Persistable object, ClassLayout layout) {
+    private boolean rewriteFixedFields(Persistable object, ClassLayout layout) {
         long oid = object.$swz_oid();
-        if (store.classId(oid) != catalog.classId(layout)) {
+        int classId = catalog.classId(layout);
+        if (store.classId(oid) != classId) {
             return false;
         }
-        LittleEndianBuffer committed = store.view(oid, view); // checked when it was faulted or written
-        int length = committed.capacity();
-        if (length < Short.BYTES || committed.getShort(0) != (short) catalog.currentShape(layout)) {
+        int length = store.length(oid);
+        short shape = (short) catalog.currentShape(layout);
+        if (length < Short.BYTES || store.view(oid, Short.BYTES, view).getShort(0) != shape) {
             return false;
         }
-        writer.beginOverwrite(object, committed, length);
+        if (length >= PREFIX_PUT_LENGTH) {
+            writer.beginObject(object);
+            writer.writeShort(shape);
+            object.$swz_writeFixed(writer);
+            transaction.putPrefix(oid, classId, writer.buffer(), writer.start(), writer.length());
+            collector.written(oid);
+            return true;
+        }
+        writer.beginOverwrite(object, store.view(oid, view), length); // checked when it was faulted or written
         object.$swz_writeFixed(writer);
         writer.endOverwrite(length);
+        put(oid, classId);
         return true;
     }
 
@@ -964,7 +983,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     @Override
     public void pageStored(PageSlot slot, Object page) {
-        residentPages.stored(slot, page instanceof Map ? ((Map<?, ?>) page).size() : ((Collection<?>) page).size());
+        residentPages.stored(slot, entriesOf(page));
     }
 
     @Override

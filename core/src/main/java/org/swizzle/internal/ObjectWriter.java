@@ -7,6 +7,7 @@ import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
+import org.swizzle.internal.tracked.Tracked;
 
 /**
  * Unswizzles one object or stored collection into the stored format: the generated {@code $swz_write}
@@ -59,9 +60,16 @@ public final class ObjectWriter {
         void pageStored(PageSlot slot, Object page);
     }
 
-    /** Notes that the image being written stores {@code page}, made in this session, as the page {@code slot} holds. */
-    void pageStored(PageSlot slot, Object page) {
-        references.pageStored(slot, page);
+    /**
+     * Writes {@code page}, a page of a paged collection held in {@code slot}, as the reference to it, noting a page
+     * that this writes for the first time with its slot, for the resident budget.
+     */
+    void writePage(PageSlot slot, Object page) {
+        boolean stored = ((Tracked) page).attachment() != null;
+        writeValue(page);
+        if (!stored && ((Tracked) page).attachment() != null) {
+            references.pageStored(slot, page);
+        }
     }
 
     ObjectWriter(ReferenceResolver references) {

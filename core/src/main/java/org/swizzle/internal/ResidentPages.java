@@ -9,9 +9,9 @@ import org.swizzle.internal.tracked.PageSlot;
 /**
  * The pages of paged collections held in memory, under the resident budget: past it, the clean pages read or
  * stored longest ago are let go by their collections, to be read again when a lookup leads to them. A page counts
- * as the entries it held when it came in, so that the entries pages keep in memory stay within the same number
- * as resident objects do; without it, one pass over a large map kept every page, and every hollow object its
- * entries refer to, for as long as the map was held.
+ * as the entries it held when it came in (one that grows later is counted short), so that the entries pages keep
+ * in memory stay within about the number of resident objects the budget allows; without it, one pass over a large
+ * map kept every page, and every hollow object its entries refer to, for as long as the map was held.
  */
 final class ResidentPages {
 
@@ -33,7 +33,7 @@ final class ResidentPages {
 
     /** {@code slot} now holds a page of {@code entries} entries, read from the store. */
     void read(PageSlot slot, int entries) {
-        if (limit != Long.MAX_VALUE) {
+        if (budgeted()) {
             order.addLast(new Held(slot, entries));
             this.entries += entries;
         }
@@ -41,9 +41,13 @@ final class ResidentPages {
 
     /** {@code slot} holds a page of {@code entries} entries that the commit in progress stores for the first time. */
     void stored(PageSlot slot, int entries) {
-        if (limit != Long.MAX_VALUE) {
+        if (budgeted()) {
             stored.add(new Held(slot, entries));
         }
+    }
+
+    private boolean budgeted() {
+        return limit != Long.MAX_VALUE;
     }
 
     /** The commit in progress succeeded: the pages it stored count from now on. */
@@ -62,17 +66,24 @@ final class ResidentPages {
 
     /**
      * Lets go of clean pages, longest in memory first, while they hold more entries than the budget; a page that
-     * changed since the last commit stays and is looked at again later.
+     * changed since the last commit stays and is looked at again later, and one that can never go is no longer
+     * counted.
      */
     void trim() {
         int candidates = order.size();
         for (int looked = 0; entries > limit && looked < candidates; looked++) {
             Held held = order.pollFirst();
-            if (held.slot().release()) {
-                entries -= held.entries();
-                released++;
-            } else {
-                order.addLast(held);
+            switch (held.slot().release()) {
+                case RELEASED:
+                    released++;
+                    entries -= held.entries();
+                    break;
+                case FORGOTTEN:
+                    entries -= held.entries();
+                    break;
+                default:
+                    order.addLast(held);
+                    break;
             }
         }
     }

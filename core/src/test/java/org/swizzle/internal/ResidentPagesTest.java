@@ -13,15 +13,26 @@ class ResidentPagesTest {
     /** A slot whose page is clean unless told otherwise. */
     private static final class Slot implements PageSlot {
         boolean changed;
+        boolean detached;
         boolean held = true;
 
         @Override
-        public boolean release() {
+        public boolean hold(Object page) {
+            boolean was = held;
+            held = true;
+            return !was;
+        }
+
+        @Override
+        public Release release() {
+            if (detached) {
+                return Release.FORGOTTEN;
+            }
             if (changed) {
-                return false;
+                return Release.KEPT;
             }
             held = false;
-            return true;
+            return Release.RELEASED;
         }
     }
 
@@ -78,6 +89,21 @@ class ResidentPagesTest {
         pages.committed();
         pages.trim();
         assertFalse(stored.held);
+    }
+
+    @Test
+    void shouldStopCountingAPageThatCanNeverGo() {
+        ResidentPages pages = new ResidentPages(100);
+        Slot detached = new Slot();
+        detached.detached = true;
+        pages.read(detached, 150);
+        pages.trim();
+        assertEquals(0, pages.entries(), "a page of a detached collection no longer counts");
+        assertEquals(0, pages.released(), "nor was it let go");
+        Slot later = new Slot();
+        pages.read(later, 100);
+        pages.trim();
+        assertTrue(later.held, "the budget is not spent on a page that can never go");
     }
 
     @Test

@@ -42,7 +42,7 @@ final class HashPages<K, V> {
         Character.class, Integer.class, Long.class, Float.class, Double.class);
 
     /** One page: the lowest hash it holds, and its map once read. */
-    static final class Page<K, V> implements Tracked, PageSlot {
+    static final class Page<K, V> implements PageSlot {
         private final HashPages<K, V> pages;
         /** The lowest hash the page holds, unsigned; the next page's bound ends its range. */
         private final int bound;
@@ -73,45 +73,33 @@ final class HashPages<K, V> {
             return oid;
         }
 
-        /** The page's map, read on first use (the store hands every thread the one resident instance). */
+        /** The page's map, read on first use (the store fills the slot, handing every thread the one instance). */
         TrackedHashMap<K, V> map() {
             TrackedHashMap<K, V> read = map;
-            if (read == null) {
-                read = pages.read(this);
-                map = read;
-            }
-            return read;
+            return read != null ? read : pages.read(this);
         }
 
         @Override
-        public boolean release() {
-            TrackedHashMap<K, V> read = map;
-            if (read == null) {
-                return true;
-            }
-            if (!PageSlot.releasable(pages.owner, read)) {
+        @SuppressWarnings("unchecked")
+        public boolean hold(Object page) {
+            TrackedHashMap<K, V> read = (TrackedHashMap<K, V>) page;
+            if (map == read) {
                 return false;
             }
-            oid = read.attachment().oid();
-            map = null;
+            read.asPageOf(pages.owner);
+            map = read;
             return true;
         }
 
-        /** An entry or iterator of the page changes it: refused if the map was detached, noted by the page. */
         @Override
-        public void changed() {
-            pages.owner.requireLive();
-            map().changed();
-        }
-
-        @Override
-        public Attachment attachment() {
-            return map().attachment();
-        }
-
-        @Override
-        public void attach(Attachment attachment) {
-            throw new UnsupportedOperationException("a page belongs to its map");
+        public Release release() {
+            TrackedHashMap<K, V> read = map;
+            Release outcome = PageSlot.outcome(pages.owner, read);
+            if (outcome == Release.RELEASED) {
+                oid = read.attachment().oid();
+                map = null;
+            }
+            return outcome;
         }
     }
 
@@ -217,13 +205,11 @@ final class HashPages<K, V> {
         return pages;
     }
 
+    @SuppressWarnings("unchecked")
     private TrackedHashMap<K, V> read(Page<K, V> page) {
         Attachment attachment = owner.attachment();
-        @SuppressWarnings("unchecked")
-        TrackedHashMap<K, V> read = (TrackedHashMap<K, V>) attachment.store().page(page.oid, attachment, page,
+        return (TrackedHashMap<K, V>) attachment.store().page(page.oid, attachment, page,
             stored -> misplaced((TrackedHashMap<?, ?>) stored, page.bound));
-        read.asPageOf(owner);
-        return read;
     }
 
     /**
@@ -482,6 +468,37 @@ final class HashPages<K, V> {
 
     // ---------------------------------------------------------------- iteration (the views are the owner's)
 
+    /**
+     * A page as its entries and an iterator in it report their changes: refused once the map was detached, noted by
+     * the page's map, which it holds, so that an entry taken from a page the budget let go still changes the page
+     * the map reads again (the one instance while anything holds it).
+     */
+    private static final class PageEntries<K, V> implements Tracked {
+        private final TrackedHashMap<K, V> owner;
+        private final TrackedHashMap<K, V> map;
+
+        PageEntries(TrackedHashMap<K, V> owner, TrackedHashMap<K, V> map) {
+            this.owner = owner;
+            this.map = map;
+        }
+
+        @Override
+        public void changed() {
+            owner.requireLive();
+            map.changed();
+        }
+
+        @Override
+        public Attachment attachment() {
+            return map.attachment();
+        }
+
+        @Override
+        public void attach(Attachment attachment) {
+            throw new UnsupportedOperationException("a page belongs to its map");
+        }
+    }
+
     /** The entries, each reporting {@code setValue} to its page. */
     Iterator<Map.Entry<K, V>> entryIterator() {
         return new EntryWalk<>() {
@@ -537,10 +554,10 @@ final class HashPages<K, V> {
      */
     private abstract class EntryWalk<E> implements Iterator<E> {
         private final PageIterator pageIterator = new PageIterator();
-        private Page<K, V> page;
+        private PageEntries<K, V> page;
         private Iterator<Map.Entry<K, V>> entries;
         /** The page of the entry returned last. */
-        Page<K, V> lastPage;
+        PageEntries<K, V> lastPage;
         private Iterator<Map.Entry<K, V>> lastEntries;
         private int expected = modCount;
         /** The entries not returned yet, while the map changes only through this iterator. */
@@ -559,8 +576,8 @@ final class HashPages<K, V> {
         /** Moves to the next page that holds entries; false once there is none. */
         private boolean nextPage() {
             while (pageIterator.hasNext()) {
-                page = pageIterator.next();
-                entries = page.map().flatEntries().iterator();
+                page = new PageEntries<>(owner, pageIterator.next().map());
+                entries = page.map.flatEntries().iterator();
                 if (entries.hasNext()) {
                     return true;
                 }

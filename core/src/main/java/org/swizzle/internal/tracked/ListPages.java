@@ -46,17 +46,26 @@ final class ListPages<E> {
         }
 
         @Override
-        public boolean release() {
-            TrackedArrayList<E> read = list;
-            if (read == null) {
-                return true;
-            }
-            if (!PageSlot.releasable(owner, read)) {
+        @SuppressWarnings("unchecked")
+        public boolean hold(Object page) {
+            TrackedArrayList<E> read = (TrackedArrayList<E>) page;
+            if (list == read) {
                 return false;
             }
-            oid = read.attachment().oid();
-            list = null;
+            read.asPageOf(owner);
+            list = read;
             return true;
+        }
+
+        @Override
+        public Release release() {
+            TrackedArrayList<E> read = list;
+            Release outcome = PageSlot.outcome(owner, read);
+            if (outcome == Release.RELEASED) {
+                oid = read.attachment().oid();
+                list = null;
+            }
+            return outcome;
         }
     }
 
@@ -157,17 +166,14 @@ final class ListPages<E> {
         return read != null ? read : read(chunks[k]);
     }
 
-    /** Reads {@code chunk} (the store hands every thread the one resident instance). */
+    /** Reads {@code chunk} (the store fills the slot, handing every thread the one instance). */
+    @SuppressWarnings("unchecked")
     private TrackedArrayList<E> read(Chunk<E> chunk) {
         Attachment attachment = owner.attachment();
-        @SuppressWarnings("unchecked")
-        TrackedArrayList<E> page = (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, chunk, read -> {
+        return (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, chunk, read -> {
             int held = ((List<?>) read).size();
             return held == chunk.count ? null : "holds " + held + " elements where its directory says " + chunk.count;
         });
-        page.asPageOf(owner);
-        chunk.list = page;
-        return page;
     }
 
     /** The chunk that holds {@code index}, which is within the list: the one found last, or searched for. */
@@ -440,13 +446,19 @@ final class ListPages<E> {
     @SuppressWarnings("unchecked")
     void sort(Comparator<? super E> comparator) {
         int expected = owner.modifications();
-        Object[] sorted = toArray();
+        // held through the sort: a chunk the budget let go and read again holds other instances of equal values
+        TrackedArrayList<E>[] lists = (TrackedArrayList<E>[]) new TrackedArrayList<?>[chunkCount];
+        Object[] sorted = new Object[size];
+        for (int k = 0; k < chunkCount; k++) {
+            lists[k] = list(k);
+            System.arraycopy(lists[k].toArray(), 0, sorted, starts[k], chunks[k].count);
+        }
         Arrays.sort(sorted, (Comparator<Object>) comparator);
         if (owner.modifications() != expected) {
             throw new ConcurrentModificationException();
         }
         for (int k = 0; k < chunkCount; k++) {
-            TrackedArrayList<E> list = list(k);
+            TrackedArrayList<E> list = lists[k];
             for (int j = 0, at = starts[k]; j < chunks[k].count; j++, at++) {
                 if (list.element(j) != sorted[at]) {
                     list.set(j, (E) sorted[at]);

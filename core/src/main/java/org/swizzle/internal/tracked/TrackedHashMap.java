@@ -2,6 +2,7 @@ package org.swizzle.internal.tracked;
 
 import java.util.AbstractCollection;
 import java.util.AbstractSet;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -452,6 +453,21 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     /** This map's own entries, whose iterator reports nothing: a page's, to its paged map. */
     Set<Map.Entry<K, V>> flatEntries() {
         return super.entrySet();
+    }
+
+    /**
+     * The entries in the order the store writes them: a page's by hash, so that its image does not depend on the
+     * size its table grew to (a page read again has a table sized for what it holds, and iterates in another order,
+     * which made the first commit that compared a page holding arrays rewrite it); any other map's as it iterates.
+     */
+    public Iterable<Map.Entry<K, V>> storedEntries() {
+        if (pageOf == null) {
+            return entrySet();
+        }
+        @SuppressWarnings("unchecked")
+        Map.Entry<K, V>[] entries = flatEntries().toArray(new Map.Entry[0]);
+        Arrays.sort(entries, (a, b) -> Integer.compareUnsigned(HashPages.hash(a.getKey()), HashPages.hash(b.getKey())));
+        return Arrays.asList(entries);
     }
 
     /** A flat copy that belongs to no object, as a clone of a plain map would. */

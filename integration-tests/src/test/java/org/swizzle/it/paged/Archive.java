@@ -10,4 +10,6 @@ import org.swizzle.Persistent;
 public class Archive {
     HashMap<Long, Item> byId = new HashMap<>();
     ArrayList<Item> log = new ArrayList<>();
+    /** Its pages hold arrays, so every commit compares them, and the budget never lets them go. */
+    HashMap<Long, int[]> blobs = new HashMap<>();
 }

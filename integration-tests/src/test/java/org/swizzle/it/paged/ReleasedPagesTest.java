@@ -23,7 +23,8 @@ class ReleasedPagesTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card"})
     void shouldLetCleanPagesGoUnderTheBudgetAndLoseNoChange(String options) {
-        assertEquals("", Phases.failures(ReleasedPagesWorkload.class, options, dir, "build", "pass", "mutate", "verify"),
+        assertEquals("", Phases.failures(ReleasedPagesWorkload.class, options, dir, "build", "pass", "mutate", "verify", "abort",
+            "abortVerify"),
             "[" + options + "]");
     }
 }

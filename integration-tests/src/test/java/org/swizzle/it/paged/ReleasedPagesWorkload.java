@@ -1,5 +1,7 @@
 package org.swizzle.it.paged;
 
+import java.lang.ref.WeakReference;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.ListIterator;
 import java.util.Map;
@@ -25,6 +27,11 @@ public final class ReleasedPagesWorkload {
     static final int LIST_AT = 700;
     /** A key put while its page is changed and passes go on, and put again once it was let go. */
     static final long PUT_KEY = 31_337;
+    /** Entries of the map of arrays, more than the budget. */
+    static final int BLOBS = 8_000;
+    /** Which entries are changed through an entry kept after its iterator and page are gone. */
+    static final int KEPT_AT = 300;
+    static final int ARRAY_AT = 20_000;
 
     private final String phase;
 
@@ -35,7 +42,8 @@ public final class ReleasedPagesWorkload {
     public static void main(String[] args) throws Exception {
         ReleasedPagesWorkload workload = new ReleasedPagesWorkload(args[0]);
         Phases.run(args, StoreOptions.builder().residentBudget(BUDGET).build(), Map.of("build", workload::build,
-            "pass", workload::pass, "mutate", workload::mutate, "verify", workload::verify));
+            "pass", workload::pass, "mutate", workload::mutate, "verify", workload::verify, "abort", workload::abort,
+            "abortVerify", workload::verify));
     }
 
     private void check(String what, boolean holds) {
@@ -52,6 +60,10 @@ public final class ReleasedPagesWorkload {
             }
             store.commit();
         }
+        for (long id = 0; id < BLOBS; id++) {
+            archive.blobs.put(id, new int[] {(int) id});
+        }
+        store.commit();
         check("pages stored by the commits were let go: " + store.stats(), store.stats().pagesReleased() > 0);
         checkContents(archive, "after the build");
     }
@@ -59,13 +71,16 @@ public final class ReleasedPagesWorkload {
     /** Passes over both leave about a budget of entries in memory, and read again what they let go. */
     private void pass(ObjectStore store) throws InterruptedException {
         Archive archive = store.root("archive", Archive.class);
+        checkBlobs(archive);
+        long blobPages = store.stats().pagesRead();
         checkContents(archive, "in a cold pass");
         long logged = store.stats().bytesLogged();
         store.commit();
         check("a read-only pass logged " + (store.stats().bytesLogged() - logged) + " bytes", store.stats().bytesLogged() == logged);
         StoreStats stats = store.stats();
-        check("pages read " + stats.pagesRead() + ", let go " + stats.pagesReleased() + ": more than " + PAGES_KEPT + " kept",
-            stats.pagesReleased() >= stats.pagesRead() - PAGES_KEPT);
+        check("pages read " + stats.pagesRead() + " (" + blobPages + " of arrays, never let go), let go "
+            + stats.pagesReleased() + ": more than " + PAGES_KEPT + " kept",
+            stats.pagesReleased() >= stats.pagesRead() - blobPages - PAGES_KEPT);
         long inMemory = inMemoryAfterCollection(store);
         System.out.println("after a pass over " + 2 * ENTRIES + " entries and a commit: " + inMemory + " objects in memory, "
             + stats.pagesRead() + " pages read, " + stats.pagesReleased() + " let go");
@@ -86,7 +101,7 @@ public final class ReleasedPagesWorkload {
      * Changes made through an iterator and an entry whose page was let go while they held it, through a list
      * iterator whose chunk was, and to a page changed while passes went on: committed, then the JVM killed.
      */
-    private void mutate(ObjectStore store) {
+    private void mutate(ObjectStore store) throws InterruptedException {
         Archive archive = store.root("archive", Archive.class);
         Iterator<Map.Entry<Long, Item>> entries = archive.byId.entrySet().iterator();
         Map.Entry<Long, Item> held = entries.next();
@@ -117,6 +132,15 @@ public final class ReleasedPagesWorkload {
         check("the list as read again holds the change", archive.log.get(LIST_AT).name.equals("set-through-a-let-go-chunk")
             && archive.log.get(LIST_AT + 1).id == -1);
 
+        Map.Entry<Long, Item> kept = entryAt(archive.byId, KEPT_AT);
+        @SuppressWarnings("unchecked")
+        Map.Entry<Long, Item> fromArray = (Map.Entry<Long, Item>) archive.byId.entrySet().toArray()[ARRAY_AT];
+        letPagesGo(archive);
+        kept.setValue(new Item(kept.getKey(), "set-through-a-kept-entry"));
+        fromArray.setValue(new Item(fromArray.getKey(), "set-through-an-entry-of-toArray"));
+        check("the map as read again holds the change through the kept entry",
+            archive.byId.get(kept.getKey()).name.equals("set-through-a-kept-entry"));
+
         archive.byId.put(PUT_KEY, new Item(PUT_KEY, "put-while-passing"));
         sum(archive.log);
         sum(archive.byId.values());
@@ -133,22 +157,74 @@ public final class ReleasedPagesWorkload {
     private void verify(ObjectStore store) {
         Archive archive = store.root("archive", Archive.class);
         check("map size " + archive.byId.size(), archive.byId.size() == ENTRIES - 1);
-        int set = 0;
-        int setThroughLetGo = 0;
+        Map<String, Integer> named = new HashMap<>();
         for (Item item : archive.byId.values()) {
-            if (item.name.equals("set-" + item.id)) {
-                set++;
-            } else if (item.name.equals("set-through-a-let-go-entry")) {
-                setThroughLetGo++;
-            }
+            String name = item.name.equals("set-" + item.id) ? "set-" : item.name;
+            named.merge(name, 1, Integer::sum);
         }
-        check(set + " values set through the iterator, not " + SET_COUNT, set == SET_COUNT);
-        check("the value set and then removed through the iterator is gone", setThroughLetGo == 0);
+        check(named.get("set-") + " values set through the iterator, not " + SET_COUNT, named.get("set-") == SET_COUNT);
+        check("the value set and then removed through the iterator is gone",
+            !named.containsKey("set-through-a-let-go-entry"));
+        check("the value set through an entry kept after its page was let go",
+            named.getOrDefault("set-through-a-kept-entry", 0) == 1);
+        check("the value set through an entry of toArray() after its page was let go",
+            named.getOrDefault("set-through-an-entry-of-toArray", 0) == 1);
         check("the put after the page was let go", archive.byId.get(PUT_KEY).name.equals("put-after-it-was-let-go"));
         check("list size " + archive.log.size(), archive.log.size() == ENTRIES);
         check("the set through the list iterator", archive.log.get(LIST_AT).name.equals("set-through-a-let-go-chunk"));
         check("the add through the list iterator", archive.log.get(LIST_AT + 1).id == -1);
         check("the element after it", archive.log.get(LIST_AT + 2).id == LIST_AT + 2);
+    }
+
+    /**
+     * Changes made to the map and then reverted by abort(), a few times over, while passes read its pages: the maps
+     * abort() detached are not kept by the budget's count of pages.
+     */
+    private void abort(ObjectStore store) throws InterruptedException {
+        Archive archive = store.root("archive", Archive.class);
+        HashMap<Long, Item> changed = null;
+        WeakReference<HashMap<Long, Item>> detached = null;
+        for (int cycle = 0; cycle < 3; cycle++) {
+            changed = archive.byId;
+            changed.put(1L, new Item(1, "aborted"));
+            sum(changed.values());
+            if (detached == null) {
+                detached = new WeakReference<>(changed);
+            }
+            store.abort();
+        }
+        changed = null;
+        letPagesGo(archive);
+        check("a map abort() detached is let go once nothing else holds it", detached.get() == null);
+        check("the map as committed", !archive.byId.get(1L).name.equals("aborted"));
+    }
+
+    /** The entry at {@code index} of {@code map}'s iteration; the iterator is dropped. */
+    private static Map.Entry<Long, Item> entryAt(Map<Long, Item> map, int index) {
+        Iterator<Map.Entry<Long, Item>> entries = map.entrySet().iterator();
+        for (int i = 0; i < index; i++) {
+            entries.next();
+        }
+        return entries.next();
+    }
+
+    /** Passes over the list and the map, then the garbage collector: what the budget let go is gone from memory. */
+    private static void letPagesGo(Archive archive) throws InterruptedException {
+        sum(archive.log);
+        sum(archive.byId.values());
+        sum(archive.log);
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            Thread.sleep(50);
+        }
+    }
+
+    private void checkBlobs(Archive archive) {
+        long sum = 0;
+        for (int[] blob : archive.blobs.values()) {
+            sum += blob[0];
+        }
+        check("the arrays' sum", sum == (long) BLOBS * (BLOBS - 1) / 2);
     }
 
     private void checkContents(Archive archive, String when) {
