@@ -9,9 +9,10 @@ import org.swizzle.ObjectStore;
 import org.swizzle.benchmarks.RawWrite;
 
 /**
- * Secondary results of {@link LargeCollectionCommit} (one operation per iteration) and {@link LargeCollectionUpdate}
- * (many), summed over the iterations: objects faulted and in memory, pages of large collections read, the heap in use
- * after a full GC, and for the commits the time, bytes logged and a raw write and force of the same bytes.
+ * Secondary results of {@link LargeCollectionCommit} and {@link LargeCollectionPass} (one operation per iteration) and
+ * {@link LargeCollectionUpdate} (many), summed over the iterations: objects faulted and in memory, pages of large
+ * collections read and let go, the heap in use after a full GC, and for the commits the time, bytes logged and a raw
+ * write and force of the same bytes.
  */
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)
@@ -21,6 +22,7 @@ public class LargeCounters {
     public long objectsFaulted;
     public long objectsInMemory;
     public long pagesRead;
+    public long pagesReleased;
     public double heapMegabytes;
     public long commitNanos;
     public long logBytes;
@@ -44,6 +46,7 @@ public class LargeCounters {
         objectsFaulted = 0;
         objectsInMemory = 0;
         pagesRead = 0;
+        pagesReleased = 0;
         heapMegabytes = 0;
         commitNanos = 0;
         logBytes = 0;

@@ -1,0 +1,103 @@
+package org.swizzle.benchmarks.large;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.swizzle.ObjectStore;
+import org.swizzle.StoreOptions;
+import org.swizzle.StoreStats;
+import org.swizzle.benchmarks.Directories;
+import org.swizzle.benchmarks.oo1.Forks;
+
+/**
+ * One pass over the large collections of {@link LargeCollectionCommit}, read from the store, under a resident budget
+ * or none: every iteration reopens the store, sums a field of every item of the map and then of the list, and commits
+ * (which logs nothing). The counters give what the pass leaves in memory: the objects, the heap in use after a full
+ * GC, the pages read and the pages the budget let go. Without a budget every page and every item stays; with one,
+ * about a budget of objects and of page entries.
+ *
+ * <pre>
+ * java -jar jmh-benchmarks/target/benchmarks.jar 'large.LargeCollectionPass'   (from the repository root)
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 1)
+@Measurement(iterations = 5)
+@Fork(value = 1, jvmArgsAppend = {Forks.SWIZZLE, "-Xmx4g"})
+public class LargeCollectionPass {
+
+    @Param("1000000")
+    public int entries;
+
+    /** The resident budget, in objects; 0 for none. */
+    @Param({"0", "100000"})
+    public long budget;
+
+    private Path directory;
+    private ObjectStore store;
+
+    @Setup(Level.Trial)
+    public void build() throws IOException {
+        directory = ExtentStore.build("swizzle-large-", entries);
+    }
+
+    @Setup(Level.Iteration)
+    public void reopen() {
+        StoreOptions.Builder options = StoreOptions.builder();
+        if (budget > 0) {
+            options.residentBudget(budget);
+        }
+        store = ObjectStore.open(directory, options.build());
+    }
+
+    @Benchmark
+    public long pass(LargeCounters counters) {
+        Extent extent = store.root(ExtentStore.ROOT, Extent.class);
+        long sum = 0;
+        for (Item item : extent.byId.values()) {
+            sum += item.value;
+        }
+        for (Item item : extent.items) {
+            sum += item.value;
+        }
+        counters.commit(store);
+        StoreStats stats = store.stats();
+        counters.heapMegabytes += heapInUseMegabytes();
+        counters.objectsInMemory += store.stats().objectsInMemory();
+        counters.pagesRead += stats.pagesRead();
+        counters.pagesReleased += stats.pagesReleased();
+        return sum;
+    }
+
+    private static double heapInUseMegabytes() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1e6;
+    }
+
+    @TearDown(Level.Iteration)
+    public void close() {
+        store.close();
+    }
+
+    @TearDown(Level.Trial)
+    public void delete() {
+        Directories.delete(directory);
+    }
+}
