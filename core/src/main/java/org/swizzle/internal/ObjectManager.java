@@ -796,10 +796,15 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Unswizzles the whole image of {@code object} into the writer. */
     private void writeImage(Persistable object, ClassLayout layout) {
+        writeShapeAndFixedFields(object, layout);
+        object.$swz_writeVariable(writer);
+    }
+
+    /** Begins the image of {@code object} in the writer: its shape, then its fixed-size fields. */
+    private void writeShapeAndFixedFields(Persistable object, ClassLayout layout) {
         writer.beginObject(object);
         writer.writeShort((short) catalog.currentShape(layout));
         object.$swz_writeFixed(writer);
-        object.$swz_writeVariable(writer);
     }
 
     /** Unswizzles the image of stored collection {@code attachment} into the writer; returns the kind it is stored as. */
@@ -833,9 +838,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return false;
         }
         if (length >= PREFIX_PUT_LENGTH) {
-            writer.beginObject(object);
-            writer.writeShort(shape);
-            object.$swz_writeFixed(writer);
+            writeShapeAndFixedFields(object, layout);
             transaction.putPrefix(oid, classId, writer.buffer(), writer.start(), writer.length());
             collector.written(oid);
             return true;

@@ -81,7 +81,7 @@ final class ResidentPages {
                 case FORGOTTEN:
                     entries -= held.entries();
                     break;
-                default:
+                case KEPT:
                     order.addLast(held);
                     break;
             }

@@ -1,7 +1,6 @@
 package org.swizzle.store;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 
@@ -21,6 +20,8 @@ final class Checksums {
 
     private final CRC32C crc = new CRC32C();
     private final byte[] chunk = new byte[4096];
+    /** The second operand of {@link #rawOfDifference}, allocated by its first use. */
+    private byte[] other = new byte[0];
     private ByteBuffer source;
     private ByteBuffer view;
 
@@ -60,16 +61,18 @@ final class Checksums {
         int raw = 0;
         for (int done = 0; done < length; ) {
             int n = Math.min(chunk.length, length - done);
+            if (other.length < n) {
+                other = new byte[chunk.length];
+            }
+            before.getBytes(beforeOffset + done, chunk, 0, n);
+            after.getBytes(afterOffset + done, other, 0, n);
             for (int i = 0; i < n; i++) {
-                chunk[i] = (byte) (before.getByte(beforeOffset + done + i) ^ after.getByte(afterOffset + done + i));
+                chunk[i] ^= other[i];
             }
             crc.reset();
             crc.update(chunk, 0, n);
-            int chunkCrc = value();
-            Arrays.fill(chunk, 0, n, (byte) 0);
-            crc.reset();
-            crc.update(chunk, 0, n);
-            raw = CrcShift.appendZeros(raw, n) ^ chunkCrc ^ value();
+            // crc(d) = raw(d) ^ crc(zeros of d's length), and a CRC32C of n zeros is its all-ones start shifted past them
+            raw = CrcShift.appendZeros(raw, n) ^ value() ^ ~CrcShift.appendZeros(~0, n);
             done += n;
         }
         return raw;

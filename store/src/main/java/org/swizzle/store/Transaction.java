@@ -113,8 +113,9 @@ public final class Transaction {
      * so the put costs what its prefix does however long the image is. The committed bytes are not checked again:
      * the caller read them through {@link SegmentStore#read}, which checked them, or put them itself.
      *
-     * @throws IllegalArgumentException the object is not committed, or is freed or allocated in this transaction,
-     *     of another class, or shorter than {@code length}
+     * @throws IllegalStateException the object is freed in this transaction
+     * @throws IllegalArgumentException the object is not committed or was allocated in this transaction, is of another
+     *     class, or is shorter than {@code length}
      */
     public void putPrefix(long oid, int classId, LittleEndianBuffer bytes, int offset, int length) {
         checkActive();
@@ -122,7 +123,8 @@ public final class Transaction {
         try {
             Objects.requireNonNull(bytes, "bytes");
             bytes.boundsCheck(offset, length);
-            if (allocatedHere(oid) || puts.isFreed(oid) || !store.objects().load(oid, entry)) {
+            requireNotFreed(oid);
+            if (allocatedHere(oid) || !store.objects().load(oid, entry)) {
                 throw new IllegalArgumentException("Object " + oid + " is not a committed object in this transaction,"
                     + " so it has no committed bytes to put a prefix of");
             }
@@ -134,8 +136,7 @@ public final class Transaction {
                 puts.replace(oid);
                 patchPrefix(oid, bytes, offset, length);
             } catch (RuntimeException | Error e) {
-                puts.dropUnended();
-                failedPut = "a put of object " + oid + " failed part way (" + e + ")";
+                failedPartWay(oid, e);
                 throw e;
             }
         } finally {
@@ -152,12 +153,29 @@ public final class Transaction {
             return;
         }
         int change = CrcShift.appendZeros(checksums.rawOfDifference(before, 0, bytes, offset, length), entry.length - length);
-        int crc = entry.crc ^ change;
+        stagePatch(oid, bytes, offset, entry.crc ^ change);
+    }
+
+    /** Stages a PATCH of {@code oid}: the range {@link #diff} is at and every range after it, then the image's CRC. */
+    private void stagePatch(long oid, LittleEndianBuffer bytes, int offset, int crc) {
         puts.beginPatch(oid);
         do {
             puts.appendRange(diff.start(), bytes, offset + diff.start(), diff.end() - diff.start());
         } while (diff.next());
         puts.endPatch(crc);
+    }
+
+    private void requireNotFreed(long oid) {
+        if (!allocatedHere(oid) && puts.isFreed(oid)) {
+            throw new IllegalStateException("Object " + oid + " is freed in this transaction, so it cannot be put in"
+                + " it too");
+        }
+    }
+
+    /** A put of {@code oid} failed after it began to change what the transaction holds: the transaction cannot commit. */
+    private void failedPartWay(long oid, Throwable failure) {
+        puts.dropUnended();
+        failedPut = "a put of object " + oid + " failed part way (" + failure + ")";
     }
 
     private void putOne(long oid, int classId, LittleEndianBuffer bytes, int offset, int length, boolean committedBytesChecked) {
@@ -166,10 +184,7 @@ public final class Transaction {
             throw new IllegalArgumentException("length must not be negative, found " + length);
         }
         bytes.boundsCheck(offset, length);
-        if (!allocatedHere(oid) && puts.isFreed(oid)) {
-            throw new IllegalStateException("Object " + oid + " is freed in this transaction, so it cannot be put in"
-                + " it too");
-        }
+        requireNotFreed(oid);
         boolean existing = !allocatedHere(oid) && store.objects().load(oid, entry);
         if (!existing && !isNew(oid)) {
             throw new IllegalArgumentException("Object " + oid + " does not exist and was not allocated by"
@@ -184,8 +199,7 @@ public final class Transaction {
                 puts.stageNew(oid, classId, bytes, offset, length, checksums.of(bytes, offset, length));
             }
         } catch (RuntimeException | Error e) {
-            puts.dropUnended();
-            failedPut = "a put of object " + oid + " failed part way (" + e + ")";
+            failedPartWay(oid, e);
             throw e;
         }
     }
@@ -208,11 +222,7 @@ public final class Transaction {
         if (!diff.next()) {
             return;
         }
-        puts.beginPatch(oid);
-        do {
-            puts.appendRange(diff.start(), bytes, offset + diff.start(), diff.end() - diff.start());
-        } while (diff.next());
-        puts.endPatch(checksums.of(bytes, offset, length));
+        stagePatch(oid, bytes, offset, checksums.of(bytes, offset, length));
     }
 
     /**

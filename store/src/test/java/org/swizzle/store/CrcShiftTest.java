@@ -54,6 +54,24 @@ class CrcShiftTest {
     }
 
     @Test
+    void shouldGiveTheRawCrcOfTheDifferenceOfTwoRangesOfAnyLength() {
+        Random random = new Random(13);
+        Checksums checksums = new Checksums();
+        for (int length : new int[] {1, 7, 4095, 4096, 4097, 10_000}) {
+            byte[] before = new byte[length + 3];
+            byte[] after = new byte[length + 5];
+            random.nextBytes(before);
+            random.nextBytes(after);
+            byte[] delta = new byte[length];
+            for (int i = 0; i < length; i++) {
+                delta[i] = (byte) (before[3 + i] ^ after[5 + i]);
+            }
+            assertEquals(raw(delta, 0, length), checksums.rawOfDifference(LittleEndianBuffer.of(before), 3,
+                LittleEndianBuffer.of(after), 5, length), "length " + length);
+        }
+    }
+
+    @Test
     void shouldMultiplyByOneAsTheIdentity() {
         assertEquals(0x1234_5678, CrcShift.multiply(0x8000_0000, 0x1234_5678));
         assertEquals(0x1234_5678, CrcShift.appendZeros(0x1234_5678, 0));

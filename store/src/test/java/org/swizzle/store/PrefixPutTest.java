@@ -120,6 +120,33 @@ class PrefixPutTest {
     }
 
     @Test
+    void shouldReplaceAWholePutOfTheSameObjectInTheTransaction() {
+        LittleEndianBuffer prefix = prefix(100, 50);
+        Transaction transaction = store.begin();
+        transaction.put(oid, CLASS_ID, bytes(9, LENGTH), 0, LENGTH);
+        transaction.putPrefix(oid, CLASS_ID, prefix, 0, prefix.capacity());
+        transaction.commit(2);
+        assertBytes(expected(prefix), store.read(oid, LittleEndianBuffer.empty()), "the later put, over the committed image");
+    }
+
+    @Test
+    void shouldPutAPrefixAsLongAsTheImage() {
+        LittleEndianBuffer whole = prefix(LENGTH, 0, 4_095, 4_096, LENGTH - 1);
+        Transaction transaction = store.begin();
+        transaction.putPrefix(oid, CLASS_ID, whole, 0, LENGTH);
+        transaction.commit(2);
+        assertBytes(whole, store.read(oid, LittleEndianBuffer.empty()), "read back, checked");
+    }
+
+    @Test
+    void shouldRefuseAnObjectFreedInTheTransaction() {
+        Transaction transaction = store.begin();
+        transaction.free(oid);
+        assertThrows(IllegalStateException.class, () -> transaction.putPrefix(oid, CLASS_ID, prefix(8), 0, 8));
+        transaction.abandon();
+    }
+
+    @Test
     void shouldRefuseAnotherClassALongerPrefixAndANewObject() {
         Transaction transaction = store.begin();
         assertThrows(IllegalArgumentException.class, () -> transaction.putPrefix(oid, CLASS_ID + 1, prefix(8), 0, 8));

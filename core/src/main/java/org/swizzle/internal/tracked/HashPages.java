@@ -469,6 +469,58 @@ final class HashPages<K, V> {
     // ---------------------------------------------------------------- iteration (the views are the owner's)
 
     /**
+     * An entry of a paged map: {@code setValue} reports the change to its page first. A split rebuilds pages, where a
+     * {@code HashMap} keeps its entries through a resize; an entry kept after the map let go of it (taken from
+     * {@code toArray()}, or kept past a split) changes the map by key then, if the map still maps the key to the value
+     * the entry held, as the entry it stands for would have.
+     */
+    private static final class PagedEntry<K, V> implements Map.Entry<K, V> {
+        private final PageEntries<K, V> page;
+        private final Map.Entry<K, V> entry;
+
+        PagedEntry(PageEntries<K, V> page, Map.Entry<K, V> entry) {
+            this.page = page;
+            this.entry = entry;
+        }
+
+        @Override
+        public K getKey() {
+            return entry.getKey();
+        }
+
+        @Override
+        public V getValue() {
+            return entry.getValue();
+        }
+
+        @Override
+        public V setValue(V value) {
+            page.changed();
+            K key = entry.getKey();
+            V old = entry.setValue(value);
+            if (page.owner.get(key) != value) { // the entry left the map: a split moved its key, or the key went
+                page.owner.replace(key, old, value);
+            }
+            return old;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || entry.equals(o);
+        }
+
+        @Override
+        public int hashCode() {
+            return entry.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return entry.toString();
+        }
+    }
+
+    /**
      * A page as its entries and an iterator in it report their changes: refused once the map was detached, noted by
      * the page's map, which it holds, so that an entry taken from a page the budget let go still changes the page
      * the map reads again (the one instance while anything holds it).
@@ -504,8 +556,8 @@ final class HashPages<K, V> {
         return new EntryWalk<>() {
             @Override
             public Map.Entry<K, V> next() {
-                Map.Entry<K, V> entry = nextEntry();
-                return new TrackedEntry<>(lastPage, entry);
+                Map.Entry<K, V> entry = nextEntry(); // sets lastPage
+                return new PagedEntry<>(lastPage, entry);
             }
         };
     }

@@ -2,10 +2,12 @@ package org.swizzle.internal.tracked;
 
 import java.util.AbstractCollection;
 import java.util.AbstractSet;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -466,8 +468,16 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         }
         @SuppressWarnings("unchecked")
         Map.Entry<K, V>[] entries = flatEntries().toArray(new Map.Entry[0]);
-        Arrays.sort(entries, (a, b) -> Integer.compareUnsigned(HashPages.hash(a.getKey()), HashPages.hash(b.getKey())));
-        return Arrays.asList(entries);
+        long[] order = new long[entries.length]; // each entry's hash, unsigned, above its index: equal hashes keep their order
+        for (int i = 0; i < entries.length; i++) {
+            order[i] = Integer.toUnsignedLong(HashPages.hash(entries[i].getKey())) << 32 | i;
+        }
+        Arrays.sort(order);
+        List<Map.Entry<K, V>> sorted = new ArrayList<>(entries.length);
+        for (long at : order) {
+            sorted.add(entries[(int) at]);
+        }
+        return sorted;
     }
 
     /** A flat copy that belongs to no object, as a clone of a plain map would. */

@@ -20,7 +20,7 @@ class FixedFieldsTest {
     Path dir;
 
     @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"", "barrier=card"})
+    @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
     void shouldCommitTheFixedFieldsOfALargeObjectAlone(String options) {
         assertEquals("", Phases.failures(FixedFieldsWorkload.class, options, dir, "build", "play", "verify"),
             "[" + options + "]");

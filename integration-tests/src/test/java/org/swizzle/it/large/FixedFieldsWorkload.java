@@ -13,7 +13,7 @@ public final class FixedFieldsWorkload {
 
     static final int SAMPLES = 4_000_000;
     static final int PLAYS = 20;
-    /** The most a commit of two changed fixed fields may compare and log, for a 32 MB object. */
+    /** The most a commit of a few changed fixed fields may compare and log, for a 32 MB object. */
     static final long COMMIT_LIMIT = 1_024;
 
     private final String phase;
@@ -37,8 +37,9 @@ public final class FixedFieldsWorkload {
     }
 
     /**
-     * Each commit of the object's two fixed fields compares and logs about those fields under the remembered set,
-     * whose barrier tells them apart from its array; the JVM is killed after the last.
+     * Each commit of some of the object's fixed fields (its own and its superclass's, numbers and a reference to an
+     * object the commit stores) compares and logs about those fields under the remembered set, whose barrier tells
+     * them apart from its array; the JVM is killed after the last.
      */
     private void play(ObjectStore store) {
         Recording recording = store.root("recording", Recording.class);
@@ -50,17 +51,26 @@ public final class FixedFieldsWorkload {
             long start = System.nanoTime();
             recording.plays++;
             recording.lastPlayed = 1_000L + i;
+            if (i % 4 == 1) {
+                recording.rating += 0.5;
+                recording.favourite = !recording.favourite;
+            }
+            if (i % 5 == 2) {
+                recording.previous = new Recording(); // a reference to an object this commit stores
+            }
             store.commit();
             slowest = Math.max(slowest, System.nanoTime() - start);
             StoreStats after = store.stats();
             long compared = after.bytesCompared() - before.bytesCompared();
             long logged = after.bytesLogged() - before.bytesLogged();
             if (fixedFieldsKnown) {
+                Phases.check(phase, "commit " + i + " rewrote the fixed fields",
+                    after.fixedFieldRewrites() - before.fixedFieldRewrites() == 1);
                 Phases.check(phase, "commit " + i + " compared " + compared + " bytes", compared <= COMMIT_LIMIT);
                 Phases.check(phase, "commit " + i + " logged " + logged + " bytes", logged <= COMMIT_LIMIT);
             }
         }
-        System.out.println("the slowest of " + PLAYS + " commits of two fields of a " + 8 * SAMPLES + "-byte object took "
+        System.out.println("the slowest of " + PLAYS + " commits of fixed fields of a " + 8 * SAMPLES + "-byte object took "
             + slowest / 1_000 + " µs");
         Phases.halt(phase);
     }
@@ -70,6 +80,10 @@ public final class FixedFieldsWorkload {
         Recording recording = store.root("recording", Recording.class);
         Phases.check(phase, "plays " + recording.plays, recording.plays == PLAYS);
         Phases.check(phase, "last played " + recording.lastPlayed, recording.lastPlayed == 1_000L + PLAYS - 1);
+        Phases.check(phase, "rating " + recording.rating, recording.rating == 0.5 * ((PLAYS + 2) / 4));
+        Phases.check(phase, "favourite " + recording.favourite, recording.favourite == ((PLAYS + 2) / 4 % 2 == 1));
+        Phases.check(phase, "the last recording made before", recording.previous != null && recording.previous.samples == null
+            && recording.previous != recording);
         long[] samples = recording.samples;
         boolean intact = samples.length == SAMPLES;
         for (int i = 0; intact && i < SAMPLES; i++) {

@@ -19,4 +19,6 @@ public class Catalogue {
     /** The same map as {@link #items}: sharing survives a reload. */
     HashMap<Long, Item> alias;
     Token token;
+    /** A map whose entries are kept while puts split their pages. */
+    HashMap<Long, Item> kept = new HashMap<>();
 }

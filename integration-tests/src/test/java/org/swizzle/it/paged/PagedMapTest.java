@@ -20,7 +20,8 @@ import org.swizzle.it.Phases;
 class PagedMapTest {
 
     private static final String[] PHASES = {"build", "cold", "mutate", "verify", "abort", "verify", "arrays",
-        "arraysVerify", "restore", "restoreVerify", "secondStore", "secondVerify", "mixed", "mixedVerify"};
+        "arraysVerify", "restore", "restoreVerify", "secondStore", "secondVerify", "mixed", "mixedVerify", "keptEntries",
+        "keptEntriesVerify"};
 
     @TempDir
     Path dir;

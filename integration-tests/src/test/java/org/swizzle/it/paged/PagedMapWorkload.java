@@ -19,6 +19,8 @@ public final class PagedMapWorkload {
     static final int ARRAYS = 1_000;
     static final int RESTORED_MORE = 301;
     static final int NAMES = 2_000;
+    static final int KEPT = 2_000;
+    static final int SPLITTING_PUTS = 3_000;
     /** The most a one-entry put and its commit may log (the target for a 1,000,000-entry map). */
     static final long PUT_LOG_LIMIT = 8 * 1024;
 
@@ -37,7 +39,8 @@ public final class PagedMapWorkload {
             Map.entry("secondStore", workload::secondStore), Map.entry("secondVerify", workload::secondVerify),
             Map.entry("mixed", workload::mixed), Map.entry("mixedVerify", workload::mixedVerify),
             Map.entry("misplacedPage", workload::misplacedPage), Map.entry("duplicatePage", workload::duplicatePage),
-            Map.entry("sharedPage", workload::sharedPage)));
+            Map.entry("sharedPage", workload::sharedPage), Map.entry("keptEntries", workload::keptEntries),
+            Map.entry("keptEntriesVerify", workload::keptEntriesVerify)));
     }
 
     /**
@@ -70,6 +73,49 @@ public final class PagedMapWorkload {
         Phases.checkCorrupt(phase, "a lookup in names through a page of items", () -> catalogue.names.get(0L),
             "its page ", "already held elsewhere", "names");
         check("items still reads after the refusal", catalogue.items.get((long) ITEMS - 1).name.equals("item-" + (ITEMS - 1)));
+    }
+
+    /**
+     * Entries taken with {@code toArray()} are set after puts split the pages they were in, as a {@code HashMap}'s
+     * entries can be after a resize: every value set is in the map, committed, and read back after a kill.
+     */
+    private void keptEntries(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        for (long id = 0; id < KEPT; id++) {
+            catalogue.kept.put(id, new Item(id, "kept-" + id));
+        }
+        store.commit();
+        Object[] entries = catalogue.kept.entrySet().toArray();
+        for (long t = 1; t <= SPLITTING_PUTS; t++) {
+            long key = t << 32 | t % KEPT; // the hashes of the kept keys' ranges
+            catalogue.kept.put(key, new Item(key, "splitting"));
+        }
+        for (Object each : entries) {
+            @SuppressWarnings("unchecked")
+            Map.Entry<Long, Item> entry = (Map.Entry<Long, Item>) each;
+            entry.setValue(new Item(entry.getKey(), "set-" + entry.getKey()));
+        }
+        check("values set through entries kept across splits, as the map reads them", setThroughKept(catalogue) == KEPT);
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void keptEntriesVerify(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        int set = setThroughKept(catalogue);
+        check(set + " of " + KEPT + " values set through entries kept across splits", set == KEPT);
+        check("size " + catalogue.kept.size(), catalogue.kept.size() == KEPT + SPLITTING_PUTS);
+    }
+
+    private static int setThroughKept(Catalogue catalogue) {
+        int set = 0;
+        for (long id = 0; id < KEPT; id++) {
+            Item item = catalogue.kept.get(id);
+            if (item != null && item.name.equals("set-" + id)) {
+                set++;
+            }
+        }
+        return set;
     }
 
     private void check(String what, boolean holds) {
