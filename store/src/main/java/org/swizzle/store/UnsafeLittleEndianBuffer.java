@@ -11,7 +11,8 @@ import org.agrona.BufferUtil;
  * The {@link LittleEndianBuffer} of the JDKs before 24, which do not warn about {@code sun.misc.Unsafe}: every
  * access is an {@code Unsafe} get or put at the window's address, as in Agrona's {@code UnsafeBuffer}, and a bulk
  * copy of a primitive array is one {@code copyMemory} (the bytes of a copy are in the platform's order, so a
- * big-endian platform copies element by element instead). Never loaded on a JDK that warns.
+ * big-endian platform copies element by element instead), and a long comparison is {@link ByteBuffer#mismatch}'s,
+ * vectorized. Never loaded on a JDK that warns.
  */
 final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
     private static final boolean NATIVE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
@@ -24,14 +25,22 @@ final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
     private static final long FLOATS = UNSAFE.arrayBaseOffset(float[].class);
     private static final long DOUBLES = UNSAFE.arrayBaseOffset(double[].class);
 
+    /** Comparisons of at least this many bytes go through {@link ByteBuffer#mismatch}, vectorized. */
+    private static final int VECTORIZED_BYTES = 256;
+
     /** The array under the window, or null off the heap. */
     private Object base;
     /** The address of the window's index 0: in {@link #base}, or absolute off the heap. */
     private long address;
 
+    /** Reused views of this window's memory and of the other window's in a comparison, both kept here. */
+    private final ComparedView compared = new ComparedView();
+    private final ComparedView comparedOther = new ComparedView();
+
     UnsafeLittleEndianBuffer(boolean growable) {
         super(growable);
     }
+
 
     @Override
     void pointAtArray() {
@@ -119,6 +128,10 @@ final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
     @Override
     int mismatchAt(int index, LittleEndianBuffer other, int otherIndex, int length) {
         UnsafeLittleEndianBuffer that = (UnsafeLittleEndianBuffer) other;
+        if (length >= VECTORIZED_BYTES) {
+            int found = compared.of(this, index, length).mismatch(comparedOther.of(that, otherIndex, length));
+            return found < 0 ? length : found;
+        }
         long at = address + index;
         long otherAt = that.address + otherIndex;
         int i = 0;

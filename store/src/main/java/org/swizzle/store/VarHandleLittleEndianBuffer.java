@@ -232,18 +232,4 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
     }
 
     /** A duplicate of some memory, made again only when the memory changes, whose position and limit a comparison sets. */
-    private static final class ComparedView {
-        private ByteBuffer of;
-        private ByteBuffer view;
-
-        /** {@code length} bytes of {@code memory} from {@code from}, as the view's position and limit. */
-        ByteBuffer of(ByteBuffer memory, int from, int length) {
-            if (of != memory) {
-                of = memory;
-                view = memory.duplicate();
-            }
-            view.clear();
-            return view.position(from).limit(from + length);
-        }
-    }
 }
