@@ -130,7 +130,7 @@ case $mode in
         prepare_oo7 3
         jmh oo7 'oo7\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -e 'OO7Hot\..*\.(t6|q1|q7)$|OO7Update\..*\.t2[ac]Commit$'
         jmh reclaim 'reclaim\.' -f 1 -wi 0 -i 1 -p live=10000
-        jmh large 'large\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -p entries=10000
+        jmh large 'large\.' -f 1 -wi 0 -i 1 -w 100ms -r 100ms -p entries=10000 -p samples=10000
         ;;
     quick)
         prepare 20000
