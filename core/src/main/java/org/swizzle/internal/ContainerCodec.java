@@ -118,7 +118,7 @@ final class ContainerCodec {
             out.enter();
             int written = 0;
             Iterable<? extends Map.Entry<?, ?>> entries = map instanceof TrackedHashMap
-                ? ((TrackedHashMap<?, ?>) map).storedEntries() : map.entrySet();
+                ? ((TrackedHashMap<?, ?>) map).storedEntries(out::oidOf) : map.entrySet();
             for (Map.Entry<?, ?> entry : entries) {
                 out.writeValue(entry.getKey());
                 out.writeValue(entry.getValue());

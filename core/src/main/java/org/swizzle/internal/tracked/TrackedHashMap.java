@@ -5,6 +5,7 @@ import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -14,6 +15,9 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
+
+import org.swizzle.internal.Persistable;
 
 /**
  * A {@link HashMap} that reports every change, through itself, its key, value and entry views, their
@@ -458,24 +462,35 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     }
 
     /**
-     * The entries in the order the store writes them: a page's by hash, so that its image does not depend on the
-     * size its table grew to (a page read again has a table sized for what it holds, and iterates in another order,
-     * which made the first commit that compared a page holding arrays rewrite it); any other map's as it iterates.
+     * The entries in the order the store writes them, where an image compared with its committed bytes must not
+     * depend on the session: a page's by hash (a page read again has a table sized for what it holds, and iterates
+     * in another order than one a split left with a larger table); a flat map that is compared at every commit (it
+     * holds arrays) by a key the same in every session, a persistent key's OID ({@code oidOf}), else its hash (a
+     * persistent key with the identity hash code iterates in another order in every session). Without it, the first
+     * commit after a read-only pass found those maps changed and logged them again. Any other map's as it iterates.
      */
-    public Iterable<Map.Entry<K, V>> storedEntries() {
-        if (pageOf == null) {
+    public Iterable<Map.Entry<K, V>> storedEntries(ToLongFunction<Object> oidOf) {
+        boolean compared = pageOf == null && pages == null && attachment != null && attachment.isWatched();
+        if (pageOf == null && !compared) {
             return entrySet();
         }
         @SuppressWarnings("unchecked")
         Map.Entry<K, V>[] entries = flatEntries().toArray(new Map.Entry[0]);
-        long[] order = new long[entries.length]; // each entry's hash, unsigned, above its index: equal hashes keep their order
+        long[] ranks = new long[entries.length];
         for (int i = 0; i < entries.length; i++) {
-            order[i] = Integer.toUnsignedLong(HashPages.hash(entries[i].getKey())) << 32 | i;
+            Object key = entries[i].getKey();
+            ranks[i] = key instanceof Persistable ? oidOf.applyAsLong(key)
+                : HashPages.placeable(key) ? Long.MIN_VALUE | Integer.toUnsignedLong(HashPages.hash(key))
+                : Long.MIN_VALUE | 1L << 32 | Integer.toUnsignedLong(key.hashCode());
         }
-        Arrays.sort(order);
+        Integer[] order = new Integer[entries.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingLong(i -> ranks[i])); // stable: equal ranks keep the table's order
         List<Map.Entry<K, V>> sorted = new ArrayList<>(entries.length);
-        for (long at : order) {
-            sorted.add(entries[(int) at]);
+        for (int at : order) {
+            sorted.add(entries[at]);
         }
         return sorted;
     }

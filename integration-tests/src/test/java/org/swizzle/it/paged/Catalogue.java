@@ -21,4 +21,6 @@ public class Catalogue {
     Token token;
     /** A map whose entries are kept while puts split their pages. */
     HashMap<Long, Item> kept = new HashMap<>();
+    /** Arrays keyed by persistent objects, whose identity hash codes order the map differently in each session. */
+    HashMap<Item, int[]> arraysByItem = new HashMap<>();
 }

@@ -21,7 +21,7 @@ class PagedMapTest {
 
     private static final String[] PHASES = {"build", "cold", "mutate", "verify", "abort", "verify", "arrays",
         "arraysVerify", "restore", "restoreVerify", "secondStore", "secondVerify", "mixed", "mixedVerify", "keptEntries",
-        "keptEntriesVerify"};
+        "keptEntriesVerify", "itemKeys", "itemKeysReadOnly", "itemKeysReadOnly"};
 
     @TempDir
     Path dir;

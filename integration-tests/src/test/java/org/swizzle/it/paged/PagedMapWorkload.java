@@ -21,6 +21,7 @@ public final class PagedMapWorkload {
     static final int NAMES = 2_000;
     static final int KEPT = 2_000;
     static final int SPLITTING_PUTS = 3_000;
+    static final int ITEM_KEYS = 100;
     /** The most a one-entry put and its commit may log (the target for a 1,000,000-entry map). */
     static final long PUT_LOG_LIMIT = 8 * 1024;
 
@@ -40,7 +41,8 @@ public final class PagedMapWorkload {
             Map.entry("mixed", workload::mixed), Map.entry("mixedVerify", workload::mixedVerify),
             Map.entry("misplacedPage", workload::misplacedPage), Map.entry("duplicatePage", workload::duplicatePage),
             Map.entry("sharedPage", workload::sharedPage), Map.entry("keptEntries", workload::keptEntries),
-            Map.entry("keptEntriesVerify", workload::keptEntriesVerify)));
+            Map.entry("keptEntriesVerify", workload::keptEntriesVerify), Map.entry("itemKeys", workload::itemKeys),
+            Map.entry("itemKeysReadOnly", workload::itemKeysReadOnly)));
     }
 
     /**
@@ -105,6 +107,30 @@ public final class PagedMapWorkload {
         int set = setThroughKept(catalogue);
         check(set + " of " + KEPT + " values set through entries kept across splits", set == KEPT);
         check("size " + catalogue.kept.size(), catalogue.kept.size() == KEPT + SPLITTING_PUTS);
+    }
+
+    /** A map of arrays keyed by persistent objects, compared at every commit since it holds arrays. */
+    private void itemKeys(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        for (int i = 0; i < ITEM_KEYS; i++) {
+            catalogue.arraysByItem.put(new Item(i, "key-" + i), new int[] {i});
+        }
+        store.commit();
+        store.commit(); // the first commit that compares the map
+    }
+
+    /** A read-only pass over that map, in a session of its own, then a commit: it logs nothing. */
+    private void itemKeysReadOnly(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        long sum = 0;
+        for (Map.Entry<Item, int[]> entry : catalogue.arraysByItem.entrySet()) {
+            sum += entry.getKey().id + entry.getValue()[0];
+        }
+        check("the map of arrays by item", sum == (long) ITEM_KEYS * (ITEM_KEYS - 1));
+        long logged = store.stats().bytesLogged();
+        store.commit();
+        check("a read-only pass over a map of arrays by item logged " + (store.stats().bytesLogged() - logged)
+            + " bytes", store.stats().bytesLogged() == logged);
     }
 
     private static int setThroughKept(Catalogue catalogue) {
