@@ -376,6 +376,18 @@ public abstract class LittleEndianBuffer {
     abstract int mismatchAt(int index, LittleEndianBuffer other, int otherIndex, int length);
 
     /**
+     * {@code length} bytes of this window from {@code index} as a new view's position and limit, for
+     * {@link ByteBuffer#mismatch}, which compares vectorized. A view is made for each comparison: one kept would keep
+     * the memory it was last made for, a long image's copy included.
+     */
+    final ByteBuffer comparedRange(int index, int length) {
+        int from = offset + index;
+        ByteBuffer view = array != null ? ByteBuffer.wrap(array) : wrapped.duplicate();
+        view.clear();
+        return view.limit(from + length).position(from);
+    }
+
+    /**
      * Puts the UTF-8 bytes of {@code value} after their count, an int: {@code 4 +} their count bytes, which it
      * returns.
      */

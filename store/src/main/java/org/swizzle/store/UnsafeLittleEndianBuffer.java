@@ -33,10 +33,6 @@ final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
     /** The address of the window's index 0: in {@link #base}, or absolute off the heap. */
     private long address;
 
-    /** Reused views of this window's memory and of the other window's in a comparison, both kept here. */
-    private final ComparedView compared = new ComparedView();
-    private final ComparedView comparedOther = new ComparedView();
-
     UnsafeLittleEndianBuffer(boolean growable) {
         super(growable);
     }
@@ -129,7 +125,7 @@ final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
     int mismatchAt(int index, LittleEndianBuffer other, int otherIndex, int length) {
         UnsafeLittleEndianBuffer that = (UnsafeLittleEndianBuffer) other;
         if (length >= VECTORIZED_BYTES) {
-            int found = compared.of(this, index, length).mismatch(comparedOther.of(that, otherIndex, length));
+            int found = comparedRange(index, length).mismatch(that.comparedRange(otherIndex, length));
             return found < 0 ? length : found;
         }
         long at = address + index;

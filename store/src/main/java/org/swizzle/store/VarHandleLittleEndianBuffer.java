@@ -26,9 +26,6 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
     private ByteBuffer memory = EMPTY;
     /** The array {@link #memory} wraps when it was made for one, kept so that wrapping it again allocates nothing. */
     private byte[] memoryArray;
-    /** Reused views of this buffer's memory and of the other buffer's in a comparison, both kept here. */
-    private final ComparedView compared = new ComparedView();
-    private final ComparedView comparedOther = new ComparedView();
 
     VarHandleLittleEndianBuffer(boolean growable) {
         super(growable);
@@ -127,8 +124,8 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
     }
 
     /**
-     * Long by long up to {@link #VECTORIZED_BYTES}, past that a vectorized comparison ({@link ByteBuffer#mismatch})
-     * over reused views, whose set-up costs more than a small object's comparison.
+     * Long by long up to {@link #VECTORIZED_BYTES}, past that a vectorized comparison ({@link ByteBuffer#mismatch}),
+     * whose set-up costs more than a small object's comparison.
      */
     @Override
     int mismatchAt(int index, LittleEndianBuffer other, int otherIndex, int length) {
@@ -136,7 +133,7 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
         int at = offset + index;
         int otherAt = that.offset + otherIndex;
         if (length >= VECTORIZED_BYTES) {
-            int found = compared.of(memory, at, length).mismatch(comparedOther.of(that.memory, otherAt, length));
+            int found = comparedRange(index, length).mismatch(that.comparedRange(otherIndex, length));
             return found < 0 ? length : found;
         }
         int i = 0;
@@ -230,6 +227,4 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
             }
         }
     }
-
-    /** A duplicate of some memory, made again only when the memory changes, whose position and limit a comparison sets. */
 }

@@ -259,6 +259,28 @@ class LittleEndianBufferTest {
 
     @ParameterizedTest
     @MethodSource("kinds")
+    void shouldCompareLongRangesOfWindowsOverEveryKindOfMemory(String kind) {
+        byte[] bytes = new byte[2_000];
+        ByteBuffer direct = ByteBuffer.allocateDirect(2_000);
+        ByteBuffer readOnlyHeap = ByteBuffer.allocate(2_000).asReadOnlyBuffer();
+        LittleEndianBuffer[] windows = {of(kind, of(kind, bytes), 37, 1_500), of(kind, of(kind, direct), 11, 1_500),
+            of(kind, of(kind, readOnlyHeap), 3, 1_500), of(kind, bytes)};
+        for (LittleEndianBuffer a : windows) {
+            for (LittleEndianBuffer b : windows) {
+                for (int length : new int[] {255, 256, 257, 1_000}) {
+                    assertEquals(length, a.mismatch(1, b, 2, length), "equal ranges of " + length + " bytes");
+                }
+            }
+        }
+        bytes[37 + 1 + 255] = 9; // the last byte of a 256-byte range from index 1 of the first window
+        assertEquals(255, windows[0].mismatch(1, windows[1], 2, 256), "a difference in the last byte");
+        assertEquals(255, windows[1].mismatch(2, windows[0], 1, 256));
+        assertEquals(255, windows[0].mismatch(1, windows[0], 2 + 300, 256), "within one window");
+        assertEquals(37 + 1 + 255, windows[3].mismatch(0, windows[1], 0, 1_000), "the whole array against a window");
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
     void shouldCopyEveryPrimitiveArrayKindAndCheckTheCount(String kind) {
         int count = 9;
         Object[] arrays = {new short[count], new char[count], new int[count], new long[count], new float[count],

@@ -469,10 +469,11 @@ final class HashPages<K, V> {
     // ---------------------------------------------------------------- iteration (the views are the owner's)
 
     /**
-     * An entry of a paged map: {@code setValue} reports the change to its page first. A split rebuilds pages, where a
-     * {@code HashMap} keeps its entries through a resize; an entry kept after the map let go of it (taken from
-     * {@code toArray()}, or kept past a split) changes the map by key then, if the map still maps the key to the value
-     * the entry held, as the entry it stands for would have.
+     * An entry of a paged map: {@code setValue} reports the change to its page first. A split, or a move back to one
+     * table, rebuilds pages, where a {@code HashMap} keeps its entries through a resize; an entry kept after the map
+     * let go of it (taken from {@code toArray()}, or kept past a split) writes through by key, as a
+     * {@code ConcurrentHashMap}'s entries do: if the map holds the key, the value is set there (a key removed and put
+     * again gets it too), and the value it replaced is returned.
      */
     private static final class PagedEntry<K, V> implements Map.Entry<K, V> {
         private final PageEntries<K, V> page;
@@ -498,8 +499,8 @@ final class HashPages<K, V> {
             page.changed();
             K key = entry.getKey();
             V old = entry.setValue(value);
-            if (page.owner.get(key) != value) { // the entry left the map: a split moved its key, or the key went
-                page.owner.replace(key, old, value);
+            if (page.owner.get(key) != value && page.owner.containsKey(key)) { // the map holds another entry for key
+                old = page.owner.replace(key, value);
             }
             return old;
         }

@@ -470,29 +470,50 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
      * commit after a read-only pass found those maps changed and logged them again. Any other map's as it iterates.
      */
     public Iterable<Map.Entry<K, V>> storedEntries(ToLongFunction<Object> oidOf) {
-        boolean compared = pageOf == null && pages == null && attachment != null && attachment.isWatched();
-        if (pageOf == null && !compared) {
+        if (pageOf == null && (pages != null || attachment == null || !attachment.isWatched())) {
             return entrySet();
         }
         @SuppressWarnings("unchecked")
         Map.Entry<K, V>[] entries = flatEntries().toArray(new Map.Entry[0]);
-        long[] ranks = new long[entries.length];
-        for (int i = 0; i < entries.length; i++) {
-            Object key = entries[i].getKey();
-            ranks[i] = key instanceof Persistable ? oidOf.applyAsLong(key)
-                : HashPages.placeable(key) ? Long.MIN_VALUE | Integer.toUnsignedLong(HashPages.hash(key))
-                : Long.MIN_VALUE | 1L << 32 | Integer.toUnsignedLong(key.hashCode());
-        }
-        Integer[] order = new Integer[entries.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingLong(i -> ranks[i])); // stable: equal ranks keep the table's order
+        int[] order = pageOf != null ? byHash(entries) : byStableKey(entries, oidOf);
         List<Map.Entry<K, V>> sorted = new ArrayList<>(entries.length);
         for (int at : order) {
             sorted.add(entries[at]);
         }
         return sorted;
+    }
+
+    /** The indexes of {@code entries} in the order of their keys' hashes, unsigned; equal hashes keep their order. */
+    private static int[] byHash(Map.Entry<?, ?>[] entries) {
+        long[] packed = new long[entries.length]; // the hash above the index, its top bit flipped to sort as unsigned
+        for (int i = 0; i < entries.length; i++) {
+            packed[i] = (Integer.toUnsignedLong(HashPages.hash(entries[i].getKey())) << 32 | i) ^ Long.MIN_VALUE;
+        }
+        Arrays.sort(packed);
+        int[] order = new int[entries.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = (int) packed[i];
+        }
+        return order;
+    }
+
+    /**
+     * The indexes of {@code entries} in the order of a key the same in every session: keys placed by their hash first,
+     * then any other key but a persistent one by its hash code, then persistent keys by OID; equal keys keep their
+     * order.
+     */
+    private static int[] byStableKey(Map.Entry<?, ?>[] entries, ToLongFunction<Object> oidOf) {
+        long[] ranks = new long[entries.length];
+        Integer[] order = new Integer[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            Object key = entries[i].getKey();
+            ranks[i] = key instanceof Persistable ? oidOf.applyAsLong(key)
+                : HashPages.placeable(key) ? Long.MIN_VALUE | Integer.toUnsignedLong(HashPages.hash(key))
+                : Long.MIN_VALUE | 1L << 32 | Integer.toUnsignedLong(key.hashCode());
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingLong(i -> ranks[i]));
+        return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
     }
 
     /** A flat copy that belongs to no object, as a clone of a plain map would. */

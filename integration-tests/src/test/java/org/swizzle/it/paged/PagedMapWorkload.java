@@ -78,8 +78,9 @@ public final class PagedMapWorkload {
     }
 
     /**
-     * Entries taken with {@code toArray()} are set after puts split the pages they were in, as a {@code HashMap}'s
-     * entries can be after a resize: every value set is in the map, committed, and read back after a kill.
+     * Entries taken with {@code toArray()} are set after puts split the pages they were in, and half their keys were
+     * put again, as a {@code HashMap}'s entries can be after a resize: every value set is in the map, each set returns
+     * the value the map held, and all is committed and read back after a kill.
      */
     private void keptEntries(ObjectStore store) {
         Catalogue catalogue = store.root("catalogue", Catalogue.class);
@@ -92,11 +93,21 @@ public final class PagedMapWorkload {
             long key = t << 32 | t % KEPT; // the hashes of the kept keys' ranges
             catalogue.kept.put(key, new Item(key, "splitting"));
         }
+        for (long id = 0; id < KEPT; id += 2) {
+            catalogue.kept.put(id, new Item(id, "put-" + id)); // after the splits: a new entry for the key
+        }
+        int wrongOld = 0;
         for (Object each : entries) {
             @SuppressWarnings("unchecked")
             Map.Entry<Long, Item> entry = (Map.Entry<Long, Item>) each;
-            entry.setValue(new Item(entry.getKey(), "set-" + entry.getKey()));
+            long id = entry.getKey();
+            Item old = entry.setValue(new Item(id, "set-" + id));
+            if (!old.name.equals((id % 2 == 0 ? "put-" : "kept-") + id) || !entry.getValue().name.equals("set-" + id)) {
+                wrongOld++;
+            }
         }
+        check(wrongOld + " entries kept across splits returned another value than the map held, or kept the old one",
+            wrongOld == 0);
         check("values set through entries kept across splits, as the map reads them", setThroughKept(catalogue) == KEPT);
         store.commit();
         Phases.halt(phase);
