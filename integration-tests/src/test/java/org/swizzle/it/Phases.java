@@ -64,6 +64,17 @@ public final class Phases {
     }
 
     /**
+     * Under the resident budget {@link #BUDGET_PROPERTY} gives, reports {@code phase} as failed unless the store let
+     * pages of large collections go: a phase that reads more entries than the budget must.
+     */
+    public static void checkPagesLetGo(String phase, ObjectStore store) {
+        if (System.getProperty(BUDGET_PROPERTY) != null) {
+            check(phase, "no page was let go under a budget of " + System.getProperty(BUDGET_PROPERTY) + " objects: "
+                + store.stats(), store.stats().pagesReleased() > 0);
+        }
+    }
+
+    /**
      * Reports {@code what} as failed in {@code phase} unless {@code read} is refused as corrupt with a message that
      * mentions each of {@code mentions}.
      */

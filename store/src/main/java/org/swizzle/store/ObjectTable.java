@@ -101,13 +101,13 @@ final class ObjectTable {
     }
 
     /**
-     * Wraps {@code view} over the first {@code length} committed bytes (at most all of them) of the object whose
+     * Wraps {@code view} over the first {@code prefix} committed bytes (at most all of them) of the object whose
      * entry is {@code entry}, unchecked: an object that does not lie in one mapped region is copied, and a prefix
      * copies only itself.
      */
-    LittleEndianBuffer view(TableEntry entry, int length, LittleEndianBuffer view) {
+    LittleEndianBuffer view(TableEntry entry, int prefix, LittleEndianBuffer view) {
         long offset = entry.offset;
-        length = Math.min(length, entry.length);
+        int length = Math.min(prefix, entry.length);
         if (length == 0) {
             view.wrap(NO_BYTES); // its offset may be the end of the mapping
         } else if (regions.inOneRegion(offset, length)) {

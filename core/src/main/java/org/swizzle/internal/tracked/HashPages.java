@@ -469,59 +469,6 @@ final class HashPages<K, V> {
     // ---------------------------------------------------------------- iteration (the views are the owner's)
 
     /**
-     * An entry of a paged map: {@code setValue} reports the change to its page first. A split, or a move back to one
-     * table, rebuilds pages, where a {@code HashMap} keeps its entries through a resize; an entry kept after the map
-     * let go of it (taken from {@code toArray()}, or kept past a split) writes through by key, as a
-     * {@code ConcurrentHashMap}'s entries do: if the map holds the key, the value is set there (a key removed and put
-     * again gets it too), and the value it replaced is returned.
-     */
-    private static final class PagedEntry<K, V> implements Map.Entry<K, V> {
-        private final PageEntries<K, V> page;
-        private final Map.Entry<K, V> entry;
-
-        PagedEntry(PageEntries<K, V> page, Map.Entry<K, V> entry) {
-            this.page = page;
-            this.entry = entry;
-        }
-
-        @Override
-        public K getKey() {
-            return entry.getKey();
-        }
-
-        @Override
-        public V getValue() {
-            return entry.getValue();
-        }
-
-        @Override
-        public V setValue(V value) {
-            page.changed();
-            K key = entry.getKey();
-            V old = entry.setValue(value);
-            if (page.owner.get(key) != value && page.owner.containsKey(key)) { // the map holds another entry for key
-                old = page.owner.replace(key, value);
-            }
-            return old;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o == this || entry.equals(o);
-        }
-
-        @Override
-        public int hashCode() {
-            return entry.hashCode();
-        }
-
-        @Override
-        public String toString() {
-            return entry.toString();
-        }
-    }
-
-    /**
      * A page as its entries and an iterator in it report their changes: refused once the map was detached, noted by
      * the page's map, which it holds, so that an entry taken from a page the budget let go still changes the page
      * the map reads again (the one instance while anything holds it).
@@ -558,7 +505,7 @@ final class HashPages<K, V> {
             @Override
             public Map.Entry<K, V> next() {
                 Map.Entry<K, V> entry = nextEntry(); // sets lastPage
-                return new PagedEntry<>(lastPage, entry);
+                return new TrackedEntry<>(lastPage, entry, owner);
             }
         };
     }

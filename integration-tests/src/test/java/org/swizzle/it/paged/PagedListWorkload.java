@@ -218,6 +218,7 @@ public final class PagedListWorkload {
         check("iteration saw " + seen + " items", seen == expected.size());
         check("the alias is the same list", shelf.alias == items);
         check("a list equal to its copy", items.equals(new ArrayList<>(items)) && items.hashCode() == new ArrayList<>(items).hashCode());
+        Phases.checkPagesLetGo(phase, store);
     }
 
     /** abort() after changes to a chunk and a split: the list is detached, and the field holds the committed one. */

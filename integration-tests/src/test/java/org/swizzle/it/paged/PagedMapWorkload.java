@@ -321,6 +321,7 @@ public final class PagedMapWorkload {
         check("iteration saw " + seen + " entries", seen == expected.size());
         check("the alias is the same map", catalogue.alias == items);
         check("a map equal to its copy", items.equals(new HashMap<>(items)) && items.hashCode() == new HashMap<>(items).hashCode());
+        Phases.checkPagesLetGo(phase, store);
     }
 
     /** abort() after changes to a page and a split: the map is detached, and the field holds the committed one. */

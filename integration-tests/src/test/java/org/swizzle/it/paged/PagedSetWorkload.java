@@ -192,6 +192,7 @@ public final class PagedSetWorkload {
         Set<Long> copy = (Set<Long>) tags.ids.clone();
         copy.add(-1L);
         check("a clone is a set of its own", copy.size() == expected.size() + 1 && !ids.contains(-1L));
+        Phases.checkPagesLetGo(phase, store);
     }
 
     /** abort() after adds that split pages: the set is detached, and the field holds the committed one. */

@@ -213,10 +213,7 @@ public final class ReleasedPagesWorkload {
         sum(archive.log);
         sum(archive.byId.values());
         sum(archive.log);
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-            Thread.sleep(50);
-        }
+        collectGarbage();
     }
 
     private void checkBlobs(Archive archive) {
@@ -245,10 +242,14 @@ public final class ReleasedPagesWorkload {
 
     /** The objects in memory once the garbage collector has run. */
     private static long inMemoryAfterCollection(ObjectStore store) throws InterruptedException {
+        collectGarbage();
+        return store.stats().objectsInMemory();
+    }
+
+    private static void collectGarbage() throws InterruptedException {
         for (int i = 0; i < 3; i++) {
             System.gc();
             Thread.sleep(50);
         }
-        return store.stats().objectsInMemory();
     }
 }

@@ -1,7 +1,6 @@
 package org.swizzle.benchmarks.large;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -86,7 +85,7 @@ public class LargeCollectionCommit {
         counters.objectsFaulted += stats.objectsFaulted() - faultedBefore;
         counters.objectsInMemory += stats.objectsInMemory();
         counters.pagesRead += stats.pagesRead();
-        counters.heapMegabytes += heapInUseMegabytes();
+        counters.countHeap();
         counters.operations++;
         return value;
     }
@@ -107,11 +106,6 @@ public class LargeCollectionCommit {
         extent.items.add(new Item(key, 1));
         counters.commit(store);
         return key;
-    }
-
-    private static double heapInUseMegabytes() {
-        System.gc();
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1e6;
     }
 
     @TearDown(Level.Iteration)

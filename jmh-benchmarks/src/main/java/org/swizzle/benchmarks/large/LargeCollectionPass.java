@@ -1,7 +1,6 @@
 package org.swizzle.benchmarks.large;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -78,17 +77,12 @@ public class LargeCollectionPass {
             sum += item.value;
         }
         counters.commit(store);
+        counters.countHeap(); // first: the objects in memory are counted once the collector has run
         StoreStats stats = store.stats();
-        counters.heapMegabytes += heapInUseMegabytes();
-        counters.objectsInMemory += store.stats().objectsInMemory();
+        counters.objectsInMemory += stats.objectsInMemory();
         counters.pagesRead += stats.pagesRead();
         counters.pagesReleased += stats.pagesReleased();
         return sum;
-    }
-
-    private static double heapInUseMegabytes() {
-        System.gc();
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1e6;
     }
 
     @TearDown(Level.Iteration)

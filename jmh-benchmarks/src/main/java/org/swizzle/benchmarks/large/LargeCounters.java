@@ -1,5 +1,7 @@
 package org.swizzle.benchmarks.large;
 
+import java.lang.management.ManagementFactory;
+
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -38,6 +40,12 @@ public class LargeCounters {
         logBytes += logged;
         rawNanos += RawWrite.writeAndForce(logged);
         operations++;
+    }
+
+    /** Counts the heap in use after a full GC, in megabytes. */
+    void countHeap() {
+        System.gc();
+        heapMegabytes += ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / 1e6;
     }
 
     @Setup(Level.Iteration)
