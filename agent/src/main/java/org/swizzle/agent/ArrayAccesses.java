@@ -1,8 +1,10 @@
 package org.swizzle.agent;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -35,20 +37,27 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * Everything else (the array returned, passed on, kept in a local that is written through) escapes. A
  * load is named by its method and its ordinal among the method's {@code GETFIELD}s, a store by its
  * ordinal among the {@code PUTFIELD}s, which the rewriter counts the same way.
+ *
+ * <p>The element stores of an edit of a primitive array are named too, by their ordinal among the method's
+ * element stores ({@code IASTORE} to {@code SASTORE}), with the array's descriptor: the rewriter makes each a call
+ * of {@link org.swizzle.internal.ArrayEdits}, which marks the page of a large array the element is on.
  */
 final class ArrayAccesses {
 
     /** Nothing proven: every array access escapes. */
-    static final ArrayAccesses NONE = new ArrayAccesses(Set.of(), Set.of(), Set.of());
+    static final ArrayAccesses NONE = new ArrayAccesses(Set.of(), Set.of(), Set.of(), Map.of());
 
     private final Set<String> readOnly;
     private final Set<String> edits;
     private final Set<String> freshStores;
+    /** The element stores of edits of primitive arrays, each with the array's descriptor. */
+    private final Map<String, String> editStores;
 
-    private ArrayAccesses(Set<String> readOnly, Set<String> edits, Set<String> freshStores) {
+    private ArrayAccesses(Set<String> readOnly, Set<String> edits, Set<String> freshStores, Map<String, String> editStores) {
         this.readOnly = readOnly;
         this.edits = edits;
         this.freshStores = freshStores;
+        this.editStores = editStores;
     }
 
     /**
@@ -61,6 +70,7 @@ final class ArrayAccesses {
         Set<String> readOnly = new HashSet<>();
         Set<String> edits = new HashSet<>();
         Set<String> fresh = new HashSet<>();
+        Map<String, String> editStores = new HashMap<>();
         for (MethodNode method : type.methods) {
             boolean candidates = false;
             for (AbstractInsnNode insn : method.instructions) {
@@ -68,10 +78,10 @@ final class ArrayAccesses {
                 candidates |= (opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD) && elidable.test((FieldInsnNode) insn);
             }
             if (candidates) {
-                classify(type.name, method, elidable, readOnly, edits, fresh);
+                classify(type.name, method, elidable, readOnly, edits, fresh, editStores);
             }
         }
-        return new ArrayAccesses(readOnly, edits, fresh);
+        return new ArrayAccesses(readOnly, edits, fresh, editStores);
     }
 
     /** Whether the {@code ordinal}-th {@code GETFIELD} of method {@code name + descriptor} is read-only. */
@@ -84,13 +94,21 @@ final class ArrayAccesses {
         return edits.contains(key(name, descriptor, ordinal));
     }
 
+    /**
+     * The descriptor of the primitive array the {@code ordinal}-th element store of the method stores into, if it
+     * is the store of an edit ({@link #isEdit}); else null.
+     */
+    String editedArray(String name, String descriptor, int ordinal) {
+        return editStores.get(key(name, descriptor, ordinal));
+    }
+
     /** Whether the {@code ordinal}-th {@code PUTFIELD} of the method stores an array made there that nothing else holds. */
     boolean isFreshStore(String name, String descriptor, int ordinal) {
         return freshStores.contains(key(name, descriptor, ordinal));
     }
 
     private static void classify(String owner, MethodNode method, Predicate<FieldInsnNode> elidable,
-                                 Set<String> readOnly, Set<String> edits, Set<String> fresh) {
+                                 Set<String> readOnly, Set<String> edits, Set<String> fresh, Map<String, String> editStores) {
         Uses uses = new Uses();
         try {
             new Analyzer<>(uses).analyze(owner, method);
@@ -99,6 +117,7 @@ final class ArrayAccesses {
         }
         int loads = 0;
         int stores = 0;
+        Map<AbstractInsnNode, String> editedArrays = new HashMap<>();
         for (AbstractInsnNode insn : method.instructions) {
             if (insn.getOpcode() == Opcodes.GETFIELD) {
                 if (elidable.test((FieldInsnNode) insn)) {
@@ -106,6 +125,10 @@ final class ArrayAccesses {
                         readOnly.add(key(method.name, method.desc, loads));
                     } else if (uses.onlyIndexedAtOnce(insn, method)) {
                         edits.add(key(method.name, method.desc, loads));
+                        String array = ((FieldInsnNode) insn).desc;
+                        if (array.length() == 2) { // a primitive array: [I, [J, ...
+                            uses.elementStores(insn).forEach(elementStore -> editedArrays.put(elementStore, array));
+                        }
                     }
                 }
                 loads++;
@@ -114,6 +137,16 @@ final class ArrayAccesses {
                     fresh.add(key(method.name, method.desc, stores));
                 }
                 stores++;
+            }
+        }
+        int elementStores = 0;
+        for (AbstractInsnNode insn : method.instructions) {
+            if (Uses.isElementStore(insn.getOpcode())) {
+                String array = editedArrays.get(insn);
+                if (array != null) {
+                    editStores.put(key(method.name, method.desc, elementStores), array);
+                }
+                elementStores++;
             }
         }
     }
@@ -199,7 +232,8 @@ final class ArrayAccesses {
                     return Use.CARRIES;
                 }
                 boolean reads = opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL || opcode == Opcodes.IFNONNULL
-                    || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE || isElementLoad(opcode) && operand == 0;
+                    || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE || isElementLoad(opcode) && operand == 0
+                    || isIndexOrElement(use, operand);
                 return reads ? Use.HARMLESS : Use.ESCAPES;
             });
         }
@@ -214,9 +248,27 @@ final class ArrayAccesses {
                 if (isDup(opcode)) {
                     return Use.CARRIES;
                 }
+                if (isIndexOrElement(use, operand)) {
+                    return Use.HARMLESS;
+                }
                 boolean indexed = opcode == Opcodes.ARRAYLENGTH || isElementLoad(opcode) || isElementStore(opcode);
                 return indexed && operand == 0 && nothingRunsBetween(method, load, use) ? Use.HARMLESS : Use.ESCAPES;
             });
+        }
+
+        /** The element stores the value {@code load} produces flows into as their array, through {@code DUP}s. */
+        Set<AbstractInsnNode> elementStores(AbstractInsnNode load) {
+            Set<AbstractInsnNode> found = new HashSet<>();
+            flowsOnlyInto(load, (use, operand) -> {
+                if (isDup(use.getOpcode())) {
+                    return Use.CARRIES;
+                }
+                if (isElementStore(use.getOpcode()) && operand == 0) {
+                    found.add(use);
+                }
+                return Use.HARMLESS;
+            });
+            return found;
         }
 
         /**
@@ -292,6 +344,17 @@ final class ArrayAccesses {
             return true;
         }
 
+        /**
+         * Whether operand {@code operand} of {@code use} is an index, or the primitive value of an element store: a value
+         * that cannot be an array, so that one judged there is the copy of an index a {@code DUP2} made beside the
+         * array's ({@code a[i] += v}), which the source interpreter cannot tell from the array's copy.
+         */
+        private static boolean isIndexOrElement(AbstractInsnNode use, int operand) {
+            int opcode = use.getOpcode();
+            return (isElementLoad(opcode) || isElementStore(opcode)) && operand == 1
+                || isElementStore(opcode) && opcode != Opcodes.AASTORE && operand == 2;
+        }
+
         private static boolean isDup(int opcode) {
             return opcode >= Opcodes.DUP && opcode <= Opcodes.DUP2_X2;
         }
@@ -300,7 +363,7 @@ final class ArrayAccesses {
             return opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD;
         }
 
-        private static boolean isElementStore(int opcode) {
+        static boolean isElementStore(int opcode) {
             return opcode >= Opcodes.IASTORE && opcode <= Opcodes.SASTORE;
         }
 

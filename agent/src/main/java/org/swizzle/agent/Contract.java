@@ -21,6 +21,9 @@ final class Contract {
     static final String OBJECT_READER = "org/swizzle/internal/ObjectReader";
     static final String REFERENCES = "org/swizzle/internal/References";
     static final String ESCAPES = "org/swizzle/internal/Escapes";
+    /** The element stores of edits of primitive array fields: {@code store(T[] array, int index, T value)}. */
+    static final String ARRAY_EDITS = "org/swizzle/internal/ArrayEdits";
+    static final String ARRAY_EDIT_STORE = "store";
     static final String COPIES = "org/swizzle/internal/Copies";
     static final String BEFORE_CLONE = "beforeClone";
     static final String BEFORE_CLONE_DESCRIPTOR = "(Ljava/lang/Object;)V";

@@ -27,6 +27,9 @@ import org.objectweb.asm.Opcodes;
  * org.swizzle.internal.Copies}: the original is faulted in before it is copied, and a copy of a stored object is
  * made a new, transient one.
  *
+ * <p>An element store into a primitive array field just loaded for it ({@code o.samples[i] = v}) becomes a call of
+ * {@link org.swizzle.internal.ArrayEdits}, with the same stack effect, which marks the page of a large array.
+ *
  * <p>In a constructor, a {@code PUTFIELD} before the {@code super(...)}/{@code this(...)} call is
  * kept: it may store into the still uninitialized {@code this}, which no method may receive, and a
  * new object needs neither check nor barrier.
@@ -93,6 +96,8 @@ final class FieldAccessRewriter extends ClassVisitor {
         private int stores;
         /** GETFIELDs and PUTFIELDs seen so far, the ordinal {@link ReceiverAccesses} names accesses by. */
         private int accesses;
+        /** Element stores seen so far, the ordinal {@link ArrayAccesses} names those of edits by. */
+        private int elementStores;
 
         Rewriting(MethodVisitor next, String name, String descriptor, boolean entryCheck) {
             super(OpenedClassReader.ASM_API, next);
@@ -152,6 +157,20 @@ final class FieldAccessRewriter extends ClassVisitor {
         private boolean isClone(int opcode, String owner, String name, String descriptor) {
             return (opcode == Opcodes.INVOKESPECIAL || opcode == Opcodes.INVOKEVIRTUAL) && Contract.CLONE.equals(name)
                 && Contract.CLONE_DESCRIPTOR.equals(descriptor) && owner.charAt(0) != '[';
+        }
+
+        @Override
+        public void visitInsn(int opcode) {
+            if (opcode >= Opcodes.IASTORE && opcode <= Opcodes.SASTORE) {
+                String array = arrays.editedArray(name, descriptor, elementStores++);
+                if (array != null) {
+                    // array, index, value -> ArrayEdits.store(array, index, value): the same stack effect
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.ARRAY_EDITS, Contract.ARRAY_EDIT_STORE,
+                        "(" + array + "I" + array.substring(1) + ")V", false);
+                    return;
+                }
+            }
+            super.visitInsn(opcode);
         }
 
         @Override

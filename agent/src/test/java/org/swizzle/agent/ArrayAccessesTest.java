@@ -59,6 +59,24 @@ class ArrayAccessesTest {
             accessors("reset(L" + PART + ";L" + PART + ";)V"));
     }
 
+    @Test
+    void shouldMarkThePageOfAnElementStoredAtOnceIntoAPrimitiveArray() {
+        String signal = "org/swizzle/fixtures/Signal";
+        assertEquals(List.of("INVOKESTATIC " + signal + ".$swz_edit$samples(L" + signal + ";)[J",
+            "INVOKESTATIC org/swizzle/internal/ArrayEdits.store([JIJ)V"), edits("bump(L" + signal + ";I)V"));
+        assertEquals(List.of("INVOKESTATIC " + signal + ".$swz_edit$flags(L" + signal + ";)[Z",
+            "INVOKESTATIC org/swizzle/internal/ArrayEdits.store([ZIZ)V"), edits("flag(L" + signal + ";I)V"));
+        assertEquals(List.of("INVOKESTATIC " + signal + ".$swz_get$samples(L" + signal + ";)[J"),
+            edits("fillThroughALocal(L" + signal + ";)V"), "an escaped array's store is left alone");
+        assertEquals(List.of(EDITING), edits("link(L" + PART + ";L" + PART + ";)V"), "an array of references has no pages");
+    }
+
+    /** The accessor calls and element store calls of a method of {@code Traversals}. */
+    private List<String> edits(String method) {
+        return traversals.code(method).stream().filter(insn -> insn.contains("$swz_") || insn.contains("ArrayEdits"))
+            .collect(Collectors.toList());
+    }
+
     /** The accessor calls of a method of {@code Traversals}. */
     private List<String> accessors(String method) {
         return traversals.code(method).stream().filter(insn -> insn.contains("$swz_")).collect(Collectors.toList());

@@ -184,6 +184,20 @@ final class Catalog {
         return type != null && (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type));
     }
 
+    /** Whether the stored things of {@code classId} are pages of large primitive arrays (see {@link ValueKind#ARRAY_PAGES}). */
+    boolean isArrayPage(int classId) {
+        Class<?> type = typeIfPresent(classId);
+        return type != null && type.isArray() && type.getComponentType().isPrimitive();
+    }
+
+    /**
+     * Whether the stored things of {@code classId} are values an object or collection holds, a collection or an array's
+     * page, rather than persistent objects: their images are one value, with no shape.
+     */
+    boolean isValue(int classId) {
+        return isCollection(classId) || isArrayPage(classId);
+    }
+
     /** The Java class with id {@code classId}, or {@code null} if its class is missing now. */
     Class<?> typeIfPresent(int classId) {
         return resolve(entry(classId));

@@ -83,6 +83,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final UpdateDetector detector = UpdateDetector.of(barrier, space, remembered);
     private final Counters counters = new Counters();
     private final StoredReferences committedReferences;
+    private final PagedArrays pagedArrays;
     private final Collector collector;
     /** Starts cycles by itself; null unless the store was opened with {@link StoreOptions#automaticCollection()}. */
     private final AutomaticCollection automatic;
@@ -105,6 +106,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final IntArrayList writtenSectionIndexes = new IntArrayList();
     private final LongArrayList writtenSectionOids = new LongArrayList();
     private Transaction transaction;
+    /** Whether the writer writes values only to compare them with their committed bytes: no page of an array is put. */
+    private boolean comparingValues;
     /**
      * Resident objects holding arrays or collections that can change without their barrier (an array handed
      * to code that may write it, a collection the application made): compared with their committed bytes at
@@ -142,6 +145,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.rehollowOnFault = owner != null && !AgentOptions.current().checksOnEntry();
         this.commitNumber = store.lastCommit();
         this.committedReferences = new StoredReferences(store, catalog, new ObjectReader(this, strings));
+        this.pagedArrays = new PagedArrays(store, catalog, counters);
         this.collector = new Collector(store, table, committedReferences, this::cycleEnded);
         this.automatic = options.automaticCollection() && !options.readOnly()
             ? new AutomaticCollection("swizzle-collector " + directory, this::collectCycle, usedBytes()) : null;
@@ -230,7 +234,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     private void faultMember(long oid) {
         int classId = store.classId(oid);
-        if (catalog.isCollection(classId)) {
+        if (catalog.isValue(classId)) {
             return; // read when an object that holds it is
         }
         Object member = instance(oid, classId);
@@ -457,6 +461,21 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     @Override
+    public long[] arrayPages(Object array, ValueKind element, ObjectWriter from) {
+        Persistable owner = from.owner();
+        PrimitiveArrayCodec.Directory committed = owner.$swz_context() == this ? pagedArrays.committed(owner, from.fieldIndex()) : null;
+        if (transaction == null || comparingValues) {
+            return pagedArrays.unchanged(array, element, committed) ? committed.pages() : PagedArrays.CHANGED;
+        }
+        return pagedArrays.put(array, element, committed, owner.$swz_flags() != 0, transaction, collector::written);
+    }
+
+    @Override
+    public Object pagedArray(PrimitiveArrayCodec.Directory directory, ObjectReader from) {
+        return pagedArrays.read(directory, from);
+    }
+
+    @Override
     public Object swizzle(long oid, int classId) {
         counters.referencesSwizzled++;
         Object target = instance(oid, classId);
@@ -472,8 +491,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (resident instanceof Persistable) {
             return resident;
         }
-        if (resident != null || catalog.isCollection(classId)) {
-            throw corrupted(readingOid, describe() + ": a reference to OID " + oid + " names a collection");
+        if (resident != null || catalog.isValue(classId)) {
+            throw corrupted(readingOid, describe() + ": a reference to OID " + oid + " names a collection or an array's page");
         }
         Class<?> type = catalog.objectType(classId);
         if (type == null) {
@@ -636,6 +655,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.diffNanos += diffed;
             collector.assistSweep(transaction);
             transaction.commit(number);
+            pagedArrays.committed();
             clearWrittenSections();
             counters.writeNanos += logged.writeNanos() - writeBefore;
             counters.forceNanos += logged.forceNanos() - forceBefore;
@@ -654,6 +674,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             pendingCollections.clear();
             collections.abandoned();
             residentPages.abandoned();
+            pagedArrays.abandoned();
             abandonSections();
             throw e;
         } finally {
@@ -891,20 +912,25 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         Shape fields = layout.shape();
         writer.beginObject(object);
-        for (int i = 0; i < fields.size(); i++) {
-            Shape.Field field = fields.field(i);
-            int start = reader.position();
-            reader.skip(field.kind());
-            if (field.kind() == FieldKind.MUTABLE_VALUE) {
-                int from = writer.position();
-                writer.field(layout.type(), field.name());
-                object.$swz_write(layout.fieldIndex(i), writer);
-                if (!sameBytes(writer.buffer(), from, writer.position() - from, committed, start, reader.position() - start)) {
-                    return true;
+        comparingValues = true;
+        try {
+            for (int i = 0; i < fields.size(); i++) {
+                Shape.Field field = fields.field(i);
+                int start = reader.position();
+                reader.skip(field.kind());
+                if (field.kind() == FieldKind.MUTABLE_VALUE) {
+                    int from = writer.position();
+                    writer.field(layout.fieldIndex(i));
+                    object.$swz_write(layout.fieldIndex(i), writer);
+                    if (!sameBytes(writer.buffer(), from, writer.position() - from, committed, start, reader.position() - start)) {
+                        return true;
+                    }
                 }
             }
+            return false;
+        } finally {
+            comparingValues = false;
         }
-        return false;
     }
 
     private static boolean sameBytes(LittleEndianBuffer a, int aOffset, int aLength, LittleEndianBuffer b, int bOffset, int bLength) {
@@ -1208,7 +1234,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         catalog.learn(type);
         long limit = store.oidLimit();
         for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
-            if (!catalog.isCollection(store.classId(oid))) {
+            if (!catalog.isValue(store.classId(oid))) {
                 Class<?> stored = catalog.typeIfPresent(store.classId(oid));
                 if (stored != null && type.isAssignableFrom(stored)) {
                     action.accept(instance(oid, store.classId(oid)));

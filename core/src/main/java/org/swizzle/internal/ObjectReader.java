@@ -51,6 +51,11 @@ public final class ObjectReader {
         /** Names the object being read, for error messages. */
         String describe();
 
+        /** The array whose pages {@code directory}, read by {@code from}, lists: read from the store now. */
+        default Object pagedArray(PrimitiveArrayCodec.Directory directory, ObjectReader from) {
+            throw new IllegalStateException(describe() + " has no paged arrays");
+        }
+
         /** The constant {@code name} of the enum with catalog id {@code classId}, which {@code in} is reading. */
         default Object enumConstant(int classId, String name, ObjectReader in) {
             return ScalarCodec.enumConstant(classOf(classId), name, in);
@@ -311,6 +316,11 @@ public final class ObjectReader {
         return references.newArray(classId, length);
     }
 
+    /** The array whose pages {@code directory} lists (see {@link ReferenceSwizzler#pagedArray}). */
+    Object pagedArray(PrimitiveArrayCodec.Directory directory) {
+        return references.pagedArray(directory, this);
+    }
+
     /** Names the object being read, for messages. */
     String describe() {
         return references.describe();
@@ -381,6 +391,12 @@ public final class ObjectReader {
         }
         if (kind == ValueKind.COLLECTION && references != null) {
             references.accept(readLong());
+            return;
+        }
+        if (kind == ValueKind.ARRAY_PAGES && references != null) {
+            for (long page : PrimitiveArrayCodec.readDirectory(this).pages()) {
+                references.accept(page);
+            }
             return;
         }
         take(kind.fixedBytes());

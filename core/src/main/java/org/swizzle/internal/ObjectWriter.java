@@ -58,6 +58,12 @@ public final class ObjectWriter {
 
         /** Notes that the commit in progress stores {@code page}, made in this session, as the page {@code slot} holds. */
         void pageStored(PageSlot slot, Object page);
+
+        /**
+         * The OIDs of the pages of {@code array}, a large array of {@code element}s that the field being written holds
+         * ({@link ValueKind#ARRAY_PAGES}), each page that differs from its committed bytes put by the commit in progress.
+         */
+        long[] arrayPages(Object array, ValueKind element, ObjectWriter writer);
     }
 
     /**
@@ -110,6 +116,21 @@ public final class ObjectWriter {
     /** The object being written, or null. */
     Persistable owner() {
         return owner;
+    }
+
+    /** The hierarchy-global index of the field being written, named by {@link #field(int)}. */
+    int fieldIndex() {
+        return fieldIndex;
+    }
+
+    /** Whether the value being written is a field's own, not nested in an array or collection, of an object. */
+    boolean writesField() {
+        return owner != null && depth == 0 && fieldName == null;
+    }
+
+    /** The OIDs of the pages of {@code array}, a large array the field being written holds (see {@link ReferenceResolver#arrayPages}). */
+    long[] arrayPages(Object array, ValueKind element) {
+        return references.arrayPages(array, element, this);
     }
 
     /** The collection being written, or null. */

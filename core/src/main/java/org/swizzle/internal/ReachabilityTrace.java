@@ -45,7 +45,7 @@ final class ReachabilityTrace {
         long stored = 0;
         long limit = store.oidLimit();
         for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
-            if (!reached.contains(oid) && !catalog.isCollection(store.classId(oid))) {
+            if (!reached.contains(oid) && !catalog.isValue(store.classId(oid))) {
                 stored++;
             }
         }

@@ -63,6 +63,13 @@ public final class StoreBrowser implements AutoCloseable {
     public record PagedCollection(String type, int size, List<Reference> pages, List<Reference> sections) {
     }
 
+    /**
+     * A large primitive array in a field, stored in pages: its type ({@code long[]}), its length and its pages, each a
+     * stored thing holding a slice of it.
+     */
+    public record PagedArray(String type, int length, List<Reference> pages) {
+    }
+
     /** A large {@code HashSet} stored as the keys of a map of its own: that map. */
     public record KeySet(Reference map) {
     }
@@ -150,6 +157,11 @@ public final class StoreBrowser implements AutoCloseable {
             if (catalog.isCollection(classId)) {
                 return new Decoded(object, -1, List.of(), readCollection(object.length()));
             }
+            if (catalog.isArrayPage(classId)) {
+                Object page = reader.readValue();
+                requireEnd(object.length());
+                return new Decoded(object, -1, List.of(), page);
+            }
             int shapeNumber = reader.readShort() & 0xFFFF;
             Shape shape = catalog.shape(classId, shapeNumber);
             List<Field> fields = new ArrayList<>(shape.size());
@@ -171,7 +183,7 @@ public final class StoreBrowser implements AutoCloseable {
     /** The name of class {@code classId}, which stored object {@code oid} holds; a damaged store if there is none. */
     private String className(long oid, int classId) {
         try {
-            return catalog.name(classId);
+            return catalog.isArrayPage(classId) ? catalog.type(classId).getSimpleName() : catalog.name(classId);
         } catch (ReadPlan.BadClassIdException e) {
             throw store.corruptObject(oid, e.getMessage() + " (the catalog has " + catalog.names().size() + " classes)");
         }
@@ -293,6 +305,19 @@ public final class StoreBrowser implements AutoCloseable {
                 throw from.corrupt("refers to collection " + oid + ", which is not in the store");
             }
             return new Reference(oid, catalog.name(store.classId(oid)));
+        }
+
+        @Override
+        public Object pagedArray(PrimitiveArrayCodec.Directory directory, ObjectReader from) {
+            List<Reference> pages = new ArrayList<>(directory.pages().length);
+            for (long oid : directory.pages()) {
+                if (!store.contains(oid)) {
+                    throw from.corrupt("refers to array page " + oid + ", which is not in the store");
+                }
+                pages.add(new Reference(oid, className(oid, store.classId(oid))));
+            }
+            String type = PrimitiveArrayCodec.newArray(directory.element(), 0).getClass().getSimpleName();
+            return new PagedArray(type, directory.length(), pages);
         }
 
         @Override

@@ -25,8 +25,8 @@ final class StoredReferences {
 
     /** Hands the OID of each object and collection committed image {@code oid} refers to to {@code action}; none if there is no such image. */
     void forEach(long oid, LongConsumer action) {
-        if (!store.contains(oid)) {
-            return;
+        if (!store.contains(oid) || catalog.isArrayPage(store.classId(oid))) {
+            return; // an array's page refers to nothing
         }
         LittleEndianBuffer bytes = store.read(oid, view);
         reader.reset(bytes, store.length(oid));

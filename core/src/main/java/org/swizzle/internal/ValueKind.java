@@ -126,7 +126,14 @@ enum ValueKind {
      * A large {@code HashSet} whose elements are the keys of a map of its own (the image of a stored collection only):
      * the map ({@link #COLLECTION}, a {@link #HASH_MAP} or a paged one), whose values are all {@link #TRUE}.
      */
-    HASH_SET_KEYS(73, Codec.CONTAINER, null, 0, Tail.VALUE, 0);
+    HASH_SET_KEYS(73, Codec.CONTAINER, null, 0, Tail.VALUE, 0),
+    /**
+     * A large primitive array in a field of an object, in pages ({@link PrimitiveArrayCodec#PAGED_FROM}): the tag of
+     * the kind its elements are stored as (one of {@link #BOOLEAN_ARRAY} to {@link #DOUBLE_ARRAY}), its length, then the
+     * OIDs of its pages in order. A page is a stored thing of its own, filed under the array's class, whose image is a
+     * value of that kind holding the next {@link PrimitiveArrayCodec#pageLength} elements (the last page fewer).
+     */
+    ARRAY_PAGES(74, Codec.PRIMITIVE_ARRAY, null, 5, Tail.BYTES, 8);
 
     /** The class whose static methods write and read a kind's payload. */
     enum Codec {

@@ -146,6 +146,16 @@ class StoredFormatTest {
     private static final String DIRECTORY_BEFORE_SECTIONS = "44" + "03000000" + "02000000" + "0600000000"
         + "296500000000000000" + "0600000080" + "296600000000000000";
 
+    /**
+     * A {@code long[]} of 8,193 elements in a field, stored in pages (OIDs from {@link TestReferences#FIRST_PAGE}): its
+     * elements' kind, its length, its three pages.
+     */
+    private static final String ARRAY_DIRECTORY = "4a" + "37" + "01200000" + "03000000" + "40420f0000000000"
+        + "41420f0000000000" + "42420f0000000000";
+
+    /** The image of the last page of {@link #ARRAY_DIRECTORY}'s array, whose one element is 8,192. */
+    private static final String LAST_ARRAY_PAGE = "37" + "01000000" + "0020000000000000";
+
     /** Collections as stores written before collections had an identity hold them: embedded where they are held. */
     private static final List<Pin> EMBEDDED = concat(FLAT, List.of(pin(NESTING, "42010000000401003c0100000001")));
 
@@ -178,6 +188,55 @@ class StoredFormatTest {
         byte[] bytes = new byte[writer.length()];
         writer.buffer().getBytes(0, bytes);
         assertEquals(SECTION, HexFormat.of().formatHex(bytes));
+    }
+
+    @Test
+    void shouldWriteALargeArrayInAFieldInPagesAsPinnedAndReadItBack() {
+        long[] array = new long[8_193];
+        for (int i = 0; i < array.length; i++) {
+            array[i] = i;
+        }
+        writer.beginObject(REFERENCED);
+        writer.field(0);
+        writer.writeValue(array);
+        byte[] bytes = new byte[writer.length()];
+        writer.buffer().getBytes(0, bytes);
+        assertEquals(ARRAY_DIRECTORY, HexFormat.of().formatHex(bytes));
+        assertEquals(3, references.pageCount());
+        reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
+        assertTrue(java.util.Arrays.equals(array, (long[]) reader.readValue()));
+        assertEquals(bytes.length, reader.position());
+        LittleEndianBuffer last = LittleEndianBuffer.growable(16);
+        int length = PrimitiveArrayCodec.writePage(last, ValueKind.LONG_ARRAY, array, 8_192, 1);
+        byte[] page = new byte[length];
+        last.getBytes(0, page);
+        assertEquals(LAST_ARRAY_PAGE, HexFormat.of().formatHex(page));
+    }
+
+    @Test
+    void shouldKeepSmallArraysAndArraysInsideValuesWhole() {
+        byte[] small = new byte[PrimitiveArrayCodec.PAGED_FROM - 1];
+        writer.beginObject(REFERENCED);
+        writer.field(0);
+        writer.writeValue(small);
+        assertEquals(ValueKind.BYTE_ARRAY.tag(), writer.buffer().getByte(0), "one byte short of a page's worth");
+        writer.beginObject(REFERENCED);
+        writer.field(0);
+        writer.writeValue(new Object[] {new long[8_193]});
+        assertEquals(0, references.pageCount(), "an array in an array is written whole");
+    }
+
+    @Test
+    void shouldRefuseAnArrayDirectoryThatDisagreesWithItsLength() {
+        for (String bad : new String[] {
+            "4a" + "37" + "01200000" + "02000000" + "40420f0000000000" + "41420f0000000000", // 2 pages for 8,193 longs
+            "4a" + "37" + "ffffffff" + "00000000", // a negative length
+            "4a" + "4a" + "00000000" + "00000000", // elements of no primitive kind
+            "4a" + "37" + "01200000" + "03000000" + "40420f0000000000"}) { // pages past the end
+            byte[] bytes = HexFormat.of().parseHex(bad);
+            reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
+            assertThrows(ObjectReader.MalformedObjectException.class, reader::readValue, bad);
+        }
     }
 
     @Test
@@ -407,6 +466,7 @@ class StoredFormatTest {
             pinned.add(HexFormat.of().parseHex(pin.hex)[0]);
         }
         pinned.add(HexFormat.of().parseHex(SECTION)[0]);
+        pinned.add(HexFormat.of().parseHex(ARRAY_DIRECTORY)[0]);
         pinned.add(HexFormat.of().parseHex(DIRECTORY_BEFORE_SECTIONS)[0]);
         pinned.add(HexFormat.of().parseHex(LIST_BEFORE_SECTIONS)[0]);
         for (ValueKind kind : ValueKind.values()) {

@@ -2,8 +2,10 @@ package org.swizzle.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -20,7 +22,8 @@ import org.swizzle.internal.tracked.Tracked;
  * References and class ids for values written and read without a store: class ids in the order the
  * classes are met, {@code Object} first, at most one referenced object, with a given OID and class id, and
  * stored collections, numbered from {@link #FIRST_COLLECTION} in the order they are met, whose images are
- * kept here and read back as new instances, one per OID.
+ * kept here and read back as new instances, one per OID; and the pages of large arrays in fields, numbered from
+ * {@link #FIRST_PAGE}, kept here too.
  */
 final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectReader.ReferenceSwizzler {
 
@@ -37,10 +40,12 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
     };
 
     static final long FIRST_COLLECTION = 100;
+    static final long FIRST_PAGE = 1_000_000;
 
     private final List<Class<?>> classes = new ArrayList<>(List.of(Object.class));
     private final Map<Object, Long> collectionOids = new IdentityHashMap<>();
     private final Map<Long, byte[]> images = new HashMap<>();
+    private final Map<Long, byte[]> pages = new HashMap<>();
     private final Map<Long, Object> read = new HashMap<>();
     private final Persistable referenced;
     private final long oid;
@@ -63,6 +68,12 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         collectionOids.clear();
         images.clear();
         read.clear();
+        pages.clear();
+    }
+
+    /** The number of array pages written here. */
+    int pageCount() {
+        return pages.size();
     }
 
     /** The stored image of collection {@code oid}, as its writer wrote it. */
@@ -72,6 +83,36 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
 
     @Override
     public void pageStored(PageSlot slot, Object page) {
+    }
+
+    @Override
+    public long[] arrayPages(Object array, ValueKind element, ObjectWriter from) {
+        int length = Array.getLength(array);
+        int perPage = PrimitiveArrayCodec.pageLength(element);
+        long[] oids = new long[PrimitiveArrayCodec.pageCount(element, length)];
+        LittleEndianBuffer image = LittleEndianBuffer.growable(64);
+        for (int i = 0; i < oids.length; i++) {
+            int imageLength = PrimitiveArrayCodec.writePage(image, element, array, i * perPage, Math.min(perPage, length - i * perPage));
+            byte[] bytes = new byte[imageLength];
+            image.getBytes(0, bytes);
+            oids[i] = FIRST_PAGE + pages.size();
+            pages.put(oids[i], bytes);
+        }
+        return oids;
+    }
+
+    @Override
+    public Object pagedArray(PrimitiveArrayCodec.Directory directory, ObjectReader from) {
+        Object array = PrimitiveArrayCodec.newArray(directory.element(), directory.length());
+        int perPage = PrimitiveArrayCodec.pageLength(directory.element());
+        for (int i = 0; i < directory.pages().length; i++) {
+            byte[] image = pages.get(directory.pages()[i]);
+            assertNotNull(image, "page " + directory.pages()[i] + " was written");
+            int first = i * perPage;
+            assertNull(PrimitiveArrayCodec.readPage(LittleEndianBuffer.of(image), image.length, directory.element(), array, first,
+                Math.min(perPage, directory.length() - first)));
+        }
+        return array;
     }
 
     @Override

@@ -419,9 +419,14 @@ public abstract class LittleEndianBuffer {
      * check instead of one per element.
      */
     public final void putPrimitives(int index, Object array, int count) {
-        checkCount(array, count);
+        putPrimitives(index, array, 0, count);
+    }
+
+    /** Copies the {@code count} elements of {@code array} from element {@code from} to {@code index}, as {@link #putPrimitives(int, Object, int)}. */
+    public final void putPrimitives(int index, Object array, int from, int count) {
+        checkRange(from, count, java.lang.reflect.Array.getLength(array));
         int bytes = byteCount(array, count);
-        putPrimitivesAt(write(index, bytes), array, count, bytes);
+        putPrimitivesAt(write(index, bytes), array, from, count, bytes);
     }
 
     /**
@@ -430,18 +435,19 @@ public abstract class LittleEndianBuffer {
      * {@link #putPrimitives}).
      */
     public final void getPrimitives(int index, Object array, int count) {
-        checkCount(array, count);
+        getPrimitives(index, array, 0, count);
+    }
+
+    /** Fills the {@code count} elements of {@code array} from element {@code from}, as {@link #getPrimitives(int, Object, int)}. */
+    public final void getPrimitives(int index, Object array, int from, int count) {
+        checkRange(from, count, java.lang.reflect.Array.getLength(array));
         int bytes = byteCount(array, count);
-        getPrimitivesAt(read(index, bytes), array, count, bytes);
+        getPrimitivesAt(read(index, bytes), array, from, count, bytes);
     }
 
-    abstract void putPrimitivesAt(int index, Object array, int count, int bytes);
+    abstract void putPrimitivesAt(int index, Object array, int from, int count, int bytes);
 
-    abstract void getPrimitivesAt(int index, Object array, int count, int bytes);
-
-    private static void checkCount(Object array, int count) {
-        checkRange(0, count, java.lang.reflect.Array.getLength(array));
-    }
+    abstract void getPrimitivesAt(int index, Object array, int from, int count, int bytes);
 
     /** The bytes of {@code count} elements of {@code array}, which no window of an int length can hold past 2 GiB. */
     private static int byteCount(Object array, int count) {
@@ -468,20 +474,30 @@ public abstract class LittleEndianBuffer {
 
     /** Stores {@code count} booleans of {@code values} from index 0 as bytes 1 and 0 from {@code index}. */
     public final void putBooleans(int index, boolean[] values, int count) {
-        checkRange(0, count, values.length);
-        putBooleansAt(write(index, count), values, count);
+        putBooleans(index, values, 0, count);
+    }
+
+    /** Stores {@code count} booleans of {@code values} from index {@code from} as bytes 1 and 0 from {@code index}. */
+    public final void putBooleans(int index, boolean[] values, int from, int count) {
+        checkRange(from, count, values.length);
+        putBooleansAt(write(index, count), values, from, count);
     }
 
     /** Fills {@code count} booleans of {@code values} from index 0 from the bytes from {@code index}: true for any but 0. */
     public final void getBooleans(int index, boolean[] values, int count) {
-        checkRange(0, count, values.length);
+        getBooleans(index, values, 0, count);
+    }
+
+    /** Fills {@code count} booleans of {@code values} from index {@code from}, as {@link #getBooleans(int, boolean[], int)}. */
+    public final void getBooleans(int index, boolean[] values, int from, int count) {
+        checkRange(from, count, values.length);
         int at = read(index, count);
         for (int i = 0; i < count; i++) {
-            values[i] = byteAt(at + i) != 0;
+            values[from + i] = byteAt(at + i) != 0;
         }
     }
 
-    abstract void putBooleansAt(int index, boolean[] values, int count);
+    abstract void putBooleansAt(int index, boolean[] values, int from, int count);
 
     @Override
     public String toString() {

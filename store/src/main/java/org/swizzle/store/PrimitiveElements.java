@@ -10,72 +10,72 @@ final class PrimitiveElements {
     private PrimitiveElements() {
     }
 
-    /** Puts the first {@code count} elements of {@code array} from the checked window index {@code index}. */
-    static void put(LittleEndianBuffer buffer, int index, Object array, int count) {
+    /** Puts the {@code count} elements of {@code array} from element {@code from} at the checked window index {@code index}. */
+    static void put(LittleEndianBuffer buffer, int index, Object array, int from, int count) {
         if (array instanceof long[]) {
             long[] values = (long[]) array;
             for (int i = 0; i < count; i++) {
-                buffer.putLongAt(index + Long.BYTES * i, values[i]);
+                buffer.putLongAt(index + Long.BYTES * i, values[from + i]);
             }
         } else if (array instanceof int[]) {
             int[] values = (int[]) array;
             for (int i = 0; i < count; i++) {
-                buffer.putIntAt(index + Integer.BYTES * i, values[i]);
+                buffer.putIntAt(index + Integer.BYTES * i, values[from + i]);
             }
         } else if (array instanceof double[]) {
             double[] values = (double[]) array;
             for (int i = 0; i < count; i++) {
-                buffer.putLongAt(index + Double.BYTES * i, Double.doubleToRawLongBits(values[i]));
+                buffer.putLongAt(index + Double.BYTES * i, Double.doubleToRawLongBits(values[from + i]));
             }
         } else if (array instanceof char[]) {
             char[] values = (char[]) array;
             for (int i = 0; i < count; i++) {
-                buffer.putShortAt(index + Character.BYTES * i, (short) values[i]);
+                buffer.putShortAt(index + Character.BYTES * i, (short) values[from + i]);
             }
         } else if (array instanceof short[]) {
             short[] values = (short[]) array;
             for (int i = 0; i < count; i++) {
-                buffer.putShortAt(index + Short.BYTES * i, values[i]);
+                buffer.putShortAt(index + Short.BYTES * i, values[from + i]);
             }
         } else {
             float[] values = (float[]) array;
             for (int i = 0; i < count; i++) {
-                buffer.putIntAt(index + Float.BYTES * i, Float.floatToRawIntBits(values[i]));
+                buffer.putIntAt(index + Float.BYTES * i, Float.floatToRawIntBits(values[from + i]));
             }
         }
     }
 
-    /** Fills the first {@code count} elements of {@code array} from the checked window index {@code index}. */
-    static void get(LittleEndianBuffer buffer, int index, Object array, int count) {
+    /** Fills the {@code count} elements of {@code array} from element {@code from} from the checked window index {@code index}. */
+    static void get(LittleEndianBuffer buffer, int index, Object array, int from, int count) {
         if (array instanceof long[]) {
             long[] values = (long[]) array;
             for (int i = 0; i < count; i++) {
-                values[i] = buffer.longAt(index + Long.BYTES * i);
+                values[from + i] = buffer.longAt(index + Long.BYTES * i);
             }
         } else if (array instanceof int[]) {
             int[] values = (int[]) array;
             for (int i = 0; i < count; i++) {
-                values[i] = buffer.intAt(index + Integer.BYTES * i);
+                values[from + i] = buffer.intAt(index + Integer.BYTES * i);
             }
         } else if (array instanceof double[]) {
             double[] values = (double[]) array;
             for (int i = 0; i < count; i++) {
-                values[i] = Double.longBitsToDouble(buffer.longAt(index + Double.BYTES * i));
+                values[from + i] = Double.longBitsToDouble(buffer.longAt(index + Double.BYTES * i));
             }
         } else if (array instanceof char[]) {
             char[] values = (char[]) array;
             for (int i = 0; i < count; i++) {
-                values[i] = (char) buffer.shortAt(index + Character.BYTES * i);
+                values[from + i] = (char) buffer.shortAt(index + Character.BYTES * i);
             }
         } else if (array instanceof short[]) {
             short[] values = (short[]) array;
             for (int i = 0; i < count; i++) {
-                values[i] = buffer.shortAt(index + Short.BYTES * i);
+                values[from + i] = buffer.shortAt(index + Short.BYTES * i);
             }
         } else {
             float[] values = (float[]) array;
             for (int i = 0; i < count; i++) {
-                values[i] = Float.intBitsToFloat(buffer.intAt(index + Float.BYTES * i));
+                values[from + i] = Float.intBitsToFloat(buffer.intAt(index + Float.BYTES * i));
             }
         }
     }

@@ -152,21 +152,25 @@ final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
     }
 
     @Override
-    void putPrimitivesAt(int index, Object array, int count, int bytes) {
+    void putPrimitivesAt(int index, Object array, int from, int count, int bytes) {
         if (NATIVE) {
-            UNSAFE.copyMemory(array, baseOffset(array), base, address + index, bytes);
+            UNSAFE.copyMemory(array, elementOffset(array, from), base, address + index, bytes);
         } else {
-            PrimitiveElements.put(this, index, array, count);
+            PrimitiveElements.put(this, index, array, from, count);
         }
     }
 
     @Override
-    void getPrimitivesAt(int index, Object array, int count, int bytes) {
+    void getPrimitivesAt(int index, Object array, int from, int count, int bytes) {
         if (NATIVE) {
-            UNSAFE.copyMemory(base, address + index, array, baseOffset(array), bytes);
+            UNSAFE.copyMemory(base, address + index, array, elementOffset(array, from), bytes);
         } else {
-            PrimitiveElements.get(this, index, array, count);
+            PrimitiveElements.get(this, index, array, from, count);
         }
+    }
+
+    private static long elementOffset(Object array, int element) {
+        return baseOffset(array) + (long) element * unit(array);
     }
 
     private static long baseOffset(Object array) {
@@ -186,7 +190,7 @@ final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
 
     /** One copy: a {@code boolean[]} holds bytes 0 and 1. */
     @Override
-    void putBooleansAt(int index, boolean[] values, int count) {
-        UNSAFE.copyMemory(values, BOOLEANS, base, address + index, count);
+    void putBooleansAt(int index, boolean[] values, int from, int count) {
+        UNSAFE.copyMemory(values, BOOLEANS + from, base, address + index, count);
     }
 }

@@ -169,61 +169,61 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
     }
 
     @Override
-    void putPrimitivesAt(int index, Object array, int count, int bytes) {
+    void putPrimitivesAt(int index, Object array, int from, int count, int bytes) {
         int at = offset + index;
         if (bytes >= BULK_BYTES) {
             ByteBuffer slice = memory.slice(at, bytes).order(ByteOrder.LITTLE_ENDIAN);
             if (array instanceof long[]) {
-                slice.asLongBuffer().put((long[]) array, 0, count);
+                slice.asLongBuffer().put((long[]) array, from, count);
             } else if (array instanceof int[]) {
-                slice.asIntBuffer().put((int[]) array, 0, count);
+                slice.asIntBuffer().put((int[]) array, from, count);
             } else if (array instanceof double[]) {
-                slice.asDoubleBuffer().put((double[]) array, 0, count);
+                slice.asDoubleBuffer().put((double[]) array, from, count);
             } else if (array instanceof char[]) {
-                slice.asCharBuffer().put((char[]) array, 0, count);
+                slice.asCharBuffer().put((char[]) array, from, count);
             } else if (array instanceof short[]) {
-                slice.asShortBuffer().put((short[]) array, 0, count);
+                slice.asShortBuffer().put((short[]) array, from, count);
             } else {
-                slice.asFloatBuffer().put((float[]) array, 0, count);
+                slice.asFloatBuffer().put((float[]) array, from, count);
             }
         } else {
-            PrimitiveElements.put(this, index, array, count);
+            PrimitiveElements.put(this, index, array, from, count);
         }
     }
 
     @Override
-    void getPrimitivesAt(int index, Object array, int count, int bytes) {
+    void getPrimitivesAt(int index, Object array, int from, int count, int bytes) {
         int at = offset + index;
         if (bytes >= BULK_BYTES) {
             ByteBuffer slice = memory.slice(at, bytes).order(ByteOrder.LITTLE_ENDIAN);
             if (array instanceof long[]) {
-                slice.asLongBuffer().get((long[]) array, 0, count);
+                slice.asLongBuffer().get((long[]) array, from, count);
             } else if (array instanceof int[]) {
-                slice.asIntBuffer().get((int[]) array, 0, count);
+                slice.asIntBuffer().get((int[]) array, from, count);
             } else if (array instanceof double[]) {
-                slice.asDoubleBuffer().get((double[]) array, 0, count);
+                slice.asDoubleBuffer().get((double[]) array, from, count);
             } else if (array instanceof char[]) {
-                slice.asCharBuffer().get((char[]) array, 0, count);
+                slice.asCharBuffer().get((char[]) array, from, count);
             } else if (array instanceof short[]) {
-                slice.asShortBuffer().get((short[]) array, 0, count);
+                slice.asShortBuffer().get((short[]) array, from, count);
             } else {
-                slice.asFloatBuffer().get((float[]) array, 0, count);
+                slice.asFloatBuffer().get((float[]) array, from, count);
             }
         } else {
-            PrimitiveElements.get(this, index, array, count);
+            PrimitiveElements.get(this, index, array, from, count);
         }
     }
 
     @Override
-    void putBooleansAt(int index, boolean[] values, int count) {
+    void putBooleansAt(int index, boolean[] values, int from, int count) {
         int at = offset + index;
         if (array != null) {
             for (int i = 0; i < count; i++) {
-                array[at + i] = (byte) (values[i] ? 1 : 0);
+                array[at + i] = (byte) (values[from + i] ? 1 : 0);
             }
         } else {
             for (int i = 0; i < count; i++) {
-                memory.put(at + i, (byte) (values[i] ? 1 : 0));
+                memory.put(at + i, (byte) (values[from + i] ? 1 : 0));
             }
         }
     }

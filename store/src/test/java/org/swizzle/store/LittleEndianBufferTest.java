@@ -302,6 +302,43 @@ class LittleEndianBufferTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void shouldCopyASliceOfEveryPrimitiveArrayKindFromAndToItsOffset(String kind) {
+        int length = 40;
+        for (int count : new int[] {1, 3, 30}) { // element by element, and in bulk
+            Object[] arrays = {new short[length], new char[length], new int[length], new long[length], new float[length],
+                new double[length]};
+            for (Object array : arrays) {
+                for (int i = 0; i < length; i++) {
+                    java.lang.reflect.Array.set(array, i, convert(array, 1000 * i + 7));
+                }
+                for (LittleEndianBuffer buffer : new LittleEndianBuffer[] {growable(kind, 0), growableDirect(kind, 512)}) {
+                    buffer.putPrimitives(3, array, 5, count);
+                    assertEquals(java.lang.reflect.Array.get(array, 5), convert(array, readFirst(buffer, array, 3)));
+                    Object back = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), length);
+                    buffer.getPrimitives(3, back, 7, count);
+                    for (int i = 0; i < length; i++) {
+                        Object expected = i >= 7 && i < 7 + count ? java.lang.reflect.Array.get(array, i - 2) : convert(array, 0);
+                        assertEquals(expected, java.lang.reflect.Array.get(back, i), array.getClass().getSimpleName() + " " + i);
+                    }
+                    assertThrows(IndexOutOfBoundsException.class, () -> buffer.putPrimitives(0, array, length - count + 1, count));
+                    assertThrows(IndexOutOfBoundsException.class, () -> buffer.getPrimitives(0, back, -1, count));
+                }
+            }
+        }
+        boolean[] flags = {true, false, true, true, false};
+        LittleEndianBuffer buffer = growable(kind, 0);
+        buffer.putBooleans(0, flags, 2, 3);
+        assertEquals(1, buffer.getByte(0));
+        assertEquals(1, buffer.getByte(1));
+        assertEquals(0, buffer.getByte(2));
+        boolean[] back = new boolean[5];
+        buffer.getBooleans(0, back, 1, 3);
+        assertEquals(List.of(false, true, true, false, false), List.of(back[0], back[1], back[2], back[3], back[4]));
+        assertThrows(IndexOutOfBoundsException.class, () -> buffer.putBooleans(0, flags, 3, 3));
+    }
+
     private static Object convert(Object array, long value) {
         if (array instanceof short[]) {
             return (short) value;

@@ -14,7 +14,8 @@ final class ShowCommand {
         StoreBrowser.Decoded decoded = store.decode(oid);
         StoreBrowser.StoredObject object = decoded.object();
         if (decoded.isCollection()) {
-            out.println("object " + oid + ": " + object.className() + ", a stored collection, " + object.length() + " bytes");
+            String what = decoded.contents() != null && decoded.contents().getClass().isArray() ? "a page of a large array" : "a stored collection";
+            out.println("object " + oid + ": " + object.className() + ", " + what + ", " + object.length() + " bytes");
             out.println("  " + ValueText.of(decoded.contents()));
             return;
         }

@@ -57,6 +57,12 @@ final class ValueText {
                 appendElements(text, paged.sections().iterator(), paged.sections().size());
                 text.append(']');
             }
+        } else if (value instanceof StoreBrowser.PagedArray) {
+            StoreBrowser.PagedArray paged = (StoreBrowser.PagedArray) value;
+            text.append(paged.type().replace("[]", "[" + paged.length() + "]")).append(" in ").append(paged.pages().size())
+                .append(" pages [");
+            appendElements(text, paged.pages().iterator(), paged.pages().size());
+            text.append(']');
         } else if (value instanceof StoreBrowser.KeySet) {
             text.append("HashSet kept as the keys of ");
             append(text, ((StoreBrowser.KeySet) value).map());

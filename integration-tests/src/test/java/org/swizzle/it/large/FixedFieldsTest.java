@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.swizzle.it.Phases;
 
 /**
- * A change to the fixed-size fields of a 32 MB object commits what those fields take, not the object: its
+ * A change to the fixed-size fields of a 16 MB object commits what those fields take, not the object: its
  * committed checksum is followed rather than computed again, so the object still reads back checked after a kill.
  */
 class FixedFieldsTest {

@@ -12,8 +12,10 @@ import org.swizzle.it.Phases;
 public final class FixedFieldsWorkload {
 
     static final int SAMPLES = 4_000_000;
+    /** The chars of the recording's notes: a 16 MB image, as its samples are stored in pages of their own. */
+    static final int NOTES = 16_000_000;
     static final int PLAYS = 20;
-    /** The most a commit of a few changed fixed fields may compare and log, for a 32 MB object. */
+    /** The most a commit of a few changed fixed fields may compare and log, for a 16 MB object. */
     static final long COMMIT_LIMIT = 1_024;
 
     private final String phase;
@@ -33,6 +35,7 @@ public final class FixedFieldsWorkload {
         for (int i = 0; i < SAMPLES; i++) {
             recording.samples[i] = i * 31L;
         }
+        recording.notes = "n".repeat(NOTES);
         store.commit();
     }
 
@@ -70,7 +73,7 @@ public final class FixedFieldsWorkload {
                 Phases.check(phase, "commit " + i + " logged " + logged + " bytes", logged <= COMMIT_LIMIT);
             }
         }
-        System.out.println("the slowest of " + PLAYS + " commits of fixed fields of a " + 8 * SAMPLES + "-byte object took "
+        System.out.println("the slowest of " + PLAYS + " commits of fixed fields of a " + NOTES + "-byte object took "
             + slowest / 1_000 + " µs");
         Phases.halt(phase);
     }
@@ -90,5 +93,6 @@ public final class FixedFieldsWorkload {
             intact = samples[i] == i * 31L;
         }
         Phases.check(phase, "the samples as built", intact);
+        Phases.check(phase, "the notes as built", recording.notes.length() == NOTES && recording.notes.chars().allMatch(c -> c == 'n'));
     }
 }

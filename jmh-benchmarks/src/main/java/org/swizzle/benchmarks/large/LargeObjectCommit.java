@@ -25,9 +25,10 @@ import org.swizzle.benchmarks.oo1.Forks;
 /**
  * Commits of one large persistent object, a {@link Recording} holding a {@code long[]} of {@code samples} elements,
  * in a store opened once per fork: {@code fixedFields} changes two of its counters and commits, which the remembered
- * set writes as those fields alone; {@code element} changes one element of its array and commits, which compares the
- * array whole (large arrays are not stored in pages yet). The counters give the commit alone, the bytes logged and a
- * raw write and force of as many bytes.
+ * set writes as those fields alone; {@code element} changes one element of its array through the field and commits,
+ * which compares and puts the one 32 KB page the store marked (the array is stored in pages); {@code escapedElement}
+ * changes one element through a local, which makes the object watched, so each commit compares every page in place.
+ * The counters give the commit alone, the bytes logged and a raw write and force of as many bytes.
  *
  * <pre>
  * java -jar jmh-benchmarks/target/benchmarks.jar 'large.LargeObjectCommit'   (from the repository root)
@@ -80,6 +81,16 @@ public class LargeObjectCommit {
         int at = next;
         next = (at + 4_099) % samples;
         recording.samples[at]++;
+        counters.commit(store);
+        return at;
+    }
+
+    @Benchmark
+    public int escapedElement(LargeCounters counters) {
+        int at = next;
+        next = (at + 4_099) % samples;
+        long[] held = recording.samples;
+        held[at]++;
         counters.commit(store);
         return at;
     }

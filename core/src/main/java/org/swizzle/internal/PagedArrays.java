@@ -1,0 +1,183 @@
+package org.swizzle.internal;
+
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+import org.agrona.collections.IntArrayList;
+
+import org.swizzle.store.LittleEndianBuffer;
+import org.swizzle.store.SegmentStore;
+import org.swizzle.store.Transaction;
+
+/**
+ * The pages of the large primitive arrays that fields of objects hold ({@link ValueKind#ARRAY_PAGES}): read whole
+ * when their object is, and compared at a commit one page at a time with their committed bytes, so that only the
+ * pages that differ are put; when no code but the element stores the agent rewrote changed the array since it was
+ * stored ({@link PageMarks}), only the pages they marked are compared. Pages belong to their field, as the array's
+ * value does: an array assigned to the field anew is stored in the field's pages, and pages that no directory lists
+ * any more are garbage, which the collector frees. Used under the object manager's lock.
+ */
+final class PagedArrays {
+
+    /** The directory of an array whose pages differ from the committed ones: it matches no committed directory. */
+    static final long[] CHANGED = new long[0];
+
+    private final SegmentStore store;
+    private final Catalog catalog;
+    private final Counters counters;
+    private final ObjectReader directories = new ObjectReader(ObjectReader.ReferenceSwizzler.none("a committed object"));
+    private final LittleEndianBuffer objectView = LittleEndianBuffer.empty();
+    private final LittleEndianBuffer pageView = LittleEndianBuffer.empty();
+    private final LittleEndianBuffer pageImage = LittleEndianBuffer.growable(PrimitiveArrayCodec.PAGE_BYTES + 16);
+    /** The marks the commit in progress cleared, each with its page: marked again if the commit fails. */
+    private final List<PageMarks> clearedMarks = new ArrayList<>();
+    private final IntArrayList clearedPages = new IntArrayList();
+    /** The marks the commit in progress made for arrays it stores whole: every page marked if it fails. */
+    private final List<PageMarks> registered = new ArrayList<>();
+
+    PagedArrays(SegmentStore store, Catalog catalog, Counters counters) {
+        this.store = store;
+        this.catalog = catalog;
+        this.counters = counters;
+    }
+
+    /** The array {@code directory} lists, each page read from the store (its checksum checked) into it. */
+    Object read(PrimitiveArrayCodec.Directory directory, ObjectReader from) {
+        ValueKind element = directory.element();
+        Object array = PrimitiveArrayCodec.newArray(element, directory.length());
+        Class<?> type = array.getClass();
+        int perPage = PrimitiveArrayCodec.pageLength(element);
+        long[] pages = directory.pages();
+        for (int i = 0; i < pages.length; i++) {
+            long oid = pages[i];
+            if (!store.contains(oid) || catalog.typeIfPresent(store.classId(oid)) != type) {
+                throw from.corrupt("page " + i + " of its " + type.getSimpleName() + " of " + directory.length()
+                    + " elements, OID " + oid + ", is not a page of a " + type.getSimpleName() + " in the store");
+            }
+            int first = i * perPage;
+            String problem = PrimitiveArrayCodec.readPage(store.read(oid, pageView), store.length(oid), element, array, first,
+                Math.min(perPage, directory.length() - first));
+            if (problem != null) {
+                throw from.corrupt("page " + i + " of its " + type.getSimpleName() + ", OID " + oid + ", " + problem);
+            }
+        }
+        PageMarks.register(array, element);
+        return array;
+    }
+
+    /**
+     * The directory that the committed image of {@code owner}, a persistent object, holds in its field
+     * {@code fieldIndex}; null if it holds none there (the field held a small array or none, or the image is of
+     * another class or shape, which the commit replaces whole).
+     */
+    PrimitiveArrayCodec.Directory committed(Persistable owner, int fieldIndex) {
+        long oid = owner.$swz_oid();
+        ClassLayout layout = ClassLayout.of(owner.getClass());
+        if (!store.contains(oid) || store.classId(oid) != catalog.classId(layout)) {
+            return null;
+        }
+        directories.reset(store.view(oid, objectView), store.length(oid)); // checked when it was faulted or written
+        if ((directories.readShort() & 0xFFFF) != catalog.currentShape(layout)) {
+            return null;
+        }
+        Shape shape = layout.shape();
+        for (int i = 0; i < shape.size(); i++) {
+            if (layout.fieldIndex(i) == fieldIndex) {
+                return directories.readKind() == ValueKind.ARRAY_PAGES ? PrimitiveArrayCodec.readDirectory(directories) : null;
+            }
+            directories.skip(shape.field(i).kind());
+        }
+        return null;
+    }
+
+    /** Whether {@code array}, of {@code element}s, holds what the pages of {@code committed} hold, compared a page at a time. */
+    boolean unchanged(Object array, ValueKind element, PrimitiveArrayCodec.Directory committed) {
+        if (committed == null || committed.element() != element || committed.length() != Array.getLength(array)) {
+            return false;
+        }
+        int classId = catalog.classId(array.getClass());
+        long[] pages = committed.pages();
+        for (int i = 0; i < pages.length; i++) {
+            if (!sameAsCommitted(pages[i], classId, writePage(array, element, i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Puts each page of {@code array} that differs from the page of the same index in {@code committed}, under that
+     * page's OID, or a new one if {@code committed} has no such page; tells {@code written} the OID of each page put.
+     * If {@code committed} is of an array as long, and {@code watched} does not say that the array may have changed
+     * without its marks, only the pages marked since the last commit are compared. Returns the OIDs of the array's
+     * pages, in order.
+     */
+    long[] put(Object array, ValueKind element, PrimitiveArrayCodec.Directory committed, boolean watched,
+               Transaction transaction, LongConsumer written) {
+        int length = Array.getLength(array);
+        long[] before = committed != null && committed.element() == element ? committed.pages() : CHANGED;
+        PageMarks marks = PageMarks.of(array);
+        boolean markedOnly = marks != null && !watched && committed != null && committed.element() == element
+            && committed.length() == length;
+        if (marks == null) {
+            marks = PageMarks.register(array, element); // before the pages are compared: later stores mark them
+            registered.add(marks);
+        }
+        long[] pages = new long[PrimitiveArrayCodec.pageCount(element, length)];
+        int classId = catalog.classId(array.getClass());
+        for (int i = 0; i < pages.length; i++) {
+            boolean marked = marks.isChanged(i);
+            if (marked) {
+                marks.clear(i);
+                clearedMarks.add(marks);
+                clearedPages.addInt(i);
+            }
+            if (i < before.length && markedOnly && !marked) {
+                pages[i] = before[i];
+                continue;
+            }
+            int imageLength = writePage(array, element, i);
+            long oid = i < before.length ? before[i] : transaction.newObject();
+            // a marked page is put at once: the put compares it with its committed bytes, and logs only what differs
+            if (i >= before.length || marked || !sameAsCommitted(oid, classId, imageLength)) {
+                transaction.put(oid, classId, pageImage, 0, imageLength, true); // read, or put by this session, checked
+                written.accept(oid);
+            }
+            pages[i] = oid;
+        }
+        return pages;
+    }
+
+    /** The commit in progress succeeded: the marks it cleared stay clear. */
+    void committed() {
+        clearedMarks.clear();
+        clearedPages.clear();
+        registered.clear();
+    }
+
+    /** The commit in progress failed: the pages it compared are marked again, and those of arrays it stored whole. */
+    void abandoned() {
+        for (int i = 0; i < clearedMarks.size(); i++) {
+            clearedMarks.get(i).mark(clearedPages.getInt(i));
+        }
+        for (PageMarks marks : registered) {
+            marks.markAll();
+        }
+        committed();
+    }
+
+    /** Writes the image of page {@code page} of {@code array} into {@link #pageImage}; returns its length. */
+    private int writePage(Object array, ValueKind element, int page) {
+        int perPage = PrimitiveArrayCodec.pageLength(element);
+        int first = page * perPage;
+        return PrimitiveArrayCodec.writePage(pageImage, element, array, first, Math.min(perPage, Array.getLength(array) - first));
+    }
+
+    private boolean sameAsCommitted(long oid, int classId, int imageLength) {
+        counters.bytesCompared += imageLength;
+        return store.contains(oid) && store.classId(oid) == classId && store.length(oid) == imageLength
+            && pageImage.mismatch(0, store.view(oid, pageView), 0, imageLength) == imageLength;
+    }
+}

@@ -1,0 +1,30 @@
+package org.swizzle.it.arrays;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.swizzle.it.Phases;
+
+/**
+ * Large primitive arrays in fields are stored in pages: a change to a few elements, made in any way Java allows
+ * (an element store on the field, through a local kept across commits, by a JDK method, a new array), commits about
+ * the pages it touched, and everything reads back after a kill; a read-only pass commits nothing.
+ */
+class PagedArrayTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "swizzle=edge", "barrier=none"})
+    void shouldCommitTheChangedPagesOfLargeArrays(String options) {
+        assertEquals("", Phases.failures(PagedArrayWorkload.class, options, dir, "build", "change", "verify", "abort", "verify",
+            "edit", "verify"),
+            "[" + options + "]");
+    }
+}

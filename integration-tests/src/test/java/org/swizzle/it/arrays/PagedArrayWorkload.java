@@ -1,0 +1,232 @@
+package org.swizzle.it.arrays;
+
+import java.util.Arrays;
+import java.util.Map;
+
+import org.swizzle.ObjectStore;
+import org.swizzle.StoreStats;
+import org.swizzle.it.Phases;
+
+/**
+ * The child JVM of {@link PagedArrayTest}, which runs it as {@link Phases}: {@code change} makes each kind of change
+ * to the arrays of a {@link Waveform} in a commit of its own, checks what each logged, and is killed after the last;
+ * {@code verify} reads every element back; {@code abort} makes changes and takes them back.
+ */
+public final class PagedArrayWorkload {
+
+    static final int SAMPLES = 2_000_000;
+    static final int TEXT = 100_000;
+    static final int LEVELS = 20_000;
+    static final int GAINS = 40_000;
+    static final int BLOB = 70_000;
+    static final int FLAGS = 100_000;
+    static final int DELTAS = 50_000;
+    /** The most a commit of a few changed elements may log: about one page's record, however large the array. */
+    static final long ELEMENTS_LIMIT = 1_024;
+    /** Two pages of 32 KB and their records: what a commit of a new last page of an array may log. */
+    static final long PAGES_LIMIT = 2 * 33 * 1_024;
+    /** Elements {@code edit} changes, each on a page of its own, through the field alone. */
+    static final int EDITS = 5;
+    static final int EDIT_STRIDE = 400_000;
+    /**
+     * What a commit of elements stored through the field alone may compare: the object's image (under 70 KB, with the
+     * arrays too small for pages in it) and the pages the stores marked, not the arrays.
+     */
+    static final long MARKED_LIMIT = 70 * 1_024 + EDITS * 33 * 1_024;
+
+    private final String phase;
+
+    private PagedArrayWorkload(String phase) {
+        this.phase = phase;
+    }
+
+    public static void main(String[] args) throws Exception {
+        PagedArrayWorkload workload = new PagedArrayWorkload(args[0]);
+        Phases.run(args, Map.of("build", workload::build, "change", workload::change, "verify", workload::verify,
+            "abort", workload::abort, "edit", workload::edit));
+    }
+
+    private void build(ObjectStore store) {
+        Waveform wave = store.root("wave", Waveform.class, Waveform::new);
+        wave.name = "wave";
+        wave.samples = new long[SAMPLES];
+        for (int i = 0; i < SAMPLES; i++) {
+            wave.samples[i] = i * 31L;
+        }
+        wave.text = new char[TEXT];
+        for (int i = 0; i < TEXT; i++) {
+            wave.text[i] = (char) ('a' + i % 26);
+        }
+        wave.levels = new double[LEVELS]; // all 0.0
+        wave.gains = new float[GAINS];
+        for (int i = 0; i < GAINS; i++) {
+            wave.gains[i] = i / 4f;
+        }
+        wave.blob = new byte[BLOB];
+        for (int i = 0; i < BLOB; i++) {
+            wave.blob[i] = (byte) i;
+        }
+        wave.flags = new boolean[FLAGS];
+        for (int i = 0; i < FLAGS; i += 3) {
+            wave.flags[i] = true;
+        }
+        wave.deltas = new short[DELTAS];
+        for (int i = 0; i < DELTAS; i++) {
+            wave.deltas[i] = (short) -i;
+        }
+        wave.small = new int[] {1, 2, 3};
+        StoreStats before = store.stats();
+        store.commit();
+        Phases.check(phase, "the build logged " + logged(before, store) + " bytes, less than its arrays",
+            logged(before, store) > 8L * SAMPLES);
+    }
+
+    /** Each kind of change in a commit of its own: each logs about what it changed, not the array. */
+    private void change(ObjectStore store) {
+        Waveform wave = store.root("wave", Waveform.class);
+        StoreStats first = store.stats();
+        commit(store, "an element stored through the field", ELEMENTS_LIMIT, () -> wave.samples[1_234_567] = -1);
+        long compared = store.stats().bytesCompared() - first.bytesCompared();
+        Phases.check(phase, "an element stored through the field: compared " + compared + " bytes", compared <= MARKED_LIMIT);
+        long[] kept = wave.samples; // a local held across the commits that follow: the object is watched from here on
+        commit(store, "an element stored through a local", ELEMENTS_LIMIT, () -> {
+            long[] samples = wave.samples;
+            samples[7] = -7;
+            samples[SAMPLES - 1] = -8;
+        });
+        commit(store, "a range filled by a JDK method", ELEMENTS_LIMIT, () -> Arrays.fill(wave.text, 50_000, 50_100, '#'));
+        commit(store, "0.0 made -0.0 and a NaN of another payload", ELEMENTS_LIMIT, () -> {
+            wave.levels[3] = -0.0;
+            wave.levels[4] = Double.longBitsToDouble(0x7ff8_0000_0000_0001L);
+        });
+        commit(store, "a NaN's payload changed", ELEMENTS_LIMIT,
+            () -> wave.levels[4] = Double.longBitsToDouble(0x7ff8_0000_0000_0002L));
+        commit(store, "an element stored through a local held across commits", ELEMENTS_LIMIT, () -> kept[99] = -99);
+        commit(store, "a float, a byte, a boolean and a short", ELEMENTS_LIMIT, () -> {
+            wave.gains[GAINS - 1] = -1f;
+            wave.blob[BLOB / 2] = -1;
+            wave.flags[FLAGS - 2] = true;
+            wave.deltas[1] = 12_345;
+        });
+        commit(store, "the same elements stored again", 0, () -> {
+            wave.samples[1_234_567] = -1;
+            kept[99] = -99;
+        });
+        commit(store, "a copy with one more element", PAGES_LIMIT, () -> {
+            wave.blob = Arrays.copyOf(wave.blob, BLOB + 1);
+            wave.blob[BLOB] = 42;
+        });
+        commit(store, "a copy cut short", PAGES_LIMIT, () -> wave.deltas = Arrays.copyOf(wave.deltas, DELTAS - 20_000));
+        commit(store, "a large array made small, a small one large", Long.MAX_VALUE, () -> {
+            wave.flags = new boolean[] {true, false, true};
+            int[] large = new int[30_000];
+            Arrays.fill(large, 3);
+            wave.small = large;
+        });
+        commit(store, "an element of the array made large", ELEMENTS_LIMIT, () -> wave.small[29_999] = 4);
+        wave.version = 1;
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void commit(ObjectStore store, String change, long limit, Runnable action) {
+        action.run();
+        StoreStats before = store.stats();
+        store.commit();
+        long logged = logged(before, store);
+        Phases.check(phase, change + ": logged " + logged + " bytes, more than " + limit, logged <= limit);
+        Phases.check(phase, change + ": logged nothing", limit == 0 || logged > 0);
+    }
+
+    private static long logged(StoreStats before, ObjectStore store) {
+        return store.stats().bytesLogged() - before.bytesLogged();
+    }
+
+    /** Every element as the last commit left it; a read-only pass then commits nothing. */
+    private void verify(ObjectStore store) {
+        Waveform wave = store.root("wave", Waveform.class);
+        Phases.check(phase, "the last commit before the kill", wave.version >= 1);
+        Phases.check(phase, "name " + wave.name, "wave".equals(wave.name));
+        long[] samples = wave.samples;
+        boolean same = samples.length == SAMPLES;
+        for (int i = 0; same && i < SAMPLES; i++) {
+            long expected = i == 1_234_567 ? -1 : i == 7 ? -7 : i == SAMPLES - 1 ? -8 : i == 99 ? -99 : i * 31L;
+            if (wave.version == 2 && i % EDIT_STRIDE == 1) {
+                expected += 1_000;
+            }
+            same = samples[i] == expected;
+        }
+        Phases.check(phase, "samples", same);
+        same = wave.text.length == TEXT;
+        for (int i = 0; same && i < TEXT; i++) {
+            same = wave.text[i] == (i >= 50_000 && i < 50_100 ? '#' : (char) ('a' + i % 26));
+        }
+        Phases.check(phase, "text", same);
+        same = wave.levels.length == LEVELS;
+        for (int i = 0; same && i < LEVELS; i++) {
+            long bits = Double.doubleToRawLongBits(wave.levels[i]);
+            same = bits == (i == 3 ? Double.doubleToRawLongBits(-0.0) : i == 4 ? 0x7ff8_0000_0000_0002L : 0L);
+        }
+        Phases.check(phase, "levels, -0.0 and a NaN's payload included", same);
+        same = wave.gains.length == GAINS;
+        for (int i = 0; same && i < GAINS; i++) {
+            same = wave.gains[i] == (i == GAINS - 1 ? -1f : i / 4f);
+        }
+        Phases.check(phase, "gains", same);
+        same = wave.blob.length == BLOB + 1 && wave.blob[BLOB] == 42;
+        for (int i = 0; same && i < BLOB; i++) {
+            same = wave.blob[i] == (i == BLOB / 2 ? -1 : (byte) i);
+        }
+        Phases.check(phase, "blob", same);
+        Phases.check(phase, "flags " + Arrays.toString(wave.flags), Arrays.equals(wave.flags, new boolean[] {true, false, true}));
+        same = wave.deltas.length == DELTAS - 20_000;
+        for (int i = 0; same && i < wave.deltas.length; i++) {
+            same = wave.deltas[i] == (i == 1 ? 12_345 : (short) -i);
+        }
+        Phases.check(phase, "deltas", same);
+        same = wave.small.length == 30_000;
+        for (int i = 0; same && i < 30_000; i++) {
+            same = wave.small[i] == (i == 29_999 ? 4 : 3);
+        }
+        Phases.check(phase, "small, made large", same);
+        StoreStats before = store.stats();
+        store.commit();
+        Phases.check(phase, "a read-only pass logged " + logged(before, store) + " bytes", logged(before, store) == 0);
+    }
+
+    /**
+     * Elements stored through the field alone, on pages of their own, in a new session: the commit compares the pages
+     * they are on, not the arrays; the JVM is killed after it.
+     */
+    private void edit(ObjectStore store) {
+        Waveform wave = store.root("wave", Waveform.class);
+        for (int k = 0; k < EDITS; k++) {
+            wave.samples[k * EDIT_STRIDE + 1] += 1_000;
+        }
+        wave.version = 2;
+        StoreStats before = store.stats();
+        store.commit();
+        long compared = store.stats().bytesCompared() - before.bytesCompared();
+        Phases.check(phase, EDITS + " elements stored through the field: compared " + compared + " bytes",
+            compared <= MARKED_LIMIT);
+        Phases.check(phase, EDITS + " elements stored through the field: logged " + logged(before, store) + " bytes",
+            logged(before, store) <= EDITS * ELEMENTS_LIMIT);
+        Phases.halt(phase);
+    }
+
+    /** Changes of every kind, then {@code abort()}: the arrays are as committed again, and stay so after a reopen. */
+    private void abort(ObjectStore store) {
+        Waveform wave = store.root("wave", Waveform.class);
+        long[] kept = wave.samples;
+        kept[5] = 555;
+        wave.text[0] = '!';
+        wave.blob = new byte[BLOB * 2];
+        store.abort();
+        Phases.check(phase, "samples[5] after abort: " + wave.samples[5], wave.samples[5] == 5 * 31L);
+        Phases.check(phase, "text[0] after abort: " + wave.text[0], wave.text[0] == 'a');
+        Phases.check(phase, "blob after abort: " + wave.blob.length, wave.blob.length == BLOB + 1);
+        StoreStats before = store.stats();
+        store.commit();
+        Phases.check(phase, "a commit after abort logged " + logged(before, store) + " bytes", logged(before, store) == 0);
+    }
+}
