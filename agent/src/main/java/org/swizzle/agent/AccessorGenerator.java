@@ -36,6 +36,11 @@ import org.swizzle.internal.Swizzling;
  *     CardTable.mark(o.$swz_address);           // write barrier
  *     if (o.$swz_flags == 0) Escapes.array(o);  // arrays only: the caller keeps the array it stored
  * }
+ * public static T $swz_keep$f(C o) {           // primitive arrays: for loads whose array stays in the method
+ *     if (o.$swz_state != 0) Faults.fault(o);
+ *     if (o.$swz_flags == 0) Escapes.kept(o, o.f); // watches unless the array's element stores mark its pages
+ *     return o.f;
+ * }
  * public static void $swz_put$f(C o, T v)      // arrays: the setter without the escape, for fresh arrays
  * </pre>
  * Collections need nothing beyond the residency check and the barrier: the object manager gives persistent
@@ -112,6 +117,9 @@ final class AccessorGenerator {
             if (field.isElidableArray()) {
                 addGetter(field, name(field.readerName(), checked), false, checked, false);
                 addEditor(field, name(field.editorName(), checked), checked);
+                if (field.isPrimitiveArray()) {
+                    addKeeper(field, name(field.keeperName(), checked), checked);
+                }
                 addSetter(field, name(field.freshSetterName(), checked), checked, false, false);
             }
             addSetter(field, name(field.setterName(), checked), checked, keepsStored, isArray(field));
@@ -223,6 +231,32 @@ final class AccessorGenerator {
             residencyCheck(method, owner);
         }
         mark(method, false, owner);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
+        method.visitInsn(Opcodes.ARETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    /**
+     * {@code $swz_keep$f}: the residency check, then {@code if (o.$swz_flags == 0) Escapes.kept(o, o.f)}, for a load
+     * whose array stays in the method: the element stores there mark pages, so only an array without marks watches.
+     */
+    private void addKeeper(StoredField field, String name, boolean checked) {
+        MethodVisitor method = target.visitMethod(ACCESS, name, field.getterDescriptor(), null, null);
+        method.visitCode();
+        if (checked) {
+            residencyCheck(method, owner);
+        }
+        Label watched = new Label();
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.FLAGS, "B");
+        method.visitJumpInsn(Opcodes.IFNE, watched);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.ESCAPES, Contract.ESCAPE_KEPT, Contract.ESCAPE_KEPT_DESCRIPTOR, false);
+        Bytecode.target(method, watched, frames, owner);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
         method.visitInsn(Opcodes.ARETURN);

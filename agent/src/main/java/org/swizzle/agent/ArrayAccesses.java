@@ -38,24 +38,31 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * load is named by its method and its ordinal among the method's {@code GETFIELD}s, a store by its
  * ordinal among the {@code PUTFIELD}s, which the rewriter counts the same way.
  *
- * <p>The element stores of an edit of a primitive array are named too, by their ordinal among the method's
- * element stores ({@code IASTORE} to {@code SASTORE}), with the array's descriptor: the rewriter makes each a call
- * of {@link org.swizzle.internal.ArrayEdits}, which marks the page of a large array the element is on.
+ * <li>a <em>kept</em> load, of a primitive array only: the array stays in the method, through locals and across
+ * calls, and is only indexed, measured, null-checked or compared ({@code long[] s = p.samples; ... s[i] = v;}).
+ * Its element stores are rewritten (below), so a large array needs no watch: its stores mark its pages.</li>
+ *
+ * <p>The element stores of an edit or a kept load of a primitive array are named too, by their ordinal among the
+ * method's element stores ({@code IASTORE} to {@code SASTORE}), with the array's descriptor: the rewriter makes each
+ * a call of {@link org.swizzle.internal.ArrayEdits}, which marks the page of a large array the element is on.
  */
 final class ArrayAccesses {
 
     /** Nothing proven: every array access escapes. */
-    static final ArrayAccesses NONE = new ArrayAccesses(Set.of(), Set.of(), Set.of(), Map.of());
+    static final ArrayAccesses NONE = new ArrayAccesses(Set.of(), Set.of(), Set.of(), Set.of(), Map.of());
 
     private final Set<String> readOnly;
     private final Set<String> edits;
+    private final Set<String> kept;
     private final Set<String> freshStores;
-    /** The element stores of edits of primitive arrays, each with the array's descriptor. */
+    /** The element stores of edits and kept loads of primitive arrays, each with the array's descriptor. */
     private final Map<String, String> editStores;
 
-    private ArrayAccesses(Set<String> readOnly, Set<String> edits, Set<String> freshStores, Map<String, String> editStores) {
+    private ArrayAccesses(Set<String> readOnly, Set<String> edits, Set<String> kept, Set<String> freshStores,
+                          Map<String, String> editStores) {
         this.readOnly = readOnly;
         this.edits = edits;
+        this.kept = kept;
         this.freshStores = freshStores;
         this.editStores = editStores;
     }
@@ -69,6 +76,7 @@ final class ArrayAccesses {
         new ClassReader(classFile).accept(type, ClassReader.SKIP_DEBUG);
         Set<String> readOnly = new HashSet<>();
         Set<String> edits = new HashSet<>();
+        Set<String> kept = new HashSet<>();
         Set<String> fresh = new HashSet<>();
         Map<String, String> editStores = new HashMap<>();
         for (MethodNode method : type.methods) {
@@ -78,10 +86,10 @@ final class ArrayAccesses {
                 candidates |= (opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD) && elidable.test((FieldInsnNode) insn);
             }
             if (candidates) {
-                classify(type.name, method, elidable, readOnly, edits, fresh, editStores);
+                classify(type.name, method, elidable, new Accesses(readOnly, edits, kept, fresh, editStores));
             }
         }
-        return new ArrayAccesses(readOnly, edits, fresh, editStores);
+        return new ArrayAccesses(readOnly, edits, kept, fresh, editStores);
     }
 
     /** Whether the {@code ordinal}-th {@code GETFIELD} of method {@code name + descriptor} is read-only. */
@@ -92,6 +100,11 @@ final class ArrayAccesses {
     /** Whether the {@code ordinal}-th {@code GETFIELD} of the method only indexes the array, with nothing run between. */
     boolean isEdit(String name, String descriptor, int ordinal) {
         return edits.contains(key(name, descriptor, ordinal));
+    }
+
+    /** Whether the {@code ordinal}-th {@code GETFIELD} of the method loads a primitive array that stays in the method. */
+    boolean isKept(String name, String descriptor, int ordinal) {
+        return kept.contains(key(name, descriptor, ordinal));
     }
 
     /**
@@ -107,8 +120,12 @@ final class ArrayAccesses {
         return freshStores.contains(key(name, descriptor, ordinal));
     }
 
-    private static void classify(String owner, MethodNode method, Predicate<FieldInsnNode> elidable,
-                                 Set<String> readOnly, Set<String> edits, Set<String> fresh, Map<String, String> editStores) {
+    /** The sets {@link #classify} adds a method's accesses to. */
+    private record Accesses(Set<String> readOnly, Set<String> edits, Set<String> kept, Set<String> fresh,
+                            Map<String, String> editStores) {
+    }
+
+    private static void classify(String owner, MethodNode method, Predicate<FieldInsnNode> elidable, Accesses found) {
         Uses uses = new Uses();
         try {
             new Analyzer<>(uses).analyze(owner, method);
@@ -121,20 +138,26 @@ final class ArrayAccesses {
         for (AbstractInsnNode insn : method.instructions) {
             if (insn.getOpcode() == Opcodes.GETFIELD) {
                 if (elidable.test((FieldInsnNode) insn)) {
+                    String array = ((FieldInsnNode) insn).desc;
+                    boolean primitive = array.length() == 2; // [I, [J, ...
+                    boolean marks = false;
                     if (uses.onlyRead(insn)) {
-                        readOnly.add(key(method.name, method.desc, loads));
+                        found.readOnly().add(key(method.name, method.desc, loads));
                     } else if (uses.onlyIndexedAtOnce(insn, method)) {
-                        edits.add(key(method.name, method.desc, loads));
-                        String array = ((FieldInsnNode) insn).desc;
-                        if (array.length() == 2) { // a primitive array: [I, [J, ...
-                            uses.elementStores(insn).forEach(elementStore -> editedArrays.put(elementStore, array));
-                        }
+                        found.edits().add(key(method.name, method.desc, loads));
+                        marks = primitive;
+                    } else if (primitive && uses.staysInMethod(insn)) {
+                        found.kept().add(key(method.name, method.desc, loads));
+                        marks = true;
+                    }
+                    if (marks) {
+                        uses.elementStores(insn).forEach(elementStore -> editedArrays.put(elementStore, array));
                     }
                 }
                 loads++;
             } else if (insn.getOpcode() == Opcodes.PUTFIELD) {
                 if (elidable.test((FieldInsnNode) insn) && uses.storesFreshArray(insn)) {
-                    fresh.add(key(method.name, method.desc, stores));
+                    found.fresh().add(key(method.name, method.desc, stores));
                 }
                 stores++;
             }
@@ -144,7 +167,7 @@ final class ArrayAccesses {
             if (Uses.isElementStore(insn.getOpcode())) {
                 String array = editedArrays.get(insn);
                 if (array != null) {
-                    editStores.put(key(method.name, method.desc, elementStores), array);
+                    found.editStores().put(key(method.name, method.desc, elementStores), array);
                 }
                 elementStores++;
             }
@@ -228,7 +251,7 @@ final class ArrayAccesses {
         boolean onlyRead(AbstractInsnNode load) {
             return flowsOnlyInto(load, (use, operand) -> {
                 int opcode = use.getOpcode();
-                if (opcode == Opcodes.ALOAD || opcode == Opcodes.ASTORE || opcode == Opcodes.CHECKCAST || isDup(opcode)) {
+                if (isCopy(opcode)) {
                     return Use.CARRIES;
                 }
                 boolean reads = opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL || opcode == Opcodes.IFNONNULL
@@ -256,11 +279,29 @@ final class ArrayAccesses {
             });
         }
 
-        /** The element stores the value {@code load} produces flows into as their array, through {@code DUP}s. */
+        /**
+         * Whether the value {@code load} produces stays in the method, through locals, casts and {@code DUP}s, and is
+         * only indexed, measured, null-checked or compared: no call, return, field or array store, monitor or throw
+         * receives it, so every change to the array is one of the method's element stores.
+         */
+        boolean staysInMethod(AbstractInsnNode load) {
+            return flowsOnlyInto(load, (use, operand) -> {
+                int opcode = use.getOpcode();
+                if (isCopy(opcode)) {
+                    return Use.CARRIES;
+                }
+                boolean stays = opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL || opcode == Opcodes.IFNONNULL
+                    || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE
+                    || (isElementLoad(opcode) || isElementStore(opcode)) && operand == 0 || isIndexOrElement(use, operand);
+                return stays ? Use.HARMLESS : Use.ESCAPES;
+            });
+        }
+
+        /** The element stores the value {@code load} produces flows into as their array, through copies of it. */
         Set<AbstractInsnNode> elementStores(AbstractInsnNode load) {
             Set<AbstractInsnNode> found = new HashSet<>();
             flowsOnlyInto(load, (use, operand) -> {
-                if (isDup(use.getOpcode())) {
+                if (isCopy(use.getOpcode())) {
                     return Use.CARRIES;
                 }
                 if (isElementStore(use.getOpcode()) && operand == 0) {
@@ -353,6 +394,11 @@ final class ArrayAccesses {
             int opcode = use.getOpcode();
             return (isElementLoad(opcode) || isElementStore(opcode)) && operand == 1
                 || isElementStore(opcode) && opcode != Opcodes.AASTORE && operand == 2;
+        }
+
+        /** Whether {@code opcode} hands the value it takes on unchanged: a local's store or load, a cast, a {@code DUP}. */
+        private static boolean isCopy(int opcode) {
+            return opcode == Opcodes.ALOAD || opcode == Opcodes.ASTORE || opcode == Opcodes.CHECKCAST || isDup(opcode);
         }
 
         private static boolean isDup(int opcode) {

@@ -24,6 +24,9 @@ final class Contract {
     /** The element stores of edits of primitive array fields: {@code store(T[] array, int index, T value)}. */
     static final String ARRAY_EDITS = "org/swizzle/internal/ArrayEdits";
     static final String ARRAY_EDIT_STORE = "store";
+    /** {@code Escapes.kept(owner, array)}: a primitive array kept in a local, watched unless its pages are marked. */
+    static final String ESCAPE_KEPT = "kept";
+    static final String ESCAPE_KEPT_DESCRIPTOR = "(L" + PERSISTABLE + ";Ljava/lang/Object;)V";
     static final String COPIES = "org/swizzle/internal/Copies";
     static final String BEFORE_CLONE = "beforeClone";
     static final String BEFORE_CLONE_DESCRIPTOR = "(Ljava/lang/Object;)V";
@@ -119,6 +122,14 @@ final class Contract {
     /** The static read accessor for loads of an array field that only index it at once: the barrier, no escape. */
     static String editor(String field) {
         return "$swz_edit$" + field;
+    }
+
+    /**
+     * The static read accessor for loads of a primitive array field whose array stays in the method, only indexed
+     * there, through locals and across calls: no barrier, and no escape for an array whose element stores mark pages.
+     */
+    static String keeper(String field) {
+        return "$swz_keep$" + field;
     }
 
     /** The static write accessor for stores of a fresh array nothing else holds: the barrier, no escape. */

@@ -192,6 +192,7 @@ final class FieldAccessRewriter extends ClassVisitor {
             if (opcode == Opcodes.GETFIELD) {
                 accessor = elidable && arrays.isReadOnly(name, descriptor, load) ? field.readerName()
                     : elidable && arrays.isEdit(name, descriptor, load) ? field.editorName()
+                    : elidable && arrays.isKept(name, descriptor, load) ? field.keeperName()
                     : field.getterName();
             } else {
                 accessor = elidable && arrays.isFreshStore(name, descriptor, store) ? field.freshSetterName() : field.setterName();

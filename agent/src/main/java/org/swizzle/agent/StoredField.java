@@ -43,6 +43,16 @@ record StoredField(String owner, String name, String descriptor, FieldKind kind,
         return Contract.editor(name);
     }
 
+    /** Whether this field holds an array of a primitive type, whose element stores the agent may rewrite. */
+    boolean isPrimitiveArray() {
+        return descriptor.length() == 2 && descriptor.charAt(0) == '[';
+    }
+
+    /** The accessor of loads whose array stays in the method, only indexed; only primitive arrays have one. */
+    String keeperName() {
+        return Contract.keeper(name);
+    }
+
     /** The setter of fresh arrays; only arrays with immutable elements have one. */
     String freshSetterName() {
         return Contract.freshSetter(name);

@@ -66,8 +66,11 @@ class ArrayAccessesTest {
             "INVOKESTATIC org/swizzle/internal/ArrayEdits.store([JIJ)V"), edits("bump(L" + signal + ";I)V"));
         assertEquals(List.of("INVOKESTATIC " + signal + ".$swz_edit$flags(L" + signal + ";)[Z",
             "INVOKESTATIC org/swizzle/internal/ArrayEdits.store([ZIZ)V"), edits("flag(L" + signal + ";I)V"));
+        assertEquals(List.of("INVOKESTATIC " + signal + ".$swz_keep$samples(L" + signal + ";)[J",
+            "INVOKESTATIC org/swizzle/internal/ArrayEdits.store([JIJ)V"), edits("fillThroughALocal(L" + signal + ";I)V"),
+            "an array kept in a local across a call: its stores mark pages");
         assertEquals(List.of("INVOKESTATIC " + signal + ".$swz_get$samples(L" + signal + ";)[J"),
-            edits("fillThroughALocal(L" + signal + ";)V"), "an escaped array's store is left alone");
+            edits("fillByACall(L" + signal + ";)V"), "an array passed to a call escapes, and its stores are left alone");
         assertEquals(List.of(EDITING), edits("link(L" + PART + ";L" + PART + ";)V"), "an array of references has no pages");
     }
 

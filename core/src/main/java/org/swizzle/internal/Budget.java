@@ -2,12 +2,14 @@ package org.swizzle.internal;
 
 import java.util.ArrayDeque;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The resident-object budget: past it, the clean objects made resident longest ago are turned back
  * into hollow objects (their fields cleared, never written), and fault in again when touched.
- * Objects in dirty cards stay until a commit or abort has dealt with them; watched objects stay, since the
- * application may still change an array it took from them. The object manager calls it only where no other
+ * Objects in dirty cards stay until a commit or abort has dealt with them; watched objects stay, and so do
+ * {@code pinned} ones (whose large array a method kept), since the application may still change an array it took
+ * from them. The object manager calls it only where no other
  * thread can be reading the objects it clears (see {@link ObjectManager}).
  */
 final class Budget {
@@ -15,14 +17,19 @@ final class Budget {
     private final long limit;
     private final UpdateDetector detector;
     private final Consumer<Persistable> rehollow;
+    private final Predicate<Persistable> pinned;
     private final ArrayDeque<Persistable> order = new ArrayDeque<>();
     private long rehollowed;
 
-    /** @param rehollow turns a clean resident object back into a hollow one */
-    Budget(long limit, UpdateDetector detector, Consumer<Persistable> rehollow) {
+    /**
+     * @param rehollow turns a clean resident object back into a hollow one
+     * @param pinned   whether an object that is not watched must stay resident all the same
+     */
+    Budget(long limit, UpdateDetector detector, Consumer<Persistable> rehollow, Predicate<Persistable> pinned) {
         this.limit = limit;
         this.detector = detector;
         this.rehollow = rehollow;
+        this.pinned = pinned;
     }
 
     long limit() {
@@ -55,7 +62,7 @@ final class Budget {
             if (object.$swz_state() != Persistable.RESIDENT) {
                 continue;
             }
-            if (object == keep || object.$swz_flags() != 0 || !allClean && detector.mayBeDirty(object)) {
+            if (object == keep || object.$swz_flags() != 0 || pinned.test(object) || !allClean && detector.mayBeDirty(object)) {
                 order.addLast(object);
                 continue;
             }

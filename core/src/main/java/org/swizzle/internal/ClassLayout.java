@@ -150,7 +150,12 @@ public final class ClassLayout {
 
     /** The name of the stored field with hierarchy-global index {@code index}. */
     public String fieldName(int index) {
-        return shape.field(positionOfIndex(index)).name();
+        return field(index).name();
+    }
+
+    /** The stored field with hierarchy-global index {@code index}. */
+    Shape.Field field(int index) {
+        return shape.field(positionOfIndex(index));
     }
 
     /**

@@ -41,9 +41,9 @@ public final class Copies {
 
     /**
      * Returns {@code copy}, made transient if it is a bitwise copy of the persistent {@code original}: a
-     * distinct instance of the same class with the same OID in the same store, which only a clone can be.
-     * Any other result (the original itself, an object of the user's choosing, a copy of a transient object)
-     * is returned untouched.
+     * distinct instance of the same class with the same OID in the same store, which only a clone can be. A copy
+     * of a transient original is a transient object already. Either way, if the two share arrays, both are
+     * watched. Any other result (the original itself, an object of the user's choosing) is returned untouched.
      */
     public static Object cloned(Object original, Object copy) {
         if (original == copy || !(original instanceof Persistable) || copy == null || copy.getClass() != original.getClass()) {
@@ -51,18 +51,22 @@ public final class Copies {
         }
         Persistable from = (Persistable) original;
         Persistable made = (Persistable) copy;
-        if (from.$swz_oid() == 0 || made.$swz_oid() != from.$swz_oid() || made.$swz_context() != from.$swz_context()) {
+        if (made.$swz_oid() != from.$swz_oid() || made.$swz_context() != from.$swz_context()) {
             return copy;
         }
-        made.$swz_resolveStored(true); // while it still has the original's store to look the OIDs up in
-        made.$swz_oid(0);
-        made.$swz_context(null);
-        made.$swz_address(0);
-        made.$swz_dirty((byte) 0);
-        made.$swz_flags((byte) 0);
+        if (from.$swz_oid() != 0) {
+            made.$swz_resolveStored(true); // while it still has the original's store to look the OIDs up in
+            made.$swz_oid(0);
+            made.$swz_context(null);
+            made.$swz_address(0);
+            made.$swz_dirty((byte) 0);
+            made.$swz_flags((byte) 0);
+        }
         if (holdsArray(made)) {
             // the two share their arrays, and a store into an element through either changes both
-            Escapes.array(made);
+            if (made.$swz_flags() == 0) {
+                Escapes.array(made);
+            }
             if (from.$swz_flags() == 0) {
                 Escapes.array(from);
             }

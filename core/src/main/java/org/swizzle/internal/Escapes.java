@@ -10,6 +10,18 @@ public final class Escapes {
     private Escapes() {
     }
 
+    /**
+     * Called when {@code owner.$swz_flags} is 0 and {@code array}, a primitive array of its field, stays in the
+     * method that loaded it, whose element stores mark pages ({@link ArrayEdits}): the owner is watched unless the
+     * array's pages are marked for it (see {@link PageMarks}).
+     */
+    public static void kept(Persistable owner, Object array) {
+        Object context = owner.$swz_context();
+        if (array == null || context == null || !((ObjectManager) context).keeps(owner, array)) {
+            array(owner);
+        }
+    }
+
     /** Called when {@code owner.$swz_flags} is 0. */
     public static void array(Persistable owner) {
         Object context = owner.$swz_context();

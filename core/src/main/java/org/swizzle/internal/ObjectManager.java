@@ -114,6 +114,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * every commit until they are reloaded. Flagged {@link Persistable#WATCHED}.
      */
     private final List<Persistable> watched = new ArrayList<>();
+    /** The objects the commit in progress found with pages of their arrays marked ({@link #addChangedArrays}). */
+    private final Set<Persistable> arrayOwners = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Objects whose large array a method kept to itself ({@link #keeps}): they stay resident, as watched ones do. */
+    private final Set<Persistable> keptOwners = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Objects the current commit found holding such values, watched once it succeeds. */
     private final List<Persistable> toWatch = new ArrayList<>();
     private final Map<String, HashIndex<?, ?>> indexes = new LinkedHashMap<>();
@@ -139,7 +143,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.store = store;
         this.directory = store.directory();
         this.catalog = new Catalog(loader, options.dropMissingClasses(), problem -> corrupted(SegmentStore.CATALOG_OID, problem));
-        this.budget = new Budget(options.residentBudget(), detector, this::rehollow);
+        this.budget = new Budget(options.residentBudget(), detector, this::rehollow, keptOwners::contains);
         this.residentPages = new ResidentPages(options.residentBudget());
         this.owner = options.confined() ? Thread.currentThread() : null;
         this.rehollowOnFault = owner != null && !AgentOptions.current().checksOnEntry();
@@ -467,7 +471,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (transaction == null || comparingValues) {
             return pagedArrays.unchanged(array, element, committed) ? committed.pages() : PagedArrays.CHANGED;
         }
-        return pagedArrays.put(array, element, committed, owner.$swz_flags() != 0, transaction, collector::written);
+        return pagedArrays.put(array, element, committed, owner, owner.$swz_flags() != 0, transaction, collector::written);
     }
 
     @Override
@@ -625,6 +629,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             detector.collect(pending::add);
             countMarks(pending.size());
             addChangedWatched();
+            addChangedArrays();
             collections.collectChanged(pendingCollections::add);
             long collected = System.nanoTime();
             counters.collectNanos += collected - start;
@@ -656,6 +661,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             collector.assistSweep(transaction);
             transaction.commit(number);
             pagedArrays.committed();
+            arrayOwners.clear();
             clearWrittenSections();
             counters.writeNanos += logged.writeNanos() - writeBefore;
             counters.forceNanos += logged.forceNanos() - forceBefore;
@@ -675,6 +681,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             collections.abandoned();
             residentPages.abandoned();
             pagedArrays.abandoned();
+            arrayOwners.clear();
             abandonSections();
             throw e;
         } finally {
@@ -836,9 +843,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return kind;
     }
 
-    /** Whether the remembered set saw only stores into fixed-size fields of {@code object}, which nothing watches. */
+    /**
+     * Whether the remembered set saw only stores into fixed-size fields of {@code object}, which nothing watches and
+     * whose arrays no element store changed.
+     */
     private boolean onlyFixedFieldsChanged(Persistable object) {
-        return barrier == Barrier.REMSET && object.$swz_dirty() == RememberedSet.FIXED_FIELDS && object.$swz_flags() == 0;
+        return barrier == Barrier.REMSET && object.$swz_dirty() == RememberedSet.FIXED_FIELDS && object.$swz_flags() == 0
+            && !arrayOwners.contains(object);
     }
 
     /**
@@ -894,6 +905,41 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 pending.add(object);
             }
         }
+    }
+
+    /**
+     * Adds the objects whose large arrays' element stores marked pages ({@link PageMarks}), which no barrier made
+     * candidates, to the candidates: a method that kept such an array to itself runs no barrier. A watched object is
+     * compared whole already ({@link #addChangedWatched}), and under {@code barrier=none} every resident one is a
+     * candidate.
+     */
+    private void addChangedArrays() {
+        for (PageMarks marks : pagedArrays.takeChanged()) {
+            Persistable owner = marks.owner();
+            if (owner != null && owner.$swz_context() == this && owner.$swz_state() == Persistable.RESIDENT
+                && owner.$swz_flags() == 0 && arrayOwners.add(owner) && barrier != Barrier.NONE && !detector.mayBeDirty(owner)) {
+                pending.add(owner);
+            }
+        }
+    }
+
+    /**
+     * Whether {@code array}, loaded from a field of {@code owner} by a method that keeps it to itself, has its pages
+     * marked for that object, so that it need not be watched; the object then stays resident under the budget, as a
+     * watched one does, since the method may still store into the array after it was re-hollowed.
+     */
+    boolean keeps(Persistable owner, Object array) {
+        PageMarks marks = PageMarks.of(array);
+        if (marks == null || marks.owner() != owner) {
+            return false;
+        }
+        if (!marks.isKept()) {
+            synchronized (this) {
+                keptOwners.add(owner);
+            }
+            marks.keep();
+        }
+        return true;
     }
 
     /**
@@ -1052,6 +1098,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         countMarks(candidates[0]);
         Set<Persistable> marked = Collections.newSetFromMap(new IdentityHashMap<>());
         marked.addAll(dirty);
+        List<PageMarks> arrayMarks = new ArrayList<>(pagedArrays.takeChanged());
+        pagedArrays.reverted();
+        for (PageMarks marks : arrayMarks) { // arrays kept in locals: their stores ran no barrier
+            Persistable owner = marks.owner();
+            if (owner != null && owner.$swz_context() == this && marked.add(owner)) {
+                dirty.add(owner);
+            }
+        }
         for (Persistable object : watched) {
             if (object.$swz_state() == Persistable.RESIDENT && !marked.contains(object) && valuesChanged(object)) {
                 dirty.add(object);
@@ -1069,7 +1123,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (object.$swz_state() != Persistable.RESIDENT) {
                 continue;
             }
-            Object[] arrays = object.$swz_flags() == 0 ? null : ClassLayout.of(object.getClass()).arrays(object);
+            boolean held = object.$swz_flags() != 0 || keptOwners.contains(object);
+            Object[] arrays = held ? ClassLayout.of(object.getClass()).arrays(object) : null;
             rehollow(object);
             rehollowed++;
             if (arrays != null) {
@@ -1085,6 +1140,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             ClassLayout.of(object.getClass()).keepArrays(keptArrays.get(i), object);
             watch(object);
         }
+        arrayMarks.forEach(PageMarks::clearAll); // the arrays an object kept hold its committed elements again
         indexes.values().forEach(HashIndex::reverted);
         detector.reset();
         StoreDirectory.readRoots(store, roots, reader);

@@ -119,6 +119,11 @@ public final class ObjectReader {
         this.fieldName = fieldName;
     }
 
+    /** The object whose field is being read, or null. */
+    Persistable owner() {
+        return owner;
+    }
+
     /** Starts filling a stored collection from the image {@link #reset} gave, after its kind and count. */
     void beginCollection(Attachment attachment) {
         this.collection = attachment;

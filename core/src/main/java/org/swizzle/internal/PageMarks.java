@@ -1,64 +1,85 @@
 package org.swizzle.internal;
 
 import java.lang.ref.WeakReference;
-import java.util.Map;
-import java.util.WeakHashMap;
 
 /**
  * The pages of a large array in a field ({@link ValueKind#ARRAY_PAGES}) that element stores changed since a commit
- * last compared them: a card table over the array, one byte a page. The agent turns each element store that
- * follows a load of the field at once ({@code o.samples[i] = v}, whose load runs the object's write barrier) into a
- * call of {@link ArrayEdits}, which marks the page here; a commit of the object then compares the marked pages
- * alone. An array the application held in any other way (a local, a call) has made its object watched, and a
- * watched object's arrays are compared whole, so a store this table never saw is never missed.
+ * last compared them: a card table over the array, one byte a page, for the object whose field holds it. The agent
+ * turns each element store into a primitive array that a method loaded from a field and kept to itself (indexed
+ * at once, {@code o.samples[i] = v}, or through a local, across calls) into a call of {@link ArrayEdits}, which marks
+ * the page here; the first mark of a page since the last commit tells the object manager ({@link PagedArrays}), whose
+ * commit then writes the object and compares the marked pages alone. An array the application held in any other
+ * way (returned, passed to a call) has made its object watched, and a watched object's arrays are compared whole,
+ * so a store this table never saw is never missed.
  *
- * <p>Marks are found by the array, in a table that holds arrays weakly (an array hashes by identity), with the
- * marks found last kept for the next store. Marking is one byte store, safe from any thread: only a commit,
- * under its object manager's lock, clears a mark, before it compares the page.
+ * <p>Marks are found by the array's identity ({@link MarksByArray}), with no lock. Marking is a byte store, made
+ * only on a page not marked yet, safe from any thread: only a commit, under its object manager's lock, clears a
+ * mark, before it compares the page.
  */
 final class PageMarks {
 
-    private static final Map<Object, PageMarks> BY_ARRAY = new WeakHashMap<>();
-    /** The marks an element store found last: a loop over one array looks them up once. */
-    private static volatile PageMarks last;
-
     private final WeakReference<Object> array;
+    private final WeakReference<Persistable> owner;
+    /** Told of the first mark of a page since the last commit. */
+    private final PagedArrays store;
     private final byte[] changed;
     private final int pageShift;
+    /** Whether a method kept the array to itself, so that its owner must stay resident ({@link #keep()}). */
+    private volatile boolean kept;
 
-    private PageMarks(Object array, ValueKind element, int pages) {
+    private PageMarks(Object array, ValueKind element, Persistable owner, PagedArrays store) {
         this.array = new WeakReference<>(array);
-        this.changed = new byte[pages];
+        this.owner = new WeakReference<>(owner);
+        this.store = store;
+        this.changed = new byte[PrimitiveArrayCodec.pageCount(element, java.lang.reflect.Array.getLength(array))];
         this.pageShift = Integer.numberOfTrailingZeros(PrimitiveArrayCodec.pageLength(element));
     }
 
     /** The element at {@code index} of {@code array}, a large array, was stored: marks its page if a field's pages hold the array. */
     static void edited(Object array, int index) {
-        PageMarks marks = last;
-        if (marks == null || marks.array.get() != array) {
-            marks = of(array);
-            if (marks == null) {
-                return; // not stored yet: the commit that stores it compares it whole
-            }
-            last = marks;
+        PageMarks marks = MarksByArray.of(array);
+        if (marks == null) {
+            return; // not stored yet: the commit that stores it compares it whole
         }
-        marks.changed[index >>> marks.pageShift] = 1;
+        int page = index >>> marks.pageShift;
+        if (marks.changed[page] == 0) {
+            marks.mark(page);
+        }
     }
 
     /** The marks of {@code array}, or null if no field's pages hold it. */
     static PageMarks of(Object array) {
-        synchronized (BY_ARRAY) {
-            return BY_ARRAY.get(array);
-        }
+        return MarksByArray.of(array);
     }
 
-    /** New marks for {@code array}, an array of {@code element}s a field's pages hold, every page unchanged. */
-    static PageMarks register(Object array, ValueKind element) {
-        PageMarks marks = new PageMarks(array, element, PrimitiveArrayCodec.pageCount(element, java.lang.reflect.Array.getLength(array)));
-        synchronized (BY_ARRAY) {
-            BY_ARRAY.put(array, marks);
-        }
+    /**
+     * New marks for {@code array}, an array of {@code element}s whose pages a field of {@code owner} holds, every page
+     * unchanged; {@code store} is told of each page marked first.
+     */
+    static PageMarks register(Object array, ValueKind element, Persistable owner, PagedArrays store) {
+        PageMarks marks = new PageMarks(array, element, owner, store);
+        MarksByArray.put(marks);
         return marks;
+    }
+
+    /** The array, or null if the garbage collector took it. */
+    Object array() {
+        return array.get();
+    }
+
+    /** The object whose field's pages hold the array, or null if it is gone. */
+    Persistable owner() {
+        return owner.get();
+    }
+
+    /** Whether a method kept the array to itself since it was registered. */
+    boolean isKept() {
+        return kept;
+    }
+
+    /** Notes that a method kept the array to itself. */
+    void keep() {
+        kept = true;
     }
 
     /** Whether page {@code page} was marked since it was last cleared. */
@@ -71,13 +92,20 @@ final class PageMarks {
         changed[page] = 0;
     }
 
-    /** Marks page {@code page} again: the commit that cleared it failed. */
+    /** Marks page {@code page}, and tells the store: a store changed it, or the commit that cleared it failed. */
     void mark(int page) {
         changed[page] = 1;
+        store.changed(this);
+    }
+
+    /** Clears every mark: the array holds its committed elements again. */
+    void clearAll() {
+        java.util.Arrays.fill(changed, (byte) 0);
     }
 
     /** Marks every page: the commit that registered these marks failed, so no page is as committed. */
     void markAll() {
         java.util.Arrays.fill(changed, (byte) 1);
+        store.changed(this);
     }
 }

@@ -36,6 +36,10 @@ final class PagedArrays {
     private final IntArrayList clearedPages = new IntArrayList();
     /** The marks the commit in progress made for arrays it stores whole: every page marked if it fails. */
     private final List<PageMarks> registered = new ArrayList<>();
+    /** Marks with a page marked first since the commit took the last ones: element stores add to it from any thread. */
+    private final List<PageMarks> changed = new ArrayList<>();
+    /** The marks the commit in progress took: given back if it fails. */
+    private final List<PageMarks> taken = new ArrayList<>();
 
     PagedArrays(SegmentStore store, Catalog catalog, Counters counters) {
         this.store = store;
@@ -63,31 +67,53 @@ final class PagedArrays {
                 throw from.corrupt("page " + i + " of its " + type.getSimpleName() + ", OID " + oid + ", " + problem);
             }
         }
-        PageMarks.register(array, element);
+        PageMarks.register(array, element, from.owner(), this);
         return array;
+    }
+
+    /** Notes that {@code marks} has a page marked first since the last commit. */
+    void changed(PageMarks marks) {
+        synchronized (changed) {
+            changed.add(marks);
+        }
+    }
+
+    /** The marks with a page marked first since the last commit took them, for the commit in progress to write. */
+    List<PageMarks> takeChanged() {
+        synchronized (changed) {
+            taken.addAll(changed);
+            changed.clear();
+        }
+        return taken;
     }
 
     /**
      * The directory that the committed image of {@code owner}, a persistent object, holds in its field
      * {@code fieldIndex}; null if it holds none there (the field held a small array or none, or the image is of
-     * another class or shape, which the commit replaces whole).
+     * another class). An image stored under an older shape of the class is searched for the field by its name and
+     * type, so that a change to the class does not store its arrays' pages anew.
      */
     PrimitiveArrayCodec.Directory committed(Persistable owner, int fieldIndex) {
         long oid = owner.$swz_oid();
         ClassLayout layout = ClassLayout.of(owner.getClass());
-        if (!store.contains(oid) || store.classId(oid) != catalog.classId(layout)) {
+        int classId = catalog.classId(layout);
+        if (!store.contains(oid) || store.classId(oid) != classId) {
             return null;
         }
         directories.reset(store.view(oid, objectView), store.length(oid)); // checked when it was faulted or written
-        if ((directories.readShort() & 0xFFFF) != catalog.currentShape(layout)) {
-            return null;
+        int stored = directories.readShort() & 0xFFFF;
+        boolean current = stored == catalog.currentShape(layout);
+        Shape shape = current ? layout.shape() : catalog.shape(classId, stored);
+        Shape.Field wanted = layout.field(fieldIndex);
+        if (!current && shape.fields().stream().filter(wanted::equals).count() != 1) {
+            return null; // not there, or hidden by a field of the same name and type: stored anew
         }
-        Shape shape = layout.shape();
         for (int i = 0; i < shape.size(); i++) {
-            if (layout.fieldIndex(i) == fieldIndex) {
+            Shape.Field field = shape.field(i);
+            if (current ? layout.fieldIndex(i) == fieldIndex : field.equals(wanted)) {
                 return directories.readKind() == ValueKind.ARRAY_PAGES ? PrimitiveArrayCodec.readDirectory(directories) : null;
             }
-            directories.skip(shape.field(i).kind());
+            directories.skip(field.kind());
         }
         return null;
     }
@@ -114,15 +140,15 @@ final class PagedArrays {
      * without its marks, only the pages marked since the last commit are compared. Returns the OIDs of the array's
      * pages, in order.
      */
-    long[] put(Object array, ValueKind element, PrimitiveArrayCodec.Directory committed, boolean watched,
-               Transaction transaction, LongConsumer written) {
+    long[] put(Object array, ValueKind element, PrimitiveArrayCodec.Directory committed, Persistable owner,
+               boolean watched, Transaction transaction, LongConsumer written) {
         int length = Array.getLength(array);
         long[] before = committed != null && committed.element() == element ? committed.pages() : CHANGED;
         PageMarks marks = PageMarks.of(array);
-        boolean markedOnly = marks != null && !watched && committed != null && committed.element() == element
-            && committed.length() == length;
+        boolean markedOnly = marks != null && marks.owner() == owner && !watched && committed != null
+            && committed.element() == element && committed.length() == length;
         if (marks == null) {
-            marks = PageMarks.register(array, element); // before the pages are compared: later stores mark them
+            marks = PageMarks.register(array, element, owner, this); // before the pages are compared: later stores mark them
             registered.add(marks);
         }
         long[] pages = new long[PrimitiveArrayCodec.pageCount(element, length)];
@@ -150,14 +176,23 @@ final class PagedArrays {
         return pages;
     }
 
+    /** {@code abort()} reverted the objects of the marks it took. */
+    void reverted() {
+        taken.clear();
+    }
+
     /** The commit in progress succeeded: the marks it cleared stay clear. */
     void committed() {
         clearedMarks.clear();
         clearedPages.clear();
         registered.clear();
+        taken.clear();
     }
 
-    /** The commit in progress failed: the pages it compared are marked again, and those of arrays it stored whole. */
+    /**
+     * The commit in progress failed: the pages it compared are marked again, and those of arrays it stored whole, and
+     * the marks it took are left for the next commit.
+     */
     void abandoned() {
         for (int i = 0; i < clearedMarks.size(); i++) {
             clearedMarks.get(i).mark(clearedPages.getInt(i));
@@ -165,6 +200,7 @@ final class PagedArrays {
         for (PageMarks marks : registered) {
             marks.markAll();
         }
+        taken.forEach(this::changed);
         committed();
     }
 

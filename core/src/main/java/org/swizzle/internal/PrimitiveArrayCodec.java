@@ -110,7 +110,7 @@ final class PrimitiveArrayCodec {
      * start of {@code image}; returns its length.
      */
     static int writePage(LittleEndianBuffer image, ValueKind element, Object array, int from, int count) {
-        int length = PAGE_HEADER + count * element.unit();
+        int length = pageImageLength(element, count);
         image.ensureCapacity(length);
         image.putByte(0, element.tag());
         image.putInt(1, count);
@@ -124,6 +124,11 @@ final class PrimitiveArrayCodec {
         return length;
     }
 
+    /** The length of the image of a page of {@code count} {@code element}s. */
+    static int pageImageLength(ValueKind element, int count) {
+        return PAGE_HEADER + count * element.unit();
+    }
+
     /**
      * Fills the {@code count} elements of {@code array} from {@code from} from a page's image of {@code length} bytes;
      * returns what is wrong with the image if it is not that page's, else null.
@@ -133,7 +138,7 @@ final class PrimitiveArrayCodec {
             return "is not a page of " + element.unit() + "-byte elements of kind " + element;
         }
         int stored = image.getInt(1);
-        if (stored != count || length != PAGE_HEADER + count * element.unit()) {
+        if (stored != count || length != pageImageLength(element, count)) {
             return "holds " + stored + " elements in " + length + " bytes where the array has " + count + " elements";
         }
         if (array instanceof byte[]) {

@@ -130,9 +130,16 @@ public final class StoreBrowser implements AutoCloseable {
         return found;
     }
 
-    /** The class names of the catalog, by class id. */
+    /** The class names of the catalog, by class id, as objects are listed under them ({@code long[]} for array pages). */
     public List<String> classNames() {
-        return catalog.names();
+        List<String> names = new ArrayList<>(catalog.names());
+        for (int i = 0; i < names.size(); i++) {
+            int classId = i + 1; // ids start at 1
+            if (catalog.isArrayPage(classId)) {
+                names.set(i, catalog.type(classId).getSimpleName());
+            }
+        }
+        return names;
     }
 
     /** Hands every stored object and collection to {@code action}, in OID order (the root directory and catalog left out). */
@@ -309,15 +316,20 @@ public final class StoreBrowser implements AutoCloseable {
 
         @Override
         public Object pagedArray(PrimitiveArrayCodec.Directory directory, ObjectReader from) {
+            Class<?> type = PrimitiveArrayCodec.newArray(directory.element(), 0).getClass();
+            int perPage = PrimitiveArrayCodec.pageLength(directory.element());
             List<Reference> pages = new ArrayList<>(directory.pages().length);
-            for (long oid : directory.pages()) {
-                if (!store.contains(oid)) {
-                    throw from.corrupt("refers to array page " + oid + ", which is not in the store");
+            for (int i = 0; i < directory.pages().length; i++) {
+                long oid = directory.pages()[i];
+                int elements = Math.min(perPage, directory.length() - i * perPage);
+                if (!store.contains(oid) || catalog.typeIfPresent(store.classId(oid)) != type
+                    || store.length(oid) != PrimitiveArrayCodec.pageImageLength(directory.element(), elements)) {
+                    throw from.corrupt("page " + i + " of its " + type.getSimpleName() + ", OID " + oid + ", is not a page of "
+                        + elements + " elements of a " + type.getSimpleName() + " in the store");
                 }
                 pages.add(new Reference(oid, className(oid, store.classId(oid))));
             }
-            String type = PrimitiveArrayCodec.newArray(directory.element(), 0).getClass().getSimpleName();
-            return new PagedArray(type, directory.length(), pages);
+            return new PagedArray(type.getSimpleName(), directory.length(), pages);
         }
 
         @Override

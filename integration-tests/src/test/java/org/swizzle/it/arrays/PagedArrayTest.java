@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.swizzle.it.Jvm;
 import org.swizzle.it.Phases;
 
 /**
@@ -24,7 +26,17 @@ class PagedArrayTest {
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge", "barrier=none"})
     void shouldCommitTheChangedPagesOfLargeArrays(String options) {
         assertEquals("", Phases.failures(PagedArrayWorkload.class, options, dir, "build", "change", "verify", "abort", "verify",
-            "edit", "verify"),
+            "edit", "verify", "locals", "verify", "clones", "verifyClones"),
             "[" + options + "]");
+    }
+
+    /**
+     * Under a resident budget smaller than the objects a phase faults, an object whose large array a method keeps in a
+     * local stays resident, so the stores the method makes after the other faults are committed.
+     */
+    @Test
+    void shouldKeepAnObjectResidentWhileAMethodHoldsItsArray() {
+        assertEquals("", Phases.failures(PagedArrayWorkload.class,
+            Jvm.withAgent("").jvmOption("-D" + Phases.BUDGET_PROPERTY + "=1000"), dir, "build", "change", "locals", "verify"));
     }
 }

@@ -1,6 +1,8 @@
 package org.swizzle.it.arrays;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 
 import org.swizzle.ObjectStore;
@@ -33,6 +35,13 @@ public final class PagedArrayWorkload {
      * arrays too small for pages in it) and the pages the stores marked, not the arrays.
      */
     static final long MARKED_LIMIT = 70 * 1_024 + EDITS * 33 * 1_024;
+    /** The bits of {@link Waveform#version} that say which phases committed their changes. */
+    static final int CHANGED = 1;
+    static final int EDITED = 2;
+    static final int LOCALS = 4;
+    static final int ABORTED = 8;
+    /** Small objects {@code locals} faults while it holds the arrays, past a resident budget in {@link PagedArrayTest}. */
+    static final int OTHERS = 2_000;
 
     private final String phase;
 
@@ -43,7 +52,8 @@ public final class PagedArrayWorkload {
     public static void main(String[] args) throws Exception {
         PagedArrayWorkload workload = new PagedArrayWorkload(args[0]);
         Phases.run(args, Map.of("build", workload::build, "change", workload::change, "verify", workload::verify,
-            "abort", workload::abort, "edit", workload::edit));
+            "abort", workload::abort, "edit", workload::edit, "locals", workload::locals, "clones", workload::clones,
+            "verifyClones", workload::verifyClones));
     }
 
     private void build(ObjectStore store) {
@@ -75,6 +85,13 @@ public final class PagedArrayWorkload {
             wave.deltas[i] = (short) -i;
         }
         wave.small = new int[] {1, 2, 3};
+        List<Waveform> others = new ArrayList<>();
+        wave.others = others;
+        for (int i = 0; i < OTHERS; i++) {
+            Waveform other = new Waveform();
+            other.name = "other " + i;
+            others.add(other);
+        }
         StoreStats before = store.stats();
         store.commit();
         Phases.check(phase, "the build logged " + logged(before, store) + " bytes, less than its arrays",
@@ -124,7 +141,7 @@ public final class PagedArrayWorkload {
             wave.small = large;
         });
         commit(store, "an element of the array made large", ELEMENTS_LIMIT, () -> wave.small[29_999] = 4);
-        wave.version = 1;
+        wave.version |= CHANGED;
         store.commit();
         Phases.halt(phase);
     }
@@ -145,21 +162,28 @@ public final class PagedArrayWorkload {
     /** Every element as the last commit left it; a read-only pass then commits nothing. */
     private void verify(ObjectStore store) {
         Waveform wave = store.root("wave", Waveform.class);
-        Phases.check(phase, "the last commit before the kill", wave.version >= 1);
+        Phases.check(phase, "the last commit of change before its kill", (wave.version & CHANGED) != 0);
         Phases.check(phase, "name " + wave.name, "wave".equals(wave.name));
         long[] samples = wave.samples;
         boolean same = samples.length == SAMPLES;
         for (int i = 0; same && i < SAMPLES; i++) {
             long expected = i == 1_234_567 ? -1 : i == 7 ? -7 : i == SAMPLES - 1 ? -8 : i == 99 ? -99 : i * 31L;
-            if (wave.version == 2 && i % EDIT_STRIDE == 1) {
+            if ((wave.version & EDITED) != 0 && i % EDIT_STRIDE == 1) {
                 expected += 1_000;
+            }
+            if ((wave.version & LOCALS) != 0 && i % EDIT_STRIDE == 2 && i / EDIT_STRIDE < EDITS) {
+                expected = -2 - i / EDIT_STRIDE;
+            }
+            if ((wave.version & ABORTED) != 0 && i == 6) {
+                expected = 666;
             }
             same = samples[i] == expected;
         }
         Phases.check(phase, "samples", same);
         same = wave.text.length == TEXT;
         for (int i = 0; same && i < TEXT; i++) {
-            same = wave.text[i] == (i >= 50_000 && i < 50_100 ? '#' : (char) ('a' + i % 26));
+            char expected = i >= 50_000 && i < 50_100 ? '#' : (char) ('a' + i % 26);
+            same = wave.text[i] == ((wave.version & LOCALS) != 0 && i % 20_000 == 3 ? 'L' : expected);
         }
         Phases.check(phase, "text", same);
         same = wave.levels.length == LEVELS;
@@ -203,7 +227,7 @@ public final class PagedArrayWorkload {
         for (int k = 0; k < EDITS; k++) {
             wave.samples[k * EDIT_STRIDE + 1] += 1_000;
         }
-        wave.version = 2;
+        wave.version |= EDITED;
         StoreStats before = store.stats();
         store.commit();
         long compared = store.stats().bytesCompared() - before.bytesCompared();
@@ -214,10 +238,83 @@ public final class PagedArrayWorkload {
         Phases.halt(phase);
     }
 
+    /**
+     * Elements stored through locals held across commits, and across the faults of other objects past a resident
+     * budget, in a new session: each commit compares the pages the stores marked, not the arrays, and the object
+     * stays resident while the method may still store into its arrays; the JVM is killed after the last commit.
+     */
+    private void locals(ObjectStore store) {
+        Waveform wave = store.root("wave", Waveform.class);
+        long[] samples = wave.samples;
+        char[] text = wave.text;
+        for (int k = 0; k < EDITS; k++) {
+            samples[k * EDIT_STRIDE + 2] = -2 - k;
+            text[k * 20_000 + 3] = 'L';
+            if (k == 1) {
+                faultOthers(store);
+            }
+            StoreStats before = store.stats();
+            store.commit();
+            long compared = store.stats().bytesCompared() - before.bytesCompared();
+            Phases.check(phase, "commit " + k + " of elements stored through locals: compared " + compared + " bytes",
+                compared <= MARKED_LIMIT);
+            Phases.check(phase, "commit " + k + " of elements stored through locals: logged " + logged(before, store)
+                + " bytes", logged(before, store) > 0 && logged(before, store) <= 2 * ELEMENTS_LIMIT);
+        }
+        wave.version |= LOCALS;
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    /** Faults the small objects of the build: past a resident budget, the oldest resident objects are re-hollowed. */
+    private void faultOthers(ObjectStore store) {
+        int named = 0;
+        for (Waveform other : store.root("wave", Waveform.class).others) {
+            named += other.name != null ? 1 : 0;
+        }
+        Phases.check(phase, named + " others named", named == OTHERS);
+    }
+
+    /**
+     * A new waveform and its shallow copy share one array; an element stored through the original's field alone, in
+     * a later commit, is the copy's too, after a reload as before it (each then has an array of its own).
+     */
+    private void clones(ObjectStore store) {
+        Waveform original = new Waveform();
+        original.samples = new long[SAMPLES / 10];
+        Waveform copy = original.copy();
+        copy.name = "copy";
+        Waveform root = store.root("wave", Waveform.class);
+        root.others = new ArrayList<>(List.of(original, copy));
+        store.commit();
+        original.samples[1] = 11;
+        copy.samples[2] = 22;
+        original.version = 1;
+        copy.version = 1;
+        store.commit();
+        original.samples[3] = 33;
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void verifyClones(ObjectStore store) {
+        List<Waveform> both = store.root("wave", Waveform.class).others;
+        for (Waveform wave : both) {
+            long[] samples = wave.samples;
+            Phases.check(phase, (wave.name == null ? "original" : "copy") + ": " + samples[1] + ", " + samples[2] + ", "
+                + samples[3], samples[1] == 11 && samples[2] == 22 && samples[3] == 33 && wave.version == 1);
+        }
+        Phases.check(phase, "two arrays after a reload", both.get(0).samples != both.get(1).samples);
+    }
+
     /** Changes of every kind, then {@code abort()}: the arrays are as committed again, and stay so after a reopen. */
     private void abort(ObjectStore store) {
         Waveform wave = store.root("wave", Waveform.class);
         long[] kept = wave.samples;
+        kept[5] = 555; // through a local alone: no barrier ran
+        store.abort();
+        Phases.check(phase, "samples[5] after an abort of a store through a local: " + wave.samples[5],
+            wave.samples[5] == 5 * 31L);
         kept[5] = 555;
         wave.text[0] = '!';
         wave.blob = new byte[BLOB * 2];
@@ -228,5 +325,11 @@ public final class PagedArrayWorkload {
         StoreStats before = store.stats();
         store.commit();
         Phases.check(phase, "a commit after abort logged " + logged(before, store) + " bytes", logged(before, store) == 0);
+        kept[6] = 666; // the array held across the abort is still the object's
+        wave.version |= ABORTED;
+        before = store.stats();
+        store.commit();
+        Phases.check(phase, "a store through the array held across the abort logged nothing", logged(before, store) > 0);
+        Phases.check(phase, "the array held across the abort is the object's", wave.samples == kept);
     }
 }

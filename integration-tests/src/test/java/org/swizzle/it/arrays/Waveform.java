@@ -4,7 +4,7 @@ import org.swizzle.Persistent;
 
 /** An object holding large arrays of every primitive type, stored in pages, beside a small one stored whole. */
 @Persistent
-public class Waveform {
+public class Waveform implements Cloneable {
     String name;
     long[] samples;
     char[] text;
@@ -15,4 +15,15 @@ public class Waveform {
     short[] deltas;
     int[] small;
     int version;
+    /** Small objects beside it, for a phase that faults more objects than its resident budget. */
+    java.util.List<Waveform> others;
+
+    /** A shallow copy, as {@code Object.clone()} makes it: it shares this waveform's arrays. */
+    Waveform copy() {
+        try {
+            return (Waveform) super.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new AssertionError(e);
+        }
+    }
 }

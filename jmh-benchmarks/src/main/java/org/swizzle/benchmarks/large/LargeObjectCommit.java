@@ -3,6 +3,7 @@ package org.swizzle.benchmarks.large;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -26,8 +27,9 @@ import org.swizzle.benchmarks.oo1.Forks;
  * Commits of one large persistent object, a {@link Recording} holding a {@code long[]} of {@code samples} elements,
  * in a store opened once per fork: {@code fixedFields} changes two of its counters and commits, which the remembered
  * set writes as those fields alone; {@code element} changes one element of its array through the field and commits,
- * which compares and puts the one 32 KB page the store marked (the array is stored in pages); {@code escapedElement}
- * changes one element through a local, which makes the object watched, so each commit compares every page in place.
+ * which compares and puts the one 32 KB page the store marked (the array is stored in pages); {@code keptElement}
+ * through a local, which marks the page as well; {@code escapedElement} by a JDK method ({@code Arrays.fill}), which
+ * makes the object watched, so each commit compares every page in place.
  * The counters give the commit alone, the bytes logged and a raw write and force of as many bytes.
  *
  * <pre>
@@ -86,11 +88,20 @@ public class LargeObjectCommit {
     }
 
     @Benchmark
-    public int escapedElement(LargeCounters counters) {
+    public int keptElement(LargeCounters counters) {
         int at = next;
         next = (at + 4_099) % samples;
         long[] held = recording.samples;
         held[at]++;
+        counters.commit(store);
+        return at;
+    }
+
+    @Benchmark
+    public int escapedElement(LargeCounters counters) {
+        int at = next;
+        next = (at + 4_099) % samples;
+        Arrays.fill(recording.samples, at, at + 1, at);
         counters.commit(store);
         return at;
     }

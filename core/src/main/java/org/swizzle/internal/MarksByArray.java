@@ -1,0 +1,62 @@
+package org.swizzle.internal;
+
+/**
+ * The {@link PageMarks} of each registered array, found by the array's identity with no lock and no allocation, so
+ * that an element store into a large array, from any thread, pays a hash and a probe or two: an open-addressing
+ * table of marks (which hold their array weakly), replaced whole by each registration (copy on write, published
+ * through a volatile field), which drops the marks of arrays the garbage collector took. Registrations are rare: an
+ * object with a large array faulted in, or a commit storing a large array for the first time.
+ */
+final class MarksByArray {
+
+    private static final int MIN_CAPACITY = 16;
+
+    private static volatile PageMarks[] table = new PageMarks[MIN_CAPACITY];
+
+    private MarksByArray() {
+    }
+
+    /** The marks of {@code array}, or null if none are registered. */
+    static PageMarks of(Object array) {
+        PageMarks[] marks = table;
+        int mask = marks.length - 1;
+        for (int i = System.identityHashCode(array) & mask; ; i = (i + 1) & mask) {
+            PageMarks found = marks[i];
+            if (found == null || found.array() == array) {
+                return found;
+            }
+        }
+    }
+
+    /** Registers {@code marks} for its array, in place of any the array had. */
+    static synchronized void put(PageMarks marks) {
+        Object array = marks.array();
+        PageMarks[] old = table;
+        int live = 1;
+        for (PageMarks kept : old) {
+            live += kept != null && kept.array() != null && kept.array() != array ? 1 : 0;
+        }
+        int capacity = MIN_CAPACITY;
+        while (capacity < 4 * live) {
+            capacity <<= 1;
+        }
+        PageMarks[] grown = new PageMarks[capacity];
+        for (PageMarks kept : old) {
+            Object held = kept == null ? null : kept.array();
+            if (held != null && held != array) {
+                insert(grown, held, kept);
+            }
+        }
+        insert(grown, array, marks);
+        table = grown;
+    }
+
+    private static void insert(PageMarks[] into, Object array, PageMarks marks) {
+        int mask = into.length - 1;
+        int i = System.identityHashCode(array) & mask;
+        while (into[i] != null) {
+            i = (i + 1) & mask;
+        }
+        into[i] = marks;
+    }
+}
