@@ -52,6 +52,7 @@ public class LargeObjectCommit {
     private ObjectStore store;
     private Recording recording;
     private int next;
+    private long stamp = -1L << 40;
 
     /** Builds the store, then opens it again: the recording faults in, as an application's would. */
     @Setup(Level.Trial)
@@ -101,7 +102,7 @@ public class LargeObjectCommit {
     public int escapedElement(LargeCounters counters) {
         int at = next;
         next = (at + 4_099) % samples;
-        Arrays.fill(recording.samples, at, at + 1, at);
+        Arrays.fill(recording.samples, at, at + 1, ++stamp); // a value the element never held
         counters.commit(store);
         return at;
     }
