@@ -134,24 +134,28 @@ final class ArrayAccesses {
         }
         int loads = 0;
         int stores = 0;
-        Map<AbstractInsnNode, String> editedArrays = new HashMap<>();
+        Map<AbstractInsnNode, Set<String>> reaching = new HashMap<>(); // element store -> arrays of the loads marking it
+        Map<String, Set<AbstractInsnNode>> marking = new HashMap<>(); // key of a load that marks -> its element stores
         for (AbstractInsnNode insn : method.instructions) {
             if (insn.getOpcode() == Opcodes.GETFIELD) {
                 if (elidable.test((FieldInsnNode) insn)) {
+                    String load = key(method.name, method.desc, loads);
                     String array = ((FieldInsnNode) insn).desc;
                     boolean primitive = array.length() == 2; // [I, [J, ...
                     boolean marks = false;
                     if (uses.onlyRead(insn)) {
-                        found.readOnly().add(key(method.name, method.desc, loads));
+                        found.readOnly().add(load);
                     } else if (uses.onlyIndexedAtOnce(insn, method)) {
-                        found.edits().add(key(method.name, method.desc, loads));
+                        found.edits().add(load);
                         marks = primitive;
                     } else if (primitive && uses.staysInMethod(insn)) {
-                        found.kept().add(key(method.name, method.desc, loads));
+                        found.kept().add(load);
                         marks = true;
                     }
                     if (marks) {
-                        uses.elementStores(insn).forEach(elementStore -> editedArrays.put(elementStore, array));
+                        Set<AbstractInsnNode> elementStores = uses.elementStores(insn);
+                        marking.put(load, elementStores);
+                        elementStores.forEach(store -> reaching.computeIfAbsent(store, any -> new HashSet<>()).add(array));
                     }
                 }
                 loads++;
@@ -162,15 +166,59 @@ final class ArrayAccesses {
                 stores++;
             }
         }
+        Map<AbstractInsnNode, String> storedArrays = new HashMap<>();
+        reaching.forEach((store, arrays) -> {
+            String array = storedArray(store.getOpcode(), arrays);
+            if (array != null) {
+                storedArrays.put(store, array);
+            }
+        });
+        marking.forEach((load, elementStores) -> {
+            if (!storedArrays.keySet().containsAll(elementStores)) { // a store it reaches cannot mark: the array escapes
+                found.edits().remove(load);
+                found.kept().remove(load);
+            }
+        });
         int elementStores = 0;
         for (AbstractInsnNode insn : method.instructions) {
             if (Uses.isElementStore(insn.getOpcode())) {
-                String array = editedArrays.get(insn);
+                String array = storedArrays.get(insn);
                 if (array != null) {
                     found.editStores().put(key(method.name, method.desc, elementStores), array);
                 }
                 elementStores++;
             }
+        }
+    }
+
+    /**
+     * The descriptor of the array an element store of {@code opcode} stores into, among the {@code arrays} of the loads
+     * that reach it (a local may merge loads of several fields): the one its opcode can store into, as the verifier
+     * sees it; null if none or both of {@code byte[]} and {@code boolean[]} ({@code BASTORE} stores into either).
+     */
+    private static String storedArray(int opcode, Set<String> arrays) {
+        String found = null;
+        for (String array : arrays) {
+            if (storesInto(opcode, array.charAt(1))) {
+                if (found != null) {
+                    return null;
+                }
+                found = array;
+            }
+        }
+        return found;
+    }
+
+    private static boolean storesInto(int opcode, char element) {
+        switch (opcode) {
+            case Opcodes.IASTORE: return element == 'I';
+            case Opcodes.LASTORE: return element == 'J';
+            case Opcodes.FASTORE: return element == 'F';
+            case Opcodes.DASTORE: return element == 'D';
+            case Opcodes.BASTORE: return element == 'B' || element == 'Z';
+            case Opcodes.CASTORE: return element == 'C';
+            case Opcodes.SASTORE: return element == 'S';
+            default: return false;
         }
     }
 

@@ -74,6 +74,25 @@ class ArrayAccessesTest {
         assertEquals(List.of(EDITING), edits("link(L" + PART + ";L" + PART + ";)V"), "an array of references has no pages");
     }
 
+    @Test
+    void shouldRewriteEachStoreAsTheArrayItsOpcodeStoresIntoWhenALocalHoldsTwoArrays() throws Throwable {
+        String signal = "org/swizzle/fixtures/Signal";
+        assertEquals(List.of("INVOKESTATIC " + signal + ".$swz_keep$samples(L" + signal + ";)[J",
+            "INVOKESTATIC " + signal + ".$swz_keep$flags(L" + signal + ";)[Z",
+            "INVOKESTATIC org/swizzle/internal/ArrayEdits.store([JIJ)V",
+            "INVOKESTATIC org/swizzle/internal/ArrayEdits.store([ZIZ)V"), edits("mixed(L" + signal + ";II)J"));
+        assertEquals(List.of("INVOKESTATIC " + signal + ".$swz_get$bytes(L" + signal + ";)[B",
+            "INVOKESTATIC " + signal + ".$swz_get$flags(L" + signal + ";)[Z"), edits("ambiguous(L" + signal + ";II)I"),
+            "a BASTORE into a byte or a boolean array: both loads escape, and the store is left alone");
+        EnhancingClassLoader loader = new EnhancingClassLoader();
+        Class<?> code = loader.fixture("Traversals"); // verified as it runs
+        Object instance = Fixtures.newInstance(loader.fixture("Signal"));
+        assertEquals(1L, Fixtures.call(code, "mixed", instance, 0, 1));
+        assertEquals(1L, Fixtures.call(code, "mixed", instance, 1, 2));
+        assertEquals(7, Fixtures.call(code, "ambiguous", instance, 0, 3));
+        assertEquals(1, Fixtures.call(code, "ambiguous", instance, 1, 3));
+    }
+
     /** The accessor calls and element store calls of a method of {@code Traversals}. */
     private List<String> edits(String method) {
         return traversals.code(method).stream().filter(insn -> insn.contains("$swz_") || insn.contains("ArrayEdits"))

@@ -60,8 +60,10 @@ public final class Enhancement {
      * or has members it no longer calls, so it is refused until it is enhanced again. Raise it whenever the
      * generated members or rewritten calls change. Version 2 added {@code $swz_resolveStored} and {@code
      * writeObject} and wrapped {@code clone()}; classes enhanced before versions were recorded are version 1.
+     * Version 3 added {@code $swz_keep$f} and rewrote element stores into primitive array fields into calls of
+     * {@link ArrayEdits}.
      */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     private static final String VERSION_SEPARATOR = ";enhancement=";
 

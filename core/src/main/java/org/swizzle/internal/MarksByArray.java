@@ -31,24 +31,35 @@ final class MarksByArray {
     /** Registers {@code marks} for its array, in place of any the array had. */
     static synchronized void put(PageMarks marks) {
         Object array = marks.array();
+        PageMarks[] kept = rebuilt(other -> other.array() != array, 1);
+        insert(kept, array, marks);
+        table = kept;
+    }
+
+    /** Drops the marks {@code store} registered: it is closed. */
+    static synchronized void removeAll(PagedArrays store) {
+        table = rebuilt(other -> !other.belongsTo(store), 0);
+    }
+
+    /** A new table of the marks {@code keep} accepts whose arrays are alive, with room for {@code more}. */
+    private static PageMarks[] rebuilt(java.util.function.Predicate<PageMarks> keep, int more) {
         PageMarks[] old = table;
-        int live = 1;
-        for (PageMarks kept : old) {
-            live += kept != null && kept.array() != null && kept.array() != array ? 1 : 0;
+        int live = more;
+        for (PageMarks other : old) {
+            live += other != null && other.array() != null && keep.test(other) ? 1 : 0;
         }
         int capacity = MIN_CAPACITY;
         while (capacity < 4 * live) {
             capacity <<= 1;
         }
-        PageMarks[] grown = new PageMarks[capacity];
-        for (PageMarks kept : old) {
-            Object held = kept == null ? null : kept.array();
-            if (held != null && held != array) {
-                insert(grown, held, kept);
+        PageMarks[] rebuilt = new PageMarks[capacity];
+        for (PageMarks other : old) {
+            Object held = other == null ? null : other.array();
+            if (held != null && keep.test(other)) {
+                insert(rebuilt, held, other);
             }
         }
-        insert(grown, array, marks);
-        table = grown;
+        return rebuilt;
     }
 
     private static void insert(PageMarks[] into, Object array, PageMarks marks) {

@@ -1422,6 +1422,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } finally {
             closed = true;
             space.release();
+            pagedArrays.close();
             try {
                 long lastCommit = store.lastCommit();
                 indexes.values().forEach(index -> index.close(lastCommit));

@@ -20,8 +20,11 @@ final class PageMarks {
 
     private final WeakReference<Object> array;
     private final WeakReference<Persistable> owner;
-    /** Told of the first mark of a page since the last commit. */
-    private final PagedArrays store;
+    /**
+     * Told of the first mark of a page since the last commit; held weakly, as everything here is, since the table
+     * of marks is static: a closed store the application dropped is collected with its objects and arrays.
+     */
+    private final WeakReference<PagedArrays> store;
     private final byte[] changed;
     private final int pageShift;
     /** Whether a method kept the array to itself, so that its owner must stay resident ({@link #keep()}). */
@@ -30,7 +33,7 @@ final class PageMarks {
     private PageMarks(Object array, ValueKind element, Persistable owner, PagedArrays store) {
         this.array = new WeakReference<>(array);
         this.owner = new WeakReference<>(owner);
-        this.store = store;
+        this.store = new WeakReference<>(store);
         this.changed = new byte[PrimitiveArrayCodec.pageCount(element, java.lang.reflect.Array.getLength(array))];
         this.pageShift = Integer.numberOfTrailingZeros(PrimitiveArrayCodec.pageLength(element));
     }
@@ -95,7 +98,7 @@ final class PageMarks {
     /** Marks page {@code page}, and tells the store: a store changed it, or the commit that cleared it failed. */
     void mark(int page) {
         changed[page] = 1;
-        store.changed(this);
+        tellStore();
     }
 
     /** Clears every mark: the array holds its committed elements again. */
@@ -106,6 +109,18 @@ final class PageMarks {
     /** Marks every page: the commit that registered these marks failed, so no page is as committed. */
     void markAll() {
         java.util.Arrays.fill(changed, (byte) 1);
-        store.changed(this);
+        tellStore();
+    }
+
+    /** Whether {@code store} registered these marks. */
+    boolean belongsTo(PagedArrays store) {
+        return this.store.get() == store;
+    }
+
+    private void tellStore() {
+        PagedArrays told = store.get();
+        if (told != null) {
+            told.changed(this);
+        }
     }
 }

@@ -90,8 +90,9 @@ final class PagedArrays {
     /**
      * The directory that the committed image of {@code owner}, a persistent object, holds in its field
      * {@code fieldIndex}; null if it holds none there (the field held a small array or none, or the image is of
-     * another class). An image stored under an older shape of the class is searched for the field by its name and
-     * type, so that a change to the class does not store its arrays' pages anew.
+     * another class). An image stored under an older shape of the class holds it where the read of that shape took
+     * the field's value from ({@link ReadPlan#storedPositionOf}), so that a change to the class does not store its
+     * arrays' pages anew.
      */
     PrimitiveArrayCodec.Directory committed(Persistable owner, int fieldIndex) {
         long oid = owner.$swz_oid();
@@ -104,16 +105,12 @@ final class PagedArrays {
         int stored = directories.readShort() & 0xFFFF;
         boolean current = stored == catalog.currentShape(layout);
         Shape shape = current ? layout.shape() : catalog.shape(classId, stored);
-        Shape.Field wanted = layout.field(fieldIndex);
-        if (!current && shape.fields().stream().filter(wanted::equals).count() != 1) {
-            return null; // not there, or hidden by a field of the same name and type: stored anew
-        }
+        int position = current ? -1 : catalog.plan(classId, stored, layout).storedPositionOf(fieldIndex);
         for (int i = 0; i < shape.size(); i++) {
-            Shape.Field field = shape.field(i);
-            if (current ? layout.fieldIndex(i) == fieldIndex : field.equals(wanted)) {
+            if (current ? layout.fieldIndex(i) == fieldIndex : i == position) {
                 return directories.readKind() == ValueKind.ARRAY_PAGES ? PrimitiveArrayCodec.readDirectory(directories) : null;
             }
-            directories.skip(field.kind());
+            directories.skip(shape.field(i).kind());
         }
         return null;
     }
@@ -174,6 +171,11 @@ final class PagedArrays {
             pages[i] = oid;
         }
         return pages;
+    }
+
+    /** The store is closed: the marks of its arrays are dropped, and stores into them mark nothing. */
+    void close() {
+        MarksByArray.removeAll(this);
     }
 
     /** {@code abort()} reverted the objects of the marks it took. */

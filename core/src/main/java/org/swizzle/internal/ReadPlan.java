@@ -66,6 +66,20 @@ final class ReadPlan {
         return new ReadPlan(targets, kinds, widenings, mutableNames, List.copyOf(dropped));
     }
 
+    /**
+     * The position, among the stored fields, of the one whose value a read leaves in field {@code fieldIndex}
+     * (hierarchy-global) as it was stored: the last read into it; -1 if none is, or that one is converted.
+     */
+    int storedPositionOf(int fieldIndex) {
+        int found = -1;
+        for (int i = 0; i < targets.length; i++) {
+            if (targets[i] == fieldIndex) {
+                found = widenings[i] == null ? i : -1;
+            }
+        }
+        return found;
+    }
+
     /** The stored fields the running class no longer has, by any name: their values are skipped. */
     List<String> dropped() {
         return dropped;

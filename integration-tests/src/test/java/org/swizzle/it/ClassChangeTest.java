@@ -191,6 +191,34 @@ class ClassChangeTest {
     }
 
     @Test
+    void shouldKeepTheElementsOfALargeArrayReadFromARenamedField() throws IOException {
+        String fill = "static long[] filled(long v) { long[] a = new long[20_000]; java.util.Arrays.fill(a, v); return a; }";
+        Path v1 = compile("v1", "Rn", Map.of("ev/Rn.java", String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Rn {",
+            "  long[] data = filled(1); long[] samples = filled(2);",
+            "  " + fill,
+            "  static Rn sample() { return new Rn(); }",
+            "  void touch() { }",
+            "  String describe() { return data[0] + \" \" + samples[0]; }",
+            "}")));
+        Path v2 = compile("v2", "Rn", Map.of("ev/Rn.java", String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Rn {",
+            "  @org.swizzle.PreviousNames(\"samples\") long[] data;",
+            "  static Rn sample() { return new Rn(); }",
+            "  void touch() { data[0] = 9; }",
+            "  String describe() { return data[0] + \" \" + data[1] + \" \" + data[19_999]; }",
+            "}")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "1 2");
+        assertState(run(v2, db, "read"), "2 2 2");
+        assertState(run(v2, db, "touch"), "9 2 2");
+        assertState(run(v2, db, "read"), "9 2 2");
+    }
+
+    @Test
     void shouldRefuseToReadObjectsOfAClassThatNowHidesAStoredFieldOfItsSuperclass() throws IOException {
         String animal = "package ev; @org.swizzle.Persistent public class Animal { int legs = 4; }";
         String dog = String.join("\n",

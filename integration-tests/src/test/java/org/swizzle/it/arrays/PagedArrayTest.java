@@ -30,6 +30,13 @@ class PagedArrayTest {
             "[" + options + "]");
     }
 
+    /** A closed store that the application dropped is collected, its paged arrays' marks with it. */
+    @Test
+    void shouldLetClosedStoresGo() {
+        assertEquals("", Phases.failures(PagedArrayWorkload.class, Jvm.withAgent("").jvmOption("-Xmx256m"), dir,
+            "build", "closedStores"));
+    }
+
     /**
      * Under a resident budget smaller than the objects a phase faults, an object whose large array a method keeps in a
      * local stays resident, so the stores the method makes after the other faults are committed.

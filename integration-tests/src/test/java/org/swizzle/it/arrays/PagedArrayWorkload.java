@@ -53,7 +53,7 @@ public final class PagedArrayWorkload {
         PagedArrayWorkload workload = new PagedArrayWorkload(args[0]);
         Phases.run(args, Map.of("build", workload::build, "change", workload::change, "verify", workload::verify,
             "abort", workload::abort, "edit", workload::edit, "locals", workload::locals, "clones", workload::clones,
-            "verifyClones", workload::verifyClones));
+            "verifyClones", workload::verifyClones, "closedStores", workload::closedStores));
     }
 
     private void build(ObjectStore store) {
@@ -305,6 +305,35 @@ public final class PagedArrayWorkload {
                 + samples[3], samples[1] == 11 && samples[2] == 22 && samples[3] == 33 && wave.version == 1);
         }
         Phases.check(phase, "two arrays after a reload", both.get(0).samples != both.get(1).samples);
+    }
+
+    /**
+     * Stores opened, filled with a large array and small objects, committed and closed one after another, the
+     * application keeping none of their objects: the heap holds none of them after a full collection.
+     */
+    private void closedStores(ObjectStore unused) throws java.io.IOException {
+        for (int cycle = 0; cycle < 10; cycle++) {
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("swizzle-closed-");
+            try (ObjectStore store = ObjectStore.open(dir)) {
+                Waveform wave = store.root("wave", Waveform.class, Waveform::new);
+                wave.samples = new long[SAMPLES / 10];
+                wave.samples[1] = cycle; // through the field: the array's pages are marked, and registered
+                wave.others = new ArrayList<>();
+                for (int i = 0; i < 20_000; i++) {
+                    wave.others.add(new Waveform());
+                }
+                store.commit();
+                wave.samples[2] = cycle;
+                store.commit();
+            }
+        }
+        long used = 0;
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            java.lang.management.MemoryUsage heap = java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+            used = heap.getUsed();
+        }
+        Phases.check(phase, "heap in use after 10 closed stores: " + used / 1_000_000 + " MB", used < 24_000_000);
     }
 
     /** Changes of every kind, then {@code abort()}: the arrays are as committed again, and stay so after a reopen. */
