@@ -133,25 +133,27 @@ final class PagedArrays {
     /**
      * Puts each page of {@code array} that differs from the page of the same index in {@code committed}, under that
      * page's OID, or a new one if {@code committed} has no such page; tells {@code written} the OID of each page put.
-     * If {@code committed} is of an array as long, and {@code watched} does not say that the array may have changed
-     * without its marks, only the pages marked since the last commit are compared. Returns the OIDs of the array's
-     * pages, in order.
+     * If {@code committed} is of an array as long, the array's marks are {@code owner}'s, and {@code watched} does not
+     * say that the array may have changed without its marks, only the pages marked since the last commit are
+     * compared. An array another object's marks follow (one array in two objects, both watched) is compared whole,
+     * and its marks are left to that object. Returns the OIDs of the array's pages, in order.
      */
     long[] put(Object array, ValueKind element, PrimitiveArrayCodec.Directory committed, Persistable owner,
                boolean watched, Transaction transaction, LongConsumer written) {
         int length = Array.getLength(array);
         long[] before = committed != null && committed.element() == element ? committed.pages() : CHANGED;
-        PageMarks marks = PageMarks.of(array);
-        boolean markedOnly = marks != null && marks.owner() == owner && !watched && committed != null
-            && committed.element() == element && committed.length() == length;
-        if (marks == null) {
+        PageMarks found = PageMarks.of(array);
+        PageMarks marks = found == null || found.owner() == owner ? found : null;
+        boolean markedOnly = marks != null && !watched && committed != null && committed.element() == element
+            && committed.length() == length;
+        if (found == null) {
             marks = PageMarks.register(array, element, owner, this); // before the pages are compared: later stores mark them
             registered.add(marks);
         }
         long[] pages = new long[PrimitiveArrayCodec.pageCount(element, length)];
         int classId = catalog.classId(array.getClass());
         for (int i = 0; i < pages.length; i++) {
-            boolean marked = marks.isChanged(i);
+            boolean marked = marks != null && marks.isChanged(i);
             if (marked) {
                 marks.clear(i);
                 clearedMarks.add(marks);
