@@ -64,6 +64,8 @@ final class Catalog {
     private final int serial = SERIALS.incrementAndGet();
     private final List<Entry> byId = new ArrayList<>();
     private final Map<String, Entry> byName = new HashMap<>();
+    /** The ids of the {@code java.util} classes stored collections are filed under, by kind; 0 until asked for. */
+    private final int[] collectionIds = new int[ValueKind.values().length];
     private final ClassLoader loader;
     private final RenamedClasses renamed = new RenamedClasses();
     private final Set<String> dropMissing;
@@ -103,6 +105,16 @@ final class Catalog {
             renamed.learn(type);
         }
         return entry.id;
+    }
+
+    /** The id of the {@code java.util} class a stored collection of {@code kind} is filed under, registering it if new. */
+    int classId(ValueKind kind) {
+        int id = collectionIds[kind.ordinal()];
+        if (id == 0) {
+            id = classId(ContainerCodec.jdkClass(kind));
+            collectionIds[kind.ordinal()] = id;
+        }
+        return id;
     }
 
     /** The id of an enhanced class, from its layout's cache once known. */

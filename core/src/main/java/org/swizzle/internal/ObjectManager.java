@@ -772,7 +772,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Object collection = attachment.collection();
         writer.beginCollection(attachment);
         ValueKind kind = ContainerCodec.kindOf(collection, writer);
-        int classId = catalog.classId(ContainerCodec.jdkClass(kind));
+        int classId = catalog.classId(kind);
         if (kind.hasSections()) {
             writeSections(attachment, (Paged) collection, classId);
         }

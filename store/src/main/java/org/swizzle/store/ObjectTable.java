@@ -4,10 +4,11 @@ import org.swizzle.StoreCorruptedException;
 
 /**
  * Finds committed objects and checks them as they are read: the segment directory gives the table
- * of the OID's segment, the table entry (read through the mapping, its checksum checked) gives the
- * object's offset, length, class id and checksum, and reading the object checks its bytes against
- * that checksum. Two array lookups and two CRC32C computations, no hashing and no allocation,
- * except a copy for the rare object that spans two mapped regions.
+ * of the OID's segment, the table entry (read through the mapping, its checksum checked the first
+ * time the session reads it: see {@link VerifiedEntries}) gives the object's offset, length, class id
+ * and checksum, and reading the object checks its bytes against that checksum. Two array lookups and
+ * at most two CRC32C computations, no hashing and no allocation, except a copy for the rare object
+ * that spans two mapped regions.
  */
 final class ObjectTable {
     private static final byte[] NO_BYTES = new byte[0];
@@ -18,6 +19,7 @@ final class ObjectTable {
     private final StoreState state;
     private final ClusterLayout layout;
     private final Checksums checksums = new Checksums();
+    private final VerifiedEntries verified = new VerifiedEntries();
 
     ObjectTable(SegmentDirectory directory, ClusterFile clusters, StoreState state, ClusterLayout layout) {
         this.directory = directory;
@@ -42,8 +44,10 @@ final class ObjectTable {
             return false;
         }
         long position = SegmentTableDescriptor.entryPosition(table, oid);
-        String problem = entry.decode(regions.region(position), regions.offsetInRegion(position), oid, position, checksums);
-        if (problem == null && entry.exists()) {
+        boolean trusted = verified.contains(oid);
+        String problem = entry.decode(regions.region(position), regions.offsetInRegion(position), oid, position,
+            trusted ? null : checksums);
+        if (problem == null && !trusted && entry.exists()) {
             problem = layout.objectProblem(oid, entry.offset, entry.length, state.allocatedEnd);
         }
         if (problem == null) {
@@ -51,6 +55,9 @@ final class ObjectTable {
         }
         if (problem != null) {
             throw new StoreCorruptedException(clusters.file(), position, problem);
+        }
+        if (!trusted) {
+            verified.add(oid);
         }
         return entry.exists();
     }

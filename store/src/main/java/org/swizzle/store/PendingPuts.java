@@ -2,6 +2,7 @@ package org.swizzle.store;
 
 import java.util.Arrays;
 
+import org.agrona.collections.Hashing;
 import org.agrona.collections.Long2LongHashMap;
 
 /**
@@ -73,11 +74,13 @@ final class PendingPuts {
     private static final int RADIX_SORT_MIN = 64;
     /** The live put of an object that was put, and whose bytes did not change. */
     private static final long UNCHANGED = -2;
+    /** The capacity of {@link #latest} that a commit keeps for the next, whatever the next puts. */
+    private static final int LATEST_KEPT = 4096;
 
     private final LittleEndianBuffer ranges = LittleEndianBuffer.growableDirect(4096);
     private final StagedImages images = new StagedImages();
     /** The live put of each OID put below {@link #firstNewOid} (every OID when the transaction allocated none). */
-    private final Long2LongHashMap latest = new Long2LongHashMap(NONE);
+    private Long2LongHashMap latest = newLatestTable();
     /** The first OID the transaction allocated; the others follow it one after another. */
     private long firstNewOid = Long.MAX_VALUE;
     /**
@@ -108,8 +111,16 @@ final class PendingPuts {
     private long[] tableMoves = new long[3 * 4];
     private int tableMoveCount;
 
+    private static Long2LongHashMap newLatestTable() {
+        return new Long2LongHashMap(LATEST_KEPT / 4, Hashing.DEFAULT_LOAD_FACTOR, NONE);
+    }
+
     void clear() {
-        latest.clear();
+        if (latest.capacity() > LATEST_KEPT && latest.size() < latest.capacity() / 16) {
+            latest = newLatestTable(); // clearing fills the whole table: a large commit's, kept, would cost every small one
+        } else {
+            latest.clear();
+        }
         Arrays.fill(newLatest, 0, newLatestEnd, 0);
         newLatestEnd = 0;
         firstNewOid = Long.MAX_VALUE;

@@ -23,7 +23,8 @@ final class TableEntry {
 
     /**
      * Decodes the entry of {@code oid} at {@code index} of {@code buffer}, which lies at file offset
-     * {@code position}; returns what is wrong with it, or null if it is intact.
+     * {@code position}; returns what is wrong with it, or null if it is intact. A null {@code checksums} skips
+     * the entry's checksum, for an entry checked before ({@link VerifiedEntries}); its fields are still checked.
      */
     String decode(LittleEndianBuffer buffer, int index, long oid, long position, Checksums checksums) {
         this.oid = oid;
@@ -33,11 +34,13 @@ final class TableEntry {
         classId = SegmentTableDescriptor.classId(buffer, index);
         commit = SegmentTableDescriptor.commit(buffer, index);
         crc = SegmentTableDescriptor.objectCrc(buffer, index);
-        int expected = SegmentTableDescriptor.entryCrc(buffer, index, oid, checksums);
-        int stored = SegmentTableDescriptor.storedEntryCrc(buffer, index);
-        if (expected != stored) {
-            return "the table entry of object " + oid + " fails its checksum: CRC32C " + Formats.hex(expected)
-                + ", entry says " + Formats.hex(stored);
+        if (checksums != null) {
+            int expected = SegmentTableDescriptor.entryCrc(buffer, index, oid, checksums);
+            int stored = SegmentTableDescriptor.storedEntryCrc(buffer, index);
+            if (expected != stored) {
+                return "the table entry of object " + oid + " fails its checksum: CRC32C " + Formats.hex(expected)
+                    + ", entry says " + Formats.hex(stored);
+            }
         }
         if (offset == 0 && (length != 0 || classId != 0 || crc != 0 || commit != 0)) {
             return "the empty table entry of object " + oid + " has length " + length + ", class id " + classId
