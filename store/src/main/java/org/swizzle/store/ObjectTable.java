@@ -4,11 +4,10 @@ import org.swizzle.StoreCorruptedException;
 
 /**
  * Finds committed objects and checks them as they are read: the segment directory gives the table
- * of the OID's segment, the table entry (read through the mapping, its checksum checked the first
- * time the session reads it: see {@link VerifiedEntries}) gives the object's offset, length, class id
- * and checksum, and reading the object checks its bytes against that checksum. Two array lookups and
- * at most two CRC32C computations, no hashing and no allocation, except a copy for the rare object
- * that spans two mapped regions.
+ * of the OID's segment, the table entry (read through the mapping, its checksum checked, once in a
+ * transaction: see {@link VerifiedEntries}) gives the object's offset, length, class id and checksum,
+ * and reading the object checks its bytes against that checksum. Two array lookups and at most two
+ * CRC32C computations, no allocation, except a copy for the rare object that spans two mapped regions.
  */
 final class ObjectTable {
     private static final byte[] NO_BYTES = new byte[0];
@@ -19,7 +18,9 @@ final class ObjectTable {
     private final StoreState state;
     private final ClusterLayout layout;
     private final Checksums checksums = new Checksums();
+    /** The entries the open transaction checked: its later reads of them are not checked again. */
     private final VerifiedEntries verified = new VerifiedEntries();
+    private boolean inTransaction;
 
     ObjectTable(SegmentDirectory directory, ClusterFile clusters, StoreState state, ClusterLayout layout) {
         this.directory = directory;
@@ -27,6 +28,18 @@ final class ObjectTable {
         this.regions = clusters.regions();
         this.state = state;
         this.layout = layout;
+    }
+
+    /** A transaction begins: the entries it reads are checked once in it. */
+    void transactionBegun() {
+        verified.clear();
+        inTransaction = true;
+    }
+
+    /** The transaction ended: every entry read is checked again until the next begins. */
+    void transactionEnded() {
+        verified.clear();
+        inTransaction = false;
     }
 
     /**
@@ -44,7 +57,7 @@ final class ObjectTable {
             return false;
         }
         long position = SegmentTableDescriptor.entryPosition(table, oid);
-        boolean trusted = verified.contains(oid);
+        boolean trusted = inTransaction && verified.contains(oid);
         String problem = entry.decode(regions.region(position), regions.offsetInRegion(position), oid, position,
             trusted ? null : checksums);
         if (problem == null && !trusted && entry.exists()) {
@@ -56,7 +69,7 @@ final class ObjectTable {
         if (problem != null) {
             throw new StoreCorruptedException(clusters.file(), position, problem);
         }
-        if (!trusted) {
+        if (inTransaction && !trusted) {
             verified.add(oid);
         }
         return entry.exists();

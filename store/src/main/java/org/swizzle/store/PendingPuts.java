@@ -116,10 +116,12 @@ final class PendingPuts {
     }
 
     void clear() {
-        if (latest.capacity() > LATEST_KEPT && latest.size() < latest.capacity() / 16) {
-            latest = newLatestTable(); // clearing fills the whole table: a large commit's, kept, would cost every small one
-        } else {
-            latest.clear();
+        if (latest.size() > 0) { // cleared at a transaction's end and again at the next begin: decided once
+            if (latest.capacity() > LATEST_KEPT && latest.size() < latest.capacity() / 16) {
+                latest = newLatestTable(); // clearing fills the whole table: a large commit's, kept, would cost every small one
+            } else {
+                latest.clear();
+            }
         }
         Arrays.fill(newLatest, 0, newLatestEnd, 0);
         newLatestEnd = 0;

@@ -353,6 +353,7 @@ public final class SegmentStore implements AutoCloseable {
                 + "; commit or abandon it before beginning another");
         }
         puts.clear();
+        objects.transactionBegun();
         transaction = new Transaction(this, puts);
         return transaction;
     }
@@ -568,6 +569,7 @@ public final class SegmentStore implements AutoCloseable {
     void transactionFinished(Transaction finished) {
         if (transaction == finished) {
             transaction = null;
+            objects.transactionEnded();
         }
     }
 

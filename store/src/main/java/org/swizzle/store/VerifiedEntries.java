@@ -2,31 +2,75 @@ package org.swizzle.store;
 
 import java.util.Arrays;
 
+import org.agrona.collections.Hashing;
+
 /**
- * The objects whose table entries this session read and found intact: a bit per OID. An entry is checked against
- * its checksum the first time {@link ObjectTable} reads it, and trusted by its later reads, so that a commit, which
- * reads the entry of each object it writes several times (its class and length, its bytes to compare, its patch to
- * stage), does not check it at each. Applying a commit checks the entry it rewrites every time
- * ({@link ClusterFile#readEntry}): an entry damaged since it was read fails there, rather than being written again
- * with a valid checksum.
+ * The objects whose table entries the open transaction has read and found intact, so that its later reads of them
+ * skip the checks: a commit reads the entry of each object it writes several times (its class and length, its first
+ * bytes, its bytes to compare, its patch to stage), and checking each read was about a tenth of a small commit. The
+ * set lasts one transaction: an entry damaged after a transaction read it is caught by the next one, before anything
+ * (a free, a resize, a patch) acts on what it says.
+ *
+ * <p>An open-addressing set whose slots carry the stamp of the transaction that filled them, so that emptying it is
+ * a new stamp, whatever a large transaction left in it.
  */
 final class VerifiedEntries {
 
-    private long[] words = new long[64];
+    private long[] oids = new long[64];
+    private int[] stamps = new int[64];
+    /** The stamp of the slots in use; a slot of any other is empty. */
+    private int stamp = 1;
+    private int count;
 
     boolean contains(long oid) {
-        long word = oid >>> 6;
-        return word < words.length && (words[(int) word] & 1L << oid) != 0;
+        int mask = oids.length - 1;
+        for (int i = Hashing.hash(oid, mask); stamps[i] == stamp; i = i + 1 & mask) {
+            if (oids[i] == oid) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void add(long oid) {
-        long word = oid >>> 6;
-        if (word >= Integer.MAX_VALUE - 8) {
-            return; // beyond what one array can note: checked at every read
+        if (2 * (count + 1) > oids.length) {
+            grow();
         }
-        if (word >= words.length) {
-            words = Arrays.copyOf(words, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(word + 1, 2L * words.length)));
+        int mask = oids.length - 1;
+        int i = Hashing.hash(oid, mask);
+        while (stamps[i] == stamp) {
+            if (oids[i] == oid) {
+                return;
+            }
+            i = i + 1 & mask;
         }
-        words[(int) word] |= 1L << oid;
+        oids[i] = oid;
+        stamps[i] = stamp;
+        count++;
+    }
+
+    /** Empties the set. */
+    void clear() {
+        count = 0;
+        stamp++;
+        if (stamp == 0) { // wrapped: no slot may hold a stamp still to come
+            Arrays.fill(stamps, 0);
+            stamp = 1;
+        }
+    }
+
+    private void grow() {
+        long[] oldOids = oids;
+        int[] oldStamps = stamps;
+        int oldStamp = stamp;
+        oids = new long[2 * oldOids.length];
+        stamps = new int[2 * oldOids.length];
+        stamp = 1;
+        count = 0;
+        for (int i = 0; i < oldOids.length; i++) {
+            if (oldStamps[i] == oldStamp) {
+                add(oldOids[i]);
+            }
+        }
     }
 }

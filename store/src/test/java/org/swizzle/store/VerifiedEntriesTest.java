@@ -8,25 +8,20 @@ import org.junit.jupiter.api.Test;
 class VerifiedEntriesTest {
 
     @Test
-    void shouldTrustOnlyTheEntriesAdded() {
+    void shouldHoldWhatWasAddedUntilCleared() {
         VerifiedEntries verified = new VerifiedEntries();
-        verified.add(3);
-        verified.add(64);
-        verified.add(1_000_003);
-        assertTrue(verified.contains(3));
-        assertTrue(verified.contains(64));
-        assertTrue(verified.contains(1_000_003));
-        assertFalse(verified.contains(4));
-        assertFalse(verified.contains(63));
-        assertFalse(verified.contains(1_000_002));
-        assertFalse(verified.contains(50_000_000));
-    }
-
-    @Test
-    void shouldCheckAtEveryReadTheEntriesBeyondWhatItCanNote() {
-        VerifiedEntries verified = new VerifiedEntries();
-        long far = 64L * Integer.MAX_VALUE;
-        verified.add(far);
-        assertFalse(verified.contains(far));
+        for (long oid = 3; oid < 100_000; oid += 7) {
+            verified.add(oid);
+        }
+        for (long oid = 3; oid < 100_000; oid++) {
+            assertTrue(verified.contains(oid) == ((oid - 3) % 7 == 0), "oid " + oid);
+        }
+        verified.clear();
+        for (long oid = 3; oid < 100_000; oid += 7) {
+            assertFalse(verified.contains(oid), "oid " + oid + " after clear");
+        }
+        verified.add(10);
+        assertTrue(verified.contains(10));
+        assertFalse(verified.contains(3));
     }
 }

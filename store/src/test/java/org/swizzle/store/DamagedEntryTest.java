@@ -1,0 +1,107 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.swizzle.store.TestBytes.assertBytes;
+import static org.swizzle.store.TestBytes.bytes;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.StoreCorruptedException;
+
+/**
+ * A table entry damaged while the store is open, after the session read it: a transaction checks an entry once and
+ * trusts its later reads of it ({@link VerifiedEntries}), but the next transaction checks it again before a free, a
+ * put or a read acts on what it says, so the damage is reported and no other object's bytes or space are touched.
+ */
+class DamagedEntryTest {
+
+    @TempDir
+    Path dir;
+
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
+
+    @Test
+    void shouldNotFreeTheSpaceADamagedEntryPointsAt() throws IOException {
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            long[] ab = twoObjectsWithTheFirstPointingAtTheSecond(store);
+            Transaction free = store.begin();
+            try {
+                assertThrows(StoreCorruptedException.class, () -> free.free(ab[0]));
+            } finally {
+                free.abandon();
+            }
+            assertEquals(1, store.lastCommit());
+            assertBytes(bytes(2, 100), store.read(ab[1], view), "the object the damaged entry points at");
+        }
+    }
+
+    @Test
+    void shouldNotWriteAnImageWhereADamagedEntryPoints() throws IOException {
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            long[] ab = twoObjectsWithTheFirstPointingAtTheSecond(store);
+            Transaction put = store.begin();
+            try {
+                assertThrows(StoreCorruptedException.class, () -> put.put(ab[0], 77, bytes(9, 100), 0, 100));
+            } finally {
+                put.abandon();
+            }
+            assertBytes(bytes(2, 100), store.read(ab[1], view), "the object the damaged entry points at");
+        }
+    }
+
+    @Test
+    void shouldNotWriteADamagedEntryAgainWithAValidChecksum() throws IOException {
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            Transaction t = store.begin();
+            long a = TestBytes.putNew(t, 1, 100);
+            TestBytes.putNew(t, 2, 100);
+            t.commit(1);
+            long entry = StoreDirs.entryOf(store, a).position;
+            assertEquals(100, store.length(a));
+            StoreDirs.flipBit(dir.resolve(StoreDirs.CLUSTERS), entry + SegmentTableDescriptor.LENGTH_OFFSET + 1, 0);
+            Transaction free = store.begin();
+            try {
+                assertThrows(StoreCorruptedException.class, () -> free.free(a));
+            } finally {
+                free.abandon();
+            }
+            assertThrows(StoreCorruptedException.class, () -> store.length(a));
+        }
+    }
+
+    @Test
+    void shouldReportAnOffsetPastTheFileAsDamage() throws IOException {
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            Transaction t = store.begin();
+            long a = TestBytes.putNew(t, 1, 100);
+            t.commit(1);
+            long entry = StoreDirs.entryOf(store, a).position;
+            store.read(a, view);
+            writeLong(entry + SegmentTableDescriptor.OBJECT_OFFSET_OFFSET, 1L << 40);
+            assertThrows(StoreCorruptedException.class, () -> store.read(a, view));
+        }
+    }
+
+    /** Commits two objects of 100 bytes, reads the first one's entry, then makes it give the second one's offset. */
+    private long[] twoObjectsWithTheFirstPointingAtTheSecond(SegmentStore store) throws IOException {
+        Transaction t = store.begin();
+        long a = TestBytes.putNew(t, 1, 100);
+        long b = TestBytes.putNew(t, 2, 100);
+        t.commit(1);
+        long entry = StoreDirs.entryOf(store, a).position;
+        assertEquals(100, store.length(a));
+        writeLong(entry + SegmentTableDescriptor.OBJECT_OFFSET_OFFSET, StoreDirs.offsetOf(store, b));
+        return new long[] {a, b};
+    }
+
+    private void writeLong(long position, long value) throws IOException {
+        StoreDirs.writeAt(dir.resolve(StoreDirs.CLUSTERS), position,
+            ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(0, value));
+    }
+}
