@@ -29,37 +29,37 @@ final class PrimitiveArrayCodec {
 
     /** Writes {@code array}, an array of a primitive type: in pages if it is large and a field of an object holds it. */
     static void write(ObjectWriter out, Object array) {
-        if (out.writesField() && (long) Array.getLength(array) * kindOf(array).unit() >= PAGED_FROM) {
+        ValueKind kind = kindOf(array);
+        int length = Array.getLength(array);
+        if (out.writesField() && (long) length * kind.unit() >= PAGED_FROM) {
             writePaged(out, array);
-        } else if (array instanceof int[]) {
-            write(out, ValueKind.INT_ARRAY, array, ((int[]) array).length);
-        } else if (array instanceof long[]) {
-            write(out, ValueKind.LONG_ARRAY, array, ((long[]) array).length);
-        } else if (array instanceof double[]) {
-            write(out, ValueKind.DOUBLE_ARRAY, array, ((double[]) array).length);
-        } else if (array instanceof byte[]) {
-            byte[] bytes = (byte[]) array;
-            out.writeKind(ValueKind.BYTE_ARRAY);
-            out.writeInt(bytes.length);
-            out.buffer().putBytes(out.claim(bytes.length), bytes);
-        } else if (array instanceof boolean[]) {
-            boolean[] booleans = (boolean[]) array;
-            out.writeKind(ValueKind.BOOLEAN_ARRAY);
-            out.writeInt(booleans.length);
-            out.buffer().putBooleans(out.claim(booleans.length), booleans, booleans.length);
-        } else if (array instanceof char[]) {
-            write(out, ValueKind.CHAR_ARRAY, array, ((char[]) array).length);
-        } else if (array instanceof short[]) {
-            write(out, ValueKind.SHORT_ARRAY, array, ((short[]) array).length);
         } else {
-            write(out, ValueKind.FLOAT_ARRAY, array, ((float[]) array).length);
+            out.writeKind(kind);
+            out.writeInt(length);
+            putElements(out.buffer(), out.claim((long) length * kind.unit()), array, 0, length);
         }
     }
 
-    private static void write(ObjectWriter out, ValueKind kind, Object array, int length) {
-        out.writeKind(kind);
-        out.writeInt(length);
-        out.buffer().putPrimitives(out.claim((long) length * kind.unit()), array, length);
+    /** Puts the {@code count} elements of {@code array}, of any primitive type, from element {@code from} at {@code index}. */
+    private static void putElements(LittleEndianBuffer buffer, int index, Object array, int from, int count) {
+        if (array instanceof byte[]) {
+            buffer.putBytes(index, (byte[]) array, from, count);
+        } else if (array instanceof boolean[]) {
+            buffer.putBooleans(index, (boolean[]) array, from, count);
+        } else {
+            buffer.putPrimitives(index, array, from, count);
+        }
+    }
+
+    /** Fills the {@code count} elements of {@code array}, of any primitive type, from element {@code from} from {@code index}. */
+    private static void getElements(LittleEndianBuffer buffer, int index, Object array, int from, int count) {
+        if (array instanceof byte[]) {
+            buffer.getBytes(index, (byte[]) array, from, count);
+        } else if (array instanceof boolean[]) {
+            buffer.getBooleans(index, (boolean[]) array, from, count);
+        } else {
+            buffer.getPrimitives(index, array, from, count);
+        }
     }
 
     /** The kind of the value {@code array}, an array of a primitive type, is stored as. */
@@ -114,13 +114,7 @@ final class PrimitiveArrayCodec {
         image.ensureCapacity(length);
         image.putByte(0, element.tag());
         image.putInt(1, count);
-        if (array instanceof byte[]) {
-            image.putBytes(PAGE_HEADER, (byte[]) array, from, count);
-        } else if (array instanceof boolean[]) {
-            image.putBooleans(PAGE_HEADER, (boolean[]) array, from, count);
-        } else {
-            image.putPrimitives(PAGE_HEADER, array, from, count);
-        }
+        putElements(image, PAGE_HEADER, array, from, count);
         return length;
     }
 
@@ -141,13 +135,7 @@ final class PrimitiveArrayCodec {
         if (stored != count || length != pageImageLength(element, count)) {
             return "holds " + stored + " elements in " + length + " bytes where the array has " + count + " elements";
         }
-        if (array instanceof byte[]) {
-            image.getBytes(PAGE_HEADER, (byte[]) array, from, count);
-        } else if (array instanceof boolean[]) {
-            image.getBooleans(PAGE_HEADER, (boolean[]) array, from, count);
-        } else {
-            image.getPrimitives(PAGE_HEADER, array, from, count);
-        }
+        getElements(image, PAGE_HEADER, array, from, count);
         return null;
     }
 
@@ -191,32 +179,9 @@ final class PrimitiveArrayCodec {
             return in.pagedArray(readDirectory(in));
         }
         int length = in.readCount(kind); // checked against the bytes left before allocating
-        int bytes = length * kind.unit();
-        int at = in.take(bytes);
-        LittleEndianBuffer buffer = in.buffer();
-        switch (kind) {
-            case BYTE_ARRAY: {
-                byte[] array = new byte[length];
-                buffer.getBytes(at, array);
-                return array;
-            }
-            case BOOLEAN_ARRAY: {
-                boolean[] array = new boolean[length];
-                buffer.getBooleans(at, array, length);
-                return array;
-            }
-            case SHORT_ARRAY: return fill(buffer, at, new short[length], length);
-            case CHAR_ARRAY: return fill(buffer, at, new char[length], length);
-            case INT_ARRAY: return fill(buffer, at, new int[length], length);
-            case LONG_ARRAY: return fill(buffer, at, new long[length], length);
-            case FLOAT_ARRAY: return fill(buffer, at, new float[length], length);
-            case DOUBLE_ARRAY: return fill(buffer, at, new double[length], length);
-            default: throw new IllegalArgumentException(kind + " is not a primitive array");
-        }
-    }
-
-    private static Object fill(LittleEndianBuffer buffer, int at, Object array, int length) {
-        buffer.getPrimitives(at, array, length);
+        int at = in.take(length * kind.unit());
+        Object array = newArray(kind, length);
+        getElements(in.buffer(), at, array, 0, length);
         return array;
     }
 }
