@@ -32,7 +32,10 @@ import org.objectweb.asm.Opcodes;
  *
  * <p>In a constructor, a {@code PUTFIELD} before the {@code super(...)}/{@code this(...)} call is
  * kept: it may store into the still uninitialized {@code this}, which no method may receive, and a
- * new object needs neither check nor barrier.
+ * new object needs neither check nor barrier. But an array stored there (a variable a local or anonymous class
+ * captures, which javac stores before {@code super()}; a Java 25 statement before it) is one the caller keeps, as
+ * the setter an initialized object's store calls would have seen: the object is watched once {@code this} is
+ * initialized ({@link org.swizzle.internal.Escapes#array}).
  */
 final class FieldAccessRewriter extends ClassVisitor {
 
@@ -88,6 +91,8 @@ final class FieldAccessRewriter extends ClassVisitor {
         private final String descriptor;
         private final boolean entryCheck;
         private boolean initialized;
+        /** Whether a PUTFIELD before {@code super(...)} stored an array into a stored field of a persistent class. */
+        private boolean arrayStoredUninitialized;
         private int pendingNews;
         /** The type of each {@code NEW} whose constructor call is still to come, as rewritten. */
         private final java.util.ArrayDeque<String> newTypes = new java.util.ArrayDeque<>();
@@ -139,6 +144,13 @@ final class FieldAccessRewriter extends ClassVisitor {
                     target = newTypes.pop();
                 } else if (!initialized) {
                     initialized = true;
+                    if (arrayStoredUninitialized) {
+                        super.visitMethodInsn(opcode, target, name, descriptor, isInterface);
+                        super.visitVarInsn(Opcodes.ALOAD, 0);
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.ESCAPES, Contract.ESCAPE_ARRAY,
+                            Contract.ESCAPE_ARRAY_DESCRIPTOR, false);
+                        return;
+                    }
                 }
             }
             if (tracksNewCollections && isClone(opcode, owner, name, descriptor)) {
@@ -178,6 +190,10 @@ final class FieldAccessRewriter extends ClassVisitor {
             int load = opcode == Opcodes.GETFIELD ? loads++ : -1;
             int store = opcode == Opcodes.PUTFIELD ? stores++ : -1;
             int access = opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD ? accesses++ : -1;
+            if (opcode == Opcodes.PUTFIELD && !initialized && tracksNewCollections && fieldDescriptor.charAt(0) == '['
+                && redirects.containsKey(new ClassFileScan.FieldRef(owner, fieldName, fieldDescriptor))) {
+                arrayStoredUninitialized = true;
+            }
             StoredField field = opcode == Opcodes.GETFIELD || (opcode == Opcodes.PUTFIELD && initialized)
                 ? redirects.get(new ClassFileScan.FieldRef(owner, fieldName, fieldDescriptor))
                 : null;

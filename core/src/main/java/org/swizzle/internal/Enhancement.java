@@ -61,9 +61,10 @@ public final class Enhancement {
      * generated members or rewritten calls change. Version 2 added {@code $swz_resolveStored} and {@code
      * writeObject} and wrapped {@code clone()}; classes enhanced before versions were recorded are version 1.
      * Version 3 added {@code $swz_keep$f} and rewrote element stores into primitive array fields into calls of
-     * {@link ArrayEdits}.
+     * {@link ArrayEdits}. Version 4 watches an object whose constructor stored an array into one of its stored fields
+     * before {@code super(...)} (a variable a local or anonymous class captures).
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     private static final String VERSION_SEPARATOR = ";enhancement=";
 

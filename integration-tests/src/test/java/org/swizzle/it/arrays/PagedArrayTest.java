@@ -26,7 +26,7 @@ class PagedArrayTest {
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge", "barrier=none"})
     void shouldCommitTheChangedPagesOfLargeArrays(String options) {
         assertEquals("", Phases.failures(PagedArrayWorkload.class, options, dir, "build", "change", "verify", "abort", "verify",
-            "edit", "verify", "locals", "verify", "clones", "verifyClones"),
+            "edit", "verify", "locals", "verify", "clones", "verifyClones", "captured", "verifyCaptured"),
             "[" + options + "]");
     }
 

@@ -51,9 +51,11 @@ public final class PagedArrayWorkload {
 
     public static void main(String[] args) throws Exception {
         PagedArrayWorkload workload = new PagedArrayWorkload(args[0]);
-        Phases.run(args, Map.of("build", workload::build, "change", workload::change, "verify", workload::verify,
-            "abort", workload::abort, "edit", workload::edit, "locals", workload::locals, "clones", workload::clones,
-            "verifyClones", workload::verifyClones, "closedStores", workload::closedStores));
+        Phases.run(args, Map.ofEntries(Map.entry("build", workload::build), Map.entry("change", workload::change),
+            Map.entry("verify", workload::verify), Map.entry("abort", workload::abort), Map.entry("edit", workload::edit),
+            Map.entry("locals", workload::locals), Map.entry("clones", workload::clones),
+            Map.entry("verifyClones", workload::verifyClones), Map.entry("closedStores", workload::closedStores),
+            Map.entry("captured", workload::captured), Map.entry("verifyCaptured", workload::verifyCaptured)));
     }
 
     private void build(ObjectStore store) {
@@ -305,6 +307,32 @@ public final class PagedArrayWorkload {
                 + samples[3], samples[1] == 11 && samples[2] == 22 && samples[3] == 33 && wave.version == 1);
         }
         Phases.check(phase, "two arrays after a reload", both.get(0).samples != both.get(1).samples);
+    }
+
+    /**
+     * Arrays a local class captures, large and small, changed through the local that holds them after the commit that
+     * stored the readers: the captured copies are committed too, though javac stores them before {@code super()}.
+     */
+    private void captured(ObjectStore store) {
+        Waveform root = store.root("wave", Waveform.class);
+        long[] large = new long[SAMPLES / 10];
+        long[] small = new long[100];
+        root.largeReader = root.readerOf(large);
+        root.smallReader = root.readerOf(small);
+        store.commit();
+        large[5] = 55;
+        small[6] = 66;
+        store.commit();
+        large[70_000] = 77;
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void verifyCaptured(ObjectStore store) {
+        Waveform root = store.root("wave", Waveform.class);
+        Phases.check(phase, "large: " + root.largeReader.at(5) + ", " + root.largeReader.at(70_000),
+            root.largeReader.at(5) == 55 && root.largeReader.at(70_000) == 77);
+        Phases.check(phase, "small: " + root.smallReader.at(6), root.smallReader.at(6) == 66);
     }
 
     /**
