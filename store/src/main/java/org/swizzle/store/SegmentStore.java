@@ -532,6 +532,7 @@ public final class SegmentStore implements AutoCloseable {
         long start = System.nanoTime();
         try {
             applier.apply(builder.block(), walOffset, (builder.records() + 1) / 2);
+            builder.applied(freeSpace);
         } catch (RuntimeException | InternalError e) {
             // An InternalError is how the JVM reports a fault in a mapped access, such as a page that a full disk
             // cannot back.
@@ -542,7 +543,6 @@ public final class SegmentStore implements AutoCloseable {
                 + why + " Do not commit the same changes again: reopen the store, and recovery applies"
                 + " commit " + commitNumber + " (the store's last commit is then " + commitNumber + ").", e));
         }
-        builder.applied(freeSpace);
         state.lastCommit = commitNumber;
         builder.countLogged(counters);
         counters.applyNanos += System.nanoTime() - start;

@@ -454,6 +454,7 @@ final class HashPages<K, V> {
                 entries.remove();
             }
         }
+        owner.rebuilt();
         int index = indexOf(page.bound) + 1;
         insert(index, upper);
         sections.pageInserted(index);

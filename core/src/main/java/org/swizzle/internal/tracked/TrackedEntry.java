@@ -3,27 +3,31 @@ package org.swizzle.internal.tracked;
 import java.util.Map;
 
 /**
- * An entry of a tracked map: {@code setValue} reports the change first. A paged map rebuilds pages (a split, or a
- * move back to one table) where a {@code HashMap} keeps its entries through a resize, so an entry of one that the map
- * let go of (taken from {@code toArray()}, or kept past a split) writes through by key, as a
- * {@code ConcurrentHashMap}'s entries do: if the map holds the key, the value is set there (a key removed and put
- * again gets it too), and the value it replaced is returned.
+ * An entry of a tracked map: {@code setValue} reports the change first. A {@code HashMap} keeps its entries through a
+ * resize, but a tracked one moves them into other nodes when it pages, splits a page or goes back to one table, so
+ * an entry handed out before such a move writes through by key, as a {@code ConcurrentHashMap}'s entries do: if the
+ * map holds the key, the value is set there, and the value it replaced is returned. An entry whose map moved nothing
+ * since it was handed out is the map's own, as a {@code HashMap}'s is: once its key is removed it is the map's no
+ * longer, even if the key is put again.
  */
 final class TrackedEntry<K, V> implements Map.Entry<K, V> {
 
     private final Tracked source;
     private final Map.Entry<K, V> entry;
-    /** The paged map the entry is of, which may let go of it; null for a map that never does. */
-    private final Map<K, V> rebuilding;
+    /** The map the entry is of, which may move its entries into other nodes; null for a map that never does. */
+    private final TrackedHashMap<K, V> rebuilding;
+    /** The map's {@linkplain TrackedHashMap#rebuilds() moves} when the entry was handed out. */
+    private final int rebuildsSeen;
 
     TrackedEntry(Tracked source, Map.Entry<K, V> entry) {
         this(source, entry, null);
     }
 
-    TrackedEntry(Tracked source, Map.Entry<K, V> entry, Map<K, V> rebuilding) {
+    TrackedEntry(Tracked source, Map.Entry<K, V> entry, TrackedHashMap<K, V> rebuilding) {
         this.source = source;
         this.entry = entry;
         this.rebuilding = rebuilding;
+        this.rebuildsSeen = rebuilding == null ? 0 : rebuilding.rebuilds();
     }
 
     @Override
@@ -41,7 +45,8 @@ final class TrackedEntry<K, V> implements Map.Entry<K, V> {
         source.changed();
         V old = entry.setValue(value);
         K key = entry.getKey();
-        if (rebuilding != null && rebuilding.get(key) != value && rebuilding.containsKey(key)) { // it holds another entry
+        if (rebuilding != null && rebuilding.rebuilds() != rebuildsSeen && rebuilding.get(key) != value
+            && rebuilding.containsKey(key)) { // the map moved the entry into another node
             old = rebuilding.replace(key, value);
         }
         return old;

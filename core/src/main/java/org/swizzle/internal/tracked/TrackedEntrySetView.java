@@ -15,12 +15,21 @@ import java.util.function.IntFunction;
  */
 final class TrackedEntrySetView<K, V> extends TrackedSetView<Map.Entry<K, V>> {
 
+    /** The map that may move its entries into other nodes, or null. */
+    private final TrackedHashMap<K, V> rebuilding;
+
     TrackedEntrySetView(Tracked source, Set<Map.Entry<K, V>> view) {
+        this(source, view, null);
+    }
+
+    /** The entries of {@code rebuilding}'s own table, which it may move into pages. */
+    TrackedEntrySetView(Tracked source, Set<Map.Entry<K, V>> view, TrackedHashMap<K, V> rebuilding) {
         super(source, view);
+        this.rebuilding = rebuilding;
     }
 
     private Map.Entry<K, V> tracked(Map.Entry<K, V> entry) {
-        return new TrackedEntry<>(source, entry);
+        return new TrackedEntry<>(source, entry, rebuilding);
     }
 
     @Override

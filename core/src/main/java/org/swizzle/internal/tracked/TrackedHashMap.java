@@ -39,6 +39,8 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     private transient TrackedHashMap<?, ?> pageOf;
     /** Whether a key without a stable hash keeps the map flat (until it is cleared). */
     private transient boolean unplaceable;
+    /** How many times the map moved its entries into other nodes (paged, split a page, went back to one table). */
+    private transient int rebuilds;
 
     public TrackedHashMap() {
     }
@@ -117,6 +119,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             pages.retire();
             attachment = null;
             pages = HashPages.of(this, entries);
+            rebuilt();
         }
         this.attachment = next;
     }
@@ -136,6 +139,18 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         Attachment.requireLive(attachment, this);
     }
 
+    /**
+     * The entries moved into other nodes, so that an entry handed out before no longer is the map's: it writes through
+     * by key from now on ({@link TrackedEntry}), as an entry of a {@code HashMap} stays the map's through a resize.
+     */
+    void rebuilt() {
+        rebuilds++;
+    }
+
+    int rebuilds() {
+        return rebuilds;
+    }
+
     /** The size or the pages of a paged map changed: its directory is written at the next commit. */
     void directoryChanged() {
         changed();
@@ -148,6 +163,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
                 HashPages<K, V> paged = HashPages.of(this, this);
                 super.clear();
                 pages = paged;
+                rebuilt();
             } else {
                 unplaceable = true;
             }
@@ -170,6 +186,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         pages = null;
         unplaceable = true;
         super.putAll(entries);
+        rebuilt();
         return false;
     }
 
@@ -419,7 +436,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return new AbstractSet<>() {
             @Override
             public Iterator<Map.Entry<K, V>> iterator() {
-                return pages != null ? pages.entryIterator() : new TrackedEntrySetView<>(TrackedHashMap.this, flatEntries()).iterator();
+                return pages != null ? pages.entryIterator() : new TrackedEntrySetView<>(TrackedHashMap.this, flatEntries(), TrackedHashMap.this).iterator();
             }
 
             @Override

@@ -393,6 +393,52 @@ class HashPagesTest {
         assertEquals(70, map.get(7));
     }
 
+    /** A {@code HashMap} keeps its entries through a resize: an entry taken while the map was flat stays the map's once it pages. */
+    @Test
+    void shouldKeepAnEntryTakenBeforeTheMapPaged() {
+        TrackedHashMap<String, Integer> map = new TrackedHashMap<>();
+        for (int i = 0; i < 500; i++) {
+            map.put("k" + i, i);
+        }
+        Map.Entry<String, Integer> held = entryOf(map, "k7");
+        Object[] array = map.entrySet().toArray();
+        for (int i = 500; i < 600; i++) {
+            map.put("k" + i, i);
+        }
+        assertTrue(map.isPaged());
+        assertEquals(7, held.setValue(-7));
+        assertEquals(-7, map.get("k7"));
+        @SuppressWarnings("unchecked")
+        Map.Entry<String, Integer> fromArray = (Map.Entry<String, Integer>) array[0];
+        fromArray.setValue(-1);
+        assertEquals(-1, map.get(fromArray.getKey()));
+    }
+
+    /** As in a {@code HashMap}, an entry whose key was removed is the map's no longer, even if the key is put again. */
+    @Test
+    void shouldLetGoOfAnEntryWhoseKeyWasRemoved() {
+        for (int size : new int[] {100, 600}) {
+            TrackedHashMap<String, Integer> map = new TrackedHashMap<>();
+            for (int i = 0; i < size; i++) {
+                map.put("k" + i, i);
+            }
+            Map.Entry<String, Integer> held = entryOf(map, "k7");
+            map.remove("k7");
+            map.put("k7", 1);
+            held.setValue(99);
+            assertEquals(1, map.get("k7"), size + " entries");
+        }
+    }
+
+    private static Map.Entry<String, Integer> entryOf(Map<String, Integer> map, String key) {
+        for (Map.Entry<String, Integer> entry : map.entrySet()) {
+            if (entry.getKey().equals(key)) {
+                return entry;
+            }
+        }
+        throw new AssertionError(key);
+    }
+
     @Test
     void shouldRefuseAnIteratorOrAFunctionThatOutlivesThePages() {
         TrackedHashMap<Object, Integer> map = new TrackedHashMap<>();

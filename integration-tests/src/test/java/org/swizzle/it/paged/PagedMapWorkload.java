@@ -22,6 +22,8 @@ public final class PagedMapWorkload {
     static final int KEPT = 2_000;
     static final int SPLITTING_PUTS = 3_000;
     static final int ITEM_KEYS = 100;
+    /** The key of {@link Catalogue#kept} whose entry is taken while the map is flat, below the kept keys' range. */
+    static final long FLAT_KEY = -1;
     /** The most a one-entry put and its commit may log (the target for a 1,000,000-entry map). */
     static final long PUT_LOG_LIMIT = 8 * 1024;
 
@@ -84,10 +86,20 @@ public final class PagedMapWorkload {
      */
     private void keptEntries(ObjectStore store) {
         Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        catalogue.kept.put(FLAT_KEY, new Item(FLAT_KEY, "flat"));
+        store.commit();
+        Map.Entry<Long, Item> flat = entryOf(catalogue.kept, FLAT_KEY); // taken while the map is flat
         for (long id = 0; id < KEPT; id++) {
             catalogue.kept.put(id, new Item(id, "kept-" + id));
         }
+        flat.setValue(new Item(FLAT_KEY, "set after paging"));
+        check("a value set through an entry taken while the map was flat", catalogue.kept.get(FLAT_KEY).name.equals("set after paging"));
         store.commit();
+        Map.Entry<Long, Item> removed = entryOf(catalogue.kept, 0L);
+        catalogue.kept.remove(0L);
+        catalogue.kept.put(0L, new Item(0, "kept-0"));
+        removed.setValue(new Item(0, "set through a removed entry"));
+        check("an entry whose key was removed and put again is the map's no longer", catalogue.kept.get(0L).name.equals("kept-0"));
         Object[] entries = catalogue.kept.entrySet().toArray();
         for (long t = 1; t <= SPLITTING_PUTS; t++) {
             long key = t << 32 | t % KEPT; // the hashes of the kept keys' ranges
@@ -101,6 +113,9 @@ public final class PagedMapWorkload {
             @SuppressWarnings("unchecked")
             Map.Entry<Long, Item> entry = (Map.Entry<Long, Item>) each;
             long id = entry.getKey();
+            if (id == FLAT_KEY) {
+                continue;
+            }
             Item old = entry.setValue(new Item(id, "set-" + id));
             if (!old.name.equals((id % 2 == 0 ? "put-" : "kept-") + id) || !entry.getValue().name.equals("set-" + id)) {
                 wrongOld++;
@@ -117,7 +132,18 @@ public final class PagedMapWorkload {
         Catalogue catalogue = store.root("catalogue", Catalogue.class);
         int set = setThroughKept(catalogue);
         check(set + " of " + KEPT + " values set through entries kept across splits", set == KEPT);
-        check("size " + catalogue.kept.size(), catalogue.kept.size() == KEPT + SPLITTING_PUTS);
+        check("size " + catalogue.kept.size(), catalogue.kept.size() == KEPT + SPLITTING_PUTS + 1);
+        Item flat = catalogue.kept.get(FLAT_KEY);
+        check("the value set through an entry taken while the map was flat: " + flat, flat.name.equals("set after paging"));
+    }
+
+    private static Map.Entry<Long, Item> entryOf(Map<Long, Item> map, long key) {
+        for (Map.Entry<Long, Item> entry : map.entrySet()) {
+            if (entry.getKey() == key) {
+                return entry;
+            }
+        }
+        throw new IllegalStateException("no key " + key);
     }
 
     /** A map of arrays keyed by persistent objects, compared at every commit since it holds arrays. */
