@@ -61,7 +61,11 @@ final class ContainerCodec {
             if (collection instanceof TrackedHashMap && ((Paged) collection).pagedIn(out.collection())) {
                 return ValueKind.HASH_MAP_SECTIONS;
             }
-            return collection instanceof HashMap && !(collection instanceof LinkedHashMap) ? ValueKind.HASH_MAP : ValueKind.LINKED_HASH_MAP;
+            if (!(collection instanceof LinkedHashMap)) {
+                return collection instanceof HashMap ? ValueKind.HASH_MAP : ValueKind.LINKED_HASH_MAP;
+            }
+            return TrackedLinkedHashMap.isAccessOrdered((LinkedHashMap<?, ?>) collection)
+                ? ValueKind.ACCESS_ORDER_MAP : ValueKind.LINKED_HASH_MAP;
         }
         if (collection instanceof List) {
             if (collection instanceof TrackedArrayList && ((Paged) collection).pagedIn(out.collection())) {
@@ -97,7 +101,8 @@ final class ContainerCodec {
             case HASH_MAP:
             case HASH_MAP_PAGES:
             case HASH_MAP_SECTIONS: return HashMap.class;
-            case LINKED_HASH_MAP: return LinkedHashMap.class;
+            case LINKED_HASH_MAP:
+            case ACCESS_ORDER_MAP: return LinkedHashMap.class;
             case TREE_MAP: return TreeMap.class;
             default: throw new IllegalArgumentException(kind + " is not a collection");
         }
@@ -345,6 +350,7 @@ final class ContainerCodec {
             case TREE_SET: return new TrackedTreeSet<>();
             case HASH_MAP: return new TrackedHashMap<>(capacity(size));
             case LINKED_HASH_MAP: return new TrackedLinkedHashMap<>(capacity(size));
+            case ACCESS_ORDER_MAP: return new TrackedLinkedHashMap<>(capacity(size), 0.75f, true);
             case TREE_MAP: return new TrackedTreeMap<>();
             default: throw new IllegalArgumentException(kind + " is not a collection");
         }

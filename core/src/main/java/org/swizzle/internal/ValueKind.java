@@ -66,7 +66,7 @@ enum ValueKind {
     REFERENCE(40, Codec.REFERENCE, null, 12),
     /**
      * OID (8 bytes) of a stored collection: an object of its own whose image is one value of a kind from
-     * {@link #ARRAY_LIST} to {@link #TREE_MAP}, in which the collections are references again. A collection
+     * {@link #ARRAY_LIST} to {@link #TREE_MAP} (or {@link #ACCESS_ORDER_MAP}), in which the collections are references again. A collection
      * is stored this way wherever it is held, so that sharing survives a reload; those kinds appear in a
      * field or an array only in stores written before collections had an identity.
      */
@@ -133,7 +133,12 @@ enum ValueKind {
      * OIDs of its pages in order. A page is a stored thing of its own, filed under the array's class, whose image is a
      * value of that kind holding the next {@link PrimitiveArrayCodec#pageLength} elements (the last page fewer).
      */
-    ARRAY_PAGES(74, Codec.PRIMITIVE_ARRAY, null, 5, Tail.BYTES, 8);
+    ARRAY_PAGES(74, Codec.PRIMITIVE_ARRAY, null, 5, Tail.BYTES, 8),
+    /**
+     * A {@code LinkedHashMap} in access order (the image of a stored collection): as {@link #LINKED_HASH_MAP}, least
+     * recently accessed first. Filed under {@code LinkedHashMap}.
+     */
+    ACCESS_ORDER_MAP(75, Codec.CONTAINER, null, 0, Tail.VALUES, 2);
 
     /** The class whose static methods write and read a kind's payload. */
     enum Codec {

@@ -120,7 +120,14 @@ class StoredFormatTest {
     private static final Map<Short, List<Boolean>> NESTING = new LinkedHashMap<>(Map.of((short) 1, List.of(true)));
 
     /** The images of stored collections (OIDs from {@link TestReferences#FIRST_COLLECTION}, the outer one first). */
+    private static final Map<Short, List<Boolean>> ACCESS_ORDERED = new LinkedHashMap<>(16, 0.75f, true);
+
+    static {
+        ACCESS_ORDERED.put((short) 1, List.of(true));
+    }
+
     private static final List<Pin> IMAGES = concat(FLAT, List.of(pin(NESTING, "4201000000040100" + "29" + "6500000000000000"),
+        pin(ACCESS_ORDERED, "4b01000000040100" + "29" + "6500000000000000"),
         pin(TrackedHashMap.paged(3, new int[] {0, Integer.MIN_VALUE}, new long[] {0x65, 0x66}, new int[] {2}, new long[] {0x67}),
             "46" + "03000000" + "01000000" + "0602000000" + "296700000000000000"),
         pin(TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x66}, new int[] {2}, new long[] {0x67}),

@@ -9,31 +9,57 @@ import java.util.function.Function;
 
 /**
  * A {@link LinkedHashMap} that reports every change, through itself, its key, value and entry views, their
- * iterators and {@code Map.Entry.setValue}, to its store.
+ * iterators and {@code Map.Entry.setValue}, to its store. In access order, a lookup that moves its entry to the end
+ * ({@code get}, {@code getOrDefault}) is a change too, and the order mode is stored with the map.
  */
 public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implements Tracked {
 
     private static final long serialVersionUID = 1L;
 
     private transient Attachment attachment;
+    /** Whether the map orders its entries by access, least recent first, rather than by insertion. */
+    private final boolean accessOrder;
 
     public TrackedLinkedHashMap() {
+        accessOrder = false;
     }
 
     public TrackedLinkedHashMap(int capacity) {
         super(capacity);
+        accessOrder = false;
     }
 
     public TrackedLinkedHashMap(int capacity, float loadFactor) {
         super(capacity, loadFactor);
+        accessOrder = false;
     }
 
     public TrackedLinkedHashMap(int capacity, float loadFactor, boolean accessOrder) {
         super(capacity, loadFactor, accessOrder);
+        this.accessOrder = accessOrder;
     }
 
     public TrackedLinkedHashMap(Map<? extends K, ? extends V> entries) {
         super(entries);
+        accessOrder = false;
+    }
+
+    /**
+     * Whether {@code map} orders its entries by access. No method of {@code LinkedHashMap} tells, so a plain one is
+     * asked through an empty copy, which keeps the mode: a lookup of its first of two keys moves that key last.
+     */
+    public static boolean isAccessOrdered(LinkedHashMap<?, ?> map) {
+        if (map instanceof TrackedLinkedHashMap) {
+            return ((TrackedLinkedHashMap<?, ?>) map).accessOrder;
+        }
+        @SuppressWarnings("unchecked")
+        LinkedHashMap<Object, Object> copy = (LinkedHashMap<Object, Object>) map.clone();
+        copy.clear();
+        Object first = new Object();
+        copy.put(first, first);
+        copy.put(copy, copy);
+        copy.get(first);
+        return copy.keySet().iterator().next() != first;
     }
 
     @Override
@@ -49,6 +75,22 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
     @Override
     public void changed() {
         Attachment.changed(attachment, this);
+    }
+
+    @Override
+    public V get(Object key) {
+        if (accessOrder) {
+            changed();
+        }
+        return super.get(key);
+    }
+
+    @Override
+    public V getOrDefault(Object key, V defaultValue) {
+        if (accessOrder) {
+            changed();
+        }
+        return super.getOrDefault(key, defaultValue);
     }
 
     @Override
@@ -152,8 +194,10 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
         return copy;
     }
 
-    /** Serialized as a plain {@code LinkedHashMap}: its store does not travel. */
+    /** Serialized as a plain {@code LinkedHashMap} in the same order mode: its store does not travel. */
     private Object writeReplace() {
-        return new LinkedHashMap<>(this);
+        LinkedHashMap<K, V> plain = new LinkedHashMap<>(Math.max(16, size() * 4 / 3 + 1), 0.75f, accessOrder);
+        plain.putAll(this);
+        return plain;
     }
 }
