@@ -47,8 +47,9 @@ final class Recovery {
         }
         if (scanner.end() == WalScanner.End.DAMAGED) {
             throw new StoreCorruptedException(wal.file(), scanner.offset(), "the WAL block at offset "
-                + scanner.offset() + " fails its checks (" + scanner.endProblem() + "); the log is damaged in the"
-                + " middle, and the commits after the damage cannot be replayed");
+                + scanner.offset() + " fails its checks (" + scanner.endProblem() + "). Neither its commit nor any after"
+                + " it can be replayed, and nothing was changed; to open the store without them, cut " + wal.file()
+                + " to " + scanner.offset() + " bytes on a copy of the store and open the copy");
         }
         if (plan.blocks() > 0) {
             clusters.ensureCapacity(plan.allocatedEnd());

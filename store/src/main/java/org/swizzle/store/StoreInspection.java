@@ -233,7 +233,7 @@ final class StoreInspection implements AutoCloseable {
                 + " bytes: what a crash during an append leaves; the next open cuts it off");
         } else if (walEnd == WalScanner.End.DAMAGED) {
             problems.problem(walFile, walEndOffset, "the block at offset " + walEndOffset + " fails its checks ("
-                + walEndProblem + "); the log is damaged in the middle");
+                + walEndProblem + ")");
         }
     }
 

@@ -12,12 +12,16 @@ import java.nio.ByteOrder;
  * follows it:
  *
  * <ul>
- * <li>{@link End#TORN}: no complete block follows. This is what a crash in the middle of the last
- * append leaves (a short block, or a block whose pages did not all reach the disk), and that
- * commit never returned; recovery cuts it off.</li>
- * <li>{@link End#DAMAGED}: a complete block follows. An append never writes past a block it has not
- * finished, so the bad block was complete once and has been damaged since; commits after it
- * cannot be replayed in order, and dropping them would lose acknowledged commits.</li>
+ * <li>{@link End#TORN}: no complete block follows, and the bad block is short or holds a sector that was
+ * never written. This is what a crash in the middle of the last append leaves (a short block, or a block
+ * whose pages did not all reach the disk), and that commit never returned; recovery cuts it off.</li>
+ * <li>{@link End#DAMAGED}: a complete block follows, or the bad block is whole. An append never writes past
+ * a block it has not finished, so a bad block with a complete one after it was complete once and has been
+ * damaged since; commits after it cannot be replayed in order, and dropping them would lose acknowledged
+ * commits. A last block is written into zeros (the log's preallocated tail, or the file's end), and a crash
+ * leaves the sectors it did not write as they were; so a bad last block whose header is sound, whose length
+ * is all in the file and none of whose {@value #SECTOR}-byte sectors is zeros was written whole, and its
+ * commit may have returned: it too was damaged since.</li>
  * </ul>
  *
  * <p>Zeros from a block's place to the end of the file are no block: the writer extends the file with zeros
@@ -25,8 +29,9 @@ import java.nio.ByteOrder;
  * leaves them too. The log ends {@link End#CLEAN} where they begin.
  *
  * <p>A complete block is recognised by its magic, a plausible length and a matching CRC32C, which
- * object bytes inside a damaged block match only by a 1 in 2^32 chance. A damaged last block looks
- * torn; nothing can tell the two apart.
+ * object bytes inside a damaged block match only by a 1 in 2^32 chance. A damaged last block that holds a
+ * sector of zeros (its commit logged 512 zero bytes in a row), or whose header or length was hit, still looks
+ * torn: nothing tells those two apart.
  */
 final class WalScanner {
     /** How the log ends. */
@@ -47,6 +52,8 @@ final class WalScanner {
     }
 
     private static final int WINDOW = 64 * 1024;
+    /** The unit a disk writes whole or not at all; a crash leaves an unwritten one as it was. */
+    static final int SECTOR = 512;
 
     private final Reader reader;
     private final long size;
@@ -83,12 +90,16 @@ final class WalScanner {
             return false;
         }
         long following = completeBlockAfter(offset);
-        if (following < 0) {
+        if (following >= 0) {
+            end = End.DAMAGED;
+            endProblem = problem + ", yet a complete block follows at offset " + following + ": the log is damaged in the middle";
+        } else if (writtenWhole(offset)) {
+            end = End.DAMAGED;
+            endProblem = problem + ", yet every sector of it was written, so it is no append a crash cut short:"
+                + " it is the last commit, and its commit may have returned";
+        } else {
             end = End.TORN;
             endProblem = problem;
-        } else {
-            end = End.DAMAGED;
-            endProblem = problem + ", yet a complete block follows at offset " + following;
         }
         return false;
     }
@@ -134,6 +145,40 @@ final class WalScanner {
             return "CRC32C " + Formats.hex(found) + ", block says " + Formats.hex(expected);
         }
         return null;
+    }
+
+    /**
+     * Whether the block at {@code at}, which failed its CRC, has a sound header, its whole length in the file, and no
+     * sector of zeros: every sector it covers holds a byte that is not zero within the block or, for its last, in the
+     * zeros after it.
+     */
+    private boolean writtenWhole(long at) {
+        long remaining = size - at;
+        reader.read(at, block.byteBuffer().clear().limit(BLOCK_HEADER_LENGTH));
+        int length = WalDescriptor.blockLength(block);
+        if (WalDescriptor.magic(block) != WalDescriptor.BLOCK_MAGIC || length < BLOCK_HEADER_LENGTH
+            || length % WalDescriptor.ALIGNMENT != 0 || length > remaining) {
+            return false;
+        }
+        ByteBuffer bytes = window();
+        for (long sector = at - at % SECTOR; sector < at + length; sector += SECTOR) {
+            long from = Math.max(sector, at);
+            if (zeros(bytes, from, Math.min(sector + SECTOR, size))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether every byte from {@code from} to {@code to} is zero. */
+    private boolean zeros(ByteBuffer bytes, long from, long to) {
+        int read = reader.read(from, bytes.clear().limit((int) (to - from)));
+        for (int i = 0; i < read; i++) {
+            if (bytes.get(i) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether every byte from {@code at} to the end of the file is zero: the log's preallocated tail. */

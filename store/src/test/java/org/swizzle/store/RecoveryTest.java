@@ -8,6 +8,7 @@ import static org.swizzle.store.TestBytes.assertBytes;
 import static org.swizzle.store.TestBytes.bytes;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -235,12 +236,14 @@ class RecoveryTest {
         }
     }
 
+    /** A block whose pages did not all reach the disk: one sector in its middle is still the zeros the log was extended with. */
     @Test
-    void shouldDropACommitWhoseBlockFailsItsChecksum() throws IOException {
+    void shouldDropACommitWhoseBlockDidNotAllReachTheDisk() throws IOException {
         crashAfterThreeCommits();
         Path crashed = appendedNotApplied;
         long lastBlockStart = walSizeAfter[COMMITS - 1];
-        StoreDirs.flipByte(crashed.resolve(StoreDirs.WAL), lastBlockStart + (walSizeAfter[COMMITS] - lastBlockStart) / 2);
+        long middle = lastBlockStart + (walSizeAfter[COMMITS] - lastBlockStart) / 2;
+        StoreDirs.writeAt(crashed.resolve(StoreDirs.WAL), middle - middle % WalScanner.SECTOR, ByteBuffer.allocate(WalScanner.SECTOR));
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             assertCommitsUpTo(store, COMMITS - 1);
         }
@@ -262,8 +265,8 @@ class RecoveryTest {
             transaction.commit(2);
             crashed = StoreDirs.crashCopy(live, dir.resolve("crashed"));
         }
-        // Damage that looks like a torn tail, in a block whose effects already reached the cluster file.
-        StoreDirs.flipByte(crashed.resolve(StoreDirs.WAL), walBefore + WalDescriptor.BLOCK_HEADER_LENGTH);
+        // A cut that looks like a torn tail, in a block whose effects already reached the cluster file.
+        StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), walBefore + WalDescriptor.BLOCK_HEADER_LENGTH);
         StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
             () -> SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()));
         assertEquals(crashed.resolve(StoreDirs.CLUSTERS), e.file());

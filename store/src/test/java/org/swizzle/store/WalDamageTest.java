@@ -85,14 +85,40 @@ class WalDamageTest {
         assertTrue(e.getMessage().contains("block length 67108864"), e.getMessage());
     }
 
+    /** A crash in the middle of the last append leaves a sector of the block as it was: zeros. */
     @Test
     void shouldCutOffATornLastBlockFollowedByZeros() throws IOException {
-        StoreDirs.flipByte(wal, walSizeAfter[COMMITS] - 100);
+        long lastBlock = walSizeAfter[COMMITS - 1];
+        long sector = (lastBlock / WalScanner.SECTOR + 2) * WalScanner.SECTOR;
+        StoreDirs.writeAt(wal, sector, ByteBuffer.allocate(WalScanner.SECTOR));
         StoreDirs.append(wal, new byte[8192]);
         try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
             assertEquals(COMMITS - 1, store.lastCommit());
             assertFalse(store.contains(oids[COMMITS]));
             assertBytes(bytes(2, 3000), store.read(oids[2], LittleEndianBuffer.of(new byte[0])), "object of commit 2");
+        }
+    }
+
+    /**
+     * A byte of the last block damaged after it was written whole: no crash leaves that, and its commit may have
+     * returned, so the store refuses to open rather than drop it, and says how to open it without it.
+     */
+    @Test
+    void shouldRefuseALastBlockDamagedAfterItWasWritten() throws IOException {
+        long lastBlock = walSizeAfter[COMMITS - 1];
+        StoreDirs.flipByte(wal, walSizeAfter[COMMITS] - 100);
+        StoreDirs.append(wal, new byte[8192]);
+        long fileSize = Files.size(wal);
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
+            () -> SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()));
+        assertEquals(wal, e.file());
+        assertEquals(lastBlock, e.offset(), "the offset of the damaged block");
+        assertTrue(e.getMessage().contains("every sector of it was written") && e.getMessage().contains("cut " + wal + " to "
+            + lastBlock + " bytes"), e.getMessage());
+        assertEquals(fileSize, Files.size(wal), "nothing is cut off a damaged log");
+        StoreDirs.truncate(wal, lastBlock);
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(COMMITS - 1, store.lastCommit(), "opened as the message says, without the damaged commit");
         }
     }
 
