@@ -194,6 +194,11 @@ public final class ClassLayout {
         return -1;
     }
 
+    /** Whether the class is abstract: it has no instances of its own, hollow or not. */
+    boolean isAbstract() {
+        return prototype == null;
+    }
+
     /** A new hollow instance; for abstract classes an error, as no stored object can have one. */
     public Persistable newHollow() {
         if (prototype == null) {

@@ -21,6 +21,7 @@ import org.swizzle.store.ImageBatch;
 import org.swizzle.store.LittleEndianBuffer;
 import org.agrona.collections.IntArrayList;
 import org.agrona.collections.LongArrayList;
+import org.swizzle.IncompatibleSchemaException;
 import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectIndex;
 import org.swizzle.StoreClosedException;
@@ -502,7 +503,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (type == null) {
             return null; // its class is missing and StoreOptions.dropMissingClasses drops its objects
         }
-        Persistable hollow = ClassLayout.of(type).newHollow();
+        ClassLayout layout = ClassLayout.of(type);
+        if (layout.isAbstract()) {
+            throw new IncompatibleSchemaException("Class " + type.getName() + " is abstract, but the store holds object "
+                + oid + " of that very class, which " + describe() + " refers to. Make the class concrete again to read"
+                + " its objects.");
+        }
+        Persistable hollow = layout.newHollow();
         hollow.$swz_oid(oid);
         hollow.$swz_context(this);
         hollow.$swz_state(Persistable.HOLLOW);

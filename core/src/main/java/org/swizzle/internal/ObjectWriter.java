@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.UnsupportedFieldTypeException;
+import org.swizzle.ValueTooLargeException;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Tracked;
@@ -328,7 +329,13 @@ public final class ObjectWriter {
     /** Makes room for {@code bytes} bytes at the current position and moves past them; returns where they start. */
     int claim(long bytes) {
         int at = position;
-        int end = Math.toIntExact(position + bytes);
+        if (position + bytes > LittleEndianBuffer.MAX_CAPACITY) {
+            throw new ValueTooLargeException("Cannot store a value of " + bytes + " bytes in field " + fieldDescription()
+                + ": with the " + position + " bytes before it, the image of what holds it would pass "
+                + LittleEndianBuffer.MAX_CAPACITY + " bytes, the most one stored object can hold. Keep such data in"
+                + " several objects or fields.");
+        }
+        int end = (int) (position + bytes);
         buffer.ensureCapacity(end);
         position = end;
         return at;

@@ -19,14 +19,17 @@ final class ReadPlan {
     private final Widening[] widenings;
     /** The name of each array or collection field read, whose collections get attached to the object; else null. */
     private final String[] mutableNames;
+    /** Each stored field as a message names it: {@code Class.field}, and its name now if it was renamed. */
+    private final String[] qualifiedNames;
     private final List<String> dropped;
 
     private ReadPlan(int[] targets, FieldKind[] storedKinds, Widening[] widenings, String[] mutableNames,
-                     List<String> dropped) {
+                     String[] qualifiedNames, List<String> dropped) {
         this.targets = targets;
         this.storedKinds = storedKinds;
         this.widenings = widenings;
         this.mutableNames = mutableNames;
+        this.qualifiedNames = qualifiedNames;
         this.dropped = dropped;
     }
 
@@ -36,6 +39,7 @@ final class ReadPlan {
         FieldKind[] kinds = new FieldKind[stored.size()];
         Widening[] widenings = new Widening[stored.size()];
         String[] mutableNames = new String[stored.size()];
+        String[] qualifiedNames = new String[stored.size()];
         List<String> dropped = new ArrayList<>();
         for (int i = 0; i < stored.size(); i++) {
             Shape.Field field = stored.field(i);
@@ -49,6 +53,13 @@ final class ReadPlan {
             Shape.Field now = current.field(position);
             String qualified = className + "." + field.name()
                 + (now.name().equals(field.name()) ? "" : " (now " + now.name() + ")");
+            qualifiedNames[i] = qualified;
+            if (now.kind() != field.kind() && now.descriptor().equals(field.descriptor())) {
+                throw new IncompatibleSchemaException("Field " + qualified + " was stored as " + kindOf(field)
+                    + " but is now " + kindOf(now) + ": the class " + typeName(now.descriptor()) + " changed between a"
+                    + " persistent class and an enum or value type. Change it back, or give the field a new name (the old"
+                    + " values are then dropped).");
+            }
             boolean same = now.descriptor().equals(field.descriptor())
                 || now.kind() == FieldKind.REFERENCE && field.kind() == FieldKind.REFERENCE;
             widenings[i] = same ? null : Widening.of(qualified, field.descriptor(), now.descriptor());
@@ -63,7 +74,7 @@ final class ReadPlan {
                 mutableNames[i] = now.name();
             }
         }
-        return new ReadPlan(targets, kinds, widenings, mutableNames, List.copyOf(dropped));
+        return new ReadPlan(targets, kinds, widenings, mutableNames, qualifiedNames, List.copyOf(dropped));
     }
 
     /**
@@ -96,8 +107,25 @@ final class ReadPlan {
                 if (mutableNames[i] != null) {
                     in.beginField(object, mutableNames[i]);
                 }
-                object.$swz_read(target, in);
+                try {
+                    object.$swz_read(target, in);
+                } catch (ClassCastException e) {
+                    throw new IncompatibleSchemaException("Field " + qualifiedNames[i] + " of " + in.describe() + " holds"
+                        + " a value its declared type no longer admits (" + e.getMessage() + "): the field's type, or the"
+                        + " class of what it holds, changed since it was stored. Change the field's type back to one its"
+                        + " stored values are, or give the field a new name (the old values are then dropped).");
+                }
             }
+        }
+    }
+
+    /** What a field of {@code field}'s kind holds, for messages. */
+    private static String kindOf(Shape.Field field) {
+        String type = typeName(field.descriptor());
+        switch (field.kind()) {
+            case REFERENCE: return "a reference to a persistent " + type;
+            case VALUE: return "a value of " + type + " (an enum or value type)";
+            default: return type;
         }
     }
 

@@ -43,8 +43,8 @@ final class StringCodec {
      */
     @SuppressWarnings("deprecation")
     private static void writeLatin1(String value, LittleEndianBuffer buffer, int at, byte[] scratch) {
-        for (int from = 0; from < value.length(); from += scratch.length) {
-            int to = Math.min(value.length(), from + scratch.length);
+        for (int from = 0, to; from < value.length(); from = to) {
+            to = from + Math.min(scratch.length, value.length() - from);
             value.getBytes(from, to, scratch, 0);
             buffer.putBytes(at + from, scratch, 0, to - from);
         }
@@ -52,8 +52,8 @@ final class StringCodec {
 
     /** Writes each char as two bytes through {@code scratch}, a piece at a time. */
     private static void writeChars(String value, LittleEndianBuffer buffer, int at, char[] scratch) {
-        for (int from = 0; from < value.length(); from += scratch.length) {
-            int to = Math.min(value.length(), from + scratch.length);
+        for (int from = 0, to; from < value.length(); from = to) {
+            to = from + Math.min(scratch.length, value.length() - from);
             value.getChars(from, to, scratch, 0);
             buffer.putPrimitives(at + 2 * from, scratch, to - from);
         }

@@ -39,6 +39,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 
+import org.swizzle.ValueTooLargeException;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
@@ -175,6 +176,17 @@ class StoredFormatTest {
         for (Pin pin : PINS) {
             assertEquals(pin.hex, write(pin.value), () -> "the bytes of " + pin.value);
         }
+    }
+
+    /** A value that would make an image larger than a buffer can be is refused, naming its field, before anything is copied. */
+    @Test
+    void shouldRefuseAValueLargerThanAnImageCanHold() {
+        writer.reset();
+        writer.field(StoredFormatTest.class, "value");
+        writer.writeInt(1);
+        ValueTooLargeException e = assertThrows(ValueTooLargeException.class, () -> writer.claim(LittleEndianBuffer.MAX_CAPACITY));
+        assertTrue(e.getMessage().contains("field " + StoredFormatTest.class.getName() + ".value"), e.getMessage());
+        assertEquals(4, writer.length(), "nothing claimed");
     }
 
     @Test

@@ -218,6 +218,54 @@ class ClassChangeTest {
         assertState(run(v2, db, "read"), "9 2 2");
     }
 
+    /**
+     * A field whose stored objects its new type no longer admits, a class made abstract, a class made an enum and an enum
+     * made a class: each read is refused with {@code IncompatibleSchemaException} naming the class or field, never a
+     * {@code ClassCastException} or a report of damage, and the store reads as before with the classes it was written with.
+     */
+    @Test
+    void shouldRefuseStoredObjectsTheirNewTypesNoLongerAdmit() throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  PART p; Color c; int k = 7;",
+            "  static Holder sample() { SAMPLE }",
+            "  void touch() { }",
+            "  String describe() { return p + \" \" + c + \" \" + k; }",
+            "}");
+        String part = "package ev; @org.swizzle.Persistent public class Part { int v = 42; public String toString() { return \"part\" + v; } }";
+        String color = "package ev; public enum Color { RED, GREEN }";
+        Path v1 = compile("v1", "Holder", Map.of("ev/Color.java", color, "ev/Part.java", part, "ev/Holder.java", holder
+            .replace("PART", "Part").replace("SAMPLE", "Holder h = new Holder(); h.p = new Part(); h.c = Color.GREEN; return h;")));
+        String read = holder.replace("SAMPLE", "return null;");
+        Path subclass = compile("sub", "Holder", Map.of("ev/Color.java", color, "ev/Part.java", part,
+            "ev/SubPart.java", "package ev; @org.swizzle.Persistent public class SubPart extends Part { int w; }",
+            "ev/Holder.java", read.replace("PART", "SubPart")));
+        Path madeAbstract = compile("abstract", "Holder", Map.of("ev/Color.java", color,
+            "ev/Part.java", part.replace("public class Part", "public abstract class Part"), "ev/Holder.java", read.replace("PART", "Part")));
+        Path classToEnum = compile("enum", "Holder", Map.of("ev/Color.java", color, "ev/Part.java", "package ev; public enum Part { X }",
+            "ev/Holder.java", read.replace("PART", "Part")));
+        Path enumToClass = compile("class", "Holder", Map.of("ev/Color.java", "package ev; @org.swizzle.Persistent public class Color { int z; }",
+            "ev/Part.java", part, "ev/Holder.java", read.replace("PART", "Part")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "part42 GREEN 7");
+        assertRefused(run(subclass, db, "read"), "IncompatibleSchemaException: Field ev.Holder.p of object", "ev.SubPart");
+        assertRefused(run(madeAbstract, db, "read"), "IncompatibleSchemaException: Class ev.Part is abstract, but the store holds object");
+        assertRefused(run(classToEnum, db, "read"), "IncompatibleSchemaException: Field ev.Holder.p was stored as a reference to a"
+            + " persistent ev.Part but is now a value of ev.Part");
+        assertRefused(run(enumToClass, db, "read"), "IncompatibleSchemaException: Field ev.Holder.c was stored as a value of ev.Color",
+            "but is now a reference to a persistent ev.Color");
+        assertState(run(v1, db, "read"), "part42 GREEN 7");
+    }
+
+    private static void assertRefused(String output, String... parts) {
+        for (String part : parts) {
+            assertTrue(output.contains(part), "expected " + part + " in:\n" + output);
+        }
+        assertFalse(output.contains("STATE") || output.contains("ClassCastException") || output.contains("Corrupted"), output);
+    }
+
     @Test
     void shouldRefuseToReadObjectsOfAClassThatNowHidesAStoredFieldOfItsSuperclass() throws IOException {
         String animal = "package ev; @org.swizzle.Persistent public class Animal { int legs = 4; }";

@@ -29,7 +29,8 @@ public abstract class LittleEndianBuffer {
     }
 
     /** The most a growable buffer grows to: the largest array every JVM allocates. */
-    private static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+    /** The most bytes a growable buffer holds: the largest array a JVM makes. */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
 
     // method references link on first use: the implementation not chosen is never loaded
     private static final Maker MAKER = useUnsafe() ? UnsafeLittleEndianBuffer::new : VarHandleLittleEndianBuffer::new;
