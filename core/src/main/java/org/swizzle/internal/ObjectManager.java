@@ -96,6 +96,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final boolean rehollowOnFault;
     /** Under {@code swizzle=eager}, the objects the current fault's unit refers to, made resident after it. */
     private final List<Persistable> eagerTargets = new ArrayList<>();
+    /**
+     * The faults in progress on the faulting thread: a fault nested in another (a {@code hashCode} of a set element
+     * read by a fill, an eager target's fill) re-hollows nothing, since the object the outermost fault is for was
+     * made resident already and its accessor has yet to read it; the outermost fault trims, keeping that object.
+     */
+    private int faultDepth;
     private boolean collectingTargets;
 
     private final ArrayDeque<Persistable> pending = new ArrayDeque<>();
@@ -203,6 +209,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.faults++;
         boolean outer = collectingTargets;
         collectingTargets = swizzling == Swizzling.EAGER;
+        faultDepth++;
         try {
             switch (faultUnit) {
                 case SEGMENT: store.forEachInSegment(object.$swz_oid(), this::faultMember); break;
@@ -210,17 +217,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 default: break;
             }
             makeResident(object); // the whole unit when fault=object, a no-op after the others
+            collectingTargets = outer;
+            if (!outer) {
+                // indexed: a fault nested in a fill (a hashCode of a set element) may add targets
+                for (int i = 0; i < eagerTargets.size(); i++) {
+                    makeResident(eagerTargets.get(i));
+                }
+                eagerTargets.clear();
+            }
         } finally {
             collectingTargets = outer;
+            faultDepth--;
         }
-        if (!outer) {
-            // indexed: a fault nested in a fill (a hashCode of a set element) may add targets
-            for (int i = 0; i < eagerTargets.size(); i++) {
-                makeResident(eagerTargets.get(i));
-            }
-            eagerTargets.clear();
-        }
-        if (rehollowOnFault) {
+        if (rehollowOnFault && faultDepth == 0) {
             trimToBudget(object, false);
         }
     }
