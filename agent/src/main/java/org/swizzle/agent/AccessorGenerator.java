@@ -54,8 +54,8 @@ import org.swizzle.internal.Swizzling;
  * has no fence unless its barrier loads what the fault published (cards: {@code $swz_address}): a store is
  * never made before the check it depends on. Every check is made here, so it holds under every scheme: the accessors, {@code $swz_enter} of {@code checks=entry}
  * (whose unchecked accessors come after it), and {@code $swz_find$f}, which runs after its getter's check.
- * A swizzle in place publishes its target with a release fence, as a fault publishes a filled object, so
- * that a thread loading the reference from the field sees the target's state as the swizzling thread did.
+ * A swizzle in place publishes its target by compare-and-set, as a fault publishes a filled object with a release
+ * fence, so that a thread loading the reference from the field sees the target's state as the swizzling thread did.
  *
  * The mark is the configured {@link Barrier}: {@code CardTable.mark(o.$swz_address)} for cards,
  * {@code if (o.$swz_dirty == 0) RememberedSet.remember(o)} for the remembered set (for a field that is not of
@@ -75,13 +75,19 @@ import org.swizzle.internal.Swizzling;
  *     if (r == 0) return o.f;
  *     T t = (T) References.target(o, r);          // resident object or fault block, no I/O
  *     if (References.swizzlesInPlace(t)) {         // edge only: swizzle upon discovery
- *         VarHandle.releaseFence();                // t as this thread saw it before the reference to it
- *         o.f = t;
+ *         if (!$swz_handle$f.compareAndSet(o, null, t)) return o.f;  // a store came first: it stands
+ *         if (o.$swz_ref$f != r) {                 // a store of null cleared the stored reference meanwhile
+ *             $swz_handle$f.compareAndSet(o, t, null);
+ *             return o.f;
+ *         }
  *     }
  *     return t;
  * }
  * </pre>
- * and the setter clears {@code $swz_ref$f}: a non-null Java field takes precedence over it. Every accessor has a
+ * and the setter clears {@code $swz_ref$f}: a non-null Java field takes precedence over it. Under {@code edge} it
+ * stores a value before clearing the stored reference, and a null after it (with a store-store fence between), so
+ * that a swizzle in place racing with it on another thread never writes the old target over its store; the
+ * compare-and-set publishes the target as a release store would. Every accessor has a
  * twin without the residency check ({@code $swz_uget$f}, {@code $swz_uset$f}, {@code $swz_uread$f}) for the
  * accesses whose check repeats one just made on the same object ({@link RepeatedChecks}) and, under
  * {@code checks=entry}, for accesses to {@code this} in the class's instance methods, which begin with
@@ -207,20 +213,77 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ASTORE, 3);
         if (swizzling == Swizzling.EDGE) {
             Label done = new Label();
+            Label installed = new Label();
+            Label current = new Label();
             method.visitVarInsn(Opcodes.ALOAD, 3);
             method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.SWIZZLES_IN_PLACE,
                 Contract.SWIZZLES_IN_PLACE_DESCRIPTOR, false);
             method.visitJumpInsn(Opcodes.IFEQ, done);
-            method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.RELEASE_FENCE, "()V", false);
+            compareAndSet(method, field, false);
+            method.visitJumpInsn(Opcodes.IFNE, installed);
+            Bytecode.target(method, current, frames, owner, Opcodes.LONG, type);
             method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitVarInsn(Opcodes.ALOAD, 3);
-            method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
+            method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
+            method.visitInsn(Opcodes.ARETURN);
+            Bytecode.target(method, installed, frames, owner, Opcodes.LONG, type);
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitFieldInsn(Opcodes.GETFIELD, owner, stored, "J");
+            method.visitVarInsn(Opcodes.LLOAD, 1);
+            method.visitInsn(Opcodes.LCMP);
+            method.visitJumpInsn(Opcodes.IFEQ, done);
+            compareAndSet(method, field, true);
+            method.visitInsn(Opcodes.POP);
+            method.visitJumpInsn(Opcodes.GOTO, current);
             Bytecode.target(method, done, frames, owner, Opcodes.LONG, type);
         }
         method.visitVarInsn(Opcodes.ALOAD, 3);
         method.visitInsn(Opcodes.ARETURN);
         method.visitMaxs(0, 0);
         method.visitEnd();
+    }
+
+    /**
+     * {@code $swz_handle$f.compareAndSet(o, null, t)} with {@code o} in local 0 and {@code t} in local 3, or, to
+     * {@code undo} it, {@code compareAndSet(o, t, null)}; leaves whether it set the field.
+     */
+    private void compareAndSet(MethodVisitor method, StoredField field, boolean undo) {
+        method.visitFieldInsn(Opcodes.GETSTATIC, owner, Contract.handle(field.name()), Contract.VAR_HANDLE_DESCRIPTOR);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        if (undo) {
+            method.visitVarInsn(Opcodes.ALOAD, 3);
+            method.visitInsn(Opcodes.ACONST_NULL);
+        } else {
+            method.visitInsn(Opcodes.ACONST_NULL);
+            method.visitVarInsn(Opcodes.ALOAD, 3);
+        }
+        method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.VAR_HANDLE, Contract.COMPARE_AND_SET,
+            "(L" + owner + ";" + field.descriptor() + field.descriptor() + ")Z", false);
+    }
+
+    /**
+     * The static initializer's part for the fields swizzled in place: {@code $swz_handle$f =
+     * MethodHandles.lookup().findVarHandle(C.class, "f", T.class)} for each, so that a swizzle in place sets the field
+     * only while it still holds {@code null}, and a store another thread made first is never undone.
+     */
+    void initializeHandles(MethodVisitor method, Iterable<StoredField> fields) {
+        for (StoredField field : fields) {
+            if (!swizzlesInPlace(field)) {
+                continue;
+            }
+            method.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
+            method.visitLdcInsn(Type.getObjectType(owner));
+            method.visitLdcInsn(field.name());
+            method.visitLdcInsn(Type.getType(field.descriptor()));
+            method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandles$Lookup", "findVarHandle",
+                "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;", false);
+            method.visitFieldInsn(Opcodes.PUTSTATIC, owner, Contract.handle(field.name()), Contract.VAR_HANDLE_DESCRIPTOR);
+        }
+    }
+
+    /** Whether {@code field} is swizzled in place by its slow path, through its {@code $swz_handle$f}. */
+    boolean swizzlesInPlace(StoredField field) {
+        return swizzling == Swizzling.EDGE && keepsStoredReference(field);
     }
 
     /** {@code $swz_edit$f}: the residency check and the write barrier, for a load that only indexes the array at once. */
@@ -270,13 +333,15 @@ final class AccessorGenerator {
         if (checked) {
             setterResidencyCheck(method, owner, Bytecode.frameType(field.descriptor()));
         }
-        method.visitVarInsn(Opcodes.ALOAD, 0);
-        method.visitVarInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.ILOAD), 1);
-        method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
-        if (keepsStored) {
+        if (keepsStored && swizzling == Swizzling.EDGE) {
+            storeClearingStored(method, field);
+        } else {
             method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitInsn(Opcodes.LCONST_0);
-            method.visitFieldInsn(Opcodes.PUTFIELD, owner, Contract.storedReference(field.name()), "J");
+            method.visitVarInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.ILOAD), 1);
+            method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
+            if (keepsStored) {
+                clearStored(method, field);
+            }
         }
         mark(method, field.kind().isFixedSize(), owner, Bytecode.frameType(field.descriptor()));
         if (escapes) {
@@ -285,6 +350,39 @@ final class AccessorGenerator {
         method.visitInsn(Opcodes.RETURN);
         method.visitMaxs(0, 0);
         method.visitEnd();
+    }
+
+    private void clearStored(MethodVisitor method, StoredField field) {
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitInsn(Opcodes.LCONST_0);
+        method.visitFieldInsn(Opcodes.PUTFIELD, owner, Contract.storedReference(field.name()), "J");
+    }
+
+    /**
+     * A setter's stores under {@code swizzle=edge}, ordered so that a swizzle in place on another thread ({@code
+     * $swz_find$f}) never undoes them: {@code if (v != null) { o.f = v; o.$swz_ref$f = 0; } else { o.$swz_ref$f = 0;
+     * VarHandle.storeStoreFence(); o.f = null; }}. A value is stored first, so that the swizzle's compare-and-set
+     * fails on it; a null is stored last, after the stored reference is cleared, which the swizzle checks after it
+     * set the field, and then undoes.
+     */
+    private void storeClearingStored(MethodVisitor method, StoredField field) {
+        Label isNull = new Label();
+        Label stored = new Label();
+        Object type = Bytecode.frameType(field.descriptor());
+        method.visitVarInsn(Opcodes.ALOAD, 1);
+        method.visitJumpInsn(Opcodes.IFNULL, isNull);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitVarInsn(Opcodes.ALOAD, 1);
+        method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
+        clearStored(method, field);
+        method.visitJumpInsn(Opcodes.GOTO, stored);
+        Bytecode.target(method, isNull, frames, owner, type);
+        clearStored(method, field);
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.STORE_STORE_FENCE, "()V", false);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitInsn(Opcodes.ACONST_NULL);
+        method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
+        Bytecode.target(method, stored, frames, owner, type);
     }
 
     /**

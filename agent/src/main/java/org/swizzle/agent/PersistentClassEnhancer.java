@@ -25,6 +25,9 @@ final class PersistentClassEnhancer extends ClassVisitor {
     private final AgentOptions options;
     private boolean frames;
     private boolean declaresWriteObject;
+    private boolean declaresClassInit;
+    /** Made in {@link #visit}, once the class file version is known, so that a static initializer can use it. */
+    private AccessorGenerator accessors;
 
     /** @param options the configured schemes: barrier, swizzling, checks */
     PersistentClassEnhancer(ClassVisitor next, ClassModel model, AgentOptions options) {
@@ -42,6 +45,7 @@ final class PersistentClassEnhancer extends ClassVisitor {
             implemented[implemented.length - 1] = Contract.PERSISTABLE;
         }
         super.visit(version, access, name, signature, superName, implemented);
+        accessors = new AccessorGenerator(getDelegate(), model.internalName(), options.barrier(), options.swizzle(), frames);
     }
 
     @Override
@@ -56,6 +60,16 @@ final class PersistentClassEnhancer extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
         MethodVisitor method = super.visitMethod(access, name, descriptor, signature, exceptions);
+        if (Contract.CLASS_INIT.equals(name) && method != null) {
+            declaresClassInit = true;
+            return new MethodVisitor(OpenedClassReader.ASM_API, method) {
+                @Override
+                public void visitCode() {
+                    super.visitCode();
+                    accessors.initializeHandles(this, model.fields());
+                }
+            };
+        }
         if (!Contract.WRITE_OBJECT.equals(name) || !Contract.WRITE_OBJECT_DESCRIPTOR.equals(descriptor)) {
             return method;
         }
@@ -89,6 +103,16 @@ final class PersistentClassEnhancer extends ClassVisitor {
         method.visitEnd();
     }
 
+    /** {@code static { }} with the handles of the fields swizzled in place, for a class that has no static initializer. */
+    private void addClassInit(ClassVisitor next) {
+        MethodVisitor method = next.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, Contract.CLASS_INIT, "()V", null, null);
+        method.visitCode();
+        accessors.initializeHandles(method, model.fields());
+        method.visitInsn(Opcodes.RETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
     private static void beforeSerialization(MethodVisitor method) {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.COPIES, Contract.BEFORE_SERIALIZATION,
@@ -111,13 +135,20 @@ final class PersistentClassEnhancer extends ClassVisitor {
         if (!model.isAbstract()) {
             state.addNewHollow();
         }
-        AccessorGenerator accessors = new AccessorGenerator(next, model.internalName(), options.barrier(),
-            options.swizzle(), frames);
+        boolean handles = false;
         for (StoredField field : model.fields()) {
             if (accessors.keepsStoredReference(field)) {
                 next.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC,
                     Contract.storedReference(field.name()), "J", null, null).visitEnd();
             }
+            if (accessors.swizzlesInPlace(field)) {
+                next.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
+                    Contract.handle(field.name()), Contract.VAR_HANDLE_DESCRIPTOR, null, null).visitEnd();
+                handles = true;
+            }
+        }
+        if (handles && !declaresClassInit) {
+            addClassInit(next);
         }
         SerializerGenerator serializer = new SerializerGenerator(next, model, frames, accessors::keepsStoredReference);
         serializer.addWrite();

@@ -185,14 +185,15 @@ class SchemeEnhancementTest {
             assertFalse(link.fieldAccess.containsKey("$swz_ref$weights"), scheme + ": arrays are swizzled as with node marking");
             List<String> find = link.code("$swz_find$next(L" + LINK + ";)L" + LINK + ";");
             assertTrue(find.contains("INVOKESTATIC org/swizzle/internal/References.target(Lorg/swizzle/internal/Persistable;J)Ljava/lang/Object;"), find::toString);
-            boolean swizzlesInPlace = find.contains("PUTFIELD " + LINK + ".next:L" + LINK + ";");
+            String compareAndSet = "INVOKEVIRTUAL java/lang/invoke/VarHandle.compareAndSet(L" + LINK + ";L" + LINK + ";L" + LINK + ";)Z";
+            boolean swizzlesInPlace = find.contains(compareAndSet);
             assertEquals(scheme.equals("swizzle=edge"), swizzlesInPlace, scheme + " swizzles in place only under edge: " + find);
-            if (swizzlesInPlace) {
-                int store = find.indexOf("PUTFIELD " + LINK + ".next:L" + LINK + ";");
-                assertEquals("INVOKESTATIC java/lang/invoke/VarHandle.releaseFence()V", find.get(store - 1),
-                    "a swizzle in place publishes its target with a release fence: " + find);
-            }
-            assertTrue(link.code("$swz_set$next(L" + LINK + ";L" + LINK + ";)V").contains("PUTFIELD " + LINK + ".$swz_ref$next:J"), scheme);
+            assertFalse(find.contains("PUTFIELD " + LINK + ".next:L" + LINK + ";"),
+                "a swizzle in place sets the field only while it holds null, by compare-and-set (which publishes its target): " + find);
+            List<String> setter = link.code("$swz_set$next(L" + LINK + ";L" + LINK + ";)V");
+            assertTrue(setter.contains("PUTFIELD " + LINK + ".$swz_ref$next:J"), scheme);
+            assertEquals(scheme.equals("swizzle=edge"), setter.contains("INVOKESTATIC java/lang/invoke/VarHandle.storeStoreFence()V"),
+                scheme + ": a null is stored after the stored reference is cleared: " + setter);
         }
         ClassShape node = ClassShape.of(loader("swizzle=node").definedBytes("Link"));
         assertFalse(node.fieldAccess.containsKey("$swz_ref$next"));

@@ -62,9 +62,11 @@ public final class Enhancement {
      * writeObject} and wrapped {@code clone()}; classes enhanced before versions were recorded are version 1.
      * Version 3 added {@code $swz_keep$f} and rewrote element stores into primitive array fields into calls of
      * {@link ArrayEdits}. Version 4 watches an object whose constructor stored an array into one of its stored fields
-     * before {@code super(...)} (a variable a local or anonymous class captures).
+     * before {@code super(...)} (a variable a local or anonymous class captures). Version 5, under {@code swizzle=edge},
+     * swizzles in place by compare-and-set through a {@code $swz_handle$f} each class initializes, and orders a
+     * setter's stores so that a swizzle on another thread never undoes them.
      */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
 
     private static final String VERSION_SEPARATOR = ";enhancement=";
 
