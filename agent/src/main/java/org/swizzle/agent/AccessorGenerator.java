@@ -85,7 +85,7 @@ import org.swizzle.internal.Swizzling;
  * }
  * </pre>
  * and the setter clears {@code $swz_ref$f}: a non-null Java field takes precedence over it. Under {@code edge} it
- * stores a value before clearing the stored reference, and a null after it (with a store-store fence between), so
+ * stores a value before clearing the stored reference, and a null after it (with a store-store fence between each), so
  * that a swizzle in place racing with it on another thread never writes the old target over its store; the
  * compare-and-set publishes the target as a release store would. Every accessor has a
  * twin without the residency check ({@code $swz_uget$f}, {@code $swz_uset$f}, {@code $swz_uread$f}) for the
@@ -360,10 +360,11 @@ final class AccessorGenerator {
 
     /**
      * A setter's stores under {@code swizzle=edge}, ordered so that a swizzle in place on another thread ({@code
-     * $swz_find$f}) never undoes them: {@code if (v != null) { o.f = v; o.$swz_ref$f = 0; } else { o.$swz_ref$f = 0;
-     * VarHandle.storeStoreFence(); o.f = null; }}. A value is stored first, so that the swizzle's compare-and-set
-     * fails on it; a null is stored last, after the stored reference is cleared, which the swizzle checks after it
-     * set the field, and then undoes.
+     * $swz_find$f}) never undoes them: {@code if (v != null) { o.f = v; VarHandle.storeStoreFence(); o.$swz_ref$f = 0; }
+     * else { o.$swz_ref$f = 0; VarHandle.storeStoreFence(); o.f = null; }}. A value is stored first, so that the
+     * swizzle's compare-and-set fails on it (and a swizzle that sees the stored reference cleared sees the value too);
+     * a null is stored last, after the stored reference is cleared, which the swizzle checks after it set the field,
+     * and then undoes.
      */
     private void storeClearingStored(MethodVisitor method, StoredField field) {
         Label isNull = new Label();
@@ -374,6 +375,7 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitVarInsn(Opcodes.ALOAD, 1);
         method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.STORE_STORE_FENCE, "()V", false);
         clearStored(method, field);
         method.visitJumpInsn(Opcodes.GOTO, stored);
         Bytecode.target(method, isNull, frames, owner, type);

@@ -64,8 +64,7 @@ final class ContainerCodec {
             if (!(collection instanceof LinkedHashMap)) {
                 return collection instanceof HashMap ? ValueKind.HASH_MAP : ValueKind.LINKED_HASH_MAP;
             }
-            return TrackedLinkedHashMap.isAccessOrdered((LinkedHashMap<?, ?>) collection)
-                ? ValueKind.ACCESS_ORDER_MAP : ValueKind.LINKED_HASH_MAP;
+            return out.collection().isAccessOrdered() ? ValueKind.ACCESS_ORDER_MAP : ValueKind.LINKED_HASH_MAP;
         }
         if (collection instanceof List) {
             if (collection instanceof TrackedArrayList && ((Paged) collection).pagedIn(out.collection())) {

@@ -110,6 +110,9 @@ final class ReadPlan {
                 try {
                     object.$swz_read(target, in);
                 } catch (ClassCastException e) {
+                    if (!thrownByFieldStore(e)) {
+                        throw e;
+                    }
                     throw new IncompatibleSchemaException("Field " + qualifiedNames[i] + " of " + in.describe() + " holds"
                         + " a value its declared type no longer admits (" + e.getMessage() + "): the field's type, or the"
                         + " class of what it holds, changed since it was stored. Change the field's type back to one its"
@@ -117,6 +120,15 @@ final class ReadPlan {
                 }
             }
         }
+    }
+
+    /**
+     * Whether {@code e} is the cast of a value into a field in {@code $swz_read} rather than one in code a read calls (a
+     * key's {@code hashCode}); an exception the JIT threw without a stack trace counts as the field's.
+     */
+    private static boolean thrownByFieldStore(ClassCastException e) {
+        StackTraceElement[] trace = e.getStackTrace();
+        return trace.length == 0 || trace[0].getMethodName().equals("$swz_read");
     }
 
     /** What a field of {@code field}'s kind holds, for messages. */

@@ -3,6 +3,7 @@ package org.swizzle.internal.tracked;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -49,6 +50,8 @@ public final class Attachment {
      * abort()): its changes are not reported then, and it does not reorganize itself.
      */
     private boolean filling;
+    /** For a plain {@code LinkedHashMap}: whether it is in access order, once asked (a map's mode never changes); else null. */
+    private Boolean accessOrdered;
     private Object[] holders = new Object[1];
     private int holderCount;
     /** The holders once there are more than {@link #FEW_HOLDERS}, which are searched one by one. */
@@ -149,6 +152,14 @@ public final class Attachment {
     /** Set by the store while it writes committed contents into the collection. */
     public void filling(boolean filling) {
         this.filling = filling;
+    }
+
+    /** Whether the collection, a {@code LinkedHashMap}, is in access order: asked of a plain one only once. */
+    public boolean isAccessOrdered() {
+        if (accessOrdered == null) {
+            accessOrdered = TrackedLinkedHashMap.isAccessOrdered((LinkedHashMap<?, ?>) collection);
+        }
+        return accessOrdered;
     }
 
     /** Whether the collection still belongs to the store. */

@@ -46,11 +46,16 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
 
     /**
      * Whether {@code map} orders its entries by access. No method of {@code LinkedHashMap} tells, so a plain one is
-     * asked through an empty copy, which keeps the mode: a lookup of its first of two keys moves that key last.
+     * asked through an empty copy, which keeps the mode: a lookup of its first of two keys moves that key last. A
+     * subclass is not asked (its methods may do anything with the keys the question puts) and counts as in insertion
+     * order, as any other map the store reloads as a {@code LinkedHashMap}.
      */
-    public static boolean isAccessOrdered(LinkedHashMap<?, ?> map) {
+    static boolean isAccessOrdered(LinkedHashMap<?, ?> map) {
         if (map instanceof TrackedLinkedHashMap) {
             return ((TrackedLinkedHashMap<?, ?>) map).accessOrder;
+        }
+        if (map.getClass() != LinkedHashMap.class) {
+            return false;
         }
         @SuppressWarnings("unchecked")
         LinkedHashMap<Object, Object> copy = (LinkedHashMap<Object, Object>) map.clone();
@@ -79,18 +84,25 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
 
     @Override
     public V get(Object key) {
-        if (accessOrder) {
-            changed();
-        }
+        accessed(key);
         return super.get(key);
     }
 
     @Override
     public V getOrDefault(Object key, V defaultValue) {
-        if (accessOrder) {
+        accessed(key);
+        return super.getOrDefault(key, defaultValue);
+    }
+
+    /**
+     * In access order, a lookup of a key the map holds moves its entry last: a change, noted for a map the store holds.
+     * A detached map (after {@code abort()}) is still read, as any detached collection is; the order its lookups make is
+     * its own.
+     */
+    private void accessed(Object key) {
+        if (accessOrder && attachment != null && attachment.isLive() && super.containsKey(key)) {
             changed();
         }
-        return super.getOrDefault(key, defaultValue);
     }
 
     @Override

@@ -22,6 +22,6 @@ class AccessOrderTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge,barrier=object"})
     void shouldKeepTheOrderLookupsMadeAndTheOrderMode(String options) {
-        assertEquals("", Phases.failures(AccessOrderWorkload.class, options, dir, "build", "touch", "verify"), "[" + options + "]");
+        assertEquals("", Phases.failures(AccessOrderWorkload.class, options, dir, "build", "touch", "verify", "abort"), "[" + options + "]");
     }
 }

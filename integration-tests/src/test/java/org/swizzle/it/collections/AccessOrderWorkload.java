@@ -15,12 +15,24 @@ import org.swizzle.it.Phases;
  */
 public final class AccessOrderWorkload {
 
-    /** Two maps in access order and one in insertion order. */
+    /** Two maps in access order and one in insertion order; a map of a subclass whose {@code put} takes strings only. */
     @Persistent
     public static class Cache {
         LinkedHashMap<String, Integer> recent = new LinkedHashMap<>(16, 0.75f, true);
         Map<String, Integer> made;
         LinkedHashMap<String, Integer> inserted = new LinkedHashMap<>();
+        Map<String, Integer> names;
+        int touched;
+    }
+
+    /** A subclass the store reloads as a {@code LinkedHashMap}; its typed {@code put} refuses any other key. */
+    public static class LowerCaseNames extends LinkedHashMap<String, Integer> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Integer put(String key, Integer value) {
+            return super.put(key.toLowerCase(), value);
+        }
     }
 
     private final String phase;
@@ -31,13 +43,18 @@ public final class AccessOrderWorkload {
 
     public static void main(String[] args) throws Exception {
         AccessOrderWorkload workload = new AccessOrderWorkload(args[0]);
-        Phases.run(args, Map.of("build", workload::build, "touch", workload::touch, "verify", workload::verify));
+        Phases.run(args, Map.of("build", workload::build, "touch", workload::touch, "verify", workload::verify,
+            "abort", workload::abort));
     }
 
     /** Three entries in each map, committed; then lookups alone, committed. */
     private void build(ObjectStore store) {
         Cache cache = store.root("cache", Cache.class, Cache::new);
         cache.made = plainAccessOrdered();
+        LowerCaseNames names = new LowerCaseNames();
+        names.put("B", 2);
+        names.put("A", 1);
+        cache.names = names;
         for (Map<String, Integer> map : List.of(cache.recent, cache.made, cache.inserted)) {
             map.put("a", 1);
             map.put("b", 2);
@@ -66,8 +83,20 @@ public final class AccessOrderWorkload {
     }
 
     private void verify(ObjectStore store) {
-        check("reloaded after the second session", store.root("cache", Cache.class), List.of("c", "a", "b", "d"),
-            List.of("a", "b", "c", "d"));
+        Cache cache = store.root("cache", Cache.class);
+        check("reloaded after the second session", cache, List.of("c", "a", "b", "d"), List.of("a", "b", "c", "d"));
+        Phases.check(phase, "the subclass's map, in insertion order: " + cache.names, new ArrayList<>(cache.names.keySet()).equals(List.of("b", "a")));
+    }
+
+    /** A map kept across abort() is detached, and still read: a lookup of a detached map in access order is no change to refuse. */
+    private void abort(ObjectStore store) {
+        Cache cache = store.root("cache", Cache.class);
+        Map<String, Integer> recent = cache.recent;
+        recent.get("a");
+        cache.touched++;
+        store.abort();
+        Phases.check(phase, "a lookup in a detached map in access order", recent.get("b") == 2);
+        check("read again after abort()", cache, List.of("c", "a", "b", "d"), List.of("a", "b", "c", "d"));
     }
 
     /** Made where no agent rewrites it, as a library would hand it over. */
