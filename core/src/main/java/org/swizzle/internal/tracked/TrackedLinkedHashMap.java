@@ -7,6 +7,8 @@ import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
+import org.swizzle.internal.Persistable;
+
 /**
  * A {@link LinkedHashMap} that reports every change, through itself, its key, value and entry views, their
  * iterators and {@code Map.Entry.setValue}, to its store. In access order, a lookup that moves its entry to the end
@@ -48,7 +50,8 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
      * Whether {@code map} orders its entries by access. No method of {@code LinkedHashMap} tells, so a plain one is
      * asked through an empty copy, which keeps the mode: a lookup of its first of two keys moves that key last. A
      * subclass is not asked (its methods may do anything with the keys the question puts) and counts as in insertion
-     * order, as any other map the store reloads as a {@code LinkedHashMap}.
+     * order, as any other map the store reloads as a {@code LinkedHashMap}; nor is a map with persistent keys, since the
+     * copy asks each key for its hash code, which may fault it in the middle of a commit.
      */
     static boolean isAccessOrdered(LinkedHashMap<?, ?> map) {
         if (map instanceof TrackedLinkedHashMap) {
@@ -56,6 +59,11 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
         }
         if (map.getClass() != LinkedHashMap.class) {
             return false;
+        }
+        for (Object key : map.keySet()) {
+            if (key instanceof Persistable) {
+                return false;
+            }
         }
         @SuppressWarnings("unchecked")
         LinkedHashMap<Object, Object> copy = (LinkedHashMap<Object, Object>) map.clone();
