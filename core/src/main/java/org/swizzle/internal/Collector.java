@@ -15,10 +15,12 @@ import org.swizzle.store.Transaction;
  * space referenced.
  *
  * <p>Why that is enough while commits go on: the application can store a reference only to an object it
- * holds an instance of, so an object no mark root reaches gains no reference; while the cycle marks, every
- * object a commit writes is marked through again ({@link #written}), so a reference moved from an object
- * not yet marked to one already marked is not missed; objects made during the cycle are live; and an
- * object is freed only if it has no instance when the sweep reaches it.
+ * holds an instance of, so an object no mark root reaches gains no reference; every instance made while the
+ * cycle marks is marked through as the snapshot's are ({@link #instanceMade}), and one made while it sweeps comes
+ * from an image that was marked through; while the cycle marks, every object a commit writes is marked through
+ * again ({@link #written}), so a reference moved from an object not yet marked to one already marked is not
+ * missed; objects made during the cycle are live; and an object is freed only if it has no instance when the
+ * sweep reaches it. The roots are those bound now and those the last commit stored ({@link Roots#oids}).
  *
  * <p>Steps come from {@code collectGarbage()}, from the store's collection thread (automatic collection),
  * and from commits made while a cycle runs, which assist in proportion to what they wrote: a sweep assist
@@ -132,6 +134,19 @@ final class Collector {
             step(MARK_ASSIST * writtenSinceAssist, null);
         }
         writtenSinceAssist = 0;
+    }
+
+    /**
+     * Notes that the application got an instance of stored object or collection {@code oid} (a fault block, a collection
+     * read): while marking, it is marked through as the instances the snapshot met are. The application may drop the
+     * reference it came from and store the instance elsewhere later, and what its committed image refers to must then
+     * still be there; an instance made after the snapshot passed its segment was kept by the sweep, and what it referred
+     * to freed.
+     */
+    void instanceMade(long oid) {
+        if (isMarking()) {
+            mark(oid);
+        }
     }
 
     /** Notes that a commit rewrote the root directory, which now refers to {@code roots}. */

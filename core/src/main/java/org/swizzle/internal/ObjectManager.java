@@ -426,6 +426,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Object collection = paged ? ContainerCodec.readPaged(kind, in, this::section) : ContainerCodec.newCollection(kind, size);
             if (register) {
                 attachment = collections.loading(collection, oid, origin);
+                collector.instanceMade(oid);
                 reading = attachment;
                 in.beginCollection(attachment);
             }
@@ -523,6 +524,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         hollow.$swz_context(this);
         hollow.$swz_state(Persistable.HOLLOW);
         table.put(oid, hollow);
+        collector.instanceMade(oid);
         counters.hollowObjectsCreated++;
         return hollow;
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.agrona.collections.LongArrayList;
 import org.swizzle.store.LittleEndianBuffer;
 
 /**
@@ -38,6 +39,8 @@ final class Roots {
     }
 
     private final Map<String, Root> roots = new LinkedHashMap<>();
+    /** The OIDs the roots were bound to when the directory was last read or committed, however they are bound now. */
+    private final LongArrayList committed = new LongArrayList();
     private boolean dirty;
 
     void read(ObjectReader reader, LittleEndianBuffer buffer, int length) {
@@ -52,6 +55,8 @@ final class Roots {
             roots.put((String) name, new Root(reader.readLong(), reader.readInt(), null));
         }
         dirty = false;
+        committed.clear();
+        bound(committed);
     }
 
     void write(ObjectWriter writer) {
@@ -94,8 +99,16 @@ final class Roots {
         }
     }
 
-    /** The OIDs of the bound objects, as the last commit stored them. */
-    void oids(org.agrona.collections.LongArrayList into) {
+    /**
+     * The OIDs of the objects bound now and of those the last commit stored as bound: a root unbound or bound again
+     * since then is bound as it was until a commit stores the change, and again after an {@code abort()}.
+     */
+    void oids(LongArrayList into) {
+        bound(into);
+        into.addAll(committed);
+    }
+
+    private void bound(LongArrayList into) {
         for (Root root : roots.values()) {
             long oid = root.value != null ? ((Persistable) root.value).$swz_oid() : root.oid;
             if (oid != 0) {
@@ -119,7 +132,12 @@ final class Roots {
         return dirty;
     }
 
+    /** The directory as it is now was committed. */
     void clean() {
+        if (dirty) {
+            committed.clear();
+            bound(committed);
+        }
         dirty = false;
     }
 }

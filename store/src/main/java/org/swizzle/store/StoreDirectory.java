@@ -154,7 +154,8 @@ final class StoreDirectory {
         if (Files.exists(wal)) {
             long size = Files.size(wal);
             if (size > WalDescriptor.FILE_HEADER_LENGTH) {
-                remains.add(wal.getFileName() + " holds " + (size - WalDescriptor.FILE_HEADER_LENGTH) + " bytes of commits");
+                remains.add(wal.getFileName() + " holds " + (size - WalDescriptor.FILE_HEADER_LENGTH) + " bytes past its header"
+                    + " (commits, or the zeros a store writes ahead of them)");
             } else if (size == WalDescriptor.FILE_HEADER_LENGTH && walEpoch(wal) != 0) {
                 remains.add(wal.getFileName() + " follows checkpoint " + walEpoch(wal));
             }

@@ -1,0 +1,31 @@
+package org.swizzle.it.reclaim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.swizzle.it.Phases;
+
+/**
+ * A collection cycle frees nothing the application can still store: objects it holds instances of that it got while
+ * the cycle marked, and what the roots were bound to before a change not committed yet. Each phase in a JVM of its
+ * own.
+ */
+class ReachedDuringCycleTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldKeepWhatAnInstanceMadeDuringTheCycleRefersTo() {
+        assertEquals("", Phases.failures(ReachedDuringCycleWorkload.class, "", dir, "build", "race", "verify"));
+    }
+
+    @Test
+    void shouldKeepWhatARootWasBoundToUntilTheChangeIsCommitted() {
+        assertEquals("", Phases.failures(ReachedDuringCycleWorkload.class, "", dir, "build", "unbind", "verify", "rebind", "verify"));
+    }
+}
