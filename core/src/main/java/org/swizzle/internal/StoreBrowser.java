@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 
 import org.swizzle.internal.tracked.Paged;
 import org.swizzle.store.LittleEndianBuffer;
+import org.swizzle.store.ReferenceFindings;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
 
@@ -148,6 +149,33 @@ public final class StoreBrowser implements AutoCloseable {
         for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
             action.accept(object(oid));
         }
+    }
+
+    /**
+     * Reads the references of every root and every stored object and collection, and names those that name no stored
+     * object, as {@code "holder refers to OID n"}: what a collector that freed a reachable object leaves.
+     */
+    public ReferenceFindings findDanglingReferences() {
+        List<String> dangling = new ArrayList<>();
+        long checked = 0;
+        for (Roots.Binding root : roots.stored()) {
+            checked++;
+            if (root.oid() != 0 && !store.contains(root.oid())) {
+                dangling.add("root '" + root.name() + "' refers to OID " + root.oid());
+            }
+        }
+        StoredReferences references = new StoredReferences(store, catalog, reader);
+        long limit = store.oidLimit();
+        for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
+            checked++;
+            long holder = oid;
+            references.forEach(oid, target -> {
+                if (!store.contains(target)) {
+                    dangling.add("object " + holder + " (" + className(holder, store.classId(holder)) + ") refers to OID " + target);
+                }
+            });
+        }
+        return new ReferenceFindings(checked, dangling, null);
     }
 
     /** Stored object {@code oid} decoded; {@link NoSuchObjectException} if the store holds none of that OID. */

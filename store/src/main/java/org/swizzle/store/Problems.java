@@ -27,6 +27,17 @@ final class Problems {
         add("WARNING " + file.getFileName() + " offset " + offset + ": " + message);
     }
 
+    /** A problem of no one file and offset: {@code subject} says what it is about. */
+    void problem(String subject, String message) {
+        problems++;
+        add("PROBLEM " + subject + ": " + message);
+    }
+
+    void warning(String subject, String message) {
+        warnings++;
+        add("WARNING " + subject + ": " + message);
+    }
+
     private void add(String line) {
         if (lines.size() < MAX_LINES) {
             lines.add(line);

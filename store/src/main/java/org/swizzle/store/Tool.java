@@ -70,6 +70,11 @@ public final class Tool {
 
     /** Runs the tool as {@link #main} does, printing to {@code out} and {@code err}; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, ReferenceFindings.NONE);
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream)}, with what the object layer found for {@code verify} to report. */
+    public static int run(String[] args, PrintStream out, PrintStream err, ReferenceFindings references) {
         if (args.length < 2 || !isCommand(args[0]) || args[0].equals("dump") != (args.length == 3) || args.length > 3) {
             err.println(USAGE_TEXT);
             return USAGE;
@@ -102,7 +107,7 @@ public final class Tool {
                 lock.markOpen();
                 return new ReindexCommand(directory, out, err).run();
             }
-            return inspect(args[0], directory, oid, out, err);
+            return inspect(args[0], directory, oid, out, err, references);
         } catch (IOException e) {
             err.println("Cannot release the lock of " + directory + ": " + e);
             return USAGE;
@@ -125,8 +130,8 @@ public final class Tool {
             || command.equals("compact");
     }
 
-    private static int inspect(String command, Path directory, long oid, PrintStream out, PrintStream err)
-        throws IOException {
+    private static int inspect(String command, Path directory, long oid, PrintStream out, PrintStream err,
+                               ReferenceFindings references) throws IOException {
         Problems problems = new Problems();
         StoreInspection store;
         try {
@@ -142,7 +147,7 @@ public final class Tool {
         try (store) {
             switch (command) {
                 case "verify":
-                    return new VerifyCommand(store, out, err).run();
+                    return new VerifyCommand(store, out, err, references).run();
                 case "stats":
                     return new StatsCommand(store, out, err).run();
                 default:

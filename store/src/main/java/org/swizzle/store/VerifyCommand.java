@@ -17,6 +17,7 @@ import java.nio.file.Path;
  */
 final class VerifyCommand {
     private final StoreInspection store;
+    private final ReferenceFindings references;
     private final PrintStream out;
     private final PrintStream err;
     private final Problems problems;
@@ -30,10 +31,11 @@ final class VerifyCommand {
     /** Objects of the segment being scanned, damaged entries included. */
     private long segmentObjects;
 
-    VerifyCommand(StoreInspection store, PrintStream out, PrintStream err) {
+    VerifyCommand(StoreInspection store, PrintStream out, PrintStream err, ReferenceFindings references) {
         this.store = store;
         this.out = out;
         this.err = err;
+        this.references = references;
         this.problems = store.problems;
         this.used = new UsedExtents(store.layout);
     }
@@ -72,6 +74,7 @@ final class VerifyCommand {
                 ? " (" + Summary.count(patchedObjects, "patched object") + ": bytes checked after replay)" : "") : ""));
         out.println("free space     " + Summary.count(space.extents(), "extent") + ", " + space.bytes() + " bytes, largest "
             + space.largest() + "; " + Summary.count(space.overlaps(), "overlap") + " of objects, tables or header");
+        reportReferences();
         problems.print(out);
         if (problems.problems() == 0) {
             out.println("result         OK: no problems" + (problems.warnings() > 0 ? ", "
@@ -80,6 +83,22 @@ final class VerifyCommand {
         }
         out.println("result         DAMAGED: " + Summary.count(problems.problems(), "problem"));
         return Tool.DAMAGED;
+    }
+
+    /** What the object layer found, if it was asked: each reference that names no stored object is a problem. */
+    private void reportReferences() {
+        if (references == ReferenceFindings.NONE) {
+            return;
+        }
+        if (references.notChecked() != null) {
+            problems.warning("references", "not checked: " + references.notChecked());
+            return;
+        }
+        out.println("references     of " + Summary.count(references.checked(), "object or root", "objects and roots")
+            + " read, " + references.dangling().size() + " naming no stored object");
+        for (String dangling : references.dangling()) {
+            problems.problem("references", dangling + ", which is not in the store");
+        }
     }
 
     /** One slot: its entry on disk ({@code null} with {@code problem} if damaged), or its pending change. */

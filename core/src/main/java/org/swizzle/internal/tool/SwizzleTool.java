@@ -2,12 +2,14 @@ package org.swizzle.internal.tool;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
 
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
 import org.swizzle.internal.StoreBrowser;
+import org.swizzle.store.ReferenceFindings;
 import org.swizzle.store.Tool;
 
 /**
@@ -44,7 +46,8 @@ public final class SwizzleTool {
     /** Runs the tool as {@link #main} does, printing to {@code out} and {@code err}; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length > 0 && Tool.isCommand(args[0])) {
-            return Tool.run(args, out, err);
+            boolean verify = args[0].equals("verify") && args.length == 2;
+            return Tool.run(args, out, err, verify ? references(Path.of(args[1])) : ReferenceFindings.NONE);
         }
         Command command = args.length > 0 ? Command.named(args[0]) : null;
         if (command == null || !command.takes(args.length - 1)) {
@@ -128,6 +131,18 @@ public final class SwizzleTool {
 
         boolean takes(int arguments) {
             return arguments >= fewest && arguments <= most;
+        }
+    }
+
+    /**
+     * What {@code verify} reports of the references in the store in {@code directory}, read through a read-only open
+     * that ends before verify locks the store; why they could not be read, if so (verify reports the damage itself).
+     */
+    private static ReferenceFindings references(Path directory) {
+        try (StoreBrowser store = StoreBrowser.open(directory)) {
+            return store.findDanglingReferences();
+        } catch (RuntimeException e) {
+            return new ReferenceFindings(0, List.of(), e.getMessage() != null ? e.getMessage() : e.toString());
         }
     }
 }

@@ -17,7 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.ObjectStore;
 import org.swizzle.it.Jvm;
+import org.swizzle.internal.StoreBrowser;
 import org.swizzle.it.model.Color;
+import org.swizzle.store.SegmentStore;
+import org.swizzle.store.StoreConfig;
+import org.swizzle.store.Transaction;
 
 /**
  * The one jar's tool on a closed store, in a JVM without the application's classes (nor the agent): roots, objects
@@ -58,6 +62,32 @@ class SwizzleToolTest {
             store.commit();
         }
         return db;
+    }
+
+    /**
+     * A stored reference that names no stored object (what a collector that freed a reachable object leaves) is a
+     * problem {@code verify} reports, naming the object that holds it; the store tool alone, which reads no object,
+     * cannot see it.
+     */
+    @Test
+    void shouldReportAReferenceToAnObjectThatIsNotInTheStore() {
+        Path db = store();
+        long second;
+        try (StoreBrowser browser = StoreBrowser.open(db)) {
+            long first = browser.roots().stream().filter(root -> root.name().equals("first")).findFirst().orElseThrow().oid();
+            second = browser.decode(first).fields().stream().filter(field -> field.name().equals("next")).findFirst()
+                .map(field -> ((StoreBrowser.Reference) field.value()).oid()).orElseThrow();
+        }
+        assertEquals(0, tool("verify", db.toString()).exitCode, "intact before");
+        try (SegmentStore store = SegmentStore.open(db, StoreConfig.defaults().withCreateIfMissing(false))) {
+            Transaction transaction = store.begin();
+            transaction.free(second);
+            transaction.commit(store.lastCommit() + 1);
+        }
+        Jvm.Result verified = tool("verify", db.toString());
+        assertEquals(1, verified.exitCode, verified.toString());
+        assertTrue(verified.output.contains("PROBLEM references: object ") && verified.output.contains(") refers to OID " + second
+            + ", which is not in the store"), verified.output);
     }
 
     private static Jvm.Result tool(String... args) {

@@ -1,0 +1,22 @@
+package org.swizzle.store;
+
+import java.util.List;
+
+/**
+ * What the layer that reads objects found about the store's references, for {@code verify} to report with the
+ * checks of its own bytes: this module reads no object's fields, so it cannot tell a stored reference that names
+ * no stored object (what a collector that freed a reachable object would leave) from any other bytes.
+ *
+ * @param checked    the objects, collections and roots whose references were read
+ * @param dangling   each reference that names no stored object, as "holder refers to OID n"
+ * @param notChecked why the references could not be read (a store with commits not yet applied, or damaged), or null
+ */
+public record ReferenceFindings(long checked, List<String> dangling, String notChecked) {
+
+    /** Nothing was asked: the store's own tool, which reads no object. */
+    public static final ReferenceFindings NONE = new ReferenceFindings(0, List.of(), null);
+
+    public ReferenceFindings {
+        dangling = List.copyOf(dangling);
+    }
+}
