@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.swizzle.IncompatibleEnhancementException;
+import org.swizzle.StoreIOException;
+
 /**
  * The agent's configuration ({@code -javaagent:swizzle-<version>.jar=key=value,...}), parsed and
  * validated in one place. The agent installs it before any application class loads, so classes
@@ -111,7 +114,7 @@ public final class AgentOptions {
     /**
      * The options every {@link #ENHANCED_RESOURCE} that {@code loaders} see names, the defaults if there is none.
      *
-     * @throws IllegalStateException naming both resources and option sets when two of them differ
+     * @throws IncompatibleEnhancementException naming both resources and option sets when two of them differ
      */
     static AgentOptions enhancedAtBuild(ClassLoader... loaders) {
         Map<String, String> found = new LinkedHashMap<>(); // resource URL -> options
@@ -129,7 +132,8 @@ public final class AgentOptions {
                     }
                 }
             } catch (IOException unreadable) {
-                throw new IllegalStateException("Cannot read " + ENHANCED_RESOURCE + ": " + unreadable, unreadable);
+                throw new StoreIOException("Cannot read " + ENHANCED_RESOURCE + " from the class path: " + unreadable
+                    + ". Check that the jars and class directories on the class path are readable.", unreadable);
             }
         }
         String firstUrl = null;
@@ -139,7 +143,7 @@ public final class AgentOptions {
                 firstUrl = entry.getKey();
                 firstOptions = entry.getValue();
             } else if (!firstOptions.equals(entry.getValue())) {
-                throw new IllegalStateException("Classes enhanced at build time with different Swizzle options are on"
+                throw new IncompatibleEnhancementException("Classes enhanced at build time with different Swizzle options are on"
                     + " the class path: " + firstUrl + " says " + firstOptions + ", " + entry.getKey() + " says "
                     + entry.getValue() + ". Enhance them all with the same swizzle-maven-plugin configuration.");
             }

@@ -22,9 +22,13 @@ import org.swizzle.store.SegmentStore;
  * damaged or unreadable file triggers a rebuild from the stored objects; and every lookup checks the key of the
  * object it finds, dropping stale entries.
  *
- * <p>An {@code Integer} or {@code Long} key is its own code, so there is at most one entry per key. A
- * {@code String} key's code is a 64-bit hash of its characters (seeded per file); the file holds only the hash and
- * the OID, and a lookup probes every entry with the hash, returning the object whose key equals the one asked for.
+ * <p>An {@code Integer} or {@code Long} key is its own code. A {@code String} key's code is a 64-bit hash of its
+ * characters (seeded per file); the file holds only the hash and the OID, and a lookup probes every entry with the
+ * hash, returning the object whose key equals the one asked for. Each object with a key has an entry, so that when
+ * several have the same key and one of them changes its key or goes, a lookup still finds another.
+ *
+ * <p>An index is known by its name and its class: a file built for another class is rebuilt. A key function cannot be
+ * compared between runs, so one that changes under the same name needs {@code reindex} (or a new name).
  */
 final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
@@ -119,7 +123,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             throw new StoreIOException("Cannot create the index directory " + file.getParent() + ": " + e, e);
         }
         String state = readMarker();
-        String clean = lastCommit + " " + CLEAN + " ";
+        String clean = lastCommit + " " + CLEAN + " " + type.getName() + " ";
         if (state.startsWith(clean) && Files.exists(file)) {
             String problem;
             try {
@@ -225,13 +229,14 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     }
 
     /**
-     * Indexes committed object {@code oid} under {@code k}: one entry per key, so an entry for another object with
-     * the same key is replaced (the last commit wins), as is, for {@code String} keys, an entry with the same hash whose
-     * object is gone or has another hash now; an entry with the same hash for another key (a collision) stays.
+     * Indexes committed object {@code oid} under {@code k}, unless it has that entry already: into the slot of a stale
+     * entry with the same code (its object gone, or with a key of another code now), else into a new one. An entry of
+     * another object with the same key stays, so that either is found while the other is not.
      */
     void put(K k, long oid) {
         long code = code(k);
         long probes = 0;
+        long staleSlot = -1;
         for (long slot = table.home(code); probes < table.slots(); slot = table.next(slot), probes++) {
             long found = table.oid(slot);
             if (found == IndexFile.EMPTY) {
@@ -243,19 +248,22 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             if (found == oid) {
                 return;
             }
-            if (keyTypeCode != STRING_KEYS || replaceable(found, k, code)) {
-                table.replace(slot, oid);
-                return;
+            if (staleSlot < 0 && stale(found, code)) {
+                staleSlot = slot;
             }
         }
-        table.add(code, oid);
+        if (staleSlot >= 0) {
+            table.replace(staleSlot, oid);
+        } else {
+            table.add(code, oid);
+        }
     }
 
-    /** Whether the entry of object {@code oid}, with code {@code code}, is stale or for key {@code k}. */
-    private boolean replaceable(long oid, K k, long code) {
+    /** Whether the entry of object {@code oid}, with code {@code code}, is stale: its object is gone, or its key's code is another now. */
+    private boolean stale(long oid, long code) {
         Object other = source.committedObject(oid);
         K otherKey = type.isInstance(other) ? key.apply(type.cast(other)) : null;
-        return otherKey == null || otherKey.equals(k) || code(otherKey) != code;
+        return otherKey == null || code(otherKey) != code;
     }
 
     /** Puts back the entries dropped since the last commit, whose objects an abort reverted. */
@@ -266,7 +274,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         dropped.clear();
     }
 
-    /** Adds entry (code, OID) unless the index has it, or has an entry for the code of an {@code Integer} or {@code Long} key. */
+    /** Adds entry (code, OID) unless the index has it. */
     private void restore(long code, long oid) {
         long probes = 0;
         for (long slot = table.home(code); probes < table.slots(); slot = table.next(slot), probes++) {
@@ -274,7 +282,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             if (found == IndexFile.EMPTY) {
                 break;
             }
-            if (found != IndexFile.TOMBSTONE && table.code(slot) == code && (found == oid || keyTypeCode != STRING_KEYS)) {
+            if (found == oid && table.code(slot) == code) {
                 return;
             }
         }
@@ -288,7 +296,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             String fingerprint = fingerprint(table);
             table.close();
             table = null;
-            writeMarker(lastCommit, CLEAN + " " + fingerprint);
+            writeMarker(lastCommit, CLEAN + " " + type.getName() + " " + fingerprint);
         }
     }
 
@@ -322,7 +330,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         return table.fileSize() + " " + Long.toHexString(table.checksum());
     }
 
-    /** The marker's text ({@code "<commit> clean <size> <crc>"} or {@code "<commit> open"}), or {@code "none"}. */
+    /** The marker's text ({@code "<commit> clean <class> <size> <crc>"} or {@code "<commit> open"}), or {@code "none"}. */
     private String readMarker() {
         try {
             return Files.exists(marker) ? Files.readString(marker, StandardCharsets.US_ASCII).trim() : NO_MARKER;

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.IncompatibleEnhancementException;
 
 /** The options a JVM without agent runs with: those build-time enhancement recorded on the class path. */
 class EnhancedOptionsTest {
@@ -39,7 +40,7 @@ class EnhancedOptionsTest {
     void shouldRefuseBuildsWithDifferentOptionsNamingBoth() throws IOException {
         try (URLClassLoader a = loader(temp.resolve("a"), "barrier=card");
              URLClassLoader b = loader(temp.resolve("b"), "barrier=object")) {
-            IllegalStateException refused = assertThrows(IllegalStateException.class, () -> AgentOptions.enhancedAtBuild(a, b));
+            IncompatibleEnhancementException refused = assertThrows(IncompatibleEnhancementException.class, () -> AgentOptions.enhancedAtBuild(a, b));
             String message = refused.getMessage();
             assertTrue(message.contains("barrier=card") && message.contains("barrier=object")
                 && message.contains("/a/" + AgentOptions.ENHANCED_RESOURCE) && message.contains("/b/" + AgentOptions.ENHANCED_RESOURCE), message);

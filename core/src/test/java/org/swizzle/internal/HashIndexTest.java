@@ -154,10 +154,15 @@ class HashIndexTest {
         assertEquals(3, index.size());
         assertSame(objects.get(11L), index.get("pear"));
 
-        store(13, "apple", 4); // the same key on another object: the last commit wins, one entry per key
+        store(13, "apple", 4); // the same key on another object: an entry each, and either is found
         index.put("apple", 13);
-        assertEquals(3, index.size());
-        assertSame(objects.get(13L), index.get("apple"));
+        assertEquals(4, index.size());
+        Thing apple = index.get("apple");
+        assertTrue(apple == objects.get(10L) || apple == objects.get(13L), "one of the two apples");
+        apple.name = "kiwi"; // the one found takes another key: the other is found
+        assertSame(objects.get(apple == objects.get(10L) ? 13L : 10L), index.get("apple"));
+        apple.name = "apple";
+        index.reverted();
         index.close(2);
 
         HashIndex<String, Thing> again = byName(collide);

@@ -120,6 +120,49 @@ class IndexTest {
         assertTrue(output.contains("FOUND item 42") && !output.contains("Building index"), output);
     }
 
+    /**
+     * Two committed objects with one key: either is found, and when one takes another key or is freed, the other is,
+     * in this JVM and in the next (the index file keeps an entry for each).
+     */
+    @Test
+    void shouldFindTheOtherObjectWithAKeyOnceOneTakesAnotherOrGoes() {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Holder holder = store.root("h", Holder.class);
+            Item duplicate = new Item(42, "duplicate");
+            holder.items.add(duplicate);
+            store.commit();
+            assertTrue(byValue(store).get(42) != null);
+            duplicate.value = 43;
+            store.commit();
+            assertEquals("item 42", byValue(store).get(42).label, "the duplicate took another key");
+            holder.items.get(42).value = 44;
+            duplicate.value = 42;
+            store.commit();
+            assertEquals("duplicate", byValue(store).get(42).label);
+            holder.items.remove(duplicate);
+            holder.items.get(42).value = 42;
+            store.commit();
+            store.collectGarbage();
+        }
+        String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "42").ok().output;
+        assertTrue(output.contains("FOUND item 42") && !output.contains("Building index"), output);
+    }
+
+    /** An index file built for another class under the same name is rebuilt, not read as this one's. */
+    @Test
+    void shouldRebuildAnIndexOfTheSameNameForAnotherClass() {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("item 3", byValue(store).get(3).label);
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            ObjectIndex<Integer, Holder> bySize = store.index("items-by-value", Holder.class, Integer.class, holder -> holder.items.size());
+            assertSame(store.root("h", Holder.class), bySize.get(100));
+            assertEquals(1, bySize.size());
+        }
+    }
+
     @Test
     void shouldBuildANewIndexWithoutALine() {
         storeItems(100);
