@@ -149,6 +149,15 @@ final class Collector {
         }
     }
 
+    /**
+     * Whether stored object {@code oid} is one the sweep under way frees or may have freed what it refers to: unmarked,
+     * older than the cycle and without an instance. No instance is made of such an object (an index lookup would
+     * bring back an object no root reaches, with its referents freed around it), so it reads as gone.
+     */
+    boolean isCondemned(long oid) {
+        return phase == Phase.SWEEP && oid < limit && !marked.contains(oid) && table.get(oid) == null;
+    }
+
     /** Notes that a commit rewrote the root directory, which now refers to {@code roots}. */
     void rootsWritten(LongArrayList roots) {
         if (isMarking()) {

@@ -154,7 +154,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         source.forEachCommitted(type, (object, oid) -> {
             K k = key.apply(type.cast(object));
             if (k != null) {
-                put(k, oid);
+                table.add(code(k), oid); // each object once, into a new table
             }
         });
         writeMarker(lastCommit, OPEN);
@@ -229,53 +229,16 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     }
 
     /**
-     * Indexes committed object {@code oid} under {@code k}, unless it has that entry already: into the slot of a stale
-     * entry with the same code (its object gone, or with a key of another code now), else into a new one. An entry of
-     * another object with the same key stays, so that either is found while the other is not.
+     * Indexes committed object {@code oid} under {@code k}, unless it has that entry already. An entry of another object
+     * with the same key stays, so that either is found while the other is not; stale entries go when a lookup meets
+     * them. Reading the other objects here would make a build cost the square of the objects sharing a key.
      */
     void put(K k, long oid) {
-        long code = code(k);
-        long probes = 0;
-        long staleSlot = -1;
-        for (long slot = table.home(code); probes < table.slots(); slot = table.next(slot), probes++) {
-            long found = table.oid(slot);
-            if (found == IndexFile.EMPTY) {
-                break;
-            }
-            if (found == IndexFile.TOMBSTONE || table.code(slot) != code) {
-                continue;
-            }
-            if (found == oid) {
-                return;
-            }
-            if (staleSlot < 0 && stale(found, code)) {
-                staleSlot = slot;
-            }
-        }
-        if (staleSlot >= 0) {
-            table.replace(staleSlot, oid);
-        } else {
-            table.add(code, oid);
-        }
-    }
-
-    /** Whether the entry of object {@code oid}, with code {@code code}, is stale: its object is gone, or its key's code is another now. */
-    private boolean stale(long oid, long code) {
-        Object other = source.committedObject(oid);
-        K otherKey = type.isInstance(other) ? key.apply(type.cast(other)) : null;
-        return otherKey == null || code(otherKey) != code;
-    }
-
-    /** Puts back the entries dropped since the last commit, whose objects an abort reverted. */
-    void reverted() {
-        for (int i = 0; i < dropped.size(); i += 2) {
-            restore(dropped.getLong(i), dropped.getLong(i + 1));
-        }
-        dropped.clear();
+        addUnlessPresent(code(k), oid);
     }
 
     /** Adds entry (code, OID) unless the index has it. */
-    private void restore(long code, long oid) {
+    private void addUnlessPresent(long code, long oid) {
         long probes = 0;
         for (long slot = table.home(code); probes < table.slots(); slot = table.next(slot), probes++) {
             long found = table.oid(slot);
@@ -287,6 +250,14 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             }
         }
         table.add(code, oid);
+    }
+
+    /** Puts back the entries dropped since the last commit, whose objects an abort reverted. */
+    void reverted() {
+        for (int i = 0; i < dropped.size(); i += 2) {
+            addUnlessPresent(dropped.getLong(i), dropped.getLong(i + 1));
+        }
+        dropped.clear();
     }
 
     void close(long lastCommit) {

@@ -1299,7 +1299,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** The Java object of committed object {@code oid} (hollow until touched), or {@code null} if there is none. */
     Object committedObject(long oid) {
         requireOwner();
-        return store.contains(oid) ? instance(oid, store.classId(oid)) : null;
+        return store.contains(oid) && !collector.isCondemned(oid) ? instance(oid, store.classId(oid)) : null;
     }
 
     /** Hands every committed object of {@code type} (or a subclass) to {@code action}, in OID order. */
@@ -1310,7 +1310,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
             if (!catalog.isValue(store.classId(oid))) {
                 Class<?> stored = catalog.typeIfPresent(store.classId(oid));
-                if (stored != null && type.isAssignableFrom(stored)) {
+                if (stored != null && type.isAssignableFrom(stored) && !collector.isCondemned(oid)) {
                     action.accept(instance(oid, store.classId(oid)));
                 }
             }

@@ -24,6 +24,13 @@ class ReachedDuringCycleTest {
         assertEquals("", Phases.failures(ReachedDuringCycleWorkload.class, "", dir, "build", "race", "verify"));
     }
 
+    /** Under {@code swizzle=edge}, where filling an object makes no instance of what it refers to. */
+    @Test
+    void shouldNotBringBackThroughAnIndexWhatTheSweepFrees() {
+        assertEquals("", Phases.failures(ReachedDuringCycleWorkload.class, "swizzle=edge", dir, "buildIndexed",
+            "lookUpWhileSweeping", "verifyIndexed"));
+    }
+
     @Test
     void shouldKeepWhatARootWasBoundToUntilTheChangeIsCommitted() {
         assertEquals("", Phases.failures(ReachedDuringCycleWorkload.class, "", dir, "build", "unbind", "verify", "rebind", "verify"));

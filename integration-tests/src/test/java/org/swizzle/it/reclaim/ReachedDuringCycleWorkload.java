@@ -2,6 +2,7 @@ package org.swizzle.it.reclaim;
 
 import java.util.Map;
 
+import org.swizzle.ObjectIndex;
 import org.swizzle.ObjectStore;
 import org.swizzle.Persistent;
 import org.swizzle.it.Phases;
@@ -42,7 +43,8 @@ public final class ReachedDuringCycleWorkload {
     public static void main(String[] args) throws Exception {
         ReachedDuringCycleWorkload workload = new ReachedDuringCycleWorkload(args[0]);
         Phases.run(args, Map.of("build", workload::build, "race", workload::race, "verify", workload::verify,
-            "unbind", workload::unbind, "rebind", workload::rebind));
+            "unbind", workload::unbind, "rebind", workload::rebind, "buildIndexed", workload::buildIndexed,
+            "lookUpWhileSweeping", workload::lookUpWhileSweeping, "verifyIndexed", workload::verifyIndexed));
     }
 
     /** Root "chains": heads[i] = A(3i) -> Y(3i+1) -> Z(3i+2); root "single": 1 -> 2 -> 3. */
@@ -103,6 +105,54 @@ public final class ReachedDuringCycleWorkload {
         store.setRoot("single", new Link(9, null));
         long freed = store.collectGarbage();
         Phases.check(phase, "a cycle after a binding not committed freed " + freed, freed == 0);
+    }
+
+    private static ObjectIndex<Integer, Link> byValue(ObjectStore store) {
+        return store.index("links-by-value", Link.class, Integer.class, link -> link.value);
+    }
+
+    /** Much garbage, then link 7 (with a child, 8) cut off the graph, still in the index. */
+    private void buildIndexed(ObjectStore store) {
+        byValue(store);
+        Chains chains = store.root("chains", Chains.class, Chains::new);
+        chains.heads = new Link[CHAINS];
+        for (int i = 0; i < CHAINS; i++) {
+            chains.heads[i] = new Link(1_000 + i, null);
+        }
+        store.commit();
+        Chains kept = new Chains();
+        kept.heads = new Link[] {new Link(7, new Link(8, null))};
+        store.setRoot("kept", kept);
+        store.commit();
+        chains.heads = null;
+        kept.heads = null;
+        store.commit();
+    }
+
+    /**
+     * While another thread's cycle sweeps, an index lookup of link 7, which no root reaches, finds nothing: brought
+     * back, it would keep its place while the sweep freed its child, and storing it again would refer to a freed object.
+     */
+    private void lookUpWhileSweeping(ObjectStore store) throws Exception {
+        ObjectIndex<Integer, Link> index = byValue(store);
+        Thread collector = new Thread(store::collectGarbage);
+        collector.start();
+        while (store.stats().objectsCollected() == 0 && collector.isAlive()) {
+            Thread.onSpinWait();
+        }
+        Link found = index.get(7);
+        collector.join();
+        if (found != null) {
+            store.root("kept", Chains.class).heads = new Link[] {found};
+            store.commit();
+        }
+    }
+
+    private void verifyIndexed(ObjectStore store) {
+        Link[] heads = store.root("kept", Chains.class).heads;
+        Phases.check(phase, "an object an index found while a cycle swept, stored again, with its child: "
+            + (heads == null ? "not stored" : heads[0].value + " -> " + heads[0].next.value),
+            heads == null || heads[0].value == 7 && heads[0].next.value == 8);
     }
 
     private void verify(ObjectStore store) {
