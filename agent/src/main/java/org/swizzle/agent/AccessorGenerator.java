@@ -84,8 +84,9 @@ import org.swizzle.internal.Swizzling;
  *     return t;
  * }
  * </pre>
- * and the setter clears {@code $swz_ref$f}: a non-null Java field takes precedence over it. Under {@code edge} it
- * stores a value before clearing the stored reference, and a null after it (with a store-store fence between each), so
+ * and the setter clears {@code $swz_ref$f}: a non-null Java field takes precedence over it. It stores a value before
+ * clearing the stored reference, and a null after it (with a store-store fence between each), so that a thread that
+ * sees the stored reference cleared never reads a null no one stored, and
  * that a swizzle in place racing with it on another thread never writes the old target over its store; the
  * compare-and-set publishes the target as a release store would. Every accessor has a
  * twin without the residency check ({@code $swz_uget$f}, {@code $swz_uset$f}, {@code $swz_uread$f}) for the
@@ -198,6 +199,8 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, stored, "J");
         method.visitVarInsn(Opcodes.LSTORE, 1);
+        // a cleared stored reference is read before the field, whose value the setter stored first
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.ACQUIRE_FENCE, "()V", false);
         method.visitVarInsn(Opcodes.LLOAD, 1);
         method.visitInsn(Opcodes.LCONST_0);
         method.visitInsn(Opcodes.LCMP);
@@ -333,15 +336,12 @@ final class AccessorGenerator {
         if (checked) {
             setterResidencyCheck(method, owner, Bytecode.frameType(field.descriptor()));
         }
-        if (keepsStored && swizzling == Swizzling.EDGE) {
+        if (keepsStored) {
             storeClearingStored(method, field);
         } else {
             method.visitVarInsn(Opcodes.ALOAD, 0);
             method.visitVarInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.ILOAD), 1);
             method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
-            if (keepsStored) {
-                clearStored(method, field);
-            }
         }
         mark(method, field.kind().isFixedSize(), owner, Bytecode.frameType(field.descriptor()));
         if (escapes) {
@@ -359,8 +359,9 @@ final class AccessorGenerator {
     }
 
     /**
-     * A setter's stores under {@code swizzle=edge}, ordered so that a swizzle in place on another thread ({@code
-     * $swz_find$f}) never undoes them: {@code if (v != null) { o.f = v; VarHandle.storeStoreFence(); o.$swz_ref$f = 0; }
+     * A setter's stores into a field that keeps a stored reference ({@code swizzle=edge} and {@code none}), ordered so
+     * that a thread that sees the stored reference cleared sees the value too (it never reads a null no one stored), and
+     * that a swizzle in place on another thread ({@code $swz_find$f}, under {@code edge}) never undoes them: {@code if (v != null) { o.f = v; VarHandle.storeStoreFence(); o.$swz_ref$f = 0; }
      * else { o.$swz_ref$f = 0; VarHandle.storeStoreFence(); o.f = null; }}. A value is stored first, so that the
      * swizzle's compare-and-set fails on it (and a swizzle that sees the stored reference cleared sees the value too);
      * a null is stored last, after the stored reference is cleared, which the swizzle checks after it set the field,
