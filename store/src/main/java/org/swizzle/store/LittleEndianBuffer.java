@@ -29,7 +29,6 @@ public abstract class LittleEndianBuffer {
     }
 
     /** The most a growable buffer grows to: the largest array every JVM allocates. */
-    /** The most bytes a growable buffer holds: the largest array a JVM makes. */
     public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
 
     // method references link on first use: the implementation not chosen is never loaded

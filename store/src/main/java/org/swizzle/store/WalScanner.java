@@ -85,7 +85,7 @@ final class WalScanner {
             nextOffset = offset + WalDescriptor.blockLength(block);
             return true;
         }
-        if (zerosFrom(offset)) {
+        if (zeros(offset, size)) {
             end = End.CLEAN;
             return false;
         }
@@ -125,6 +125,23 @@ final class WalScanner {
 
     /** Reads the block at {@code at} into {@link #block}; returns why it is not complete, or null. */
     private String check(long at) {
+        String problem = headerProblem(at);
+        if (problem != null) {
+            return problem;
+        }
+        int length = WalDescriptor.blockLength(block);
+        block.ensureCapacity(length);
+        reader.read(at, block.byteBuffer().clear().limit(length));
+        int found = checksums.of(block, WalDescriptor.CRC_START, length - WalDescriptor.CRC_START);
+        int expected = WalDescriptor.crc(block);
+        if (found != expected) {
+            return "CRC32C " + Formats.hex(found) + ", block says " + Formats.hex(expected);
+        }
+        return null;
+    }
+
+    /** Reads the header of the block at {@code at} into {@link #block}; returns what is wrong with it, or null. */
+    private String headerProblem(long at) {
         long remaining = size - at;
         if (remaining < BLOCK_HEADER_LENGTH) {
             return "only " + remaining + " bytes left, less than a block header";
@@ -137,55 +154,32 @@ final class WalScanner {
         if (length < BLOCK_HEADER_LENGTH || length % WalDescriptor.ALIGNMENT != 0 || length > remaining) {
             return "block length " + length + " with " + remaining + " bytes left in the log";
         }
-        block.ensureCapacity(length);
-        reader.read(at, block.byteBuffer().clear().limit(length));
-        int found = checksums.of(block, WalDescriptor.CRC_START, length - WalDescriptor.CRC_START);
-        int expected = WalDescriptor.crc(block);
-        if (found != expected) {
-            return "CRC32C " + Formats.hex(found) + ", block says " + Formats.hex(expected);
-        }
         return null;
     }
 
     /**
-     * Whether the block at {@code at}, which failed its CRC, has a sound header, its whole length in the file, and no
+     * Whether the block at {@code at}, which failed its checks, has a sound header, its whole length in the file, and no
      * sector of zeros: every sector it covers holds a byte that is not zero within the block or, for its last, in the
      * zeros after it.
      */
     private boolean writtenWhole(long at) {
-        long remaining = size - at;
-        reader.read(at, block.byteBuffer().clear().limit(BLOCK_HEADER_LENGTH));
-        int length = WalDescriptor.blockLength(block);
-        if (WalDescriptor.magic(block) != WalDescriptor.BLOCK_MAGIC || length < BLOCK_HEADER_LENGTH
-            || length % WalDescriptor.ALIGNMENT != 0 || length > remaining) {
+        if (headerProblem(at) != null) {
             return false;
         }
-        ByteBuffer bytes = window();
-        for (long sector = at - at % SECTOR; sector < at + length; sector += SECTOR) {
-            long from = Math.max(sector, at);
-            if (zeros(bytes, from, Math.min(sector + SECTOR, size))) {
+        long end = at + WalDescriptor.blockLength(block);
+        for (long sector = at - at % SECTOR; sector < end; sector += SECTOR) {
+            if (zeros(Math.max(sector, at), Math.min(sector + SECTOR, size))) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Whether every byte from {@code from} to {@code to} is zero. */
-    private boolean zeros(ByteBuffer bytes, long from, long to) {
-        int read = reader.read(from, bytes.clear().limit((int) (to - from)));
-        for (int i = 0; i < read; i++) {
-            if (bytes.get(i) != 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Whether every byte from {@code at} to the end of the file is zero: the log's preallocated tail. */
-    private boolean zerosFrom(long at) {
+    /** Whether every byte from {@code from} to {@code to} is zero (to the file's end: the log's preallocated tail). */
+    private boolean zeros(long from, long to) {
         ByteBuffer bytes = window();
-        for (long position = at; position < size; position += WINDOW) {
-            int read = reader.read(position, bytes.clear().limit((int) Math.min(WINDOW, size - position)));
+        for (long position = from; position < to; position += WINDOW) {
+            int read = reader.read(position, bytes.clear().limit((int) Math.min(WINDOW, to - position)));
             for (int i = 0; i + Long.BYTES <= read; i += Long.BYTES) {
                 if (bytes.getLong(i) != 0) {
                     return false;
