@@ -152,30 +152,35 @@ public final class StoreBrowser implements AutoCloseable {
     }
 
     /**
-     * Reads the references of every root and every stored object and collection, and names those that name no stored
-     * object, as {@code "holder refers to OID n"}: what a collector that freed a reachable object leaves.
+     * Reads the references of every root and every stored object and collection, and names each that names no stored
+     * object (what a collector that freed a reachable object leaves), and each holder whose references cannot be read.
      */
     public ReferenceFindings findDanglingReferences() {
-        List<String> dangling = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
         long checked = 0;
         for (Roots.Binding root : roots.stored()) {
             checked++;
             if (root.oid() != 0 && !store.contains(root.oid())) {
-                dangling.add("root '" + root.name() + "' refers to OID " + root.oid());
+                problems.add("root '" + root.name() + "' refers to OID " + root.oid() + ", which is not in the store");
             }
         }
         StoredReferences references = new StoredReferences(store, catalog, reader);
         long limit = store.oidLimit();
         for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
             checked++;
-            long holder = oid;
-            references.forEach(oid, target -> {
-                if (!store.contains(target)) {
-                    dangling.add("object " + holder + " (" + className(holder, store.classId(holder)) + ") refers to OID " + target);
-                }
-            });
+            String object = "object " + oid;
+            try {
+                String holder = object + " (" + className(oid, store.classId(oid)) + ")";
+                references.forEach(oid, target -> {
+                    if (!store.contains(target)) {
+                        problems.add(holder + " refers to OID " + target + ", which is not in the store");
+                    }
+                });
+            } catch (RuntimeException e) {
+                problems.add(object + ": its references cannot be read (" + e.getMessage() + ")");
+            }
         }
-        return new ReferenceFindings(checked, dangling, null);
+        return new ReferenceFindings(checked, problems, null);
     }
 
     /** Stored object {@code oid} decoded; {@link NoSuchObjectException} if the store holds none of that OID. */

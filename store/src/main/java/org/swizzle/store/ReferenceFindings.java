@@ -8,15 +8,15 @@ import java.util.List;
  * no stored object (what a collector that freed a reachable object would leave) from any other bytes.
  *
  * @param checked    the objects, collections and roots whose references were read
- * @param dangling   each reference that names no stored object, as "holder refers to OID n"
- * @param notChecked why the references could not be read (a store with commits not yet applied, or damaged), or null
+ * @param problems   each reference that names no stored object, and each holder whose references could not be read
+ * @param notChecked why no reference could be read (a store with commits not yet applied, or damaged), or null
  */
-public record ReferenceFindings(long checked, List<String> dangling, String notChecked) {
+public record ReferenceFindings(long checked, List<String> problems, String notChecked) {
 
     /** Nothing was asked: the store's own tool, which reads no object. */
     public static final ReferenceFindings NONE = new ReferenceFindings(0, List.of(), null);
 
     public ReferenceFindings {
-        dangling = List.copyOf(dangling);
+        problems = List.copyOf(problems);
     }
 }

@@ -85,7 +85,7 @@ final class VerifyCommand {
         return Tool.DAMAGED;
     }
 
-    /** What the object layer found, if it was asked: each reference that names no stored object is a problem. */
+    /** What the object layer found, if it was asked: each reference that names no stored object is a problem, as is each holder whose references could not be read. */
     private void reportReferences() {
         if (references == ReferenceFindings.NONE) {
             return;
@@ -94,10 +94,10 @@ final class VerifyCommand {
             problems.warning("references", "not checked: " + references.notChecked());
             return;
         }
-        out.println("references     of " + Summary.count(references.checked(), "object or root", "objects and roots")
-            + " read, " + references.dangling().size() + " naming no stored object");
-        for (String dangling : references.dangling()) {
-            problems.problem("references", dangling + ", which is not in the store");
+        out.println("references     " + Summary.count(references.checked(), "object or root", "objects and roots")
+            + " read, " + Summary.count(references.problems().size(), "problem"));
+        for (String problem : references.problems()) {
+            problems.problem("references", problem);
         }
     }
 
