@@ -92,23 +92,29 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
 
     @Override
     public V get(Object key) {
-        accessed(key);
-        return super.get(key);
+        V value = super.get(key);
+        if (accessOrder && (value != null || super.containsKey(key))) {
+            accessed();
+        }
+        return value;
     }
 
     @Override
     public V getOrDefault(Object key, V defaultValue) {
-        accessed(key);
-        return super.getOrDefault(key, defaultValue);
+        V value = super.getOrDefault(key, defaultValue);
+        if (accessOrder && (value != defaultValue || super.containsKey(key))) {
+            accessed();
+        }
+        return value;
     }
 
     /**
-     * In access order, a lookup of a key the map holds moves its entry last: a change, noted for a map the store holds.
-     * A detached map (after {@code abort()}) is still read, as any detached collection is; the order its lookups make is
-     * its own.
+     * In access order, a lookup of a key the map holds moved its entry last: a change, noted (after it, as it refuses
+     * nothing) for a map the store holds. A detached map (after {@code abort()}) is still read, as any detached
+     * collection is; the order its lookups make is its own.
      */
-    private void accessed(Object key) {
-        if (accessOrder && attachment != null && attachment.isLive() && super.containsKey(key)) {
+    private void accessed() {
+        if (attachment != null && attachment.isLive()) {
             changed();
         }
     }
@@ -216,7 +222,7 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
 
     /** Serialized as a plain {@code LinkedHashMap} in the same order mode: its store does not travel. */
     private Object writeReplace() {
-        LinkedHashMap<K, V> plain = new LinkedHashMap<>(Math.max(16, size() * 4 / 3 + 1), 0.75f, accessOrder);
+        LinkedHashMap<K, V> plain = new LinkedHashMap<>(16, 0.75f, accessOrder);
         plain.putAll(this);
         return plain;
     }
