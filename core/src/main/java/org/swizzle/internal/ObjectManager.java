@@ -207,17 +207,20 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         requireOpen();
         counters.faults++;
-        boolean outer = collectingTargets;
-        collectingTargets = swizzling == Swizzling.EAGER;
         faultDepth++;
         try {
-            switch (faultUnit) {
-                case SEGMENT: store.forEachInSegment(object.$swz_oid(), this::faultMember); break;
-                case CLUSTER: store.forEachInCluster(object.$swz_oid(), this::faultMember); break;
-                default: break;
+            boolean outer = collectingTargets;
+            collectingTargets = swizzling == Swizzling.EAGER;
+            try {
+                switch (faultUnit) {
+                    case SEGMENT: store.forEachInSegment(object.$swz_oid(), this::faultMember); break;
+                    case CLUSTER: store.forEachInCluster(object.$swz_oid(), this::faultMember); break;
+                    default: break;
+                }
+                makeResident(object); // the whole unit when fault=object, a no-op after the others
+            } finally {
+                collectingTargets = outer;
             }
-            makeResident(object); // the whole unit when fault=object, a no-op after the others
-            collectingTargets = outer;
             if (!outer) {
                 // indexed: a fault nested in a fill (a hashCode of a set element) may add targets
                 for (int i = 0; i < eagerTargets.size(); i++) {
@@ -226,7 +229,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 eagerTargets.clear();
             }
         } finally {
-            collectingTargets = outer;
             faultDepth--;
         }
         if (rehollowOnFault && faultDepth == 0) {
