@@ -45,12 +45,11 @@ final class Contract {
     static final String ACQUIRE_FENCE = "acquireFence";
     /** {@code VarHandle.releaseFence()}, before a swizzle in place publishes its target. */
     static final String RELEASE_FENCE = "releaseFence";
-    /** {@code VarHandle.storeStoreFence()}, between a setter's clearing of a stored reference and its store of null. */
+    /** {@code VarHandle.storeStoreFence()}, between a setter's two stores into a field that keeps a stored reference. */
     static final String STORE_STORE_FENCE = "storeStoreFence";
     static final String VAR_HANDLE_DESCRIPTOR = "Ljava/lang/invoke/VarHandle;";
-    /** {@code VarHandle.compareAndSet(Object owner, Object expected, Object value)} on a reference field's handle. */
+    /** {@code VarHandle.compareAndSet}, called with the exact types of the field's owner and type. */
     static final String COMPARE_AND_SET = "compareAndSet";
-    static final String COMPARE_AND_SET_DESCRIPTOR = "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z";
     static final String CLASS_INIT = "<clinit>";
     /** Each stored java.util collection type, with the tracked subclass a persistent class's {@code new} makes instead. */
     static final java.util.Map<String, String> TRACKED_TYPES = java.util.Map.of(
