@@ -113,7 +113,7 @@ final class HashPages<K, V> {
     private Sections sections;
     private int size;
     private int modCount;
-    /** Set once the map no longer keeps its entries here (cleared, or back to one table): iterators then fail fast. */
+    /** Set once the map no longer keeps its entries here (cleared, or back to one table): a change through it then fails. */
     private boolean retired;
 
     private HashPages(TrackedHashMap<K, V> owner, int size, int capacity) {
@@ -462,9 +462,10 @@ final class HashPages<K, V> {
         return upper;
     }
 
-    /** The map no longer keeps its entries here. */
+    /** The map no longer keeps its entries here: a change its iterators see. */
     void retire() {
         retired = true;
+        modCount++;
     }
 
     // ---------------------------------------------------------------- iteration (the views are the owner's)
@@ -505,8 +506,8 @@ final class HashPages<K, V> {
         return new EntryWalk<>() {
             @Override
             public Map.Entry<K, V> next() {
-                Map.Entry<K, V> entry = nextEntry(); // sets lastPage
-                return new TrackedEntry<>(lastPage, entry, owner);
+                Map.Entry<K, V> entry = nextEntry();
+                return new TrackedEntry<>(page, entry, owner);
             }
         };
     }
@@ -549,79 +550,95 @@ final class HashPages<K, V> {
 
     /**
      * The entries, page by page, for the iterators of the three views: fails fast when the map changes other than
-     * through it, and removes through the page's own iterator, which reports the change to the page. A step is a
-     * step of the page's own iterator; the move to the next page is out of line, so that a loop over a view
-     * compiles to a loop over the pages' iterators.
+     * through it, and removes through the page, noting the change there. Entering a page copies its entries into a
+     * buffer in one tight loop, which C2 compiles with the page's own iterator in registers; a step is then an array
+     * read. Stepping two iterators in turn, the page's held in a field, cost about 10 ns an entry: half of a pass
+     * over a resident map of 1,000,000 entries. The buffer holds the map's own entries, so a value set since the
+     * page was entered is the one a step returns, as it is from a {@code HashMap}'s iterator.
      */
     private abstract class EntryWalk<E> implements Iterator<E> {
         private final PageIterator pageIterator = new PageIterator();
-        private PageEntries<K, V> page;
-        private Iterator<Map.Entry<K, V>> entries;
-        /** The page of the entry returned last. */
-        PageEntries<K, V> lastPage;
-        private Iterator<Map.Entry<K, V>> lastEntries;
+        /** The page the walk is in, which holds the entry returned last. */
+        PageEntries<K, V> page;
+        /** The entries of the page the walk is in; the next to return is {@link #next}, the last {@code end - 1}. */
+        private Map.Entry<K, V>[] buffer = newBuffer(PAGE_CAPACITY);
+        private int next;
+        private int end;
+        /** Whether the entry returned last may be removed: one was returned, and not removed yet. */
+        private boolean removable;
         private int expected = modCount;
-        /** The entries not returned yet, while the map changes only through this iterator. */
+        /** The entries of the pages not entered yet, while the map changes only through this iterator. */
         private int remaining = size;
 
         /**
-         * A count, so that the call stays small enough for a loop to inline it. It answers as {@code HashMap}'s
+         * Counts, so that the call stays small enough for a loop to inline it. It answers as {@code HashMap}'s
          * iterators do, even once the map changed behind it: whether there was an entry after the last one returned
          * when it was returned.
          */
         @Override
         public final boolean hasNext() {
-            return remaining != 0;
-        }
-
-        /** Moves to the next page that holds entries; false once there is none. */
-        private boolean nextPage() {
-            while (pageIterator.hasNext()) {
-                page = new PageEntries<>(owner, pageIterator.next().map());
-                entries = page.map.flatEntries().iterator();
-                if (entries.hasNext()) {
-                    return true;
-                }
-            }
-            return false;
+            return next != end || remaining != 0;
         }
 
         final Map.Entry<K, V> nextEntry() {
-            if (modCount != expected || retired) {
+            if (modCount != expected) {
                 throw new ConcurrentModificationException();
             }
-            Iterator<Map.Entry<K, V>> current = entries;
-            if (current == null || !current.hasNext()) {
-                current = enterNextPage();
+            int i = next;
+            if (i == end) {
+                i = enterNextPage();
             }
-            lastPage = page;
-            lastEntries = current;
-            remaining--;
-            return current.next();
+            next = i + 1;
+            removable = true;
+            return buffer[i];
         }
 
-        private Iterator<Map.Entry<K, V>> enterNextPage() {
-            if (!nextPage()) {
-                throw new NoSuchElementException();
+        /** Moves to the next page that holds entries and returns where its entries start; throws if there is none. */
+        private int enterNextPage() {
+            while (remaining != 0 && pageIterator.hasNext()) {
+                TrackedHashMap<K, V> map = pageIterator.next().map();
+                if (!map.isEmpty()) {
+                    page = new PageEntries<>(owner, map);
+                    end = copyEntries(map);
+                    remaining -= end;
+                    return 0;
+                }
             }
-            return entries;
+            throw new NoSuchElementException();
+        }
+
+        private int copyEntries(TrackedHashMap<K, V> map) {
+            if (buffer.length < map.size()) {
+                buffer = newBuffer(map.size());
+            }
+            Map.Entry<K, V>[] into = buffer;
+            int count = 0;
+            for (Map.Entry<K, V> entry : map.flatEntries()) {
+                into[count++] = entry;
+            }
+            return count;
         }
 
         @Override
         public final void remove() {
-            if (lastEntries == null) {
+            if (!removable) {
                 throw new IllegalStateException();
             }
-            if (modCount != expected || retired) {
+            if (modCount != expected) {
                 throw new ConcurrentModificationException();
             }
-            lastPage.changed();
-            lastEntries.remove();
-            lastEntries = null;
+            page.changed();
+            page.map.flatKeys().remove(buffer[next - 1].getKey());
+            removable = false;
             size--;
             modCount++;
             expected = modCount;
             owner.directoryChanged();
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <K, V> Map.Entry<K, V>[] newBuffer(int length) {
+        return (Map.Entry<K, V>[]) new Map.Entry<?, ?>[length];
     }
 }

@@ -465,7 +465,8 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         };
     }
 
-    private Set<K> flatKeys() {
+    /** This map's own keys, whose removals report nothing: a page's, to its paged map. */
+    Set<K> flatKeys() {
         return super.keySet();
     }
 
