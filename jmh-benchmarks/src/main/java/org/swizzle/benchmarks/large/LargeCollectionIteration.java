@@ -25,7 +25,7 @@ import org.swizzle.benchmarks.oo1.Forks;
  * A full iteration of a large resident collection, against plain {@code java.util}: the values of the
  * {@code HashMap<Long, Item>} and the {@code ArrayList<Item>} of an {@link Extent} of {@code entries} items,
  * summing a field of each. Plain Java builds the extent on the heap; Swizzle reopens a store holding it and
- * makes every item resident before measuring.
+ * makes every item resident before measuring; Enhanced builds it on the heap with the agent and never stores it.
  *
  * <pre>
  * java -jar jmh-benchmarks/target/benchmarks.jar 'large.LargeCollectionIteration' -p entries=100000   (from the repository root)
@@ -89,6 +89,18 @@ public abstract class LargeCollectionIteration {
         public void close() {
             store.close();
             Directories.delete(directory);
+        }
+    }
+
+    /**
+     * The same classes enhanced by the agent, the extent built on the heap and never stored: what enhanced items in
+     * tracked collections cost without a store, apart from where faulting leaves the items in memory.
+     */
+    @Fork(value = 1, jvmArgsAppend = {Forks.SWIZZLE, "-Xmx4g"})
+    public static class Enhanced extends LargeCollectionIteration {
+        @Setup(Level.Trial)
+        public void build() {
+            extent = Extent.of(entries);
         }
     }
 }
