@@ -4,8 +4,9 @@ package org.swizzle;
  * A hash index from keys to committed persistent objects of one class, made with
  * {@link ObjectStore#index}. It holds derived data in a file beside the store ({@code indexes/NAME.idx}): it is
  * updated after each commit, every lookup checks the key of the object it finds, and a damaged or stale index
- * is rebuilt from the objects. Objects become findable when they are committed. The index holds one entry per
- * key: if several committed objects have the same key, one of them is found.
+ * is rebuilt from the objects. Objects become findable when they are committed. Each object with a key has an
+ * entry: if several committed objects have the same key, one of them is found, and another once it changes its key
+ * or goes.
  *
  * @param <K> the key type: {@code Integer}, {@code Long} or {@code String}
  * @param <V> the persistent class indexed (and its subclasses)
@@ -19,7 +20,7 @@ public interface ObjectIndex<K, V> {
      */
     V get(K key);
 
-    /** Entries in the index, stale ones included until a lookup finds them. */
+    /** Entries in the index, one per committed object with a key, stale ones included until a lookup finds them. */
     long size();
 
     /** The name the index was opened with. */

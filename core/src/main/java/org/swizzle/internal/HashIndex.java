@@ -53,6 +53,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
         /** Hands every committed object of {@code type} (or a subclass), and its OID, to {@code action}. */
         void forEachCommitted(Class<?> type, ObjLongConsumer<Object> action);
+
+        /** Whether {@code object}, committed, may hold changes made since its last commit, so that its key may be another. */
+        boolean mayHoldChanges(Object object);
     }
 
     /** The 64-bit hash of a {@code String} key under a file's seed. */
@@ -75,6 +78,11 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     private boolean built;
     /** Entries (code, OID) lookups dropped since the last commit: an uncommitted change made them look stale, so an abort puts them back. */
     private final LongArrayList dropped = new LongArrayList();
+    /**
+     * Objects a build indexed under a key read from uncommitted changes: an abort indexes them again under the key
+     * it brings back, which the build never saw.
+     */
+    private final LongArrayList builtFromChanges = new LongArrayList();
 
     HashIndex(ObjectManager manager, String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key) {
         this(new Source() {
@@ -86,6 +94,11 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             @Override
             public void forEachCommitted(Class<?> type, ObjLongConsumer<Object> action) {
                 manager.forEachCommitted(type, object -> action.accept(object, ((Persistable) object).$swz_oid()));
+            }
+
+            @Override
+            public boolean mayHoldChanges(Object object) {
+                return manager.mayHoldChanges((Persistable) object);
             }
         }, manager, manager.directory(), name, type, keyType, key, HashIndex::stringHash);
     }
@@ -156,6 +169,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             if (k != null) {
                 table.add(code(k), oid); // each object once, into a new table
             }
+            if (source.mayHoldChanges(object)) {
+                builtFromChanges.addLong(oid);
+            }
         });
         writeMarker(lastCommit, OPEN);
     }
@@ -225,6 +241,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             }
         }
         dropped.clear();
+        builtFromChanges.clear(); // what they held is committed now, and those the commit wrote are indexed above
         writeMarker(commitNumber, OPEN);
     }
 
@@ -252,12 +269,24 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         table.add(code, oid);
     }
 
-    /** Puts back the entries dropped since the last commit, whose objects an abort reverted. */
+    /**
+     * Puts back the entries dropped since the last commit, whose objects an abort reverted, and indexes the objects a
+     * build read with uncommitted changes under their committed keys.
+     */
     void reverted() {
         for (int i = 0; i < dropped.size(); i += 2) {
             addUnlessPresent(dropped.getLong(i), dropped.getLong(i + 1));
         }
         dropped.clear();
+        for (int i = 0; i < builtFromChanges.size(); i++) {
+            long oid = builtFromChanges.getLong(i);
+            Object object = source.committedObject(oid);
+            K k = type.isInstance(object) ? key.apply(type.cast(object)) : null;
+            if (k != null) {
+                addUnlessPresent(code(k), oid);
+            }
+        }
+        builtFromChanges.clear();
     }
 
     void close(long lastCommit) {

@@ -1319,6 +1319,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
+    /**
+     * Whether resident {@code object} may differ from its committed bytes: the barrier may have noted a store into it,
+     * or it is watched (its arrays or collections change without a barrier). A hollow object holds none.
+     */
+    boolean mayHoldChanges(Persistable object) {
+        return object.$swz_state() == Persistable.RESIDENT && (object.$swz_flags() == Persistable.WATCHED || detector.mayBeDirty(object));
+    }
+
     RememberedSet remembered() {
         return remembered;
     }

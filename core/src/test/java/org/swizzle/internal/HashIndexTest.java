@@ -54,6 +54,11 @@ class HashIndexTest {
         public void forEachCommitted(Class<?> type, ObjLongConsumer<Object> action) {
             objects.forEach((oid, object) -> action.accept(object, oid));
         }
+
+        @Override
+        public boolean mayHoldChanges(Object object) {
+            return false;
+        }
     };
 
     private HashIndex<String, Thing> byName(HashIndex.StringHash hash) {

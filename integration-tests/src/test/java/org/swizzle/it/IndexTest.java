@@ -85,6 +85,22 @@ class IndexTest {
     }
 
     @Test
+    void shouldFindUnderItsCommittedKeyAnObjectWhoseKeyChangedBeforeTheBuildOnceTheChangeIsDiscarded() {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Item changed = store.root("h", Holder.class).items.get(42);
+            changed.value = 4242;
+            ObjectIndex<Integer, Item> index = byValue(store); // built from the objects, one with an uncommitted key
+            store.abort();
+            assertSame(changed, index.get(42), "the build read the uncommitted key; the abort indexes the committed one");
+            assertNull(index.get(4242));
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(42, byValue(store).get(42).value, "and the file closed with it finds it in the next session");
+        }
+    }
+
+    @Test
     void shouldNotFindTheObjectsACollectionFreed() {
         storeItems(100);
         try (ObjectStore store = ObjectStore.open(dir)) {
