@@ -5,6 +5,8 @@ import java.security.ProtectionDomain;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.WeakHashMap;
 
 import net.bytebuddy.ClassFileVersion;
@@ -105,6 +107,26 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         }
         reader.accept(visitor, 0);
         return writer.toByteArray();
+    }
+
+    /**
+     * The persistent classes (internal names) that declare the stored fields whose accesses in {@code classFile}
+     * {@link #transform} would rewrite into calls of their accessors, the classes described through {@code loader}:
+     * each must be enhanced wherever it is loaded from, or those calls find no method.
+     */
+    public Set<String> accessedPersistentClasses(ClassLoader loader, String className, byte[] classFile) {
+        if (loader == null || className == null || IgnoredTypes.isIgnored(className)) {
+            return Set.of();
+        }
+        PersistentTypes types = typesByLoader.computeIfAbsent(loader, PersistentTypes::of);
+        ClassFileScan scan = ClassFileScan.of(classFile);
+        boolean candidate = scan.mentionsPersistent() || types.isPersistent(scan.superName());
+        ClassModel model = candidate ? types.model(className) : ClassModel.plain(className);
+        Set<String> owners = new TreeSet<>();
+        for (StoredField field : redirects(types, scan, model).values()) {
+            owners.add(field.owner());
+        }
+        return owners;
     }
 
     /**

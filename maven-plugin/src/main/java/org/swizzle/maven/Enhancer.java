@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +73,7 @@ public final class Enhancer {
             return new Result(enhanced, rewritten, already, problems);
         }
         Map<Path, byte[]> changed = new LinkedHashMap<>();
+        Map<String, String> unenhancedDependencies = new HashMap<>();
         String configured = options.toString();
         try (URLClassLoader classFiles = new URLClassLoader(urls(), ClassLoader.getPlatformClassLoader())) {
             SwizzleTransformer transformer = new SwizzleTransformer(options);
@@ -94,6 +96,12 @@ public final class Enhancer {
                             + " options are " + configured + "; rebuild it from its sources (mvn clean).");
                     }
                     continue;
+                }
+                for (String owner : transformer.accessedPersistentClasses(classFiles, internalName, original)) {
+                    String problem = unenhancedDependencies.computeIfAbsent(owner, o -> dependencyProblem(classFiles, o));
+                    if (!problem.isEmpty()) {
+                        problems.add(binaryName + " reads or writes stored fields of " + problem);
+                    }
                 }
                 String before = Enhancement.refusal(binaryName);
                 byte[] result = transformer.transform(classFiles, internalName, original);
@@ -120,6 +128,42 @@ public final class Enhancer {
             Files.write(resource, (configured + "\n").getBytes(StandardCharsets.UTF_8));
         }
         return new Result(enhanced, rewritten, already, problems);
+    }
+
+    /**
+     * What is wrong with persistent class {@code owner} (internal name) for classes whose accesses to its fields call
+     * its accessors: nothing ({@code ""}) when it is among the classes this run enhances or was enhanced with the
+     * configured options; else that it is not enhanced where it is compiled, or with other options, and what to do.
+     */
+    private String dependencyProblem(ClassLoader classFiles, String owner) {
+        if (Files.isRegularFile(classes.resolve(owner + ".class"))) {
+            return "";
+        }
+        URL location = classFiles.getResource(owner + ".class");
+        if (location == null) {
+            return "";
+        }
+        byte[] classFile;
+        try (var in = location.openStream()) {
+            classFile = in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + location + ": " + e, e);
+        }
+        String recorded = SwizzleTransformer.enhancedOptions(classFile);
+        String name = owner.replace('/', '.');
+        String configured = options.toString();
+        if (recorded == null) {
+            return "persistent class " + name + " (" + location + "), which is not enhanced: without the agent, the"
+                + " accessors these rewritten accesses call do not exist at run time. Enhance the module that compiles "
+                + name + " with the Swizzle plugin too, with the same options, or run this application with the agent"
+                + " (-javaagent) instead of the plugin.";
+        }
+        int version = Enhancement.recordedVersion(recorded);
+        String enhancedWith = version == Enhancement.VERSION
+            ? AgentOptions.parse(Enhancement.recordedOptions(recorded)).toString() : "enhancement " + version;
+        return enhancedWith.equals(configured) ? "" : "persistent class " + name + " (" + location + "), which was"
+            + " enhanced with " + enhancedWith + " where this build enhances with " + configured + ": give both builds the"
+            + " same options and Swizzle version.";
     }
 
     private URL[] urls() {

@@ -124,6 +124,35 @@ class EnhancerTest {
         }
     }
 
+    @Test
+    void accessesToAPersistentClassOfAnUnenhancedDependencyFailTheRun() throws IOException {
+        Path dependency = copy(temp.resolve("dependency"), FIXTURES, name -> name.startsWith("Note.") || name.startsWith("Memo."));
+        Path classes = copy(temp.resolve("classes"), FIXTURES, name -> name.startsWith("NoteEditor."));
+        byte[] editor = Files.readAllBytes(classes.resolve(FIXTURES + "/NoteEditor.class"));
+        List<Path> classpath = new ArrayList<>(classpath());
+        classpath.add(dependency);
+
+        Enhancer.Result unenhanced = new Enhancer(AgentOptions.parse(""), classes, classpath).run();
+
+        assertTrue(unenhanced.failed());
+        String problem = String.join("\n", unenhanced.problems());
+        assertTrue(problem.contains("org.swizzle.maven.fixtures.NoteEditor reads or writes stored fields of persistent class "
+            + NOTE) && problem.contains("not enhanced") && problem.contains("-javaagent"), problem);
+        assertArrayEquals(editor, Files.readAllBytes(classes.resolve(FIXTURES + "/NoteEditor.class")), "nothing written");
+
+        assertFalse(new Enhancer(AgentOptions.parse("barrier=card"), dependency, classpath()).run().failed());
+        Enhancer.Result otherOptions = new Enhancer(AgentOptions.parse(""), classes, classpath).run();
+        String mismatch = String.join("\n", otherOptions.problems());
+        assertTrue(otherOptions.failed() && mismatch.contains("barrier=card") && mismatch.contains("barrier=remset"), mismatch);
+
+        Path enhancedAlike = copy(temp.resolve("dependency-enhanced"), FIXTURES, name -> name.startsWith("Note.") || name.startsWith("Memo."));
+        assertFalse(new Enhancer(AgentOptions.parse(""), enhancedAlike, classpath()).run().failed());
+        classpath.set(classpath.size() - 1, enhancedAlike);
+        Enhancer.Result enhanced = new Enhancer(AgentOptions.parse(""), classes, classpath).run();
+        assertFalse(enhanced.failed(), () -> String.join("\n", enhanced.problems()));
+        assertEquals(List.of("org.swizzle.maven.fixtures.NoteEditor"), enhanced.rewritten());
+    }
+
     /** {@code classFile} with the enhancement version it records changed from {@code from} to {@code to} (one digit each). */
     private static byte[] recordedVersion(byte[] classFile, int from, int to) {
         byte[] recorded = Enhancement.record("").getBytes(StandardCharsets.UTF_8);
