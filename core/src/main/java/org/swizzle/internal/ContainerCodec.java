@@ -376,13 +376,14 @@ final class ContainerCodec {
             ((TrackedHashSet<Object>) collection).keysIn((TrackedHashMap<Object, Boolean>) keys);
         } else if (kind.unit() == 1) {
             Collection<Object> elements = (Collection<Object>) collection;
+            boolean keyed = collection instanceof Set;
             for (int i = 0; i < size; i++) {
-                elements.add(in.readValue());
+                elements.add(keyed ? in.readKey() : in.readValue());
             }
         } else {
             Map<Object, Object> map = (Map<Object, Object>) collection;
             for (int i = 0; i < size; i++) {
-                Object key = in.readValue();
+                Object key = in.readKey();
                 map.put(key, in.readValue());
             }
         }

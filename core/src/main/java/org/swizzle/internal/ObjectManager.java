@@ -132,6 +132,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final List<Persistable> written = new ArrayList<>();
     /** The object or collection being read, for messages and to tell a nested read; null between reads. */
     private Object reading;
+    /** Reads of stored collections in progress; while there is one, a collection met is filled after it. */
+    private int collectionsReading;
+    private final ArrayDeque<UnfilledCollection> unfilled = new ArrayDeque<>();
+    /** The collections {@link #unfilled} holds, by instance, for one met again as a key, which is filled at once. */
+    private final Map<Object, UnfilledCollection> unfilledByCollection = new IdentityHashMap<>();
+    /** The collections made and registered by the reads in progress, outermost first. */
+    private final List<UnfilledCollection> madeInRead = new ArrayList<>();
     private long readingOid;
     /** The field the collection being read was first stored in. */
     private String readingOrigin;
@@ -295,6 +302,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         int classId = store.classId(oid);
         reading = object;
         readingOid = oid;
+        // the collections this fill reads are filled before it returns, even inside a collection's read: the fill may
+        // be a key's, whose hashCode reads them next
+        int outerCollectionsReading = collectionsReading;
+        collectionsReading = 0;
         boolean needsWatch;
         try {
             in.reset(bytes, length);
@@ -315,6 +326,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } finally {
             reading = outer;
             readingOid = outerOid;
+            collectionsReading = outerCollectionsReading;
         }
         if (needsWatch) {
             watch(object);
@@ -324,15 +336,29 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * The one Java instance of stored collection {@code oid}: resident, or read now, with the objects it refers
-     * to made hollow and the collections it holds read too (a collection has no hollow state).
+     * to made hollow and the collections it holds read too (a collection has no hollow state). Met while another
+     * collection is read, it is filled once that one is, unless it is (or is in) a key: collections nested
+     * thousands deep are read in a loop, not by a recursion as deep, which ran out of stack.
      */
     @Override
     public Object collection(long oid, Object holder, ObjectReader from) {
         Object found = table.get(oid);
         if (found == null) {
-            found = decodeCollection(oid, from.fieldDescription(), true);
+            if (collectionsReading > 0 && !from.needsContent()) {
+                UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true, false);
+                unfilled.addLast(opened);
+                unfilledByCollection.put(opened.collection, opened);
+                found = opened.collection;
+            } else {
+                found = decodeCollection(oid, from.fieldDescription(), true, from.needsContent());
+            }
         } else if (found instanceof Persistable) {
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
+        } else if (from.needsContent()) {
+            UnfilledCollection waiting = unfilledByCollection.remove(found);
+            if (waiting != null) {
+                fillCollection(waiting); // a key now: it must hold its elements to be hashed or compared
+            }
         }
         Attachment attachment = collections.find(found);
         if (attachment != null && holder != null) {
@@ -401,6 +427,75 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * committed contents, whose own nested collections are the resident ones.
      */
     private Object decodeCollection(long oid, String origin, boolean register) {
+        return decodeCollection(oid, origin, register, false);
+    }
+
+    /**
+     * Reads stored collection {@code oid}, and, if no other read is in progress, the collections met meanwhile, which
+     * wait in {@link #unfilled}; {@code forKey} reads every collection it holds at once, as a key's must be. If any of
+     * them fails, every collection this read made is forgotten: one filled already may hold one that never will be.
+     */
+    private Object decodeCollection(long oid, String origin, boolean register, boolean forKey) {
+        boolean outermost = collectionsReading == 0;
+        int firstMade = madeInRead.size();
+        collectionsReading++;
+        try {
+            UnfilledCollection opened = openCollection(oid, origin, register, forKey);
+            fillCollection(opened);
+            if (outermost) {
+                for (UnfilledCollection next; (next = unfilled.pollFirst()) != null; ) {
+                    if (unfilledByCollection.remove(next.collection) != null) {
+                        fillCollection(next);
+                    }
+                }
+                madeInRead.subList(firstMade, madeInRead.size()).clear();
+            }
+            return opened.collection;
+        } catch (RuntimeException | Error e) {
+            if (outermost) {
+                List<UnfilledCollection> made = madeInRead.subList(firstMade, madeInRead.size());
+                for (UnfilledCollection each : made) {
+                    unfilledByCollection.remove(each.collection);
+                    collections.failed(each.attachment);
+                }
+                unfilled.removeIf(each -> each.order >= firstMade);
+                made.clear();
+            }
+            throw e;
+        } finally {
+            collectionsReading--;
+        }
+    }
+
+    /** A collection read up to its elements, made and (when {@code attachment} is not null) registered. */
+    private static final class UnfilledCollection {
+        /** Its place in {@link #madeInRead}. */
+        final int order;
+        final long oid;
+        final String origin;
+        final ObjectReader in;
+        final ValueKind kind;
+        final int size;
+        final int length;
+        final Object collection;
+        final Attachment attachment;
+
+        UnfilledCollection(int order, long oid, String origin, ObjectReader in, ValueKind kind, int size, int length,
+                           Object collection, Attachment attachment) {
+            this.order = order;
+            this.oid = oid;
+            this.origin = origin;
+            this.in = in;
+            this.kind = kind;
+            this.size = size;
+            this.length = length;
+            this.collection = collection;
+            this.attachment = attachment;
+        }
+    }
+
+    /** Reads stored collection {@code oid} up to its elements: its kind and size, or a paged one's directory. */
+    private UnfilledCollection openCollection(long oid, String origin, boolean register, boolean forKey) {
         if (!store.contains(oid)) {
             throw corrupted(readingOid, describe() + ": refers to collection " + oid + ", which is not in the store");
         }
@@ -413,9 +508,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         reading = ValueKind.COLLECTION;
         readingOid = oid;
         readingOrigin = origin;
-        Attachment attachment = null;
         try {
             in.reset(bytes, length);
+            if (forKey) {
+                in.readForKey();
+            }
             ValueKind kind = in.readKind();
             if (kind.codec() != ValueKind.Codec.CONTAINER || kind == ValueKind.OBJECT_ARRAY) {
                 throw in.corrupt("a collection's image starts with a value of kind " + kind);
@@ -426,31 +523,53 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             boolean paged = kind.isPaged();
             int size = paged ? 0 : ContainerCodec.readSize(kind, in);
             Object collection = paged ? ContainerCodec.readPaged(kind, in, this::section) : ContainerCodec.newCollection(kind, size);
-            if (register) {
-                attachment = collections.loading(collection, oid, origin);
-                collector.instanceMade(oid);
-                reading = attachment;
-                in.beginCollection(attachment);
+            if (!register) {
+                return new UnfilledCollection(-1, oid, origin, in, kind, size, length, collection, null);
             }
-            if (!paged) {
-                ContainerCodec.fill(collection, kind, size, in);
+            Attachment attachment = collections.loading(collection, oid, origin);
+            collector.instanceMade(oid);
+            in.beginCollection(attachment);
+            UnfilledCollection made = new UnfilledCollection(madeInRead.size(), oid, origin, in, kind, size, length, collection,
+                attachment);
+            madeInRead.add(made);
+            return made;
+        } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
+            throw corrupted(oid, e.getMessage());
+        } finally {
+            reading = outer;
+            readingOid = outerOid;
+            readingOrigin = outerOrigin;
+        }
+    }
+
+    /** Reads the elements of a collection {@link #openCollection} made. */
+    private void fillCollection(UnfilledCollection opened) {
+        Object outer = reading;
+        long outerOid = readingOid;
+        String outerOrigin = readingOrigin;
+        reading = opened.attachment != null ? opened.attachment : ValueKind.COLLECTION;
+        readingOid = opened.oid;
+        readingOrigin = opened.origin;
+        ObjectReader in = opened.in;
+        try {
+            if (!opened.kind.isPaged()) {
+                ContainerCodec.fill(opened.collection, opened.kind, opened.size, in);
             }
-            if (in.position() != length) {
-                throw new ObjectReader.MalformedObjectException(describe() + ": " + (length - in.position())
+            if (in.position() != opened.length) {
+                throw new ObjectReader.MalformedObjectException(describe() + ": " + (opened.length - in.position())
                     + " bytes left after the last element");
             }
-            if (register) {
-                collections.filled(attachment, in.needsWatch() || Sequenced.hasUntrackedViews(collection));
+            if (opened.attachment != null) {
+                collections.filled(opened.attachment, in.needsWatch() || Sequenced.hasUntrackedViews(opened.collection));
             }
-            return collection;
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
-            if (attachment != null) {
-                collections.failed(attachment);
+            if (opened.attachment != null) {
+                collections.failed(opened.attachment);
             }
-            throw corrupted(oid, e.getMessage());
+            throw corrupted(opened.oid, e.getMessage());
         } catch (RuntimeException | Error e) {
-            if (attachment != null) {
-                collections.failed(attachment);
+            if (opened.attachment != null) {
+                collections.failed(opened.attachment);
             }
             throw e;
         } finally {

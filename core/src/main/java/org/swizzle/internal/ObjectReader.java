@@ -33,6 +33,10 @@ public final class ObjectReader {
     /** Arrays and collections the value being read is nested in. */
     private int depth;
     private boolean needsWatch;
+    /** Whether the whole image is read for a key: see {@link #needsContent}. */
+    private boolean readForKey;
+    /** Whether the value being read is a key (a set's element, a map's key). */
+    private boolean readingKey;
 
     /** What the reader needs from the object manager to turn stored references into Java ones. */
     interface ReferenceSwizzler {
@@ -111,6 +115,33 @@ public final class ObjectReader {
         this.collection = null;
         this.depth = 0;
         this.needsWatch = false;
+        this.readForKey = false;
+        this.readingKey = false;
+    }
+
+    /** The image {@link #reset} gave is a collection read as a key, or inside one: every value in it is read for a key. */
+    void readForKey() {
+        this.readForKey = true;
+    }
+
+    /**
+     * Whether the value being read is hashed or compared where it goes (a set's element, a map's key, or anything in
+     * one): a collection it refers to must hold its elements when it is handed over, where any other may be filled
+     * after it (see {@link ReferenceSwizzler#collection}).
+     */
+    boolean needsContent() {
+        return readForKey || readingKey;
+    }
+
+    /** A value that goes where it is hashed or compared: a set's element, a map's key. */
+    Object readKey() {
+        boolean outer = readingKey;
+        readingKey = true;
+        try {
+            return readValue();
+        } finally {
+            readingKey = outer;
+        }
     }
 
     /** Starts reading array or collection field {@code fieldName} of {@code owner}, which holds what it refers to. */

@@ -1,0 +1,30 @@
+package org.swizzle.it.collections;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.swizzle.it.Phases;
+
+/**
+ * Collections nested 20,000 deep are read back in a new JVM with the default stack, and collections used as keys, or
+ * read by a key's hash, hold their elements when they are hashed. Before, every level of nesting was a level of
+ * recursion in the reader: a store that committed 1,500 levels could not be read again. Each phase in a JVM of its own,
+ * killed after its commit.
+ */
+class DeepNestingTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "swizzle=eager", "swizzle=edge,barrier=card"})
+    void shouldReadBackCollectionsNestedDeeperThanTheStack(String options) {
+        assertEquals("", Phases.failures(DeepNestingWorkload.class, options, dir, "build", "verify", "deepen", "verifyDeeper"),
+            "[" + options + "]");
+    }
+}
