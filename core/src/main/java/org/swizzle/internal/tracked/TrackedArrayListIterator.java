@@ -43,6 +43,10 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
         this.offset = 0;
         this.cursor = index;
         this.expectedModifications = list.modifications();
+        if (!list.isPaged()) { // the window is the whole list from the start: a short list pays no move into it
+            this.window = list;
+            this.windowEnd = list.size();
+        }
     }
 
     /** An iterator of {@code view}, a sub-list of {@code list} starting at {@code offset}, from its {@code index}. */
