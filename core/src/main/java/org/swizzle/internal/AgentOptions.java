@@ -53,7 +53,7 @@ public final class AgentOptions {
     /**
      * Parses an agent argument string such as {@code "barrier=card,card=256"}.
      *
-     * @throws IllegalArgumentException naming the bad key or value and listing the valid ones
+     * @throws IllegalArgumentException naming the bad key or value, or a key given twice, and listing the valid ones
      */
     public static AgentOptions parse(String arguments) {
         Map<String, String> given = new LinkedHashMap<>();
@@ -74,7 +74,11 @@ public final class AgentOptions {
                     throw new IllegalArgumentException("Swizzle agent option " + key + "=" + value
                         + " has an invalid value; valid values of " + key + ": " + String.join(", ", valid) + ". " + validList());
                 }
-                given.put(key, value);
+                String earlier = given.put(key, value);
+                if (earlier != null) {
+                    throw new IllegalArgumentException("Swizzle agent option " + key + " is given twice (" + key + "=" + earlier
+                        + " and " + key + "=" + value + "); give each option once. " + validList());
+                }
             }
         }
         return new AgentOptions(given);

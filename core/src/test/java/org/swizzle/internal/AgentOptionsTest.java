@@ -45,4 +45,10 @@ class AgentOptionsTest {
         IllegalArgumentException form = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("card"));
         assertTrue(form.getMessage().contains("key=value"), form.getMessage());
     }
+
+    @Test
+    void shouldRefuseAnOptionGivenTwice() {
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("swizzle=node,Swizzle=none"));
+        assertTrue(twice.getMessage().contains("swizzle=node and swizzle=none") && twice.getMessage().contains("once"), twice.getMessage());
+    }
 }
