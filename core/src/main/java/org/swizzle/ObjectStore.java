@@ -42,6 +42,8 @@ public final class ObjectStore implements AutoCloseable {
 
     /** Opens the store in {@code directory}, creating it if absent and recovering it if the last process died. */
     public static ObjectStore open(Path directory, StoreOptions options) {
+        Objects.requireNonNull(directory, "directory");
+        Objects.requireNonNull(options, "options");
         return new ObjectStore(ObjectManager.open(directory, options));
     }
 
@@ -56,11 +58,15 @@ public final class ObjectStore implements AutoCloseable {
      * @throws WrongRootTypeException if the object bound is not a {@code type}
      */
     public <T> T root(String name, Class<T> type) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(type, "type");
         return manager.root(name, type);
     }
 
     /** The object bound to {@code name}; if none, creates one with {@code create} and binds it (stored at the next commit). */
     public <T> T root(String name, Class<T> type, Supplier<? extends T> create) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(type, "type");
         Objects.requireNonNull(create, "create");
         synchronized (manager) {
             T existing = manager.root(name, type);
@@ -81,6 +87,7 @@ public final class ObjectStore implements AutoCloseable {
      * @throws NotEnhancedException if its class is {@code @Persistent} but the agent did not enhance it
      */
     public void setRoot(String name, Object value) {
+        Objects.requireNonNull(name, "name");
         manager.setRoot(name, value);
     }
 

@@ -151,7 +151,8 @@ public final class StoreOptions {
          */
         public Builder residentBudget(long objects) {
             if (objects < 1_000) {
-                throw new IllegalArgumentException("residentBudget=" + objects + " is below the minimum of 1000 objects");
+                throw new InvalidOptionException("residentBudget=" + objects + " is below the minimum of 1,000 objects; give"
+                    + " at least 1,000, or Long.MAX_VALUE (the default) for no budget");
             }
             this.residentBudget = objects;
             return this;
@@ -163,8 +164,8 @@ public final class StoreOptions {
          */
         public Builder clusterSize(int bytes) {
             if (Integer.bitCount(bytes) != 1 || bytes < MIN_CLUSTER_SIZE || bytes > MAX_CLUSTER_SIZE) {
-                throw new IllegalArgumentException("clusterSize=" + bytes + " must be a power of two from "
-                    + MIN_CLUSTER_SIZE + " to " + MAX_CLUSTER_SIZE);
+                throw new InvalidOptionException("clusterSize=" + bytes + " must be a power of two from "
+                    + MIN_CLUSTER_SIZE + " to " + MAX_CLUSTER_SIZE + " bytes");
             }
             this.clusterSize = bytes;
             return this;
@@ -173,7 +174,7 @@ public final class StoreOptions {
         /** At least 1 MiB; default 64 MiB. */
         public Builder checkpointLogBytes(long bytes) {
             if (bytes < 1 << 20) {
-                throw new IllegalArgumentException("checkpointLogBytes=" + bytes + " is below the minimum of 1 MiB");
+                throw new InvalidOptionException("checkpointLogBytes=" + bytes + " is below the minimum of 1 MiB (1048576 bytes)");
             }
             this.checkpointLogBytes = bytes;
             return this;
@@ -188,7 +189,7 @@ public final class StoreOptions {
          * Default: none, so a missing class raises {@link IncompatibleSchemaException}.
          */
         public Builder dropMissingClasses(Set<String> classNames) {
-            this.dropMissingClasses = Set.copyOf(classNames);
+            this.dropMissingClasses = Set.copyOf(Objects.requireNonNull(classNames, "classNames"));
             return this;
         }
 

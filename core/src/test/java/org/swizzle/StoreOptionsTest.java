@@ -2,10 +2,11 @@ package org.swizzle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The cluster size bounds the javadoc and README state: a power of two from 16 KiB to 16 MiB. */
+/** The bounds of the options the javadoc and README state, refused with a {@link StoreException}. */
 class StoreOptionsTest {
 
     @Test
@@ -15,7 +16,17 @@ class StoreOptionsTest {
         assertEquals(16 * 1024, StoreOptions.builder().clusterSize(16 * 1024).build().clusterSize());
         assertEquals(16 * 1024 * 1024, StoreOptions.builder().clusterSize(16 * 1024 * 1024).build().clusterSize());
         for (int refused : new int[] {8 * 1024, 32 * 1024 * 1024, 48 * 1024}) {
-            assertThrows(IllegalArgumentException.class, () -> StoreOptions.builder().clusterSize(refused), "" + refused);
+            assertThrows(InvalidOptionException.class, () -> StoreOptions.builder().clusterSize(refused), "" + refused);
         }
+    }
+
+    @Test
+    void shouldRefuseValuesOutOfRangeWithAStoreExceptionNamingTheOption() {
+        StoreException budget = assertThrows(InvalidOptionException.class, () -> StoreOptions.builder().residentBudget(10));
+        assertTrue(budget.getMessage().contains("residentBudget=10") && budget.getMessage().contains("1,000"), budget.getMessage());
+        StoreException log = assertThrows(InvalidOptionException.class, () -> StoreOptions.builder().checkpointLogBytes(0));
+        assertTrue(log.getMessage().contains("checkpointLogBytes=0"), log.getMessage());
+        NullPointerException none = assertThrows(NullPointerException.class, () -> StoreOptions.builder().dropMissingClasses(null));
+        assertEquals("classNames", none.getMessage());
     }
 }
