@@ -247,6 +247,8 @@ class ClassChangeTest {
             "ev/Holder.java", read.replace("PART", "Part")));
         Path enumToClass = compile("class", "Holder", Map.of("ev/Color.java", "package ev; @org.swizzle.Persistent public class Color { int z; }",
             "ev/Part.java", part, "ev/Holder.java", read.replace("PART", "Part")));
+        Path constantRemoved = compile("constant", "Holder", Map.of("ev/Color.java", "package ev; public enum Color { RED, BLUE }",
+            "ev/Part.java", part, "ev/Holder.java", read.replace("PART", "Part")));
         String db = dir.resolve("db").toString();
 
         assertState(run(v1, db, "write"), "part42 GREEN 7");
@@ -256,6 +258,8 @@ class ClassChangeTest {
             + " persistent ev.Part but is now a value of ev.Part");
         assertRefused(run(enumToClass, db, "read"), "IncompatibleSchemaException: Field ev.Holder.c was stored as a value of ev.Color",
             "but is now a reference to a persistent ev.Color");
+        assertRefused(run(constantRemoved, db, "read"), "IncompatibleSchemaException: Enum ev.Color has no constant GREEN,"
+            + " which object", "(ev.Holder)", "Put the constant back");
         assertState(run(v1, db, "read"), "part42 GREEN 7");
     }
 
