@@ -84,8 +84,7 @@ public final class Enhancer {
                 String recorded = SwizzleTransformer.enhancedOptions(original);
                 if (recorded != null) {
                     int version = Enhancement.recordedVersion(recorded);
-                    String enhancedWith = version == Enhancement.VERSION
-                        ? AgentOptions.parse(Enhancement.recordedOptions(recorded)).toString() : null;
+                    String enhancedWith = enhancedWith(recorded);
                     if (enhancedWith == null) {
                         problems.add(binaryName + " was enhanced by another version of Swizzle (enhancement " + version
                             + "; this one makes " + Enhancement.VERSION + "); rebuild it from its sources (mvn clean).");
@@ -158,12 +157,22 @@ public final class Enhancer {
                 + name + " with the Swizzle plugin too, with the same options, or run this application with the agent"
                 + " (-javaagent) instead of the plugin.";
         }
-        int version = Enhancement.recordedVersion(recorded);
-        String enhancedWith = version == Enhancement.VERSION
-            ? AgentOptions.parse(Enhancement.recordedOptions(recorded)).toString() : "enhancement " + version;
+        String enhancedWith = enhancedWith(recorded);
+        if (enhancedWith == null) {
+            enhancedWith = "enhancement " + Enhancement.recordedVersion(recorded);
+        }
         return enhancedWith.equals(configured) ? "" : "persistent class " + name + " (" + location + "), which was"
             + " enhanced with " + enhancedWith + " where this build enhances with " + configured + ": give both builds the"
             + " same options and Swizzle version.";
+    }
+
+    /**
+     * The options, in {@code AgentOptions.toString()} form, that a class's recorded enhancement ({@link
+     * SwizzleTransformer#enhancedOptions}) names, or null if another version of Swizzle enhanced it.
+     */
+    private static String enhancedWith(String recorded) {
+        return Enhancement.recordedVersion(recorded) == Enhancement.VERSION
+            ? AgentOptions.parse(Enhancement.recordedOptions(recorded)).toString() : null;
     }
 
     private URL[] urls() {
