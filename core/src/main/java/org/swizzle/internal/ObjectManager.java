@@ -134,11 +134,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private Object reading;
     /** Reads of stored collections in progress; while there is one, a collection met is filled after it. */
     private int collectionsReading;
-    private final ArrayDeque<UnfilledCollection> unfilled = new ArrayDeque<>();
-    /** The collections {@link #unfilled} holds, by instance, for one met again as a key, which is filled at once. */
-    private final Map<Object, UnfilledCollection> unfilledByCollection = new IdentityHashMap<>();
-    /** The collections made and registered by the reads in progress, outermost first. */
+    /** The collections made and registered by the reads in progress, in the order they were made. */
     private final List<UnfilledCollection> madeInRead = new ArrayList<>();
+    /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled at once. */
+    private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
     private long readingOid;
     /** The field the collection being read was first stored in. */
     private String readingOrigin;
@@ -346,8 +345,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (found == null) {
             if (collectionsReading > 0 && !from.needsContent()) {
                 UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true, false);
-                unfilled.addLast(opened);
-                unfilledByCollection.put(opened.collection, opened);
+                unfilled.put(opened.collection, opened);
                 found = opened.collection;
             } else {
                 found = decodeCollection(oid, from.fieldDescription(), true, from.needsContent());
@@ -355,7 +353,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } else if (found instanceof Persistable) {
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
         } else if (from.needsContent()) {
-            UnfilledCollection waiting = unfilledByCollection.remove(found);
+            UnfilledCollection waiting = unfilled.get(found);
             if (waiting != null) {
                 fillCollection(waiting); // a key now: it must hold its elements to be hashed or compared
             }
@@ -432,7 +430,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Reads stored collection {@code oid}, and, if no other read is in progress, the collections met meanwhile, which
-     * wait in {@link #unfilled}; {@code forKey} reads every collection it holds at once, as a key's must be. If any of
+     * wait {@link #unfilled}; {@code forKey} reads every collection it holds at once, as a key's must be. If any of
      * them fails, every collection this read made is forgotten: one filled already may hold one that never will be.
      */
     private Object decodeCollection(long oid, String origin, boolean register, boolean forKey) {
@@ -443,8 +441,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             UnfilledCollection opened = openCollection(oid, origin, register, forKey);
             fillCollection(opened);
             if (outermost) {
-                for (UnfilledCollection next; (next = unfilled.pollFirst()) != null; ) {
-                    if (unfilledByCollection.remove(next.collection) != null) {
+                for (int i = firstMade; i < madeInRead.size(); i++) { // filling one may make more
+                    UnfilledCollection next = madeInRead.get(i);
+                    if (unfilled.containsKey(next.collection)) {
                         fillCollection(next);
                     }
                 }
@@ -455,10 +454,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (outermost) {
                 List<UnfilledCollection> made = madeInRead.subList(firstMade, madeInRead.size());
                 for (UnfilledCollection each : made) {
-                    unfilledByCollection.remove(each.collection);
+                    unfilled.remove(each.collection);
                     collections.failed(each.attachment);
                 }
-                unfilled.removeIf(each -> each.order >= firstMade);
                 made.clear();
             }
             throw e;
@@ -469,8 +467,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** A collection read up to its elements, made and (when {@code attachment} is not null) registered. */
     private static final class UnfilledCollection {
-        /** Its place in {@link #madeInRead}. */
-        final int order;
         final long oid;
         final String origin;
         final ObjectReader in;
@@ -480,9 +476,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         final Object collection;
         final Attachment attachment;
 
-        UnfilledCollection(int order, long oid, String origin, ObjectReader in, ValueKind kind, int size, int length,
+        UnfilledCollection(long oid, String origin, ObjectReader in, ValueKind kind, int size, int length,
                            Object collection, Attachment attachment) {
-            this.order = order;
             this.oid = oid;
             this.origin = origin;
             this.in = in;
@@ -524,13 +519,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             int size = paged ? 0 : ContainerCodec.readSize(kind, in);
             Object collection = paged ? ContainerCodec.readPaged(kind, in, this::section) : ContainerCodec.newCollection(kind, size);
             if (!register) {
-                return new UnfilledCollection(-1, oid, origin, in, kind, size, length, collection, null);
+                return new UnfilledCollection(oid, origin, in, kind, size, length, collection, null);
             }
             Attachment attachment = collections.loading(collection, oid, origin);
             collector.instanceMade(oid);
             in.beginCollection(attachment);
-            UnfilledCollection made = new UnfilledCollection(madeInRead.size(), oid, origin, in, kind, size, length, collection,
-                attachment);
+            UnfilledCollection made = new UnfilledCollection(oid, origin, in, kind, size, length, collection, attachment);
             madeInRead.add(made);
             return made;
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
@@ -544,6 +538,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Reads the elements of a collection {@link #openCollection} made. */
     private void fillCollection(UnfilledCollection opened) {
+        unfilled.remove(opened.collection);
         Object outer = reading;
         long outerOid = readingOid;
         String outerOrigin = readingOrigin;
