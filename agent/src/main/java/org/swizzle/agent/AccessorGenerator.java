@@ -216,27 +216,16 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ASTORE, 3);
         if (swizzling == Swizzling.EDGE) {
             Label done = new Label();
-            Label installed = new Label();
             Label current = new Label();
             method.visitVarInsn(Opcodes.ALOAD, 3);
             method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.SWIZZLES_IN_PLACE,
                 Contract.SWIZZLES_IN_PLACE_DESCRIPTOR, false);
             method.visitJumpInsn(Opcodes.IFEQ, done);
-            compareAndSet(method, field, false);
-            method.visitJumpInsn(Opcodes.IFNE, installed);
+            installInPlace(method, owner, field, 1, 3, done, current);
             Bytecode.target(method, current, frames, owner, Opcodes.LONG, type);
             method.visitVarInsn(Opcodes.ALOAD, 0);
             method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
             method.visitInsn(Opcodes.ARETURN);
-            Bytecode.target(method, installed, frames, owner, Opcodes.LONG, type);
-            method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitFieldInsn(Opcodes.GETFIELD, owner, stored, "J");
-            method.visitVarInsn(Opcodes.LLOAD, 1);
-            method.visitInsn(Opcodes.LCMP);
-            method.visitJumpInsn(Opcodes.IFEQ, done);
-            compareAndSet(method, field, true);
-            method.visitInsn(Opcodes.POP);
-            method.visitJumpInsn(Opcodes.GOTO, current);
             Bytecode.target(method, done, frames, owner, Opcodes.LONG, type);
         }
         method.visitVarInsn(Opcodes.ALOAD, 3);
@@ -246,31 +235,53 @@ final class AccessorGenerator {
     }
 
     /**
-     * {@code $swz_handle$f.compareAndSet(o, null, t)} with {@code o} in local 0 and {@code t} in local 3, or, to
-     * {@code undo} it, {@code compareAndSet(o, t, null)}; leaves whether it set the field.
+     * Sets reference field {@code field} of the object in local 0 to the target in local {@code target}, looked up
+     * from the stored reference in local {@code stored}, only where no other thread's store came first: {@code if
+     * ($swz_handle$f.compareAndSet(o, null, t)) { if (o.$swz_ref$f == r) goto installed; $swz_handle$f.compareAndSet(o,
+     * t, null); } goto notInstalled;}. A store of a value makes the first compare-and-set fail, and a store of
+     * {@code null}, which it cannot see, clears the stored reference first, so the target it set is taken back.
      */
-    private void compareAndSet(MethodVisitor method, StoredField field, boolean undo) {
+    static void installInPlace(MethodVisitor method, String owner, StoredField field, int stored, int target, Label installed,
+        Label notInstalled) {
+        compareAndSet(method, owner, field, target, false);
+        method.visitJumpInsn(Opcodes.IFEQ, notInstalled);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.storedReference(field.name()), "J");
+        method.visitVarInsn(Opcodes.LLOAD, stored);
+        method.visitInsn(Opcodes.LCMP);
+        method.visitJumpInsn(Opcodes.IFEQ, installed);
+        compareAndSet(method, owner, field, target, true);
+        method.visitInsn(Opcodes.POP);
+        method.visitJumpInsn(Opcodes.GOTO, notInstalled);
+    }
+
+    /**
+     * {@code $swz_handle$f.compareAndSet(o, null, t)} with {@code o} in local 0 and {@code t} in local {@code target},
+     * or, to {@code undo} it, {@code compareAndSet(o, t, null)}; leaves whether it set the field.
+     */
+    private static void compareAndSet(MethodVisitor method, String owner, StoredField field, int target, boolean undo) {
         method.visitFieldInsn(Opcodes.GETSTATIC, owner, Contract.handle(field.name()), Contract.VAR_HANDLE_DESCRIPTOR);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         if (undo) {
-            method.visitVarInsn(Opcodes.ALOAD, 3);
+            method.visitVarInsn(Opcodes.ALOAD, target);
             method.visitInsn(Opcodes.ACONST_NULL);
         } else {
             method.visitInsn(Opcodes.ACONST_NULL);
-            method.visitVarInsn(Opcodes.ALOAD, 3);
+            method.visitVarInsn(Opcodes.ALOAD, target);
         }
         method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.VAR_HANDLE, Contract.COMPARE_AND_SET,
             "(L" + owner + ";" + field.descriptor() + field.descriptor() + ")Z", false);
     }
 
     /**
-     * The static initializer's part for the fields swizzled in place: {@code $swz_handle$f =
-     * MethodHandles.lookup().findVarHandle(C.class, "f", T.class)} for each, so that a swizzle in place sets the field
-     * only while it still holds {@code null}, and a store another thread made first is never undone.
+     * The static initializer's part for the fields that keep a stored reference: {@code $swz_handle$f =
+     * MethodHandles.lookup().findVarHandle(C.class, "f", T.class)} for each, so that a swizzle in place
+     * ({@link #installInPlace}) sets the field only while it still holds {@code null}, and a store another thread made
+     * first is never undone.
      */
     void initializeHandles(MethodVisitor method, Iterable<StoredField> fields) {
         for (StoredField field : fields) {
-            if (!swizzlesInPlace(field)) {
+            if (!keepsStoredReference(field)) {
                 continue;
             }
             method.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
@@ -282,11 +293,6 @@ final class AccessorGenerator {
                 "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;", false);
             method.visitFieldInsn(Opcodes.PUTSTATIC, owner, Contract.handle(field.name()), Contract.VAR_HANDLE_DESCRIPTOR);
         }
-    }
-
-    /** Whether {@code field} is swizzled in place by its slow path, through its {@code $swz_handle$f}. */
-    boolean swizzlesInPlace(StoredField field) {
-        return swizzling == Swizzling.EDGE && keepsStoredReference(field);
     }
 
     /** {@code $swz_edit$f}: the residency check and the write barrier, for a load that only indexes the array at once. */

@@ -103,7 +103,7 @@ final class PersistentClassEnhancer extends ClassVisitor {
         method.visitEnd();
     }
 
-    /** {@code static { }} with the handles of the fields swizzled in place, for a class that has no static initializer. */
+    /** {@code static { }} with the handles of the fields that keep a stored reference, for a class that has no static initializer. */
     private void addClassInit(ClassVisitor next) {
         MethodVisitor method = next.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, Contract.CLASS_INIT, "()V", null, null);
         method.visitCode();
@@ -140,8 +140,6 @@ final class PersistentClassEnhancer extends ClassVisitor {
             if (accessors.keepsStoredReference(field)) {
                 next.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC,
                     Contract.storedReference(field.name()), "J", null, null).visitEnd();
-            }
-            if (accessors.swizzlesInPlace(field)) {
                 next.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
                     Contract.handle(field.name()), Contract.VAR_HANDLE_DESCRIPTOR, null, null).visitEnd();
                 handles = true;

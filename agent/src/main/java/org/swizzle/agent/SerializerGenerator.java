@@ -33,6 +33,10 @@ import org.swizzle.internal.FieldKind;
  */
 final class SerializerGenerator {
 
+    /** The locals of {@code $swz_resolveStored} after {@code this} and {@code forget}: a stored reference, its target. */
+    private static final int STORED_LOCAL = 2;
+    private static final int TARGET_LOCAL = 4;
+
     private final ClassVisitor target;
     private final ClassModel model;
     private final boolean frames;
@@ -156,45 +160,49 @@ final class SerializerGenerator {
     }
 
     /**
-     * {@code $swz_resolveStored(forget)}: for each field that keeps a stored reference, {@code if (sref != 0) { if (f ==
-     * null) { t = (T) References.target(this, sref); VarHandle.releaseFence(); f = t; } if (forget) sref = 0; }}, then the
-     * superclass's.
+     * {@code $swz_resolveStored(forget)}: for each field that keeps a stored reference, {@code long r = sref;
+     * VarHandle.acquireFence(); if (r != 0) { if (f == null) install (T) References.target(this, r) in place; if (forget)
+     * sref = 0; }}, then the superclass's. It installs the target as a swizzle in place does
+     * ({@link AccessorGenerator#installInPlace}), so that serializing an object never undoes a store another thread
+     * makes into it meanwhile.
      */
     void addResolveStored() {
         MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.RESOLVE_STORED, Contract.RESOLVE_STORED_DESCRIPTOR,
             null, null);
         method.visitCode();
+        String owner = model.internalName();
         for (StoredField field : model.fields()) {
             if (!keepsStored.test(field)) {
                 continue;
             }
             String stored = Contract.storedReference(field.name());
             Label done = new Label();
-            Label set = new Label();
+            Label resolved = new Label();
             method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), stored, "J");
+            method.visitFieldInsn(Opcodes.GETFIELD, owner, stored, "J");
+            method.visitVarInsn(Opcodes.LSTORE, STORED_LOCAL);
+            // a cleared stored reference is read before the field, whose value the setter stored first
+            method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.ACQUIRE_FENCE, "()V", false);
+            method.visitVarInsn(Opcodes.LLOAD, STORED_LOCAL);
             method.visitInsn(Opcodes.LCONST_0);
             method.visitInsn(Opcodes.LCMP);
             method.visitJumpInsn(Opcodes.IFEQ, done);
             method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), field.name(), field.descriptor());
-            method.visitJumpInsn(Opcodes.IFNONNULL, set);
+            method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
+            method.visitJumpInsn(Opcodes.IFNONNULL, resolved);
             method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitVarInsn(Opcodes.ALOAD, 0);
-            method.visitFieldInsn(Opcodes.GETFIELD, model.internalName(), stored, "J");
+            method.visitVarInsn(Opcodes.LLOAD, STORED_LOCAL);
             method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.TARGET, Contract.TARGET_DESCRIPTOR, false);
             Bytecode.castFromObject(method, field.descriptor());
-            // the object may be shared (serialized): publish a fault block made just now as $swz_find does
-            method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.RELEASE_FENCE, "()V", false);
-            method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), field.name(), field.descriptor());
-            Bytecode.target(method, set, frames, model.internalName(), Opcodes.INTEGER);
+            method.visitVarInsn(Opcodes.ASTORE, TARGET_LOCAL);
+            AccessorGenerator.installInPlace(method, owner, field, STORED_LOCAL, TARGET_LOCAL, resolved, resolved);
+            Bytecode.target(method, resolved, frames, owner, Opcodes.INTEGER, Opcodes.LONG);
             method.visitVarInsn(Opcodes.ILOAD, 1);
             method.visitJumpInsn(Opcodes.IFEQ, done);
             method.visitVarInsn(Opcodes.ALOAD, 0);
             method.visitInsn(Opcodes.LCONST_0);
-            method.visitFieldInsn(Opcodes.PUTFIELD, model.internalName(), stored, "J");
-            Bytecode.target(method, done, frames, model.internalName(), Opcodes.INTEGER);
+            method.visitFieldInsn(Opcodes.PUTFIELD, owner, stored, "J");
+            Bytecode.target(method, done, frames, owner, Opcodes.INTEGER);
         }
         if (!model.isRoot()) {
             method.visitVarInsn(Opcodes.ALOAD, 0);

@@ -64,9 +64,11 @@ public final class Enhancement {
      * {@link ArrayEdits}. Version 4 watches an object whose constructor stored an array into one of its stored fields
      * before {@code super(...)} (a variable a local or anonymous class captures). Version 5, under {@code swizzle=edge},
      * swizzles in place by compare-and-set through a {@code $swz_handle$f} each class initializes, and orders a
-     * setter's stores so that a swizzle on another thread never undoes them.
+     * setter's stores so that a swizzle on another thread never undoes them. Version 6 gives every field that keeps a
+     * stored reference its {@code $swz_handle$f} ({@code swizzle=none} too), through which {@code $swz_resolveStored}
+     * sets it by compare-and-set, so that serializing an object never undoes a store another thread makes into it.
      */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
 
     private static final String VERSION_SEPARATOR = ";enhancement=";
 

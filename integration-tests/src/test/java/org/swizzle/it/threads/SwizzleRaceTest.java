@@ -11,9 +11,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.swizzle.it.Phases;
 
 /**
- * A thread that only loads reference fields never undoes another thread's stores into them, under every swizzling
- * scheme: under {@code swizzle=edge} a load swizzles a field in place, and used to write the old target back over a
- * store made meanwhile. Each phase in a JVM of its own.
+ * A thread that only loads reference fields, or serializes their objects, never undoes another thread's stores into
+ * them, under every swizzling scheme: under {@code swizzle=edge} a load swizzles a field in place, and used to write
+ * the old target back over a store made meanwhile, as serialization did under {@code edge} and {@code none}. Each
+ * phase in a JVM of its own.
  */
 class SwizzleRaceTest {
 
@@ -26,5 +27,7 @@ class SwizzleRaceTest {
         assertEquals("", Phases.failures(SwizzleRaceWorkload.class, options, dir, "build", "race", "verify"), "[" + options + "]");
         assertEquals("", Phases.failures(SwizzleRaceWorkload.class, options, dir.resolve("null"), "build", "raceNull", "verifyNull"),
             "[" + options + "], stores of null");
+        assertEquals("", Phases.failures(SwizzleRaceWorkload.class, options, dir.resolve("serialized"), "build", "raceSerialized",
+            "verify"), "[" + options + "], serialized");
     }
 }

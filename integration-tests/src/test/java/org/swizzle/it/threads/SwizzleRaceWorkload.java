@@ -1,5 +1,8 @@
 package org.swizzle.it.threads;
 
+import java.io.ObjectOutputStream;
+import java.io.OutputStream;
+import java.io.Serializable;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
 
@@ -9,15 +12,18 @@ import org.swizzle.it.Phases;
 
 /**
  * The child JVM of {@link SwizzleRaceTest}: one thread stores into reference fields that are not swizzled yet while
- * another, in lockstep with it, only loads them, which under {@code swizzle=edge} swizzles them in place. A load
- * never undoes a store: every store is in the fields after the threads end, and after a reload.
+ * another, in lockstep with it, only loads them, which under {@code swizzle=edge} swizzles them in place, or
+ * serializes their objects, which puts each stored reference's target in its field under {@code edge} and
+ * {@code none}. Neither ever undoes a store: every store is in the fields after the threads end, and after a reload.
  */
 public final class SwizzleRaceWorkload {
 
     static final int NODES = 20_000;
 
     @Persistent
-    public static class Node {
+    public static class Node implements Serializable {
+        private static final long serialVersionUID = 1L;
+
         String name;
         Node next;
 
@@ -42,7 +48,7 @@ public final class SwizzleRaceWorkload {
     public static void main(String[] args) throws Exception {
         SwizzleRaceWorkload workload = new SwizzleRaceWorkload(args[0]);
         Phases.run(args, Map.of("build", workload::build, "race", workload::race, "verify", workload::verify,
-            "raceNull", workload::raceNull, "verifyNull", workload::verifyNull));
+            "raceNull", workload::raceNull, "verifyNull", workload::verifyNull, "raceSerialized", workload::raceSerialized));
     }
 
     private void build(ObjectStore store) {
@@ -97,6 +103,44 @@ public final class SwizzleRaceWorkload {
         Phases.check(phase, nullsRead[0] + " loads read null, which no one stored", nullsRead[0] == 0);
         Phases.check(phase, lost(nodes, after) + " of " + NODES + " stores undone by the other thread's loads (" + resident
             + " characters read)", lost(nodes, after) == 0);
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    /**
+     * The race with a thread that serializes each node while the other stores into it, the store made a little later
+     * from one node to the next, so that some land while the serialization resolves the node's stored reference.
+     */
+    private void raceSerialized(ObjectStore store) throws Exception {
+        Graph graph = store.root("graph", Graph.class);
+        Node after = graph.after;
+        Node[] nodes = graph.nodes;
+        for (Node node : nodes) {
+            node.name.length(); // resident, its next not swizzled
+        }
+        CyclicBarrier step = new CyclicBarrier(2);
+        Thread serializer = new Thread(() -> {
+            try (ObjectOutputStream out = new ObjectOutputStream(OutputStream.nullOutputStream())) {
+                for (Node node : nodes) {
+                    step.await();
+                    out.writeObject(node);
+                    out.reset();
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        serializer.start();
+        for (int i = 0; i < NODES; i++) {
+            step.await();
+            for (int spin = i % 64 * 8; spin > 0; spin--) {
+                Thread.onSpinWait();
+            }
+            nodes[i].next = after;
+        }
+        serializer.join();
+        Phases.check(phase, lost(nodes, after) + " of " + NODES + " stores undone by the other thread's serialization",
+            lost(nodes, after) == 0);
         store.commit();
         Phases.halt(phase);
     }
