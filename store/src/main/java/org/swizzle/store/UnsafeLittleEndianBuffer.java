@@ -27,6 +27,8 @@ final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
 
     /** Comparisons of at least this many bytes go through {@link ByteBuffer#mismatch}, vectorized. */
     private static final int VECTORIZED_BYTES = 256;
+    /** Fills of fewer bytes are stores, not {@code setMemory}. */
+    private static final int SHORT_FILL_BYTES = 64;
 
     /** The array under the window, or null off the heap. */
     private Object base;
@@ -146,9 +148,19 @@ final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
         return length;
     }
 
+    /**
+     * A short run (the padding after an image or a record) byte by byte: {@code setMemory} is a call into the VM,
+     * which costs more than the few stores.
+     */
     @Override
     void fill(int index, int length, byte value) {
-        UNSAFE.setMemory(base, address + index, length, value);
+        if (length >= SHORT_FILL_BYTES) {
+            UNSAFE.setMemory(base, address + index, length, value);
+            return;
+        }
+        for (int i = 0; i < length; i++) {
+            UNSAFE.putByte(base, address + index + i, value);
+        }
     }
 
     @Override
