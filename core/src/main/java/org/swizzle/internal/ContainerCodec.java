@@ -33,7 +33,7 @@ import org.swizzle.internal.tracked.TrackedTreeSet;
  * {@link ValueKind#ARRAY_LIST} to {@link ValueKind#TREE_MAP}): a count, then the elements as values. An array
  * is a value embedded where it is held; a collection is a stored thing of its own (see
  * {@link ValueKind#COLLECTION}) whose image is written by {@link #writeBody} and read back, as the tracked
- * subclass of the JDK class it is or extends, by {@link #newCollection} and {@link #fill}.
+ * subclass of the JDK class it is or extends, by {@link #newCollection} and {@link CollectionFill}.
  */
 final class ContainerCodec {
 
@@ -321,7 +321,7 @@ final class ContainerCodec {
         }
         int size = in.readCount(kind);
         Object collection = newCollection(kind, size);
-        fill(collection, kind, size, in);
+        new CollectionFill(collection, kind, size, in).next(value -> false); // its elements are embedded too
         in.watchOwner();
         return collection;
     }
@@ -355,39 +355,9 @@ final class ContainerCodec {
         }
     }
 
-    /** The number of elements (or entries) of a stored image of {@code kind} that {@link #fill} reads, read from {@code in}. */
+    /** The number of elements (or entries) of a stored image of {@code kind} that {@link CollectionFill} reads, read from {@code in}. */
     static int readSize(ValueKind kind, ObjectReader in) {
         return kind == ValueKind.HASH_SET_KEYS ? 1 : in.readCount(kind);
-    }
-
-    /**
-     * Reads {@code size} elements (or entries) into {@code collection}, made by {@link #newCollection} and not attached
-     * yet; for a set kept as a map's keys, the map.
-     */
-    @SuppressWarnings("unchecked")
-    static void fill(Object collection, ValueKind kind, int size, ObjectReader in) {
-        in.enter(false);
-        if (kind == ValueKind.HASH_SET_KEYS) {
-            Object keys = in.readValue();
-            if (!(keys instanceof TrackedHashMap)) {
-                throw in.corrupt("a HashSet kept as a map's keys refers to a " + (keys == null ? "null" : keys.getClass().getName())
-                    + " where its map should be");
-            }
-            ((TrackedHashSet<Object>) collection).keysIn((TrackedHashMap<Object, Boolean>) keys);
-        } else if (kind.unit() == 1) {
-            Collection<Object> elements = (Collection<Object>) collection;
-            boolean keyed = collection instanceof Set;
-            for (int i = 0; i < size; i++) {
-                elements.add(keyed ? in.readKey() : in.readValue());
-            }
-        } else {
-            Map<Object, Object> map = (Map<Object, Object>) collection;
-            for (int i = 0; i < size; i++) {
-                Object key = in.readKey();
-                map.put(key, in.readValue());
-            }
-        }
-        in.exit();
     }
 
     /** A hash table capacity that holds {@code count} entries without rehashing. */

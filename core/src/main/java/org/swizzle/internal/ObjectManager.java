@@ -16,6 +16,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
+import java.util.function.Predicate;
 
 import org.swizzle.store.ImageBatch;
 import org.swizzle.store.LittleEndianBuffer;
@@ -136,8 +137,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private int collectionsReading;
     /** The collections made and registered by the reads in progress, in the order they were made. */
     private final List<UnfilledCollection> madeInRead = new ArrayList<>();
-    /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled at once. */
+    /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled first. */
     private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
+    private final Predicate<Object> waitsToBeFilled = unfilled::containsKey;
     private long readingOid;
     /** The field the collection being read was first stored in. */
     private String readingOrigin;
@@ -336,27 +338,26 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /**
      * The one Java instance of stored collection {@code oid}: resident, or read now, with the objects it refers
      * to made hollow and the collections it holds read too (a collection has no hollow state). Met while another
-     * collection is read, it is filled once that one is, unless it is (or is in) a key: collections nested
-     * thousands deep are read in a loop, not by a recursion as deep, which ran out of stack.
+     * collection is read, it is made and filled later, before the outermost read returns, and before it goes where it
+     * is hashed or compared (see {@link #fillCollection}): collections nested thousands deep, keys too, are read in
+     * loops, not by a recursion as deep, which ran out of stack.
      */
     @Override
     public Object collection(long oid, Object holder, ObjectReader from) {
         Object found = table.get(oid);
         if (found == null) {
-            if (collectionsReading > 0 && !from.needsContent()) {
-                UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true, false);
+            if (collectionsReading > 0) {
+                UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true);
                 unfilled.put(opened.collection, opened);
                 found = opened.collection;
             } else {
-                found = decodeCollection(oid, from.fieldDescription(), true, from.needsContent());
+                found = decodeCollection(oid, from.fieldDescription(), true);
             }
         } else if (found instanceof Persistable) {
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
-        } else if (from.needsContent()) {
-            UnfilledCollection waiting = unfilled.get(found);
-            if (waiting != null) {
-                fillCollection(waiting); // a key now: it must hold its elements to be hashed or compared
-            }
+        } else if (collectionsReading == 0 && unfilled.containsKey(found)) {
+            // an object's fill inside a collection read: the object may be a key being hashed, which reads it whole
+            fillCollection(unfilled.get(found));
         }
         Attachment attachment = collections.find(found);
         if (attachment != null && holder != null) {
@@ -421,24 +422,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * Reads stored collection {@code oid}: made resident ({@code register}), or as a detached copy of its
-     * committed contents, whose own nested collections are the resident ones.
+     * Reads stored collection {@code oid}, made resident ({@code register}), or as a detached copy of its committed
+     * contents, whose own nested collections are the resident ones; and, if no other read is in progress, the
+     * collections met meanwhile, which wait {@link #unfilled}. If any of them fails, every collection this read made
+     * is forgotten: one filled already may hold one that never will be.
      */
     private Object decodeCollection(long oid, String origin, boolean register) {
-        return decodeCollection(oid, origin, register, false);
-    }
-
-    /**
-     * Reads stored collection {@code oid}, and, if no other read is in progress, the collections met meanwhile, which
-     * wait {@link #unfilled}; {@code forKey} reads every collection it holds at once, as a key's must be. If any of
-     * them fails, every collection this read made is forgotten: one filled already may hold one that never will be.
-     */
-    private Object decodeCollection(long oid, String origin, boolean register, boolean forKey) {
         boolean outermost = collectionsReading == 0;
         int firstMade = madeInRead.size();
         collectionsReading++;
         try {
-            UnfilledCollection opened = openCollection(oid, origin, register, forKey);
+            UnfilledCollection opened = openCollection(oid, origin, register);
             fillCollection(opened);
             if (outermost) {
                 for (int i = firstMade; i < madeInRead.size(); i++) { // filling one may make more
@@ -465,24 +459,25 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    /** A collection read up to its elements, made and (when {@code attachment} is not null) registered. */
+    /**
+     * A collection read up to its elements, made and (when {@code attachment} is not null) registered; its {@code fill}
+     * reads them, or is null for a paged collection, whose pages are read on their own.
+     */
     private static final class UnfilledCollection {
         final long oid;
         final String origin;
         final ObjectReader in;
-        final ValueKind kind;
-        final int size;
+        final CollectionFill fill;
         final int length;
         final Object collection;
         final Attachment attachment;
 
-        UnfilledCollection(long oid, String origin, ObjectReader in, ValueKind kind, int size, int length,
-                           Object collection, Attachment attachment) {
+        UnfilledCollection(long oid, String origin, ObjectReader in, CollectionFill fill, int length, Object collection,
+                           Attachment attachment) {
             this.oid = oid;
             this.origin = origin;
             this.in = in;
-            this.kind = kind;
-            this.size = size;
+            this.fill = fill;
             this.length = length;
             this.collection = collection;
             this.attachment = attachment;
@@ -490,7 +485,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /** Reads stored collection {@code oid} up to its elements: its kind and size, or a paged one's directory. */
-    private UnfilledCollection openCollection(long oid, String origin, boolean register, boolean forKey) {
+    private UnfilledCollection openCollection(long oid, String origin, boolean register) {
         if (!store.contains(oid)) {
             throw corrupted(readingOid, describe() + ": refers to collection " + oid + ", which is not in the store");
         }
@@ -505,9 +500,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         readingOrigin = origin;
         try {
             in.reset(bytes, length);
-            if (forKey) {
-                in.readForKey();
-            }
             ValueKind kind = in.readKind();
             if (kind.codec() != ValueKind.Codec.CONTAINER || kind == ValueKind.OBJECT_ARRAY) {
                 throw in.corrupt("a collection's image starts with a value of kind " + kind);
@@ -518,13 +510,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             boolean paged = kind.isPaged();
             int size = paged ? 0 : ContainerCodec.readSize(kind, in);
             Object collection = paged ? ContainerCodec.readPaged(kind, in, this::section) : ContainerCodec.newCollection(kind, size);
+            CollectionFill fill = paged ? null : new CollectionFill(collection, kind, size, in);
             if (!register) {
-                return new UnfilledCollection(oid, origin, in, kind, size, length, collection, null);
+                return new UnfilledCollection(oid, origin, in, fill, length, collection, null);
             }
             Attachment attachment = collections.loading(collection, oid, origin);
             collector.instanceMade(oid);
             in.beginCollection(attachment);
-            UnfilledCollection made = new UnfilledCollection(oid, origin, in, kind, size, length, collection, attachment);
+            UnfilledCollection made = new UnfilledCollection(oid, origin, in, fill, length, collection, attachment);
             madeInRead.add(made);
             return made;
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
@@ -536,19 +529,50 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    /** Reads the elements of a collection {@link #openCollection} made. */
-    private void fillCollection(UnfilledCollection opened) {
-        unfilled.remove(opened.collection);
+    /**
+     * Reads the elements of a collection {@link #openCollection} made. One that goes where it is hashed or compared (a
+     * set's element, a map's key, or anything in a collection read for one) must hold its own elements first: the
+     * fill stops there, and that collection, if it waits {@link #unfilled}, is filled first, read for a key, on a stack
+     * of the fills under way rather than by a recursion.
+     */
+    private void fillCollection(UnfilledCollection first) {
+        unfilled.remove(first.collection);
         Object outer = reading;
         long outerOid = readingOid;
         String outerOrigin = readingOrigin;
+        List<UnfilledCollection> filling = new ArrayList<>();
+        filling.add(first);
+        try {
+            while (!filling.isEmpty()) {
+                UnfilledCollection waitedFor = fillStep(filling.get(filling.size() - 1));
+                if (waitedFor != null) {
+                    filling.add(waitedFor);
+                } else {
+                    filling.remove(filling.size() - 1);
+                }
+            }
+        } finally {
+            reading = outer;
+            readingOid = outerOid;
+            readingOrigin = outerOrigin;
+        }
+    }
+
+    /**
+     * Reads the elements of {@code opened} on: returns the collection it stopped at, taken from {@link #unfilled} to be
+     * filled for a key, or null once it holds them all.
+     */
+    private UnfilledCollection fillStep(UnfilledCollection opened) {
         reading = opened.attachment != null ? opened.attachment : ValueKind.COLLECTION;
         readingOid = opened.oid;
         readingOrigin = opened.origin;
         ObjectReader in = opened.in;
         try {
-            if (!opened.kind.isPaged()) {
-                ContainerCodec.fill(opened.collection, opened.kind, opened.size, in);
+            Object stoppedAt = opened.fill == null ? null : opened.fill.next(waitsToBeFilled);
+            if (stoppedAt != null) {
+                UnfilledCollection waitedFor = unfilled.remove(stoppedAt);
+                waitedFor.in.readForKey();
+                return waitedFor;
             }
             if (in.position() != opened.length) {
                 throw new ObjectReader.MalformedObjectException(describe() + ": " + (opened.length - in.position())
@@ -557,6 +581,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (opened.attachment != null) {
                 collections.filled(opened.attachment, in.needsWatch() || Sequenced.hasUntrackedViews(opened.collection));
             }
+            return null;
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
             if (opened.attachment != null) {
                 collections.failed(opened.attachment);
@@ -567,10 +592,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 collections.failed(opened.attachment);
             }
             throw e;
-        } finally {
-            reading = outer;
-            readingOid = outerOid;
-            readingOrigin = outerOrigin;
         }
     }
 

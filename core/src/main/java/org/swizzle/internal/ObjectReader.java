@@ -33,10 +33,8 @@ public final class ObjectReader {
     /** Arrays and collections the value being read is nested in. */
     private int depth;
     private boolean needsWatch;
-    /** Whether the whole image is read for a key: see {@link #needsContent}. */
+    /** Whether the collection whose image this is is read for a key: see {@link #isReadForKey}. */
     private boolean readForKey;
-    /** Whether the value being read is a key (a set's element, a map's key). */
-    private boolean readingKey;
 
     /** What the reader needs from the object manager to turn stored references into Java ones. */
     interface ReferenceSwizzler {
@@ -116,7 +114,6 @@ public final class ObjectReader {
         this.depth = 0;
         this.needsWatch = false;
         this.readForKey = false;
-        this.readingKey = false;
     }
 
     /** The image {@link #reset} gave is a collection read as a key, or inside one: every value in it is read for a key. */
@@ -125,23 +122,11 @@ public final class ObjectReader {
     }
 
     /**
-     * Whether the value being read is hashed or compared where it goes (a set's element, a map's key, or anything in
-     * one): a collection it refers to must hold its elements when it is handed over, where any other may be filled
-     * after it (see {@link ReferenceSwizzler#collection}).
+     * Whether the collection whose image this is goes where it is hashed or compared (a set's element, a map's key),
+     * or is in one: every collection it holds must hold its elements before it goes in (see {@link CollectionFill}).
      */
-    boolean needsContent() {
-        return readForKey || readingKey;
-    }
-
-    /** A value that goes where it is hashed or compared: a set's element, a map's key. */
-    Object readKey() {
-        boolean outer = readingKey;
-        readingKey = true;
-        try {
-            return readValue();
-        } finally {
-            readingKey = outer;
-        }
+    boolean isReadForKey() {
+        return readForKey;
     }
 
     /** Starts reading array or collection field {@code fieldName} of {@code owner}, which holds what it refers to. */

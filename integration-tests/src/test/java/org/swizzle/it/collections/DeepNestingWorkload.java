@@ -20,6 +20,13 @@ public final class DeepNestingWorkload {
 
     /** Levels of nesting: a recursion per level ran out of the default stack at about 1,500. */
     static final int DEPTH = 20_000;
+    /**
+     * Levels of nesting of sets that are each other's elements, which Java's own {@code hashCode} recurses through (it
+     * runs out of the default stack at about 10,000); the reader ran out at about 2,000.
+     */
+    static final int KEY_DEPTH = 3_000;
+    /** Levels of nesting of the lists of a map's key: {@code ArrayList.hashCode} takes two frames a level, interpreted. */
+    static final int LIST_KEY_DEPTH = 2_000;
 
     /** A list of lists {@link #DEPTH} deep, a map whose values nest as deep, and sets keyed by collections. */
     @Persistent
@@ -28,6 +35,12 @@ public final class DeepNestingWorkload {
         Map<String, Object> tree = new HashMap<>();
         List<Set<List<String>>> keyedByLists = new ArrayList<>();
         List<Set<Tag>> keyedByTags = new ArrayList<>();
+        /** Each level a set holding the level below and its number, {@link #KEY_DEPTH} deep. */
+        Set<Object> nestedSets = new HashSet<>();
+        /** One entry, whose key is a list holding its number and the level below, {@link #LIST_KEY_DEPTH} deep. */
+        Map<List<Object>, String> keyedByNestedList = new HashMap<>();
+        /** A set of one {@link Tag}, then that tag's list: the set is read first, and hashes the tag, which reads the list. */
+        List<Object> keysBeforeTheirLists = new ArrayList<>();
     }
 
     /** A persistent key whose hash and equality read the list it holds. */
@@ -84,8 +97,38 @@ public final class DeepNestingWorkload {
         tags.add(new Tag("red", "green"));
         tags.add(new Tag("blue"));
         document.keyedByTags.add(tags);
+        document.nestedSets = nestedSets(KEY_DEPTH);
+        document.keyedByNestedList.put(nestedList(LIST_KEY_DEPTH), "found");
+        Tag shared = new Tag();
+        shared.words = new ArrayList<>(List.of("shared", "words"));
+        document.keysBeforeTheirLists.add(new HashSet<>(Set.of(shared)));
+        document.keysBeforeTheirLists.add(shared.words);
         store.commit();
         Phases.halt(phase);
+    }
+
+    /** Sets nested {@code depth} deep: each holds the one below and its level; the bottom one holds "bottom". */
+    private static Set<Object> nestedSets(int depth) {
+        Set<Object> set = new HashSet<>(Set.of("bottom"));
+        for (int i = 0; i < depth; i++) {
+            Set<Object> outer = new HashSet<>();
+            outer.add(i);
+            outer.add(set);
+            set = outer;
+        }
+        return set;
+    }
+
+    /** Lists nested {@code depth} deep: each holds its level and the one below. */
+    private static List<Object> nestedList(int depth) {
+        List<Object> list = new ArrayList<>();
+        for (int i = 0; i < depth; i++) {
+            List<Object> outer = new ArrayList<>();
+            outer.add(i);
+            outer.add(list);
+            list = outer;
+        }
+        return list;
     }
 
     private void verify(ObjectStore store) {
@@ -112,6 +155,7 @@ public final class DeepNestingWorkload {
         checkDepth(store.root("document", Document.class), DEPTH + 1);
     }
 
+    @SuppressWarnings("unchecked")
     private void checkDepth(Document document, int depth) {
         int levels = 0;
         for (List<Object> list = document.body; !list.isEmpty(); list = next(list)) {
@@ -137,6 +181,26 @@ public final class DeepNestingWorkload {
         Set<Tag> tags = document.keyedByTags.get(0);
         Phases.check(phase, "a set of persistent keys whose hash reads their lists finds them",
             tags.contains(new Tag("red", "green")) && tags.contains(new Tag("blue")) && tags.size() == 2);
+        Set<Object> set = document.nestedSets;
+        for (int level = KEY_DEPTH - 1; level >= 0; level--) {
+            Set<Object> below = null;
+            for (Object element : set) {
+                if (element instanceof Set) {
+                    below = (Set<Object>) element;
+                }
+            }
+            if (!set.contains(level) || below == null || !set.contains(below)) {
+                Phases.check(phase, "the set of level " + level + " finds its number and the set below it: " + set.size(), false);
+                return;
+            }
+            set = below;
+        }
+        Phases.check(phase, "the bottom set holds \"bottom\": " + set, set.equals(Set.of("bottom")));
+        Phases.check(phase, "a map finds its entry by an equal key of lists nested " + LIST_KEY_DEPTH + " deep",
+            "found".equals(document.keyedByNestedList.get(nestedList(LIST_KEY_DEPTH))));
+        Set<Tag> keys = (Set<Tag>) document.keysBeforeTheirLists.get(0);
+        Phases.check(phase, "a set read before the list its persistent key's hash reads finds the key: " + keys.size(),
+            keys.contains(new Tag("shared", "words")) && keys.iterator().next().words == document.keysBeforeTheirLists.get(1));
     }
 
     private static List<Object> bottom(List<Object> top) {

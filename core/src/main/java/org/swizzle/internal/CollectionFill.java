@@ -1,0 +1,101 @@
+package org.swizzle.internal;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+import org.swizzle.internal.tracked.TrackedHashMap;
+import org.swizzle.internal.tracked.TrackedHashSet;
+
+/**
+ * Reads the elements (or entries) of one stored collection into the collection {@link ContainerCodec#newCollection}
+ * made, a step at a time: it stops at an element that is a collection which must hold its own elements before it goes
+ * in, and goes on from there once the reader has filled that one. A set's element and a map's key are hashed or
+ * compared as they go in, and so is everything in them; filling such a collection by recursion ran out of stack for
+ * keys nested a few thousand deep, which a commit had stored and no read could get back.
+ */
+final class CollectionFill {
+
+    private final Object collection;
+    private final ValueKind kind;
+    private final int size;
+    private final ObjectReader in;
+    private int read;
+    private boolean started;
+    /** For a map: the key of the entry being read, once it is in ({@link #hasKey}). */
+    private Object key;
+    private boolean hasKey;
+    /** A value read and waiting for the collection it is to be filled before it goes in. */
+    private Object held;
+    private boolean holding;
+
+    /** The fill of {@code size} elements of {@code kind} from {@code in}, positioned after the count, into {@code collection}. */
+    CollectionFill(Object collection, ValueKind kind, int size, ObjectReader in) {
+        this.collection = collection;
+        this.kind = kind;
+        this.size = size;
+        this.in = in;
+    }
+
+    /**
+     * Reads on until the last element is in, and returns null, or until an element that goes where it is hashed or
+     * compared (a set's element or a map's key, or anything in a collection read for one) is a collection for which
+     * {@code mustFillFirst} holds, and returns that collection: the caller fills it, then calls this again.
+     */
+    Object next(Predicate<Object> mustFillFirst) {
+        if (!started) {
+            in.enter(false);
+            started = true;
+        }
+        if (holding) {
+            holding = false;
+            Object value = held;
+            held = null;
+            put(value);
+        }
+        while (read < size) {
+            boolean keyPosition = isKeyPosition();
+            Object value = in.readValue();
+            if ((keyPosition || in.isReadForKey()) && mustFillFirst.test(value)) {
+                held = value;
+                holding = true;
+                return value;
+            }
+            put(value);
+        }
+        in.exit();
+        return null;
+    }
+
+    /** Whether the next value is hashed or compared where it goes: a set's element, a map's key. */
+    private boolean isKeyPosition() {
+        if (kind == ValueKind.HASH_SET_KEYS) {
+            return false; // the map whose keys the set is
+        }
+        return kind.unit() == 1 ? collection instanceof Set : !hasKey;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void put(Object value) {
+        if (kind == ValueKind.HASH_SET_KEYS) {
+            if (!(value instanceof TrackedHashMap)) {
+                throw in.corrupt("a HashSet kept as a map's keys refers to a " + (value == null ? "null" : value.getClass().getName())
+                    + " where its map should be");
+            }
+            ((TrackedHashSet<Object>) collection).keysIn((TrackedHashMap<Object, Boolean>) value);
+            read++;
+        } else if (kind.unit() == 1) {
+            ((Collection<Object>) collection).add(value);
+            read++;
+        } else if (!hasKey) {
+            key = value;
+            hasKey = true;
+        } else {
+            ((Map<Object, Object>) collection).put(key, value);
+            key = null;
+            hasKey = false;
+            read++;
+        }
+    }
+}
