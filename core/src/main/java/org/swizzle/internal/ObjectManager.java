@@ -30,6 +30,8 @@ import org.swizzle.StoreConfinedException;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreOptions;
 import org.swizzle.StoreStats;
+import org.swizzle.UnsupportedFieldTypeException;
+import org.swizzle.ValueTooLargeException;
 import org.swizzle.WrongRootTypeException;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
@@ -1121,8 +1123,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 reader.skip(field.kind());
                 if (field.kind() == FieldKind.MUTABLE_VALUE) {
                     int from = writer.position();
-                    writer.field(layout.fieldIndex(i));
-                    object.$swz_write(layout.fieldIndex(i), writer);
+                    int index = layout.fieldIndex(i);
+                    writer.field(index);
+                    if (!writes(() -> object.$swz_write(index, writer))) {
+                        return true;
+                    }
                     if (!sameBytes(writer.buffer(), from, writer.position() - from, committed, start, reader.position() - start)) {
                         return true;
                     }
@@ -1364,18 +1369,34 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return true;
         }
         ClassLayout layout = ClassLayout.of(object.getClass());
-        writeImage(object, layout);
+        if (!writes(() -> writeImage(object, layout))) {
+            return true;
+        }
         LittleEndianBuffer committed = store.view(oid, view);
         return store.classId(oid) != catalog.classId(layout)
             || !sameBytes(writer.buffer(), writer.start(), writer.length(), committed, 0, committed.capacity());
     }
 
+    /**
+     * Writes an image into the writer with {@code image}, to compare it with committed bytes; false when a value in it
+     * cannot be stored. Such an image differs from the committed one, which was written, and the commit that met the
+     * value refused it already, naming it: an abort then reverts it, where rethrowing here left every change in place
+     * and no way back but finding the value.
+     */
+    private static boolean writes(Runnable image) {
+        try {
+            image.run();
+            return true;
+        } catch (UnsupportedFieldTypeException | NotPersistentException | ValueTooLargeException e) {
+            return false;
+        }
+    }
+
     /** Whether stored collection {@code attachment} differs from its committed image (outside a commit). */
     private boolean collectionChanged(Attachment attachment) {
-        if (!store.contains(attachment.oid())) {
+        if (!store.contains(attachment.oid()) || !writes(() -> writeImage(attachment))) {
             return true;
         }
-        writeImage(attachment);
         LittleEndianBuffer committed = store.view(attachment.oid(), view);
         return !sameBytes(writer.buffer(), writer.start(), writer.length(), committed, 0, committed.capacity());
     }
