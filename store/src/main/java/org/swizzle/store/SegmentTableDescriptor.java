@@ -1,6 +1,6 @@
 package org.swizzle.store;
 
-
+import java.util.zip.CRC32C;
 
 /**
  * Layout of the object table at the front of a logical segment in the cluster file.
@@ -74,12 +74,38 @@ final class SegmentTableDescriptor {
         buffer.putInt(index + ENTRY_CRC_OFFSET, entryCrc(buffer, index, oid, checksums));
     }
 
-    /** Writes a whole table of empty entries for the slots of {@code segment} at {@code index}. */
+    /**
+     * Writes a whole table of empty entries for the slots of {@code segment} at {@code index}, with one checksum
+     * computed: the first slot's. The OIDs of a segment differ in their low byte alone, and a CRC is linear in its
+     * input, so an empty entry's checksum is the first one's with {@link #EMPTY_ENTRY_CRC_STEPS} of its slot xored in.
+     */
     static void putEmptyTable(LittleEndianBuffer buffer, int index, long segment, Checksums checksums) {
-        long firstOid = Oids.firstOidOf(segment);
+        buffer.setMemory(index, TABLE_LENGTH, (byte) 0);
+        int first = entryCrc(buffer, index, Oids.firstOidOf(segment), checksums);
         for (int slot = 0; slot < Oids.SLOTS_PER_SEGMENT; slot++) {
-            putEntry(buffer, index + slot * ENTRY_LENGTH, firstOid + slot, 0, 0, 0, 0, 0, checksums);
+            buffer.putInt(index + slot * ENTRY_LENGTH + ENTRY_CRC_OFFSET, first ^ EMPTY_ENTRY_CRC_STEPS[slot]);
         }
+    }
+
+    /**
+     * For each slot, what xored into the checksum of the empty entry of a segment's first OID gives the checksum of
+     * the empty entry of that slot's: {@code crc(slot, zeros) ^ crc(0, zeros)}, since the first OID's low byte is 0.
+     */
+    private static final int[] EMPTY_ENTRY_CRC_STEPS = emptyEntryCrcSteps();
+
+    private static int[] emptyEntryCrcSteps() {
+        byte[] entry = new byte[Long.BYTES + ENTRY_CRC_OFFSET];
+        CRC32C crc = new CRC32C();
+        crc.update(entry);
+        int zero = (int) crc.getValue();
+        int[] steps = new int[Oids.SLOTS_PER_SEGMENT];
+        for (int slot = 0; slot < steps.length; slot++) {
+            entry[0] = (byte) slot; // the low byte of a little-endian OID
+            crc.reset();
+            crc.update(entry);
+            steps[slot] = (int) crc.getValue() ^ zero;
+        }
+        return steps;
     }
 
     /** The checksum the entry of {@code oid} at {@code index} should carry. */
