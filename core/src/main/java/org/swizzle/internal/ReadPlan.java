@@ -109,6 +109,8 @@ final class ReadPlan {
                 }
                 try {
                     object.$swz_read(target, in);
+                } catch (MissingEnumConstantException e) {
+                    throw e.metBy(in) ? e.inField(qualifiedNames[i]) : e;
                 } catch (ClassCastException e) {
                     if (!thrownByFieldStore(e)) {
                         throw e;

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.UUID;
 
-import org.swizzle.IncompatibleSchemaException;
 
 /**
  * Boxes of primitives, {@code BigInteger}, {@code BigDecimal}, {@code UUID} and enum constants in the stored
@@ -124,8 +123,7 @@ final class ScalarCodec {
         try {
             return Enum.valueOf((Class) type, name);
         } catch (IllegalArgumentException e) {
-            throw new IncompatibleSchemaException("Enum " + type.getName() + " has no constant " + name + ", which "
-                + in.describe() + " holds. Put the constant back, or convert the data with the old enum.");
+            throw new MissingEnumConstantException(type, name, in);
         }
     }
 }

@@ -259,7 +259,7 @@ class ClassChangeTest {
         assertRefused(run(enumToClass, db, "read"), "IncompatibleSchemaException: Field ev.Holder.c was stored as a value of ev.Color",
             "but is now a reference to a persistent ev.Color");
         assertRefused(run(constantRemoved, db, "read"), "IncompatibleSchemaException: Enum ev.Color has no constant GREEN,"
-            + " which object", "(ev.Holder)", "Put the constant back");
+            + " which field ev.Holder.c of object", "(ev.Holder)", "Put the constant back");
         assertState(run(v1, db, "read"), "part42 GREEN 7");
     }
 
