@@ -72,6 +72,12 @@ final class PendingPuts {
     private static final long NONE = -1;
     /** Fewer keys than this are sorted by comparison: a radix pass costs its 256 counts whatever the number of keys. */
     private static final int RADIX_SORT_MIN = 64;
+    /**
+     * Keys in at most this many ascending runs are sorted by comparison too: {@link Arrays#sort(long[], int, int)}
+     * merges runs, in about a pass per doubling of their length. A commit's new objects come in such runs: each kind
+     * (objects, collections, directory sections) takes its OIDs in the order the commit writes it.
+     */
+    private static final int MERGED_RUNS_MAX = 32;
     /** The live put of an object that was put, and whose bytes did not change. */
     private static final long UNCHANGED = -2;
     /** The capacity of {@link #latest} that a commit keeps for the next, whatever the next puts. */
@@ -370,7 +376,7 @@ final class PendingPuts {
             sortedPuts = new Put[capacity];
         }
         int n = 0;
-        boolean ascending = true;
+        int runs = 1;
         long allBits = 0;
         for (int i = 0; i < count; i++) {
             Put put = puts[i];
@@ -379,19 +385,21 @@ final class PendingPuts {
                     sortedOids = Arrays.copyOf(sortedOids, 2 * n);
                     sortedPuts = Arrays.copyOf(sortedPuts, 2 * n);
                 }
-                ascending &= n == 0 || put.oid > sortedOids[n - 1];
+                if (n > 0 && put.oid < sortedOids[n - 1]) {
+                    runs++;
+                }
                 allBits |= put.oid;
                 sortedOids[n] = put.oid;
                 sortedPuts[n++] = put;
             }
         }
-        if (!ascending) {
-            sortByOid(n, allBits);
+        if (runs > 1) {
+            sortByOid(n, allBits, runs);
         }
         return n;
     }
 
-    private void sortByOid(int n, long allBits) {
+    private void sortByOid(int n, long allBits, int runs) {
         int placeBits = Integer.SIZE - Integer.numberOfLeadingZeros(n - 1);
         if (Long.numberOfLeadingZeros(allBits) - 1 < placeBits) { // OIDs too large to share a long: look them up
             Arrays.sort(sortedOids, 0, n);
@@ -407,7 +415,7 @@ final class PendingPuts {
         for (int i = 0; i < n; i++) {
             sortedOids[i] = sortedOids[i] << placeBits | i;
         }
-        sortKeys(n, Long.SIZE - Long.numberOfLeadingZeros(allBits) + placeBits);
+        sortKeys(n, Long.SIZE - Long.numberOfLeadingZeros(allBits) + placeBits, runs);
         long placeMask = (1L << placeBits) - 1;
         for (int i = 0; i < n; i++) {
             sortedPuts[i] = unsorted[(int) (sortedOids[i] & placeMask)];
@@ -418,10 +426,11 @@ final class PendingPuts {
     /**
      * Sorts the first {@code n} of {@link #sortedOids}, non-negative keys of at most {@code bits} bits: by their bytes
      * from the lowest (a radix sort), whose passes take no branch that depends on the keys, where the comparisons of
-     * a quicksort of keys in no order mispredict about every other time; small counts by comparison.
+     * a quicksort of keys in no order mispredict about every other time; small counts, and keys in {@code runs}
+     * ascending runs when they are few ({@link #MERGED_RUNS_MAX}), by comparison.
      */
-    private void sortKeys(int n, int bits) {
-        if (n < RADIX_SORT_MIN) {
+    private void sortKeys(int n, int bits, int runs) {
+        if (n < RADIX_SORT_MIN || runs <= MERGED_RUNS_MAX) {
             Arrays.sort(sortedOids, 0, n);
             return;
         }

@@ -45,6 +45,24 @@ class PendingPutsTest {
     }
 
     @Test
+    void shouldSortOidsInAFewAscendingRunsAsInAnyOther() {
+        for (int runs : new int[] {2, 32, 33, 200}) {
+            puts.clear();
+            int n = 10_000;
+            for (int run = 0; run < runs; run++) { // run r holds the OIDs congruent to r modulo runs, ascending
+                for (long oid = 3 + run; oid < 3 + n; oid += runs) {
+                    puts.stageNew(oid, 1, bytes, 0, (int) (oid % 50), 0);
+                }
+            }
+            assertEquals(n, puts.sortImageOids(), runs + " runs");
+            for (int i = 0; i < n; i++) {
+                assertEquals(3 + i, puts.sortedOid(i), runs + " runs");
+                assertEquals(3 + i, puts.sortedPut(i).oid, runs + " runs: each OID keeps its put");
+            }
+        }
+    }
+
+    @Test
     void shouldSortOidsInNoOrderOfEveryWidth() {
         java.util.Random random = new java.util.Random(7);
         for (int bits : new int[] {10, 17, 33, 50}) {
