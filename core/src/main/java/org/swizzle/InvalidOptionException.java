@@ -1,8 +1,9 @@
 package org.swizzle;
 
 /**
- * A {@link StoreOptions} value out of its range: the message names the option, the value given and the values it
- * takes. Nothing was opened; give a value in range.
+ * A value the store does not take: a {@link StoreOptions} value out of its range, or an index's name or key type, or
+ * types other than those of the open index of that name ({@link ObjectStore#index}). The message names the value
+ * given and the values taken. Nothing was opened; give a value it takes.
  */
 public class InvalidOptionException extends StoreException {
     private static final long serialVersionUID = 1L;

@@ -11,7 +11,9 @@ import java.util.function.Function;
 import java.util.function.ObjLongConsumer;
 
 import org.agrona.collections.LongArrayList;
+import org.swizzle.InvalidOptionException;
 import org.swizzle.ObjectIndex;
+import org.swizzle.StoreException;
 import org.swizzle.StoreIOException;
 import org.swizzle.store.SegmentStore;
 
@@ -83,6 +85,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
      * it brings back, which the build never saw.
      */
     private final LongArrayList builtFromChanges = new LongArrayList();
+    /** The key codes of the objects the commit in progress wrote, and their OIDs: see {@link #prepareCommit}. */
+    private final LongArrayList preparedCodes = new LongArrayList();
+    private final LongArrayList preparedOids = new LongArrayList();
 
     HashIndex(ObjectManager manager, String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key) {
         this(new Source() {
@@ -106,11 +111,11 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     HashIndex(Source source, Object lock, Path directory, String name, Class<V> type, Class<K> keyType,
               Function<? super V, ? extends K> key, StringHash stringHash) {
         if (keyType != Integer.class && keyType != Long.class && keyType != String.class) {
-            throw new IllegalArgumentException("Index " + name + ": key type " + keyType.getName()
+            throw new InvalidOptionException("Index " + name + ": key type " + keyType.getName()
                 + " is not supported; use Integer, Long or String");
         }
         if (!name.matches("[A-Za-z0-9._-]+")) {
-            throw new IllegalArgumentException("Index name '" + name + "' must be letters, digits, '.', '_' or '-'");
+            throw new InvalidOptionException("Index name '" + name + "' must be letters, digits, '.', '_' or '-'");
         }
         this.source = source;
         this.lock = lock;
@@ -230,16 +235,43 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         return name;
     }
 
-    /** Records the keys of the objects a commit wrote. */
-    void committed(List<Persistable> written, long commitNumber) {
+    /**
+     * Computes the keys of the objects a commit wrote, before the commit is made durable: a key function that fails
+     * refuses the commit, which then writes nothing. Run after it, it left a durable commit that the store had not
+     * counted, and every later commit in the session failed.
+     *
+     * @throws StoreException the key function failed for one of them, or returned a key of another type
+     */
+    void prepareCommit(List<Persistable> written) {
+        preparedCodes.clear();
+        preparedOids.clear();
         for (Persistable object : written) {
             if (type.isInstance(object)) {
-                K k = key.apply(type.cast(object));
-                if (k != null) {
-                    put(k, object.$swz_oid());
+                long code;
+                try {
+                    K k = key.apply(type.cast(object));
+                    if (k == null) {
+                        continue;
+                    }
+                    code = code(k);
+                } catch (RuntimeException e) {
+                    throw new StoreException("The key function of index " + name + " failed for object " + object.$swz_oid()
+                        + " (" + object.getClass().getName() + "): " + e + ". Nothing was committed: change the object so"
+                        + " that the function gives it a key (or null for none), then commit again, or abort().", e);
                 }
+                preparedCodes.addLong(code);
+                preparedOids.addLong(object.$swz_oid());
             }
         }
+    }
+
+    /** Records the keys {@link #prepareCommit} computed, once the commit is durable. */
+    void committed(long commitNumber) {
+        for (int i = 0; i < preparedCodes.size(); i++) {
+            addUnlessPresent(preparedCodes.getLong(i), preparedOids.getLong(i));
+        }
+        preparedCodes.clear();
+        preparedOids.clear();
         dropped.clear();
         builtFromChanges.clear(); // what they held is committed now, and those the commit wrote are indexed above
         writeMarker(commitNumber, OPEN);

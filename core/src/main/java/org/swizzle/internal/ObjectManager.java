@@ -23,6 +23,7 @@ import org.swizzle.store.LittleEndianBuffer;
 import org.agrona.collections.IntArrayList;
 import org.agrona.collections.LongArrayList;
 import org.swizzle.IncompatibleSchemaException;
+import org.swizzle.InvalidOptionException;
 import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectIndex;
 import org.swizzle.StoreClosedException;
@@ -815,6 +816,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             long diffed = logged.diffNanos() - diffBefore;
             counters.unswizzleNanos += System.nanoTime() - collected - diffed;
             counters.diffNanos += diffed;
+            for (HashIndex<?, ?> index : indexes.values()) {
+                index.prepareCommit(written);
+            }
             collector.assistSweep(transaction);
             transaction.commit(number);
             pagedArrays.committed();
@@ -865,7 +869,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         toWatch.clear();
         for (HashIndex<?, ?> index : indexes.values()) {
-            index.committed(written, store.lastCommit());
+            index.committed(store.lastCommit());
         }
         written.clear();
         created.clear();
@@ -1440,7 +1444,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         HashIndex<?, ?> open = indexes.get(name);
         if (open != null) {
             if (!open.matches(type, keyType)) {
-                throw new IllegalArgumentException("Index '" + name + "' of the store in " + directory
+                throw new InvalidOptionException("Index '" + name + "' of the store in " + directory
                     + " is already open for other types; give this one another name");
             }
             @SuppressWarnings("unchecked")

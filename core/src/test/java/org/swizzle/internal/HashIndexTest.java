@@ -129,7 +129,7 @@ class HashIndexTest {
                 Thing gone = objects.remove(10L + round * 1_000 + i);
                 assertNull(index.get(gone.number), "a freed object's entry finds nothing, and is dropped");
             }
-            index.committed(java.util.List.of(), round);
+            index.committed(round);
             assertEquals(0, index.size());
         }
         assertEquals(slots, index.table().slots(), "15,000 keys, at most 300 at a time, in 1,024 slots");

@@ -3,6 +3,7 @@ package org.swizzle.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -13,8 +14,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.InvalidOptionException;
 import org.swizzle.ObjectIndex;
 import org.swizzle.ObjectStore;
+import org.swizzle.StoreException;
 import org.swizzle.it.model.Holder;
 import org.swizzle.it.model.Item;
 import org.swizzle.store.Tool;
@@ -97,6 +100,43 @@ class IndexTest {
         }
         try (ObjectStore store = ObjectStore.open(dir)) {
             assertEquals(42, byValue(store).get(42).value, "and the file closed with it finds it in the next session");
+        }
+    }
+
+    @Test
+    void shouldRefuseACommitWhoseKeyFunctionFailsAndCommitOnceTheObjectIsFixed() {
+        storeItems(10);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            ObjectIndex<Integer, Item> byLength = store.index("items-by-label-length", Item.class, Integer.class,
+                item -> item.label.length());
+            Holder holder = store.root("h", Holder.class);
+            holder.items.get(3).label = null;
+            StoreException refused = assertThrows(StoreException.class, store::commit);
+            assertTrue(refused.getMessage().contains("items-by-label-length") && refused.getMessage().contains("Nothing was committed")
+                && refused.getCause() instanceof NullPointerException, refused.getMessage());
+            assertEquals(0, store.stats().commits(), "the refused commit is not counted");
+            holder.items.get(3).label = "fixed";
+            holder.items.get(4).label = "a longer label";
+            assertEquals(2, store.commit(), "the next commit takes the number the refused one did not");
+            assertSame(holder.items.get(4), byLength.get("a longer label".length()));
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Holder holder = store.root("h", Holder.class);
+            assertEquals("fixed", holder.items.get(3).label, "the refused commit wrote nothing, the next one its fix");
+            assertSame(holder.items.get(4), store.index("items-by-label-length", Item.class, Integer.class,
+                item -> item.label.length()).get("a longer label".length()));
+        }
+    }
+
+    @Test
+    void shouldRefuseANameOrKeyTypeItDoesNotTake() {
+        storeItems(1);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            byValue(store);
+            assertThrows(InvalidOptionException.class, () -> store.index("../escape", Item.class, Integer.class, item -> item.value));
+            assertThrows(InvalidOptionException.class, () -> store.index("by-short", Item.class, Short.class, item -> (short) 1));
+            assertThrows(InvalidOptionException.class, () -> store.index("items-by-value", Item.class, String.class, item -> item.label),
+                "the name of an index open for other types");
         }
     }
 
