@@ -8,7 +8,9 @@ import java.lang.reflect.Method;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.swizzle.NotEnhancedException;
 import org.swizzle.Persistent;
@@ -43,6 +45,8 @@ public final class ClassLayout {
     private volatile CatalogIds catalogIds;
     /** The stored fields of the hierarchy that hold arrays, for {@link #arrays} and {@link #keepArrays}. */
     private final Field[] arrayFields;
+    /** By name, the collection fields whose declarations give their elements (or keys and values) persistent types. */
+    private final Map<String, Class<?>[]> declaredElements = new HashMap<>();
 
     /**
      * A class's id and current shape number (-1 until known) in one store's catalog, cached so that a commit
@@ -69,6 +73,10 @@ public final class ClassLayout {
                 Shape.Field field = describe(level, declared);
                 if (declared.getType().isArray()) {
                     arrays.add(declared);
+                }
+                Class<?>[] elements = DeclaredElements.of(declared);
+                if (elements != null) {
+                    declaredElements.put(name, elements);
                 }
                 PreviousNames previous = declared.getAnnotation(PreviousNames.class);
                 String[] previousNames = previous == null ? new String[0] : previous.value();
@@ -263,6 +271,14 @@ public final class ClassLayout {
         } catch (IllegalAccessException e) {
             throw new IllegalStateException("The array fields of " + type.getName() + " were read and cannot be written back", e);
         }
+    }
+
+    /**
+     * The types collection field {@code fieldName} declares its elements as (a map's keys and values), each a
+     * persistent class or an application interface, or null where it declares another; null if it declares none.
+     */
+    Class<?>[] declaredElements(String fieldName) {
+        return declaredElements.get(fieldName);
     }
 
     private static Field declaredField(Class<?> level, String name) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import org.swizzle.IncompatibleSchemaException;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
 
@@ -21,6 +22,9 @@ final class CollectionFill {
     private final ValueKind kind;
     private final int size;
     private final ObjectReader in;
+    /** What the field that holds the collection declares its elements (keys, values) as, or null: see {@link DeclaredElements}. */
+    private final Class<?>[] declared;
+    private final String field;
     private int read;
     private boolean started;
     /** For a map: the key of the entry being read, once it is in ({@link #hasKey}). */
@@ -32,10 +36,20 @@ final class CollectionFill {
 
     /** The fill of {@code size} elements of {@code kind} from {@code in}, positioned after the count, into {@code collection}. */
     CollectionFill(Object collection, ValueKind kind, int size, ObjectReader in) {
+        this(collection, kind, size, in, null, null);
+    }
+
+    /**
+     * As {@link #CollectionFill(Object, ValueKind, int, ObjectReader)}, for the collection {@code field} holds, which
+     * declares its persistent elements (or keys and values) as {@code declared}: an element of another class is refused.
+     */
+    CollectionFill(Object collection, ValueKind kind, int size, ObjectReader in, Class<?>[] declared, String field) {
         this.collection = collection;
         this.kind = kind;
         this.size = size;
         this.in = in;
+        this.declared = declared;
+        this.field = field;
     }
 
     /**
@@ -57,6 +71,9 @@ final class CollectionFill {
         while (read < size) {
             boolean keyPosition = isKeyPosition();
             Object value = in.readValue();
+            if (declared != null && value instanceof Persistable) {
+                requireDeclared(value);
+            }
             if ((keyPosition || in.isReadForKey()) && mustFillFirst.test(value)) {
                 held = value;
                 holding = true;
@@ -74,6 +91,20 @@ final class CollectionFill {
             return false; // the map whose keys the set is
         }
         return kind.unit() == 1 ? collection instanceof Set : !hasKey;
+    }
+
+    private void requireDeclared(Object value) {
+        boolean map = kind != ValueKind.HASH_SET_KEYS && kind.unit() != 1;
+        int argument = map && hasKey ? 1 : 0;
+        Class<?> expected = argument < declared.length ? declared[argument] : null;
+        if (expected != null && !expected.isInstance(value)) {
+            String role = !map ? "element" : hasKey ? "value" : "key";
+            throw new IncompatibleSchemaException("Field " + field + " holds a collection stored with a" + ("element".equals(role) ? "n " : " ")
+                + role + " of class " + value.getClass().getName() + ", which its declared " + role + " type "
+                + expected.getName() + " does not admit: the field's type, or the class of what it holds, changed since it"
+                + " was stored. Change the field's type back to one its stored " + role + "s are, or give the field a new"
+                + " name (the old values are then dropped).");
+        }
     }
 
     @SuppressWarnings("unchecked")

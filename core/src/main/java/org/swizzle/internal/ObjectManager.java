@@ -354,7 +354,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 unfilled.put(opened.collection, opened);
                 found = opened.collection;
             } else {
-                found = decodeCollection(oid, from.fieldDescription(), true);
+                found = decodeCollection(oid, from.fieldDescription(), true, from.declaredElements());
             }
         } else if (found instanceof Persistable) {
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
@@ -431,11 +431,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * is forgotten: one filled already may hold one that never will be.
      */
     private Object decodeCollection(long oid, String origin, boolean register) {
+        return decodeCollection(oid, origin, register, null);
+    }
+
+    /**
+     * As {@link #decodeCollection(long, String, boolean)}, for the collection a field holds that declares its persistent
+     * elements as {@code declared} (see {@link DeclaredElements}).
+     */
+    private Object decodeCollection(long oid, String origin, boolean register, Class<?>[] declared) {
         boolean outermost = collectionsReading == 0;
         int firstMade = madeInRead.size();
         collectionsReading++;
         try {
-            UnfilledCollection opened = openCollection(oid, origin, register);
+            UnfilledCollection opened = openCollection(oid, origin, register, declared);
             fillCollection(opened);
             if (outermost) {
                 for (int i = firstMade; i < madeInRead.size(); i++) { // filling one may make more
@@ -489,6 +497,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Reads stored collection {@code oid} up to its elements: its kind and size, or a paged one's directory. */
     private UnfilledCollection openCollection(long oid, String origin, boolean register) {
+        return openCollection(oid, origin, register, null);
+    }
+
+    /** As {@link #openCollection(long, String, boolean)}; its fill refuses persistent elements of types other than {@code declared}. */
+    private UnfilledCollection openCollection(long oid, String origin, boolean register, Class<?>[] declared) {
         if (!store.contains(oid)) {
             throw corrupted(readingOid, describe() + ": refers to collection " + oid + ", which is not in the store");
         }
@@ -513,7 +526,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             boolean paged = kind.isPaged();
             int size = paged ? 0 : ContainerCodec.readSize(kind, in);
             Object collection = paged ? ContainerCodec.readPaged(kind, in, this::section) : ContainerCodec.newCollection(kind, size);
-            CollectionFill fill = paged ? null : new CollectionFill(collection, kind, size, in);
+            CollectionFill fill = paged ? null : new CollectionFill(collection, kind, size, in, declared, origin);
             if (!register) {
                 return new UnfilledCollection(oid, origin, in, fill, length, collection, null);
             }

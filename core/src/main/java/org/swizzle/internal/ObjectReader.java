@@ -135,6 +135,14 @@ public final class ObjectReader {
         this.fieldName = fieldName;
     }
 
+    /**
+     * What the field being read declares the elements of the collection it holds as, when the value being read is
+     * that collection: see {@link ClassLayout#declaredElements}; null otherwise.
+     */
+    Class<?>[] declaredElements() {
+        return owner != null && collection == null && depth == 0 ? ClassLayout.of(owner.getClass()).declaredElements(fieldName) : null;
+    }
+
     /** The object whose field is being read, or null. */
     Persistable owner() {
         return owner;

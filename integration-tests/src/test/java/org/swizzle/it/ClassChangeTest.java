@@ -263,6 +263,43 @@ class ClassChangeTest {
         assertState(run(v1, db, "read"), "part42 GREEN 7");
     }
 
+    /**
+     * A collection field whose declared element (or key, value) type no longer admits the persistent objects stored in
+     * it is refused with {@code IncompatibleSchemaException} naming the field and both classes, where its objects were
+     * handed out and failed with a {@code ClassCastException} where the application used them; a type they still are
+     * (an interface they implement) reads them.
+     */
+    @Test
+    void shouldRefuseCollectionsWhoseElementsTheirNewElementTypesNoLongerAdmit() throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  java.util.List<ELEMENT> parts = new java.util.ArrayList<>();",
+            "  java.util.Map<String, ELEMENT> byName = new java.util.HashMap<>();",
+            "  static Holder sample() { SAMPLE }",
+            "  void touch() { }",
+            "  String describe() { return parts + \" \" + byName; }",
+            "}");
+        String named = "package ev; public interface Named { }";
+        String part = "package ev; @org.swizzle.Persistent public class Part implements Named { int v = 42; public String toString() { return \"part\" + v; } }";
+        String other = "package ev; @org.swizzle.Persistent public class Other { int w; }";
+        Path v1 = compile("v1", "Holder", Map.of("ev/Named.java", named, "ev/Part.java", part, "ev/Other.java", other,
+            "ev/Holder.java", holder.replace("ELEMENT", "Part").replace("SAMPLE",
+                "Holder h = new Holder(); h.parts.add(new Part()); h.byName.put(\"p\", new Part()); return h;")));
+        String read = holder.replace("SAMPLE", "return null;");
+        Path unrelated = compile("unrelated", "Holder", Map.of("ev/Named.java", named, "ev/Part.java", part,
+            "ev/Other.java", other, "ev/Holder.java", read.replace("ELEMENT", "Other")));
+        Path byInterface = compile("interface", "Holder", Map.of("ev/Named.java", named, "ev/Part.java", part,
+            "ev/Other.java", other, "ev/Holder.java", read.replace("ELEMENT", "Named")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "[part42] {p=part42}");
+        assertRefused(run(unrelated, db, "read"), "IncompatibleSchemaException: Field ev.Holder.", "of class ev.Part, which its"
+            + " declared", "type ev.Other does not admit");
+        assertState(run(byInterface, db, "read"), "[part42] {p=part42}");
+        assertState(run(v1, db, "read"), "[part42] {p=part42}");
+    }
+
     private static void assertRefused(String output, String... parts) {
         for (String part : parts) {
             assertTrue(output.contains(part), "expected " + part + " in:\n" + output);

@@ -1,0 +1,63 @@
+package org.swizzle.internal;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.GenericSignatureFormatError;
+import java.lang.reflect.MalformedParameterizedTypeException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * The persistent types a collection field declares its elements as ({@code List<Part>}, {@code Map<String, Part>}),
+ * which a collection read from the store for that field must hold: a class changed since the collection was stored
+ * (the field made {@code List<Other>}) would otherwise hand out objects that fail with a {@code ClassCastException}
+ * where the application uses them. Only persistent classes and application interfaces are checked: boxes, strings
+ * and collections are read as what they were stored as.
+ */
+final class DeclaredElements {
+
+    private DeclaredElements() {
+    }
+
+    /**
+     * For collection field {@code field}: its element type, or its key and value types, each null unless it is a
+     * persistent class or an application interface; null if it declares none of those.
+     */
+    static Class<?>[] of(Field field) {
+        Class<?> raw = field.getType();
+        if (!Collection.class.isAssignableFrom(raw) && !Map.class.isAssignableFrom(raw)) {
+            return null;
+        }
+        Type generic;
+        try {
+            generic = field.getGenericType();
+        } catch (TypeNotPresentException | MalformedParameterizedTypeException | GenericSignatureFormatError e) {
+            return null; // a declaration that names a class no longer there: the elements are read as stored
+        }
+        if (!(generic instanceof ParameterizedType)) {
+            return null;
+        }
+        Type[] arguments = ((ParameterizedType) generic).getActualTypeArguments();
+        Class<?>[] checked = new Class<?>[arguments.length];
+        boolean any = false;
+        for (int i = 0; i < arguments.length; i++) {
+            checked[i] = checkedType(arguments[i]);
+            any |= checked[i] != null;
+        }
+        return any ? checked : null;
+    }
+
+    /** The class {@code argument} names when it is a persistent class or an application interface, else null. */
+    private static Class<?> checkedType(Type argument) {
+        Type type = argument instanceof WildcardType ? ((WildcardType) argument).getUpperBounds()[0] : argument;
+        if (!(type instanceof Class)) {
+            return null; // a type variable, or a parameterized type such as List<Part>: read as stored
+        }
+        Class<?> declared = (Class<?>) type;
+        boolean persistent = Persistable.class.isAssignableFrom(declared) || declared.isAnnotationPresent(org.swizzle.Persistent.class);
+        boolean applicationInterface = declared.isInterface() && !declared.getName().startsWith("java.");
+        return persistent || applicationInterface ? declared : null;
+    }
+}
