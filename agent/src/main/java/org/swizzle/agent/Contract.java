@@ -43,8 +43,6 @@ final class Contract {
     static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     /** {@code VarHandle.acquireFence()}, which completes a residency check. */
     static final String ACQUIRE_FENCE = "acquireFence";
-    /** {@code VarHandle.releaseFence()}, before a swizzle in place publishes its target. */
-    static final String RELEASE_FENCE = "releaseFence";
     /** {@code VarHandle.storeStoreFence()}, between a setter's two stores into a field that keeps a stored reference. */
     static final String STORE_STORE_FENCE = "storeStoreFence";
     static final String VAR_HANDLE_DESCRIPTOR = "Ljava/lang/invoke/VarHandle;";

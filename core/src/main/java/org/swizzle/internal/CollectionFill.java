@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
-import org.swizzle.IncompatibleSchemaException;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
 
@@ -72,7 +71,8 @@ final class CollectionFill {
             boolean keyPosition = isKeyPosition();
             Object value = in.readValue();
             if (declared != null && value instanceof Persistable) {
-                requireDeclared(value);
+                boolean map = kind != ValueKind.HASH_SET_KEYS && kind.unit() != 1;
+                DeclaredElements.require(declared, map ? (hasKey ? 1 : 0) : 0, map ? (hasKey ? "value" : "key") : "element", value, field);
             }
             if ((keyPosition || in.isReadForKey()) && mustFillFirst.test(value)) {
                 held = value;
@@ -91,20 +91,6 @@ final class CollectionFill {
             return false; // the map whose keys the set is
         }
         return kind.unit() == 1 ? collection instanceof Set : !hasKey;
-    }
-
-    private void requireDeclared(Object value) {
-        boolean map = kind != ValueKind.HASH_SET_KEYS && kind.unit() != 1;
-        int argument = map && hasKey ? 1 : 0;
-        Class<?> expected = argument < declared.length ? declared[argument] : null;
-        if (expected != null && !expected.isInstance(value)) {
-            String role = !map ? "element" : hasKey ? "value" : "key";
-            throw new IncompatibleSchemaException("Field " + field + " holds a collection stored with a" + ("element".equals(role) ? "n " : " ")
-                + role + " of class " + value.getClass().getName() + ", which its declared " + role + " type "
-                + expected.getName() + " does not admit: the field's type, or the class of what it holds, changed since it"
-                + " was stored. Change the field's type back to one its stored " + role + "s are, or give the field a new"
-                + " name (the old values are then dropped).");
-        }
     }
 
     @SuppressWarnings("unchecked")

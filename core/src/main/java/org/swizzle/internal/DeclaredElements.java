@@ -9,6 +9,8 @@ import java.lang.reflect.WildcardType;
 import java.util.Collection;
 import java.util.Map;
 
+import org.swizzle.IncompatibleSchemaException;
+
 /**
  * The persistent types a collection field declares its elements as ({@code List<Part>}, {@code Map<String, Part>}),
  * which a collection read from the store for that field must hold: a class changed since the collection was stored
@@ -47,6 +49,23 @@ final class DeclaredElements {
             any |= checked[i] != null;
         }
         return any ? checked : null;
+    }
+
+    /**
+     * Refuses {@code value}, read as the {@code role} ("element", "key" or "value") of the collection {@code field} holds,
+     * if it is not of the type {@code declared} gives at {@code index}.
+     *
+     * @throws IncompatibleSchemaException it is not
+     */
+    static void require(Class<?>[] declared, int index, String role, Object value, String field) {
+        Class<?> expected = index < declared.length ? declared[index] : null;
+        if (expected != null && !expected.isInstance(value)) {
+            throw new IncompatibleSchemaException("Field " + field + " holds a collection stored with " + role + " "
+                + value.getClass().getName() + ", which its declared " + role + " type " + expected.getName() + " does not"
+                + " admit: the field's type, or the class of what it holds, changed since it was stored. Change the field's"
+                + " type back to one its stored " + role + "s are, or give the field a new name (the old values are then"
+                + " dropped).");
+        }
     }
 
     /** The class {@code argument} names when it is a persistent class or an application interface, else null. */

@@ -29,10 +29,9 @@ import org.swizzle.ObjectIndex;
 import org.swizzle.StoreClosedException;
 import org.swizzle.StoreConfinedException;
 import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreException;
 import org.swizzle.StoreOptions;
 import org.swizzle.StoreStats;
-import org.swizzle.UnsupportedFieldTypeException;
-import org.swizzle.ValueTooLargeException;
 import org.swizzle.WrongRootTypeException;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
@@ -143,6 +142,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled first. */
     private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
     private final Predicate<Object> waitsToBeFilled = unfilled::containsKey;
+    /**
+     * The fills of persistent objects in progress inside a collection read: such an object may be a key being hashed,
+     * so a collection it holds, or holds through others, that the read made and has not filled is filled at once.
+     */
+    private int fillsInRead;
     private long readingOid;
     /** The field the collection being read was first stored in. */
     private String readingOrigin;
@@ -242,7 +246,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } finally {
             faultDepth--;
         }
-        if (rehollowOnFault && faultDepth == 0) {
+        if (rehollowOnFault && faultDepth == 0 && transaction == null) { // a commit trims once it is done
             trimToBudget(object, false);
         }
     }
@@ -310,6 +314,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         // be a key's, whose hashCode reads them next
         int outerCollectionsReading = collectionsReading;
         collectionsReading = 0;
+        boolean inRead = outerCollectionsReading > 0 || fillsInRead > 0;
+        if (inRead) {
+            fillsInRead++;
+        }
         boolean needsWatch;
         try {
             in.reset(bytes, length);
@@ -331,6 +339,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             reading = outer;
             readingOid = outerOid;
             collectionsReading = outerCollectionsReading;
+            if (inRead) {
+                fillsInRead--;
+            }
         }
         if (needsWatch) {
             watch(object);
@@ -350,7 +361,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Object found = table.get(oid);
         if (found == null) {
             if (collectionsReading > 0) {
-                UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true);
+                UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true, null);
                 unfilled.put(opened.collection, opened);
                 found = opened.collection;
             } else {
@@ -358,7 +369,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         } else if (found instanceof Persistable) {
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
-        } else if (collectionsReading == 0 && unfilled.containsKey(found)) {
+        } else if (fillsInRead > 0 && unfilled.containsKey(found)) {
             // an object's fill inside a collection read: the object may be a key being hashed, which reads it whole
             fillCollection(unfilled.get(found));
         }
@@ -384,7 +395,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (!store.contains(oid) || !catalog.isCollection(store.classId(oid))) {
                 throw badPage(holder, oid, "is not a collection in the store");
             }
-            found = decodeCollection(oid, holder.origin(), true);
+            found = decodeCollection(oid, holder.origin(), true, null);
             counters.pagesRead++;
         }
         Attachment attachment = collections.find(found);
@@ -429,14 +440,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * contents, whose own nested collections are the resident ones; and, if no other read is in progress, the
      * collections met meanwhile, which wait {@link #unfilled}. If any of them fails, every collection this read made
      * is forgotten: one filled already may hold one that never will be.
-     */
-    private Object decodeCollection(long oid, String origin, boolean register) {
-        return decodeCollection(oid, origin, register, null);
-    }
-
-    /**
-     * As {@link #decodeCollection(long, String, boolean)}, for the collection a field holds that declares its persistent
-     * elements as {@code declared} (see {@link DeclaredElements}).
      */
     private Object decodeCollection(long oid, String origin, boolean register, Class<?>[] declared) {
         boolean outermost = collectionsReading == 0;
@@ -496,11 +499,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /** Reads stored collection {@code oid} up to its elements: its kind and size, or a paged one's directory. */
-    private UnfilledCollection openCollection(long oid, String origin, boolean register) {
-        return openCollection(oid, origin, register, null);
-    }
-
-    /** As {@link #openCollection(long, String, boolean)}; its fill refuses persistent elements of types other than {@code declared}. */
     private UnfilledCollection openCollection(long oid, String origin, boolean register, Class<?>[] declared) {
         if (!store.contains(oid)) {
             throw corrupted(readingOid, describe() + ": refers to collection " + oid + ", which is not in the store");
@@ -1404,7 +1402,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         try {
             image.run();
             return true;
-        } catch (UnsupportedFieldTypeException | NotPersistentException | ValueTooLargeException e) {
+        } catch (StoreException e) { // a write into the writer does no I/O: whatever it raises refuses a value
             return false;
         }
     }
@@ -1424,7 +1422,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     @SuppressWarnings("unchecked")
     private void restoreCollection(Attachment attachment) {
-        Object committed = decodeCollection(attachment.oid(), attachment.origin(), false);
+        Object committed = decodeCollection(attachment.oid(), attachment.origin(), false, null);
         Object collection = attachment.collection();
         attachment.filling(true);
         try {

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.UUID;
 
-
 /**
  * Boxes of primitives, {@code BigInteger}, {@code BigDecimal}, {@code UUID} and enum constants in the stored
  * format ({@link ValueKind#NULL} to {@link ValueKind#UUID}): a box's payload is its primitive as a field

@@ -294,7 +294,7 @@ class ClassChangeTest {
         String db = dir.resolve("db").toString();
 
         assertState(run(v1, db, "write"), "[part42] {p=part42}");
-        assertRefused(run(unrelated, db, "read"), "IncompatibleSchemaException: Field ev.Holder.", "of class ev.Part, which its"
+        assertRefused(run(unrelated, db, "read"), "IncompatibleSchemaException: Field ev.Holder.", " ev.Part, which its"
             + " declared", "type ev.Other does not admit");
         assertState(run(byInterface, db, "read"), "[part42] {p=part42}");
         assertState(run(v1, db, "read"), "[part42] {p=part42}");

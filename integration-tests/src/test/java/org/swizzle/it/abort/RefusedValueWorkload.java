@@ -4,11 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectStore;
 import org.swizzle.Persistent;
 import org.swizzle.StoreException;
-import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.it.Phases;
 
 /**
@@ -33,6 +31,17 @@ public final class RefusedValueWorkload {
         @Override
         public String name() {
             return text;
+        }
+    }
+
+    /** Persistent, but refused by the agent (its superclass is neither Object nor persistent): it cannot be stored. */
+    @Persistent
+    public static class RefusedLabel extends java.util.Random implements Named {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public String name() {
+            return "refused";
         }
     }
 
@@ -92,6 +101,7 @@ public final class RefusedValueWorkload {
             () -> holder.withArray.add(new StringBuilder("no")));
         refuseThenAbort(store, holder, "an array holding an object that is not persistent", () -> holder.values[0] = new Plain());
         refuseThenAbort(store, holder, "a field holding an object that is not persistent", () -> holder.named = new Plain());
+        refuseThenAbort(store, holder, "a field holding an object of a class the agent refused", () -> holder.named = new RefusedLabel());
         holder.count = 7;
         plain.add("later");
         store.commit();
@@ -104,9 +114,10 @@ public final class RefusedValueWorkload {
         try {
             store.commit();
             Phases.check(phase, "a commit of " + what + " was not refused", false);
-        } catch (UnsupportedFieldTypeException | NotPersistentException e) {
-            Phases.check(phase, "a commit of " + what + " names the holder's class: " + e.getMessage(),
-                e.getMessage().contains(Holder.class.getName()) || e.getMessage().contains(Plain.class.getName()));
+        } catch (StoreException e) {
+            Phases.check(phase, "a commit of " + what + " names the class: " + e,
+                e.getMessage().contains(Holder.class.getName()) || e.getMessage().contains(Plain.class.getName())
+                    || e.getMessage().contains(RefusedLabel.class.getName()));
         }
         try {
             store.abort();

@@ -41,6 +41,8 @@ public final class DeepNestingWorkload {
         Map<List<Object>, String> keyedByNestedList = new HashMap<>();
         /** A set of one {@link Tag}, then that tag's list: the set is read first, and hashes the tag, which reads the list. */
         List<Object> keysBeforeTheirLists = new ArrayList<>();
+        /** A set of one {@link Phrase}, then the list its list holds: the set's read hashes the phrase, which reads both. */
+        List<Object> keysBeforeTheirNestedLists = new ArrayList<>();
     }
 
     /** A persistent key whose hash and equality read the list it holds. */
@@ -60,6 +62,22 @@ public final class DeepNestingWorkload {
         @Override
         public int hashCode() {
             return Objects.hash(words);
+        }
+    }
+
+    /** A persistent key whose hash and equality read the lists its list holds. */
+    @Persistent
+    public static class Phrase {
+        List<List<String>> parts = new ArrayList<>();
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Phrase && ((Phrase) o).parts.equals(parts);
+        }
+
+        @Override
+        public int hashCode() {
+            return parts.hashCode();
         }
     }
 
@@ -103,6 +121,11 @@ public final class DeepNestingWorkload {
         shared.words = new ArrayList<>(List.of("shared", "words"));
         document.keysBeforeTheirLists.add(new HashSet<>(Set.of(shared)));
         document.keysBeforeTheirLists.add(shared.words);
+        Phrase phrase = new Phrase();
+        List<String> words = new ArrayList<>(List.of("nested", "words"));
+        phrase.parts.add(words);
+        document.keysBeforeTheirNestedLists.add(new HashSet<>(Set.of(phrase)));
+        document.keysBeforeTheirNestedLists.add(words);
         store.commit();
         Phases.halt(phase);
     }
@@ -198,6 +221,11 @@ public final class DeepNestingWorkload {
         Phases.check(phase, "the bottom set holds \"bottom\": " + set, set.equals(Set.of("bottom")));
         Phases.check(phase, "a map finds its entry by an equal key of lists nested " + LIST_KEY_DEPTH + " deep",
             "found".equals(document.keyedByNestedList.get(nestedList(LIST_KEY_DEPTH))));
+        Set<Phrase> phrases = (Set<Phrase>) document.keysBeforeTheirNestedLists.get(0);
+        Phrase expected = new Phrase();
+        expected.parts.add(List.of("nested", "words"));
+        Phases.check(phase, "a set read before the list its persistent key's list holds finds the key: " + phrases.size(),
+            phrases.contains(expected));
         Set<Tag> keys = (Set<Tag>) document.keysBeforeTheirLists.get(0);
         Phases.check(phase, "a set read before the list its persistent key's hash reads finds the key: " + keys.size(),
             keys.contains(new Tag("shared", "words")) && keys.iterator().next().words == document.keysBeforeTheirLists.get(1));
