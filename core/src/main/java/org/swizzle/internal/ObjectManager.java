@@ -141,7 +141,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final List<UnfilledCollection> madeInRead = new ArrayList<>();
     /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled first. */
     private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
-    private final Predicate<Object> waitsToBeFilled = unfilled::containsKey;
+    /** Whether a value a fill read is one of {@link #unfilled}: a lookup only while any wait, as few reads leave them. */
+    private final Predicate<Object> waitsToBeFilled = value -> !unfilled.isEmpty() && unfilled.containsKey(value);
     /**
      * The fills of persistent objects in progress inside a collection read: such an object may be a key being hashed,
      * so a collection it holds, or holds through others, that the read made and has not filled is filled at once.
