@@ -24,7 +24,8 @@ class RefusedValueTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
     void shouldAbortEveryChangeAfterACommitRefusedAValue(String options) {
-        assertEquals("", Phases.failures(RefusedValueWorkload.class, options, dir, "build", "refuseAndAbort", "verify"),
+        assertEquals("", Phases.failures(RefusedValueWorkload.class, options, dir, "build", "refuseAndAbort", "refuseAndClose",
+            "verify"),
             "[" + options + "]");
     }
 }

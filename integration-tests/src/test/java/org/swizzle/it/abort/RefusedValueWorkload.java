@@ -75,8 +75,8 @@ public final class RefusedValueWorkload {
 
     public static void main(String[] args) throws Exception {
         RefusedValueWorkload workload = new RefusedValueWorkload(args[0]);
-        Phases.run(args, Map.of("build", workload::build, "refuseAndAbort", workload::refuseAndAbort, "verify",
-            workload::verify));
+        Phases.run(args, Map.of("build", workload::build, "refuseAndAbort", workload::refuseAndAbort, "refuseAndClose",
+            workload::refuseAndClose, "verify", workload::verify));
     }
 
     private void build(ObjectStore store) {
@@ -106,6 +106,19 @@ public final class RefusedValueWorkload {
         plain.add("later");
         store.commit();
         Phases.halt(phase);
+    }
+
+    /** A refused commit, then {@code close()}, which the phase's end makes: it discards the change as abort() does. */
+    private void refuseAndClose(ObjectStore store) {
+        Holder holder = store.root("holder", Holder.class);
+        holder.count = 9;
+        holder.withArray.add(new StringBuilder("no"));
+        try {
+            store.commit();
+            Phases.check(phase, "a commit of a list holding a StringBuilder was not refused", false);
+        } catch (StoreException e) {
+            Phases.check(phase, "the refusal names the field: " + e, e.getMessage().contains(Holder.class.getName()));
+        }
     }
 
     private void refuseThenAbort(ObjectStore store, Holder holder, String what, Runnable change) {
@@ -147,5 +160,7 @@ public final class RefusedValueWorkload {
         Phases.check(phase, "the plain list is " + holder.plainList, holder.plainList.equals(List.of("committed", "later")));
         Phases.check(phase, "the array holds " + holder.values[0], holder.values[0].name().equals("first"));
         Phases.check(phase, "the field holds " + holder.named, holder.named instanceof Label);
+        Phases.check(phase, "the list holds " + holder.withArray.size() + " elements, the close having discarded the refused one",
+            holder.withArray.size() == 1);
     }
 }
