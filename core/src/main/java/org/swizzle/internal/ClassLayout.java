@@ -45,6 +45,8 @@ public final class ClassLayout {
     private volatile CatalogIds catalogIds;
     /** The stored fields of the hierarchy that hold arrays, for {@link #arrays} and {@link #keepArrays}. */
     private final Field[] arrayFields;
+    /** The declared type of each stored field, by position in {@link #shape}. */
+    private final Class<?>[] fieldTypes;
     /** By name, the collection fields whose declarations give their elements (or keys and values) persistent types. */
     private final Map<String, Class<?>[]> declaredElements = new HashMap<>();
 
@@ -64,6 +66,8 @@ public final class ClassLayout {
         List<Integer> variableIndexes = new ArrayList<>();
         List<String[]> fixedPrevious = new ArrayList<>();
         List<String[]> variablePrevious = new ArrayList<>();
+        List<Class<?>> fixedTypes = new ArrayList<>();
+        List<Class<?>> variableTypes = new ArrayList<>();
         int index = 0;
         List<Field> arrays = new ArrayList<>();
         for (Class<?> level : hierarchy) {
@@ -84,10 +88,12 @@ public final class ClassLayout {
                     fixed.add(field);
                     fixedIndexes.add(index);
                     fixedPrevious.add(previousNames);
+                    fixedTypes.add(declared.getType());
                 } else {
                     variable.add(field);
                     variableIndexes.add(index);
                     variablePrevious.add(previousNames);
+                    variableTypes.add(declared.getType());
                 }
                 index++;
             }
@@ -98,6 +104,8 @@ public final class ClassLayout {
         this.shape = new Shape(all);
         fixedPrevious.addAll(variablePrevious);
         this.previousNames = fixedPrevious.toArray(new String[0][]);
+        fixedTypes.addAll(variableTypes);
+        this.fieldTypes = fixedTypes.toArray(new Class<?>[0]);
         this.fieldIndexes = new int[all.size()];
         int i = 0;
         for (int fieldIndex : fixedIndexes) {
@@ -159,6 +167,11 @@ public final class ClassLayout {
     /** The name of the stored field with hierarchy-global index {@code index}. */
     public String fieldName(int index) {
         return field(index).name();
+    }
+
+    /** The declared type of the stored field at {@code position} in {@link #shape()}. */
+    Class<?> fieldType(int position) {
+        return fieldTypes[position];
     }
 
     /** The stored field with hierarchy-global index {@code index}. */

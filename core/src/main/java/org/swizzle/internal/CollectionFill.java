@@ -3,7 +3,7 @@ package org.swizzle.internal;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
@@ -16,6 +16,9 @@ import org.swizzle.internal.tracked.TrackedHashSet;
  * keys nested a few thousand deep, which a commit had stored and no read could get back.
  */
 final class CollectionFill {
+
+    /** For {@link #next}: no element waits for a collection to be filled first (the nested ones are read at once). */
+    static final UnaryOperator<Object> NOTHING_WAITS = value -> null;
 
     private final Object collection;
     private final ValueKind kind;
@@ -53,15 +56,20 @@ final class CollectionFill {
 
     /**
      * Reads on until the last element is in, and returns null, or until an element that goes where it is hashed or
-     * compared (a set's element or a map's key, or anything in a collection read for one) is a collection for which
-     * {@code mustFillFirst} holds, and returns that collection: the caller fills it, then calls this again.
+     * compared (a set's element or a map's key, or anything in a collection read for one) needs a collection filled
+     * first, which {@code toFillFirst} returns for it (null when it can go in), and returns that collection: the caller
+     * fills it, then calls this again.
      */
-    Object next(Predicate<Object> mustFillFirst) {
+    Object next(UnaryOperator<Object> toFillFirst) {
         if (!started) {
             in.enter(false);
             started = true;
         }
         if (holding) {
+            Object first = toFillFirst.apply(held);
+            if (first != null) {
+                return first;
+            }
             holding = false;
             Object value = held;
             held = null;
@@ -74,10 +82,11 @@ final class CollectionFill {
                 boolean map = kind != ValueKind.HASH_SET_KEYS && kind.unit() != 1;
                 DeclaredElements.require(declared, map ? (hasKey ? 1 : 0) : 0, map ? (hasKey ? "value" : "key") : "element", value, field);
             }
-            if ((keyPosition || in.isReadForKey()) && mustFillFirst.test(value)) {
+            Object first = keyPosition || in.isReadForKey() ? toFillFirst.apply(value) : null;
+            if (first != null) {
                 held = value;
                 holding = true;
-                return value;
+                return first;
             }
             put(value);
         }

@@ -1,5 +1,6 @@
 package org.swizzle.internal;
 
+import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -321,7 +322,7 @@ final class ContainerCodec {
         }
         int size = in.readCount(kind);
         Object collection = newCollection(kind, size);
-        new CollectionFill(collection, kind, size, in).next(value -> false); // its elements are embedded too
+        new CollectionFill(collection, kind, size, in).next(CollectionFill.NOTHING_WAITS); // its elements are embedded too
         in.watchOwner();
         return collection;
     }
@@ -329,10 +330,27 @@ final class ContainerCodec {
     private static Object[] readArray(ValueKind kind, ObjectReader in) {
         int component = in.readInt();
         int length = in.readCount(kind);
-        Object[] array = in.newArray(component, length);
+        Class<?> retyped = in.takeNextArrayType();
+        if (retyped == null) {
+            Object[] array = in.newArray(component, length);
+            in.enter(true);
+            for (int i = 0; i < length; i++) {
+                array[i] = in.readValue();
+            }
+            in.exit();
+            return array;
+        }
+        Object[] array = (Object[]) Array.newInstance(retyped.getComponentType(), length);
+        Class<?> elements = retyped.getComponentType();
+        boolean nested = elements.isArray() && !elements.getComponentType().isPrimitive();
         in.enter(true);
         for (int i = 0; i < length; i++) {
-            array[i] = in.readValue();
+            if (nested) {
+                in.readNextArrayAs(elements);
+            }
+            Object element = in.readValue();
+            in.takeNextArrayType();
+            array[i] = element;
         }
         in.exit();
         return array;

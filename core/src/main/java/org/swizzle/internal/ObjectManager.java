@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 import org.swizzle.store.ImageBatch;
 import org.swizzle.store.LittleEndianBuffer;
@@ -141,8 +142,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final List<UnfilledCollection> madeInRead = new ArrayList<>();
     /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled first. */
     private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
-    /** Whether a value a fill read is one of {@link #unfilled}: a lookup only while any wait, as few reads leave them. */
-    private final Predicate<Object> waitsToBeFilled = value -> !unfilled.isEmpty() && unfilled.containsKey(value);
+    /** Whether a collection is one of {@link #unfilled}. */
+    private final Predicate<Object> waits = unfilled::containsKey;
+    /** {@link #waitingIn}, for the fills. */
+    private final UnaryOperator<Object> toFillFirst = this::waitingIn;
     /**
      * The fills of persistent objects in progress inside a collection read: such an object may be a key being hashed,
      * so a collection it holds, or holds through others, that the read made and has not filled is filled at once.
@@ -370,9 +373,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         } else if (found instanceof Persistable) {
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
-        } else if (fillsInRead > 0 && unfilled.containsKey(found)) {
+        } else if (fillsInRead > 0) {
             // an object's fill inside a collection read: the object may be a key being hashed, which reads it whole
-            fillCollection(unfilled.get(found));
+            for (Object waiting = waitingIn(found); waiting != null; waiting = waitingIn(found)) {
+                UnfilledCollection first = unfilled.get(waiting);
+                first.in.readForKey();
+                fillCollection(first);
+            }
         }
         Attachment attachment = collections.find(found);
         if (attachment != null && holder != null) {
@@ -574,6 +581,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
+     * What must be filled before {@code value} is hashed or compared: {@code value} itself if it waits {@link #unfilled},
+     * or a waiting collection it holds, however deep. A collection met first where it is not hashed (a list's element) is
+     * filled without waiting for the collections it holds; met again as a set's element, it must not be hashed without
+     * them. Null when {@code value} can go in now; a lookup only while collections wait, which few reads leave.
+     */
+    private Object waitingIn(Object value) {
+        if (unfilled.isEmpty() || !NestedContainers.isContainer(value)) {
+            return null;
+        }
+        return unfilled.containsKey(value) ? value : NestedContainers.find(value, waits);
+    }
+
+    /**
      * Reads the elements of {@code opened} on: returns the collection it stopped at, taken from {@link #unfilled} to be
      * filled for a key, or null once it holds them all.
      */
@@ -583,7 +603,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         readingOrigin = opened.origin;
         ObjectReader in = opened.in;
         try {
-            Object stoppedAt = opened.fill == null ? null : opened.fill.next(waitsToBeFilled);
+            Object stoppedAt = opened.fill == null ? null : opened.fill.next(toFillFirst);
             if (stoppedAt != null) {
                 UnfilledCollection waitedFor = unfilled.remove(stoppedAt);
                 waitedFor.in.readForKey();

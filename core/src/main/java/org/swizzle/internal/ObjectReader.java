@@ -19,6 +19,8 @@ public final class ObjectReader {
     private static final int SCRATCH_LIMIT = 1 << 16;
 
     private final ReferenceSwizzler references;
+    /** The class of the next reference array read: see {@link #readNextArrayAs}. */
+    private Class<?> nextArrayType;
     private final SharedStrings strings;
     private byte[] scratch;
     private LittleEndianBuffer buffer;
@@ -341,6 +343,23 @@ public final class ObjectReader {
     }
 
     /** A new array for {@code length} elements of the class with catalog id {@code classId}. */
+    /**
+     * Makes the next reference array this reads, if it is the next value, an array of class {@code type} rather than
+     * of the class its elements were stored as: a field retyped from {@code Part[]} to {@code Named[]} holds a
+     * {@code Named[]}, which takes any {@code Named}. An element {@code type} does not admit fails the store into it
+     * with an {@link ArrayStoreException}.
+     */
+    void readNextArrayAs(Class<?> type) {
+        nextArrayType = type;
+    }
+
+    /** The class {@link #readNextArrayAs} set, or null; cleared. */
+    Class<?> takeNextArrayType() {
+        Class<?> type = nextArrayType;
+        nextArrayType = null;
+        return type;
+    }
+
     Object[] newArray(int classId, int length) {
         return references.newArray(classId, length);
     }

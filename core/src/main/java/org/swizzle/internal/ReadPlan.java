@@ -9,7 +9,7 @@ import org.swizzle.IncompatibleSchemaException;
  * How to read an object stored under one shape into the running version of its class: for each
  * stored field, the running class's field index to read it into (the field of the same name, or the
  * one naming it in its {@link org.swizzle.PreviousNames}), with a {@link Widening} if its type
- * widened, or -1 to skip it. Made once per (class, shape) and cached by the {@link Catalog}: the one
+ * widened or the class of the array to make if it is an array of references retyped, or -1 to skip it. Made once per (class, shape) and cached by the {@link Catalog}: the one
  * place that decides which stored fields load, convert, are dropped or are refused.
  */
 final class ReadPlan {
@@ -17,17 +17,20 @@ final class ReadPlan {
     private final int[] targets;
     private final FieldKind[] storedKinds;
     private final Widening[] widenings;
+    /** The declared class of each field stored as an array of references of another class; else null. */
+    private final Class<?>[] arrayTypes;
     /** The name of each array or collection field read, whose collections get attached to the object; else null. */
     private final String[] mutableNames;
     /** Each stored field as a message names it: {@code Class.field}, and its name now if it was renamed. */
     private final String[] qualifiedNames;
     private final List<String> dropped;
 
-    private ReadPlan(int[] targets, FieldKind[] storedKinds, Widening[] widenings, String[] mutableNames,
-                     String[] qualifiedNames, List<String> dropped) {
+    private ReadPlan(int[] targets, FieldKind[] storedKinds, Widening[] widenings, Class<?>[] arrayTypes,
+                     String[] mutableNames, String[] qualifiedNames, List<String> dropped) {
         this.targets = targets;
         this.storedKinds = storedKinds;
         this.widenings = widenings;
+        this.arrayTypes = arrayTypes;
         this.mutableNames = mutableNames;
         this.qualifiedNames = qualifiedNames;
         this.dropped = dropped;
@@ -38,6 +41,7 @@ final class ReadPlan {
         int[] targets = new int[stored.size()];
         FieldKind[] kinds = new FieldKind[stored.size()];
         Widening[] widenings = new Widening[stored.size()];
+        Class<?>[] arrayTypes = new Class<?>[stored.size()];
         String[] mutableNames = new String[stored.size()];
         String[] qualifiedNames = new String[stored.size()];
         List<String> dropped = new ArrayList<>();
@@ -60,13 +64,17 @@ final class ReadPlan {
                     + " persistent class and an enum or value type. Change it back, or give the field a new name (the old"
                     + " values are then dropped).");
             }
-            boolean same = now.descriptor().equals(field.descriptor())
+            boolean retyped = !now.descriptor().equals(field.descriptor()) && isReferenceArray(now.descriptor())
+                && isReferenceArray(field.descriptor());
+            arrayTypes[i] = retyped ? layout.fieldType(position) : null;
+            boolean same = now.descriptor().equals(field.descriptor()) || retyped
                 || now.kind() == FieldKind.REFERENCE && field.kind() == FieldKind.REFERENCE;
             widenings[i] = same ? null : Widening.of(qualified, field.descriptor(), now.descriptor());
             if (!same && widenings[i] == null) {
                 throw new IncompatibleSchemaException("Field " + qualified + " was stored as "
                     + typeName(field.descriptor()) + " but is now " + typeName(now.descriptor())
-                    + "; Swizzle converts stored values only between a primitive and its box and to wider primitives."
+                    + "; Swizzle converts stored values only between a primitive and its box, to wider primitives, and"
+                    + " between arrays of references (whose elements the new type must admit)."
                     + " Change its type back, or give the field a new name (the old values are then dropped).");
             }
             targets[i] = layout.fieldIndex(position);
@@ -74,7 +82,7 @@ final class ReadPlan {
                 mutableNames[i] = now.name();
             }
         }
-        return new ReadPlan(targets, kinds, widenings, mutableNames, qualifiedNames, List.copyOf(dropped));
+        return new ReadPlan(targets, kinds, widenings, arrayTypes, mutableNames, qualifiedNames, List.copyOf(dropped));
     }
 
     /**
@@ -85,7 +93,7 @@ final class ReadPlan {
         int found = -1;
         for (int i = 0; i < targets.length; i++) {
             if (targets[i] == fieldIndex) {
-                found = widenings[i] == null ? i : -1;
+                found = widenings[i] == null && arrayTypes[i] == null ? i : -1;
             }
         }
         return found;
@@ -107,8 +115,19 @@ final class ReadPlan {
                 if (mutableNames[i] != null) {
                     in.beginField(object, mutableNames[i]);
                 }
+                if (arrayTypes[i] != null) {
+                    in.readNextArrayAs(arrayTypes[i]);
+                }
                 try {
                     object.$swz_read(target, in);
+                } catch (ArrayStoreException e) {
+                    if (arrayTypes[i] == null) {
+                        throw e;
+                    }
+                    throw new IncompatibleSchemaException("Field " + qualifiedNames[i] + " of " + in.describe() + " was stored"
+                        + " as an array that holds a " + e.getMessage() + ", which its declared type "
+                        + arrayTypes[i].getTypeName() + " does not admit. Change the field's type back to one its stored"
+                        + " elements are, or give the field a new name (the old values are then dropped).");
                 } catch (MissingEnumConstantException e) {
                     throw e.metBy(in) ? e.inField(qualifiedNames[i]) : e;
                 } catch (ClassCastException e) {
@@ -119,9 +138,17 @@ final class ReadPlan {
                         + " a value its declared type no longer admits (" + e.getMessage() + "): the field's type, or the"
                         + " class of what it holds, changed since it was stored. Change the field's type back to one its"
                         + " stored values are, or give the field a new name (the old values are then dropped).");
+                } finally {
+                    in.takeNextArrayType(); // a null stored value reads no array
                 }
             }
         }
+    }
+
+    /** Whether {@code descriptor} is that of an array whose elements are references (arrays of arrays too). */
+    private static boolean isReferenceArray(String descriptor) {
+        String element = descriptor.substring(descriptor.lastIndexOf('[') + 1);
+        return descriptor.startsWith("[") && (element.startsWith("L") || descriptor.lastIndexOf('[') > 0);
     }
 
     /**

@@ -150,7 +150,7 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         int size = ContainerCodec.readSize(kind, reader);
         Object collection = ContainerCodec.newCollection(kind, size);
         read.put(oid, collection);
-        new CollectionFill(collection, kind, size, reader).next(value -> false); // nested ones are read at once, above
+        new CollectionFill(collection, kind, size, reader).next(CollectionFill.NOTHING_WAITS); // nested ones are read at once, above
         assertEquals(image.length, reader.position(), "the reader consumes the whole image of collection " + oid);
         return collection;
     }

@@ -12,7 +12,8 @@ import org.swizzle.it.Phases;
 
 /**
  * Collections nested 20,000 deep are read back in a new JVM with the default stack, and collections used as keys, or
- * read by a key's hash, hold their elements when they are hashed, sets nested 3,000 deep as each other's elements, and a map key of lists nested 2,000 deep. Before,
+ * read by a key's hash, hold their elements when they are hashed, sets nested 3,000 deep as each other's elements, a map key of lists nested 2,000 deep, and a list of lists read first
+ * as a list's element, then hashed as a set's element, a map's key and inside a persistent key. Before,
  * every level of nesting was a level of recursion in the reader: a store that committed 1,500 levels (2,000 of keys)
  * could not be read again. Each phase in a JVM of its own, killed after its commit.
  */

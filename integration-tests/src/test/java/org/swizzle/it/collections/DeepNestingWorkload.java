@@ -43,6 +43,12 @@ public final class DeepNestingWorkload {
         List<Object> keysBeforeTheirLists = new ArrayList<>();
         /** A set of one {@link Phrase}, then the list its list holds: the set's read hashes the phrase, which reads both. */
         List<Object> keysBeforeTheirNestedLists = new ArrayList<>();
+        /**
+         * A list of lists, then a set holding it, a map keyed by it, and a set of a {@link Phrase} holding it: the list
+         * is read first as an element, without the list it holds, and must not be hashed as the set's element, the
+         * map's key, or in the phrase's hash, before that one is read.
+         */
+        List<Object> sharedKeysBeforeTheirLists = new ArrayList<>();
     }
 
     /** A persistent key whose hash and equality read the list it holds. */
@@ -126,6 +132,14 @@ public final class DeepNestingWorkload {
         phrase.parts.add(words);
         document.keysBeforeTheirNestedLists.add(new HashSet<>(Set.of(phrase)));
         document.keysBeforeTheirNestedLists.add(words);
+        List<List<String>> listOfLists = new ArrayList<>();
+        listOfLists.add(new ArrayList<>(List.of("inner", "words")));
+        document.sharedKeysBeforeTheirLists.add(listOfLists);
+        document.sharedKeysBeforeTheirLists.add(new HashSet<>(Set.of(listOfLists)));
+        document.sharedKeysBeforeTheirLists.add(new HashMap<>(Map.of(listOfLists, "value")));
+        Phrase sharing = new Phrase();
+        sharing.parts = listOfLists;
+        document.sharedKeysBeforeTheirLists.add(new HashSet<>(Set.of(sharing)));
         store.commit();
         Phases.halt(phase);
     }
@@ -226,6 +240,19 @@ public final class DeepNestingWorkload {
         expected.parts.add(List.of("nested", "words"));
         Phases.check(phase, "a set read before the list its persistent key's list holds finds the key: " + phrases.size(),
             phrases.contains(expected));
+        List<List<String>> shared = List.of(List.of("inner", "words"));
+        List<Object> sharing = document.sharedKeysBeforeTheirLists;
+        Set<Object> sharedSet = (Set<Object>) sharing.get(1);
+        Map<Object, String> sharedMap = (Map<Object, String>) sharing.get(2);
+        Phases.check(phase, "a set whose element, a list of lists, was read first as a list's element finds it: " + sharedSet,
+            sharedSet.contains(shared) && sharedSet.contains(sharing.get(0)) && sharedSet.iterator().next() == sharing.get(0));
+        Phases.check(phase, "a map whose key, a list of lists, was read first as a list's element finds it: " + sharedMap,
+            "value".equals(sharedMap.get(shared)) && sharedMap.keySet().iterator().next() == sharing.get(0));
+        Phrase sharingPhrase = new Phrase();
+        sharingPhrase.parts.add(List.of("inner", "words"));
+        Set<Phrase> sharedPhrases = (Set<Phrase>) sharing.get(3);
+        Phases.check(phase, "a set of persistent keys whose list of lists was read first finds its key",
+            sharedPhrases.contains(sharingPhrase) && sharedPhrases.iterator().next().parts == sharing.get(0));
         Set<Tag> keys = (Set<Tag>) document.keysBeforeTheirLists.get(0);
         Phases.check(phase, "a set read before the list its persistent key's hash reads finds the key: " + keys.size(),
             keys.contains(new Tag("shared", "words")) && keys.iterator().next().words == document.keysBeforeTheirLists.get(1));

@@ -1,0 +1,72 @@
+package org.swizzle.internal;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Finds a collection (or array) that another holds, however deep, without recursing: a read asks it whether a
+ * collection about to be hashed as a key holds one that is not filled yet. Persistent objects are not entered: one
+ * that is filled has its collections filled too, and a hollow one fills them when it is read.
+ */
+final class NestedContainers {
+
+    private NestedContainers() {
+    }
+
+    /** Whether {@code value} is a collection, map or array of references, which a read fills rather than faults. */
+    static boolean isContainer(Object value) {
+        return (value instanceof Collection || value instanceof Map || value instanceof Object[]) && !(value instanceof Persistable);
+    }
+
+    /**
+     * The first container {@code container} holds, directly or through the containers it holds, for which
+     * {@code wanted} holds; null if there is none. Each container is looked into once.
+     */
+    static Object find(Object container, Predicate<Object> wanted) {
+        ArrayDeque<Object> toSearch = new ArrayDeque<>();
+        Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        toSearch.push(container);
+        seen.add(container);
+        while (!toSearch.isEmpty()) {
+            Object searched = toSearch.pop();
+            if (searched instanceof Map) {
+                for (Map.Entry<?, ?> entry : ((Map<?, ?>) searched).entrySet()) {
+                    Object found = visit(entry.getKey(), wanted, seen, toSearch);
+                    if (found == null) {
+                        found = visit(entry.getValue(), wanted, seen, toSearch);
+                    }
+                    if (found != null) {
+                        return found;
+                    }
+                }
+            } else {
+                Collection<?> elements = searched instanceof Object[] ? Arrays.asList((Object[]) searched) : (Collection<?>) searched;
+                for (Object element : elements) {
+                    Object found = visit(element, wanted, seen, toSearch);
+                    if (found != null) {
+                        return found;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** {@code value} if it is a container {@code wanted} holds for; otherwise null, and a container not seen yet is to be searched. */
+    private static Object visit(Object value, Predicate<Object> wanted, Set<Object> seen, ArrayDeque<Object> toSearch) {
+        if (!isContainer(value) || !seen.add(value)) {
+            return null;
+        }
+        if (wanted.test(value)) {
+            return value;
+        }
+        toSearch.push(value);
+        return null;
+    }
+}
