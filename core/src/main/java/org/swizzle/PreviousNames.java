@@ -14,7 +14,7 @@ import java.lang.annotation.Target;
  * @PreviousNames("surname") String lastName;
  * }</pre>
  *
- * <p>On a class, its old binary names, package included (a moved or renamed class, or one that
+ * <p>On a class or an enum, its old binary names, package included (a moved or renamed class, or one that
  * replaces a class removed from the class path):
  *
  * <pre>{@code

@@ -68,7 +68,8 @@ final class ReadPlan {
                 && isReferenceArray(field.descriptor());
             arrayTypes[i] = retyped ? layout.fieldType(position) : null;
             boolean same = now.descriptor().equals(field.descriptor()) || retyped
-                || now.kind() == FieldKind.REFERENCE && field.kind() == FieldKind.REFERENCE;
+                || now.kind() == FieldKind.REFERENCE && field.kind() == FieldKind.REFERENCE
+                || isRenamedEnum(field, now, layout.fieldType(position));
             widenings[i] = same ? null : Widening.of(qualified, field.descriptor(), now.descriptor());
             if (!same && widenings[i] == null) {
                 throw new IncompatibleSchemaException("Field " + qualified + " was stored as "
@@ -143,6 +144,17 @@ final class ReadPlan {
                 }
             }
         }
+    }
+
+    /**
+     * Whether a field stored as a value of an application class is now of enum {@code type}: the stored constants name
+     * their enum, which may be {@code type} under an old name ({@link org.swizzle.PreviousNames}); one of another
+     * class fails the field's cast, and is refused then.
+     */
+    private static boolean isRenamedEnum(Shape.Field stored, Shape.Field now, Class<?> type) {
+        String descriptor = stored.descriptor();
+        return type.isEnum() && stored.kind() == FieldKind.VALUE && now.kind() == FieldKind.VALUE
+            && descriptor.startsWith("L") && !StoredTypes.isPlatform(descriptor.substring(1, descriptor.length() - 1));
     }
 
     /** Whether {@code descriptor} is that of an array whose elements are references (arrays of arrays too). */

@@ -301,6 +301,40 @@ class ClassChangeTest {
     }
 
     /**
+     * An enum renamed, with the old name in its {@code @PreviousNames}, reads the constants stored in a field (now of the
+     * new type) and in a collection, and stores them under the new name; an enum that does not name the old one leaves
+     * the stored constants refused, naming the missing class.
+     */
+    @Test
+    void shouldReadAnEnumRenamedWithPreviousNames() throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  ENUM c; java.util.List<ENUM> cs = new java.util.ArrayList<>();",
+            "  static Holder sample() { SAMPLE }",
+            "  void touch() { TOUCH }",
+            "  String describe() { return c.getClass().getSimpleName() + \" \" + c + \" \" + cs; }",
+            "}");
+        Path v1 = compile("v1", "Holder", Map.of("ev/Color.java", "package ev; public enum Color { RED, GREEN }",
+            "ev/Holder.java", holder.replace("ENUM", "Color").replace("TOUCH", "")
+                .replace("SAMPLE", "Holder h = new Holder(); h.c = Color.GREEN; h.cs.add(Color.RED); return h;")));
+        Path renamed = compile("renamed", "Holder", Map.of("ev/Hue.java",
+            "package ev; @org.swizzle.PreviousNames(\"ev.Color\") public enum Hue { RED, GREEN, BLUE }",
+            "ev/Holder.java", holder.replace("ENUM", "Hue").replace("SAMPLE", "return null;")
+                .replace("TOUCH", "cs.add(c); c = Hue.BLUE;")));
+        Path unnamed = compile("unnamed", "Holder", Map.of("ev/Shade.java", "package ev; public enum Shade { RED, GREEN }",
+            "ev/Holder.java", holder.replace("ENUM", "Shade").replace("SAMPLE", "return null;").replace("TOUCH", "")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "Color GREEN [RED]");
+        assertRefused(run(unnamed, db, "read"), "IncompatibleSchemaException: Class ev.Color has stored objects but is not on"
+            + " the class path", "@org.swizzle.PreviousNames(\"ev.Color\")");
+        assertState(run(renamed, db, "read"), "Hue GREEN [RED]");
+        assertState(run(renamed, db, "touch"), "Hue BLUE [RED, GREEN]");
+        assertState(run(renamed, db, "read"), "Hue BLUE [RED, GREEN]");
+    }
+
+    /**
      * An array field retyped from {@code Part[]} to {@code Named[]}, an interface {@code Part} implements, reads its
      * parts into a {@code Named[]}, which then takes another {@code Named} (a {@code Part[]} would throw
      * {@code ArrayStoreException}), and so does an array of such arrays; retyped to a class its elements are not, it is
