@@ -54,6 +54,17 @@ final class ContainerCodec {
 
     /** The kind {@code collection} (a {@code Collection} or {@code Map}) is stored as; refuses what cannot be stored. */
     static ValueKind kindOf(Object collection, ObjectWriter out) {
+        // the common tracked classes first: they are final, so each test compares the class, where a test of an
+        // interface searches the class's interfaces
+        if (collection instanceof TrackedArrayList) {
+            return ((TrackedArrayList<?>) collection).pagedIn(out.collection()) ? ValueKind.ARRAY_LIST_SECTIONS : ValueKind.ARRAY_LIST;
+        }
+        if (collection instanceof TrackedHashMap) {
+            return ((TrackedHashMap<?, ?>) collection).pagedIn(out.collection()) ? ValueKind.HASH_MAP_SECTIONS : ValueKind.HASH_MAP;
+        }
+        if (collection instanceof TrackedHashSet) {
+            return ((TrackedHashSet<?>) collection).keys() != null ? ValueKind.HASH_SET_KEYS : ValueKind.HASH_SET;
+        }
         if (collection instanceof Map) {
             if (collection instanceof SortedMap) {
                 requireNaturalOrder(out, ((SortedMap<?, ?>) collection).comparator(), collection);
