@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Swizzle benchmarks and writes JMH JSON plus a generated REPORT.md and PNG charts.
 #
-#   jmh-benchmarks/run.sh smoke   every benchmark and fork once: 1 fork, 1 iteration, 2,000 parts (CI; ~5 min);
+#   jmh-benchmarks/run.sh smoke   every benchmark and fork once: 1 fork, 1 iteration, 2,000 parts (CI; about 4 min);
 #                                 Moss's load-work-save sessions on 6 trees of height 12-16 for Java, Swizzle
 #                                 and SwizzleNone, on one tree for the other schemes; the commit sweep at 1,000
 #                                 and 10,000 resident objects; OO7's build, cold T1, hot T1, read-only T1 + commit
@@ -9,7 +9,7 @@
 #                                 of garbage (10,000 objects kept); the large collections at 10,000 entries
 #                                 (1,000,000 in quick and full)
 #                                 -> jmh-benchmarks/target/smoke/ ; exits non-zero if any benchmark fails
-#   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (about 12 minutes on 2 cores)
+#   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (10 to 15 minutes on 2 cores)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>-quick/
 #   jmh-benchmarks/run.sh full    every parameter value, more iterations and forks, the 200,000-part
 #                                 database for lookup and traversal, the commit sweep up to 1,000,000

@@ -139,8 +139,11 @@ public final class ClassLayout {
         if (type.isAnnotationPresent(Persistent.class)) {
             throw NotEnhancedException.of(type, Enhancement.isAgentInstalled());
         }
+        boolean annotatable = !type.isArray() && !type.isEnum() && !StoredTypes.isPlatform(type.getName().replace('.', '/'));
         throw new org.swizzle.NotPersistentException("Class " + type.getName()
-            + " is not @Persistent, so its instances cannot be stored. Annotate it with @org.swizzle.Persistent.");
+            + " is not @Persistent, so its instances cannot be stored as objects of their own (roots and index entries)."
+            + (annotatable ? " Annotate it with @org.swizzle.Persistent."
+                : " It is a value: hold it in a field of a @Persistent class, and store an object of that class."));
     }
 
     public Class<?> type() {
