@@ -356,11 +356,12 @@ final class HashPages<K, V> {
 
     /** Applies {@code change} to the page of {@code key}, then counts what it added or removed. */
     private <R> R onPageOf(Object key, Function<TrackedHashMap<K, V>, R> change) {
-        Page<K, V> page = pageOf(hash(key));
+        int hash = hash(key);
+        Page<K, V> page = pageOf(hash);
         TrackedHashMap<K, V> map = page.map();
         int before = map.size();
         R result = change.apply(map);
-        resized(page, map, before);
+        resized(page, map, before, hash);
         return result;
     }
 
@@ -390,8 +391,11 @@ final class HashPages<K, V> {
         }
     }
 
-    /** After a change of {@code page}'s {@code map}, which held {@code before} entries: counts it, splits the page if full. */
-    private void resized(Page<K, V> page, TrackedHashMap<K, V> map, int before) {
+    /**
+     * After a change of {@code page}'s {@code map}, which held {@code before} entries, made for a key of {@code hash}:
+     * counts it, splits the page if full.
+     */
+    private void resized(Page<K, V> page, TrackedHashMap<K, V> map, int before, int hash) {
         if (retired) {
             throw new ConcurrentModificationException("the map went back to one table while it was changed");
         }
@@ -403,34 +407,42 @@ final class HashPages<K, V> {
         modCount++;
         owner.directoryChanged();
         if (map.size() > page.splitAt) {
-            splitWhileFull(page);
+            splitWhileFull(page, isLast(page) ? hash : null);
         }
+    }
+
+    private boolean isLast(Page<K, V> page) {
+        return directory[pageCount - 1] == page;
     }
 
     /**
      * Splits {@code page}, then each half in turn, until every page holds at most {@link #PAGE_CAPACITY} entries
-     * or only keys of one hash; such a page tries again at twice its size.
+     * or only keys of one hash; such a page tries again at twice its size. {@code appended}, the hash of the key just
+     * put into the last page, or null, splits off that key alone where it is the highest: see {@link #split}.
      */
-    private void splitWhileFull(Page<K, V> page) {
-        Page<K, V> upper = split(page);
+    private void splitWhileFull(Page<K, V> page, Integer appended) {
+        Page<K, V> upper = split(page, appended);
         if (upper == null) {
             page.splitAt = 2 * page.map().size();
             return;
         }
         page.splitAt = PAGE_CAPACITY;
         if (page.map().size() > PAGE_CAPACITY) {
-            splitWhileFull(page);
+            splitWhileFull(page, null);
         }
         if (upper.map().size() > PAGE_CAPACITY) {
-            splitWhileFull(upper);
+            splitWhileFull(upper, null);
         }
     }
 
     /**
      * Splits {@code page} at the median of its hashes, or just above its lowest hash if at least half its keys
-     * have that one; returns the new page, which takes the upper part, or null if all its keys share one hash.
+     * have that one; returns the new page, which takes the upper part, or null if all its keys share one hash. A
+     * key put into the last page above all its others ({@code appended}: its hash) is split off alone, with any of
+     * the same hash, as a B-tree splits its rightmost page: a map filled in ascending keys (consecutive numbers) then
+     * leaves its pages full rather than half full, in half as many pages, each read, stored and iterated whole.
      */
-    private Page<K, V> split(Page<K, V> page) {
+    private Page<K, V> split(Page<K, V> page, Integer appended) {
         TrackedHashMap<K, V> map = page.map();
         int[] hashes = new int[map.size()];
         int count = 0;
@@ -439,6 +451,15 @@ final class HashPages<K, V> {
         }
         Arrays.sort(hashes, 0, count);
         int at = count / 2;
+        if (appended != null && (appended ^ Integer.MIN_VALUE) == hashes[count - 1]) {
+            at = count - 1;
+            while (at > 0 && hashes[at - 1] == hashes[count - 1]) {
+                at--;
+            }
+            if (at < count / 2) {
+                at = count / 2;
+            }
+        }
         while (at < count && hashes[at] == hashes[0]) {
             at++;
         }
