@@ -113,15 +113,24 @@ final class CollectionFill {
             read++;
         } else if (kind.unit() == 1) {
             ((Collection<Object>) collection).add(value);
+            notePersistentKey(value);
             read++;
         } else if (!hasKey) {
             key = value;
             hasKey = true;
         } else {
             ((Map<Object, Object>) collection).put(key, value);
+            notePersistentKey(key);
             key = null;
             hasKey = false;
             read++;
+        }
+    }
+
+    /** Tells the reader of a persistent object hashed or compared as {@code value} went in. */
+    private void notePersistentKey(Object value) {
+        if (value instanceof Persistable && (collection instanceof Set || collection instanceof Map)) {
+            in.keyPut(collection, (Persistable) value);
         }
     }
 }

@@ -142,6 +142,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final List<UnfilledCollection> madeInRead = new ArrayList<>();
     /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled first. */
     private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
+    /** The persistent keys the reads in progress put into sets and maps, checked when the outermost is done. */
+    private final MisplacedKeys misplacedKeys = new MisplacedKeys();
     /** Whether a collection is one of {@link #unfilled}. */
     private final Predicate<Object> waits = unfilled::containsKey;
     /** {@link #waitingIn}, for the fills. */
@@ -247,8 +249,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 }
                 eagerTargets.clear();
             }
+        } catch (RuntimeException | Error e) {
+            if (faultDepth == 1) {
+                misplacedKeys.clear();
+            }
+            throw e;
         } finally {
             faultDepth--;
+        }
+        if (faultDepth == 0) {
+            misplacedKeys.check(collections::find);
         }
         if (rehollowOnFault && faultDepth == 0 && transaction == null) { // a commit trims once it is done
             trimToBudget(object, false);
@@ -386,6 +396,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             attachment.heldBy(holder);
         }
         return found;
+    }
+
+    @Override
+    public void keyPut(Object collection, Persistable key) {
+        misplacedKeys.put(collection, key);
     }
 
     /**

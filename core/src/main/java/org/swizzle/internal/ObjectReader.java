@@ -65,6 +65,13 @@ public final class ObjectReader {
             return ScalarCodec.enumConstant(classOf(classId), name, in);
         }
 
+        /**
+         * {@code key}, a persistent object, went into {@code collection}, a set or map that hashes or orders it, while
+         * objects it may read to do so could still be being read themselves.
+         */
+        default void keyPut(Object collection, Persistable key) {
+        }
+
         /** A new array for {@code length} elements of the class with catalog id {@code classId}. */
         default Object[] newArray(int classId, int length) {
             return (Object[]) Array.newInstance(classOf(classId), length);
@@ -358,6 +365,11 @@ public final class ObjectReader {
         Class<?> type = nextArrayType;
         nextArrayType = null;
         return type;
+    }
+
+    /** See {@link ReferenceSwizzler#keyPut}. */
+    void keyPut(Object collection, Persistable key) {
+        references.keyPut(collection, key);
     }
 
     Object[] newArray(int classId, int length) {

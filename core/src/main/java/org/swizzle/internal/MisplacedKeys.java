@@ -1,0 +1,121 @@
+package org.swizzle.internal;
+
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.function.Function;
+
+import org.swizzle.internal.tracked.Attachment;
+
+/**
+ * The persistent keys a read put into sets and maps, checked once the outermost read is done. A key whose
+ * {@code hashCode} or {@code compareTo} reads its own state can be hashed while that state is still being read: in a
+ * cycle (a node in the set of a peer that is in the node's own set) one of the two is hashed before its set holds
+ * its elements, and lands in the wrong bucket, where {@code contains} no longer finds it. Java's serialization has
+ * the same flaw; here a set or map whose key is not found where it is once every read is done is rebuilt, as its
+ * committed contents, without noting a change.
+ */
+final class MisplacedKeys {
+
+    /** Whether a class's instances hash by their state: it declares {@code hashCode} somewhere below {@code Object}. */
+    private static final ClassValue<Boolean> HASHES_STATE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("hashCode").getDeclaringClass() != Object.class;
+            } catch (NoSuchMethodException impossible) {
+                return false;
+            }
+        }
+    };
+
+    /** Collection, key, collection, key...: what the reads in progress put. */
+    private final List<Object> put = new ArrayList<>();
+    private boolean checking;
+
+    /** Notes that {@code key} went into {@code collection} while it may not have held its whole state. */
+    void put(Object collection, Persistable key) {
+        boolean ordered = collection instanceof SortedSet || collection instanceof SortedMap;
+        if (ordered || HASHES_STATE.get(key.getClass())) {
+            put.add(collection);
+            put.add(key);
+        }
+    }
+
+    /**
+     * Once the outermost read is done: rebuilds each set or map in which a key it took is not found. Looking a key up
+     * may fault objects, whose reads put more keys, which are checked too.
+     *
+     * @param attachments the attachment of a stored collection, or null
+     */
+    void check(Function<Object, Attachment> attachments) {
+        if (checking || put.isEmpty()) {
+            return;
+        }
+        checking = true;
+        try {
+            Set<Object> rebuilt = Collections.newSetFromMap(new IdentityHashMap<>());
+            while (!put.isEmpty()) {
+                List<Object> batch = new ArrayList<>(put);
+                put.clear();
+                for (int i = 0; i < batch.size(); i += 2) {
+                    Object collection = batch.get(i);
+                    if (!rebuilt.contains(collection) && !holds(collection, batch.get(i + 1))) {
+                        rebuild(collection, attachments.apply(collection));
+                        rebuilt.add(collection);
+                    }
+                }
+            }
+        } finally {
+            put.clear();
+            checking = false;
+        }
+    }
+
+    /** Forgets what was put: the read failed. */
+    void clear() {
+        put.clear();
+    }
+
+    private static boolean holds(Object collection, Object key) {
+        return collection instanceof Map ? ((Map<?, ?>) collection).containsKey(key) : ((Collection<?>) collection).contains(key);
+    }
+
+    /** Puts {@code collection}'s contents in again, in the order it gives them, as the store writing its committed contents. */
+    @SuppressWarnings("unchecked")
+    private static void rebuild(Object collection, Attachment attachment) {
+        boolean filling = attachment != null && attachment.isFilling();
+        if (attachment != null) {
+            attachment.filling(true);
+        }
+        try {
+            if (collection instanceof Map) {
+                Map<Object, Object> map = (Map<Object, Object>) collection;
+                List<Map.Entry<Object, Object>> entries = new ArrayList<>(map.size());
+                for (Map.Entry<Object, Object> entry : map.entrySet()) {
+                    entries.add(new AbstractMap.SimpleImmutableEntry<>(entry.getKey(), entry.getValue()));
+                }
+                map.clear();
+                for (Map.Entry<Object, Object> entry : entries) {
+                    map.put(entry.getKey(), entry.getValue());
+                }
+            } else {
+                Collection<Object> set = (Collection<Object>) collection;
+                List<Object> elements = new ArrayList<>(set);
+                set.clear();
+                set.addAll(elements);
+            }
+        } finally {
+            if (attachment != null) {
+                attachment.filling(filling);
+            }
+        }
+    }
+}
