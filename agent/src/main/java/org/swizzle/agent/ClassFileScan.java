@@ -24,19 +24,22 @@ final class ClassFileScan {
     private static final int CONSTANT_FIELDREF = 9;
     private static final byte[] PERSISTENT = Contract.PERSISTENT_DESCRIPTOR.getBytes(StandardCharsets.UTF_8);
     private static final byte[] OPTIONS = Contract.OPTIONS.getBytes(StandardCharsets.UTF_8);
+    private static final byte[] PREVIOUS_NAMES = Contract.PREVIOUS_NAMES_DESCRIPTOR.getBytes(StandardCharsets.UTF_8);
 
     private final int majorVersion;
     private final String superName;
     private final boolean mentionsPersistent;
     private final boolean mentionsOptions;
+    private final boolean mentionsPreviousNames;
     private final List<FieldRef> fieldRefs;
 
     private ClassFileScan(int majorVersion, String superName, boolean mentionsPersistent, boolean mentionsOptions,
-                          List<FieldRef> fieldRefs) {
+                          boolean mentionsPreviousNames, List<FieldRef> fieldRefs) {
         this.majorVersion = majorVersion;
         this.superName = superName;
         this.mentionsPersistent = mentionsPersistent;
         this.mentionsOptions = mentionsOptions;
+        this.mentionsPreviousNames = mentionsPreviousNames;
         this.fieldRefs = fieldRefs;
     }
 
@@ -52,6 +55,7 @@ final class ClassFileScan {
         char[] buffer = new char[reader.getMaxStringLength()];
         boolean mentionsPersistent = false;
         boolean mentionsOptions = false;
+        boolean mentionsPreviousNames = false;
         List<FieldRef> fieldRefs = new ArrayList<>();
         for (int index = 1; index < reader.getItemCount(); index++) {
             int offset = reader.getItem(index);
@@ -66,9 +70,11 @@ final class ClassFileScan {
             } else if (tag == CONSTANT_UTF8) {
                 mentionsPersistent |= isUtf8(reader, offset, PERSISTENT);
                 mentionsOptions |= isUtf8(reader, offset, OPTIONS);
+                mentionsPreviousNames |= isUtf8(reader, offset, PREVIOUS_NAMES);
             }
         }
-        return new ClassFileScan(majorVersion, reader.getSuperName(), mentionsPersistent, mentionsOptions, fieldRefs);
+        return new ClassFileScan(majorVersion, reader.getSuperName(), mentionsPersistent, mentionsOptions,
+            mentionsPreviousNames, fieldRefs);
     }
 
     private static boolean isUtf8(ClassReader reader, int offset, byte[] expected) {
@@ -98,6 +104,11 @@ final class ClassFileScan {
      */
     boolean mentionsOptions() {
         return mentionsOptions;
+    }
+
+    /** Whether the class may declare {@code @PreviousNames} (on itself or a field): its pool names the annotation. */
+    boolean mentionsPreviousNames() {
+        return mentionsPreviousNames;
     }
 
     /** The superclass (internal name); {@code null} for {@code java.lang.Object}. */

@@ -12,6 +12,7 @@ final class Contract {
     static final String PERSISTENT_DESCRIPTOR = "Lorg/swizzle/Persistent;";
     static final String PERSISTENT = "org.swizzle.Persistent";
     static final String PREVIOUS_NAMES = "org.swizzle.PreviousNames";
+    static final String PREVIOUS_NAMES_DESCRIPTOR = "Lorg/swizzle/PreviousNames;";
 
     static final String PERSISTABLE = "org/swizzle/internal/Persistable";
     static final String HOLLOW = "org/swizzle/internal/Hollow";

@@ -61,6 +61,9 @@ public final class SwizzleTransformer implements ClassFileTransformer {
 
     private byte[] rewrite(PersistentTypes types, String className, byte[] classFile) {
         ClassFileScan scan = ClassFileScan.of(classFile);
+        if (scan.mentionsPreviousNames()) {
+            Enhancement.mayDeclarePreviousNames(className.replace('/', '.'));
+        }
         // a class is persistent only through its own annotation or its superclass
         boolean candidate = scan.mentionsPersistent() || types.isPersistent(scan.superName());
         if (candidate && scan.mentionsOptions() && enhancedOptions(classFile) != null) {

@@ -2,6 +2,7 @@ package org.swizzle.internal;
 
 import java.lang.reflect.Field;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.swizzle.IncompatibleEnhancementException;
@@ -22,6 +23,9 @@ public final class Enhancement {
     /** The refused classes whose reason is one of their fields. */
     private static final Map<String, Boolean> FIELD_REFUSALS = new ConcurrentHashMap<>();
 
+    /** The classes the agent saw loaded that may declare {@link org.swizzle.PreviousNames}: see {@link RenamedClasses}. */
+    private static final Set<String> PREVIOUSLY_NAMED = ConcurrentHashMap.newKeySet();
+
     private static volatile boolean agentInstalled;
 
     private Enhancement() {
@@ -34,6 +38,19 @@ public final class Enhancement {
 
     public static boolean isAgentInstalled() {
         return agentInstalled;
+    }
+
+    /**
+     * Records that {@code className} (binary name, dots), which the agent saw loaded, names {@code @PreviousNames}: a
+     * stored class that no longer exists is looked for among such classes too, not only among those the store met.
+     */
+    public static void mayDeclarePreviousNames(String className) {
+        PREVIOUSLY_NAMED.add(className);
+    }
+
+    /** The classes {@link #mayDeclarePreviousNames} recorded. */
+    static Set<String> mayDeclarePreviousNames() {
+        return Set.copyOf(PREVIOUSLY_NAMED);
     }
 
     /** Records why {@code className} (binary name, dots) was not enhanced: a reason about the class itself. */

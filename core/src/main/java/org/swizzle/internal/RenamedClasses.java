@@ -27,6 +27,8 @@ final class RenamedClasses {
 
     private final Map<String, Class<?>> byPreviousName = new HashMap<>();
     private final Set<Class<?>> learned = new HashSet<>();
+    /** The classes of {@link Enhancement#mayDeclarePreviousNames} looked at already. */
+    private final Set<String> loaded = new HashSet<>();
 
     /** Learns the previous names of {@code type} and of the classes it can refer to. */
     void learn(Class<?> type) {
@@ -65,9 +67,33 @@ final class RenamedClasses {
         }
     }
 
-    /** The class that declares {@code previousName} among its previous names, or {@code null}. */
-    Class<?> find(String previousName) {
-        return byPreviousName.get(previousName);
+    /**
+     * The class that declares {@code previousName} among its previous names, or {@code null}. When none the store met
+     * does, the classes the agent saw loaded that may declare previous names ({@link Enhancement#mayDeclarePreviousNames})
+     * are learned first, as {@code loader} finds them: an enum or class reached only through {@code Object} or an
+     * interface (a {@code List<Object>}) is found once the application has loaded it.
+     */
+    Class<?> find(String previousName, ClassLoader loader) {
+        Class<?> found = byPreviousName.get(previousName);
+        if (found == null) {
+            for (String name : Enhancement.mayDeclarePreviousNames()) {
+                if (loaded.add(name)) {
+                    learnIfVisible(name, loader);
+                }
+            }
+            found = byPreviousName.get(previousName);
+        }
+        return found;
+    }
+
+    private void learnIfVisible(String name, ClassLoader loader) {
+        Class<?> type;
+        try {
+            type = Class.forName(name, false, loader);
+        } catch (ClassNotFoundException notVisible) {
+            return; // a class of another loader, which this store's cannot see: not the replacement of its classes
+        }
+        learn(type);
     }
 
     /** The classes in the type arguments of {@code field}'s generic type ({@code List<Part>}: {@code Part}). */

@@ -310,28 +310,37 @@ class ClassChangeTest {
         String holder = String.join("\n",
             "package ev;",
             "@org.swizzle.Persistent public class Holder {",
-            "  ENUM c; java.util.List<ENUM> cs = new java.util.ArrayList<>();",
+            "  ENUM c; java.util.List<ENUM> cs = new java.util.ArrayList<>(); java.util.List<Object> objects = new java.util.ArrayList<>();",
+            "  USES",
             "  static Holder sample() { SAMPLE }",
             "  void touch() { TOUCH }",
-            "  String describe() { return c.getClass().getSimpleName() + \" \" + c + \" \" + cs; }",
+            "  String describe() { return c.getClass().getSimpleName() + \" \" + c + \" \" + cs + \" \" + objects; }",
             "}");
         Path v1 = compile("v1", "Holder", Map.of("ev/Color.java", "package ev; public enum Color { RED, GREEN }",
-            "ev/Holder.java", holder.replace("ENUM", "Color").replace("TOUCH", "")
-                .replace("SAMPLE", "Holder h = new Holder(); h.c = Color.GREEN; h.cs.add(Color.RED); return h;")));
+            "ev/Holder.java", holder.replace("ENUM", "Color").replace("TOUCH", "").replace("USES", "").replace("SAMPLE",
+                "Holder h = new Holder(); h.c = Color.GREEN; h.cs.add(Color.RED); h.objects.add(Color.RED); return h;")));
+        // the list of objects names no type the store meets: the enum is found among the classes the agent saw loaded
         Path renamed = compile("renamed", "Holder", Map.of("ev/Hue.java",
             "package ev; @org.swizzle.PreviousNames(\"ev.Color\") public enum Hue { RED, GREEN, BLUE }",
             "ev/Holder.java", holder.replace("ENUM", "Hue").replace("SAMPLE", "return null;")
-                .replace("TOUCH", "cs.add(c); c = Hue.BLUE;")));
+                .replace("TOUCH", "cs.add(c); c = Hue.BLUE;").replace("USES", "static final Object USED = Hue.GREEN;")));
+        Path onlyObjects = compile("objects", "Holder", Map.of("ev/Hue.java",
+            "package ev; @org.swizzle.PreviousNames(\"ev.Color\") public enum Hue { RED, GREEN, BLUE }",
+            "ev/Holder.java", holder.replace("ENUM c; java.util.List<ENUM> cs = new java.util.ArrayList<>();", "")
+                .replace("c.getClass().getSimpleName() + \" \" + c + \" \" + cs + \" \" + ", "\"\" + ")
+                .replace("SAMPLE", "return null;").replace("TOUCH", "").replace("USES", "static final Object USED = Hue.GREEN;")));
         Path unnamed = compile("unnamed", "Holder", Map.of("ev/Shade.java", "package ev; public enum Shade { RED, GREEN }",
-            "ev/Holder.java", holder.replace("ENUM", "Shade").replace("SAMPLE", "return null;").replace("TOUCH", "")));
+            "ev/Holder.java", holder.replace("ENUM", "Shade").replace("SAMPLE", "return null;").replace("TOUCH", "")
+                .replace("USES", "")));
         String db = dir.resolve("db").toString();
 
-        assertState(run(v1, db, "write"), "Color GREEN [RED]");
+        assertState(run(v1, db, "write"), "Color GREEN [RED] [RED]");
         assertRefused(run(unnamed, db, "read"), "IncompatibleSchemaException: Class ev.Color has stored objects but is not on"
             + " the class path", "@org.swizzle.PreviousNames(\"ev.Color\")");
-        assertState(run(renamed, db, "read"), "Hue GREEN [RED]");
-        assertState(run(renamed, db, "touch"), "Hue BLUE [RED, GREEN]");
-        assertState(run(renamed, db, "read"), "Hue BLUE [RED, GREEN]");
+        assertState(run(onlyObjects, db, "read"), "[RED]");
+        assertState(run(renamed, db, "read"), "Hue GREEN [RED] [RED]");
+        assertState(run(renamed, db, "touch"), "Hue BLUE [RED, GREEN] [RED]");
+        assertState(run(renamed, db, "read"), "Hue BLUE [RED, GREEN] [RED]");
     }
 
     /**
