@@ -77,10 +77,11 @@ final class CollectionFill {
         }
         while (read < size) {
             boolean keyPosition = isKeyPosition();
-            Object value = in.readValue();
+            boolean map = kind != ValueKind.HASH_SET_KEYS && kind.unit() != 1;
+            int index = map && hasKey ? 1 : 0;
+            Object value = declared == null ? in.readValue() : readDeclared(index, map);
             if (declared != null && value instanceof Persistable) {
-                boolean map = kind != ValueKind.HASH_SET_KEYS && kind.unit() != 1;
-                DeclaredElements.require(declared, map ? (hasKey ? 1 : 0) : 0, map ? (hasKey ? "value" : "key") : "element", value, field);
+                DeclaredElements.require(declared, index, role(index, map), value, field);
             }
             Object first = keyPosition || in.isReadForKey() ? toFillFirst.apply(value) : null;
             if (first != null) {
@@ -92,6 +93,26 @@ final class CollectionFill {
         }
         in.exit();
         return null;
+    }
+
+    /** The next value, an array made of the class {@link #declared} gives for it if it is an array and gives one. */
+    private Object readDeclared(int index, boolean map) {
+        Class<?> arrayType = DeclaredElements.arrayType(declared, index);
+        if (arrayType == null) {
+            return in.readValue();
+        }
+        in.readNextArrayAs(arrayType);
+        try {
+            return in.readValue();
+        } catch (ArrayStoreException e) {
+            throw DeclaredElements.arrayRefused(arrayType, role(index, map), e, field);
+        } finally {
+            in.takeNextArrayType(); // a value that is no array reads none
+        }
+    }
+
+    private static String role(int index, boolean map) {
+        return map ? (index == 1 ? "value" : "key") : "element";
     }
 
     /** Whether the next value is hashed or compared where it goes: a set's element, a map's key. */

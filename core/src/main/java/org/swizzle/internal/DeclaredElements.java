@@ -15,8 +15,8 @@ import org.swizzle.IncompatibleSchemaException;
  * The persistent types a collection field declares its elements as ({@code List<Part>}, {@code Map<String, Part>}),
  * which a collection read from the store for that field must hold: a class changed since the collection was stored
  * (the field made {@code List<Other>}) would otherwise hand out objects that fail with a {@code ClassCastException}
- * where the application uses them. Only persistent classes and application interfaces are checked: boxes, strings
- * and collections are read as what they were stored as.
+ * where the application uses them. Only persistent classes and application interfaces are checked, and arrays of them,
+ * which are read as arrays of the declared class: boxes, strings and collections are read as what they were stored as.
  */
 final class DeclaredElements {
 
@@ -68,13 +68,37 @@ final class DeclaredElements {
         }
     }
 
-    /** The class {@code argument} names when it is a persistent class or an application interface, else null. */
+    /**
+     * The array class {@code declared} gives at {@code index}, of which an array read there is made (see
+     * {@link ObjectReader#readNextArrayAs}); null if it gives none.
+     */
+    static Class<?> arrayType(Class<?>[] declared, int index) {
+        Class<?> type = declared != null && index < declared.length ? declared[index] : null;
+        return type != null && type.isArray() ? type : null;
+    }
+
+    /** The refusal of an array read as the {@code role} of collection {@code field}, whose element {@code e} names. */
+    static IncompatibleSchemaException arrayRefused(Class<?> declared, String role, ArrayStoreException e, String field) {
+        return new IncompatibleSchemaException("Field " + field + " holds a collection stored with an " + role + " that is"
+            + " an array holding a " + e.getMessage() + ", which its declared " + role + " type " + declared.getTypeName()
+            + " does not admit. Change the field's type back to one its stored " + role + "s are, or give the field a new"
+            + " name (the old values are then dropped).");
+    }
+
+    /** The class {@code argument} names when it is a persistent class or an application interface (or an array of one), else null. */
     private static Class<?> checkedType(Type argument) {
         Type type = argument instanceof WildcardType ? ((WildcardType) argument).getUpperBounds()[0] : argument;
         if (!(type instanceof Class)) {
             return null; // a type variable, or a parameterized type such as List<Part>: read as stored
         }
         Class<?> declared = (Class<?>) type;
+        if (declared.isArray()) { // read as an array of this class (Named[] from Part[]), as an array field is
+            Class<?> component = declared;
+            while (component.isArray()) {
+                component = component.getComponentType();
+            }
+            return checkedType(component) != null ? declared : null;
+        }
         boolean persistent = Persistable.class.isAssignableFrom(declared) || declared.isAnnotationPresent(org.swizzle.Persistent.class);
         boolean applicationInterface = declared.isInterface() && !declared.getName().startsWith("java.");
         return persistent || applicationInterface ? declared : null;

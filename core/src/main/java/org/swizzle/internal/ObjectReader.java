@@ -273,6 +273,9 @@ public final class ObjectReader {
     /** An embedded value: a tag and its payload (see {@link ValueKind}). */
     public Object readValue() {
         ValueKind kind = readKind();
+        if (nextArrayType != null && kind != ValueKind.OBJECT_ARRAY) {
+            nextArrayType = null; // it is for the next value only, which is no array of references
+        }
         switch (kind.codec()) {
             case SCALAR: return ScalarCodec.read(kind, this);
             case STRING: return StringCodec.read(kind, this);
@@ -351,7 +354,7 @@ public final class ObjectReader {
 
     /** A new array for {@code length} elements of the class with catalog id {@code classId}. */
     /**
-     * Makes the next reference array this reads, if it is the next value, an array of class {@code type} rather than
+     * Makes the next value this reads, if it is an array of references, an array of class {@code type} rather than
      * of the class its elements were stored as: a field retyped from {@code Part[]} to {@code Named[]} holds a
      * {@code Named[]}, which takes any {@code Named}. An element {@code type} does not admit fails the store into it
      * with an {@link ArrayStoreException}.

@@ -346,7 +346,8 @@ class ClassChangeTest {
     /**
      * An array field retyped from {@code Part[]} to {@code Named[]}, an interface {@code Part} implements, reads its
      * parts into a {@code Named[]}, which then takes another {@code Named} (a {@code Part[]} would throw
-     * {@code ArrayStoreException}), and so does an array of such arrays; retyped to a class its elements are not, it is
+     * {@code ArrayStoreException}), and so do an array of such arrays and a {@code List<Named[]>} (from
+     * {@code List<Part[]>}); retyped to a class its elements are not, it is
      * refused with {@code IncompatibleSchemaException} naming the field and the element's class.
      */
     @Test
@@ -354,11 +355,12 @@ class ClassChangeTest {
         String holder = String.join("\n",
             "package ev;",
             "@org.swizzle.Persistent public class Holder {",
-            "  ELEMENT[] parts; ELEMENT[][] rows;",
+            "  ELEMENT[] parts; ELEMENT[][] rows; java.util.List<ELEMENT[]> list = new java.util.ArrayList<>();",
             "  static Holder sample() { SAMPLE }",
             "  void touch() { TOUCH }",
             "  String describe() { return parts.getClass().getSimpleName() + java.util.Arrays.toString(parts) + \" \"",
-            "    + rows.getClass().getSimpleName() + java.util.Arrays.deepToString(rows); }",
+            "    + rows.getClass().getSimpleName() + java.util.Arrays.deepToString(rows) + \" \"",
+            "    + list.get(0).getClass().getSimpleName() + java.util.Arrays.toString(list.get(0)); }",
             "}");
         String named = "package ev; public interface Named { }";
         String part = "package ev; @org.swizzle.Persistent public class Part implements Named { int v = 42; public String toString() { return \"part\" + v; } }";
@@ -366,18 +368,19 @@ class ClassChangeTest {
         Path v1 = compile("v1", "Holder", Map.of("ev/Named.java", named, "ev/Part.java", part, "ev/Other.java", other,
             "ev/Holder.java", holder.replace("ELEMENT", "Part").replace("TOUCH", "").replace("SAMPLE",
                 "Holder h = new Holder(); h.parts = new Part[] {new Part(), null}; h.rows = new Part[][] {{h.parts[0]}, null};"
-                    + " return h;")));
+                    + " h.list.add(new Part[] {h.parts[0], null}); return h;")));
         Path byInterface = compile("interface", "Holder", Map.of("ev/Named.java", named, "ev/Part.java", part,
             "ev/Other.java", other, "ev/Holder.java", holder.replace("ELEMENT", "Named").replace("SAMPLE", "return null;")
-                .replace("TOUCH", "parts[1] = new Other(); rows[0] = new Named[] {rows[0][0], new Other()};")));
+                .replace("TOUCH", "parts[1] = new Other(); rows[0] = new Named[] {rows[0][0], new Other()};"
+                    + " list.get(0)[1] = new Other();")));
         Path unrelated = compile("unrelated", "Holder", Map.of("ev/Named.java", named, "ev/Part.java", part,
             "ev/Other.java", other, "ev/Holder.java", holder.replace("ELEMENT", "Other").replace("SAMPLE", "return null;")
                 .replace("TOUCH", "")));
         String db = dir.resolve("db").toString();
 
-        assertState(run(v1, db, "write"), "Part[][part42, null] Part[][][[part42], null]");
-        assertState(run(byInterface, db, "touch"), "Named[][part42, other] Named[][][[part42, other], null]");
-        assertState(run(byInterface, db, "read"), "Named[][part42, other] Named[][][[part42, other], null]");
+        assertState(run(v1, db, "write"), "Part[][part42, null] Part[][][[part42], null] Part[][part42, null]");
+        assertState(run(byInterface, db, "touch"), "Named[][part42, other] Named[][][[part42, other], null] Named[][part42, other]");
+        assertState(run(byInterface, db, "read"), "Named[][part42, other] Named[][][[part42, other], null] Named[][part42, other]");
         assertRefused(run(unrelated, db, "read"), "IncompatibleSchemaException: Field ev.Holder.", " an array that holds a ev.Part,"
             + " which its declared type ev.Other[]", "does not admit");
     }
