@@ -80,7 +80,7 @@ final class DeclaredElements {
     /** The refusal of an array read as the {@code role} of collection {@code field}, whose element {@code e} names. */
     static IncompatibleSchemaException arrayRefused(Class<?> declared, String role, ArrayStoreException e, String field) {
         return new IncompatibleSchemaException("Field " + field + " holds a collection stored with an " + role + " that is"
-            + " an array holding a " + e.getMessage() + ", which its declared " + role + " type " + declared.getTypeName()
+            + " an array holding a " + ReadPlan.storedElementName(e) + ", which its declared " + role + " type " + declared.getTypeName()
             + " does not admit. Change the field's type back to one its stored " + role + "s are, or give the field a new"
             + " name (the old values are then dropped).");
     }

@@ -126,7 +126,7 @@ final class ReadPlan {
                         throw e;
                     }
                     throw new IncompatibleSchemaException("Field " + qualifiedNames[i] + " of " + in.describe() + " was stored"
-                        + " as an array that holds a " + e.getMessage() + ", which its declared type "
+                        + " as an array that holds a " + storedElementName(e) + ", which its declared type "
                         + arrayTypes[i].getTypeName() + " does not admit. Change the field's type back to one its stored"
                         + " elements are, or give the field a new name (the old values are then dropped).");
                 } catch (MissingEnumConstantException e) {
@@ -183,6 +183,15 @@ final class ReadPlan {
     }
 
     /** {@code Ljava/lang/String;} as {@code java.lang.String}, {@code [I} as {@code int[]}. */
+    /**
+     * The class an {@link ArrayStoreException} names, as Java writes it in source: {@code ev.Part[]} where the
+     * exception says {@code [Lev.Part;}.
+     */
+    static String storedElementName(ArrayStoreException e) {
+        String name = String.valueOf(e.getMessage());
+        return name.startsWith("[") ? typeName(name.replace('.', '/')) : name;
+    }
+
     static String typeName(String descriptor) {
         switch (descriptor.charAt(0)) {
             case 'Z': return "boolean";
