@@ -298,6 +298,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         int length = fill(object);
+        if (object.$swz_state() != Persistable.HOLLOW) {
+            return; // a fault nested in its own fill (a key's hashCode, in a cycle, reading it) made it resident
+        }
         if (barrier.placesObjects()) {
             object.$swz_address(space.place(object, length));
         }

@@ -113,6 +113,13 @@ public final class CyclicKeysWorkload {
         boolean rankedFirstHoldsSecond = pair.firstRanked.peers.contains(pair.secondRanked);
         boolean rankedSecondHoldsFirst = pair.secondRanked.peers.contains(pair.firstRanked);
         check(pair, firstHoldsSecond, secondHoldsFirst, rankedFirstHoldsSecond, rankedSecondHoldsFirst);
+        checkFaultedOnce(store);
+    }
+
+    /** The pair, the four nodes and their four fillers were each made resident once, the cycle's nested faults too. */
+    private void checkFaultedOnce(ObjectStore store) {
+        Phases.check(phase, "9 objects faulted and resident: " + store.stats().objectsFaulted() + " faulted, "
+            + store.stats().objectsResident() + " resident", store.stats().objectsFaulted() == 9 && store.stats().objectsResident() == 9);
     }
 
     /** Reads the second node's sets first. */
@@ -123,6 +130,7 @@ public final class CyclicKeysWorkload {
         boolean rankedSecondHoldsFirst = pair.secondRanked.peers.contains(pair.firstRanked);
         boolean rankedFirstHoldsSecond = pair.firstRanked.peers.contains(pair.secondRanked);
         check(pair, firstHoldsSecond, secondHoldsFirst, rankedFirstHoldsSecond, rankedSecondHoldsFirst);
+        checkFaultedOnce(store);
     }
 
     /** Reads both, adds what a set did not find (nothing, now), and commits: a read logs nothing. */
