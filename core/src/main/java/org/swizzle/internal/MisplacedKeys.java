@@ -19,8 +19,9 @@ import org.swizzle.internal.tracked.Attachment;
  * {@code hashCode} or {@code compareTo} reads its own state can be hashed while that state is still being read: in a
  * cycle (a node in the set of a peer that is in the node's own set) one of the two is hashed before its set holds
  * its elements, and lands in the wrong bucket, where {@code contains} no longer finds it. Java's serialization has
- * the same flaw; here a set or map whose key is not found where it is once every read is done is rebuilt, as its
- * committed contents, without noting a change.
+ * the same flaw; here, when a read faulted an object while it was being filled (which such a hash does), a set or
+ * map whose key is not found where it is once every read is done is rebuilt, as its committed contents, without
+ * noting a change.
  */
 final class MisplacedKeys {
 
@@ -38,6 +39,11 @@ final class MisplacedKeys {
 
     /** Collection, key, collection, key...: what the reads in progress put. */
     private final List<Object> put = new ArrayList<>();
+    /**
+     * Whether a fault was made of an object while it was being filled: only then can a key have been hashed from a
+     * state not read whole, since every read of an object's fields passes its residency check.
+     */
+    private boolean reentered;
     private boolean checking;
 
     /** Notes that {@code key} went into {@code collection} while it may not have held its whole state. */
@@ -49,14 +55,24 @@ final class MisplacedKeys {
         }
     }
 
+    /** Notes that an object was faulted while it was being filled: a key hashed meanwhile may have read it unfilled. */
+    void reentered() {
+        reentered = true;
+    }
+
     /**
-     * Once the outermost read is done: rebuilds each set or map in which a key it took is not found. Looking a key up
-     * may fault objects, whose reads put more keys, which are checked too.
+     * Once the outermost read is done: if an object was faulted while it was being filled, rebuilds each set or map in
+     * which a key it took is not found, else only forgets them. Looking a key up may fault objects, whose reads put
+     * more keys, which are checked too.
      *
      * @param attachments the attachment of a stored collection, or null
      */
     void check(Function<Object, Attachment> attachments) {
-        if (checking || put.isEmpty()) {
+        if (checking) {
+            return;
+        }
+        if (!reentered) {
+            put.clear();
             return;
         }
         checking = true;
@@ -75,6 +91,7 @@ final class MisplacedKeys {
             }
         } finally {
             put.clear();
+            reentered = false;
             checking = false;
         }
     }
@@ -82,6 +99,7 @@ final class MisplacedKeys {
     /** Forgets what was put: the read failed. */
     void clear() {
         put.clear();
+        reentered = false;
     }
 
     private static boolean holds(Object collection, Object key) {

@@ -299,7 +299,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         int length = fill(object);
         if (object.$swz_state() != Persistable.HOLLOW) {
-            return; // a fault nested in its own fill (a key's hashCode, in a cycle, reading it) made it resident
+            misplacedKeys.reentered(); // a fault nested in its own fill (a key's hashCode, in a cycle) made it resident
+            return;
         }
         if (barrier.placesObjects()) {
             object.$swz_address(space.place(object, length));
