@@ -235,9 +235,9 @@ final class Catalog {
     private static IncompatibleSchemaException missing(String name) {
         return new IncompatibleSchemaException("Class " + name + " has stored objects but is not on the class path."
             + " Put it back on the class path, declare @org.swizzle.PreviousNames(\"" + name + "\") on the class"
-            + " that replaces it (Swizzle finds it among the classes the store has met, as root, index and stored field"
-            + " types, and, with the agent, among those loaded before this read: one reached only through Object or an"
-            + " interface is found once the application has used it), or open the store with StoreOptions.builder().dropMissingClasses(Set.of(\"" + name
+            + " that replaces it (Swizzle finds it among the classes the store has met, as root, index and"
+            + " stored field types, and, with the agent, among those loaded before this read: one reached only"
+            + " through Object or an interface is found once the application has used it), or open the store with StoreOptions.builder().dropMissingClasses(Set.of(\"" + name
             + "\")) to drop its objects (references to them then read as null).");
     }
 

@@ -278,10 +278,9 @@ public final class ClassLayout {
         try {
             for (int i = 0; i < arrayFields.length; i++) {
                 Object read = arrayFields[i].get(object);
-                Object old = kept[i];
-                if (read != null && old != null && old.getClass() == read.getClass() && Array.getLength(old) == Array.getLength(read)) {
-                    System.arraycopy(read, 0, old, 0, Array.getLength(read));
-                    arrayFields[i].set(object, old);
+                Object keptOrRead = KeptArrays.keep(kept[i], read);
+                if (keptOrRead != read) {
+                    arrayFields[i].set(object, keptOrRead);
                 }
             }
         } catch (IllegalAccessException e) {

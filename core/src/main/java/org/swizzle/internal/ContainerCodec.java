@@ -70,26 +70,17 @@ final class ContainerCodec {
                 requireNaturalOrder(out, ((SortedMap<?, ?>) collection).comparator(), collection);
                 return ValueKind.TREE_MAP;
             }
-            if (collection instanceof TrackedHashMap && ((Paged) collection).pagedIn(out.collection())) {
-                return ValueKind.HASH_MAP_SECTIONS;
-            }
             if (!(collection instanceof LinkedHashMap)) {
                 return collection instanceof HashMap ? ValueKind.HASH_MAP : ValueKind.LINKED_HASH_MAP;
             }
             return out.collection().isAccessOrdered() ? ValueKind.ACCESS_ORDER_MAP : ValueKind.LINKED_HASH_MAP;
         }
         if (collection instanceof List) {
-            if (collection instanceof TrackedArrayList && ((Paged) collection).pagedIn(out.collection())) {
-                return ValueKind.ARRAY_LIST_SECTIONS;
-            }
             return collection instanceof LinkedList ? ValueKind.LINKED_LIST : ValueKind.ARRAY_LIST;
         }
         if (collection instanceof SortedSet) {
             requireNaturalOrder(out, ((SortedSet<?>) collection).comparator(), collection);
             return ValueKind.TREE_SET;
-        }
-        if (collection instanceof TrackedHashSet && ((TrackedHashSet<?>) collection).keys() != null) {
-            return ValueKind.HASH_SET_KEYS;
         }
         if (collection instanceof Set) {
             boolean unordered = collection instanceof HashSet && !(collection instanceof LinkedHashSet);

@@ -4,12 +4,14 @@ import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 import org.swizzle.internal.tracked.Attachment;
@@ -37,8 +39,11 @@ final class MisplacedKeys {
         }
     };
 
-    /** Collection, key, collection, key...: what the reads in progress put. */
-    private final List<Object> put = new ArrayList<>();
+    /** Past this many references, {@link #put} is made anew once done with, rather than kept as large as it grew. */
+    private static final int KEPT_CAPACITY = 1024;
+
+    /** Collection, key, collection, key...: what the faults in progress put. */
+    private List<Object> put = new ArrayList<>();
     /**
      * Whether a fault was made of an object while it was being filled: only then can a key have been hashed from a
      * state not read whole, since every read of an object's fields passes its residency check.
@@ -72,7 +77,7 @@ final class MisplacedKeys {
             return;
         }
         if (!reentered) {
-            put.clear();
+            forget();
             return;
         }
         checking = true;
@@ -83,22 +88,27 @@ final class MisplacedKeys {
                 put.clear();
                 for (int i = 0; i < batch.size(); i += 2) {
                     Object collection = batch.get(i);
-                    if (!rebuilt.contains(collection) && !holds(collection, batch.get(i + 1))) {
-                        rebuild(collection, attachments.apply(collection));
+                    Attachment attachment = attachments.apply(collection);
+                    boolean stored = attachment != null && attachment.isLive();
+                    if (stored && !rebuilt.contains(collection) && !holds(collection, batch.get(i + 1))) {
+                        rebuild(collection, attachment);
                         rebuilt.add(collection);
                     }
                 }
             }
         } finally {
-            put.clear();
-            reentered = false;
+            forget();
             checking = false;
         }
     }
 
-    /** Forgets what was put: the read failed. */
-    void clear() {
-        put.clear();
+    /** Forgets what was put: the faults are done, or failed. */
+    void forget() {
+        if (put.size() > KEPT_CAPACITY) {
+            put = new ArrayList<>();
+        } else {
+            put.clear();
+        }
         reentered = false;
     }
 
@@ -106,34 +116,43 @@ final class MisplacedKeys {
         return collection instanceof Map ? ((Map<?, ?>) collection).containsKey(key) : ((Collection<?>) collection).contains(key);
     }
 
-    /** Puts {@code collection}'s contents in again, in the order it gives them, as the store writing its committed contents. */
+    /**
+     * Puts {@code collection}'s contents in again, in the order it gives them, as the store writing its committed
+     * contents. They are hashed or ordered first, in a copy: a key whose {@code hashCode} or {@code compareTo} throws
+     * leaves the collection as it was.
+     */
     @SuppressWarnings("unchecked")
     private static void rebuild(Object collection, Attachment attachment) {
-        boolean filling = attachment != null && attachment.isFilling();
-        if (attachment != null) {
-            attachment.filling(true);
+        List<Object> contents = new ArrayList<>();
+        List<Object> keys;
+        if (collection instanceof Map) {
+            keys = new ArrayList<>();
+            for (Map.Entry<Object, Object> entry : ((Map<Object, Object>) collection).entrySet()) {
+                contents.add(new AbstractMap.SimpleImmutableEntry<>(entry.getKey(), entry.getValue()));
+                keys.add(entry.getKey());
+            }
+        } else {
+            contents.addAll((Collection<Object>) collection);
+            keys = contents;
         }
+        Collection<Object> scratch = collection instanceof SortedSet || collection instanceof SortedMap ? new TreeSet<>() : new HashSet<>();
+        scratch.addAll(keys);
+        boolean filling = attachment.isFilling();
+        attachment.filling(true);
         try {
             if (collection instanceof Map) {
                 Map<Object, Object> map = (Map<Object, Object>) collection;
-                List<Map.Entry<Object, Object>> entries = new ArrayList<>(map.size());
-                for (Map.Entry<Object, Object> entry : map.entrySet()) {
-                    entries.add(new AbstractMap.SimpleImmutableEntry<>(entry.getKey(), entry.getValue()));
-                }
                 map.clear();
-                for (Map.Entry<Object, Object> entry : entries) {
-                    map.put(entry.getKey(), entry.getValue());
+                for (Object entry : contents) {
+                    map.put(((Map.Entry<Object, Object>) entry).getKey(), ((Map.Entry<Object, Object>) entry).getValue());
                 }
             } else {
                 Collection<Object> set = (Collection<Object>) collection;
-                List<Object> elements = new ArrayList<>(set);
                 set.clear();
-                set.addAll(elements);
+                set.addAll(contents);
             }
         } finally {
-            if (attachment != null) {
-                attachment.filling(filling);
-            }
+            attachment.filling(filling);
         }
     }
 }

@@ -12,7 +12,8 @@ import java.util.function.Predicate;
 /**
  * Finds a collection (or array) that another holds, however deep, without recursing: a read asks it whether a
  * collection about to be hashed as a key holds one that is not filled yet. Persistent objects are not entered: one
- * that is filled has its collections filled too, and a hollow one fills them when it is read.
+ * that is filled has its collections filled too, and a hollow one fills them when it is read. Nor are collections a
+ * read did not make now, which hold all theirs (and a paged one would read its pages to be searched).
  */
 final class NestedContainers {
 
@@ -26,9 +27,10 @@ final class NestedContainers {
 
     /**
      * The first container {@code container} holds, directly or through the containers it holds, for which
-     * {@code wanted} holds; null if there is none. Each container is looked into once.
+     * {@code wanted} holds; null if there is none. Each container is looked into once; a collection only if
+     * {@code enter} holds for it (an array always: it is a value of what holds it).
      */
-    static Object find(Object container, Predicate<Object> wanted) {
+    static Object find(Object container, Predicate<Object> wanted, Predicate<Object> enter) {
         ArrayDeque<Object> toSearch = new ArrayDeque<>();
         Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         toSearch.push(container);
@@ -37,9 +39,9 @@ final class NestedContainers {
             Object searched = toSearch.pop();
             if (searched instanceof Map) {
                 for (Map.Entry<?, ?> entry : ((Map<?, ?>) searched).entrySet()) {
-                    Object found = visit(entry.getKey(), wanted, seen, toSearch);
+                    Object found = visit(entry.getKey(), wanted, enter, seen, toSearch);
                     if (found == null) {
-                        found = visit(entry.getValue(), wanted, seen, toSearch);
+                        found = visit(entry.getValue(), wanted, enter, seen, toSearch);
                     }
                     if (found != null) {
                         return found;
@@ -48,7 +50,7 @@ final class NestedContainers {
             } else {
                 Collection<?> elements = searched instanceof Object[] ? Arrays.asList((Object[]) searched) : (Collection<?>) searched;
                 for (Object element : elements) {
-                    Object found = visit(element, wanted, seen, toSearch);
+                    Object found = visit(element, wanted, enter, seen, toSearch);
                     if (found != null) {
                         return found;
                     }
@@ -58,15 +60,21 @@ final class NestedContainers {
         return null;
     }
 
-    /** {@code value} if it is a container {@code wanted} holds for; otherwise null, and a container not seen yet is to be searched. */
-    private static Object visit(Object value, Predicate<Object> wanted, Set<Object> seen, ArrayDeque<Object> toSearch) {
+    /**
+     * {@code value} if it is a container {@code wanted} holds for; otherwise null, and a container not seen yet that
+     * may be entered is to be searched.
+     */
+    private static Object visit(Object value, Predicate<Object> wanted, Predicate<Object> enter, Set<Object> seen,
+                                ArrayDeque<Object> toSearch) {
         if (!isContainer(value) || !seen.add(value)) {
             return null;
         }
         if (wanted.test(value)) {
             return value;
         }
-        toSearch.push(value);
+        if (value instanceof Object[] || enter.test(value)) {
+            toSearch.push(value);
+        }
         return null;
     }
 }

@@ -43,6 +43,9 @@ import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Sections;
 import org.swizzle.internal.tracked.Sequenced;
+import org.swizzle.internal.tracked.TrackedArrayList;
+import org.swizzle.internal.tracked.TrackedHashMap;
+import org.swizzle.internal.tracked.TrackedHashSet;
 
 /**
  * The object manager of one open store: it faults hollow objects in (filled in place, a whole fault
@@ -142,8 +145,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final List<UnfilledCollection> madeInRead = new ArrayList<>();
     /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled first. */
     private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
-    /** The persistent keys the reads in progress put into sets and maps, checked when the outermost is done. */
+    /** The persistent keys the faults in progress put into sets and maps, checked when the outermost is done. */
     private final MisplacedKeys misplacedKeys = new MisplacedKeys();
+    /** The attachment of a stored collection, or null: {@code collections::find}, made once. */
+    private final Function<Object, Attachment> attachmentOf = collection -> collections.find(collection);
+    /** The collections made by the reads in progress (those of {@link #madeInRead}), which a search for waiting ones enters. */
+    private final Set<Object> madeNow = Collections.newSetFromMap(new IdentityHashMap<>());
+    /**
+     * Whether a search for waiting collections enters a collection: one the reads in progress made, which may hold
+     * some, unless it is paged (its pages are read on their own, and reading them to search them would read them all).
+     */
+    private final Predicate<Object> searchable = collection -> madeNow.contains(collection) && !isPaged(collection);
+    /** The collections being filled now, on the fill stacks: one handed out again may be hashed before it holds all. */
+    private final Set<Object> fillingNow = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Whether a collection is one of {@link #unfilled}. */
     private final Predicate<Object> waits = unfilled::containsKey;
     /** {@link #waitingIn}, for the fills. */
@@ -251,14 +265,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         } catch (RuntimeException | Error e) {
             if (faultDepth == 1) {
-                misplacedKeys.clear();
+                misplacedKeys.forget();
             }
             throw e;
         } finally {
             faultDepth--;
         }
         if (faultDepth == 0) {
-            misplacedKeys.check(collections::find);
+            misplacedKeys.check(attachmentOf);
         }
         if (rehollowOnFault && faultDepth == 0 && transaction == null) { // a commit trims once it is done
             trimToBudget(object, false);
@@ -348,10 +362,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     + " bytes left after the last field");
             }
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
-            object.$swz_clear();
+            unfilled(object);
             throw corrupted(oid, e.getMessage());
         } catch (RuntimeException | Error e) {
-            object.$swz_clear();
+            unfilled(object);
             throw e;
         } finally {
             reading = outer;
@@ -365,6 +379,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             watch(object);
         }
         return length;
+    }
+
+    /**
+     * After a failed fill of {@code object}: clears it, or re-hollows it if a fault nested in the fill (a key's hashCode
+     * in a cycle) made it resident meanwhile, so that no thread sees it resident with its fields cleared.
+     */
+    private void unfilled(Persistable object) {
+        if (object.$swz_state() == Persistable.HOLLOW) {
+            object.$swz_clear();
+        } else {
+            rehollow(object);
+            counters.objectsResident--;
+        }
     }
 
     /**
@@ -387,8 +414,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         } else if (found instanceof Persistable) {
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
+        } else if (fillingNow.contains(found)) {
+            misplacedKeys.reentered(); // handed out while it is filled: a key hashed meanwhile may read it partly filled
         } else if (fillsInRead > 0) {
-            // an object's fill inside a collection read: the object may be a key being hashed, which reads it whole
+            // an object's fill inside a collection read: the object may be a key being hashed, which reads it whole;
+            // one being filled is not searched: it holds what it holds so far
             for (Object waiting = waitingIn(found); waiting != null; waiting = waitingIn(found)) {
                 UnfilledCollection first = unfilled.get(waiting);
                 first.in.readForKey();
@@ -402,9 +432,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return found;
     }
 
+    /** Notes keys put inside faults only: the check runs when the outermost one is done. */
     @Override
     public void keyPut(Object collection, Persistable key) {
-        misplacedKeys.put(collection, key);
+        if (faultDepth > 0) {
+            misplacedKeys.put(collection, key);
+        }
     }
 
     /**
@@ -482,7 +515,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                         fillCollection(next);
                     }
                 }
-                madeInRead.subList(firstMade, madeInRead.size()).clear();
+                forgetMade(firstMade);
             }
             return opened.collection;
         } catch (RuntimeException | Error e) {
@@ -492,7 +525,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     unfilled.remove(each.collection);
                     collections.failed(each.attachment);
                 }
-                made.clear();
+                forgetMade(firstMade);
             }
             throw e;
         } finally {
@@ -523,6 +556,21 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             this.collection = collection;
             this.attachment = attachment;
         }
+    }
+
+    private static boolean isPaged(Object collection) {
+        return collection instanceof TrackedArrayList && ((TrackedArrayList<?>) collection).isPaged()
+            || collection instanceof TrackedHashMap && ((TrackedHashMap<?, ?>) collection).isPaged()
+            || collection instanceof TrackedHashSet && ((TrackedHashSet<?>) collection).keys() != null;
+    }
+
+    /** The outermost read that made {@link #madeInRead} from {@code first} on is done with them. */
+    private void forgetMade(int first) {
+        List<UnfilledCollection> made = madeInRead.subList(first, madeInRead.size());
+        for (UnfilledCollection each : made) {
+            madeNow.remove(each.collection);
+        }
+        made.clear();
     }
 
     /** Reads stored collection {@code oid} up to its elements: its kind and size, or a paged one's directory. */
@@ -560,6 +608,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             in.beginCollection(attachment);
             UnfilledCollection made = new UnfilledCollection(oid, origin, in, fill, length, collection, attachment);
             madeInRead.add(made);
+            madeNow.add(collection);
             return made;
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
             throw corrupted(oid, e.getMessage());
@@ -583,16 +632,21 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         String outerOrigin = readingOrigin;
         List<UnfilledCollection> filling = new ArrayList<>();
         filling.add(first);
+        fillingNow.add(first.collection);
         try {
             while (!filling.isEmpty()) {
                 UnfilledCollection waitedFor = fillStep(filling.get(filling.size() - 1));
                 if (waitedFor != null) {
                     filling.add(waitedFor);
+                    fillingNow.add(waitedFor.collection);
                 } else {
-                    filling.remove(filling.size() - 1);
+                    fillingNow.remove(filling.remove(filling.size() - 1).collection);
                 }
             }
         } finally {
+            for (UnfilledCollection each : filling) { // a failed fill
+                fillingNow.remove(each.collection);
+            }
             reading = outer;
             readingOid = outerOid;
             readingOrigin = outerOrigin;
@@ -609,7 +663,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (unfilled.isEmpty() || !NestedContainers.isContainer(value)) {
             return null;
         }
-        return unfilled.containsKey(value) ? value : NestedContainers.find(value, waits);
+        if (unfilled.containsKey(value)) {
+            return value;
+        }
+        return value instanceof Object[] || searchable.test(value) ? NestedContainers.find(value, waits, searchable) : null;
     }
 
     /**
@@ -1466,9 +1523,21 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Object collection = attachment.collection();
         attachment.filling(true);
         try {
+            // the arrays it holds that an application may hold too get their committed elements back in place
             if (collection instanceof Map) {
-                ((Map<Object, Object>) collection).clear();
-                ((Map<Object, Object>) collection).putAll((Map<Object, Object>) committed);
+                Map<Object, Object> map = (Map<Object, Object>) collection;
+                Map<Object, Object> restored = (Map<Object, Object>) committed;
+                restored.replaceAll((key, value) -> KeptArrays.keep(map.get(key), value));
+                map.clear();
+                map.putAll(restored);
+            } else if (collection instanceof List) {
+                List<Object> list = (List<Object>) collection;
+                List<Object> restored = new ArrayList<>((List<Object>) committed);
+                for (int i = 0; i < restored.size() && i < list.size(); i++) {
+                    restored.set(i, KeptArrays.keep(list.get(i), restored.get(i)));
+                }
+                list.clear();
+                list.addAll(restored);
             } else {
                 ((java.util.Collection<Object>) collection).clear();
                 ((java.util.Collection<Object>) collection).addAll((java.util.Collection<Object>) committed);

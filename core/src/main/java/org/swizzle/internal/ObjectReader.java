@@ -352,7 +352,6 @@ public final class ObjectReader {
         return references.enumConstant(classId, name, this);
     }
 
-    /** A new array for {@code length} elements of the class with catalog id {@code classId}. */
     /**
      * Makes the next value this reads, if it is an array of references, an array of class {@code type} rather than
      * of the class its elements were stored as: a field retyped from {@code Part[]} to {@code Named[]} holds a
@@ -375,6 +374,7 @@ public final class ObjectReader {
         references.keyPut(collection, key);
     }
 
+    /** A new array for {@code length} elements of the class with catalog id {@code classId}. */
     Object[] newArray(int classId, int length) {
         return references.newArray(classId, length);
     }

@@ -64,8 +64,7 @@ final class ReadPlan {
                     + " persistent class and an enum or value type. Change it back, or give the field a new name (the old"
                     + " values are then dropped).");
             }
-            boolean retyped = !now.descriptor().equals(field.descriptor()) && isReferenceArray(now.descriptor())
-                && isReferenceArray(field.descriptor());
+            boolean retyped = !now.descriptor().equals(field.descriptor()) && isRetypedArray(field.descriptor(), now.descriptor());
             arrayTypes[i] = retyped ? layout.fieldType(position) : null;
             boolean same = now.descriptor().equals(field.descriptor()) || retyped
                 || now.kind() == FieldKind.REFERENCE && field.kind() == FieldKind.REFERENCE
@@ -157,10 +156,23 @@ final class ReadPlan {
             && descriptor.startsWith("L") && !StoredTypes.isPlatform(descriptor.substring(1, descriptor.length() - 1));
     }
 
-    /** Whether {@code descriptor} is that of an array whose elements are references (arrays of arrays too). */
-    private static boolean isReferenceArray(String descriptor) {
-        String element = descriptor.substring(descriptor.lastIndexOf('[') + 1);
-        return descriptor.startsWith("[") && (element.startsWith("L") || descriptor.lastIndexOf('[') > 0);
+    /**
+     * Whether an array field stored as {@code stored} is read as one of {@code now}: as many dimensions, of classes
+     * that are both application classes or interfaces ({@code Part[]} to {@code Named[]}), or to {@code Object}. Its
+     * elements are checked as they are read.
+     */
+    private static boolean isRetypedArray(String stored, String now) {
+        int dimensions = stored.lastIndexOf('[') + 1;
+        if (dimensions == 0 || now.lastIndexOf('[') + 1 != dimensions) {
+            return false;
+        }
+        String storedElement = stored.substring(dimensions);
+        String nowElement = now.substring(dimensions);
+        if (!storedElement.startsWith("L") || !nowElement.startsWith("L")) {
+            return false;
+        }
+        return nowElement.equals("Ljava/lang/Object;") || !StoredTypes.isPlatform(storedElement.substring(1))
+            && !StoredTypes.isPlatform(nowElement.substring(1));
     }
 
     /**
@@ -182,7 +194,6 @@ final class ReadPlan {
         }
     }
 
-    /** {@code Ljava/lang/String;} as {@code java.lang.String}, {@code [I} as {@code int[]}. */
     /**
      * The class an {@link ArrayStoreException} names, as Java writes it in source: {@code ev.Part[]} where the
      * exception says {@code [Lev.Part;}.
@@ -192,6 +203,7 @@ final class ReadPlan {
         return name.startsWith("[") ? typeName(name.replace('.', '/')) : name;
     }
 
+    /** {@code Ljava/lang/String;} as {@code java.lang.String}, {@code [I} as {@code int[]}. */
     static String typeName(String descriptor) {
         switch (descriptor.charAt(0)) {
             case 'Z': return "boolean";

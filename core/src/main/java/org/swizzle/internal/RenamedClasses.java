@@ -90,10 +90,14 @@ final class RenamedClasses {
         Class<?> type;
         try {
             type = Class.forName(name, false, loader);
-        } catch (ClassNotFoundException notVisible) {
-            return; // a class of another loader, which this store's cannot see: not the replacement of its classes
+        } catch (ClassNotFoundException | LinkageError notVisible) {
+            return; // a class of another loader, or one that does not link: not the replacement of this store's classes
         }
-        learn(type);
+        try {
+            learn(type);
+        } catch (TypeNotPresentException | LinkageError unresolvable) {
+            // a field of it names a class that is not there: it may not replace one, and a class it does not claim is missing
+        }
     }
 
     /** The classes in the type arguments of {@code field}'s generic type ({@code List<Part>}: {@code Part}). */

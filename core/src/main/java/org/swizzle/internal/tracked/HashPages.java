@@ -34,6 +34,11 @@ final class HashPages<K, V> {
 
     /** The entries a page holds before it splits. */
     static final int PAGE_CAPACITY = 256;
+    /**
+     * How near the top of its page a key put into the last page splits the page there: a boxed number's hash mixes its
+     * high bits into its low ones ({@link #hash}), so consecutive numbers from 65,536 on come up to 16 apart in a page.
+     */
+    static final int APPENDED_WINDOW = 32;
     /** The flat size beyond which a map is paged. */
     static final int PAGING_THRESHOLD = 2 * PAGE_CAPACITY;
 
@@ -438,9 +443,10 @@ final class HashPages<K, V> {
     /**
      * Splits {@code page} at the median of its hashes, or just above its lowest hash if at least half its keys
      * have that one; returns the new page, which takes the upper part, or null if all its keys share one hash. A
-     * key put into the last page above all its others ({@code appended}: its hash) is split off alone, with any of
-     * the same hash, as a B-tree splits its rightmost page: a map filled in ascending keys (consecutive numbers) then
-     * leaves its pages full rather than half full, in half as many pages, each read, stored and iterated whole.
+     * key put into the last page among its {@link #APPENDED_WINDOW} highest ({@code appended}: its hash) splits the
+     * page at that key, as a B-tree splits its rightmost page: a map filled in ascending keys (consecutive numbers)
+     * then leaves its pages nearly full rather than half full, in about half as many pages, each read, stored and
+     * iterated whole.
      */
     private Page<K, V> split(Page<K, V> page, Integer appended) {
         TrackedHashMap<K, V> map = page.map();
@@ -451,13 +457,11 @@ final class HashPages<K, V> {
         }
         Arrays.sort(hashes, 0, count);
         int at = count / 2;
-        if (appended != null && (appended ^ Integer.MIN_VALUE) == hashes[count - 1]) {
-            at = count - 1;
-            while (at > 0 && hashes[at - 1] == hashes[count - 1]) {
-                at--;
-            }
-            if (at < count / 2) {
-                at = count / 2;
+        if (appended != null) {
+            int key = appended ^ Integer.MIN_VALUE;
+            int from = lowerBound(hashes, count, key);
+            if (from >= count - APPENDED_WINDOW && from > count / 2) {
+                at = from;
             }
         }
         while (at < count && hashes[at] == hashes[0]) {
@@ -481,6 +485,21 @@ final class HashPages<K, V> {
         sections.pageInserted(index);
         modCount++;
         return upper;
+    }
+
+    /** The first of the {@code count} sorted {@code hashes} that is not below {@code key}. */
+    private static int lowerBound(int[] hashes, int count, int key) {
+        int low = 0;
+        int high = count;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (hashes[middle] < key) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
     }
 
     /** The map no longer keeps its entries here: a change its iterators see. */

@@ -83,11 +83,22 @@ public final class AbortWorkload {
             "abort() reverts the field and gives the array kept in a local its committed elements in place");
         numbers[2] = 8;
         store.commit();
+
+        int[] row = crate.grid[0]; // an array inside an array, kept in a local
+        row[0] = 99;
+        store.abort();
+        check(crate.grid[0] == row && row[0] == 1,
+            "abort() gives an array kept from an array its committed elements in place, and it stays the object's: "
+                + Arrays.toString(row));
+        row[1] = 55;
+        store.commit();
     }
 
     private static void verifyWithFieldStore(ObjectStore store) {
         Crate crate = store.root("crate", Crate.class);
         check(crate.numbers[2] == 8 && crate.x == 0, "the array holds the change made after abort(): " + crate.numbers[2]);
+        check(Arrays.equals(crate.grid[0], new int[] {1, 55}),
+            "the array inside an array holds the change made through it after abort(): " + Arrays.toString(crate.grid[0]));
     }
 
     private static void verify(ObjectStore store) {

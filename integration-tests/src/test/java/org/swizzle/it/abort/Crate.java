@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.swizzle.Persistent;
 
-/** A persistent object with an array of numbers, an array of references, a list and a neighbour. */
+/** A persistent object with an array of numbers, an array of references, a list, a neighbour, and an array of arrays. */
 @Persistent
 public class Crate {
     int x;
@@ -12,4 +12,5 @@ public class Crate {
     Crate[] links = new Crate[2];
     List<Integer> list;
     Crate other;
+    int[][] grid = {{1, 2}, {3, 4}};
 }
