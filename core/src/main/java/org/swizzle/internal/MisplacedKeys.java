@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -151,8 +152,62 @@ final class MisplacedKeys {
                 set.clear();
                 set.addAll(contents);
             }
+            for (Object key : keys) {
+                if (!holds(collection, key)) {
+                    reinsert(collection, key);
+                }
+            }
         } finally {
             attachment.filling(filling);
+        }
+    }
+
+    /**
+     * Places {@code key}, which {@code collection} holds where a lookup does not find it, where one does: a key whose
+     * hash reads the collection itself (a node in its own set, hashed by its set's size) is put in again while the
+     * collection still holds it, so that it is hashed from the whole collection, then the copy in the wrong place is
+     * removed. Which of the two an iteration meets first is not known: the one it removes is put back if it was the
+     * right one, and the other is removed.
+     */
+    @SuppressWarnings("unchecked")
+    private static void reinsert(Object collection, Object key) {
+        Object value = collection instanceof Map ? valueOf((Map<Object, Object>) collection, key) : null;
+        putAgain(collection, key, value);
+        removeCopy(collection, key, 0);
+        if (!holds(collection, key)) {
+            putAgain(collection, key, value);
+            removeCopy(collection, key, 1);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void putAgain(Object collection, Object key, Object value) {
+        if (collection instanceof Map) {
+            ((Map<Object, Object>) collection).put(key, value);
+        } else {
+            ((Collection<Object>) collection).add(key);
+        }
+    }
+
+    /** The value of the entry whose key is {@code key} itself, found by iterating. */
+    private static Object valueOf(Map<Object, Object> map, Object key) {
+        for (Map.Entry<Object, Object> entry : map.entrySet()) {
+            if (entry.getKey() == key) {
+                return entry.getValue();
+            }
+        }
+        return null;
+    }
+
+    /** Removes the copy of {@code key} (the key itself, not an equal one) that an iteration meets after {@code skipped} others. */
+    private static void removeCopy(Object collection, Object key, int skipped) {
+        Iterator<?> iterator = collection instanceof Map ? ((Map<?, ?>) collection).keySet().iterator() : ((Collection<?>) collection).iterator();
+        int met = 0;
+        while (iterator.hasNext()) {
+            if (iterator.next() == key && met++ == skipped) {
+                iterator.remove();
+                return;
+            }
         }
     }
 }

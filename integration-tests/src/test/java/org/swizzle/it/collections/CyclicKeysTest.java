@@ -11,8 +11,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.swizzle.it.Phases;
 
 /**
- * Persistent keys whose hash and order read their own sets, in a cycle (each node in the other's set), are found
- * after a reload whichever set is read first: one of the two is hashed while its set is still being read, and the set
+ * Persistent keys whose hash and order read their own sets, in a cycle (each node in the other's set), or a node in
+ * its own set, are found after a reload whichever set is read first: one of the two is hashed while its set is still being read, and the set
  * that took it is rebuilt once the read is done. Before, {@code contains} missed it in one read order or the other,
  * by scheme. Each phase in a JVM of its own.
  */
