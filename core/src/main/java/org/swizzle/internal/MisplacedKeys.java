@@ -113,6 +113,24 @@ final class MisplacedKeys {
         reentered = false;
     }
 
+    /**
+     * Rebuilds the set or map {@code attachment} holds if a key it holds is not found where it is: {@code abort()} puts
+     * back a collection's committed contents before the keys' own state is reverted.
+     */
+    static void placeAll(Attachment attachment) {
+        Object collection = attachment.collection();
+        if (!(collection instanceof Set || collection instanceof Map) || !attachment.isLive()) {
+            return;
+        }
+        Collection<?> keys = collection instanceof Map ? ((Map<?, ?>) collection).keySet() : (Collection<?>) collection;
+        for (Object key : new ArrayList<>(keys)) {
+            if (!holds(collection, key)) {
+                rebuild(collection, attachment);
+                return;
+            }
+        }
+    }
+
     private static boolean holds(Object collection, Object key) {
         return collection instanceof Map ? ((Map<?, ?>) collection).containsKey(key) : ((Collection<?>) collection).contains(key);
     }

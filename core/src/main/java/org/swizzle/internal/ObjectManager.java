@@ -1383,9 +1383,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 dirty.add(object);
             }
         }
+        List<Attachment> restored = new ArrayList<>();
         for (Attachment attachment : new ArrayList<>(collections.watched())) {
             if (collectionChanged(attachment)) {
                 restoreCollection(attachment);
+                restored.add(attachment);
             }
         }
         List<Persistable> refill = new ArrayList<>();
@@ -1416,6 +1418,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         indexes.values().forEach(HashIndex::reverted);
         detector.reset();
         StoreDirectory.readRoots(store, roots, reader);
+        // a restored set or map hashed its keys as they were before their own state was reverted
+        for (Attachment attachment : restored) {
+            MisplacedKeys.placeAll(attachment);
+        }
         trimToBudget(null, true);
     }
 

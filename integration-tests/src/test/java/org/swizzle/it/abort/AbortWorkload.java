@@ -3,6 +3,7 @@ package org.swizzle.it.abort;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 
 import org.swizzle.DetachedCollectionException;
@@ -92,6 +93,22 @@ public final class AbortWorkload {
                 + Arrays.toString(row));
         row[1] = 55;
         store.commit();
+
+        Tagged a = new Tagged("a"); // keys of a plain set, hashed by their own plain sets
+        Tagged b = new Tagged("b");
+        a.set = new HashSet<>();
+        b.set = new HashSet<>();
+        a.set.add(b);
+        b.set.add(a);
+        a.set = new HashSet<>(a.set); // hashed again by the sizes the sets have now
+        b.set = new HashSet<>(b.set);
+        crate.tagged = new HashSet<>(List.of(a, b));
+        store.commit();
+        a.set.add(a);
+        crate.tagged.remove(b);
+        store.abort();
+        check(crate.tagged.contains(a) && crate.tagged.contains(b) && crate.tagged.size() == 2,
+            "abort() puts back a set whose keys it reverts after it, each where the set finds it: " + crate.tagged.size());
     }
 
     private static void verifyWithFieldStore(ObjectStore store) {

@@ -13,4 +13,5 @@ public class Crate {
     List<Integer> list;
     Crate other;
     int[][] grid = {{1, 2}, {3, 4}};
+    java.util.Set<Tagged> tagged;
 }
