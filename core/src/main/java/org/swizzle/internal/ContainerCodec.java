@@ -333,26 +333,15 @@ final class ContainerCodec {
         int component = in.readInt();
         int length = in.readCount(kind);
         Class<?> retyped = in.takeNextArrayType();
-        if (retyped == null) {
-            Object[] array = in.newArray(component, length);
-            in.enter(true);
-            for (int i = 0; i < length; i++) {
-                array[i] = in.readValue();
-            }
-            in.exit();
-            return array;
-        }
-        Object[] array = (Object[]) Array.newInstance(retyped.getComponentType(), length);
-        Class<?> elements = retyped.getComponentType();
-        boolean nested = elements.isArray() && !elements.getComponentType().isPrimitive();
+        Object[] array = retyped == null ? in.newArray(component, length) : (Object[]) Array.newInstance(retyped.getComponentType(), length);
+        Class<?> elements = retyped == null ? null : retyped.getComponentType();
+        Class<?> retypedElements = elements != null && elements.isArray() && !elements.getComponentType().isPrimitive() ? elements : null;
         in.enter(true);
         for (int i = 0; i < length; i++) {
-            if (nested) {
-                in.readNextArrayAs(elements);
+            if (retypedElements != null) {
+                in.readNextArrayAs(retypedElements);
             }
-            Object element = in.readValue();
-            in.takeNextArrayType();
-            array[i] = element;
+            array[i] = in.readValue();
         }
         in.exit();
         return array;

@@ -49,7 +49,7 @@ public final class Enhancement {
     }
 
     /** The classes {@link #mayDeclarePreviousNames} recorded. */
-    static Set<String> mayDeclarePreviousNames() {
+    static Set<String> previouslyNamedCandidates() {
         return Set.copyOf(PREVIOUSLY_NAMED);
     }
 

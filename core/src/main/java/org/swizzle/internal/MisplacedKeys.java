@@ -4,27 +4,27 @@ import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.function.Function;
 
 import org.swizzle.internal.tracked.Attachment;
 
 /**
- * The persistent keys a read put into sets and maps, checked once the outermost read is done. A key whose
+ * The sets and maps a read put persistent keys into, checked once the outermost read is done. A key whose
  * {@code hashCode} or {@code compareTo} reads its own state can be hashed while that state is still being read: in a
  * cycle (a node in the set of a peer that is in the node's own set) one of the two is hashed before its set holds
  * its elements, and lands in the wrong bucket, where {@code contains} no longer finds it. Java's serialization has
- * the same flaw; here, when a read faulted an object while it was being filled (which such a hash does), a set or
- * map whose key is not found where it is once every read is done is rebuilt, as its committed contents, without
- * noting a change.
+ * the same flaw; here, when a read faulted an object while it was being filled (which such a hash does), each key of
+ * those sets and maps is looked up once every read is done, and one not found is placed again, as the store's own
+ * write, not a change.
  */
 final class MisplacedKeys {
 
@@ -40,24 +40,23 @@ final class MisplacedKeys {
         }
     };
 
-    /** Past this many references, {@link #put} is made anew once done with, rather than kept as large as it grew. */
-    private static final int KEPT_CAPACITY = 1024;
-
-    /** Collection, key, collection, key...: what the faults in progress put. */
-    private List<Object> put = new ArrayList<>();
+    /** The sets and maps the faults in progress put a key into whose hash or order may read its state. */
+    private final Set<Object> taken = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The one noted last, which the keys that follow it in its read go into too. */
+    private Object last;
     /**
-     * Whether a fault was made of an object while it was being filled: only then can a key have been hashed from a
-     * state not read whole, since every read of an object's fields passes its residency check.
+     * Whether a fault was made of an object while it was being filled, or a collection handed out while it was filled:
+     * only then can a key have been hashed from a state not read whole, since every read of a field passes a check.
      */
     private boolean reentered;
     private boolean checking;
 
     /** Notes that {@code key} went into {@code collection} while it may not have held its whole state. */
     void put(Object collection, Persistable key) {
-        boolean ordered = collection instanceof SortedSet || collection instanceof SortedMap;
-        if (ordered || HASHES_STATE.get(key.getClass())) {
-            put.add(collection);
-            put.add(key);
+        if (collection != last && (collection instanceof SortedSet || collection instanceof SortedMap
+            || HASHES_STATE.get(key.getClass()))) {
+            taken.add(collection);
+            last = collection;
         }
     }
 
@@ -67,9 +66,8 @@ final class MisplacedKeys {
     }
 
     /**
-     * Once the outermost read is done: if an object was faulted while it was being filled, rebuilds each set or map in
-     * which a key it took is not found, else only forgets them. Looking a key up may fault objects, whose reads put
-     * more keys, which are checked too.
+     * Once the outermost read is done: if it re-entered a fill, places again every key of the noted sets and maps that
+     * a lookup does not find; else only forgets them. Looking a key up may fault objects, whose reads note more.
      *
      * @param attachments the attachment of a stored collection, or null
      */
@@ -83,17 +81,14 @@ final class MisplacedKeys {
         }
         checking = true;
         try {
-            Set<Object> rebuilt = Collections.newSetFromMap(new IdentityHashMap<>());
-            while (!put.isEmpty()) {
-                List<Object> batch = new ArrayList<>(put);
-                put.clear();
-                for (int i = 0; i < batch.size(); i += 2) {
-                    Object collection = batch.get(i);
+            while (!taken.isEmpty()) {
+                List<Object> batch = new ArrayList<>(taken);
+                taken.clear();
+                last = null;
+                for (Object collection : batch) {
                     Attachment attachment = attachments.apply(collection);
-                    boolean stored = attachment != null && attachment.isLive();
-                    if (stored && !rebuilt.contains(collection) && !holds(collection, batch.get(i + 1))) {
-                        rebuild(collection, attachment);
-                        rebuilt.add(collection);
+                    if (attachment != null) {
+                        placeAll(attachment);
                     }
                 }
             }
@@ -103,74 +98,38 @@ final class MisplacedKeys {
         }
     }
 
-    /** Forgets what was put: the faults are done, or failed. */
+    /** Forgets what was noted: the faults are done, or failed. */
     void forget() {
-        if (put.size() > KEPT_CAPACITY) {
-            put = new ArrayList<>();
-        } else {
-            put.clear();
-        }
+        taken.clear();
+        last = null;
         reentered = false;
     }
 
     /**
-     * Rebuilds the set or map {@code attachment} holds if a key it holds is not found where it is: {@code abort()} puts
-     * back a collection's committed contents before the keys' own state is reverted.
+     * Places again each key of the set or map {@code attachment} holds that a lookup does not find where it is: also
+     * after {@code abort()}, which puts back a collection's committed contents before the keys' own state is reverted.
      */
     static void placeAll(Attachment attachment) {
         Object collection = attachment.collection();
         if (!(collection instanceof Set || collection instanceof Map) || !attachment.isLive()) {
             return;
         }
-        Collection<?> keys = collection instanceof Map ? ((Map<?, ?>) collection).keySet() : (Collection<?>) collection;
-        for (Object key : new ArrayList<>(keys)) {
+        List<Object> misplaced = new ArrayList<>();
+        for (Object key : collection instanceof Map ? ((Map<?, ?>) collection).keySet() : (Collection<?>) collection) {
             if (!holds(collection, key)) {
-                rebuild(collection, attachment);
-                return;
+                misplaced.add(key);
             }
         }
-    }
-
-    private static boolean holds(Object collection, Object key) {
-        return collection instanceof Map ? ((Map<?, ?>) collection).containsKey(key) : ((Collection<?>) collection).contains(key);
-    }
-
-    /**
-     * Puts {@code collection}'s contents in again, in the order it gives them, as the store writing its committed
-     * contents. They are hashed or ordered first, in a copy: a key whose {@code hashCode} or {@code compareTo} throws
-     * leaves the collection as it was.
-     */
-    @SuppressWarnings("unchecked")
-    private static void rebuild(Object collection, Attachment attachment) {
-        List<Object> contents = new ArrayList<>();
-        List<Object> keys;
-        if (collection instanceof Map) {
-            keys = new ArrayList<>();
-            for (Map.Entry<Object, Object> entry : ((Map<Object, Object>) collection).entrySet()) {
-                contents.add(new AbstractMap.SimpleImmutableEntry<>(entry.getKey(), entry.getValue()));
-                keys.add(entry.getKey());
-            }
-        } else {
-            contents.addAll((Collection<Object>) collection);
-            keys = contents;
+        if (misplaced.isEmpty()) {
+            return;
         }
-        Collection<Object> scratch = collection instanceof SortedSet || collection instanceof SortedMap ? new TreeSet<>() : new HashSet<>();
-        scratch.addAll(keys);
         boolean filling = attachment.isFilling();
         attachment.filling(true);
         try {
-            if (collection instanceof Map) {
-                Map<Object, Object> map = (Map<Object, Object>) collection;
-                map.clear();
-                for (Object entry : contents) {
-                    map.put(((Map.Entry<Object, Object>) entry).getKey(), ((Map.Entry<Object, Object>) entry).getValue());
-                }
-            } else {
-                Collection<Object> set = (Collection<Object>) collection;
-                set.clear();
-                set.addAll(contents);
+            if (collection instanceof LinkedHashSet || collection instanceof LinkedHashMap) {
+                putInOrder(collection); // their order is their contract: put everything in again, as it was
             }
-            for (Object key : keys) {
+            for (Object key : misplaced) {
                 if (!holds(collection, key)) {
                     reinsert(collection, key);
                 }
@@ -180,12 +139,37 @@ final class MisplacedKeys {
         }
     }
 
+    private static boolean holds(Object collection, Object key) {
+        return collection instanceof Map ? ((Map<?, ?>) collection).containsKey(key) : ((Collection<?>) collection).contains(key);
+    }
+
+    /** Puts the contents of {@code collection}, an insertion-ordered set or map, in again, in their order. */
+    @SuppressWarnings("unchecked")
+    private static void putInOrder(Object collection) {
+        if (collection instanceof Map) {
+            Map<Object, Object> map = (Map<Object, Object>) collection;
+            List<Map.Entry<Object, Object>> entries = new ArrayList<>(map.size());
+            for (Map.Entry<Object, Object> entry : map.entrySet()) {
+                entries.add(new AbstractMap.SimpleImmutableEntry<>(entry.getKey(), entry.getValue()));
+            }
+            map.clear();
+            for (Map.Entry<Object, Object> entry : entries) {
+                map.put(entry.getKey(), entry.getValue());
+            }
+        } else {
+            Collection<Object> set = (Collection<Object>) collection;
+            List<Object> elements = new ArrayList<>(set);
+            set.clear();
+            set.addAll(elements);
+        }
+    }
+
     /**
-     * Places {@code key}, which {@code collection} holds where a lookup does not find it, where one does: a key whose
-     * hash reads the collection itself (a node in its own set, hashed by its set's size) is put in again while the
-     * collection still holds it, so that it is hashed from the whole collection, then the copy in the wrong place is
-     * removed. Which of the two an iteration meets first is not known: the one it removes is put back if it was the
-     * right one, and the other is removed.
+     * Places {@code key}, which {@code collection} holds where a lookup does not find it, where one does: it is put in
+     * again while the collection still holds it, so that a hash that reads the collection itself (a node in its own
+     * set, hashed by its set's size) sees it whole, then the copy in the wrong place is removed. Which of the two an
+     * iteration meets first is not known: the one it removes is put back if it was the right one, and the other is
+     * removed.
      */
     @SuppressWarnings("unchecked")
     private static void reinsert(Object collection, Object key) {

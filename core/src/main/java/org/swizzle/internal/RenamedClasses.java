@@ -27,8 +27,8 @@ final class RenamedClasses {
 
     private final Map<String, Class<?>> byPreviousName = new HashMap<>();
     private final Set<Class<?>> learned = new HashSet<>();
-    /** The classes of {@link Enhancement#mayDeclarePreviousNames} looked at already. */
-    private final Set<String> loaded = new HashSet<>();
+    /** The classes of {@link Enhancement#previouslyNamedCandidates} looked at already. */
+    private final Set<String> candidatesSeen = new HashSet<>();
 
     /** Learns the previous names of {@code type} and of the classes it can refer to. */
     void learn(Class<?> type) {
@@ -76,8 +76,8 @@ final class RenamedClasses {
     Class<?> find(String previousName, ClassLoader loader) {
         Class<?> found = byPreviousName.get(previousName);
         if (found == null) {
-            for (String name : Enhancement.mayDeclarePreviousNames()) {
-                if (loaded.add(name)) {
+            for (String name : Enhancement.previouslyNamedCandidates()) {
+                if (candidatesSeen.add(name)) {
                     learnIfVisible(name, loader);
                 }
             }

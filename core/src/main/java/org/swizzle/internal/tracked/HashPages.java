@@ -35,8 +35,9 @@ final class HashPages<K, V> {
     /** The entries a page holds before it splits. */
     static final int PAGE_CAPACITY = 256;
     /**
-     * How near the top of its page a key put into the last page splits the page there: a boxed number's hash mixes its
-     * high bits into its low ones ({@link #hash}), so consecutive numbers from 65,536 on come up to 16 apart in a page.
+     * How near the top of its page a key put into the last page makes the page split there, the last page taking its
+     * highest keys: a boxed number's hash mixes its high bits into its low ones ({@link #hash}), so consecutive numbers
+     * from 65,536 on come up to 16 apart, and one that follows may hash below the key put before it.
      */
     static final int APPENDED_WINDOW = 32;
     /** The flat size beyond which a map is paged. */
@@ -423,7 +424,7 @@ final class HashPages<K, V> {
     /**
      * Splits {@code page}, then each half in turn, until every page holds at most {@link #PAGE_CAPACITY} entries
      * or only keys of one hash; such a page tries again at twice its size. {@code appended}, the hash of the key just
-     * put into the last page, or null, splits off that key alone where it is the highest: see {@link #split}.
+     * put into the last page, or null, splits off the page's highest keys when it is among them: see {@link #split}.
      */
     private void splitWhileFull(Page<K, V> page, Integer appended) {
         Page<K, V> upper = split(page, appended);
@@ -443,8 +444,8 @@ final class HashPages<K, V> {
     /**
      * Splits {@code page} at the median of its hashes, or just above its lowest hash if at least half its keys
      * have that one; returns the new page, which takes the upper part, or null if all its keys share one hash. A
-     * key put into the last page among its {@link #APPENDED_WINDOW} highest ({@code appended}: its hash) splits the
-     * page at that key, as a B-tree splits its rightmost page: a map filled in ascending keys (consecutive numbers)
+     * key put into the last page among its {@link #APPENDED_WINDOW} highest ({@code appended}: its hash) splits off
+     * only those highest, as a B-tree splits its rightmost page: a map filled in ascending keys (consecutive numbers)
      * then leaves its pages nearly full rather than half full, in about half as many pages, each read, stored and
      * iterated whole.
      */
@@ -459,9 +460,12 @@ final class HashPages<K, V> {
         int at = count / 2;
         if (appended != null) {
             int key = appended ^ Integer.MIN_VALUE;
-            int from = lowerBound(hashes, count, key);
-            if (from >= count - APPENDED_WINDOW && from > count / 2) {
-                at = from;
+            int from = Arrays.binarySearch(hashes, 0, count, key); // the appended key is among them
+            while (from > 0 && hashes[from - 1] == key) {
+                from--;
+            }
+            if (from >= count - APPENDED_WINDOW) {
+                at = count - APPENDED_WINDOW; // the keys that follow may hash a little lower: the last page takes them
             }
         }
         while (at < count && hashes[at] == hashes[0]) {
@@ -485,21 +489,6 @@ final class HashPages<K, V> {
         sections.pageInserted(index);
         modCount++;
         return upper;
-    }
-
-    /** The first of the {@code count} sorted {@code hashes} that is not below {@code key}. */
-    private static int lowerBound(int[] hashes, int count, int key) {
-        int low = 0;
-        int high = count;
-        while (low < high) {
-            int middle = (low + high) >>> 1;
-            if (hashes[middle] < key) {
-                low = middle + 1;
-            } else {
-                high = middle;
-            }
-        }
-        return low;
     }
 
     /** The map no longer keeps its entries here: a change its iterators see. */

@@ -59,6 +59,24 @@ class HashPagesTest {
         assertEquals("v77777", map.get(77_777L));
     }
 
+    /**
+     * Ascending keys (consecutive numbers, past 65,536 too, where a boxed number's hash mixes its high bits in) are put
+     * into the last page, whose splits leave the lower pages nearly full: a median split left them half full, twice
+     * as many pages.
+     */
+    @Test
+    void shouldKeepPagesNearlyFullWhenKeysAreAppended() {
+        TrackedHashMap<Long, Long> map = new TrackedHashMap<>();
+        for (long i = 0; i < 200_000; i++) {
+            map.put(i, i);
+        }
+        int nearlyFull = HashPages.PAGE_CAPACITY - HashPages.APPENDED_WINDOW;
+        assertTrue(map.pageCount() <= 200_000 / nearlyFull + 1, map.pageCount() + " pages for 200,000 ascending keys, where"
+            + " pages of at least " + nearlyFull + " take " + (200_000 / nearlyFull + 1));
+        assertEquals(200_000, map.size());
+        assertEquals(199_999L, map.get(199_999L));
+    }
+
     @Test
     void shouldIterateConsecutiveKeysInAboutTheirOrderAsAHashMapDoes() {
         TrackedHashMap<Long, Long> map = new TrackedHashMap<>();

@@ -94,6 +94,15 @@ public final class AbortWorkload {
         row[1] = 55;
         store.commit();
 
+        int[] listed = crate.rows.get(0); // an array inside a list, kept in a local; the list's owner is not changed
+        listed[0] = 77;
+        store.abort();
+        check(crate.rows.get(0) == listed && listed[0] == 7,
+            "abort() gives an array kept from a list its committed elements in place, and it stays the list's: "
+                + Arrays.toString(listed));
+        listed[1] = 66;
+        store.commit();
+
         Tagged a = new Tagged("a"); // keys of a plain set, hashed by their own plain sets
         Tagged b = new Tagged("b");
         a.set = new HashSet<>();
@@ -114,8 +123,9 @@ public final class AbortWorkload {
     private static void verifyWithFieldStore(ObjectStore store) {
         Crate crate = store.root("crate", Crate.class);
         check(crate.numbers[2] == 8 && crate.x == 0, "the array holds the change made after abort(): " + crate.numbers[2]);
-        check(Arrays.equals(crate.grid[0], new int[] {1, 55}),
-            "the array inside an array holds the change made through it after abort(): " + Arrays.toString(crate.grid[0]));
+        check(Arrays.equals(crate.grid[0], new int[] {1, 55}) && Arrays.equals(crate.rows.get(0), new int[] {7, 66}),
+            "the arrays inside an array and a list hold the changes made through them after abort(): "
+                + Arrays.toString(crate.grid[0]) + " " + Arrays.toString(crate.rows.get(0)));
     }
 
     private static void verify(ObjectStore store) {

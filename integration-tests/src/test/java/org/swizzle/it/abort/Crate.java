@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.swizzle.Persistent;
 
-/** A persistent object with an array of numbers, an array of references, a list, a neighbour, and an array of arrays. */
+/** A persistent object with an array of numbers, an array of references, a list, a neighbour, an array of arrays and a list of arrays. */
 @Persistent
 public class Crate {
     int x;
@@ -13,5 +13,6 @@ public class Crate {
     List<Integer> list;
     Crate other;
     int[][] grid = {{1, 2}, {3, 4}};
+    List<int[]> rows = new java.util.ArrayList<>(List.of(new int[] {7, 8}));
     java.util.Set<Tagged> tagged;
 }
