@@ -10,10 +10,11 @@ import org.swizzle.internal.tracked.TrackedHashSet;
 
 /**
  * Reads the elements (or entries) of one stored collection into the collection {@link ContainerCodec#newCollection}
- * made, a step at a time: it stops at an element that is a collection which must hold its own elements before it goes
- * in, and goes on from there once the reader has filled that one. A set's element and a map's key are hashed or
- * compared as they go in, and so is everything in them; filling such a collection by recursion ran out of stack for
- * keys nested a few thousand deep, which a commit had stored and no read could get back.
+ * made, a step at a time: it stops at an element that must be read before it goes in (a collection that must hold its own
+ * elements, a hollow persistent key whose hash reads its state) and goes on from there once the reader has read it. A
+ * set's element and a map's key are hashed or compared as they go in, and so is everything in them; filling such a
+ * collection by recursion ran out of stack for keys nested a few thousand deep, or linked a few hundred deep through
+ * their sets, which a commit had stored and no read could get back.
  */
 final class CollectionFill {
 
@@ -57,8 +58,8 @@ final class CollectionFill {
     /**
      * Reads on until the last element is in, and returns null, or until an element that goes where it is hashed or
      * compared (a set's element or a map's key, or anything in a collection read for one) needs a collection filled
-     * first, which {@code toFillFirst} returns for it (null when it can go in), and returns that collection: the caller
-     * fills it, then calls this again.
+     * first, which {@code toFillFirst} returns for it (null when it can go in; it may read the element meanwhile), and
+     * returns that collection: the caller fills it, then calls this again.
      */
     Object next(UnaryOperator<Object> toFillFirst) {
         if (!started) {
@@ -83,7 +84,7 @@ final class CollectionFill {
             if (declared != null && value instanceof Persistable) {
                 DeclaredElements.require(declared, index, role(index, map), value, field);
             }
-            Object first = keyPosition || in.isReadForKey() ? toFillFirst.apply(value) : null;
+            Object first = (keyPosition || in.isReadForKey()) && mustBeReadFirst(value) ? toFillFirst.apply(value) : null;
             if (first != null) {
                 held = value;
                 holding = true;
@@ -93,6 +94,19 @@ final class CollectionFill {
         }
         in.exit();
         return null;
+    }
+
+    /**
+     * Whether {@code value}, going where it is hashed or compared, may need reading first: a collection or array, which
+     * may wait to be filled, or a persistent object whose hash or order reads its state, which may be hollow.
+     */
+    private boolean mustBeReadFirst(Object value) {
+        return value instanceof Persistable ? MisplacedKeys.readsState(collection, value) : NestedContainers.isContainer(value);
+    }
+
+    /** Whether the value this fill stopped at is a persistent object, whose collections are filled before it goes in. */
+    boolean waitsForObject() {
+        return holding && held instanceof Persistable;
     }
 
     /** The next value, an array made of the class {@link #declared} gives for it if it is an array and gives one. */

@@ -53,11 +53,19 @@ final class MisplacedKeys {
 
     /** Notes that {@code key} went into {@code collection} while it may not have held its whole state. */
     void put(Object collection, Persistable key) {
-        if (collection != last && (collection instanceof SortedSet || collection instanceof SortedMap
-            || HASHES_STATE.get(key.getClass()))) {
+        if (collection != last && readsState(collection, key)) {
             taken.add(collection);
             last = collection;
         }
+    }
+
+    /**
+     * Whether putting {@code key} into {@code collection} (or hashing the collection {@code key} is in) reads the key's
+     * state: it is persistent, and its class declares {@code hashCode}, or the collection is sorted.
+     */
+    static boolean readsState(Object collection, Object key) {
+        return key instanceof Persistable
+            && (collection instanceof SortedSet || collection instanceof SortedMap || HASHES_STATE.get(key.getClass()));
     }
 
     /** Notes that an object was faulted while it was being filled: a key hashed meanwhile may have read it unfilled. */

@@ -160,6 +160,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Set<Object> fillingNow = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Whether a collection is one of {@link #unfilled}. */
     private final Predicate<Object> waits = unfilled::containsKey;
+    /** The hollow keys read ahead of going in by {@link #waitingInKey}, until they are published. */
+    private final Map<Persistable, KeyRead> keysRead = new IdentityHashMap<>();
+    /** While {@link #waitingInKey} reads a key: the collections its fields hold, made and left to be filled after. */
+    private List<Object> keyCollections;
     /** {@link #waitingIn}, for the fills. */
     private final UnaryOperator<Object> toFillFirst = this::waitingIn;
     /**
@@ -311,11 +315,23 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (object.$swz_state() != Persistable.HOLLOW) {
             return;
         }
-        int length = fill(object);
+        if (!keysRead.isEmpty() && keysRead.containsKey(object)) {
+            // read as a key, and needed before it went in (another key's hash reads it): its collections are filled now
+            for (Object first = waitingInKey(object); first != null; first = waitingInKey(object)) {
+                fillCollection(unfilled.remove(first));
+            }
+            return;
+        }
+        int length = fill(object, null);
         if (object.$swz_state() != Persistable.HOLLOW) {
             misplacedKeys.reentered(); // a fault nested in its own fill (a key's hashCode, in a cycle) made it resident
             return;
         }
+        publish(object, length);
+    }
+
+    /** Makes filled {@code object}, whose image is {@code length} bytes long, resident. */
+    private void publish(Persistable object, int length) {
         if (barrier.placesObjects()) {
             object.$swz_address(space.place(object, length));
         }
@@ -329,9 +345,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Reads the committed fields of {@code object} into it, and watches it if they need it; its state is left
-     * to the caller to publish. Returns the length of its stored image.
+     * to the caller to publish. Returns the length of its stored image. The collections its fields hold are filled
+     * before it returns, unless {@code keyCollections} is not null: then they are only made, and added to it.
      */
-    private int fill(Persistable object) {
+    private int fill(Persistable object, List<Object> keyCollections) {
         long oid = object.$swz_oid();
         Object outer = reading;
         long outerOid = readingOid;
@@ -346,6 +363,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         // be a key's, whose hashCode reads them next
         int outerCollectionsReading = collectionsReading;
         collectionsReading = 0;
+        List<Object> outerKeyCollections = this.keyCollections;
+        this.keyCollections = keyCollections;
         boolean inRead = outerCollectionsReading > 0 || fillsInRead > 0;
         if (inRead) {
             fillsInRead++;
@@ -371,6 +390,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             reading = outer;
             readingOid = outerOid;
             collectionsReading = outerCollectionsReading;
+            this.keyCollections = outerKeyCollections;
             if (inRead) {
                 fillsInRead--;
             }
@@ -405,7 +425,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public Object collection(long oid, Object holder, ObjectReader from) {
         Object found = table.get(oid);
         if (found == null) {
-            if (collectionsReading > 0) {
+            if (collectionsReading > 0 || keyCollections != null) {
                 UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true, null);
                 unfilled.put(opened.collection, opened);
                 found = opened.collection;
@@ -416,7 +436,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
         } else if (fillingNow.contains(found)) {
             misplacedKeys.reentered(); // handed out while it is filled: a key hashed meanwhile may read it partly filled
-        } else if (fillsInRead > 0) {
+        } else if (fillsInRead > 0 && keyCollections == null) {
             // an object's fill inside a collection read: the object may be a key being hashed, which reads it whole;
             // one being filled is not searched: it holds what it holds so far
             for (Object waiting = waitingIn(found); waiting != null; waiting = waitingIn(found)) {
@@ -425,6 +445,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 fillCollection(first);
             }
         }
+        if (keyCollections != null) {
+            keyCollections.add(found);
+        }
         Attachment attachment = collections.find(found);
         if (attachment != null && holder != null) {
             attachment.heldBy(holder);
@@ -432,10 +455,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return found;
     }
 
-    /** Notes keys put inside faults only: the check runs when the outermost one is done. */
+    /** Notes keys put inside faults and page reads only: the check runs when the outermost one is done. */
     @Override
     public void keyPut(Object collection, Persistable key) {
-        if (faultDepth > 0) {
+        if (faultDepth > 0 || collectionsReading > 0) {
             misplacedKeys.put(collection, key);
         }
     }
@@ -455,7 +478,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (!store.contains(oid) || !catalog.isCollection(store.classId(oid))) {
                 throw badPage(holder, oid, "is not a collection in the store");
             }
-            found = decodeCollection(oid, holder.origin(), true, null);
+            try {
+                found = decodeCollection(oid, holder.origin(), true, null);
+            } catch (RuntimeException | Error e) {
+                if (faultDepth == 0) {
+                    misplacedKeys.forget();
+                }
+                throw e;
+            }
+            if (faultDepth == 0) {
+                misplacedKeys.check(attachmentOf);
+            }
             counters.pagesRead++;
         }
         Attachment attachment = collections.find(found);
@@ -526,6 +559,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     collections.failed(each.attachment);
                 }
                 forgetMade(firstMade);
+                forgetKeysRead();
             }
             throw e;
         } finally {
@@ -660,6 +694,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * them. Null when {@code value} can go in now; a lookup only while collections wait, which few reads leave.
      */
     private Object waitingIn(Object value) {
+        if (value instanceof Persistable) {
+            return waitingInKey((Persistable) value);
+        }
         if (unfilled.isEmpty() || !NestedContainers.isContainer(value)) {
             return null;
         }
@@ -667,6 +704,62 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return value;
         }
         return value instanceof Object[] || searchable.test(value) ? NestedContainers.find(value, waits, searchable) : null;
+    }
+
+    /**
+     * What must be filled before persistent {@code key}, whose hash or order reads its state, goes in: nothing if it is
+     * resident. A hollow one is read now with its collections made, not filled, since filling them puts their own keys
+     * in, each read the same way (by a recursion, as deep as keys are linked through their sets, which ran out of stack
+     * a few hundred deep). It stays hollow while the first of those collections, or of those they hold, that waits is
+     * returned, to be filled; once none waits it is published, and null returned. One of them being filled already, on
+     * a fill stack (a cycle of keys), is not waited for: the key goes in as it is, and {@link MisplacedKeys} places it
+     * again if it must.
+     */
+    private Object waitingInKey(Persistable key) {
+        if (key.$swz_state() != Persistable.HOLLOW) {
+            return null;
+        }
+        KeyRead read = keysRead.get(key);
+        if (read == null) {
+            List<Object> keyCollections = new ArrayList<>(2);
+            read = new KeyRead(fill(key, keyCollections), keyCollections);
+            keysRead.put(key, read);
+        }
+        for (Object collection : read.collections) {
+            Object first = waitingIn(collection);
+            if (first != null) {
+                return first;
+            }
+        }
+        keysRead.remove(key);
+        for (Object collection : read.collections) {
+            if (fillingNow.contains(collection)) {
+                misplacedKeys.reentered();
+            }
+        }
+        publish(key, read.length);
+        return null;
+    }
+
+    /** A key {@link #waitingInKey} read: the length of its image, and the collections its fields hold. */
+    private static final class KeyRead {
+        final int length;
+        final List<Object> collections;
+
+        KeyRead(int length, List<Object> collections) {
+            this.length = length;
+            this.collections = collections;
+        }
+    }
+
+    /** After a failed read: the keys it read and did not publish are hollow again. */
+    private void forgetKeysRead() {
+        for (Persistable key : keysRead.keySet()) {
+            if (key.$swz_state() == Persistable.HOLLOW) {
+                key.$swz_clear();
+            }
+        }
+        keysRead.clear();
     }
 
     /**
@@ -682,7 +775,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Object stoppedAt = opened.fill == null ? null : opened.fill.next(toFillFirst);
             if (stoppedAt != null) {
                 UnfilledCollection waitedFor = unfilled.remove(stoppedAt);
-                waitedFor.in.readForKey();
+                if (!opened.fill.waitsForObject()) {
+                    waitedFor.in.readForKey(); // hashed with the collection that holds it
+                }
                 return waitedFor;
             }
             if (in.position() != opened.length) {

@@ -1,0 +1,29 @@
+package org.swizzle.it.collections;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.swizzle.it.Phases;
+
+/**
+ * Persons hashed or ordered by their name, linked through their sets of friends thousands deep, read back: before, each
+ * link was a recursion (hashing a person read it, and its set, whose person was hashed), and a chain of a few hundred
+ * ran out of stack. Each phase in a JVM of its own.
+ */
+class LinkedKeysTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "fault=segment", "swizzle=eager", "swizzle=edge"})
+    void shouldReadPersonsLinkedThroughTheirSets(String options) {
+        assertEquals("", Phases.failures(LinkedKeysWorkload.class, options, dir, "build", "readChains", "readGraph",
+            "befriend", "checkBefriended"), "[" + options + "]");
+    }
+}

@@ -1,0 +1,190 @@
+package org.swizzle.it.collections;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.swizzle.ObjectStore;
+import org.swizzle.Persistent;
+import org.swizzle.it.Phases;
+
+/**
+ * The child JVM of {@link LinkedKeysTest}: persons hashed by their name, each in the sets of others, as an application
+ * models friends; a chain of them thousands long, each the only friend of the one before, the same with sorted sets,
+ * and a graph of thousands with cycles. Reading a set hashes its persons, which reads them, and their sets.
+ */
+public final class LinkedKeysWorkload {
+
+    static final int CHAIN = 5_000;
+    static final int GRAPH = 2_000;
+    static final int FRIENDS = 4;
+
+    /** A person equal to another of the same name, as entities with a natural key are. */
+    @Persistent
+    public static class Person {
+        String name;
+        Set<Person> friends = new HashSet<>();
+
+        Person(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public int hashCode() {
+            return name.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Person && ((Person) o).name.equals(name);
+        }
+    }
+
+    /** A person ordered by name, in sorted sets. */
+    @Persistent
+    public static class Ranked implements Comparable<Ranked> {
+        String name;
+        Set<Ranked> friends = new TreeSet<>();
+
+        Ranked(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public int compareTo(Ranked other) {
+            return name.compareTo(other.name);
+        }
+    }
+
+    @Persistent
+    public static class Network {
+        Person chain;
+        Ranked rankedChain;
+        List<Person> everyone = new ArrayList<>();
+    }
+
+    private final String phase;
+
+    private LinkedKeysWorkload(String phase) {
+        this.phase = phase;
+    }
+
+    public static void main(String[] args) throws Exception {
+        LinkedKeysWorkload workload = new LinkedKeysWorkload(args[0]);
+        Phases.run(args, Map.of("build", workload::build, "readChains", workload::readChains,
+            "readGraph", workload::readGraph, "befriend", workload::befriend, "checkBefriended", workload::checkBefriended));
+    }
+
+    private void build(ObjectStore store) {
+        Network network = store.root("network", Network.class, Network::new);
+        Person person = new Person("p0");
+        network.chain = person;
+        Ranked ranked = new Ranked("r0");
+        network.rankedChain = ranked;
+        for (int i = 1; i < CHAIN; i++) {
+            Person next = new Person("p" + i);
+            person.friends.add(next);
+            person = next;
+            Ranked nextRanked = new Ranked("r" + i);
+            ranked.friends.add(nextRanked);
+            ranked = nextRanked;
+        }
+        for (int i = 0; i < GRAPH; i++) {
+            network.everyone.add(new Person("g" + i));
+        }
+        Random random = new Random(42);
+        for (Person each : network.everyone) {
+            while (each.friends.size() < FRIENDS) {
+                each.friends.add(network.everyone.get(random.nextInt(GRAPH)));
+            }
+        }
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    /** Follows both chains from their heads to their ends, each set finding the one friend it holds. */
+    private void readChains(ObjectStore store) {
+        Network network = store.root("network", Network.class);
+        int length = 0;
+        for (Person person = network.chain; person != null; person = only(person.friends)) {
+            Phases.check(phase, "p" + length + " is followed by p" + (length + 1), person.name.equals("p" + length));
+            Person next = only(person.friends);
+            Phases.check(phase, "p" + length + "'s set finds its friend", next == null || person.friends.contains(next)
+                && person.friends.contains(new Person(next.name)));
+            length++;
+        }
+        Phases.check(phase, "the chain of persons is " + CHAIN + " long: " + length, length == CHAIN);
+        length = 0;
+        for (Ranked ranked = network.rankedChain; ranked != null; ranked = ranked.friends.isEmpty() ? null
+            : ranked.friends.iterator().next()) {
+            Phases.check(phase, "r" + length + "'s sorted set holds one friend and finds it", ranked.friends.size() <= 1
+                && ranked.friends.stream().allMatch(ranked.friends::contains));
+            length++;
+        }
+        Phases.check(phase, "the chain of sorted persons is " + CHAIN + " long: " + length, length == CHAIN);
+        commitLogsNothing(store);
+    }
+
+    private static Person only(Set<Person> friends) {
+        return friends.isEmpty() ? null : friends.iterator().next();
+    }
+
+    /** Every person of the graph finds each of its friends, by identity and by an equal person, in a random order. */
+    private void readGraph(ObjectStore store) {
+        Network network = store.root("network", Network.class);
+        List<Person> everyone = network.everyone;
+        Random random = new Random(7);
+        for (int i = 0; i < GRAPH; i++) {
+            Person person = everyone.get(random.nextInt(GRAPH));
+            checkFriends(person);
+        }
+        for (Person person : everyone) {
+            checkFriends(person);
+        }
+        commitLogsNothing(store);
+    }
+
+    private void checkFriends(Person person) {
+        Phases.check(phase, person.name + " has " + FRIENDS + " friends: " + person.friends.size(), person.friends.size() == FRIENDS);
+        for (Person friend : person.friends) {
+            Phases.check(phase, person.name + "'s set finds " + friend.name, person.friends.contains(friend)
+                && person.friends.contains(new Person(friend.name)));
+        }
+    }
+
+    /** Each person of the graph befriends the one after it, once its set was read: a set that missed them took duplicates. */
+    private void befriend(ObjectStore store) {
+        List<Person> everyone = store.root("network", Network.class).everyone;
+        for (int i = 0; i < GRAPH; i++) {
+            Person person = everyone.get(i);
+            Person next = everyone.get((i + 1) % GRAPH);
+            boolean had = person.friends.contains(next);
+            boolean added = person.friends.add(next);
+            Phases.check(phase, person.name + " adds " + next.name + " only if it did not have it", added != had);
+        }
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void checkBefriended(ObjectStore store) {
+        List<Person> everyone = store.root("network", Network.class).everyone;
+        for (int i = 0; i < GRAPH; i++) {
+            Person person = everyone.get(i);
+            Person next = everyone.get((i + 1) % GRAPH);
+            Phases.check(phase, person.name + " has " + next.name + " once", person.friends.contains(next)
+                && person.friends.stream().filter(friend -> Objects.equals(friend, next)).count() == 1);
+        }
+    }
+
+    private void commitLogsNothing(ObjectStore store) {
+        long before = store.stats().bytesLogged();
+        store.commit();
+        Phases.check(phase, "a commit after reading logs nothing: " + (store.stats().bytesLogged() - before) + " bytes",
+            store.stats().bytesLogged() == before);
+    }
+}
