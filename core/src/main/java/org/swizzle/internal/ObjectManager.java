@@ -166,11 +166,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private List<Object> keyCollections;
     /** {@link #waitingIn}, for the fills. */
     private final UnaryOperator<Object> toFillFirst = this::waitingIn;
-    /**
-     * The fills of persistent objects in progress inside a collection read: such an object may be a key being hashed,
-     * so a collection it holds, or holds through others, that the read made and has not filled is filled at once.
-     */
-    private int fillsInRead;
     private long readingOid;
     /** The field the collection being read was first stored in. */
     private String readingOrigin;
@@ -246,6 +241,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         requireOpen();
         counters.faults++;
+        if (!fillingNow.isEmpty()) {
+            // a hash or comparison of a key going into a collection read reads this object: filling its collections now
+            // would put their keys in, a recursion as deep as objects are linked through keys. Its fields are read for
+            // the hash, its collections filled and itself published when the read is done; a hash that reads those
+            // collections may see them partly filled, so the read's keys are looked up again then.
+            if (!readAhead(object).collections.isEmpty()) {
+                misplacedKeys.reentered();
+            }
+            return;
+        }
         faultDepth++;
         try {
             boolean outer = collectingTargets;
@@ -316,10 +321,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         if (!keysRead.isEmpty() && keysRead.containsKey(object)) {
-            // read as a key, and needed before it went in (another key's hash reads it): its collections are filled now
-            for (Object first = waitingInKey(object); first != null; first = waitingInKey(object)) {
-                fillCollection(unfilled.remove(first));
-            }
+            readWhole(object);
             return;
         }
         int length = fill(object, null);
@@ -359,16 +361,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         int classId = store.classId(oid);
         reading = object;
         readingOid = oid;
-        // the collections this fill reads are filled before it returns, even inside a collection's read: the fill may
-        // be a key's, whose hashCode reads them next
+        // the collections this fill reads are its own read's, filled before it returns (unless it is a key's, read ahead)
         int outerCollectionsReading = collectionsReading;
         collectionsReading = 0;
         List<Object> outerKeyCollections = this.keyCollections;
         this.keyCollections = keyCollections;
-        boolean inRead = outerCollectionsReading > 0 || fillsInRead > 0;
-        if (inRead) {
-            fillsInRead++;
-        }
         boolean needsWatch;
         try {
             in.reset(bytes, length);
@@ -391,9 +388,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             readingOid = outerOid;
             collectionsReading = outerCollectionsReading;
             this.keyCollections = outerKeyCollections;
-            if (inRead) {
-                fillsInRead--;
-            }
         }
         if (needsWatch) {
             watch(object);
@@ -417,16 +411,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /**
      * The one Java instance of stored collection {@code oid}: resident, or read now, with the objects it refers
      * to made hollow and the collections it holds read too (a collection has no hollow state). Met while another
-     * collection is read, it is made and filled later, before the outermost read returns, and before it goes where it
-     * is hashed or compared (see {@link #fillCollection}): collections nested thousands deep, keys too, are read in
-     * loops, not by a recursion as deep, which ran out of stack.
+     * collection is read, or held by a key read ahead ({@link #waitingInKey}), it is made and filled later, before the
+     * outermost read returns, and before it goes where it is hashed or compared (see {@link #fillCollection}):
+     * collections nested thousands deep, keys too, are read in loops, not by a recursion as deep, which ran out of stack.
      */
     @Override
     public Object collection(long oid, Object holder, ObjectReader from) {
         Object found = table.get(oid);
         if (found == null) {
             if (collectionsReading > 0 || keyCollections != null) {
-                UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true, null);
+                UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true, from.declaredElements());
                 unfilled.put(opened.collection, opened);
                 found = opened.collection;
             } else {
@@ -436,14 +430,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
         } else if (fillingNow.contains(found)) {
             misplacedKeys.reentered(); // handed out while it is filled: a key hashed meanwhile may read it partly filled
-        } else if (fillsInRead > 0 && keyCollections == null) {
-            // an object's fill inside a collection read: the object may be a key being hashed, which reads it whole;
-            // one being filled is not searched: it holds what it holds so far
-            for (Object waiting = waitingIn(found); waiting != null; waiting = waitingIn(found)) {
-                UnfilledCollection first = unfilled.get(waiting);
-                first.in.readForKey();
-                fillCollection(first);
-            }
         }
         if (keyCollections != null) {
             keyCollections.add(found);
@@ -542,12 +528,18 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             UnfilledCollection opened = openCollection(oid, origin, register, declared);
             fillCollection(opened);
             if (outermost) {
-                for (int i = firstMade; i < madeInRead.size(); i++) { // filling one may make more
-                    UnfilledCollection next = madeInRead.get(i);
-                    if (unfilled.containsKey(next.collection)) {
-                        fillCollection(next);
+                int next = firstMade;
+                do { // filling a collection may make more, and read more keys ahead
+                    for (; next < madeInRead.size(); next++) {
+                        UnfilledCollection made = madeInRead.get(next);
+                        if (unfilled.containsKey(made.collection)) {
+                            fillCollection(made);
+                        }
                     }
-                }
+                    while (!keysRead.isEmpty()) {
+                        readWhole(keysRead.keySet().iterator().next());
+                    }
+                } while (next < madeInRead.size());
                 forgetMade(firstMade);
             }
             return opened.collection;
@@ -717,14 +709,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private Object waitingInKey(Persistable key) {
         if (key.$swz_state() != Persistable.HOLLOW) {
+            if (!keysRead.isEmpty()) {
+                keysRead.remove(key);
+            }
             return null;
         }
-        KeyRead read = keysRead.get(key);
-        if (read == null) {
-            List<Object> keyCollections = new ArrayList<>(2);
-            read = new KeyRead(fill(key, keyCollections), keyCollections);
-            keysRead.put(key, read);
-        }
+        KeyRead read = readAhead(key);
         for (Object collection : read.collections) {
             Object first = waitingIn(collection);
             if (first != null) {
@@ -739,6 +729,24 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         publish(key, read.length);
         return null;
+    }
+
+    /** Reads hollow {@code key} ahead of going in, with its collections made and not filled, unless it was already. */
+    private KeyRead readAhead(Persistable key) {
+        KeyRead read = keysRead.get(key);
+        if (read == null) {
+            List<Object> keyCollections = new ArrayList<>(2);
+            read = new KeyRead(fill(key, keyCollections), keyCollections);
+            keysRead.put(key, read);
+        }
+        return read;
+    }
+
+    /** Fills the collections {@code key}, read ahead, holds, and publishes it. */
+    private void readWhole(Persistable key) {
+        for (Object first = waitingInKey(key); first != null; first = waitingInKey(key)) {
+            fillCollection(unfilled.remove(first));
+        }
     }
 
     /** A key {@link #waitingInKey} read: the length of its image, and the collections its fields hold. */

@@ -16,7 +16,8 @@ import org.swizzle.it.Phases;
 /**
  * The child JVM of {@link LinkedKeysTest}: persons hashed by their name, each in the sets of others, as an application
  * models friends; a chain of them thousands long, each the only friend of the one before, the same with sorted sets,
- * and a graph of thousands with cycles. Reading a set hashes its persons, which reads them, and their sets.
+ * a graph of thousands with cycles, and a route of places thousands long, each with a set of roads whose hash reads the
+ * places they join. Reading a set hashes its persons, which reads them, and their sets.
  */
 public final class LinkedKeysWorkload {
 
@@ -61,10 +62,44 @@ public final class LinkedKeysWorkload {
         }
     }
 
+    /** A place with the roads that leave it. */
+    @Persistent
+    public static class Place {
+        String name;
+        Set<Road> roads = new HashSet<>();
+
+        Place(String name) {
+            this.name = name;
+        }
+    }
+
+    /** A road equal to another between places of the same names: its hash reads the places it joins. */
+    @Persistent
+    public static class Road {
+        Place from;
+        Place to;
+
+        Road(Place from, Place to) {
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public int hashCode() {
+            return from.name.hashCode() * 31 + to.name.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Road && ((Road) o).from.name.equals(from.name) && ((Road) o).to.name.equals(to.name);
+        }
+    }
+
     @Persistent
     public static class Network {
         Person chain;
         Ranked rankedChain;
+        Place route;
         List<Person> everyone = new ArrayList<>();
     }
 
@@ -86,6 +121,8 @@ public final class LinkedKeysWorkload {
         network.chain = person;
         Ranked ranked = new Ranked("r0");
         network.rankedChain = ranked;
+        Place place = new Place("c0");
+        network.route = place;
         for (int i = 1; i < CHAIN; i++) {
             Person next = new Person("p" + i);
             person.friends.add(next);
@@ -93,6 +130,9 @@ public final class LinkedKeysWorkload {
             Ranked nextRanked = new Ranked("r" + i);
             ranked.friends.add(nextRanked);
             ranked = nextRanked;
+            Place nextPlace = new Place("c" + i);
+            place.roads.add(new Road(place, nextPlace));
+            place = nextPlace;
         }
         for (int i = 0; i < GRAPH; i++) {
             network.everyone.add(new Person("g" + i));
@@ -127,6 +167,14 @@ public final class LinkedKeysWorkload {
             length++;
         }
         Phases.check(phase, "the chain of sorted persons is " + CHAIN + " long: " + length, length == CHAIN);
+        length = 0;
+        for (Place place = network.route; place != null; place = place.roads.isEmpty() ? null : place.roads.iterator().next().to) {
+            Set<Road> roads = place.roads;
+            Phases.check(phase, "c" + length + "'s set finds its road", roads.stream().allMatch(road -> roads.contains(road)
+                && roads.contains(new Road(road.from, road.to))));
+            length++;
+        }
+        Phases.check(phase, "the route is " + CHAIN + " places long: " + length, length == CHAIN);
         commitLogsNothing(store);
     }
 
