@@ -1521,9 +1521,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         indexes.values().forEach(HashIndex::reverted);
         detector.reset();
         StoreDirectory.readRoots(store, roots, reader);
-        // a restored set or map hashed its keys as they were before their own state was reverted
+        // a restored set or map hashed its keys as they were before their own state was reverted: it is restored again,
+        // in its committed order, which a commit then finds unchanged
         for (Attachment attachment : restored) {
-            MisplacedKeys.placeAll(attachment);
+            if (attachment.collection() instanceof Set || attachment.collection() instanceof Map) {
+                restoreCollection(attachment);
+                MisplacedKeys.placeAll(attachment); // a key whose hash reads the set it is in
+            }
         }
         trimToBudget(null, true);
     }
