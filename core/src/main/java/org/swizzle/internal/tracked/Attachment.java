@@ -105,9 +105,9 @@ public final class Attachment {
 
     private DetachedCollectionException detached(Object changing) {
         return new DetachedCollectionException("This " + changing.getClass().getSuperclass().getName()
-            + " (first stored in field " + origin + ") was changed and then abort() reverted it, so it no longer"
-            + " belongs to the store and a change to it would be lost. Read the field again and change the"
-            + " collection it holds now.");
+            + " (first stored in field " + origin + ") was detached by abort(), which reverted it, or an object or"
+            + " collection holding it, to its committed state: it no longer belongs to the store and a change to it"
+            + " would be lost. Read the field again and change the collection it holds now.");
     }
 
     public Store store() {

@@ -165,6 +165,9 @@ public final class TrackedWorkload {
             if (!e.getMessage().contains("org.swizzle.it.tracked.")) {
                 throw new AssertionError(what + ": the message does not name the class and field: " + e.getMessage());
             }
+            if (e.getMessage().contains("was changed")) { // the map and the sorted set were not: the bag holding them was
+                throw new AssertionError(what + ": the message says the collection was changed: " + e.getMessage());
+            }
             System.out.println("REFUSED " + what + ": " + e.getMessage());
             return;
         }
