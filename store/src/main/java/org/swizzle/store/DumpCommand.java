@@ -24,9 +24,14 @@ final class DumpCommand {
 
     int run() {
         out.println("Object " + oid + " in the Swizzle store in " + store.directory);
+        if (oid <= 0) {
+            out.println("object " + oid + " does not exist: OIDs start at 1 (0 stands for null); the command objects lists"
+                + " the store's objects");
+            return Tool.USAGE;
+        }
         long segment = Oids.segment(oid);
         long table = store.tableOffset(segment);
-        if (oid <= 0 || table == 0) {
+        if (table == 0) {
             String why = store.isReleased(segment) ? " once the store next opens: a pending RELEASE record releases it"
                 : " (it never had one, or released it when its last object was freed)";
             out.println("object " + oid + " does not exist: segment " + segment + " has no table" + why);

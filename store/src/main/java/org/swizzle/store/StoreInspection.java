@@ -420,7 +420,7 @@ final class StoreInspection implements AutoCloseable {
 
     /** Whether a pending block releases the table of {@code segment}. */
     boolean isReleased(long segment) {
-        return releasedSegments.get((int) segment);
+        return segment <= Integer.MAX_VALUE && releasedSegments.get((int) segment);
     }
 
     /** The pending change to {@code oid}, or null. */

@@ -182,6 +182,18 @@ class ToolTest {
     }
 
     @Test
+    void shouldTellThatThereIsNoObjectForAnOidOutOfRange() throws IOException {
+        Path store = sampleStore(dir.resolve("store"), true);
+        for (long oid : new long[] {-1, 0, Long.MAX_VALUE}) {
+            assertEquals(2, tool("dump", store.toString(), Long.toString(oid)), out());
+            assertTrue(out().contains("object " + oid + " does not exist"), out());
+        }
+        assertTrue(out().contains("has no table"), out());
+        tool("dump", store.toString(), "0");
+        assertTrue(out().contains("OIDs start at 1"), out());
+    }
+
+    @Test
     void shouldDumpAnObjectAsAPendingBlockLeavesIt() throws IOException {
         Path crashed = sampleStore(dir.resolve("store"), false);
         assertEquals(0, tool("dump", crashed.toString(), Long.toString(first + 8)), out());
