@@ -104,16 +104,37 @@ final class StoreDirectory {
                 }
                 return false;
             }
-            List<String> remains = remains(directory, segments, wal, lock);
-            if (!remains.isEmpty()) {
-                throw StoreCorruptedException.missingFile(clusters, "the directory holds the remains of a store ("
-                    + String.join("; ", remains) + ")" + alsoMissing(missing));
+            StoreCorruptedException remains = remainsOfAStore(directory, lock);
+            if (remains != null) {
+                throw remains;
             }
             refuseOthersOrNothing(directory, config);
             return true;
         } catch (IOException e) {
             throw new StoreIOException("Cannot read the directory " + directory + ": " + e, e);
         }
+    }
+
+    /**
+     * Why {@code directory}, whose cluster file is missing, is a damaged store rather than none: the remains of one that
+     * it holds; null if it holds none. For a tool, which creates nothing, as for an open.
+     */
+    static StoreCorruptedException remainsOfAStore(Path directory, StoreLock lock) throws IOException {
+        Path clusters = directory.resolve(ClusterFileDescriptor.FILE_NAME);
+        Path segments = directory.resolve(SegmentDirectoryDescriptor.FILE_NAME);
+        Path wal = directory.resolve(WalDescriptor.FILE_NAME);
+        List<String> remains = remains(directory, segments, wal, lock);
+        if (remains.isEmpty()) {
+            return null;
+        }
+        List<Path> missing = new ArrayList<>();
+        for (Path file : List.of(clusters, segments, wal)) {
+            if (!Files.exists(file)) {
+                missing.add(file);
+            }
+        }
+        return StoreCorruptedException.missingFile(clusters, "the directory holds the remains of a store ("
+            + String.join("; ", remains) + ")" + alsoMissing(missing));
     }
 
     /** The files after the first of {@code missing}, said as missing too; empty if there are none. */

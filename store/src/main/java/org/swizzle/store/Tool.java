@@ -2,8 +2,10 @@ package org.swizzle.store;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
 import org.swizzle.StoreIOException;
 
@@ -80,8 +82,9 @@ public final class Tool {
             return USAGE;
         }
         Path directory = Path.of(args[1]);
-        if (!isStore(directory, err)) {
-            return USAGE;
+        int noStore = requireStore(directory, out, err);
+        if (noStore != CLEAN) {
+            return noStore;
         }
         long oid = 0;
         if (args.length == 3) {
@@ -114,14 +117,35 @@ public final class Tool {
         }
     }
 
-    /** Whether {@code directory} holds a store; if not, says so on {@code err}: the tool never creates one. */
-    public static boolean isStore(Path directory, PrintStream err) {
+    /**
+     * {@link #CLEAN} if {@code directory} holds a store. If not, says so and returns {@link #USAGE}, the tool never creating
+     * one, or, when the directory holds the remains of a store whose cluster file is missing, says on {@code out} that
+     * the store cannot be read and returns {@link #DAMAGED}, as an open refuses it.
+     */
+    public static int requireStore(Path directory, PrintStream out, PrintStream err) {
         if (StoreInspection.isStore(directory)) {
-            return true;
+            return CLEAN;
+        }
+        StoreCorruptedException remains = null;
+        if (Files.isDirectory(directory)) {
+            try (StoreLock lock = StoreLock.acquireShared(directory)) {
+                remains = StoreDirectory.remainsOfAStore(directory, lock);
+            } catch (StoreException e) {
+                err.println(e.getMessage());
+                return USAGE;
+            } catch (IOException e) {
+                err.println("Cannot read the directory " + directory + ": " + e);
+                return USAGE;
+            }
+        }
+        if (remains != null) {
+            out.println("The store in " + directory + " cannot be read: " + remains.getMessage());
+            out.println("result         DAMAGED");
+            return DAMAGED;
         }
         err.println("There is no Swizzle store in " + directory + ": " + directory.resolve(ClusterFileDescriptor.FILE_NAME)
             + " does not exist.");
-        return false;
+        return USAGE;
     }
 
     /** Whether {@code command} is one of this tool's. */

@@ -300,6 +300,20 @@ class ToolTest {
     }
 
     @Test
+    void shouldReportAStoreWhoseClusterFileIsMissingAsDamaged() throws IOException {
+        Path store = sampleStore(dir.resolve("store"), true);
+        Files.delete(store.resolve(ClusterFileDescriptor.FILE_NAME));
+        for (String command : new String[] {"verify", "stats"}) {
+            assertEquals(1, tool(command, store.toString()), out() + err());
+            assertTrue(out().contains("swizzle.clusters is missing, while the directory holds the remains of a store"), out());
+            assertTrue(out().contains("result         DAMAGED"), out());
+        }
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        assertEquals(2, tool("verify", empty.toString()));
+        assertTrue(err().contains("There is no Swizzle store in"), err());
+    }
+
+    @Test
     void shouldRefuseAStoreThatIsOpen() throws IOException {
         Path store = dir.resolve("store");
         SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint());

@@ -58,8 +58,9 @@ public final class SwizzleTool {
             return Tool.USAGE;
         }
         Path directory = Path.of(args[1]);
-        if (!Tool.isStore(directory, err)) {
-            return Tool.USAGE;
+        int noStore = Tool.requireStore(directory, out, err);
+        if (noStore != Tool.CLEAN) {
+            return noStore;
         }
         long oid = 0;
         if (command == Command.SHOW) {
