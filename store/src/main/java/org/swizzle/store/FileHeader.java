@@ -15,7 +15,8 @@ import org.swizzle.StoreFormatException;
  * <p>The CRC is checked before the magic and the version are judged: a header that fails it is
  * damaged ({@link StoreCorruptedException}), and only an intact header is taken at its word, as a
  * file of another kind or of a newer format ({@link StoreFormatException}). A magic that differs
- * while the CRC of the header with the expected magic matches is damage to the magic alone.
+ * while the CRC of the header with the expected magic matches is damage to the magic alone, and a magic
+ * of zeros is damage too.
  */
 final class FileHeader {
     static final int MAGIC_OFFSET = 0;
@@ -83,7 +84,7 @@ final class FileHeader {
             throw notOfThisKind(file, header, read);
         }
         if (!magicMatches) {
-            throw notOfThisKind(file, header, read);
+            throw notOfThisKindAtAll(file, header, read); // an intact header of another kind, whatever its magic
         }
         int found = header.getInt(VERSION_OFFSET);
         if (found < oldest || found > version) {
@@ -108,7 +109,28 @@ final class FileHeader {
         return checksums.of(copy, 0, crcOffset);
     }
 
-    private StoreFormatException notOfThisKind(Path file, LittleEndianBuffer header, int read) {
+    /**
+     * A file whose header fails its checksum or is cut short, and whose magic is not this kind's: of another kind, or, if
+     * its magic is zeros (no file starts so, a write of zeros over a store file does), damaged.
+     */
+    private RuntimeException notOfThisKind(Path file, LittleEndianBuffer header, int read) {
+        if (read > 0 && isZero(header, Math.min(read, Long.BYTES))) {
+            return new StoreCorruptedException(file, MAGIC_OFFSET, "the header of the " + kind + " is zeros where its"
+                + " magic \"" + Ascii.text(magic) + "\" should be: the start of the file was overwritten");
+        }
+        return notOfThisKindAtAll(file, header, read);
+    }
+
+    private static boolean isZero(LittleEndianBuffer buffer, int length) {
+        for (int i = 0; i < length; i++) {
+            if (buffer.getByte(i) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private StoreFormatException notOfThisKindAtAll(Path file, LittleEndianBuffer header, int read) {
         return new StoreFormatException(file + " is not a Swizzle " + kind + ": its first bytes are "
             + hex(header, Math.min(read, Long.BYTES)) + ", expected the magic \"" + Ascii.text(magic)
             + "\" and a header that matches its checksum. Open the directory of a Swizzle store.");
