@@ -47,6 +47,15 @@ final class StoreInspection implements AutoCloseable {
         /** For PATCHes: how far into the object their ranges reach, and the record that reaches farthest. */
         int patchEnd;
         long patchEndRecord;
+        /**
+         * For PATCHes: the ranges they write, in the order of the log, each its offset in the object, its length and the
+         * WAL offset of its bytes; applied to the bytes they change, these make the object's bytes once replayed.
+         */
+        final List<long[]> ranges = new ArrayList<>();
+        /** For PATCHes: the WAL offset of the bytes of the pending IMAGE they change; -1 if they change the bytes on disk. */
+        long imageChanged = -1;
+        /** For PATCHes: whether they change the bytes of a pending SPLICE, which only its replay builds. */
+        boolean spliceChanged;
 
         /** Whether the last pending record of the object frees it: once replayed, its slot holds no object. */
         boolean freed() {
@@ -248,7 +257,7 @@ final class StoreInspection implements AutoCloseable {
                     image.entry.classId = records.classId();
                     break;
                 case WalDescriptor.PATCH:
-                    readPatch(records, commit);
+                    readPatch(records, blockOffset, commit);
                     break;
                 case WalDescriptor.SPLICE:
                     PendingObject spliced = pending(records, commit, null);
@@ -290,7 +299,7 @@ final class StoreInspection implements AutoCloseable {
      * A PATCH keeps its object's place, length and class id: those of the object's last pending
      * IMAGE or SPLICE, or else of its committed entry, read once the whole log is (see {@link #placePatchedObjects}).
      */
-    private void readPatch(WalRecords records, long commit) {
+    private void readPatch(WalRecords records, long blockOffset, long commit) {
         PendingObject before = pendingObjects.get(records.oid());
         if (before != null && before.type == WalDescriptor.FREE) {
             problems.problem(walFile, records.walOffset(), "the PATCH record of object " + records.oid() + " changes an"
@@ -305,6 +314,11 @@ final class StoreInspection implements AutoCloseable {
             patch.entry.offset = before.entry.offset;
             patch.entry.length = before.entry.length;
             patch.entry.classId = before.entry.classId;
+            patch.imageChanged = before.type == WalDescriptor.IMAGE ? before.payloadOffset : -1;
+            patch.spliceChanged = before.type == WalDescriptor.SPLICE;
+        }
+        while (records.nextRange()) {
+            patch.ranges.add(new long[] {records.rangeOffset(), records.rangeLength(), blockOffset + records.rangeIndex()});
         }
         if (before != patch || records.patchEnd() > patch.patchEnd) {
             patch.patchEnd = records.patchEnd();
@@ -472,6 +486,28 @@ final class StoreInspection implements AutoCloseable {
     /** The CRC32C of {@code length} bytes of the cluster file from {@code position}; -1 if the file ends first. */
     long clusterChecksum(long position, int length) {
         return checksum(clusters, clusterFile, position, length);
+    }
+
+    /**
+     * The CRC32C of the bytes of {@code patched}, a pending PATCH's object, once its ranges are applied to the bytes they
+     * change (on disk, or of a pending IMAGE); -1 if a file ends first, or a range passes the object's end (which
+     * {@link #placePatchedObjects} reports).
+     */
+    long patchedChecksum(PendingObject patched) {
+        byte[] bytes = new byte[patched.entry.length];
+        boolean whole = patched.imageChanged >= 0 ? readWalBytes(patched.imageChanged, bytes)
+            : readClusters(patched.entry.offset, bytes);
+        for (long[] range : patched.ranges) {
+            int offset = (int) range[0];
+            int length = (int) range[1];
+            if (!whole || offset + length > bytes.length) {
+                return -1;
+            }
+            byte[] written = new byte[length];
+            whole = readWalBytes(range[2], written);
+            System.arraycopy(written, 0, bytes, offset, length);
+        }
+        return whole ? checksums.of(LittleEndianBuffer.of(bytes), 0, bytes.length) & 0xFFFFFFFFL : -1;
     }
 
     /** The CRC32C of {@code length} bytes of the WAL from {@code position}; -1 if the file ends first. */

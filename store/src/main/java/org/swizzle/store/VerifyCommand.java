@@ -16,6 +16,9 @@ import java.nio.file.Path;
  * nothing is damaged, 1 when something is.
  */
 final class VerifyCommand {
+    /** Objects up to this long that pending PATCHes change are checked as the PATCHes leave them; longer ones on replay. */
+    private static final int PATCHED_CHECK_LIMIT = 64 * 1024 * 1024;
+
     private final StoreInspection store;
     private final ReferenceFindings references;
     private final PrintStream out;
@@ -154,6 +157,17 @@ final class VerifyCommand {
         pendingObjects++;
         TableEntry entry = pending.entry;
         if (!checkPlace(entry, store.walFile, pending.recordOffset)) {
+            return;
+        }
+        if (pending.type == WalDescriptor.PATCH && !pending.spliceChanged && entry.length <= PATCHED_CHECK_LIMIT) {
+            long crc = store.patchedChecksum(pending);
+            if (crc >= 0 && (int) crc != entry.crc) {
+                problems.problem(pending.imageChanged >= 0 ? store.walFile : store.clusterFile,
+                    pending.imageChanged >= 0 ? pending.imageChanged : entry.offset, "object " + entry.oid + " ("
+                    + entry.length + " bytes) fails its checksum once its pending PATCH records are applied: CRC32C "
+                    + Formats.hex((int) crc) + ", the last record, at WAL offset " + pending.recordOffset + ", says "
+                    + Formats.hex(entry.crc) + "; the bytes they change are damaged");
+            }
             return;
         }
         if (pending.type == WalDescriptor.PATCH || pending.type == WalDescriptor.SPLICE) {

@@ -223,7 +223,12 @@ class ToolTest {
             + " written by commit 3"), out());
         assertTrue(out().contains("a PATCH record at WAL offset") && out().contains("before the pending PATCH"), out());
         assertEquals(0, tool("verify", crashed.toString()), out());
-        assertTrue(out().contains("(1 patched object: bytes checked after replay)"), out());
+        assertTrue(out().contains("1 of them as pending blocks leave them\n") && !out().contains("checked after replay"), out());
+
+        StoreDirs.flipByte(crashed.resolve(StoreDirs.CLUSTERS), committed.offset); // a byte the PATCH does not write
+        assertEquals(1, tool("verify", crashed.toString()), out());
+        assertTrue(out().contains("PROBLEM swizzle.clusters offset " + committed.offset + ": object " + oid + " (" + length
+            + " bytes) fails its checksum once its pending PATCH records are applied"), out());
     }
 
     @Test
