@@ -14,6 +14,8 @@ import java.lang.annotation.Target;
  * @PreviousNames("surname") String lastName;
  * }</pre>
  *
+ * <p>On an enum constant, its old names: {@code @PreviousNames("GREEN") LIME}.
+ *
  * <p>On a class or an enum, its old binary names, package included (a moved or renamed class, or one that
  * replaces a class removed from the class path):
  *
@@ -34,6 +36,6 @@ import java.lang.annotation.Target;
 @Target({ElementType.FIELD, ElementType.TYPE})
 public @interface PreviousNames {
 
-    /** The old names: simple field names on a field, binary class names on a class. */
+    /** The old names: simple field names on a field, constant names on an enum constant, binary class names on a class. */
     String[] value();
 }

@@ -34,6 +34,6 @@ final class MissingEnumConstantException extends IncompatibleSchemaException {
 
     private static String message(String enumName, String constant, String holder) {
         return "Enum " + enumName + " has no constant " + constant + ", which " + holder + " holds. Put the constant"
-            + " back, or convert the data with the old enum.";
+            + " back, name it in @PreviousNames on the constant it was renamed to, or convert the data with the old enum.";
     }
 }

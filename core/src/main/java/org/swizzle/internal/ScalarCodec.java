@@ -113,7 +113,7 @@ final class ScalarCodec {
         return in.enumConstant(classId, StringCodec.readNested(in));
     }
 
-    /** The constant {@code name} of enum {@code type}, for the value {@code in} is reading. */
+    /** The constant {@code name} of enum {@code type}, or the one renamed from it, for the value {@code in} is reading. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static Object enumConstant(Class<?> type, String name, ObjectReader in) {
         if (!type.isEnum()) {
@@ -122,7 +122,11 @@ final class ScalarCodec {
         try {
             return Enum.valueOf((Class) type, name);
         } catch (IllegalArgumentException e) {
-            throw new MissingEnumConstantException(type, name, in);
+            Object renamed = RenamedConstants.find(type, name);
+            if (renamed == null) {
+                throw new MissingEnumConstantException(type, name, in);
+            }
+            return renamed;
         }
     }
 }

@@ -249,6 +249,12 @@ class ClassChangeTest {
             "ev/Part.java", part, "ev/Holder.java", read.replace("PART", "Part")));
         Path constantRemoved = compile("constant", "Holder", Map.of("ev/Color.java", "package ev; public enum Color { RED, BLUE }",
             "ev/Part.java", part, "ev/Holder.java", read.replace("PART", "Part")));
+        Path constantRenamed = compile("renamed", "Holder", Map.of("ev/Color.java",
+            "package ev; public enum Color { RED, BLUE, @org.swizzle.PreviousNames(\"GREEN\") LIME }",
+            "ev/Part.java", part, "ev/Holder.java", read.replace("PART", "Part")));
+        Path nameClaimedTwice = compile("claimed", "Holder", Map.of("ev/Color.java", "package ev; public enum Color { RED, BLUE,"
+                + " @org.swizzle.PreviousNames(\"GREEN\") LIME, @org.swizzle.PreviousNames(\"GREEN\") OLIVE }",
+            "ev/Part.java", part, "ev/Holder.java", read.replace("PART", "Part")));
         String db = dir.resolve("db").toString();
 
         assertState(run(v1, db, "write"), "part42 GREEN 7");
@@ -259,7 +265,10 @@ class ClassChangeTest {
         assertRefused(run(enumToClass, db, "read"), "IncompatibleSchemaException: Field ev.Holder.c was stored as a value of ev.Color",
             "but is now a reference to a persistent ev.Color");
         assertRefused(run(constantRemoved, db, "read"), "IncompatibleSchemaException: Enum ev.Color has no constant GREEN,"
-            + " which field ev.Holder.c of object", "(ev.Holder)", "Put the constant back");
+            + " which field ev.Holder.c of object", "(ev.Holder)", "Put the constant back", "@PreviousNames");
+        assertRefused(run(nameClaimedTwice, db, "read"), "UnsupportedClassException: Enum ev.Color: its constants LIME and OLIVE"
+            + " both name GREEN in @PreviousNames");
+        assertState(run(constantRenamed, db, "read"), "part42 LIME 7");
         assertState(run(v1, db, "read"), "part42 GREEN 7");
     }
 

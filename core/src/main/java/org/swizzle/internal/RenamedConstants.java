@@ -1,0 +1,52 @@
+package org.swizzle.internal;
+
+import java.lang.reflect.Field;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.swizzle.PreviousNames;
+import org.swizzle.UnsupportedClassException;
+
+/**
+ * The constants of an enum by the names {@link PreviousNames} on them says they had: a constant stored under an old
+ * name reads as the constant renamed from it, as a renamed field or class does. Two constants claiming one name are
+ * refused, naming both.
+ */
+final class RenamedConstants {
+
+    private static final ClassValue<Map<String, Object>> BY_PREVIOUS_NAME = new ClassValue<>() {
+        @Override
+        protected Map<String, Object> computeValue(Class<?> type) {
+            Map<String, Object> constants = new HashMap<>();
+            Map<String, String> claimedBy = new HashMap<>();
+            for (Field field : type.getDeclaredFields()) {
+                PreviousNames previous = field.getAnnotation(PreviousNames.class);
+                if (!field.isEnumConstant() || previous == null) {
+                    continue;
+                }
+                for (String name : previous.value()) {
+                    String other = claimedBy.putIfAbsent(name, field.getName());
+                    if (other != null) {
+                        throw new UnsupportedClassException("Enum " + type.getName() + ": its constants " + other + " and "
+                            + field.getName() + " both name " + name + " in @PreviousNames. Keep the name on one of them.");
+                    }
+                    constants.put(name, enumConstant(type, field.getName()));
+                }
+            }
+            return constants;
+        }
+    };
+
+    private RenamedConstants() {
+    }
+
+    /** The constant of enum {@code type} that was named {@code name}, or null if none says it was. */
+    static Object find(Class<?> type, String name) {
+        return BY_PREVIOUS_NAME.get(type).get(name);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object enumConstant(Class<?> type, String name) {
+        return Enum.valueOf((Class) type, name);
+    }
+}
