@@ -1524,8 +1524,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         // a restored set or map hashed its keys as they were before their own state was reverted: it is restored again,
         // in its committed order, which a commit then finds unchanged
         for (Attachment attachment : restored) {
-            if (attachment.collection() instanceof Set || attachment.collection() instanceof Map) {
-                restoreCollection(attachment);
+            if (attachment.isLive() && (attachment.collection() instanceof Set || attachment.collection() instanceof Map)) {
+                restoreCollection(attachment); // unless the revert detached it
                 MisplacedKeys.placeAll(attachment); // a key whose hash reads the set it is in
             }
         }
