@@ -166,6 +166,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private List<Object> keyCollections;
     /** {@link #waitingIn}, for the fills. */
     private final UnaryOperator<Object> toFillFirst = this::waitingIn;
+    /**
+     * The fills of persistent objects in progress inside a collection read: such an object may be read by a key's hash
+     * (an object its hashCode reads), so a collection it holds, or holds through others, that the read made and has not
+     * filled is filled at once.
+     */
+    private int fillsInRead;
     private long readingOid;
     /** The field the collection being read was first stored in. */
     private String readingOrigin;
@@ -241,16 +247,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         requireOpen();
         counters.faults++;
-        if (!fillingNow.isEmpty()) {
-            // a hash or comparison of a key going into a collection read reads this object: filling its collections now
-            // would put their keys in, a recursion as deep as objects are linked through keys. Its fields are read for
-            // the hash, its collections filled and itself published when the read is done; a hash that reads those
-            // collections may see them partly filled, so the read's keys are looked up again then.
-            if (!readAhead(object).collections.isEmpty()) {
-                misplacedKeys.reentered();
-            }
-            return;
-        }
         faultDepth++;
         try {
             boolean outer = collectingTargets;
@@ -361,11 +357,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         int classId = store.classId(oid);
         reading = object;
         readingOid = oid;
-        // the collections this fill reads are its own read's, filled before it returns (unless it is a key's, read ahead)
+        // the collections this fill reads are filled before it returns, even inside a collection's read (unless it is a
+        // key's, read ahead): the fill may be of an object a key's hashCode reads next
         int outerCollectionsReading = collectionsReading;
         collectionsReading = 0;
         List<Object> outerKeyCollections = this.keyCollections;
         this.keyCollections = keyCollections;
+        boolean inRead = outerCollectionsReading > 0 || fillsInRead > 0;
+        if (inRead) {
+            fillsInRead++;
+        }
         boolean needsWatch;
         try {
             in.reset(bytes, length);
@@ -388,6 +389,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             readingOid = outerOid;
             collectionsReading = outerCollectionsReading;
             this.keyCollections = outerKeyCollections;
+            if (inRead) {
+                fillsInRead--;
+            }
         }
         if (needsWatch) {
             watch(object);
@@ -430,6 +434,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
         } else if (fillingNow.contains(found)) {
             misplacedKeys.reentered(); // handed out while it is filled: a key hashed meanwhile may read it partly filled
+        } else if (fillsInRead > 0 && keyCollections == null) {
+            // an object's fill inside a collection read, for a key's hash, which may read it whole; one being filled is
+            // not searched: it holds what it holds so far
+            for (Object waiting = waitingIn(found); waiting != null; waiting = waitingIn(found)) {
+                UnfilledCollection first = unfilled.get(waiting);
+                first.in.readForKey();
+                fillCollection(first);
+            }
         }
         if (keyCollections != null) {
             keyCollections.add(found);
@@ -529,7 +541,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             fillCollection(opened);
             if (outermost) {
                 int next = firstMade;
-                do { // filling a collection may make more, and read more keys ahead
+                do { // filling a collection may make more, and read more keys ahead (published as they go in, or here)
                     for (; next < madeInRead.size(); next++) {
                         UnfilledCollection made = madeInRead.get(next);
                         if (unfilled.containsKey(made.collection)) {

@@ -11,10 +11,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.swizzle.it.Phases;
 
 /**
- * Persons hashed or ordered by their name, linked through their sets of friends thousands deep, and places linked
- * through sets of roads hashed by the places they join, read back: before, each link was a recursion (hashing a person
- * read it, and its set, whose person was hashed; hashing a road read the place it leads to, and its set), and a chain of
- * a few hundred ran out of stack. Each phase in a JVM of its own.
+ * Persons hashed or ordered by their name, linked through their sets of friends thousands deep, read back: before,
+ * each link was a recursion (hashing a person read it, and its set, whose person was hashed), and a chain of a few
+ * hundred ran out of stack. Places linked through sets of roads whose hash reads the places' lists: the lists hold their
+ * elements when a road is hashed (it throws if not, and a wrong cached hash loses the road). Each phase in a JVM of its
+ * own.
  */
 class LinkedKeysTest {
 
