@@ -139,13 +139,18 @@ public final class Tool {
             }
         }
         if (remains != null) {
-            out.println("The store in " + directory + " cannot be read: " + remains.getMessage());
-            out.println("result         DAMAGED");
-            return DAMAGED;
+            return unreadable(directory, remains, out);
         }
         err.println("There is no Swizzle store in " + directory + ": " + directory.resolve(ClusterFileDescriptor.FILE_NAME)
             + " does not exist.");
         return USAGE;
+    }
+
+    /** Says that the store in {@code directory} cannot be read, and why; returns {@link #DAMAGED}. */
+    private static int unreadable(Path directory, StoreException why, PrintStream out) {
+        out.println("The store in " + directory + " cannot be read: " + why.getMessage());
+        out.println("result         DAMAGED");
+        return DAMAGED;
     }
 
     /** Whether {@code command} is one of this tool's. */
@@ -164,9 +169,7 @@ public final class Tool {
             err.println(e.getMessage());
             return USAGE;
         } catch (StoreException e) {
-            out.println("The store in " + directory + " cannot be read: " + e.getMessage());
-            out.println("result         DAMAGED");
-            return DAMAGED;
+            return unreadable(directory, e, out);
         }
         try (store) {
             switch (command) {
