@@ -540,18 +540,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             UnfilledCollection opened = openCollection(oid, origin, register, declared);
             fillCollection(opened);
             if (outermost) {
-                int next = firstMade;
-                do { // filling a collection may make more, and read more keys ahead (published as they go in, or here)
-                    for (; next < madeInRead.size(); next++) {
-                        UnfilledCollection made = madeInRead.get(next);
-                        if (unfilled.containsKey(made.collection)) {
-                            fillCollection(made);
-                        }
+                for (int i = firstMade; i < madeInRead.size(); i++) { // filling one may make more
+                    UnfilledCollection next = madeInRead.get(i);
+                    if (unfilled.containsKey(next.collection)) {
+                        fillCollection(next);
                     }
-                    while (!keysRead.isEmpty()) {
-                        readWhole(keysRead.keySet().iterator().next());
-                    }
-                } while (next < madeInRead.size());
+                }
                 forgetMade(firstMade);
             }
             return opened.collection;
