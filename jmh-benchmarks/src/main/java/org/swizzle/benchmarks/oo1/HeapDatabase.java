@@ -37,6 +37,11 @@ final class HeapDatabase implements OO1Database {
     }
 
     @Override
+    public void warmTraversal(int id, int depth) {
+        graph.warmTraversal(index, id, depth);
+    }
+
+    @Override
     public int size() {
         return index.size();
     }

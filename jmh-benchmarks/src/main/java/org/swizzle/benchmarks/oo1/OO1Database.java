@@ -35,6 +35,11 @@ public interface OO1Database extends AutoCloseable {
         reverse(id, depth);
     }
 
+    /** Makes ready what {@link #traverse} and the {@linkplain #update update traversal} from part {@code id} read, as {@link #warm} does. */
+    default void warmTraversal(int id, int depth) {
+        traverse(id, depth);
+    }
+
     /**
      * The update traversal: like {@link #traverse} without the null procedure, incrementing {@code x}
      * and {@code y} of each visited part with probability {@code p} (one {@code random.nextDouble()}

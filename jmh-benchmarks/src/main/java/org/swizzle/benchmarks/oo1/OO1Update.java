@@ -45,7 +45,7 @@ public abstract class OO1Update extends OO1Benchmark {
     @Setup(Level.Iteration)
     public void pickStart() {
         start = randomId();
-        db.traverse(start, OO1Data.DEPTH);
+        db.warmTraversal(start, OO1Data.DEPTH);
         db.commit();
     }
 

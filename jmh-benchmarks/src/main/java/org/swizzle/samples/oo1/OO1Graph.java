@@ -68,6 +68,11 @@ public final class OO1Graph {
         warmFrom(start, depth);
     }
 
+    /** Makes resident what the traversal and the update traversal from part {@code id} read, as {@link #warm} does. */
+    public void warmTraversal(PartIndex index, int id, int depth) {
+        warmTo(index.get(id), depth);
+    }
+
     private void warmTo(Part part, int depth) {
         touch(part);
         if (depth > 0) {
