@@ -1,6 +1,8 @@
 package org.swizzle.internal;
 
 import java.lang.reflect.Array;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Puts committed contents back into the arrays an application may hold, after {@code abort()}: the arrays read again
@@ -32,5 +34,40 @@ final class KeptArrays {
             System.arraycopy(read, 0, old, 0, Array.getLength(read));
         }
         return old;
+    }
+
+    /**
+     * Keeps in {@code read}, a list or map just read from the store, the arrays {@code old} (its instance before
+     * {@code abort()}) held at the same index or under an equal key, by {@link #keep}. {@code read} must not report
+     * the changes (it is being filled, or is a copy).
+     */
+    @SuppressWarnings("unchecked")
+    static void keepElements(Object old, Object read) {
+        if (old instanceof List && read instanceof List) {
+            List<Object> olds = (List<Object>) old;
+            List<Object> reads = (List<Object>) read;
+            for (int i = 0; i < reads.size() && i < olds.size(); i++) {
+                Object element = reads.get(i);
+                Object kept = keep(olds.get(i), element);
+                if (kept != element) {
+                    reads.set(i, kept);
+                }
+            }
+        } else if (old instanceof Map && read instanceof Map) {
+            Map<Object, Object> olds = (Map<Object, Object>) old;
+            ((Map<Object, Object>) read).replaceAll((key, value) -> keep(olds.get(key), value));
+        }
+    }
+
+    /** Whether list or map {@code collection} holds an array (a map, as a value), which {@link #keepElements} would keep. */
+    static boolean holdsArrays(Object collection) {
+        Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()
+            : collection instanceof List ? (List<?>) collection : List.of();
+        for (Object element : elements) {
+            if (element != null && element.getClass().isArray()) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -132,6 +133,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Set<Persistable> arrayOwners = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Objects whose large array a method kept to itself ({@link #keeps}): they stay resident, as watched ones do. */
     private final Set<Persistable> keptOwners = Collections.newSetFromMap(new IdentityHashMap<>());
+    /**
+     * The collections {@code abort()} detached that held arrays, by OID, until they are read again ({@link
+     * #keepArraysOf}), and the objects that hold them, to fill again before it returns.
+     */
+    private final Map<Long, Object> keptCollections = new HashMap<>();
+    private final Set<Persistable> refillForKeptArrays = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Objects the current commit found holding such values, watched once it succeeds. */
     private final List<Persistable> toWatch = new ArrayList<>();
     private final Map<String, HashIndex<?, ?>> indexes = new LinkedHashMap<>();
@@ -799,6 +806,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     + " bytes left after the last element");
             }
             if (opened.attachment != null) {
+                if (!keptCollections.isEmpty()) {
+                    KeptArrays.keepElements(keptCollections.remove(opened.oid), opened.collection);
+                }
                 collections.filled(opened.attachment, in.needsWatch() || Sequenced.hasUntrackedViews(opened.collection));
             }
             return null;
@@ -1523,6 +1533,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             ClassLayout.of(object.getClass()).keepArrays(keptArrays.get(i), object);
             watch(object);
         }
+        for (Persistable holder : refillForKeptArrays) {
+            if (holder.$swz_state() == Persistable.HOLLOW) {
+                makeResident(holder); // reads the collections kept for it, which take the arrays they held
+            }
+        }
+        refillForKeptArrays.clear();
         arrayMarks.forEach(PageMarks::clearAll); // the arrays an object kept hold its committed elements again
         indexes.values().forEach(HashIndex::reverted);
         detector.reset();
@@ -1585,12 +1601,37 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     collections.forget(attachment);
                     collections.unwatch(attachment);
                     attachment.forEachHolder(revertHolder);
+                    keepArraysOf(attachment);
                 } else if (collectionChanged(attachment)) {
                     restoreCollection(attachment); // a plain collection cannot refuse changes: it stays the store's
                 }
             }
         }
         return objects;
+    }
+
+    /**
+     * Notes that collection {@code attachment}, detached by {@code abort()}, holds arrays the application may hold too,
+     * so that the collection read again in its place holds them, with their committed elements ({@link
+     * KeptArrays#keepElements}), and a change made through one is committed; the objects holding it, directly or
+     * through other collections, are filled again before {@code abort()} returns, so that it is read at once. A paged
+     * collection's pages are kept so too, but read again only when they are used.
+     */
+    private void keepArraysOf(Attachment attachment) {
+        Object collection = attachment.collection();
+        if (isPaged(collection) || !KeptArrays.holdsArrays(collection)) {
+            return;
+        }
+        keptCollections.put(attachment.oid(), collection);
+        attachment.forEachHolder(this::refillForKeptArrays);
+    }
+
+    private void refillForKeptArrays(Object holder) {
+        if (holder instanceof Attachment) {
+            ((Attachment) holder).forEachHolder(this::refillForKeptArrays);
+        } else if (((Persistable) holder).$swz_context() == this) {
+            refillForKeptArrays.add((Persistable) holder);
+        }
     }
 
     /** Whether the image {@code object} would be written with differs from its committed bytes (outside a commit). */
@@ -1646,15 +1687,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (collection instanceof Map) {
                 Map<Object, Object> map = (Map<Object, Object>) collection;
                 Map<Object, Object> restored = (Map<Object, Object>) committed;
-                restored.replaceAll((key, value) -> KeptArrays.keep(map.get(key), value));
+                KeptArrays.keepElements(map, restored);
                 map.clear();
                 map.putAll(restored);
             } else if (collection instanceof List) {
                 List<Object> list = (List<Object>) collection;
                 List<Object> restored = new ArrayList<>((List<Object>) committed);
-                for (int i = 0; i < restored.size() && i < list.size(); i++) {
-                    restored.set(i, KeptArrays.keep(list.get(i), restored.get(i)));
-                }
+                KeptArrays.keepElements(list, restored);
                 list.clear();
                 list.addAll(restored);
             } else {

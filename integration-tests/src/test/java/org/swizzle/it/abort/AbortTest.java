@@ -43,4 +43,14 @@ class AbortTest {
         assertFalse(both.contains("CHECK FAIL"), both);
         assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 7, both);
     }
+
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
+    void shouldKeepArraysTheApplicationHoldsFromCollectionsThatAbortReadsAgain(String options) {
+        String store = dir.resolve("db").toString();
+        String both = Jvm.withAgent(options).run(AbortWorkload.class, "writeWithRevertedHolder", store).ok().output
+            + Jvm.withAgent(options).run(AbortWorkload.class, "verifyWithRevertedHolder", store).ok().output;
+        assertFalse(both.contains("CHECK FAIL"), both);
+        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 4, both);
+    }
 }

@@ -22,7 +22,9 @@ public final class AbortWorkload {
                 case "write": write(store); break;
                 case "verify": verify(store); break;
                 case "writeWithFieldStore": writeWithFieldStore(store); break;
-                default: verifyWithFieldStore(store); break;
+                case "verifyWithFieldStore": verifyWithFieldStore(store); break;
+                case "writeWithRevertedHolder": writeWithRevertedHolder(store); break;
+                default: verifyWithRevertedHolder(store); break;
             }
         }
         System.out.println("DONE " + args[0]);
@@ -131,6 +133,46 @@ public final class AbortWorkload {
         store.commit();
         check(store.stats().bytesLogged() == logged, "a commit after abort() put back those sets, in their committed order, logs "
             + "nothing: " + (store.stats().bytesLogged() - logged) + " bytes");
+    }
+
+    /**
+     * Arrays kept from a list and from a list in a map, across an {@code abort()} that reverts the object holding them
+     * or the collections themselves: abort() reads those collections again, and each must hold the kept array again.
+     * The object is not touched between the abort and the commit, so that nothing but the abort reads it again.
+     */
+    private static void writeWithRevertedHolder(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        store.commit();
+        int[] listed = crate.rows.get(0);
+        long[] shelved = crate.shelves.get("a").get(0);
+        crate.x = 12; // the holder changes: abort() reverts it and the collections it holds
+        store.abort();
+        listed[0] = 70;
+        shelved[0] = 10;
+        store.commit();
+        check(crate.rows.get(0) == listed && crate.shelves.get("a").get(0) == shelved,
+            "arrays kept from a list and a map of lists stay theirs when abort() reverts their holder");
+
+        crate.rows.add(new int[] {9}); // the collections change: abort() detaches them
+        crate.shelves.get("a").add(new long[] {3});
+        crate.shelves.put("b", new ArrayList<>());
+        listed[1] = 99;
+        store.abort();
+        check(listed[1] == 8, "abort() gives the array kept from a changed list its committed elements: " + Arrays.toString(listed));
+        listed[1] = 80;
+        shelved[1] = 20;
+        store.commit();
+        check(crate.rows.size() == 1 && crate.rows.get(0) == listed && crate.shelves.keySet().equals(java.util.Set.of("a"))
+            && crate.shelves.get("a").get(0) == shelved,
+            "arrays kept from a list and a map of lists stay theirs when abort() reverts the collections");
+    }
+
+    private static void verifyWithRevertedHolder(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class);
+        check(Arrays.equals(crate.rows.get(0), new int[] {70, 80}) && Arrays.equals(crate.shelves.get("a").get(0), new long[] {10, 20})
+                && crate.x == 0,
+            "the arrays hold the changes made through them after abort() reverted what holds them: "
+                + Arrays.toString(crate.rows.get(0)) + " " + Arrays.toString(crate.shelves.get("a").get(0)));
     }
 
     private static void verifyWithFieldStore(ObjectStore store) {
