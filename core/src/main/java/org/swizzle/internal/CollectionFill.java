@@ -147,14 +147,22 @@ final class CollectionFill {
             ((TrackedHashSet<Object>) collection).keysIn((TrackedHashMap<Object, Boolean>) value);
             read++;
         } else if (kind.unit() == 1) {
-            ((Collection<Object>) collection).add(value);
+            try {
+                ((Collection<Object>) collection).add(value);
+            } catch (RuntimeException e) {
+                throw in.applicationThrew(e);
+            }
             notePersistentKey(value);
             read++;
         } else if (!hasKey) {
             key = value;
             hasKey = true;
         } else {
-            ((Map<Object, Object>) collection).put(key, value);
+            try {
+                ((Map<Object, Object>) collection).put(key, value);
+            } catch (RuntimeException e) {
+                throw in.applicationThrew(e);
+            }
             notePersistentKey(key);
             key = null;
             hasKey = false;

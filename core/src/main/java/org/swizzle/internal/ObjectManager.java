@@ -110,6 +110,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * made resident already and its accessor has yet to read it; the outermost fault trims, keeping that object.
      */
     private int faultDepth;
+    /** The last exception the application's code threw into a read ({@link #applicationThrew}). */
+    private RuntimeException applicationFailure;
     private boolean collectingTargets;
 
     private final ArrayDeque<Persistable> pending = new ArrayDeque<>();
@@ -139,6 +141,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private final Map<Long, Object> keptCollections = new HashMap<>();
     private final Set<Persistable> refillForKeptArrays = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The paged collections read again while {@link #keptCollections} held pages, whose kept pages are read at once. */
+    private final List<Paged> readForKeptArrays = new ArrayList<>();
     /** Objects the current commit found holding such values, watched once it succeeds. */
     private final List<Persistable> toWatch = new ArrayList<>();
     private final Map<String, HashIndex<?, ?>> indexes = new LinkedHashMap<>();
@@ -387,7 +391,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
             unfilled(object);
-            throw corrupted(oid, e.getMessage());
+            throw fromApplication(e) ? e : corrupted(oid, e.getMessage());
         } catch (RuntimeException | Error e) {
             unfilled(object);
             throw e;
@@ -458,6 +462,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             attachment.heldBy(holder);
         }
         return found;
+    }
+
+    @Override
+    public void applicationThrew(RuntimeException failure) {
+        applicationFailure = failure;
+    }
+
+    /** Whether {@code failure}, caught where a read may meet a malformed image, came from the application's code. */
+    private boolean fromApplication(Throwable failure) {
+        return failure == applicationFailure;
     }
 
     /** Notes keys put inside faults and page reads only: the check runs when the outermost one is done. */
@@ -650,7 +664,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             madeNow.add(collection);
             return made;
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
-            throw corrupted(oid, e.getMessage());
+            throw fromApplication(e) ? e : corrupted(oid, e.getMessage());
         } finally {
             reading = outer;
             readingOid = outerOid;
@@ -808,6 +822,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (opened.attachment != null) {
                 if (!keptCollections.isEmpty()) {
                     KeptArrays.keepElements(keptCollections.remove(opened.oid), opened.collection);
+                    if (isPaged(opened.collection)) {
+                        readForKeptArrays.add((Paged) opened.collection);
+                    }
                 }
                 collections.filled(opened.attachment, in.needsWatch() || Sequenced.hasUntrackedViews(opened.collection));
             }
@@ -816,7 +833,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (opened.attachment != null) {
                 collections.failed(opened.attachment);
             }
-            throw corrupted(opened.oid, e.getMessage());
+            throw fromApplication(e) ? e : corrupted(opened.oid, e.getMessage());
         } catch (RuntimeException | Error e) {
             if (opened.attachment != null) {
                 collections.failed(opened.attachment);
@@ -1533,12 +1550,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             ClassLayout.of(object.getClass()).keepArrays(keptArrays.get(i), object);
             watch(object);
         }
-        for (Persistable holder : refillForKeptArrays) {
-            if (holder.$swz_state() == Persistable.HOLLOW) {
-                makeResident(holder); // reads the collections kept for it, which take the arrays they held
-            }
+        try {
+            readKeptArrays();
+        } finally {
+            keptCollections.clear();
+            refillForKeptArrays.clear();
+            readForKeptArrays.clear();
         }
-        refillForKeptArrays.clear();
         arrayMarks.forEach(PageMarks::clearAll); // the arrays an object kept hold its committed elements again
         indexes.values().forEach(HashIndex::reverted);
         detector.reset();
@@ -1614,8 +1632,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * Notes that collection {@code attachment}, detached by {@code abort()}, holds arrays the application may hold too,
      * so that the collection read again in its place holds them, with their committed elements ({@link
      * KeptArrays#keepElements}), and a change made through one is committed; the objects holding it, directly or
-     * through other collections, are filled again before {@code abort()} returns, so that it is read at once. A paged
-     * collection's pages are kept so too, but read again only when they are used.
+     * through other collections, are filled again before {@code abort()} returns, so that it is read at once (the pages
+     * of a paged collection, each kept so, as its directory is read).
      */
     private void keepArraysOf(Attachment attachment) {
         Object collection = attachment.collection();
@@ -1626,9 +1644,33 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         attachment.forEachHolder(this::refillForKeptArrays);
     }
 
+    /** Reads again the collections {@link #keepArraysOf} kept, by filling their holders and reading their pages. */
+    private void readKeptArrays() {
+        for (Persistable holder : refillForKeptArrays) {
+            if (holder.$swz_state() == Persistable.HOLLOW) {
+                makeResident(holder);
+            }
+        }
+        for (Paged paged : readForKeptArrays) {
+            IntArrayList kept = new IntArrayList();
+            int[] index = {0};
+            paged.forEachPage((header, loaded, oid, slot) -> {
+                if (loaded == null && keptCollections.containsKey(oid)) {
+                    kept.addInt(index[0]);
+                }
+                index[0]++;
+            });
+            kept.forEachInt(paged::readPage);
+        }
+    }
+
     private void refillForKeptArrays(Object holder) {
         if (holder instanceof Attachment) {
-            ((Attachment) holder).forEachHolder(this::refillForKeptArrays);
+            Attachment attachment = (Attachment) holder;
+            if (!isPaged(attachment.collection())) {
+                keptCollections.putIfAbsent(attachment.oid(), attachment.collection()); // a page on the way is read too
+            }
+            attachment.forEachHolder(this::refillForKeptArrays);
         } else if (((Persistable) holder).$swz_context() == this) {
             refillForKeptArrays.add((Persistable) holder);
         }

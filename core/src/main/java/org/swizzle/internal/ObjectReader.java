@@ -72,6 +72,13 @@ public final class ObjectReader {
         default void keyPut(Object collection, Persistable key) {
         }
 
+        /**
+         * The application's {@code hashCode}, {@code equals} or {@code compareTo} threw {@code failure} as a value went
+         * into a collection being read: it is passed on as it is, never taken for a sign of a malformed image.
+         */
+        default void applicationThrew(RuntimeException failure) {
+        }
+
         /** A new array for {@code length} elements of the class with catalog id {@code classId}. */
         default Object[] newArray(int classId, int length) {
             return (Object[]) Array.newInstance(classOf(classId), length);
@@ -367,6 +374,12 @@ public final class ObjectReader {
         Class<?> type = nextArrayType;
         nextArrayType = null;
         return type;
+    }
+
+    /** See {@link ReferenceSwizzler#applicationThrew}; returns {@code failure}, to throw. */
+    RuntimeException applicationThrew(RuntimeException failure) {
+        references.applicationThrew(failure);
+        return failure;
     }
 
     /** See {@link ReferenceSwizzler#keyPut}. */

@@ -259,6 +259,12 @@ final class HashPages<K, V> {
         }
     }
 
+    /** Page {@code index}'s map, read if it is not in memory. */
+    TrackedHashMap<K, V> page(int index) {
+        Objects.checkIndex(index, pageCount);
+        return directory[index].map();
+    }
+
     /** The pages in hash order, which is how they are stored. */
     Iterable<Page<K, V>> pages() {
         return () -> new PageIterator();

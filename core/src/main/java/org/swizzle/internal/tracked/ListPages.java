@@ -160,6 +160,12 @@ final class ListPages<E> {
         retired = true;
     }
 
+    /** Chunk {@code k}'s list, read if it is not in memory. */
+    TrackedArrayList<E> chunk(int k) {
+        Objects.checkIndex(k, chunkCount);
+        return list(k);
+    }
+
     /** Chunk {@code k}'s list, read on first use. */
     private TrackedArrayList<E> list(int k) {
         TrackedArrayList<E> read = chunks[k].list;

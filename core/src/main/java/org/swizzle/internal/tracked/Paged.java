@@ -22,6 +22,9 @@ public interface Paged {
     /** Hands pages {@code from} (inclusive) to {@code to} (exclusive), in stored order, to {@code action}. */
     void forEachPage(int from, int to, PageAction action);
 
+    /** Reads page {@code index} from the store if it is not in memory; the collection must be paged. */
+    void readPage(int index);
+
     /** The sections the directory is stored in, each a run of pages stored on its own; the collection must be paged. */
     Sections sections();
 

@@ -77,6 +77,11 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         return pages.chunkCount();
     }
 
+    @Override
+    public void readPage(int index) {
+        pages.chunk(index);
+    }
+
     /** Hands chunks {@code from} to {@code to}, in order, to {@code action}, with the number of elements each holds. */
     @Override
     public void forEachPage(int from, int to, PageAction action) {

@@ -91,6 +91,11 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return pages.pageCount();
     }
 
+    @Override
+    public void readPage(int index) {
+        pages.page(index);
+    }
+
     /** Hands pages {@code from} to {@code to}, in hash order, to {@code action}, with the lowest hash each holds. */
     @Override
     public void forEachPage(int from, int to, PageAction action) {

@@ -165,14 +165,29 @@ public final class AbortWorkload {
         check(crate.rows.size() == 1 && crate.rows.get(0) == listed && crate.shelves.keySet().equals(java.util.Set.of("a"))
             && crate.shelves.get("a").get(0) == shelved,
             "arrays kept from a list and a map of lists stay theirs when abort() reverts the collections");
+
+        crate.fillLedger(3_000); // stored in pages, read again when they are used
+        crate.fillShelves(1_000);
+        store.commit();
+        int[] far = crate.ledger.get(2_500);
+        long[] deep = crate.shelves.get("s900").get(0);
+        crate.x = 13;
+        store.abort();
+        far[0] = -1;
+        deep[0] = -2;
+        store.commit();
+        check(crate.ledger.get(2_500) == far && crate.shelves.get("s900").get(0) == deep,
+            "arrays kept from a page of a long list, and from a list in a page of a large map, stay theirs when abort() reverts their holder");
     }
 
     private static void verifyWithRevertedHolder(ObjectStore store) {
         Crate crate = store.root("crate", Crate.class);
         check(Arrays.equals(crate.rows.get(0), new int[] {70, 80}) && Arrays.equals(crate.shelves.get("a").get(0), new long[] {10, 20})
-                && crate.x == 0,
+                && crate.x == 0 && crate.ledger.get(2_500)[0] == -1 && crate.ledger.get(2_499)[0] == 2_499
+                && crate.shelves.get("s900").get(0)[0] == -2 && crate.shelves.get("s901").get(0)[0] == 901,
             "the arrays hold the changes made through them after abort() reverted what holds them: "
-                + Arrays.toString(crate.rows.get(0)) + " " + Arrays.toString(crate.shelves.get("a").get(0)));
+                + Arrays.toString(crate.rows.get(0)) + " " + Arrays.toString(crate.shelves.get("a").get(0)) + " "
+                + Arrays.toString(crate.ledger.get(2_500)) + " " + Arrays.toString(crate.shelves.get("s900").get(0)));
     }
 
     private static void verifyWithFieldStore(ObjectStore store) {

@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.swizzle.Persistent;
 
-/** A persistent object with an array of numbers, an array of references, a list, a neighbour, an array of arrays, a list of arrays and a map of lists of arrays. */
+/** A persistent object with an array of numbers, an array of references, a list, a neighbour, an array of arrays, a list of arrays (and a long one) and a map of lists of arrays. */
 @Persistent
 public class Crate {
     int x;
@@ -15,5 +15,21 @@ public class Crate {
     int[][] grid = {{1, 2}, {3, 4}};
     List<int[]> rows = new java.util.ArrayList<>(List.of(new int[] {7, 8}));
     java.util.Set<Tagged> tagged;
+    List<int[]> ledger;
     java.util.Map<String, List<long[]>> shelves = new java.util.HashMap<>(java.util.Map.of("a", new java.util.ArrayList<>(List.of(new long[] {1, 2}))));
+
+    /** Makes {@link #ledger} a list of {@code rows} one-element rows, long enough to be stored in pages. */
+    void fillLedger(int rows) {
+        ledger = new java.util.ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            ledger.add(new int[] {i});
+        }
+    }
+
+    /** Puts {@code lists} more lists of one array in {@link #shelves}, enough for it to be stored in pages. */
+    void fillShelves(int lists) {
+        for (int i = 0; i < lists; i++) {
+            shelves.put("s" + i, new java.util.ArrayList<>(List.of(new long[] {i})));
+        }
+    }
 }
