@@ -115,7 +115,7 @@ prepare_oo7() {
 
 # what quick and full leave out of the swizzling and faulting schemes (JMH -e regexps): hot, all but the
 # traversal; warm and cold, lookup and reverse of edge, none and eager, reverse of the fault units, entry
-not_hot='\.Swizzle(Edge|None|Eager|Entry|Segment|Cluster)\.(lookup|reverse)$'
+not_hot='\.Swizzle(Card|Edge|None|Eager|Entry|Segment|Cluster)\.(lookup|reverse)$'
 not_warm='\.Swizzle(Edge|None|Eager)\.(lookup|reverse)$|\.Swizzle(Segment|Cluster)\.reverse$|\.SwizzleEntry\.'
 
 case $mode in

@@ -133,6 +133,18 @@ public abstract class OO1Hot extends OO1Benchmark {
         }
     }
 
+    /**
+     * The card barrier, which adds a card address to every object. A read traversal runs no barrier: under the other
+     * barriers (remembered set, dirty bit, none) it is the default scheme's code on the default scheme's objects.
+     */
+    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_CARD)
+    public static class SwizzleCard extends OO1Hot {
+        @Override
+        protected Engine engine() {
+            return Engine.SWIZZLE;
+        }
+    }
+
     /** No swizzling: every load of a stored reference looks its OID up. */
     @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE_NONE)
     public static class SwizzleNone extends OO1Hot {

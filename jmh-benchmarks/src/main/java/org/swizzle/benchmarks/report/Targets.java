@@ -9,8 +9,14 @@ import java.util.Optional;
 final class Targets {
 
     /** The node and edge marking forks beyond the barrier schemes, measured hot in OO1Hot. */
-    private static final List<String> NODE_EDGE_SCHEMES = List.of("SwizzleEdge", "SwizzleEager", "SwizzleEntry",
-        "SwizzleSegment", "SwizzleCluster");
+    /**
+     * The node and edge schemes besides the default, measured hot in OO1Hot; the card barrier is the one barrier that
+     * changes what a read traversal runs on (a card address in every object). The per-traversal slope of the barrier
+     * schemes is not used: it is fitted through transactions whose commit (10 ms under barrier=none) varies more than a
+     * traversal costs.
+     */
+    private static final List<String> NODE_EDGE_SCHEMES = List.of("SwizzleCard", "SwizzleEdge", "SwizzleEager",
+        "SwizzleEntry", "SwizzleSegment", "SwizzleCluster");
 
     private final Figures f;
     private final OO7Figures oo7;
@@ -30,14 +36,6 @@ final class Targets {
 
         double worst = Double.NaN;
         String worstScheme = "";
-        double javaSlope = f.slope("Java", 0).b();
-        for (String scheme : Figures.BARRIER_SCHEMES) {
-            double r = f.slope(scheme, 0).b() / javaSlope;
-            if (!Double.isNaN(r) && (Double.isNaN(worst) || r > worst)) {
-                worst = r;
-                worstScheme = scheme;
-            }
-        }
         for (String scheme : NODE_EDGE_SCHEMES) {
             double r = f.hot(scheme, "traversal") / f.hot("Java", "traversal");
             if (!Double.isNaN(r) && (Double.isNaN(worst) || r > worst)) {
@@ -47,8 +45,8 @@ final class Targets {
         }
         t.row("OO1 hot traversal, every node/edge scheme / plain Java", "≤ 1.30",
             Double.isNaN(worst) ? "—" : Units.ratio(worst) + " (worst: " + worstScheme + ")",
-            Verdict.target(worst, 1.30, false), "OO1Slope p=0 slope b of the barrier schemes; OO1Hot traversal of "
-                + String.join(", ", NODE_EDGE_SCHEMES) + " (swizzle=none is not a node/edge scheme)");
+            Verdict.target(worst, 1.30, false), "OO1Hot traversal of " + String.join(", ", NODE_EDGE_SCHEMES)
+                + " (swizzle=none is not a node/edge scheme; barrier=remset, object and none read as the default does)");
 
         HotRatio t1 = oo7.t1HotOverJava();
         t.row("OO7 T1 hot / plain Java", "≤ 1.15", t1.describe(), t1.verdict(1.15),
