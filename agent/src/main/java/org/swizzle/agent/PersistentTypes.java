@@ -158,8 +158,11 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
             String descriptor = field.getDescriptor();
             FieldKind kind = StoredTypes.classify(descriptor, this);
             if (kind == null) {
-                return ClassModel.refusedForField(internalName, superName, declared, StoredTypes.refusal(
-                    type.getName(), field.getName(), Type.getType(descriptor).getClassName()));
+                String typeName = Type.getType(descriptor).getClassName();
+                String missing = missingClass(descriptor);
+                return ClassModel.refusedForField(internalName, superName, declared, missing != null
+                    ? StoredTypes.missingTypeRefusal(type.getName(), field.getName(), typeName, missing)
+                    : StoredTypes.refusal(type.getName(), field.getName(), typeName));
             }
             fields.add(new StoredField(internalName, field.getName(), descriptor, kind, firstIndex + fields.size(),
                 previousNames(field)));
@@ -273,6 +276,18 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
     }
 
     /** The description of {@code internalName}, or {@code null} if its class file cannot be found or read. */
+    /** The class a field of type {@code descriptor} (or of arrays of it) names, if its class file cannot be found; else null. */
+    private String missingClass(String descriptor) {
+        Type element = Type.getType(descriptor);
+        if (element.getSort() == Type.ARRAY) {
+            element = element.getElementType();
+        }
+        if (element.getSort() != Type.OBJECT || StoredTypes.isPlatform(element.getInternalName())) {
+            return null;
+        }
+        return describe(element.getInternalName()) == null ? element.getClassName() : null;
+    }
+
     private TypeDescription describe(String internalName) {
         try {
             TypePool.Resolution resolution = pool.describe(internalName.replace('/', '.'));

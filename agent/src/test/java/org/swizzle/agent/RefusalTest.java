@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import net.bytebuddy.dynamic.ClassFileLocator;
 import org.junit.jupiter.api.Test;
 import org.swizzle.UnsupportedClassException;
 import org.swizzle.UnsupportedFieldTypeException;
@@ -28,6 +29,27 @@ class RefusalTest {
         assertEquals(expected, Enhancement.refusal("org.swizzle.fixtures.WithThread"));
         assertTrue(err.contains("[swizzle] " + expected), err);
         assertUnchanged("WithThread");
+    }
+
+    @Test
+    void shouldSayWhichClassIsMissingWhenAFieldsTypeCannotBeFound() {
+        ClassFileLocator classes = ClassFileLocator.ForClassLoader.of(RefusalTest.class.getClassLoader());
+        ClassFileLocator withoutPart = new ClassFileLocator() {
+            @Override
+            public Resolution locate(String name) throws java.io.IOException {
+                return name.equals("org.swizzle.fixtures.Part") ? new Resolution.Illegal(name) : classes.locate(name);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        ClassModel model = new PersistentTypes(withoutPart).model("org/swizzle/fixtures/AllKinds");
+
+        assertTrue(model.isRefused());
+        assertEquals(StoredTypes.missingTypeRefusal("org.swizzle.fixtures.AllKinds", "reference", "org.swizzle.fixtures.Part",
+            "org.swizzle.fixtures.Part"), model.refusal());
+        assertTrue(model.refusal().contains("is not on the class path"), model.refusal());
     }
 
     @Test

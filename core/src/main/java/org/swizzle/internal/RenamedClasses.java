@@ -16,6 +16,7 @@ import java.util.Set;
 import org.swizzle.IncompatibleSchemaException;
 import org.swizzle.Persistent;
 import org.swizzle.PreviousNames;
+import org.swizzle.StoreException;
 
 /**
  * The running classes that declare, with {@link PreviousNames}, the names their stored objects may
@@ -56,7 +57,7 @@ final class RenamedClasses {
             if (next.isAnnotationPresent(Persistent.class)) {
                 for (Class<?> level = next; level != null && level != Object.class; level = level.getSuperclass()) {
                     work.add(level);
-                    for (Field field : level.getDeclaredFields()) {
+                    for (Field field : declaredFields(level)) {
                         if (!Modifier.isStatic(field.getModifiers())) {
                             work.add(field.getType());
                             addArguments(field, work);
@@ -64,6 +65,23 @@ final class RenamedClasses {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * The fields {@code level} declares. Their types are loaded: a type that is not on the class path is a field the
+     * agent refused, and its refusal, which names the field and the missing class, is thrown instead of the JVM's error.
+     */
+    private static Field[] declaredFields(Class<?> level) {
+        try {
+            return level.getDeclaredFields();
+        } catch (NoClassDefFoundError missing) {
+            StoreException refusal = Enhancement.refusalException(level.getName());
+            if (refusal == null) {
+                throw missing;
+            }
+            refusal.initCause(missing);
+            throw refusal;
         }
     }
 

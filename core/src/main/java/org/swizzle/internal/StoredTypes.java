@@ -83,6 +83,16 @@ public final class StoredTypes {
             || internalName.startsWith("jdk/") || internalName.startsWith("sun/") || internalName.startsWith("com/sun/");
     }
 
+    /**
+     * The message for a field whose type, or its arrays' element type, {@code missing}, is a class the enhancer cannot
+     * find, so that it cannot tell whether it is {@code @Persistent}.
+     */
+    public static String missingTypeRefusal(String className, String fieldName, String typeName, String missing) {
+        return "Cannot store field " + className + "." + fieldName + " of type " + typeName + ": class " + missing
+            + " is not on the class path, so Swizzle cannot tell whether it is @Persistent or an application interface."
+            + " Put " + missing + " on the class path, or make the field transient or static.";
+    }
+
     /** The message for a refused field, naming the class, the field and its type. */
     public static String refusal(String className, String fieldName, String typeName) {
         return "Cannot store field " + className + "." + fieldName + " of type " + typeName

@@ -191,6 +191,32 @@ class ClassChangeTest {
     }
 
     @Test
+    void shouldNameTheMissingClassOfAFieldWhoseTypeIsNotOnTheClassPath() throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  String name = \"holder\"; Gadget gadget;",
+            "  static Holder sample() { Holder h = new Holder(); h.gadget = new Gadget(); return h; }",
+            "  void touch() { name = \"touched\"; }",
+            "  String describe() { return name; }",
+            "}");
+        String gadget = "package ev; @org.swizzle.Persistent public class Gadget { int n = 1; }";
+        Path v1 = compile("v1", "Holder", Map.of("ev/Holder.java", holder, "ev/Gadget.java", gadget));
+        Path withoutGadget = dir.resolve("v2");
+        Files.createDirectories(withoutGadget.resolve("ev"));
+        for (String name : List.of("Holder.class", "Main.class")) {
+            Files.copy(v1.resolve("ev").resolve(name), withoutGadget.resolve("ev").resolve(name));
+        }
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "holder");
+        String refused = run(withoutGadget, db, "read");
+        assertTrue(refused.contains("UnsupportedFieldTypeException: Cannot store field ev.Holder.gadget of type ev.Gadget:"
+            + " class ev.Gadget is not on the class path") && !refused.contains("NoClassDefFoundError"), refused);
+        assertState(run(v1, db, "read"), "holder");
+    }
+
+    @Test
     void shouldKeepTheElementsOfALargeArrayReadFromARenamedField() throws IOException {
         String fill = "static long[] filled(long v) { long[] a = new long[20_000]; java.util.Arrays.fill(a, v); return a; }";
         Path v1 = compile("v1", "Rn", Map.of("ev/Rn.java", String.join("\n",
