@@ -275,7 +275,6 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
         return superClass == null ? null : superClass.asErasure().getInternalName();
     }
 
-    /** The description of {@code internalName}, or {@code null} if its class file cannot be found or read. */
     /** The class a field of type {@code descriptor} (or of arrays of it) names, if its class file cannot be found; else null. */
     private String missingClass(String descriptor) {
         Type element = Type.getType(descriptor);
@@ -288,6 +287,7 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
         return describe(element.getInternalName()) == null ? element.getClassName() : null;
     }
 
+    /** The description of {@code internalName}, or {@code null} if its class file cannot be found or read. */
     private TypeDescription describe(String internalName) {
         try {
             TypePool.Resolution resolution = pool.describe(internalName.replace('/', '.'));

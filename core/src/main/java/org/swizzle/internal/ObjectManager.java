@@ -1641,7 +1641,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         keptCollections.put(attachment.oid(), collection);
-        attachment.forEachHolder(this::refillForKeptArrays);
+        attachment.forEachHolder(this::refillHolder);
     }
 
     /** Reads again the collections {@link #keepArraysOf} kept, by filling their holders and reading their pages. */
@@ -1664,13 +1664,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    private void refillForKeptArrays(Object holder) {
+    /** Notes {@code holder} of a kept collection to fill again, or, a collection, the objects that hold it (keeping it too). */
+    private void refillHolder(Object holder) {
         if (holder instanceof Attachment) {
             Attachment attachment = (Attachment) holder;
             if (!isPaged(attachment.collection())) {
                 keptCollections.putIfAbsent(attachment.oid(), attachment.collection()); // a page on the way is read too
             }
-            attachment.forEachHolder(this::refillForKeptArrays);
+            attachment.forEachHolder(this::refillHolder);
         } else if (((Persistable) holder).$swz_context() == this) {
             refillForKeptArrays.add((Persistable) holder);
         }

@@ -37,9 +37,7 @@ class AbortTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
     void shouldKeepAnArrayTheApplicationHoldsWhenAbortRevertsAFieldOfItsObject(String options) {
-        String store = dir.resolve("db").toString();
-        String both = Jvm.withAgent(options).run(AbortWorkload.class, "writeWithFieldStore", store).ok().output
-            + Jvm.withAgent(options).run(AbortWorkload.class, "verifyWithFieldStore", store).ok().output;
+        String both = writeThenVerify(options, "writeWithFieldStore", "verifyWithFieldStore");
         assertFalse(both.contains("CHECK FAIL"), both);
         assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 7, both);
     }
@@ -47,10 +45,15 @@ class AbortTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
     void shouldKeepArraysTheApplicationHoldsFromCollectionsThatAbortReadsAgain(String options) {
-        String store = dir.resolve("db").toString();
-        String both = Jvm.withAgent(options).run(AbortWorkload.class, "writeWithRevertedHolder", store).ok().output
-            + Jvm.withAgent(options).run(AbortWorkload.class, "verifyWithRevertedHolder", store).ok().output;
+        String both = writeThenVerify(options, "writeWithRevertedHolder", "verifyWithRevertedHolder");
         assertFalse(both.contains("CHECK FAIL"), both);
         assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 5, both);
+    }
+
+    /** The output of {@link AbortWorkload}'s phase {@code write} on a new store, then of {@code verify} in a fresh JVM. */
+    private String writeThenVerify(String options, String write, String verify) {
+        String store = dir.resolve("db").toString();
+        return Jvm.withAgent(options).run(AbortWorkload.class, write, store).ok().output
+            + Jvm.withAgent(options).run(AbortWorkload.class, verify, store).ok().output;
     }
 }

@@ -4,9 +4,12 @@ import java.util.Objects;
 
 import org.swizzle.Persistent;
 
-/** A key whose {@code hashCode} throws {@code IndexOutOfBoundsException} in a JVM started with {@code -Dfussy.throw=true}. */
+/**
+ * A key whose {@code hashCode} and {@code compareTo} throw {@code IndexOutOfBoundsException} in a JVM started with
+ * {@code -Dfussy.throw=true}.
+ */
 @Persistent
-public class Fussy {
+public class Fussy implements Comparable<Fussy> {
     String name;
 
     Fussy(String name) {
@@ -20,9 +23,19 @@ public class Fussy {
 
     @Override
     public int hashCode() {
-        if (Boolean.getBoolean("fussy.throw")) {
-            throw new IndexOutOfBoundsException("Fussy.hashCode: index 3 out of bounds for length 0");
-        }
+        refuseIfAsked("hashCode");
         return Objects.hashCode(name);
+    }
+
+    @Override
+    public int compareTo(Fussy other) {
+        refuseIfAsked("compareTo");
+        return name.compareTo(other.name);
+    }
+
+    private static void refuseIfAsked(String method) {
+        if (Boolean.getBoolean("fussy.throw")) {
+            throw new IndexOutOfBoundsException("Fussy." + method + ": index 3 out of bounds for length 0");
+        }
     }
 }

@@ -4,12 +4,14 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import org.swizzle.Persistent;
 
-/** Holds a set and a map keyed by {@link Fussy} keys. */
+/** Holds a set, a map and a sorted set of {@link Fussy} keys. */
 @Persistent
 public class FussyHolder {
     Set<Fussy> set = new HashSet<>();
     Map<Fussy, Integer> map = new HashMap<>();
+    Set<Fussy> sorted = new TreeSet<>();
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.swizzle.it.Jvm;
 
 /**
- * A key's {@code hashCode} that throws {@code IndexOutOfBoundsException} while its set or map is read: the application's
+ * A key's {@code hashCode} or {@code compareTo} that throws {@code IndexOutOfBoundsException} while its set or map is read: the application's
  * exception reaches the application, not a {@code StoreCorruptedException} calling a sound object malformed (the read
  * takes such exceptions from the decoding of bytes for damage), and the store reads whole where the keys hash.
  */
@@ -28,8 +28,9 @@ class ThrowingKeyTest {
         String output = Jvm.withAgent(options).run(ThrowingKeyWorkload.class, "write", store).ok().output
             + Jvm.withAgent(options).jvmOption("-Dfussy.throw=true").run(ThrowingKeyWorkload.class, "read", store, "set").ok().output
             + Jvm.withAgent(options).jvmOption("-Dfussy.throw=true").run(ThrowingKeyWorkload.class, "read", store, "map").ok().output
+            + Jvm.withAgent(options).jvmOption("-Dfussy.throw=true").run(ThrowingKeyWorkload.class, "read", store, "sorted").ok().output
             + Jvm.withAgent(options).run(ThrowingKeyWorkload.class, "verify", store).ok().output;
         assertFalse(output.contains("CHECK FAIL"), output);
-        assertEquals(3, output.lines().filter(line -> line.startsWith("CHECK PASS")).count(), output);
+        assertEquals(4, output.lines().filter(line -> line.startsWith("CHECK PASS")).count(), output);
     }
 }
