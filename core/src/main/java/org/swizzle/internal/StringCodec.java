@@ -37,12 +37,17 @@ final class StringCodec {
     }
 
     /**
-     * Writes the low byte of each char through {@code scratch}, a piece at a time: the deprecated
-     * {@code String.getBytes} drops the high bytes, and every char here has none; for a string held as
-     * Latin-1 it is one array copy.
+     * Writes the low byte of each char, straight into the buffer's array where it has one, else through
+     * {@code scratch} a piece at a time: the deprecated {@code String.getBytes} drops the high bytes, and every char
+     * here has none; for a string held as Latin-1 it is one array copy.
      */
     @SuppressWarnings("deprecation")
     private static void writeLatin1(String value, LittleEndianBuffer buffer, int at, byte[] scratch) {
+        byte[] array = buffer.byteArray();
+        if (array != null) {
+            value.getBytes(0, value.length(), array, buffer.windowOffset() + at);
+            return;
+        }
         for (int from = 0, to; from < value.length(); from = to) {
             to = from + Math.min(scratch.length, value.length() - from);
             value.getBytes(from, to, scratch, 0);
