@@ -168,6 +168,9 @@ final class AccessorGenerator {
         if (escapes) {
             escape(method, owner);
         }
+        if (field.isCollection()) {
+            readIfLeftForLater(method, field);
+        }
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
         if (keepsStored) {
@@ -183,6 +186,26 @@ final class AccessorGenerator {
         method.visitInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.IRETURN));
         method.visitMaxs(0, 0);
         method.visitEnd();
+    }
+
+    /**
+     * {@code if (o.f == null && o.$swz_state != 0) Faults.readCollection(o, index);}: a collection field a read left
+     * for later, its object filled otherwise ({@code Persistable.PENDING}), is read when the read's own code (a key's
+     * hash) loads it. Checked only where the field is null, so the getter of a resident object pays one test.
+     */
+    private void readIfLeftForLater(MethodVisitor method, StoredField field) {
+        Label loaded = new Label();
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
+        method.visitJumpInsn(Opcodes.IFNONNULL, loaded);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.STATE, "B");
+        method.visitJumpInsn(Opcodes.IFEQ, loaded);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        Bytecode.pushInt(method, field.index());
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.READ_COLLECTION, Contract.READ_COLLECTION_DESCRIPTOR,
+            false);
+        Bytecode.target(method, loaded, frames, owner);
     }
 
     /**

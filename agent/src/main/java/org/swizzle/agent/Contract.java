@@ -63,6 +63,8 @@ final class Contract {
 
     static final String FAULT = "fault";
     static final String FAULT_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
+    static final String READ_COLLECTION = "readCollection";
+    static final String READ_COLLECTION_DESCRIPTOR = "(L" + PERSISTABLE + ";I)V";
     static final String MARK = "mark";
     static final String MARK_DESCRIPTOR = "(J)V";
     static final String REMEMBERED_SET = "org/swizzle/internal/RememberedSet";

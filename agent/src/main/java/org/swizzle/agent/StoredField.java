@@ -43,6 +43,11 @@ record StoredField(String owner, String name, String descriptor, FieldKind kind,
         return Contract.editor(name);
     }
 
+    /** Whether this field holds a collection or map (declared as one of the {@code java.util} types stored). */
+    boolean isCollection() {
+        return kind == FieldKind.MUTABLE_VALUE && descriptor.charAt(0) == 'L';
+    }
+
     /** Whether this field holds an array of a primitive type, whose element stores the agent may rewrite. */
     boolean isPrimitiveArray() {
         return descriptor.length() == 2 && descriptor.charAt(0) == '[';

@@ -27,6 +27,17 @@ public final class Faults {
         }
     }
 
+    /**
+     * Reads collection field {@code field} (hierarchy-global index) of {@code object}, which a read left for later: its
+     * getter found it null while the object is not resident ({@link Persistable#PENDING}).
+     */
+    public static void readCollection(Persistable object, int field) {
+        ObjectManager manager = (ObjectManager) object.$swz_context();
+        if (manager != null) {
+            manager.readLeftCollection(object, field);
+        }
+    }
+
     private static void faultNow(Persistable object) {
         ObjectManager manager = (ObjectManager) object.$swz_context();
         if (manager == null) {

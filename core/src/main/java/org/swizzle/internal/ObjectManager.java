@@ -183,6 +183,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * filled is filled at once.
      */
     private int fillsInRead;
+    /** The objects a read filled but for their collection fields, which {@link #readPending} reads before it ends. */
+    private final ArrayDeque<Persistable> pendingFills = new ArrayDeque<>();
+    /** The object whose fill leaves its collection fields for later now, or null. */
+    private Persistable leavingCollections;
+    /** Whether the fill of {@link #leavingCollections} left a collection field for later. */
+    private boolean leftCollection;
+    /** Whether {@link #readPending} runs: the faults it makes leave what they leave to its loop. */
+    private boolean readingPending;
+    /** Under {@code checks=entry} a method of the class reads its fields with no getter to read a field left for later. */
+    private final boolean leavesCollections = !AgentOptions.current().checksOnEntry();
     private long readingOid;
     /** The field the collection being read was first stored in. */
     private String readingOrigin;
@@ -193,6 +203,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private static final int PREFIX_PUT_LENGTH = 16 * 1024;
     /** The bytes of images a commit keeps in the writer before it puts them. */
     private static final int IMAGES_PUT_AT = 256 * 1024;
+    /**
+     * The most {@link #fillsInRead} nested in one another that read the collections their objects' fields hold at
+     * once; a deeper one leaves them for later ({@link Persistable#PENDING}), so that objects linked through their keys'
+     * hashes (edges hashed by the nodes they join, each node's set of edges read to hash the next) are read in a loop,
+     * not by a recursion as deep as the chain, which ran out of stack a few hundred links deep.
+     */
+    private static final int MAX_FILLS_IN_READ = 16;
 
     private long commitNumber;
     private volatile boolean closed;
@@ -281,6 +298,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         } catch (RuntimeException | Error e) {
             if (faultDepth == 1) {
+                abandonPending();
                 misplacedKeys.forget();
             }
             throw e;
@@ -288,6 +306,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             faultDepth--;
         }
         if (faultDepth == 0) {
+            try {
+                readPending();
+            } catch (RuntimeException | Error e) {
+                misplacedKeys.forget();
+                throw e;
+            }
             misplacedKeys.check(attachmentOf);
         }
         if (rehollowOnFault && faultDepth == 0 && transaction == null) { // a commit trims once it is done
@@ -331,12 +355,67 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             readWhole(object);
             return;
         }
-        int length = fill(object, null);
+        int length = fill(object, null, false, -1);
+        if (object.$swz_state() == Persistable.PENDING) {
+            return; // published once readPending has read its collections
+        }
         if (object.$swz_state() != Persistable.HOLLOW) {
             misplacedKeys.reentered(); // a fault nested in its own fill (a key's hashCode, in a cycle) made it resident
             return;
         }
         publish(object, length);
+    }
+
+    /**
+     * Reads the collection fields the faults under way left for later, publishing each object once they are read, until
+     * none is left: the faults they make leave theirs to this loop, so a chain of any length takes a bounded stack.
+     * Called by the outermost fault; if a read fails, every object still pending is hollow again.
+     */
+    private void readPending() {
+        if (readingPending || pendingFills.isEmpty()) {
+            return;
+        }
+        readingPending = true;
+        try {
+            while (!pendingFills.isEmpty()) {
+                Persistable next = pendingFills.peek();
+                readLeftCollections(next, -1);
+                pendingFills.poll();
+                publish(next, store.length(next.$swz_oid()));
+            }
+        } catch (RuntimeException | Error e) {
+            abandonPending();
+            throw e;
+        } finally {
+            readingPending = false;
+        }
+    }
+
+    /**
+     * Reads collection field {@code field} (hierarchy-global index) of {@code object} if a read left it for later: the
+     * getter of the field found it null on an object not resident, in code the read runs (a key's hash). The object
+     * stays pending until {@link #readPending} has read its other collection fields.
+     */
+    synchronized void readLeftCollection(Persistable object, int field) {
+        if (object.$swz_state() == Persistable.PENDING) {
+            readLeftCollections(object, field);
+        }
+    }
+
+    /** Reads the collection fields of pending {@code object}: the one with index {@code field}, or all where -1. */
+    private void readLeftCollections(Persistable object, int field) {
+        fill(object, null, true, field);
+    }
+
+    /** After a failed read: the objects it left pending are hollow again, to be read at their next touch. */
+    private void abandonPending() {
+        for (Persistable object : pendingFills) {
+            if (object.$swz_state() == Persistable.PENDING) {
+                object.$swz_clear();
+                object.$swz_state(Persistable.HOLLOW);
+            }
+        }
+        pendingFills.clear();
     }
 
     /** Makes filled {@code object}, whose image is {@code length} bytes long, resident. */
@@ -355,9 +434,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /**
      * Reads the committed fields of {@code object} into it, and watches it if they need it; its state is left
      * to the caller to publish. Returns the length of its stored image. The collections its fields hold are filled
-     * before it returns, unless {@code keyCollections} is not null: then they are only made, and added to it.
+     * before it returns, unless {@code keyCollections} is not null: then they are only made, and added to it; or unless
+     * the fill is nested {@link #MAX_FILLS_IN_READ} deep in others inside a collection read: then the collection
+     * fields are left null and the object {@link Persistable#PENDING}, for {@link #readPending}. With
+     * {@code collectionsOnly}, reads the collection fields a fill left alone: the one with index {@code field}, or all
+     * where -1.
      */
-    private int fill(Persistable object, List<Object> keyCollections) {
+    private int fill(Persistable object, List<Object> keyCollections, boolean collectionsOnly, int field) {
         long oid = object.$swz_oid();
         Object outer = reading;
         long outerOid = readingOid;
@@ -375,16 +458,27 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         List<Object> outerKeyCollections = this.keyCollections;
         this.keyCollections = keyCollections;
         boolean inRead = outerCollectionsReading > 0 || fillsInRead > 0;
+        Persistable outerLeaving = leavingCollections;
+        boolean outerLeft = leftCollection;
+        leavingCollections = leavesCollections && !collectionsOnly && keyCollections == null && outerCollectionsReading > 0
+            && fillsInRead >= MAX_FILLS_IN_READ ? object : null;
+        leftCollection = false;
         if (inRead) {
             fillsInRead++;
         }
         boolean needsWatch;
+        boolean left;
         try {
             in.reset(bytes, length);
             int shape = in.readShort() & 0xFFFF;
             ReadPlan plan = catalog.plan(classId, shape, ClassLayout.of(object.getClass()));
-            plan.read(object, in);
+            if (collectionsOnly) {
+                plan.readCollections(object, in, field);
+            } else {
+                plan.read(object, in);
+            }
             needsWatch = in.needsWatch();
+            left = leftCollection;
             if (in.position() != length) {
                 throw new ObjectReader.MalformedObjectException(describe() + ": " + (length - in.position())
                     + " bytes left after the last field");
@@ -400,12 +494,18 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             readingOid = outerOid;
             collectionsReading = outerCollectionsReading;
             this.keyCollections = outerKeyCollections;
+            leavingCollections = outerLeaving;
+            leftCollection = outerLeft;
             if (inRead) {
                 fillsInRead--;
             }
         }
         if (needsWatch) {
             watch(object);
+        }
+        if (left && object.$swz_state() == Persistable.HOLLOW) {
+            object.$swz_state(Persistable.PENDING);
+            pendingFills.add(object);
         }
         return length;
     }
@@ -415,6 +515,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * in a cycle) made it resident meanwhile, so that no thread sees it resident with its fields cleared.
      */
     private void unfilled(Persistable object) {
+        if (object.$swz_state() == Persistable.PENDING) {
+            pendingFills.remove(object);
+            object.$swz_state(Persistable.HOLLOW);
+        }
         if (object.$swz_state() == Persistable.HOLLOW) {
             object.$swz_clear();
         } else {
@@ -433,6 +537,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     @Override
     public Object collection(long oid, Object holder, ObjectReader from) {
         Object found = table.get(oid);
+        if (found == null && leavingCollections != null && holder == leavingCollections && from.readsField()) {
+            leftCollection = true;
+            return null;
+        }
         if (found == null) {
             if (collectionsReading > 0 || keyCollections != null) {
                 UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true, from.declaredElements());
@@ -763,7 +871,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         KeyRead read = keysRead.get(key);
         if (read == null) {
             List<Object> keyCollections = new ArrayList<>(2);
-            read = new KeyRead(fill(key, keyCollections), keyCollections);
+            read = new KeyRead(fill(key, keyCollections, false, -1), keyCollections);
             keysRead.put(key, read);
         }
         return read;

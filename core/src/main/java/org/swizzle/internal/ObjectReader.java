@@ -159,6 +159,11 @@ public final class ObjectReader {
         return owner != null && collection == null && depth == 0 ? ClassLayout.of(owner.getClass()).declaredElements(fieldName) : null;
     }
 
+    /** Whether the value being read is the whole value of the field {@link #beginField} started, not one inside it. */
+    boolean readsField() {
+        return owner != null && collection == null && depth == 0;
+    }
+
     /** The object whose field is being read, or null. */
     Persistable owner() {
         return owner;

@@ -19,6 +19,13 @@ public interface Persistable {
     /** {@code $swz_state} of a fault block: the real class, no field filled yet. */
     byte HOLLOW = 1;
 
+    /**
+     * {@code $swz_state} of an object a read filled but for the collections its fields hold, which the read under way
+     * reads before it ends, or at once where its own code (a key's hash) loads one: a chain of objects linked through
+     * their keys' hashes is read in a loop. Only the faulting thread meets it: another one waits in the fault.
+     */
+    byte PENDING = 2;
+
     /** {@code $swz_flags} of an object the object manager watches: it holds a value that changes without a barrier. */
     byte WATCHED = 1;
 

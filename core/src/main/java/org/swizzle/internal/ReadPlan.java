@@ -21,13 +21,16 @@ final class ReadPlan {
     private final Class<?>[] arrayTypes;
     /** The name of each array or collection field read, whose collections get attached to the object; else null. */
     private final String[] mutableNames;
+    /** Whether each stored field is read into a collection field (declared as a collection or map, not an array). */
+    private final boolean[] collectionFields;
     /** Each stored field as a message names it: {@code Class.field}, and its name now if it was renamed. */
     private final String[] qualifiedNames;
     private final List<String> dropped;
 
     private ReadPlan(int[] targets, FieldKind[] storedKinds, Widening[] widenings, Class<?>[] arrayTypes,
-                     String[] mutableNames, String[] qualifiedNames, List<String> dropped) {
+                     String[] mutableNames, boolean[] collectionFields, String[] qualifiedNames, List<String> dropped) {
         this.targets = targets;
+        this.collectionFields = collectionFields;
         this.storedKinds = storedKinds;
         this.widenings = widenings;
         this.arrayTypes = arrayTypes;
@@ -43,6 +46,7 @@ final class ReadPlan {
         Widening[] widenings = new Widening[stored.size()];
         Class<?>[] arrayTypes = new Class<?>[stored.size()];
         String[] mutableNames = new String[stored.size()];
+        boolean[] collectionFields = new boolean[stored.size()];
         String[] qualifiedNames = new String[stored.size()];
         List<String> dropped = new ArrayList<>();
         for (int i = 0; i < stored.size(); i++) {
@@ -80,9 +84,26 @@ final class ReadPlan {
             targets[i] = layout.fieldIndex(position);
             if (now.kind() == FieldKind.MUTABLE_VALUE) {
                 mutableNames[i] = now.name();
+                collectionFields[i] = widenings[i] == null && now.descriptor().charAt(0) == 'L';
             }
         }
-        return new ReadPlan(targets, kinds, widenings, arrayTypes, mutableNames, qualifiedNames, List.copyOf(dropped));
+        return new ReadPlan(targets, kinds, widenings, arrayTypes, mutableNames, collectionFields, qualifiedNames,
+            List.copyOf(dropped));
+    }
+
+    /**
+     * Reads into {@code object} the collection fields {@link #read} left for later, skipping every other stored value:
+     * the one with hierarchy-global index {@code field}, or all of them where {@code field} is -1.
+     */
+    void readCollections(Persistable object, ObjectReader in, int field) {
+        for (int i = 0; i < targets.length; i++) {
+            if (collectionFields[i] && (field < 0 || targets[i] == field)) {
+                in.beginField(object, mutableNames[i]);
+                object.$swz_read(targets[i], in);
+            } else {
+                in.skip(storedKinds[i]);
+            }
+        }
     }
 
     /**

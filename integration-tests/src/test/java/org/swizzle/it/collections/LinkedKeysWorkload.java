@@ -23,11 +23,13 @@ public final class LinkedKeysWorkload {
 
     static final int CHAIN = 5_000;
     /**
-     * A road's hash faults the place it leads to, whose set of roads is read and hashed before the fault returns, since
-     * the hash may read it: a recursion per place, which the default stack takes a few hundred deep (fewer in a JVM that
-     * has not compiled the read yet).
+     * A road's hash faults the place it leads to, whose set of roads is read and hashed, and whose list of names the hash
+     * reads: a recursion per place, which the default stack took a few hundred deep, until a fill nested deep in others
+     * left its collections to the outermost fault's loop, reading one at once only where the hash reads it.
      */
-    static final int ROUTE = 100;
+    static final int ROUTE = 3_000;
+    /** A line of stops joined by legs hashed by the numbers of the stops they join: no collection in the hash. */
+    static final int LINE = 5_000;
     static final int GRAPH = 2_000;
     static final int FRIENDS = 4;
 
@@ -110,11 +112,56 @@ public final class LinkedKeysWorkload {
         }
     }
 
+    /** A stop of a line, with the legs that leave it. */
+    @Persistent
+    public static class Stop {
+        int number;
+        Set<Leg> legs = new HashSet<>();
+
+        Stop(int number) {
+            this.number = number;
+        }
+
+        int number() {
+            return number;
+        }
+    }
+
+    /**
+     * A leg equal to another between stops of the same numbers, as a link entity with a composite key is; its hash
+     * throws for the leg from stop {@link #failingFrom}, where that is not -1.
+     */
+    @Persistent
+    public static class Leg {
+        static int failingFrom = -1;
+        Stop from;
+        Stop to;
+
+        Leg(Stop from, Stop to) {
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public int hashCode() {
+            if (from.number() == failingFrom) {
+                throw new IllegalStateException("leg from stop " + failingFrom + " cannot hash");
+            }
+            return from.number() * 31 + to.number();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Leg && ((Leg) o).from.number == from.number && ((Leg) o).to.number == to.number;
+        }
+    }
+
     @Persistent
     public static class Network {
         Person chain;
         Ranked rankedChain;
         Place route;
+        Stop line;
         List<Person> everyone = new ArrayList<>();
     }
 
@@ -127,7 +174,8 @@ public final class LinkedKeysWorkload {
     public static void main(String[] args) throws Exception {
         LinkedKeysWorkload workload = new LinkedKeysWorkload(args[0]);
         Phases.run(args, Map.of("build", workload::build, "readChains", workload::readChains,
-            "readGraph", workload::readGraph, "befriend", workload::befriend, "checkBefriended", workload::checkBefriended));
+            "readGraph", workload::readGraph, "befriend", workload::befriend, "checkBefriended", workload::checkBefriended,
+            "readLineAfterFailure", workload::readLineAfterFailure));
     }
 
     private void build(ObjectStore store) {
@@ -150,6 +198,13 @@ public final class LinkedKeysWorkload {
             Place nextPlace = new Place("c" + i);
             place.roads.add(new Road(place, nextPlace));
             place = nextPlace;
+        }
+        Stop stop = new Stop(0);
+        network.line = stop;
+        for (int i = 1; i < LINE; i++) {
+            Stop nextStop = new Stop(i);
+            stop.legs.add(new Leg(stop, nextStop));
+            stop = nextStop;
         }
         for (int i = 0; i < GRAPH; i++) {
             network.everyone.add(new Person("g" + i));
@@ -192,6 +247,39 @@ public final class LinkedKeysWorkload {
             length++;
         }
         Phases.check(phase, "the route is " + ROUTE + " places long: " + length, length == ROUTE);
+        length = 0;
+        checkLine(network.line);
+        commitLogsNothing(store);
+    }
+
+    private void checkLine(Stop first) {
+        int length = 0;
+        for (Stop stop = first; stop != null; stop = stop.legs.isEmpty() ? null : stop.legs.iterator().next().to) {
+            Set<Leg> legs = stop.legs;
+            Phases.check(phase, "stop " + length + " is numbered so and its set finds its leg", stop.number == length
+                && legs.size() == (length < LINE - 1 ? 1 : 0) && legs.stream().allMatch(leg -> legs.contains(leg)
+                && legs.contains(new Leg(leg.from, leg.to))));
+            length++;
+        }
+        Phases.check(phase, "the line is " + LINE + " stops long: " + length, length == LINE);
+    }
+
+    /**
+     * A read of the line that fails thousands of stops deep, where a leg's hash throws: the exception reaches the code
+     * that touched the first stop's set, and the line reads whole once the hash works, the stops the failed read left
+     * pending hollow again.
+     */
+    private void readLineAfterFailure(ObjectStore store) {
+        Network network = store.root("network", Network.class);
+        Leg.failingFrom = LINE / 2;
+        try {
+            int size = network.line.legs.size();
+            Phases.check(phase, "the read fails where a leg's hash throws, not " + size, false);
+        } catch (IllegalStateException e) {
+            Phases.check(phase, "the read throws what the hash threw: " + e, e.getMessage().contains("cannot hash"));
+        }
+        Leg.failingFrom = -1;
+        checkLine(network.line);
         commitLogsNothing(store);
     }
 
