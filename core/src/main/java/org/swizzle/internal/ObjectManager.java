@@ -930,7 +930,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (opened.attachment != null) {
                 if (!keptCollections.isEmpty()) {
                     KeptArrays.keepElements(keptCollections.remove(opened.oid), opened.collection);
-                    if (isPaged(opened.collection)) {
+                    if (opened.collection instanceof Paged && isPaged(opened.collection)) { // a paged set holds no arrays
                         readForKeptArrays.add((Paged) opened.collection);
                     }
                 }

@@ -50,6 +50,15 @@ class AbortTest {
         assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 5, both);
     }
 
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
+    void shouldAbortAndCloseAnObjectHoldingAPagedSetBesideCollectionsOfArrays(String options) {
+        String both = writeThenVerify(options, "writeWithLargeSet", "verifyWithLargeSet");
+        assertFalse(both.contains("CHECK FAIL"), both);
+        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 2, both);
+        assertTrue(both.contains("DONE writeWithLargeSet"), "close() with a change not committed: " + both);
+    }
+
     /** The output of {@link AbortWorkload}'s phase {@code write} on a new store, then of {@code verify} in a fresh JVM. */
     private String writeThenVerify(String options, String write, String verify) {
         String store = dir.resolve("db").toString();

@@ -24,7 +24,9 @@ public final class AbortWorkload {
                 case "writeWithFieldStore": writeWithFieldStore(store); break;
                 case "verifyWithFieldStore": verifyWithFieldStore(store); break;
                 case "writeWithRevertedHolder": writeWithRevertedHolder(store); break;
-                default: verifyWithRevertedHolder(store); break;
+                case "verifyWithRevertedHolder": verifyWithRevertedHolder(store); break;
+                case "writeWithLargeSet": writeWithLargeSet(store); break;
+                default: verifyWithLargeSet(store); break;
             }
         }
         System.out.println("DONE " + args[0]);
@@ -210,6 +212,37 @@ public final class AbortWorkload {
     /** A list made by a class that is not persistent and handed on: a plain {@code ArrayList}, not a tracked one. */
     private static List<Integer> plainList(Integer... elements) {
         return new ArrayList<>(Arrays.asList(elements));
+    }
+
+    /**
+     * An object holding a set long enough to be stored in pages beside collections of arrays: abort() reads the
+     * collections of arrays again, and close() with a change not committed aborts it (both threw a ClassCastException,
+     * taking the paged set for a paged list or map).
+     */
+    private static void writeWithLargeSet(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        for (int i = 0; i < 600; i++) {
+            crate.seen.add(i);
+        }
+        store.commit();
+        crate.x = 5;
+        crate.seen.add(600);
+        try {
+            store.abort();
+            check(crate.x == 0 && crate.seen.size() == 600 && crate.shelves.get("a").get(0)[0] == 1,
+                "abort() reverts an object holding a paged set beside collections of arrays: " + crate.seen.size());
+        } catch (RuntimeException e) {
+            check(false, "abort() reverts an object holding a paged set beside collections of arrays, not " + e);
+        }
+        crate.rows.get(0)[0] = 70;
+        store.commit();
+        crate.x = 6; // left for close() to abort
+    }
+
+    private static void verifyWithLargeSet(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class);
+        check(crate.x == 0 && crate.seen.size() == 600 && crate.seen.contains(599) && crate.rows.get(0)[0] == 70,
+            "a fresh JVM reads the set, the change committed after the abort, and not the one close() aborted");
     }
 
     private static void check(boolean holds, String label) {

@@ -16,6 +16,7 @@ public class Crate {
     List<int[]> rows = new java.util.ArrayList<>(List.of(new int[] {7, 8}));
     java.util.Set<Tagged> tagged;
     List<int[]> ledger;
+    java.util.Set<Integer> seen = new java.util.HashSet<>();
     java.util.Map<String, List<long[]>> shelves = new java.util.HashMap<>(java.util.Map.of("a", new java.util.ArrayList<>(List.of(new long[] {1, 2}))));
 
     /** Makes {@link #ledger} a list of {@code rows} one-element rows, long enough to be stored in pages. */
