@@ -3,6 +3,8 @@ package org.swizzle.internal;
 import java.util.Collection;
 import java.util.Map;
 
+import org.swizzle.Persistent;
+import org.swizzle.StoreException;
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.ValueTooLargeException;
@@ -371,7 +373,18 @@ public final class ObjectWriter {
         depth--;
     }
 
-    private UnsupportedFieldTypeException unsupported(Object value) {
+    /**
+     * Why {@code value} cannot be stored in the array or collection being written: for an object of a class annotated
+     * {@code @Persistent} that was not enhanced, the agent's refusal of the class, or why it was not enhanced.
+     */
+    private StoreException unsupported(Object value) {
+        if (value.getClass().isAnnotationPresent(Persistent.class)) {
+            try {
+                ClassLayout.requireEnhanced(value.getClass());
+            } catch (StoreException refusal) {
+                return refusal;
+            }
+        }
         return new UnsupportedFieldTypeException("Cannot store a value of type " + value.getClass().getName()
             + " in field " + fieldDescription() + ": values in stored arrays and collections must be of stored types"
             + " (primitives' boxes, String, enums, java.time values, BigInteger, BigDecimal, UUID, arrays,"

@@ -102,6 +102,8 @@ public final class RefusedValueWorkload {
         refuseThenAbort(store, holder, "an array holding an object that is not persistent", () -> holder.values[0] = new Plain());
         refuseThenAbort(store, holder, "a field holding an object that is not persistent", () -> holder.named = new Plain());
         refuseThenAbort(store, holder, "a field holding an object of a class the agent refused", () -> holder.named = new RefusedLabel());
+        refuseThenAbort(store, holder, "a list holding an object of a class the agent refused",
+            () -> holder.withArray.add(new RefusedLabel()));
         holder.count = 7;
         plain.add("later");
         store.commit();
@@ -131,6 +133,9 @@ public final class RefusedValueWorkload {
             Phases.check(phase, "a commit of " + what + " names the class: " + e,
                 e.getMessage().contains(Holder.class.getName()) || e.getMessage().contains(Plain.class.getName())
                     || e.getMessage().contains(RefusedLabel.class.getName()));
+            Phases.check(phase, "a commit of " + what + " says why the agent refused the class, not to annotate it: " + e,
+                !what.contains("refused") || e.getMessage().contains("Cannot enhance")
+                    && !e.getMessage().contains("Annotate " + RefusedLabel.class.getName()));
         }
         try {
             store.abort();
