@@ -189,8 +189,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private Persistable leavingCollections;
     /** Whether the fill of {@link #leavingCollections} left a collection field for later. */
     private boolean leftCollection;
-    /** Whether {@link #readPending} runs: the faults it makes leave what they leave to its loop. */
+    /** Whether {@link #readPending} runs: the faults it makes are nested in the outermost, and leave theirs to its loop. */
     private boolean readingPending;
+    /** Whether the fill that returned last left its object {@link Persistable#PENDING}. */
+    private boolean leftPending;
     /** Under {@code checks=entry} a method of the class reads its fields with no getter to read a field left for later. */
     private final boolean leavesCollections = !AgentOptions.current().checksOnEntry();
     private long readingOid;
@@ -297,7 +299,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 eagerTargets.clear();
             }
         } catch (RuntimeException | Error e) {
-            if (faultDepth == 1) {
+            if (faultDepth == 1 && !readingPending) {
                 abandonPending();
                 misplacedKeys.forget();
             }
@@ -305,16 +307,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } finally {
             faultDepth--;
         }
-        if (faultDepth == 0) {
-            try {
-                readPending();
-            } catch (RuntimeException | Error e) {
-                misplacedKeys.forget();
-                throw e;
-            }
-            misplacedKeys.check(attachmentOf);
+        if (faultDepth > 0 || readingPending) {
+            return; // nested, in a fault or in the outermost one's reading of what was left pending: the read goes on
         }
-        if (rehollowOnFault && faultDepth == 0 && transaction == null) { // a commit trims once it is done
+        try {
+            readPending();
+        } catch (RuntimeException | Error e) {
+            misplacedKeys.forget();
+            throw e;
+        }
+        misplacedKeys.check(attachmentOf);
+        if (rehollowOnFault && transaction == null) { // a commit trims once it is done
             trimToBudget(object, false);
         }
     }
@@ -356,7 +359,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         int length = fill(object, null, false, -1);
-        if (object.$swz_state() == Persistable.PENDING) {
+        if (leftPending) {
             return; // published once readPending has read its collections
         }
         if (object.$swz_state() != Persistable.HOLLOW) {
@@ -378,10 +381,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         readingPending = true;
         try {
             while (!pendingFills.isEmpty()) {
-                Persistable next = pendingFills.peek();
-                readLeftCollections(next, -1);
-                pendingFills.poll();
-                publish(next, store.length(next.$swz_oid()));
+                Persistable next = pendingFills.poll();
+                try {
+                    readLeftCollections(next, -1);
+                } catch (RuntimeException | Error e) {
+                    pendingFills.addFirst(next);
+                    throw e;
+                }
+                if (next.$swz_state() == Persistable.PENDING) {
+                    publish(next, store.length(next.$swz_oid()));
+                }
             }
         } catch (RuntimeException | Error e) {
             abandonPending();
@@ -503,7 +512,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (needsWatch) {
             watch(object);
         }
-        if (left && object.$swz_state() == Persistable.HOLLOW) {
+        leftPending = left && object.$swz_state() == Persistable.HOLLOW;
+        if (leftPending) {
             object.$swz_state(Persistable.PENDING);
             pendingFills.add(object);
         }
