@@ -16,6 +16,14 @@ import org.swizzle.StoreCorruptedException;
  */
 final class Recovery {
     private static final System.Logger LOG = System.getLogger("org.swizzle.store");
+    /**
+     * What a tail that is not a complete block means: nothing in the log tells a crash's torn append from a file cut
+     * short by something else, so the message says both, and what to do in the second case.
+     */
+    private static final String TORN_TAIL = "They are what an append cut short by the end of the last process leaves,"
+        + " whose commit never returned; but a log cut short by something else (a copy or restore that stopped early,"
+        + " a tool) leaves them too, and then commits that had returned are lost: if the last process to write the"
+        + " store did not crash, restore the store from a copy.";
 
     private final WriteAheadLog wal;
     private final ClusterFile clusters;
@@ -115,14 +123,12 @@ final class Recovery {
         if (readOnly) {
             LOG.log(Level.WARNING, () -> "Left " + (size - offset) + " bytes at offset " + offset + " of " + wal.file()
                 + " in place, which are not a complete block (" + problem + "): a read-only open writes nothing; the"
-                + " next writable open cuts them off. They are what an append cut short by the end of the last process"
-                + " leaves; that commit never became durable.");
+                + " next writable open cuts them off. " + TORN_TAIL);
             return;
         }
         wal.truncate(offset);
         LOG.log(Level.WARNING, () -> "Truncated " + wal.file() + " at offset " + offset + ": dropped "
-            + (size - offset) + " bytes that are not a complete block (" + problem + "). They are what an append"
-            + " cut short by the end of the last process leaves; that commit never became durable."
+            + (size - offset) + " bytes that are not a complete block (" + problem + "). " + TORN_TAIL
             + " The last commit kept is " + state.lastCommit + '.');
     }
 
