@@ -163,13 +163,14 @@ final class AccessorGenerator {
         MethodVisitor method = target.visitMethod(ACCESS, name, field.getterDescriptor(), null, null);
         method.visitCode();
         if (checked) {
-            residencyCheck(method, owner);
+            residencyCheck(method, true, field.isCollection() ? field : null, new Object[] {owner});
+        } else if (field.isCollection()) {
+            Label loaded = new Label();
+            readIfLeftForLater(method, field, loaded);
+            Bytecode.target(method, loaded, frames, owner);
         }
         if (escapes) {
             escape(method, owner);
-        }
-        if (field.isCollection()) {
-            readIfLeftForLater(method, field);
         }
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
@@ -189,12 +190,13 @@ final class AccessorGenerator {
     }
 
     /**
-     * {@code if (o.f == null && o.$swz_state != 0) Faults.readCollection(o, index);}: a collection field a read left
-     * for later, its object filled otherwise ({@code Persistable.PENDING}), is read when the read's own code (a key's
-     * hash) loads it. Checked only where the field is null, so the getter of a resident object pays one test.
+     * {@code if (o.f == null && o.$swz_state != 0) Faults.readCollection(o, index);}, going to {@code loaded} where the
+     * call is not made: a collection field a read left for later, its object filled otherwise ({@code
+     * Persistable.PENDING}), is read when the read's own code (a key's hash) loads it. A checked getter makes the test
+     * in its slow path only, since a pending object is not resident; the unchecked twin, which a check just made on a
+     * pending object lets through, makes it on every load.
      */
-    private void readIfLeftForLater(MethodVisitor method, StoredField field) {
-        Label loaded = new Label();
+    private void readIfLeftForLater(MethodVisitor method, StoredField field, Label loaded) {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
         method.visitJumpInsn(Opcodes.IFNONNULL, loaded);
@@ -205,7 +207,6 @@ final class AccessorGenerator {
         Bytecode.pushInt(method, field.index());
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.READ_COLLECTION, Contract.READ_COLLECTION_DESCRIPTOR,
             false);
-        Bytecode.target(method, loaded, frames, owner);
     }
 
     /**
@@ -422,7 +423,7 @@ final class AccessorGenerator {
      * {@code locals} the method's locals.
      */
     private void residencyCheck(MethodVisitor method, Object... locals) {
-        residencyCheck(method, true, locals);
+        residencyCheck(method, true, null, locals);
     }
 
     /**
@@ -431,16 +432,23 @@ final class AccessorGenerator {
      * x86 or AArch64 hardware, and the fence would cost C2 every load it could have reused across the check.
      */
     private void setterResidencyCheck(MethodVisitor method, Object... locals) {
-        residencyCheck(method, barrier == Barrier.CARD, locals);
+        residencyCheck(method, barrier == Barrier.CARD, null, locals);
     }
 
-    private void residencyCheck(MethodVisitor method, boolean fence, Object[] locals) {
+    /**
+     * The residency check, with the fence where {@code fence}; in the getter of {@code collection} (else null), the
+     * slow path then reads the field if the fault left it for later ({@link #readIfLeftForLater}).
+     */
+    private void residencyCheck(MethodVisitor method, boolean fence, StoredField collection, Object[] locals) {
         Label resident = new Label();
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.STATE, "B");
         method.visitJumpInsn(Opcodes.IFEQ, resident);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.FAULT, Contract.FAULT_DESCRIPTOR, false);
+        if (collection != null) {
+            readIfLeftForLater(method, collection, resident);
+        }
         Bytecode.target(method, resident, frames, locals);
         if (fence) {
             method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.ACQUIRE_FENCE, "()V", false);

@@ -383,7 +383,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             while (!pendingFills.isEmpty()) {
                 Persistable next = pendingFills.poll();
                 try {
-                    readLeftCollections(next, -1);
+                    fill(next, null, true, -1);
                 } catch (RuntimeException | Error e) {
                     pendingFills.addFirst(next);
                     throw e;
@@ -407,13 +407,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     synchronized void readLeftCollection(Persistable object, int field) {
         if (object.$swz_state() == Persistable.PENDING) {
-            readLeftCollections(object, field);
+            fill(object, null, true, field);
         }
-    }
-
-    /** Reads the collection fields of pending {@code object}: the one with index {@code field}, or all where -1. */
-    private void readLeftCollections(Persistable object, int field) {
-        fill(object, null, true, field);
     }
 
     /** After a failed read: the objects it left pending are hollow again, to be read at their next touch. */

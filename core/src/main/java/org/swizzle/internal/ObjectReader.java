@@ -156,7 +156,7 @@ public final class ObjectReader {
      * that collection: see {@link ClassLayout#declaredElements}; null otherwise.
      */
     Class<?>[] declaredElements() {
-        return owner != null && collection == null && depth == 0 ? ClassLayout.of(owner.getClass()).declaredElements(fieldName) : null;
+        return readsField() ? ClassLayout.of(owner.getClass()).declaredElements(fieldName) : null;
     }
 
     /** Whether the value being read is the whole value of the field {@link #beginField} started, not one inside it. */

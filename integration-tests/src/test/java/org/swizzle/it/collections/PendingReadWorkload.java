@@ -10,7 +10,8 @@ import org.swizzle.StoreOptions;
 import org.swizzle.it.Phases;
 
 /**
- * The child JVM of {@link PendingReadTest}: a line of stops joined by legs hashed by the stops they join, long enough
+ * The child JVM of {@link PendingReadTest}: a line of {@link LinkedKeysWorkload}'s stops joined by its legs, hashed by the
+ * stops they join, long enough
  * that a read leaves the stops past the sixteenth pending and reads them in the outermost fault's loop. Each stop also
  * holds fillers (objects enough to pass a small resident budget) and nodes hashed by the size of the set they are in.
  * {@code readUnderBudget} runs in a store confined to its thread with a budget of 1,000 objects, which faults trim.
@@ -21,43 +22,19 @@ public final class PendingReadWorkload {
     static final int FILLERS = 10;
     static final int NODES = 5;
 
-    @Persistent
-    public static class Stop {
-        int number;
+    /** A stop of {@link LinkedKeysWorkload}'s line, joined by its legs, that also holds fillers and nodes. */
+    public static class FilledStop extends LinkedKeysWorkload.Stop {
         String label;
-        Set<Leg> legs = new HashSet<>();
         Set<Filler> fillers = new HashSet<>();
         Set<Node> nodes = new HashSet<>();
 
-        Stop(int number) {
-            this.number = number;
+        FilledStop(int number) {
+            super(number);
             this.label = "s" + number;
         }
 
-        int number() {
-            return number;
-        }
-    }
-
-    /** A leg equal to another between stops of the same numbers. */
-    @Persistent
-    public static class Leg {
-        Stop from;
-        Stop to;
-
-        Leg(Stop from, Stop to) {
-            this.from = from;
-            this.to = to;
-        }
-
-        @Override
-        public int hashCode() {
-            return from.number() * 31 + to.number();
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Leg && ((Leg) o).from.number == from.number && ((Leg) o).to.number == to.number;
+        FilledStop next() {
+            return legs.isEmpty() ? null : (FilledStop) legs.iterator().next().to;
         }
     }
 
@@ -92,10 +69,10 @@ public final class PendingReadWorkload {
     /** Hashed by its tag and by the size of its owner's set of nodes, the set it is in: placed again after the read. */
     @Persistent
     public static class Node {
-        Stop owner;
+        FilledStop owner;
         Tag tag;
 
-        Node(Stop owner, Tag tag) {
+        Node(FilledStop owner, Tag tag) {
             this.owner = owner;
             this.tag = tag;
         }
@@ -108,7 +85,7 @@ public final class PendingReadWorkload {
 
     @Persistent
     public static class Network {
-        Stop line;
+        FilledStop line;
     }
 
     private final String phase;
@@ -127,12 +104,12 @@ public final class PendingReadWorkload {
 
     private void build(ObjectStore store) {
         Network network = store.root("network", Network.class, Network::new);
-        Stop stop = new Stop(0);
+        FilledStop stop = new FilledStop(0);
         network.line = stop;
         for (int i = 1; i <= LINE; i++) {
-            Stop next = i < LINE ? new Stop(i) : null;
+            FilledStop next = i < LINE ? new FilledStop(i) : null;
             if (next != null) {
-                stop.legs.add(new Leg(stop, next));
+                stop.legs.add(new LinkedKeysWorkload.Leg(stop, next));
             }
             for (int k = 0; k < FILLERS; k++) {
                 stop.fillers.add(new Filler(stop.number * 100 + k));
@@ -151,13 +128,13 @@ public final class PendingReadWorkload {
      * the faults the outermost one's loop makes must not trim it, and the getter that faulted the first stop reads it.
      */
     private void readUnderBudget(ObjectStore store) {
-        Stop first = store.root("network", Network.class).line;
+        FilledStop first = store.root("network", Network.class).line;
         String label = first.label;
         Phases.check(phase, "the first stop's label, read by the getter that faulted it: " + label, "s0".equals(label));
-        Set<Leg> legs = first.legs;
+        Set<LinkedKeysWorkload.Leg> legs = first.legs;
         Phases.check(phase, "the first stop's legs: " + legs, legs != null && legs.size() == 1);
         int length = 0;
-        for (Stop stop = first; stop != null; stop = stop.legs.isEmpty() ? null : stop.legs.iterator().next().to) {
+        for (FilledStop stop = first; stop != null; stop = stop.next()) {
             Phases.check(phase, "stop " + length + " holds its fillers", stop.fillers.size() == FILLERS
                 && stop.fillers.contains(new Filler(length * 100)));
             length++;
@@ -169,8 +146,7 @@ public final class PendingReadWorkload {
     private void readNodes(ObjectStore store) {
         int misplaced = 0;
         int length = 0;
-        for (Stop stop = store.root("network", Network.class).line; stop != null;
-             stop = stop.legs.isEmpty() ? null : stop.legs.iterator().next().to) {
+        for (FilledStop stop = store.root("network", Network.class).line; stop != null; stop = stop.next()) {
             for (Node node : stop.nodes) {
                 if (!stop.nodes.contains(node)) {
                     misplaced++;
