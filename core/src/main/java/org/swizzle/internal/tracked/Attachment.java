@@ -87,6 +87,15 @@ public final class Attachment {
         }
     }
 
+    /** Notes again a change that a commit made during it may have written too early (see {@link Tracked#changedAgain()}). */
+    static void changedAgain(Attachment attachment, Tracked pageOf) {
+        if (attachment == null && pageOf != null) {
+            pageOf.changedAgain();
+        } else if (attachment != null && !attachment.dirty && !attachment.detached && !attachment.filling) {
+            attachment.store.changed(attachment);
+        }
+    }
+
     /** Refuses a change of a detached collection, without noting one: its pages note their own. */
     static void requireLive(Attachment attachment, Object collection) {
         if (attachment != null && attachment.detached) {

@@ -526,6 +526,11 @@ final class HashPages<K, V> {
         }
 
         @Override
+        public void changedAgain() {
+            map.changedAgain();
+        }
+
+        @Override
         public Attachment attachment() {
             return map.attachment();
         }

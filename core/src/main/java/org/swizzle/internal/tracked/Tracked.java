@@ -10,6 +10,16 @@ public interface Tracked {
     /** Called before every change: notes the collection changed in its store, or refuses if it is detached. */
     void changed();
 
+    /**
+     * Called after a change that ran the application's code (a function, predicate or comparator) once
+     * {@link #changed()} had noted it: a commit made from that code wrote the collection as it was before the change
+     * and cleared the note, so the change is noted again. It refuses nothing: a collection that an abort made from
+     * that code detached is no longer the store's, and the rest of the change is discarded with it.
+     */
+    default void changedAgain() {
+        Attachment.changedAgain(attachment(), null);
+    }
+
     /** This collection's identity in its store; {@code null} while it is stored in none yet. */
     Attachment attachment();
 

@@ -124,6 +124,11 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         Attachment.changed(attachment, this, pageOf);
     }
 
+    @Override
+    public void changedAgain() {
+        Attachment.changedAgain(attachment, pageOf);
+    }
+
     /** Refuses a change of a paged list that abort() detached; its chunks report the change themselves. */
     private void requireLive() {
         Attachment.requireLive(attachment, this);
@@ -402,7 +407,11 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
             return removedSome(pages.removeIf(Objects.requireNonNull(filter)));
         }
         changed();
-        return super.removeIf(filter);
+        try {
+            return super.removeIf(filter);
+        } finally {
+            changedAgain();
+        }
     }
 
     private boolean removedSome(boolean removed) {
@@ -436,7 +445,11 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
             return;
         }
         changed();
-        super.replaceAll(operator);
+        try {
+            super.replaceAll(operator);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override
@@ -448,7 +461,11 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
             return;
         }
         changed();
-        super.sort(c);
+        try {
+            super.sort(c);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override

@@ -104,7 +104,11 @@ class TrackedCollectionView<E> implements Collection<E> {
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
         source.changed();
-        return view.removeIf(filter);
+        try {
+            return view.removeIf(filter);
+        } finally {
+            source.changedAgain();
+        }
     }
 
     @Override

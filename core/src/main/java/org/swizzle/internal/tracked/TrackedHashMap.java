@@ -139,6 +139,11 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         Attachment.changed(attachment, this, pageOf);
     }
 
+    @Override
+    public void changedAgain() {
+        Attachment.changedAgain(attachment, pageOf);
+    }
+
     /** Refuses a change of a paged map that abort() detached; its pages report the change itself. */
     void requireLive() {
         Attachment.requireLive(attachment, this);
@@ -317,7 +322,11 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             return;
         }
         changed();
-        super.replaceAll(function);
+        try {
+            super.replaceAll(function);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override
@@ -326,7 +335,12 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             return pages.computeIfAbsent(key, mappingFunction);
         }
         changed();
-        V value = super.computeIfAbsent(key, mappingFunction);
+        V value;
+        try {
+            value = super.computeIfAbsent(key, mappingFunction);
+        } finally {
+            changedAgain();
+        }
         pageIfLarge();
         return value;
     }
@@ -337,7 +351,11 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             return pages.computeIfPresent(key, remappingFunction);
         }
         changed();
-        return super.computeIfPresent(key, remappingFunction);
+        try {
+            return super.computeIfPresent(key, remappingFunction);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override
@@ -346,7 +364,12 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             return pages.compute(key, remappingFunction);
         }
         changed();
-        V value = super.compute(key, remappingFunction);
+        V value;
+        try {
+            value = super.compute(key, remappingFunction);
+        } finally {
+            changedAgain();
+        }
         pageIfLarge();
         return value;
     }
@@ -357,7 +380,12 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             return pages.merge(key, value, remappingFunction);
         }
         changed();
-        V merged = super.merge(key, value, remappingFunction);
+        V merged;
+        try {
+            merged = super.merge(key, value, remappingFunction);
+        } finally {
+            changedAgain();
+        }
         pageIfLarge();
         return merged;
     }

@@ -173,7 +173,11 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
             return live().removeIf(filter);
         }
         changed();
-        return super.removeIf(filter);
+        try {
+            return super.removeIf(filter);
+        } finally {
+            changedAgain();
+        }
     }
 
     /** Empties the set into its own table again: its map is no longer stored once the set's next image is. */

@@ -164,31 +164,51 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
     @Override
     public void replaceAll(BiFunction<? super K, ? super V, ? extends V> function) {
         changed();
-        super.replaceAll(function);
+        try {
+            super.replaceAll(function);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override
     public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
         changed();
-        return super.computeIfAbsent(key, mappingFunction);
+        try {
+            return super.computeIfAbsent(key, mappingFunction);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override
     public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
         changed();
-        return super.computeIfPresent(key, remappingFunction);
+        try {
+            return super.computeIfPresent(key, remappingFunction);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override
     public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
         changed();
-        return super.compute(key, remappingFunction);
+        try {
+            return super.compute(key, remappingFunction);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override
     public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
         changed();
-        return super.merge(key, value, remappingFunction);
+        try {
+            return super.merge(key, value, remappingFunction);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override

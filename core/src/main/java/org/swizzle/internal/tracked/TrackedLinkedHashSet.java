@@ -86,7 +86,11 @@ public final class TrackedLinkedHashSet<E> extends LinkedHashSet<E> implements T
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
         changed();
-        return super.removeIf(filter);
+        try {
+            return super.removeIf(filter);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override

@@ -182,7 +182,11 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
         changed();
-        return super.removeIf(filter);
+        try {
+            return super.removeIf(filter);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override
@@ -200,13 +204,21 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     public void replaceAll(UnaryOperator<E> operator) {
         changed();
-        super.replaceAll(operator);
+        try {
+            super.replaceAll(operator);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override
     public void sort(Comparator<? super E> c) {
         changed();
-        super.sort(c);
+        try {
+            super.sort(c);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override

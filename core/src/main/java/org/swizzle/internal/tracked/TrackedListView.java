@@ -58,13 +58,21 @@ final class TrackedListView<E> extends TrackedCollectionView<E> implements List<
     @Override
     public void replaceAll(UnaryOperator<E> operator) {
         source.changed();
-        list.replaceAll(operator);
+        try {
+            list.replaceAll(operator);
+        } finally {
+            source.changedAgain();
+        }
     }
 
     @Override
     public void sort(Comparator<? super E> c) {
         source.changed();
-        list.sort(c);
+        try {
+            list.sort(c);
+        } finally {
+            source.changedAgain();
+        }
     }
 
     @Override

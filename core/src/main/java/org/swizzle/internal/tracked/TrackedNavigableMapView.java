@@ -112,31 +112,51 @@ final class TrackedNavigableMapView<K, V> implements NavigableMap<K, V> {
     @Override
     public void replaceAll(BiFunction<? super K, ? super V, ? extends V> function) {
         source.changed();
-        map.replaceAll(function);
+        try {
+            map.replaceAll(function);
+        } finally {
+            source.changedAgain();
+        }
     }
 
     @Override
     public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
         source.changed();
-        return map.computeIfAbsent(key, mappingFunction);
+        try {
+            return map.computeIfAbsent(key, mappingFunction);
+        } finally {
+            source.changedAgain();
+        }
     }
 
     @Override
     public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
         source.changed();
-        return map.computeIfPresent(key, remappingFunction);
+        try {
+            return map.computeIfPresent(key, remappingFunction);
+        } finally {
+            source.changedAgain();
+        }
     }
 
     @Override
     public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
         source.changed();
-        return map.compute(key, remappingFunction);
+        try {
+            return map.compute(key, remappingFunction);
+        } finally {
+            source.changedAgain();
+        }
     }
 
     @Override
     public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
         source.changed();
-        return map.merge(key, value, remappingFunction);
+        try {
+            return map.merge(key, value, remappingFunction);
+        } finally {
+            source.changedAgain();
+        }
     }
 
     @Override

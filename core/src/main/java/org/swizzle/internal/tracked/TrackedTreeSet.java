@@ -81,7 +81,11 @@ public final class TrackedTreeSet<E> extends TreeSet<E> implements Tracked {
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
         changed();
-        return super.removeIf(filter);
+        try {
+            return super.removeIf(filter);
+        } finally {
+            changedAgain();
+        }
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.ObjectStore;
+import org.swizzle.it.InsideCommit;
 import org.swizzle.it.Phases;
 
 /** The child JVM of {@link PagedListTest}, which runs it as {@link Phases}. */
@@ -139,8 +140,11 @@ public final class PagedListWorkload {
         return items;
     }
 
-    /** Every way to change a list, applied to {@code list}: the stored one, or a plain model of it. */
-    static void changeEveryWay(List<Item> list) {
+    /**
+     * Every way to change a list, applied to {@code list}: the stored one, or a plain model of it; {@code commit} commits
+     * the store from inside some of the changes' callbacks (nothing for the model).
+     */
+    static void changeEveryWay(List<Item> list, Runnable commit) {
         list.add(new Item(-1, "appended"));
         list.add(0, new Item(-2, "first"));
         list.add(10_000, new Item(-3, "middle"));
@@ -154,13 +158,15 @@ public final class PagedListWorkload {
         list.subList(5_000, 5_100).add(7, new Item(-5, "added to a view"));
         list.subList(6_000, 6_400).subList(10, 20).clear();
         list.subList(1_000, 3_000).sort(Comparator.comparingLong((Item item) -> item.id).reversed());
-        list.removeIf(item -> item.id % 13 == 1);
+        InsideCommit removing = new InsideCommit(commit);
+        list.removeIf(item -> removing.commit(item.id % 13 == 1));
         list.removeAll(List.of(list.get(20), list.get(21)));
         Set<Item> kept = new HashSet<>(list);
         kept.remove(list.get(30));
         kept.remove(list.get(list.size() - 30));
         list.retainAll(kept);
-        list.replaceAll(item -> item.id % 19 == 0 ? new Item(item.id, "all-" + item.id) : item);
+        InsideCommit replacing = new InsideCommit(commit);
+        list.replaceAll(item -> replacing.commit(item.id % 19 == 0 ? new Item(item.id, "all-" + item.id) : item));
         for (ListIterator<Item> it = list.listIterator(); it.hasNext(); ) {
             Item item = it.next();
             if (item.id % 23 == 4) {
@@ -186,7 +192,7 @@ public final class PagedListWorkload {
     /** The stored list changed every way, committed, and the JVM killed. */
     private void mutate(ObjectStore store) {
         Shelf shelf = store.root("shelf", Shelf.class);
-        changeEveryWay(shelf.items);
+        changeEveryWay(shelf.items, store::commit);
         store.commit();
         Phases.halt(phase);
     }
@@ -194,7 +200,7 @@ public final class PagedListWorkload {
     /** A plain list of what {@link #build} and {@link #changeEveryWay} leave, as text. */
     private static List<String> expected() {
         List<Item> model = items(0, ITEMS, "item");
-        changeEveryWay(model);
+        changeEveryWay(model, () -> { });
         List<String> text = new ArrayList<>();
         model.forEach(item -> text.add(item.toString()));
         return text;

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.ObjectStore;
+import org.swizzle.it.InsideCommit;
 import org.swizzle.it.Phases;
 
 /** The child JVM of {@link PagedMapTest}, which runs it as {@link Phases}. */
@@ -259,8 +260,11 @@ public final class PagedMapWorkload {
         check("codes " + catalogue.codes.size(), catalogue.codes.size() == CODES);
     }
 
-    /** Every way to change a map, applied to {@code map}: the stored one, or a plain model of it. */
-    static void changeEveryWay(Map<Long, Item> map) {
+    /**
+     * Every way to change a map, applied to {@code map}: the stored one, or a plain model of it; {@code commit} commits
+     * the store from inside some of the changes' callbacks (nothing for the model).
+     */
+    static void changeEveryWay(Map<Long, Item> map, Runnable commit) {
         for (long id = 0; id < 2_000; id++) {
             map.remove(id * 7);
         }
@@ -281,6 +285,8 @@ public final class PagedMapWorkload {
         map.computeIfPresent(22L, (key, value) -> null);
         map.merge(23L, new Item(23, "merged"), (a, b) -> new Item(23, a.name + "+" + b.name));
         map.merge(77_777L, new Item(77_777, "merged"), (a, b) -> a);
+        map.compute(34L, (key, value) -> new InsideCommit(commit).commit(new Item(key, "computed inside a commit")));
+        map.merge(37L, new Item(37, "merged"), (a, b) -> new InsideCommit(commit).commit(new Item(37, "merged inside a commit")));
         map.putIfAbsent(24L, new Item(24, "not used"));
         map.putIfAbsent(66_666L, new Item(66_666, "if absent"));
         for (Map.Entry<Long, Item> entry : map.entrySet()) {
@@ -295,7 +301,8 @@ public final class PagedMapWorkload {
         }
         map.values().removeIf(value -> value.id % 29 == 3);
         map.entrySet().removeIf(entry -> entry.getKey() % 17 == 2);
-        map.replaceAll((key, value) -> key % 19 == 0 ? new Item(key, "all-" + key) : value);
+        InsideCommit replacing = new InsideCommit(commit);
+        map.replaceAll((key, value) -> replacing.commit(key % 19 == 0 ? new Item(key, "all-" + key) : value));
         Map<Long, Item> more = new HashMap<>();
         for (long id = 40_000; id < 40_500; id++) {
             more.put(id, new Item(id, "all-" + id));
@@ -309,7 +316,7 @@ public final class PagedMapWorkload {
     /** The stored map changed every way, committed, and the JVM killed. */
     private void mutate(ObjectStore store) {
         Catalogue catalogue = store.root("catalogue", Catalogue.class);
-        changeEveryWay(catalogue.items);
+        changeEveryWay(catalogue.items, store::commit);
         store.commit();
         Phases.halt(phase);
     }
@@ -320,7 +327,7 @@ public final class PagedMapWorkload {
         for (long id = 0; id < ITEMS; id++) {
             model.put(id, new Item(id, "item-" + id));
         }
-        changeEveryWay(model);
+        changeEveryWay(model, () -> { });
         return model;
     }
 

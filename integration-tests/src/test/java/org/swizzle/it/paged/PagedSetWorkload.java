@@ -9,6 +9,7 @@ import java.util.Set;
 
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.ObjectStore;
+import org.swizzle.it.InsideCommit;
 import org.swizzle.it.Phases;
 
 /** The child JVM of {@link PagedSetTest}, which runs it as {@link Phases}. */
@@ -119,8 +120,11 @@ public final class PagedSetWorkload {
         store.commit();
     }
 
-    /** Every way to change a set, applied to {@code set}: the stored one, or a plain model of it. */
-    static void changeEveryWay(Set<Long> set) {
+    /**
+     * Every way to change a set, applied to {@code set}: the stored one, or a plain model of it; {@code commit} commits
+     * the store from inside one of the changes' callbacks (nothing for the model).
+     */
+    static void changeEveryWay(Set<Long> set, Runnable commit) {
         for (long id = 0; id < 2_000; id++) {
             set.remove(id * 7);
         }
@@ -137,7 +141,8 @@ public final class PagedSetWorkload {
             fewer.add(id);
         }
         set.removeAll(fewer);
-        set.removeIf(id -> id % 29 == 3);
+        InsideCommit removing = new InsideCommit(commit);
+        set.removeIf(id -> removing.commit(id % 29 == 3));
         for (Iterator<Long> ids = set.iterator(); ids.hasNext(); ) {
             if (ids.next() % 13 == 1) {
                 ids.remove();
@@ -150,7 +155,7 @@ public final class PagedSetWorkload {
 
     /** The stored set changed every way, committed, and the JVM killed. */
     private void mutate(ObjectStore store) {
-        changeEveryWay(store.root("tags", Tags.class).ids);
+        changeEveryWay(store.root("tags", Tags.class).ids, store::commit);
         store.commit();
         Phases.halt(phase);
     }
@@ -161,7 +166,7 @@ public final class PagedSetWorkload {
         for (long id = 0; id < IDS; id++) {
             model.add(id);
         }
-        changeEveryWay(model);
+        changeEveryWay(model, () -> { });
         return model;
     }
 

@@ -16,11 +16,14 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
 
+import org.swizzle.it.InsideCommit;
+
 /**
  * Every way the application can change a stored value through something it took from the object: the nine
  * patterns the issue measured lost, and the other mutators, bulk operations, views, views of views,
  * iterators and entries of each collection type, arrays held in locals, nested values, and values the
- * application made itself. Each pattern changes the bag; the workload checks that it does.
+ * application made itself, and changes whose callbacks commit in the middle of them. Each pattern changes the
+ * bag; the workload checks that it does.
  */
 final class Patterns {
 
@@ -48,7 +51,84 @@ final class Patterns {
         addSets(all);
         addNestedAndArrays(all);
         addSequenced(all);
+        addCallbacksThatCommit(all);
         return all;
+    }
+
+    /** Commits the store; set by the workload, so that a callback of a change can commit in the middle of it. */
+    static Runnable committer = () -> { };
+
+    /** Changes whose function, predicate or comparator commits the first time it is called (see {@link InsideCommit}). */
+    private static void addCallbacksThatCommit(List<Pattern> all) {
+        for (String which : new String[] {"HashMap", "LinkedHashMap", "TreeMap"}) {
+            java.util.function.Function<Bag, Map<String, Integer>> map = which.equals("HashMap") ? b -> b.map
+                : which.equals("LinkedHashMap") ? b -> b.linkedMap : b -> b.tree;
+            all.add(Pattern.of(which + ".compute committing", map::apply, m -> {
+                InsideCommit inside = new InsideCommit(committer);
+                m.compute(first(m.keySet()), (k, v) -> inside.commit(v + 20));
+            }));
+            all.add(Pattern.of(which + ".computeIfAbsent committing", map::apply, m -> {
+                InsideCommit inside = new InsideCommit(committer);
+                m.computeIfAbsent("ca" + m.size(), k -> inside.commit(11));
+            }));
+            all.add(Pattern.of(which + ".computeIfPresent committing", map::apply, m -> {
+                InsideCommit inside = new InsideCommit(committer);
+                m.computeIfPresent(first(m.keySet()), (k, v) -> inside.commit(v - 3));
+            }));
+            all.add(Pattern.of(which + ".merge committing", map::apply, m -> {
+                InsideCommit inside = new InsideCommit(committer);
+                m.merge(first(m.keySet()), 6, (a, b) -> inside.commit(a + b));
+            }));
+            all.add(Pattern.of(which + ".replaceAll committing", map::apply, m -> {
+                InsideCommit inside = new InsideCommit(committer);
+                m.replaceAll((k, v) -> inside.commit(v + 2));
+            }));
+            all.add(Pattern.of(which + ".values().removeIf committing", b -> map.apply(b).values(), v -> {
+                InsideCommit inside = new InsideCommit(committer);
+                Integer min = Collections.min(v);
+                v.removeIf(value -> inside.commit(min.equals(value)));
+            }));
+        }
+        all.add(Pattern.of("TreeMap.compute committing, refill", b -> b.tree, m -> {
+            InsideCommit inside = new InsideCommit(committer);
+            for (String key : List.of("c1", "c2", "c3", "c4", "c5", "c6")) {
+                m.compute(key, (k, v) -> inside.commit(v == null ? 1 : v + 1));
+            }
+        }));
+        all.add(Pattern.of("TreeMap.subMap().compute committing", b -> b.tree, m -> {
+            InsideCommit inside = new InsideCommit(committer);
+            m.subMap(m.firstKey(), true, m.lastKey(), true).compute(m.lastKey(), (k, v) -> inside.commit(v + 30));
+        }));
+        for (String which : new String[] {"ArrayList", "LinkedList"}) {
+            java.util.function.Function<Bag, List<String>> list = which.equals("ArrayList") ? b -> b.list : b -> b.linked;
+            all.add(Pattern.of(which + ".replaceAll committing", list::apply, l -> {
+                InsideCommit inside = new InsideCommit(committer);
+                l.replaceAll(s -> inside.commit(s + "~"));
+            }));
+            all.add(Pattern.of(which + ".removeIf committing", list::apply, l -> {
+                InsideCommit inside = new InsideCommit(committer);
+                String first = l.get(0);
+                l.removeIf(s -> inside.commit(first.equals(s)));
+            }));
+            all.add(Pattern.of(which + ".sort committing", list::apply, l -> {
+                InsideCommit inside = new InsideCommit(committer);
+                l.add("00");
+                l.sort((a, b) -> inside.commit(a.compareTo(b)));
+            }));
+            all.add(Pattern.of(which + ".subList().replaceAll committing", list::apply, l -> {
+                InsideCommit inside = new InsideCommit(committer);
+                l.subList(0, 2).replaceAll(s -> inside.commit(s + "^"));
+            }));
+        }
+        for (String which : new String[] {"HashSet", "LinkedHashSet", "TreeSet"}) {
+            java.util.function.Function<Bag, Set<String>> set = which.equals("HashSet") ? b -> b.set
+                : which.equals("LinkedHashSet") ? b -> b.linkedSet : b -> b.sorted;
+            all.add(Pattern.of(which + ".removeIf committing", set::apply, s -> {
+                InsideCommit inside = new InsideCommit(committer);
+                String first = first(s);
+                s.removeIf(e -> inside.commit(first.equals(e)));
+            }));
+        }
     }
 
     private static void addLists(List<Pattern> all) {

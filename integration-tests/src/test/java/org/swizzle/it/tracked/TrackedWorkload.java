@@ -41,6 +41,7 @@ public final class TrackedWorkload {
     }
 
     private static void mutate(ObjectStore store) {
+        Patterns.committer = store::commit;
         Bag bag = store.root("bag", Bag.class);
         Bag model = bag.plainCopy();
         List<Pattern> patterns = Patterns.all();
