@@ -278,8 +278,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         requireOpen();
         counters.faults++;
         faultDepth++;
+        boolean outer = collectingTargets;
         try {
-            boolean outer = collectingTargets;
             collectingTargets = swizzling == Swizzling.EAGER;
             try {
                 switch (faultUnit) {
@@ -299,6 +299,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 eagerTargets.clear();
             }
         } catch (RuntimeException | Error e) {
+            if (!outer) {
+                eagerTargets.clear(); // a failed read's targets stay hollow: the next fault must not read them for it
+            }
             if (faultDepth == 1 && !readingPending) {
                 abandonPending();
                 misplacedKeys.forget();
