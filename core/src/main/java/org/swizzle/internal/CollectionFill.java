@@ -28,6 +28,8 @@ final class CollectionFill {
     /** What the field that holds the collection declares its elements (keys, values) as, or null: see {@link DeclaredElements}. */
     private final Class<?>[] declared;
     private final String field;
+    /** Whether the collection is a page of a paged one, whose keys are placed by the hashes they were stored with. */
+    private final boolean page;
     private int read;
     private boolean started;
     /** For a map: the key of the entry being read, once it is in ({@link #hasKey}). */
@@ -39,20 +41,22 @@ final class CollectionFill {
 
     /** The fill of {@code size} elements of {@code kind} from {@code in}, positioned after the count, into {@code collection}. */
     CollectionFill(Object collection, ValueKind kind, int size, ObjectReader in) {
-        this(collection, kind, size, in, null, null);
+        this(collection, kind, size, in, null, null, false);
     }
 
     /**
-     * As {@link #CollectionFill(Object, ValueKind, int, ObjectReader)}, for the collection {@code field} holds, which
-     * declares its persistent elements (or keys and values) as {@code declared}: an element of another class is refused.
+     * As {@link #CollectionFill(Object, ValueKind, int, ObjectReader)}, for the collection {@code field} holds (or a
+     * {@code page} of it), which declares its elements (or keys and values) as {@code declared}: an element of another
+     * class is refused, a box Java widens to the declared one converted (see {@link DeclaredElements}).
      */
-    CollectionFill(Object collection, ValueKind kind, int size, ObjectReader in, Class<?>[] declared, String field) {
+    CollectionFill(Object collection, ValueKind kind, int size, ObjectReader in, Class<?>[] declared, String field, boolean page) {
         this.collection = collection;
         this.kind = kind;
         this.size = size;
         this.in = in;
         this.declared = declared;
         this.field = field;
+        this.page = page;
     }
 
     /**
@@ -81,8 +85,8 @@ final class CollectionFill {
             boolean map = kind != ValueKind.HASH_SET_KEYS && kind.unit() != 1;
             int index = map && hasKey ? 1 : 0;
             Object value = declared == null ? in.readValue() : readDeclared(index, map);
-            if (declared != null && value instanceof Persistable) {
-                DeclaredElements.require(declared, index, role(index, map), value, field);
+            if (declared != null && kind != ValueKind.HASH_SET_KEYS) { // that set's one value is the map of its elements
+                value = DeclaredElements.admit(declared, index, role(index, map), value, field, !(page && map && index == 0));
             }
             Object first = (keyPosition || in.isReadForKey()) && mustBeReadFirst(value) ? toFillFirst.apply(value) : null;
             if (first != null) {

@@ -6,26 +6,38 @@ import java.lang.reflect.MalformedParameterizedTypeException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 
 import org.swizzle.IncompatibleSchemaException;
 
 /**
- * The persistent types a collection field declares its elements as ({@code List<Part>}, {@code Map<String, Part>}),
- * which a collection read from the store for that field must hold: a class changed since the collection was stored
- * (the field made {@code List<Other>}) would otherwise hand out objects that fail with a {@code ClassCastException}
- * where the application uses them. Only persistent classes and application interfaces are checked, and arrays of them,
- * which are read as arrays of the declared class: boxes, strings and collections are read as what they were stored as.
+ * The types a collection field declares its elements as ({@code List<Part>}, {@code Map<String, Long>}), which a
+ * collection read from the store for that field must hold: a class changed since the collection was stored (the field
+ * made {@code List<Other>}, {@code Map<String, Integer>} made {@code Map<String, Long>}) would otherwise hand out values
+ * that fail with a {@code ClassCastException} where the application uses them, far from the field. Persistent classes,
+ * application interfaces, boxes, strings, enums and the other stored value classes are checked; a box Java widens to the
+ * declared one is converted, as a field's is. Arrays of persistent classes or interfaces are read as arrays of the
+ * declared class. Type variables, other {@code java} types ({@code Number}, {@code Object}) and nested collections are
+ * read as what they were stored as.
  */
 final class DeclaredElements {
+
+    /** The stored value classes outside {@code java.time} and enums. */
+    private static final Set<Class<?>> STORED_VALUE_CLASSES = Set.of(Boolean.class, Byte.class, Short.class,
+        Character.class, Integer.class, Long.class, Float.class, Double.class, String.class, BigInteger.class,
+        BigDecimal.class, UUID.class);
 
     private DeclaredElements() {
     }
 
     /**
-     * For collection field {@code field}: its element type, or its key and value types, each null unless it is a
-     * persistent class or an application interface; null if it declares none of those.
+     * For collection field {@code field}: its element type, or its key and value types, each null unless it is one
+     * that is checked; null if it declares none of those.
      */
     static Class<?>[] of(Field field) {
         Class<?> raw = field.getType();
@@ -52,20 +64,28 @@ final class DeclaredElements {
     }
 
     /**
-     * Refuses {@code value}, read as the {@code role} ("element", "key" or "value") of the collection {@code field} holds,
-     * if it is not of the type {@code declared} gives at {@code index}.
+     * {@code value}, read as the {@code role} ("element", "key" or "value") at {@code index} of the collection
+     * {@code field} holds, if it is of the type {@code declared} gives there (or there is none); a box Java widens to
+     * that type, as one, unless {@code widens} is false (a key of a map stored in pages, placed by the hash of what was
+     * stored).
      *
-     * @throws IncompatibleSchemaException it is not
+     * @throws IncompatibleSchemaException it is of another type
      */
-    static void require(Class<?>[] declared, int index, String role, Object value, String field) {
+    static Object admit(Class<?>[] declared, int index, String role, Object value, String field, boolean widens) {
         Class<?> expected = index < declared.length ? declared[index] : null;
-        if (expected != null && !expected.isInstance(value)) {
-            throw new IncompatibleSchemaException("Field " + field + " holds a collection stored with " + role + " "
-                + value.getClass().getName() + ", which its declared " + role + " type " + expected.getName() + " does not"
-                + " admit: the field's type, or the class of what it holds, changed since it was stored. Change the field's"
-                + " type back to one its stored " + role + "s are, or give the field a new name (the old values are then"
-                + " dropped).");
+        if (expected == null || value == null || expected.isInstance(value)) {
+            return value;
         }
+        Object widened = Widening.widenBox(value, expected);
+        if (widened != null && widens) {
+            return widened;
+        }
+        throw new IncompatibleSchemaException("Field " + field + " holds a collection stored with " + role + " "
+            + value.getClass().getName() + ", which its declared " + role + " type " + expected.getName() + " does not"
+            + " admit" + (widened != null ? " here: a large map or set is stored in pages placed by its keys' hashes, so"
+            + " its keys keep the class they were stored with" : "") + ": the field's type, or the class of what it holds,"
+            + " changed since it was stored. Change the field's type back to one its stored " + role + "s are, or give the"
+            + " field a new name (the old values are then dropped).");
     }
 
     /**
@@ -85,7 +105,11 @@ final class DeclaredElements {
             + " name (the old values are then dropped).");
     }
 
-    /** The class {@code argument} names when it is a persistent class or an application interface (or an array of one), else null. */
+    /**
+     * The class {@code argument} names when it is checked: a persistent class, an application interface, a box, a
+     * string, an enum or another stored value class, or an array of a persistent class or application interface;
+     * else null.
+     */
     private static Class<?> checkedType(Type argument) {
         Type type = argument instanceof WildcardType ? ((WildcardType) argument).getUpperBounds()[0] : argument;
         if (!(type instanceof Class)) {
@@ -97,10 +121,19 @@ final class DeclaredElements {
             while (component.isArray()) {
                 component = component.getComponentType();
             }
-            return checkedType(component) != null ? declared : null;
+            return isPersistentOrApplicationInterface(component) ? declared : null;
         }
-        boolean persistent = Persistable.class.isAssignableFrom(declared) || declared.isAnnotationPresent(org.swizzle.Persistent.class);
-        boolean applicationInterface = declared.isInterface() && !declared.getName().startsWith("java.");
-        return persistent || applicationInterface ? declared : null;
+        return isPersistentOrApplicationInterface(declared) || isStoredValueClass(declared) ? declared : null;
+    }
+
+    private static boolean isPersistentOrApplicationInterface(Class<?> type) {
+        boolean persistent = Persistable.class.isAssignableFrom(type) || type.isAnnotationPresent(org.swizzle.Persistent.class);
+        return persistent || type.isInterface() && !type.getName().startsWith("java.");
+    }
+
+    /** Whether {@code type} is a class of values the store keeps as such: a box, a string, an enum, a number or time. */
+    private static boolean isStoredValueClass(Class<?> value) {
+        return value.isEnum() || STORED_VALUE_CLASSES.contains(value)
+            || value.getPackageName().equals("java.time") && !value.isInterface();
     }
 }

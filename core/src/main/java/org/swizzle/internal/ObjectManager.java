@@ -551,11 +551,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (found == null) {
             if (collectionsReading > 0 || keyCollections != null) {
-                UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true, from.declaredElements());
+                UnfilledCollection opened = openCollection(oid, from.fieldDescription(), true, from.declaredElements(), false);
                 unfilled.put(opened.collection, opened);
                 found = opened.collection;
             } else {
-                found = decodeCollection(oid, from.fieldDescription(), true, from.declaredElements());
+                found = decodeCollection(oid, from.fieldDescription(), true, from.declaredElements(), false);
             }
         } else if (found instanceof Persistable) {
             throw from.corrupt("refers to collection " + oid + ", which is a " + found.getClass().getName());
@@ -614,7 +614,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 throw badPage(holder, oid, "is not a collection in the store");
             }
             try {
-                found = decodeCollection(oid, holder.origin(), true, null);
+                found = decodeCollection(oid, holder.origin(), true, holder.declaredElements(), true);
             } catch (RuntimeException | Error e) {
                 if (faultDepth == 0) {
                     misplacedKeys.forget();
@@ -669,12 +669,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * collections met meanwhile, which wait {@link #unfilled}. If any of them fails, every collection this read made
      * is forgotten: one filled already may hold one that never will be.
      */
-    private Object decodeCollection(long oid, String origin, boolean register, Class<?>[] declared) {
+    private Object decodeCollection(long oid, String origin, boolean register, Class<?>[] declared, boolean page) {
         boolean outermost = collectionsReading == 0;
         int firstMade = madeInRead.size();
         collectionsReading++;
         try {
-            UnfilledCollection opened = openCollection(oid, origin, register, declared);
+            UnfilledCollection opened = openCollection(oid, origin, register, declared, page);
             fillCollection(opened);
             if (outermost) {
                 for (int i = firstMade; i < madeInRead.size(); i++) { // filling one may make more
@@ -743,7 +743,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /** Reads stored collection {@code oid} up to its elements: its kind and size, or a paged one's directory. */
-    private UnfilledCollection openCollection(long oid, String origin, boolean register, Class<?>[] declared) {
+    private UnfilledCollection openCollection(long oid, String origin, boolean register, Class<?>[] declared, boolean page) {
         if (!store.contains(oid)) {
             throw corrupted(readingOid, describe() + ": refers to collection " + oid + ", which is not in the store");
         }
@@ -768,11 +768,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             boolean paged = kind.isPaged();
             int size = paged ? 0 : ContainerCodec.readSize(kind, in);
             Object collection = paged ? ContainerCodec.readPaged(kind, in, this::section) : ContainerCodec.newCollection(kind, size);
-            CollectionFill fill = paged ? null : new CollectionFill(collection, kind, size, in, declared, origin);
+            CollectionFill fill = paged ? null : new CollectionFill(collection, kind, size, in, declared, origin, page);
             if (!register) {
                 return new UnfilledCollection(oid, origin, in, fill, length, collection, null);
             }
             Attachment attachment = collections.loading(collection, oid, origin);
+            attachment.declaredElements(declared);
             collector.instanceMade(oid);
             in.beginCollection(attachment);
             UnfilledCollection made = new UnfilledCollection(oid, origin, in, fill, length, collection, attachment);
@@ -1838,7 +1839,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     @SuppressWarnings("unchecked")
     private void restoreCollection(Attachment attachment) {
-        Object committed = decodeCollection(attachment.oid(), attachment.origin(), false, null);
+        Object committed = decodeCollection(attachment.oid(), attachment.origin(), false, attachment.declaredElements(), false);
         Object collection = attachment.collection();
         attachment.filling(true);
         try {

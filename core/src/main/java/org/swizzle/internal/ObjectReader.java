@@ -5,6 +5,7 @@ import java.util.function.LongConsumer;
 
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.internal.tracked.Attachment;
+import org.swizzle.internal.tracked.TrackedHashSet;
 
 /**
  * Fills one object or stored collection from its stored bytes: the generated {@code $swz_read} of each
@@ -153,10 +154,14 @@ public final class ObjectReader {
 
     /**
      * What the field being read declares the elements of the collection it holds as, when the value being read is
-     * that collection: see {@link ClassLayout#declaredElements}; null otherwise.
+     * that collection: see {@link ClassLayout#declaredElements}; when the image is a large {@code HashSet}'s, whose
+     * one value is the map of its elements, what the set was read as; null otherwise.
      */
     Class<?>[] declaredElements() {
-        return readsField() ? ClassLayout.of(owner.getClass()).declaredElements(fieldName) : null;
+        if (readsField()) {
+            return ClassLayout.of(owner.getClass()).declaredElements(fieldName);
+        }
+        return collection != null && collection.collection() instanceof TrackedHashSet ? collection.declaredElements() : null;
     }
 
     /** Whether the value being read is the whole value of the field {@link #beginField} started, not one inside it. */

@@ -97,9 +97,21 @@ final class Widening {
 
     /** {@code value}, a box of the stored type or null, as a box of the running field's type. */
     private Object convert(Object value) {
-        if (value == null || from == to) {
-            return value;
-        }
+        return value == null || from == to ? value : convert(value, to);
+    }
+
+    /**
+     * {@code value}, a box read from a collection, as a box of class {@code box} when Java widens the one primitive to
+     * the other; null when it does not (another class, a narrower or the same primitive).
+     */
+    static Object widenBox(Object value, Class<?> box) {
+        char from = primitive(value.getClass().descriptorString());
+        char to = primitive(box.descriptorString());
+        return from != 0 && to != 0 && widerThan(from).indexOf(to) >= 0 ? convert(value, to) : null;
+    }
+
+    /** {@code value}, a numeric box or a {@code Character}, as a box of primitive {@code to} (its descriptor). */
+    private static Object convert(Object value, char to) {
         Number number = value instanceof Character ? Integer.valueOf((Character) value) : (Number) value;
         switch (to) {
             case 'S': return number.shortValue();

@@ -336,6 +336,65 @@ class ClassChangeTest {
     }
 
     /**
+     * A collection field whose declared boxes were widened ({@code List<Integer>} to {@code List<Long>}, keys and values
+     * of maps, sorted keys, set elements, the values and list elements of collections stored in pages) reads them
+     * converted, as a widened field does, and commits what it changes with the new class; one declared with an unrelated
+     * class, or a large map or set whose keys were widened (its pages are placed by the stored keys' hashes), is refused with
+     * {@code IncompatibleSchemaException} naming the field and both classes, not left to a {@code ClassCastException}.
+     */
+    @Test
+    void shouldWidenTheBoxesOfCollectionsAndRefuseElementsOfAnotherClass() throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "import java.util.*;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  List<COUNT> counts = new ArrayList<>();",
+            "  Map<String, COUNT> byName = new HashMap<>();",
+            "  TreeMap<SHORT, String> sorted = new TreeMap<>();",
+            "  Set<COUNT> ids = new HashSet<>();",
+            "  List<COUNT> many = new ArrayList<>();",
+            "  Map<KEY, COUNT> big = new HashMap<>();",
+            "  Set<Integer> bigIds = new HashSet<>();",
+            "  static Holder sample() { SAMPLE }",
+            "  void touch() { TOUCH }",
+            "  String describe() { DESCRIBE }",
+            "}");
+        String sample = "Holder h = new Holder(); h.counts.addAll(List.of(1, -2)); h.byName.put(\"a\", 1); h.byName.put(\"b\", -5);"
+            + " h.sorted.put((short) 3, \"x\"); h.sorted.put((short) -4, \"y\"); h.ids.addAll(List.of(7, -9));"
+            + " for (int i = -1000; i < 1000; i++) { h.many.add(i); h.big.put(i, 2 * i); h.bigIds.add(i); } return h;";
+        String widened = "long c = 0; for (Long v : counts) c += v; long m = 0; for (Long v : many) m += v;"
+            + " long b = 0; for (Long v : big.values()) b += v;"
+            + " return c + \" \" + (byName.get(\"a\") + byName.get(\"b\")) + \" \" + sorted.firstKey().getClass().getSimpleName()"
+            + " + sorted.get(-4) + \" \" + ids.contains(-9L) + \" \" + m + \" \" + b + \" \" + big.get(-7);";
+        Path v1 = compile("v1", "Holder", Map.of("ev/Holder.java", holder.replace("COUNT", "Integer").replace("SHORT", "Short")
+            .replace("KEY", "Integer").replace("SAMPLE", sample).replace("TOUCH", "")
+            .replace("DESCRIBE", "return counts + \" \" + big.get(-7);")));
+        String read = holder.replace("SAMPLE", "return null;");
+        Path v2 = compile("v2", "Holder", Map.of("ev/Holder.java", read.replace("COUNT", "Long").replace("SHORT", "Integer")
+            .replace("KEY", "Integer").replace("TOUCH", "counts.add(3L); big.put(-7, 70L);").replace("DESCRIBE", widened)));
+        Path unrelated = compile("unrelated", "Holder", Map.of("ev/Holder.java", read.replace("List<COUNT> counts", "List<String> counts")
+            .replace("COUNT", "Long").replace("SHORT", "Short").replace("KEY", "Integer").replace("TOUCH", "")
+            .replace("DESCRIBE", "return counts.get(0);")));
+        Path keysWidened = compile("keys", "Holder", Map.of("ev/Holder.java", read.replace("COUNT", "Long")
+            .replace("SHORT", "Short").replace("KEY", "Long").replace("TOUCH", "").replace("DESCRIBE", "return \"\" + big.get(-7L);")));
+        Path setKeysWidened = compile("setKeys", "Holder", Map.of("ev/Holder.java", read.replace("Set<Integer> bigIds",
+            "Set<Long> bigIds").replace("COUNT", "Long").replace("SHORT", "Short").replace("KEY", "Integer").replace("TOUCH", "")
+            .replace("DESCRIBE", "return \"\" + bigIds.contains(-9L);")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "[1, -2] -14");
+        assertState(run(v2, db, "read"), "-1 -4 Integery true -1000 -2000 -14");
+        assertState(run(v2, db, "touch"), "2 -4 Integery true -1000 -1916 70");
+        assertState(run(v2, db, "read"), "2 -4 Integery true -1000 -1916 70");
+        assertRefused(run(unrelated, db, "read"), "IncompatibleSchemaException: Field ev.Holder.counts", "element java.lang.Long,"
+            + " which its declared element type java.lang.String does not admit");
+        assertRefused(run(keysWidened, db, "read"), "IncompatibleSchemaException: Field ev.Holder.big", "key java.lang.Integer,"
+            + " which its declared key type java.lang.Long does not admit here", "keep the class they were stored with");
+        assertRefused(run(setKeysWidened, db, "read"), "IncompatibleSchemaException: Field ev.Holder.bigIds", "key java.lang.Integer,"
+            + " which its declared key type java.lang.Long does not admit here");
+    }
+
+    /**
      * An enum renamed, with the old name in its {@code @PreviousNames}, reads the constants stored in a field (now of the
      * new type) and in a collection, and stores them under the new name; an enum that does not name the old one leaves
      * the stored constants refused, naming the missing class.

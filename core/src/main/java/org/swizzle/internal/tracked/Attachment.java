@@ -52,6 +52,11 @@ public final class Attachment {
     private boolean filling;
     /** For a plain {@code LinkedHashMap}: whether it is in access order, once asked (a map's mode never changes); else null. */
     private Boolean accessOrdered;
+    /**
+     * What the field the collection was read for declares its elements as (see the store's reading of collections),
+     * or null: its pages, and its committed contents when abort() restores it, are read so too.
+     */
+    private Class<?>[] declaredElements;
     private Object[] holders = new Object[1];
     private int holderCount;
     /** The holders once there are more than {@link #FEW_HOLDERS}, which are searched one by one. */
@@ -133,6 +138,14 @@ public final class Attachment {
 
     public String origin() {
         return origin;
+    }
+
+    public Class<?>[] declaredElements() {
+        return declaredElements;
+    }
+
+    public void declaredElements(Class<?>[] declared) {
+        this.declaredElements = declared;
     }
 
     /** Whether the collection changed since the last commit. */
