@@ -72,8 +72,9 @@ final class StatsCommand {
         out.println("free space     " + space.bytes() + " bytes in " + space.extents() + " extents, largest "
             + space.largest() + " (" + percent(space.bytes(), store.allocatedEnd) + " of the allocated clusters)");
         out.println("reclaimable    up to " + space.bytes() + " bytes of the allocated clusters by compact, "
-            + space.tail() + " of them in free clusters at their end; the file is " + store.clusterFileLength
-            + " bytes long (sparse past the allocated clusters)");
+            + space.tail() + " of them in free clusters at their end (compact moves the objects at the end into free"
+            + " extents below that hold them, and stops at the first none holds: the largest is " + space.largest()
+            + " bytes); the file is " + store.clusterFileLength + " bytes long (sparse past the allocated clusters)");
         out.println("next OID       " + store.nextOid);
         int problems = store.problems.problems() + (int) damagedEntries;
         if (problems > 0) {

@@ -87,12 +87,26 @@ final class StoreLock implements AutoCloseable {
     private static FileLock tryLock(FileChannel channel, boolean shared, Path directory, Path file) throws IOException {
         FileLock lock = channel.tryLock(0, Long.MAX_VALUE, shared);
         if (lock == null) {
-            String owner = contents(channel);
-            throw new StoreLockedException("The store in " + directory + " is open in another process"
-                + (owner.isEmpty() ? "" : " (the last to open it for writing was process " + owner + ")") + ": " + file
-                + " is locked. Close the store in that process, or wait for it to exit, then open it again.");
+            throw new StoreLockedException("The store in " + directory + " is open in another process" + holder(channel, shared)
+                + ": " + file + " is locked. Close the store in that process, or wait for it to exit, then open it again.");
         }
         return lock;
+    }
+
+    /**
+     * Who holds the lock a {@code shared} (or exclusive) request did not get, as far as the file tells: a writer, whose
+     * process id its open wrote into the file, or only readers (read-only opens, the store tool), which write nothing.
+     */
+    private static String holder(FileChannel channel, boolean shared) throws IOException {
+        if (!shared) {
+            FileLock probe = channel.tryLock(0, Long.MAX_VALUE, true);
+            if (probe != null) {
+                probe.release();
+                return ", opened read-only (by an application or the store tool)";
+            }
+        }
+        String owner = contents(channel);
+        return owner.isEmpty() ? ", opened for writing" : ", opened for writing by process " + owner;
     }
 
     private static StoreLockedException alreadyOpenInThisJvm(Path directory, OverlappingFileLockException e) {

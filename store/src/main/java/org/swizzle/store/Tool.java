@@ -32,13 +32,15 @@ import org.swizzle.StoreIOException;
  * free space lower down and cuts the file, giving the disk space back (see {@link SegmentStore#compact});
  * it prints the file's length and allocated bytes before and after. Its commits move the store's last
  * commit on, so hash indexes are rebuilt from the objects when the application next opens them.</li>
+ * <li>{@code recover} opens the store for writing and closes it: it replays the commits a crash left in the
+ * log, as the application's next open would, so that the commands that read without writing see them.</li>
  * </ul>
  *
  * <p>{@code verify}, {@code stats} and {@code dump} write nothing, not even the lock file: they
  * take a shared lock on it, as a read-only open does (none if there is no lock file), so they
  * refuse a store that a process has open for writing, and work on a read-only backup. A WAL left by
- * a crash is reported as blocks pending replay, not replayed. {@code reindex} takes the store's
- * lock, as a writable open does, and deletes index markers only. {@code compact} opens the store
+ * a crash is reported as blocks pending replay, not replayed ({@code recover} replays it). {@code reindex}
+ * takes the store's lock, as a writable open does, and deletes index markers only. {@code compact} opens the store
  * for writing, which takes its lock and replays a log a crash left. Progress of long runs goes to the
  * error stream.
  *
@@ -56,7 +58,8 @@ public final class Tool {
         "  stats DIR           print sizes, counts, free space, what compact could give back and WAL state",
         "  dump DIR OID        print an object's table entry and bytes",
         "  reindex DIR         mark the hash indexes stale: the application rebuilds them from the objects",
-        "  compact DIR         move objects out of the clusters at the end of the file and cut it (store closed)");
+        "  compact DIR         move objects out of the clusters at the end of the file and cut it (store closed)",
+        "  recover DIR         replay the commits a crash left in the log, as the next writable open does (store closed)");
     /** The meaning of the exit codes. */
     public static final String EXIT_CODES = "exit codes: 0 clean, 1 damaged, 2 usage error, no store, store locked or I/O error";
 
@@ -97,6 +100,9 @@ public final class Tool {
         }
         if (args[0].equals("compact")) {
             return new CompactCommand(directory, out, err).run();
+        }
+        if (args[0].equals("recover")) {
+            return new RecoverCommand(directory, out, err).run();
         }
         StoreLock lock;
         try {
@@ -156,7 +162,7 @@ public final class Tool {
     /** Whether {@code command} is one of this tool's. */
     public static boolean isCommand(String command) {
         return command.equals("verify") || command.equals("stats") || command.equals("dump") || command.equals("reindex")
-            || command.equals("compact");
+            || command.equals("compact") || command.equals("recover");
     }
 
     private static int inspect(String command, Path directory, long oid, PrintStream out, PrintStream err,

@@ -105,6 +105,26 @@ class ReadOnlyTest {
         }
     }
 
+    /** A writer kept out by a reader in another process is told that, not the id of the last process that wrote. */
+    @Test
+    void shouldSayThatAReaderInAnotherProcessHoldsTheStore() throws IOException, InterruptedException {
+        Path store = store("store", true);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process reader = new ProcessBuilder(java, "-Xmx64m", "-XX:TieredStopAtLevel=1", "-cp",
+            System.getProperty("java.class.path"), ReadingProcess.class.getName(), store.toString())
+            .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(reader.getInputStream(), StandardCharsets.UTF_8))) {
+            assertEquals("open at commit 3", out.readLine());
+            StoreLockedException e = assertThrows(StoreLockedException.class,
+                () -> SegmentStore.open(store, StoreDirs.smallNoCheckpoint()));
+            assertTrue(e.getMessage().contains("open in another process, opened read-only") && !e.getMessage().contains("by process"),
+                e.getMessage());
+        } finally {
+            reader.destroyForcibly();
+            reader.waitFor();
+        }
+    }
+
     @Test
     void shouldWaitForNoWriterInAnotherProcess() throws IOException, InterruptedException {
         Path store = dir.resolve("written");
@@ -115,8 +135,8 @@ class ReadOnlyTest {
         try (BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
             assertTrue(out.readLine().startsWith("committed"), "the writer committed");
             StoreLockedException e = assertThrows(StoreLockedException.class, () -> SegmentStore.open(store, READ_ONLY));
-            assertTrue(e.getMessage().contains("open in another process")
-                && e.getMessage().contains("process " + writer.pid()), e.getMessage());
+            assertTrue(e.getMessage().contains("open in another process, opened for writing by process " + writer.pid()),
+                e.getMessage());
         } finally {
             writer.destroyForcibly();
             writer.waitFor();

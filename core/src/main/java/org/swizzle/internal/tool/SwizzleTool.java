@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
 
+import org.swizzle.ReadOnlyStoreException;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
 import org.swizzle.internal.StoreBrowser;
@@ -87,10 +88,25 @@ public final class SwizzleTool {
         } catch (StoreCorruptedException e) {
             err.println("The store in " + directory + " is damaged: " + e.getMessage());
             return Tool.DAMAGED;
+        } catch (ReadOnlyStoreException e) {
+            err.println(commitsToReplay(directory, args[0]));
+            return Tool.USAGE;
         } catch (StoreException e) {
             err.println(e.getMessage());
             return Tool.USAGE;
         }
+    }
+
+    /**
+     * Why {@code command} cannot read the objects of the store in {@code directory}: its log holds commits that a crash
+     * left unapplied, which only a writable open replays, and this tool reads without writing.
+     */
+    private static String commitsToReplay(Path directory, String command) {
+        return "The log of the store in " + directory + " holds commits not applied yet: the last process to write the"
+            + " store did not close it (it crashed or was killed, or it still runs). " + command + " reads the store"
+            + " without writing, so it cannot replay them and would not see them. Once no process has the store open,"
+            + " run `recover " + directory + "` with this tool (or open the store in the application): it replays them,"
+            + " and then " + command + " reads every commit.";
     }
 
     /** The commands that see objects: how many arguments each takes after its name, and its line of the usage. */
@@ -142,6 +158,8 @@ public final class SwizzleTool {
     private static ReferenceFindings references(Path directory) {
         try (StoreBrowser store = StoreBrowser.open(directory)) {
             return store.findDanglingReferences();
+        } catch (ReadOnlyStoreException e) {
+            return new ReferenceFindings(0, List.of(), commitsToReplay(directory, "verify"));
         } catch (RuntimeException e) {
             return new ReferenceFindings(0, List.of(), e.getMessage() != null ? e.getMessage() : e.toString());
         }

@@ -161,6 +161,33 @@ class SwizzleToolTest {
         assertEquals(2, lines(objects, Pattern.quote(PART)), objects);
     }
 
+    /**
+     * After a crash the log holds a commit that only a writable open replays: roots refuses the store, saying so and what
+     * to run, verify checks it without its references and warns so, and recover replays the commit, after which roots
+     * sees it.
+     */
+    @Test
+    void shouldRecoverAStoreACrashLeftBeforeReadingItsObjects() {
+        Path db = store();
+        String committed = Jvm.withAgent().run(CrashingWriter.class, db.toString()).ok().output;
+        assertTrue(committed.contains("COMMITTED 3"), committed);
+        Jvm.Result refused = tool("roots", db.toString());
+        assertEquals(2, refused.exitCode, refused.toString());
+        assertTrue(refused.output.contains("holds commits not applied yet") && refused.output.contains("run `recover " + db),
+            refused.toString());
+        assertFalse(refused.output.contains("opened read-only"), refused.toString());
+        Jvm.Result verified = tool("verify", db.toString());
+        assertEquals(0, verified.exitCode, verified.toString());
+        assertTrue(verified.output.contains("WARNING references: not checked") && verified.output.contains("`recover"),
+            verified.toString());
+        String recovered = tool("recover", db.toString()).ok().output;
+        assertTrue(recovered.contains("replayed       1 commit from the log") && recovered.contains("last commit    3"), recovered);
+        assertTrue(tool("roots", db.toString()).ok().output.contains("crashed"), "roots sees the commit the crash left");
+        String again = tool("recover", db.toString()).ok().output;
+        assertTrue(again.contains("replayed       0 commits from the log (none waited)"), again);
+        assertFalse(tool("verify", db.toString()).ok().output.contains("WARNING references"), "verify checks the references now");
+    }
+
     @Test
     void shouldNameWhatIsWrongWithTheArguments() {
         Path db = store();
