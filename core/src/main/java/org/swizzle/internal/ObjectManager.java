@@ -2047,6 +2047,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             revert(); // from any thread: a confined store's owner may have ended
         } finally {
             closed = true;
+            collections.closed(directory);
             space.release();
             pagedArrays.close();
             try {
@@ -2055,6 +2056,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             } finally {
                 store.close();
             }
+        }
+    }
+
+    /**
+     * Refuses the first change since the last commit to resident {@code object} once the store is closed, which no
+     * commit will write; the barriers that note a change without calling the store ({@code card}, {@code object},
+     * {@code none}) cannot tell.
+     */
+    void requireOpenToChange(Persistable object) {
+        if (closed) {
+            throw new StoreClosedException("The store in " + directory + " is closed, so a change to object " + object.$swz_oid()
+                + " (" + object.getClass().getName() + ") would be lost: no commit will write it. Change objects before close(), or open the store again and"
+                + " change the objects it reads.");
         }
     }
 

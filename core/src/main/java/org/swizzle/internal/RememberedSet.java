@@ -45,7 +45,9 @@ public final class RememberedSet {
             }
             return;
         }
-        RememberedSet set = ((ObjectManager) context).remembered();
+        ObjectManager manager = (ObjectManager) context;
+        manager.requireOpenToChange(object);
+        RememberedSet set = manager.remembered();
         synchronized (set) {
             byte dirty = object.$swz_dirty();
             if (dirty == 0) {

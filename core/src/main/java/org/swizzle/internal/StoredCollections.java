@@ -1,11 +1,13 @@
 package org.swizzle.internal;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import org.swizzle.StoreClosedException;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Paged;
@@ -53,12 +55,25 @@ final class StoredCollections implements Attachment.Store {
         return pages.page(oid, holder, slot, check);
     }
 
+    /** The store's directory once it is closed, when a change noted is refused: no commit will write it; else null. */
+    private Path closedStore;
+
     @Override
     public synchronized void changed(Attachment attachment) {
+        if (closedStore != null) {
+            throw new StoreClosedException("The store in " + closedStore + " is closed, so a change to this collection"
+                + " (first stored in field " + attachment.origin() + ") would be lost: no commit will write it. Change it"
+                + " before close(), or open the store again and change the collection it reads.");
+        }
         if (!attachment.isDirty()) {
             attachment.dirty(true);
             dirty.add(attachment);
         }
+    }
+
+    /** Refuses every change noted from now on: the store in {@code directory} is closed. */
+    synchronized void closed(Path directory) {
+        closedStore = directory;
     }
 
     /** The attachment of {@code collection} in this store, or null if it is not stored here (or was detached). */

@@ -342,19 +342,33 @@ class StoreBehaviourTest {
         }
     }
 
+    /**
+     * After close(): the store refuses its methods, resident objects are still read, and a change to one or to a
+     * collection it holds, which no commit would write, is refused (under the default barrier; see the README).
+     */
     @Test
     void shouldRefuseUseAfterClose() {
         ObjectStore store = ObjectStore.open(dir);
         Node node = new Node("n");
         node.next = new Node("m");
+        node.children.add(new Node("c"));
         store.setRoot("n", node);
         store.commit();
         store.close();
         assertThrows(StoreClosedException.class, store::commit);
+        assertEquals("m", node.next.name, "a resident object is still read after close()");
+        StoreClosedException changed = assertThrows(StoreClosedException.class, () -> node.name = "after close");
+        assertTrue(changed.getMessage().contains(Node.class.getName()) && changed.getMessage().contains("would be lost"),
+            changed.getMessage());
+        java.util.List<Node> children = node.children;
+        StoreClosedException added = assertThrows(StoreClosedException.class, () -> children.add(new Node("after close")));
+        assertTrue(added.getMessage().contains(Node.class.getName() + ".children"), added.getMessage());
         try (ObjectStore again = ObjectStore.open(dir)) {
             Node reread = again.root("n", Node.class);
             assertNotNull(reread);
             assertEquals("m", reread.next.name);
+            assertEquals("n", reread.name);
+            assertEquals(1, reread.children.size());
         }
     }
 
