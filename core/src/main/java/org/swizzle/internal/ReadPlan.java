@@ -1,7 +1,9 @@
 package org.swizzle.internal;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import org.swizzle.IncompatibleSchemaException;
 
@@ -72,13 +74,15 @@ final class ReadPlan {
             arrayTypes[i] = retyped ? layout.fieldType(position) : null;
             boolean same = now.descriptor().equals(field.descriptor()) || retyped
                 || now.kind() == FieldKind.REFERENCE && field.kind() == FieldKind.REFERENCE
+                || isRetypedCollection(field.descriptor(), now.descriptor())
                 || isRenamedEnum(field, now, layout.fieldType(position));
             widenings[i] = same ? null : Widening.of(qualified, field.descriptor(), now.descriptor());
             if (!same && widenings[i] == null) {
                 throw new IncompatibleSchemaException("Field " + qualified + " was stored as "
                     + typeName(field.descriptor()) + " but is now " + typeName(now.descriptor())
                     + "; Swizzle converts stored values only between a primitive and its box, to wider primitives, and"
-                    + " between arrays of references (whose elements the new type must admit)."
+                    + " between arrays of references (whose elements the new type must admit), and reads a collection"
+                    + " into a field of another java.util collection or map type that admits its class."
                     + " Change its type back, or give the field a new name (the old values are then dropped).");
             }
             targets[i] = layout.fieldIndex(position);
@@ -99,7 +103,11 @@ final class ReadPlan {
         for (int i = 0; i < targets.length; i++) {
             if (collectionFields[i] && (field < 0 || targets[i] == field)) {
                 in.beginField(object, mutableNames[i]);
-                object.$swz_read(targets[i], in);
+                try {
+                    object.$swz_read(targets[i], in);
+                } catch (ClassCastException e) {
+                    throw notAdmitted(i, in, e);
+                }
             } else {
                 in.skip(storedKinds[i]);
             }
@@ -152,13 +160,7 @@ final class ReadPlan {
                 } catch (MissingEnumConstantException e) {
                     throw e.metBy(in) ? e.inField(qualifiedNames[i]) : e;
                 } catch (ClassCastException e) {
-                    if (!thrownByFieldStore(e)) {
-                        throw e;
-                    }
-                    throw new IncompatibleSchemaException("Field " + qualifiedNames[i] + " of " + in.describe() + " holds"
-                        + " a value its declared type no longer admits (" + e.getMessage() + "): the field's type, or the"
-                        + " class of what it holds, changed since it was stored. Change the field's type back to one its"
-                        + " stored values are, or give the field a new name (the old values are then dropped).");
+                    throw notAdmitted(i, in, e);
                 } finally {
                     in.takeNextArrayType(); // a null stored value reads no array
                 }
@@ -194,6 +196,42 @@ final class ReadPlan {
         }
         return nowElement.equals("Ljava/lang/Object;") || !StoredTypes.isPlatform(storedElement.substring(1))
             && !StoredTypes.isPlatform(nowElement.substring(1));
+    }
+
+    /**
+     * {@code e} as the refusal of stored field {@code i}'s value, when the field's store into the running class threw it:
+     * the field's type, or the class of the value, changed since it was stored; else {@code e} itself.
+     */
+    private RuntimeException notAdmitted(int i, ObjectReader in, ClassCastException e) {
+        if (!thrownByFieldStore(e)) {
+            return e;
+        }
+        return new IncompatibleSchemaException("Field " + qualifiedNames[i] + " of " + in.describe() + " holds"
+            + " a value its declared type no longer admits (" + e.getMessage() + "): the field's type, or the"
+            + " class of what it holds, changed since it was stored. Change the field's type back to one its"
+            + " stored values are, or give the field a new name (the old values are then dropped).");
+    }
+
+    /**
+     * Whether a field stored as one {@code java.util} collection or map type is now declared as another ({@code List}
+     * made {@code ArrayList}, {@code HashMap} made {@code Map}): the stored collection is read as it is, and one of a
+     * class the new type does not admit (a {@code LinkedList} in an {@code ArrayList} field) fails the field's store,
+     * which {@link #read} refuses as incompatible.
+     */
+    private static boolean isRetypedCollection(String stored, String now) {
+        return isCollectionType(stored) && isCollectionType(now);
+    }
+
+    private static boolean isCollectionType(String descriptor) {
+        if (!descriptor.startsWith("Ljava/util/") || !descriptor.endsWith(";")) {
+            return false;
+        }
+        try {
+            Class<?> type = Class.forName(descriptor.substring(1, descriptor.length() - 1).replace('/', '.'), false, null);
+            return Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type);
+        } catch (ClassNotFoundException e) {
+            return false; // a type of a later JDK, or none: not retyped
+        }
     }
 
     /**
