@@ -86,7 +86,7 @@ final class CollectionFill {
             int index = map && hasKey ? 1 : 0;
             Object value = declared == null ? in.readValue() : readDeclared(index, map);
             if (declared != null && kind != ValueKind.HASH_SET_KEYS) { // that set's one value is the map of its elements
-                value = DeclaredElements.admit(declared, index, role(index, map), value, field, !(page && map && index == 0));
+                value = DeclaredElements.admit(declared, index, role(index, map), value, field, keyPosition, page);
             }
             Object first = (keyPosition || in.isReadForKey()) && mustBeReadFirst(value) ? toFillFirst.apply(value) : null;
             if (first != null) {

@@ -17,13 +17,12 @@ import org.swizzle.IncompatibleSchemaException;
 
 /**
  * The types a collection field declares its elements as ({@code List<Part>}, {@code Map<String, Long>}), which a
- * collection read from the store for that field must hold: a class changed since the collection was stored (the field
- * made {@code List<Other>}, {@code Map<String, Integer>} made {@code Map<String, Long>}) would otherwise hand out values
- * that fail with a {@code ClassCastException} where the application uses them, far from the field. Persistent classes,
- * application interfaces, boxes, strings, enums and the other stored value classes are checked; a box Java widens to the
- * declared one is converted, as a field's is. Arrays of persistent classes or interfaces are read as arrays of the
- * declared class. Type variables, other {@code java} types ({@code Number}, {@code Object}) and nested collections are
- * read as what they were stored as.
+ * collection read from the store for that field is read as: a persistent object of a class the declaration does not
+ * admit (the field made {@code List<Other>}) is refused, where it would have failed with a {@code ClassCastException}
+ * where the application used it, far from the field; a box Java widens to the declared one ({@code Map<String, Integer>}
+ * made {@code Map<String, Long>}) is converted, as a field's is. Other values are read as they were stored. Arrays of
+ * persistent classes or interfaces are read as arrays of the declared class. Type variables, other {@code java} types
+ * ({@code Number}, {@code Object}) and nested collections declare nothing.
  */
 final class DeclaredElements {
 
@@ -65,27 +64,44 @@ final class DeclaredElements {
 
     /**
      * {@code value}, read as the {@code role} ("element", "key" or "value") at {@code index} of the collection
-     * {@code field} holds, if it is of the type {@code declared} gives there (or there is none); a box Java widens to
-     * that type, as one, unless {@code widens} is false (a key of a map stored in pages, placed by the hash of what was
-     * stored).
+     * {@code field} holds: as it is, if it is of the type {@code declared} gives there (or there is none), or of a class
+     * the declaration does not name as a persistent one (a box or string the application may have put there through a
+     * raw type, which read so before); converted, if it is a box Java widens to the declared one. A {@code key} (a
+     * set's element, a map's key) is not widened in a {@code page} of a large collection, placed by the hashes of the
+     * stored keys, nor where the conversion rounds (int or long to float, long to double), which could merge two keys.
      *
-     * @throws IncompatibleSchemaException it is of another type
+     * @throws IncompatibleSchemaException a persistent object of a class the declaration does not admit, or a key that
+     *                                     cannot be widened
      */
-    static Object admit(Class<?>[] declared, int index, String role, Object value, String field, boolean widens) {
+    static Object admit(Class<?>[] declared, int index, String role, Object value, String field, boolean key, boolean page) {
         Class<?> expected = index < declared.length ? declared[index] : null;
         if (expected == null || value == null || expected.isInstance(value)) {
             return value;
         }
-        Object widened = Widening.widenBox(value, expected);
-        if (widened != null && widens) {
-            return widened;
+        if (value instanceof Persistable) {
+            throw refused(role, value, expected, field, "");
         }
-        throw new IncompatibleSchemaException("Field " + field + " holds a collection stored with " + role + " "
+        Object widened = Widening.widenBox(value, expected);
+        if (widened == null) {
+            return value;
+        }
+        if (key && page) {
+            throw refused(role, value, expected, field, " here: a large map or set is stored in pages placed by its keys'"
+                + " hashes, so its keys keep the class they were stored with");
+        }
+        if (key && !Widening.isExact(value, widened)) {
+            throw refused(role, value, expected, field, " here: " + value + " is not exactly a " + expected.getSimpleName()
+                + ", and keys that round to one would be merged");
+        }
+        return widened;
+    }
+
+    private static IncompatibleSchemaException refused(String role, Object value, Class<?> expected, String field, String why) {
+        return new IncompatibleSchemaException("Field " + field + " holds a collection stored with " + role + " "
             + value.getClass().getName() + ", which its declared " + role + " type " + expected.getName() + " does not"
-            + " admit" + (widened != null ? " here: a large map or set is stored in pages placed by its keys' hashes, so"
-            + " its keys keep the class they were stored with" : "") + ": the field's type, or the class of what it holds,"
-            + " changed since it was stored. Change the field's type back to one its stored " + role + "s are, or give the"
-            + " field a new name (the old values are then dropped).");
+            + " admit" + why + ": the field's type, or the class of what it holds, changed since it was stored. Change the"
+            + " field's type back to one its stored " + role + "s are, or give the field a new name (the old values are"
+            + " then dropped).");
     }
 
     /**

@@ -61,6 +61,9 @@ final class StoredCollections implements Attachment.Store {
     @Override
     public synchronized void changed(Attachment attachment) {
         if (closedStore != null) {
+            if (attachment.isStoredElsewhere()) {
+                return; // the other store compares it at its commits
+            }
             throw new StoreClosedException("The store in " + closedStore + " is closed, so a change to this collection"
                 + " (first stored in field " + attachment.origin() + ") would be lost: no commit will write it. Change it"
                 + " before close(), or open the store again and change the collection it reads.");
@@ -74,6 +77,11 @@ final class StoredCollections implements Attachment.Store {
     /** Refuses every change noted from now on: the store in {@code directory} is closed. */
     synchronized void closed(Path directory) {
         closedStore = directory;
+    }
+
+    @Override
+    public synchronized boolean isClosed() {
+        return closedStore != null;
     }
 
     /** The attachment of {@code collection} in this store, or null if it is not stored here (or was detached). */
@@ -98,6 +106,9 @@ final class StoredCollections implements Attachment.Store {
             before = ((Tracked) collection).attachment();
             ((Tracked) collection).attach(attachment);
         } else {
+            if (collection instanceof Tracked) {
+                ((Tracked) collection).attachment().storedElsewhere(); // its changes reach that store, not this one
+            }
             plain.put(collection, attachment);
         }
         created.add(attachment);
@@ -107,7 +118,7 @@ final class StoredCollections implements Attachment.Store {
 
     private static boolean ownedByNoStore(Tracked collection) {
         Attachment attachment = collection.attachment();
-        return attachment == null || !attachment.isLive();
+        return attachment == null || !attachment.isLive() || attachment.store().isClosed();
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.swizzle.internal;
 
+import java.math.BigDecimal;
+
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.IncompatibleSchemaException;
 
@@ -108,6 +110,18 @@ final class Widening {
         char from = primitive(value.getClass().descriptorString());
         char to = primitive(box.descriptorString());
         return from != 0 && to != 0 && widerThan(from).indexOf(to) >= 0 ? convert(value, to) : null;
+    }
+
+    /**
+     * Whether {@code widened}, what {@link #widenBox} made of {@code value}, is the same number: not so where an
+     * {@code int} or {@code long} became a {@code float}, or a {@code long} a {@code double}, and was rounded.
+     */
+    static boolean isExact(Object value, Object widened) {
+        if (!(widened instanceof Float || widened instanceof Double) || value instanceof Float) {
+            return true;
+        }
+        long original = value instanceof Character ? (Character) value : ((Number) value).longValue();
+        return new BigDecimal(((Number) widened).doubleValue()).compareTo(BigDecimal.valueOf(original)) == 0;
     }
 
     /** {@code value}, a numeric box or a {@code Character}, as a box of primitive {@code to} (its descriptor). */

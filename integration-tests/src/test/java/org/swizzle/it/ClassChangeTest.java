@@ -338,12 +338,14 @@ class ClassChangeTest {
     /**
      * A collection field whose declared boxes were widened ({@code List<Integer>} to {@code List<Long>}, keys and values
      * of maps, sorted keys, set elements, the values and list elements of collections stored in pages) reads them
-     * converted, as a widened field does, and commits what it changes with the new class; one declared with an unrelated
-     * class, or a large map or set whose keys were widened (its pages are placed by the stored keys' hashes), is refused with
-     * {@code IncompatibleSchemaException} naming the field and both classes, not left to a {@code ClassCastException}.
+     * converted, as a widened field does, and commits what it changes with the new class; values of a class the new
+     * declaration does not widen to are read as stored, as before; a large map or set whose keys were widened (its pages
+     * are placed by the stored keys' hashes), or keys widened with rounding (int to float), are refused with
+     * {@code IncompatibleSchemaException} naming the field and both classes, not left to a {@code ClassCastException} or
+     * merged.
      */
     @Test
-    void shouldWidenTheBoxesOfCollectionsAndRefuseElementsOfAnotherClass() throws IOException {
+    void shouldWidenTheBoxesOfCollectionsAndRefuseKeysThatCannotBe() throws IOException {
         String holder = String.join("\n",
             "package ev;",
             "import java.util.*;",
@@ -360,7 +362,7 @@ class ClassChangeTest {
             "  String describe() { DESCRIBE }",
             "}");
         String sample = "Holder h = new Holder(); h.counts.addAll(List.of(1, -2)); h.byName.put(\"a\", 1); h.byName.put(\"b\", -5);"
-            + " h.sorted.put((short) 3, \"x\"); h.sorted.put((short) -4, \"y\"); h.ids.addAll(List.of(7, -9));"
+            + " h.sorted.put((short) 3, \"x\"); h.sorted.put((short) -4, \"y\"); h.ids.addAll(List.of(7, -9, 16_777_217));"
             + " for (int i = -1000; i < 1000; i++) { h.many.add(i); h.big.put(i, 2 * i); h.bigIds.add(i); } return h;";
         String widened = "long c = 0; for (Long v : counts) c += v; long m = 0; for (Long v : many) m += v;"
             + " long b = 0; for (Long v : big.values()) b += v;"
@@ -374,7 +376,10 @@ class ClassChangeTest {
             .replace("KEY", "Integer").replace("TOUCH", "counts.add(3L); big.put(-7, 70L);").replace("DESCRIBE", widened)));
         Path unrelated = compile("unrelated", "Holder", Map.of("ev/Holder.java", read.replace("List<COUNT> counts", "List<String> counts")
             .replace("COUNT", "Long").replace("SHORT", "Short").replace("KEY", "Integer").replace("TOUCH", "")
-            .replace("DESCRIBE", "return counts.get(0);")));
+            .replace("DESCRIBE", "Object first = counts.get(0); return first.getClass().getSimpleName();")));
+        Path roundedKeys = compile("rounded", "Holder", Map.of("ev/Holder.java", read.replace("Set<COUNT> ids", "Set<Float> ids")
+            .replace("COUNT", "Long").replace("SHORT", "Short").replace("KEY", "Integer").replace("TOUCH", "")
+            .replace("DESCRIBE", "return \"\" + ids;")));
         Path keysWidened = compile("keys", "Holder", Map.of("ev/Holder.java", read.replace("COUNT", "Long")
             .replace("SHORT", "Short").replace("KEY", "Long").replace("TOUCH", "").replace("DESCRIBE", "return \"\" + big.get(-7L);")));
         Path setKeysWidened = compile("setKeys", "Holder", Map.of("ev/Holder.java", read.replace("Set<Integer> bigIds",
@@ -386,12 +391,54 @@ class ClassChangeTest {
         assertState(run(v2, db, "read"), "-1 -4 Integery true -1000 -2000 -14");
         assertState(run(v2, db, "touch"), "2 -4 Integery true -1000 -1916 70");
         assertState(run(v2, db, "read"), "2 -4 Integery true -1000 -1916 70");
-        assertRefused(run(unrelated, db, "read"), "IncompatibleSchemaException: Field ev.Holder.counts", "element java.lang.Long,"
-            + " which its declared element type java.lang.String does not admit");
+        assertState(run(unrelated, db, "read"), "Long"); // read as stored, as a raw type may have put it there
+        assertRefused(run(roundedKeys, db, "read"), "IncompatibleSchemaException: Field ev.Holder.ids", "element java.lang.Integer,"
+            + " which its declared element type java.lang.Float does not admit here: 16777217 is not exactly a Float");
         assertRefused(run(keysWidened, db, "read"), "IncompatibleSchemaException: Field ev.Holder.big", "key java.lang.Integer,"
             + " which its declared key type java.lang.Long does not admit here", "keep the class they were stored with");
         assertRefused(run(setKeysWidened, db, "read"), "IncompatibleSchemaException: Field ev.Holder.bigIds", "key java.lang.Integer,"
             + " which its declared key type java.lang.Long does not admit here");
+    }
+
+    /**
+     * A collection field declared as another {@code java.util} type its stored collection is ({@code List} made
+     * {@code ArrayList}, {@code ArrayList} made {@code List}, {@code Map} made {@code HashMap}) reads it, and commits
+     * changes through it; one the stored collection is not ({@code LinkedList} made {@code ArrayList}, {@code List}
+     * made {@code Set}) is refused with {@code IncompatibleSchemaException} naming the field.
+     */
+    @Test
+    void shouldReadACollectionIntoAFieldOfAnotherCollectionTypeThatAdmitsIt() throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "import java.util.*;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  NAMES names = new ArrayList<>(List.of(\"a\"));",
+            "  MORE more = new ArrayList<>(List.of(\"b\"));",
+            "  BYNAME byName = new HashMap<>(Map.of(\"c\", 1));",
+            "  LINKED linked = new LinkedList<>(List.of(\"d\"));",
+            "  static Holder sample() { return new Holder(); }",
+            "  void touch() { names.add(\"a2\"); more.add(\"b2\"); byName.put(\"c2\", 2); }",
+            "  String describe() { return names + \" \" + more + \" \" + new TreeMap<>(byName) + \" \" + linked; }",
+            "}");
+        String v1Source = holder.replace("NAMES", "List<String>").replace("MORE", "ArrayList<String>")
+            .replace("BYNAME", "Map<String, Integer>").replace("LINKED", "LinkedList<String>");
+        Path v1 = compile("v1", "Holder", Map.of("ev/Holder.java", v1Source));
+        Path v2 = compile("v2", "Holder", Map.of("ev/Holder.java", holder.replace("NAMES", "ArrayList<String>")
+            .replace("MORE", "List<String>").replace("BYNAME", "HashMap<String, Integer>").replace("LINKED", "List<String>")));
+        Path notAdmitted = compile("linked", "Holder", Map.of("ev/Holder.java", v1Source.replace("LinkedList<String> linked",
+            "ArrayList<String> linked").replace("new LinkedList<>(List.of(\"d\"))", "new ArrayList<>()")));
+        Path listToSet = compile("set", "Holder", Map.of("ev/Holder.java", v1Source.replace("List<String> names =",
+            "Set<String> names =").replace("new ArrayList<>(List.of(\"a\"))", "new HashSet<>()")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "[a] [b] {c=1} [d]");
+        assertState(run(v2, db, "read"), "[a] [b] {c=1} [d]");
+        assertState(run(v2, db, "touch"), "[a, a2] [b, b2] {c=1, c2=2} [d]");
+        assertState(run(v1, db, "read"), "[a, a2] [b, b2] {c=1, c2=2} [d]");
+        assertRefused(run(notAdmitted, db, "read"), "IncompatibleSchemaException: Field ev.Holder.linked of",
+            "its declared type no longer admits");
+        assertRefused(run(listToSet, db, "read"), "IncompatibleSchemaException: Field ev.Holder.names of",
+            "its declared type no longer admits");
     }
 
     /**

@@ -372,6 +372,42 @@ class StoreBehaviourTest {
         }
     }
 
+    /**
+     * A collection another store holds too goes on changing after its first store closed, and one taken over after it
+     * closed changes too: the other store commits them.
+     */
+    @Test
+    void shouldLetAnotherStoreCommitACollectionOfAClosedOne() {
+        try (ObjectStore first = ObjectStore.open(dir.resolve("first"))) {
+            org.swizzle.it.model.AllTypes stored = new org.swizzle.it.model.AllTypes();
+            stored.list = new java.util.ArrayList<>(java.util.List.of("a"));
+            stored.hashMap = new java.util.HashMap<>(java.util.Map.of("k", 1));
+            first.setRoot("all", stored);
+            first.commit();
+        }
+        ObjectStore first = ObjectStore.open(dir.resolve("first"));
+        org.swizzle.it.model.AllTypes loaded = first.root("all", org.swizzle.it.model.AllTypes.class);
+        java.util.List<String> list = loaded.list; // tracked: they report their changes to the first store
+        java.util.Map<String, Integer> map = loaded.hashMap;
+        try (ObjectStore second = ObjectStore.open(dir.resolve("second"))) {
+            org.swizzle.it.model.AllTypes holder = new org.swizzle.it.model.AllTypes();
+            holder.list = list;
+            second.setRoot("all", holder);
+            second.commit();
+            first.close();
+            list.add("b");
+            holder.hashMap = map; // taken over from the closed store
+            second.commit();
+            map.put("k2", 2);
+            second.commit();
+        }
+        try (ObjectStore second = ObjectStore.open(dir.resolve("second"))) {
+            org.swizzle.it.model.AllTypes read = second.root("all", org.swizzle.it.model.AllTypes.class);
+            assertEquals(java.util.List.of("a", "b"), read.list);
+            assertEquals(java.util.Map.of("k", 1, "k2", 2), read.hashMap);
+        }
+    }
+
     @Test
     void shouldRehollowCleanObjectsPastTheResidentBudget() {
         int count = 20_000;

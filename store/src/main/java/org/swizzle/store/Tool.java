@@ -61,7 +61,8 @@ public final class Tool {
         "  compact DIR         move objects out of the clusters at the end of the file and cut it (store closed)",
         "  recover DIR         replay the commits a crash left in the log, as the next writable open does (store closed)");
     /** The meaning of the exit codes. */
-    public static final String EXIT_CODES = "exit codes: 0 clean, 1 damaged, 2 usage error, no store, store locked or I/O error";
+    public static final String EXIT_CODES = "exit codes: 0 clean, 1 damaged, 2 usage error, no store, store locked,"
+        + " commits to recover first or I/O error";
 
     private static final String USAGE_TEXT = String.join(System.lineSeparator(),
         "usage: java -cp swizzle-store.jar:agrona.jar org.swizzle.store.Tool COMMAND DIR [OID]", COMMANDS, EXIT_CODES);

@@ -35,6 +35,11 @@ public final class Attachment {
          * {@code check}.
          */
         Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check);
+
+        /** Whether the store is closed: its collections belong to no store any more, and another may take them. */
+        default boolean isClosed() {
+            return false;
+        }
     }
 
     private final Store store;
@@ -57,6 +62,8 @@ public final class Attachment {
      * or null: its pages, and its committed contents when abort() restores it, are read so too.
      */
     private Class<?>[] declaredElements;
+    /** Whether another store holds the collection too, as a collection it compares at every commit. */
+    private volatile boolean storedElsewhere;
     private Object[] holders = new Object[1];
     private int holderCount;
     /** The holders once there are more than {@link #FEW_HOLDERS}, which are searched one by one. */
@@ -182,6 +189,16 @@ public final class Attachment {
             accessOrdered = TrackedLinkedHashMap.isAccessOrdered((LinkedHashMap<?, ?>) collection);
         }
         return accessOrdered;
+    }
+
+    /** Whether another store holds the collection too, comparing it at every commit: a change to it is not lost there. */
+    public boolean isStoredElsewhere() {
+        return storedElsewhere;
+    }
+
+    /** Notes that another store stored the collection, which reports its changes here. */
+    public void storedElsewhere() {
+        storedElsewhere = true;
     }
 
     /** Whether the collection still belongs to the store. */

@@ -13,8 +13,9 @@ public interface Tracked {
     /**
      * Called after a change that ran the application's code (a function, predicate or comparator) once
      * {@link #changed()} had noted it: a commit made from that code wrote the collection as it was before the change
-     * and cleared the note, so the change is noted again. It refuses nothing: a collection that an abort made from
-     * that code detached is no longer the store's, and the rest of the change is discarded with it.
+     * and cleared the note, so the change is noted again. A collection that an abort made from that code detached is
+     * no longer the store's, and the rest of the change is discarded with it; after a close made there, the change is
+     * refused as any change after close() is.
      */
     default void changedAgain() {
         Attachment.changedAgain(attachment(), null);

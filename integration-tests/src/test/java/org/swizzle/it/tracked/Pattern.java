@@ -11,18 +11,27 @@ import java.util.function.Function;
 final class Pattern {
 
     final String name;
+    /** Whether {@code change} commits from inside a callback of the change it makes (see {@link Patterns#committer}). */
+    final boolean commitsInside;
     private final Function<Bag, Object> take;
     private final Consumer<Object> change;
 
-    private Pattern(String name, Function<Bag, Object> take, Consumer<Object> change) {
+    private Pattern(String name, boolean commitsInside, Function<Bag, Object> take, Consumer<Object> change) {
         this.name = name;
+        this.commitsInside = commitsInside;
         this.take = take;
         this.change = change;
     }
 
     @SuppressWarnings("unchecked")
     static <T> Pattern of(String name, Function<Bag, T> take, Consumer<T> change) {
-        return new Pattern(name, take::apply, value -> change.accept((T) value));
+        return new Pattern(name, false, take::apply, value -> change.accept((T) value));
+    }
+
+    /** A pattern whose change commits from inside one of its callbacks, before the change is made. */
+    @SuppressWarnings("unchecked")
+    static <T> Pattern committingInside(String name, Function<Bag, T> take, Consumer<T> change) {
+        return new Pattern(name, true, take::apply, value -> change.accept((T) value));
     }
 
     Object take(Bag bag) {

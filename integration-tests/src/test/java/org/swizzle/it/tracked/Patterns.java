@@ -49,9 +49,9 @@ final class Patterns {
         addMaps(all);
         addSortedMaps(all);
         addSets(all);
+        addCallbacksThatCommit(all); // before addNestedAndArrays replaces the list and the map by plain ones
         addNestedAndArrays(all);
         addSequenced(all);
-        addCallbacksThatCommit(all);
         return all;
     }
 
@@ -63,59 +63,59 @@ final class Patterns {
         for (String which : new String[] {"HashMap", "LinkedHashMap", "TreeMap"}) {
             java.util.function.Function<Bag, Map<String, Integer>> map = which.equals("HashMap") ? b -> b.map
                 : which.equals("LinkedHashMap") ? b -> b.linkedMap : b -> b.tree;
-            all.add(Pattern.of(which + ".compute committing", map::apply, m -> {
+            all.add(Pattern.committingInside(which + ".compute committing", map::apply, m -> {
                 InsideCommit inside = new InsideCommit(committer);
                 m.compute(first(m.keySet()), (k, v) -> inside.commit(v + 20));
             }));
-            all.add(Pattern.of(which + ".computeIfAbsent committing", map::apply, m -> {
+            all.add(Pattern.committingInside(which + ".computeIfAbsent committing", map::apply, m -> {
                 InsideCommit inside = new InsideCommit(committer);
                 m.computeIfAbsent("ca" + m.size(), k -> inside.commit(11));
             }));
-            all.add(Pattern.of(which + ".computeIfPresent committing", map::apply, m -> {
+            all.add(Pattern.committingInside(which + ".computeIfPresent committing", map::apply, m -> {
                 InsideCommit inside = new InsideCommit(committer);
                 m.computeIfPresent(first(m.keySet()), (k, v) -> inside.commit(v - 3));
             }));
-            all.add(Pattern.of(which + ".merge committing", map::apply, m -> {
+            all.add(Pattern.committingInside(which + ".merge committing", map::apply, m -> {
                 InsideCommit inside = new InsideCommit(committer);
                 m.merge(first(m.keySet()), 6, (a, b) -> inside.commit(a + b));
             }));
-            all.add(Pattern.of(which + ".replaceAll committing", map::apply, m -> {
+            all.add(Pattern.committingInside(which + ".replaceAll committing", map::apply, m -> {
                 InsideCommit inside = new InsideCommit(committer);
                 m.replaceAll((k, v) -> inside.commit(v + 2));
             }));
-            all.add(Pattern.of(which + ".values().removeIf committing", b -> map.apply(b).values(), v -> {
+            all.add(Pattern.committingInside(which + ".values().removeIf committing", b -> map.apply(b).values(), v -> {
                 InsideCommit inside = new InsideCommit(committer);
                 Integer min = Collections.min(v);
                 v.removeIf(value -> inside.commit(min.equals(value)));
             }));
         }
-        all.add(Pattern.of("TreeMap.compute committing, refill", b -> b.tree, m -> {
+        all.add(Pattern.committingInside("TreeMap.compute committing, refill", b -> b.tree, m -> {
             InsideCommit inside = new InsideCommit(committer);
             for (String key : List.of("c1", "c2", "c3", "c4", "c5", "c6")) {
                 m.compute(key, (k, v) -> inside.commit(v == null ? 1 : v + 1));
             }
         }));
-        all.add(Pattern.of("TreeMap.subMap().compute committing", b -> b.tree, m -> {
+        all.add(Pattern.committingInside("TreeMap.subMap().compute committing", b -> b.tree, m -> {
             InsideCommit inside = new InsideCommit(committer);
             m.subMap(m.firstKey(), true, m.lastKey(), true).compute(m.lastKey(), (k, v) -> inside.commit(v + 30));
         }));
         for (String which : new String[] {"ArrayList", "LinkedList"}) {
             java.util.function.Function<Bag, List<String>> list = which.equals("ArrayList") ? b -> b.list : b -> b.linked;
-            all.add(Pattern.of(which + ".replaceAll committing", list::apply, l -> {
+            all.add(Pattern.committingInside(which + ".replaceAll committing", list::apply, l -> {
                 InsideCommit inside = new InsideCommit(committer);
                 l.replaceAll(s -> inside.commit(s + "~"));
             }));
-            all.add(Pattern.of(which + ".removeIf committing", list::apply, l -> {
+            all.add(Pattern.committingInside(which + ".removeIf committing", list::apply, l -> {
                 InsideCommit inside = new InsideCommit(committer);
                 String first = l.get(0);
                 l.removeIf(s -> inside.commit(first.equals(s)));
             }));
-            all.add(Pattern.of(which + ".sort committing", list::apply, l -> {
+            all.add(Pattern.committingInside(which + ".sort committing", list::apply, l -> {
                 InsideCommit inside = new InsideCommit(committer);
                 l.add("00");
                 l.sort((a, b) -> inside.commit(a.compareTo(b)));
             }));
-            all.add(Pattern.of(which + ".subList().replaceAll committing", list::apply, l -> {
+            all.add(Pattern.committingInside(which + ".subList().replaceAll committing", list::apply, l -> {
                 InsideCommit inside = new InsideCommit(committer);
                 l.subList(0, 2).replaceAll(s -> inside.commit(s + "^"));
             }));
@@ -123,7 +123,7 @@ final class Patterns {
         for (String which : new String[] {"HashSet", "LinkedHashSet", "TreeSet"}) {
             java.util.function.Function<Bag, Set<String>> set = which.equals("HashSet") ? b -> b.set
                 : which.equals("LinkedHashSet") ? b -> b.linkedSet : b -> b.sorted;
-            all.add(Pattern.of(which + ".removeIf committing", set::apply, s -> {
+            all.add(Pattern.committingInside(which + ".removeIf committing", set::apply, s -> {
                 InsideCommit inside = new InsideCommit(committer);
                 String first = first(s);
                 s.removeIf(e -> inside.commit(first.equals(e)));
