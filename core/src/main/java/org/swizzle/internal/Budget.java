@@ -19,6 +19,12 @@ final class Budget {
     private final Consumer<Persistable> rehollow;
     private final Predicate<Persistable> pinned;
     private final ArrayDeque<Persistable> order = new ArrayDeque<>();
+    /**
+     * The objects a fault's trim found it could not re-hollow (dirty, watched or pinned), oldest first, set aside until
+     * the next commit or abort, which may have cleaned them: a trim at every fault looked at each of them again, so a
+     * transaction that changed more objects than the budget took time growing with the square of their number.
+     */
+    private final ArrayDeque<Persistable> setAside = new ArrayDeque<>();
     private long rehollowed;
 
     /**
@@ -62,8 +68,12 @@ final class Budget {
             if (object.$swz_state() != Persistable.RESIDENT) {
                 continue;
             }
-            if (object == keep || object.$swz_flags() != 0 || pinned.test(object) || !allClean && detector.mayBeDirty(object)) {
+            if (object == keep) {
                 order.addLast(object);
+                continue;
+            }
+            if (object.$swz_flags() != 0 || pinned.test(object) || !allClean && detector.mayBeDirty(object)) {
+                (allClean ? order : setAside).addLast(object);
                 continue;
             }
             rehollow.accept(object);
@@ -71,5 +81,15 @@ final class Budget {
         }
         rehollowed += done;
         return done;
+    }
+
+    /**
+     * After a commit or abort, before it trims: the objects set aside are candidates again, ahead of those made
+     * resident since.
+     */
+    void restoreSetAside() {
+        while (!setAside.isEmpty()) {
+            order.addFirst(setAside.pollLast());
+        }
     }
 }

@@ -13,6 +13,7 @@ import java.util.function.ObjLongConsumer;
 import org.agrona.collections.LongArrayList;
 import org.swizzle.InvalidOptionException;
 import org.swizzle.ObjectIndex;
+import org.swizzle.StoreClosedException;
 import org.swizzle.StoreException;
 import org.swizzle.StoreIOException;
 import org.swizzle.store.SegmentStore;
@@ -169,8 +170,33 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         deleteFiles();
         table = IndexFile.create(file, keyTypeCode, ThreadLocalRandom.current().nextLong());
         built = true;
+        try {
+            fill();
+        } catch (RuntimeException | Error e) {
+            try {
+                table.close();
+                deleteFiles(); // no marker: the next open builds it again
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            table = null;
+            throw e;
+        }
+        writeMarker(lastCommit, OPEN);
+    }
+
+    /** Adds every committed object of the indexed type to the new table. */
+    private void fill() {
         source.forEachCommitted(type, (object, oid) -> {
-            K k = key.apply(type.cast(object));
+            K k;
+            try {
+                k = key.apply(type.cast(object));
+            } catch (RuntimeException e) {
+                throw new StoreException("The key function of index " + name + " failed for object " + oid + " ("
+                    + object.getClass().getName() + ") while the index was built from the stored objects: " + e + ". Make"
+                    + " the function give every object a key (or null for none), or change the object in a session that"
+                    + " does not open the index; the index is built again at its next open.", e);
+            }
             if (k != null) {
                 table.add(code(k), oid); // each object once, into a new table
             }
@@ -178,7 +204,6 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                 builtFromChanges.addLong(oid);
             }
         });
-        writeMarker(lastCommit, OPEN);
     }
 
     /** Whether {@link #open} rebuilt the index from the objects (rather than reusing its file). */
@@ -199,6 +224,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     public V get(K wanted) {
         Objects.requireNonNull(wanted, "key");
         synchronized (lock) {
+            IndexFile table = openTable();
             long code = code(wanted);
             long probes = 0;
             for (long slot = table.home(code); probes < table.slots(); slot = table.next(slot), probes++) {
@@ -226,8 +252,17 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     @Override
     public long size() {
         synchronized (lock) {
-            return table.entries();
+            return openTable().entries();
         }
+    }
+
+    /** The index's table, while its store is open. */
+    private IndexFile openTable() {
+        if (table == null) {
+            throw new StoreClosedException("Index " + name + " (" + file + ") belongs to a store that is closed: open the"
+                + " store again and take the index from it with index(\"" + name + "\", ...).");
+        }
+        return table;
     }
 
     @Override

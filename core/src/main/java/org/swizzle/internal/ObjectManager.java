@@ -331,6 +331,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * @param allClean whether a commit or abort has just left every resident object clean
      */
     private void trimToBudget(Persistable keep, boolean allClean) {
+        if (allClean) {
+            budget.restoreSetAside();
+        }
         if (counters.objectsResident > budget.limit()) {
             counters.objectsResident -= budget.rehollow(counters.objectsResident - budget.limit(), keep, allClean);
         }

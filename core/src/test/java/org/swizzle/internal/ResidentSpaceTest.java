@@ -25,16 +25,16 @@ class ResidentSpaceTest {
     @Test
     void shouldKeepEntriesAndChunksProportionalToTheResidentObjects() {
         ResidentSpace space = new ResidentSpace();
-        List<Cell> resident = new ArrayList<>();
+        List<StateCell> resident = new ArrayList<>();
         long maxEntries = 0;
         int maxChunks = 0;
         for (int wave = 0; wave < WAVES; wave++) {
-            for (Cell cell : resident) {
+            for (StateCell cell : resident) {
                 cell.state = Persistable.HOLLOW; // re-hollowed by the budget
             }
             resident.clear();
             for (int i = 0; i < RESIDENT; i++) {
-                resident.add(place(space, new Cell(), 64));
+                resident.add(place(space, new StateCell(), 64));
             }
             maxEntries = Math.max(maxEntries, space.entries());
             maxChunks = Math.max(maxChunks, space.chunks());
@@ -54,19 +54,19 @@ class ResidentSpaceTest {
     @Test
     void shouldFindTheObjectsOfADirtyCardAfterASweep() {
         ResidentSpace space = new ResidentSpace();
-        List<Cell> cells = new ArrayList<>();
+        List<StateCell> cells = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
-            cells.add(place(space, new Cell(), 64));
+            cells.add(place(space, new StateCell(), 64));
         }
         for (int i = 0; i < cells.size(); i += 2) {
             cells.get(i).state = Persistable.HOLLOW;
         }
         space.sweep();
-        Cell target = cells.get(10_001);
+        StateCell target = cells.get(10_001);
         ResidentSpace.dirty(target);
-        List<Cell> found = new ArrayList<>();
+        List<StateCell> found = new ArrayList<>();
         LongArrayList dirtyCards = new LongArrayList();
-        space.forEachInDirtyCards(object -> found.add((Cell) object), dirtyCards);
+        space.forEachInDirtyCards(object -> found.add((StateCell) object), dirtyCards);
         assertTrue(found.contains(target), "the object of the dirty card is a candidate");
         assertTrue(found.stream().allMatch(cell -> cell.state == Persistable.RESIDENT), "only resident objects are candidates");
         ResidentSpace.clean(dirtyCards);
@@ -77,7 +77,7 @@ class ResidentSpaceTest {
         ResidentSpace closing = new ResidentSpace();
         Set<Long> cards = new HashSet<>();
         for (int i = 0; i < 5_000; i++) {
-            Cell cell = place(closing, new Cell(), 64);
+            StateCell cell = place(closing, new StateCell(), 64);
             cards.add(cell.address >>> CardTable.SHIFT);
             if (i % 100 == 0) {
                 ResidentSpace.dirty(cell);
@@ -89,115 +89,14 @@ class ResidentSpaceTest {
         }
 
         ResidentSpace next = new ResidentSpace();
-        Cell reused = place(next, new Cell(), 64);
+        StateCell reused = place(next, new StateCell(), 64);
         assertTrue(cards.contains(reused.address >>> CardTable.SHIFT),
             "a new store places its objects in the range the closed store gave back");
         next.release();
     }
 
-    private static Cell place(ResidentSpace space, Cell cell, int length) {
+    private static StateCell place(ResidentSpace space, StateCell cell, int length) {
         cell.address = space.place(cell, length);
         return cell;
-    }
-
-    /** The state of a persistent object that the resident space reads; the rest is never called. */
-    private static final class Cell implements Persistable {
-        long address;
-        byte state = Persistable.RESIDENT;
-
-        @Override
-        public long $swz_oid() {
-            return 0;
-        }
-
-        @Override
-        public void $swz_oid(long oid) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public long $swz_address() {
-            return address;
-        }
-
-        @Override
-        public void $swz_address(long address) {
-            this.address = address;
-        }
-
-        @Override
-        public byte $swz_state() {
-            return state;
-        }
-
-        @Override
-        public void $swz_state(byte state) {
-            this.state = state;
-        }
-
-        @Override
-        public byte $swz_dirty() {
-            return 0;
-        }
-
-        @Override
-        public void $swz_dirty(byte dirty) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public byte $swz_flags() {
-            return 0;
-        }
-
-        @Override
-        public void $swz_flags(byte flags) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Object $swz_context() {
-            return null;
-        }
-
-        @Override
-        public void $swz_context(Object context) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Persistable $swz_newHollow() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void $swz_write(int field, ObjectWriter out) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void $swz_writeFixed(ObjectWriter out) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void $swz_writeVariable(ObjectWriter out) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void $swz_read(int field, ObjectReader in) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void $swz_clear() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void $swz_resolveStored(boolean forget) {
-            throw new UnsupportedOperationException();
-        }
     }
 }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.InvalidOptionException;
 import org.swizzle.ObjectIndex;
 import org.swizzle.ObjectStore;
+import org.swizzle.StoreClosedException;
 import org.swizzle.StoreException;
 import org.swizzle.it.model.Holder;
 import org.swizzle.it.model.Item;
@@ -126,6 +127,35 @@ class IndexTest {
             assertSame(holder.items.get(4), store.index("items-by-label-length", Item.class, Integer.class,
                 item -> item.label.length()).get("a longer label".length()));
         }
+    }
+
+    /**
+     * A key function that fails while the index is built from the stored objects is refused naming the index and the
+     * object, and the index is built again at its next open; an index of a closed store refuses lookups as the store does.
+     */
+    @Test
+    void shouldNameTheObjectWhoseKeyFailsTheBuildAndRefuseLookupsAfterClose() {
+        storeItems(10);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.root("h", Holder.class).items.get(3).label = null;
+            store.commit();
+        }
+        ObjectIndex<Integer, Item> byValue;
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            StoreException refused = assertThrows(StoreException.class, () -> store.index("items-by-label-length", Item.class,
+                Integer.class, item -> item.label.length()));
+            assertTrue(refused.getMessage().contains("The key function of index items-by-label-length failed for object ")
+                && refused.getMessage().contains(Item.class.getName()) && refused.getCause() instanceof NullPointerException,
+                refused.getMessage());
+            ObjectIndex<Integer, Item> byLength = store.index("items-by-label-length", Item.class, Integer.class,
+                item -> item.label == null ? null : item.label.length());
+            assertEquals(9, byLength.size(), "built again, the object without a label left out");
+            byValue = byValue(store);
+            assertEquals("item 5", byValue.get(5).label);
+        }
+        assertThrows(StoreClosedException.class, () -> byValue.get(5));
+        StoreClosedException closed = assertThrows(StoreClosedException.class, byValue::size);
+        assertTrue(closed.getMessage().contains("items-by-value"), closed.getMessage());
     }
 
     @Test
