@@ -135,15 +135,17 @@ public final class StoreStats {
     /**
      * Stored objects no longer reachable from any root, counted when this method is called by a trace of the
      * whole stored graph (which reads every stored object: it takes time in proportion to the store, so it is
-     * never done by a commit). They are left in place for now.
+     * never done by a commit); {@code collectGarbage()} frees them. Unlike the other counters it is not part of the
+     * snapshot: it counts the store as it is when called, and a closed store refuses it.
      */
     public long objectsUnreachable() {
         return unreachable.getAsLong();
     }
 
     /**
-     * Objects holding arrays or collections that can change without their barrier (arrays handed to code that
-     * may write them, collections the application made), compared with their committed bytes by commits.
+     * Persistent objects holding arrays that can change without their barrier (arrays handed to code that may
+     * write them), compared with their committed bytes by commits. The collections the application made and
+     * stored are compared too, each commit, but counted only in {@link #bytesCompared()}.
      */
     public long objectsCompared() {
         return counters.objectsCompared;

@@ -1892,7 +1892,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             ObjectIndex<K, V> same = (ObjectIndex<K, V>) open;
             return same;
         }
-        store.requireWritable("open the hash index '" + name + "', a file beside the store that is rebuilt and updated");
+        store.requireWritable("open the hash index '" + name + "', a file beside the store that opening it may rebuild"
+            + " and every commit updates, even for lookups only");
         HashIndex<K, V> index = new HashIndex<>(this, name, type, keyType, key);
         index.open(store.lastCommit());
         indexes.put(name, index);

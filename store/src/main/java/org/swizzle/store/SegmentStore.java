@@ -562,7 +562,7 @@ public final class SegmentStore implements AutoCloseable {
     public void requireWritable(String action) {
         if (config.readOnly()) {
             throw new ReadOnlyStoreException("The store in " + directory + " was opened read-only, so it cannot " + action
-                + ". Open it without readOnly to change it.");
+                + ". Open it without readOnly to do so.");
         }
     }
 
