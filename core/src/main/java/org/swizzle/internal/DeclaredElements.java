@@ -6,12 +6,8 @@ import java.lang.reflect.MalformedParameterizedTypeException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.Collection;
 import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
 
 import org.swizzle.IncompatibleSchemaException;
 
@@ -21,15 +17,10 @@ import org.swizzle.IncompatibleSchemaException;
  * admit (the field made {@code List<Other>}) is refused, where it would have failed with a {@code ClassCastException}
  * where the application used it, far from the field; a box Java widens to the declared one ({@code Map<String, Integer>}
  * made {@code Map<String, Long>}) is converted, as a field's is. Other values are read as they were stored. Arrays of
- * persistent classes or interfaces are read as arrays of the declared class. Type variables, other {@code java} types
- * ({@code Number}, {@code Object}) and nested collections declare nothing.
+ * persistent classes or interfaces are read as arrays of the declared class. Other types (strings, enums, type
+ * variables, {@code Number}, nested collections) declare nothing, so reading their collections checks nothing.
  */
 final class DeclaredElements {
-
-    /** The stored value classes outside {@code java.time} and enums. */
-    private static final Set<Class<?>> STORED_VALUE_CLASSES = Set.of(Boolean.class, Byte.class, Short.class,
-        Character.class, Integer.class, Long.class, Float.class, Double.class, String.class, BigInteger.class,
-        BigDecimal.class, UUID.class);
 
     private DeclaredElements() {
     }
@@ -122,9 +113,8 @@ final class DeclaredElements {
     }
 
     /**
-     * The class {@code argument} names when it is checked: a persistent class, an application interface, a box, a
-     * string, an enum or another stored value class, or an array of a persistent class or application interface;
-     * else null.
+     * The class {@code argument} names when it is checked: a persistent class, an application interface, a box Java
+     * widens another to, or an array of a persistent class or application interface; else null.
      */
     private static Class<?> checkedType(Type argument) {
         Type type = argument instanceof WildcardType ? ((WildcardType) argument).getUpperBounds()[0] : argument;
@@ -139,17 +129,11 @@ final class DeclaredElements {
             }
             return isPersistentOrApplicationInterface(component) ? declared : null;
         }
-        return isPersistentOrApplicationInterface(declared) || isStoredValueClass(declared) ? declared : null;
+        return isPersistentOrApplicationInterface(declared) || Widening.widensTo(declared) ? declared : null;
     }
 
     private static boolean isPersistentOrApplicationInterface(Class<?> type) {
         boolean persistent = Persistable.class.isAssignableFrom(type) || type.isAnnotationPresent(org.swizzle.Persistent.class);
         return persistent || type.isInterface() && !type.getName().startsWith("java.");
-    }
-
-    /** Whether {@code type} is a class of values the store keeps as such: a box, a string, an enum, a number or time. */
-    private static boolean isStoredValueClass(Class<?> value) {
-        return value.isEnum() || STORED_VALUE_CLASSES.contains(value)
-            || value.getPackageName().equals("java.time") && !value.isInterface();
     }
 }

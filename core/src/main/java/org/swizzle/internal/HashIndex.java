@@ -224,21 +224,21 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     public V get(K wanted) {
         Objects.requireNonNull(wanted, "key");
         synchronized (lock) {
-            IndexFile table = openTable();
+            IndexFile entries = openTable();
             long code = code(wanted);
             long probes = 0;
-            for (long slot = table.home(code); probes < table.slots(); slot = table.next(slot), probes++) {
-                long oid = table.oid(slot);
+            for (long slot = entries.home(code); probes < entries.slots(); slot = entries.next(slot), probes++) {
+                long oid = entries.oid(slot);
                 if (oid == IndexFile.EMPTY) {
                     return null;
                 }
-                if (oid == IndexFile.TOMBSTONE || table.code(slot) != code) {
+                if (oid == IndexFile.TOMBSTONE || entries.code(slot) != code) {
                     continue;
                 }
                 Object found = source.committedObject(oid);
                 K current = type.isInstance(found) ? key.apply(type.cast(found)) : null;
                 if (current == null || code(current) != code) {
-                    table.remove(slot);
+                    entries.remove(slot);
                     dropped.addLong(code);
                     dropped.addLong(oid);
                 } else if (wanted.equals(current)) {

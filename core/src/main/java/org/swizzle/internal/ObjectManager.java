@@ -778,7 +778,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Attachment attachment = collections.loading(collection, oid, origin);
             attachment.declaredElements(declared);
             collector.instanceMade(oid);
-            in.beginCollection(attachment);
+            in.beginCollection(attachment, kind == ValueKind.HASH_SET_KEYS ? declared : null);
             UnfilledCollection made = new UnfilledCollection(oid, origin, in, fill, length, collection, attachment);
             madeInRead.add(made);
             madeNow.add(collection);
@@ -2070,9 +2070,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     void requireOpenToChange(Persistable object) {
         if (closed) {
-            throw new StoreClosedException("The store in " + directory + " is closed, so a change to object " + object.$swz_oid()
-                + " (" + object.getClass().getName() + ") would be lost: no commit will write it. Change objects before close(), or open the store again and"
-                + " change the objects it reads.");
+            throw new StoreClosedException("The store in " + directory + " is closed, so a change to object "
+                + object.$swz_oid() + " (" + object.getClass().getName() + ") would be lost: no commit will write it."
+                + " Change objects before close(), or open the store again and change the objects it reads.");
         }
     }
 

@@ -5,7 +5,6 @@ import java.util.function.LongConsumer;
 
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.internal.tracked.Attachment;
-import org.swizzle.internal.tracked.TrackedHashSet;
 
 /**
  * Fills one object or stored collection from its stored bytes: the generated {@code $swz_read} of each
@@ -33,6 +32,8 @@ public final class ObjectReader {
     private final LastFieldDescription description = new LastFieldDescription();
     /** The collection being filled; null for roots and objects. */
     private Attachment collection;
+    /** In a large {@code HashSet}'s image: what the set's elements are declared as (see {@link #beginCollection}). */
+    private Class<?>[] elementsDeclared;
     /** Arrays and collections the value being read is nested in. */
     private int depth;
     private boolean needsWatch;
@@ -154,14 +155,11 @@ public final class ObjectReader {
 
     /**
      * What the field being read declares the elements of the collection it holds as, when the value being read is
-     * that collection: see {@link ClassLayout#declaredElements}; when the image is a large {@code HashSet}'s, whose
-     * one value is the map of its elements, what the set was read as; null otherwise.
+     * that collection: see {@link ClassLayout#declaredElements}; in a large {@code HashSet}'s image, what the set was
+     * read as (see {@link #beginCollection}); null otherwise.
      */
     Class<?>[] declaredElements() {
-        if (readsField()) {
-            return ClassLayout.of(owner.getClass()).declaredElements(fieldName);
-        }
-        return collection != null && collection.collection() instanceof TrackedHashSet ? collection.declaredElements() : null;
+        return readsField() ? ClassLayout.of(owner.getClass()).declaredElements(fieldName) : elementsDeclared;
     }
 
     /** Whether the value being read is the whole value of the field {@link #beginField} started, not one inside it. */
@@ -174,9 +172,13 @@ public final class ObjectReader {
         return owner;
     }
 
-    /** Starts filling a stored collection from the image {@link #reset} gave, after its kind and count. */
-    void beginCollection(Attachment attachment) {
+    /**
+     * Starts filling a stored collection from the image {@link #reset} gave, after its kind and count; for a large
+     * {@code HashSet}, whose one value is the map of its elements, {@code elementsDeclared} is what the set was read as.
+     */
+    void beginCollection(Attachment attachment, Class<?>[] elementsDeclared) {
         this.collection = attachment;
+        this.elementsDeclared = elementsDeclared;
     }
 
     /** {@code Owner.field} of the field being read: where a collection read from it is met first. */

@@ -1,9 +1,7 @@
 package org.swizzle.internal;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 
 import org.swizzle.IncompatibleSchemaException;
 
@@ -223,15 +221,7 @@ final class ReadPlan {
     }
 
     private static boolean isCollectionType(String descriptor) {
-        if (!descriptor.startsWith("Ljava/util/") || !descriptor.endsWith(";")) {
-            return false;
-        }
-        try {
-            Class<?> type = Class.forName(descriptor.substring(1, descriptor.length() - 1).replace('/', '.'), false, null);
-            return Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type);
-        } catch (ClassNotFoundException e) {
-            return false; // a type of a later JDK, or none: not retyped
-        }
+        return descriptor.startsWith("L") && StoredTypes.isCollection(descriptor.substring(1, descriptor.length() - 1));
     }
 
     /**

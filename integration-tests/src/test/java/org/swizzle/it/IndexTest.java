@@ -1,6 +1,7 @@
 package org.swizzle.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -147,6 +148,7 @@ class IndexTest {
             assertTrue(refused.getMessage().contains("The key function of index items-by-label-length failed for object ")
                 && refused.getMessage().contains(Item.class.getName()) && refused.getCause() instanceof NullPointerException,
                 refused.getMessage());
+            assertFalse(Files.exists(dir.resolve("indexes").resolve("items-by-label-length.idx")), "the half-built file is deleted");
             ObjectIndex<Integer, Item> byLength = store.index("items-by-label-length", Item.class, Integer.class,
                 item -> item.label == null ? null : item.label.length());
             assertEquals(9, byLength.size(), "built again, the object without a label left out");

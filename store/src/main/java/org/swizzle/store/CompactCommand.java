@@ -3,10 +3,7 @@ package org.swizzle.store;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
-import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
-import org.swizzle.StoreFormatException;
-import org.swizzle.StoreIOException;
 
 /**
  * {@code Tool compact DIR}: opens the store for writing (which takes its lock, and replays a log a crash left),
@@ -33,17 +30,8 @@ final class CompactCommand {
             out.println("Compacting the Swizzle store in " + directory);
             result = store.compact(this::stepDone);
             freeAfter = store.freeBytes();
-        } catch (StoreIOException e) {
-            err.println(e.getMessage());
-            return Tool.USAGE;
         } catch (StoreException e) {
-            if (e instanceof StoreCorruptedException || e instanceof StoreFormatException) {
-                out.println("The store in " + directory + " cannot be compacted: " + e.getMessage());
-                out.println("result         DAMAGED");
-                return Tool.DAMAGED;
-            }
-            err.println(e.getMessage());
-            return Tool.USAGE;
+            return Tool.failed(directory, "be compacted", e, out, err);
         }
         out.println("cluster file   " + result.fileLengthBefore() + " bytes before, " + result.fileLengthAfter()
             + " after (sparse past the allocated clusters)");

@@ -3,10 +3,7 @@ package org.swizzle.store;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
-import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
-import org.swizzle.StoreFormatException;
-import org.swizzle.StoreIOException;
 
 /**
  * {@code Tool recover DIR}: opens the store for writing and closes it, which is what the application's next open does
@@ -31,17 +28,8 @@ final class RecoverCommand {
         try (SegmentStore store = SegmentStore.open(directory, StoreConfig.defaults().withCreateIfMissing(false))) {
             replayed = store.counters().commitsRecovered();
             lastCommit = store.lastCommit();
-        } catch (StoreIOException e) {
-            err.println(e.getMessage());
-            return Tool.USAGE;
         } catch (StoreException e) {
-            if (e instanceof StoreCorruptedException || e instanceof StoreFormatException) {
-                out.println("The store in " + directory + " cannot be recovered: " + e.getMessage());
-                out.println("result         DAMAGED");
-                return Tool.DAMAGED;
-            }
-            err.println(e.getMessage());
-            return Tool.USAGE;
+            return Tool.failed(directory, "be recovered", e, out, err);
         }
         out.println("replayed       " + Summary.count(replayed, "commit") + " from the log"
             + (replayed == 0 ? " (none waited)" : ""));

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
+import org.swizzle.StoreFormatException;
 import org.swizzle.StoreIOException;
 
 /**
@@ -146,18 +147,30 @@ public final class Tool {
             }
         }
         if (remains != null) {
-            return unreadable(directory, remains, out);
+            return damaged(directory, "be read", remains, out);
         }
         err.println("There is no Swizzle store in " + directory + ": " + directory.resolve(ClusterFileDescriptor.FILE_NAME)
             + " does not exist.");
         return USAGE;
     }
 
-    /** Says that the store in {@code directory} cannot be read, and why; returns {@link #DAMAGED}. */
-    private static int unreadable(Path directory, StoreException why, PrintStream out) {
-        out.println("The store in " + directory + " cannot be read: " + why.getMessage());
+    /** Says that the store in {@code directory} cannot {@code be} ("be compacted"), and why; returns {@link #DAMAGED}. */
+    private static int damaged(Path directory, String be, StoreException why, PrintStream out) {
+        out.println("The store in " + directory + " cannot " + be + ": " + why.getMessage());
         out.println("result         DAMAGED");
         return DAMAGED;
+    }
+
+    /**
+     * Reports {@code e}, which a command that opens the store for writing met: a damaged store ({@link #DAMAGED}), or
+     * anything else, a lock or an I/O error ({@link #USAGE}).
+     */
+    static int failed(Path directory, String be, StoreException e, PrintStream out, PrintStream err) {
+        if (e instanceof StoreCorruptedException || e instanceof StoreFormatException) {
+            return damaged(directory, be, e, out);
+        }
+        err.println(e.getMessage());
+        return USAGE;
     }
 
     /** Whether {@code command} is one of this tool's. */
@@ -176,7 +189,7 @@ public final class Tool {
             err.println(e.getMessage());
             return USAGE;
         } catch (StoreException e) {
-            return unreadable(directory, e, out);
+            return damaged(directory, "be read", e, out);
         }
         try (store) {
             switch (command) {

@@ -103,8 +103,8 @@ public final class Attachment {
     static void changedAgain(Attachment attachment, Tracked pageOf) {
         if (attachment == null && pageOf != null) {
             pageOf.changedAgain();
-        } else if (attachment != null && !attachment.dirty && !attachment.detached && !attachment.filling) {
-            attachment.store.changed(attachment);
+        } else if (attachment != null && !attachment.detached) {
+            attachment.note();
         }
     }
 
@@ -119,6 +119,11 @@ public final class Attachment {
         if (detached) {
             throw detached(changing);
         }
+        note();
+    }
+
+    /** Tells the store the collection changed, unless it knows already or the change is the store's own filling. */
+    private void note() {
         if (!dirty && !filling) {
             store.changed(this);
         }
