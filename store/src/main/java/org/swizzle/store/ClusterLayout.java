@@ -4,8 +4,8 @@ import org.agrona.BitUtil;
 
 /**
  * The geometry of the cluster file, as pure functions: which cluster a byte is in, how much space
- * an object of a given length takes, where a table or an object may lie, and when new objects
- * start a new segment. Where things actually go is {@link Placement}'s business.
+ * an object of a given length takes, where a table or an object may lie. Where things actually go is
+ * {@link Placement}'s business.
  *
  * <p>A <em>small</em> object (at most a cluster) takes its length rounded up to 8 bytes and lies
  * inside one cluster, so that it is read from one mapped region without copying; a <em>large</em>
@@ -42,19 +42,6 @@ final class ClusterLayout {
     /** The bytes an object of {@code length} bytes takes in the file. */
     long extent(long length) {
         return isLarge(length) ? BitUtil.align(length, clusterSize) : BitUtil.align(length, SegmentTableDescriptor.ALIGNMENT);
-    }
-
-    /**
-     * The OID that the next {@code newObject()} hands out. New objects fill the open segment, the
-     * one whose table lies in the last allocated cluster; once a later cluster has been allocated,
-     * they start a new segment so that the new segment's table and objects share a cluster.
-     */
-    long nextNewOid(long nextOid, long tablePosition, long allocatedEnd) {
-        boolean segmentStarted = Oids.slot(nextOid) != 0 && tablePosition != 0;
-        if (segmentStarted && clusterIndex(tablePosition) != clusterIndex(allocatedEnd - 1)) {
-            return Oids.firstOidOf(Oids.segment(nextOid) + 1);
-        }
-        return nextOid;
     }
 
     /** What is wrong with a table of {@code segment} at {@code table} (0: none), or null if it may lie there. */

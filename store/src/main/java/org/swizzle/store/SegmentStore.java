@@ -49,6 +49,9 @@ public final class SegmentStore implements AutoCloseable {
     private final StoreState state;
     private final ClusterLayout layout;
     private final ObjectTable objects;
+    /** See {@link #heldBytesLimit()}. */
+    private static final long MIN_HELD_BYTES = 1 << 20;
+
     private final FreeSpace freeSpace;
     private final Placement placement;
     private final BlockApplier applier;
@@ -475,7 +478,7 @@ public final class SegmentStore implements AutoCloseable {
 
     /** The first OID a transaction's {@code newObject()} hands out. */
     long firstNewOid() {
-        return layout.nextNewOid(state.nextOid, segments.tableOffset(Oids.segment(state.nextOid)), state.allocatedEnd);
+        return state.nextOid;
     }
 
     void checkCommitNumber(long commitNumber) {
@@ -522,10 +525,19 @@ public final class SegmentStore implements AutoCloseable {
         freeSpace.endPlan();
         CrashWindows.afterWalForce();
         apply(commitNumber, walOffset);
-        if (wal.size() > config.checkpointWalBytes() || freeSpace.heldBytes() > config.checkpointWalBytes()) {
+        if (wal.size() > config.checkpointWalBytes() || freeSpace.heldBytes() > heldBytesLimit()) {
             checkpointAfterCommit(commitNumber);
         }
         return commitNumber;
+    }
+
+    /**
+     * The held space (the old places of spliced objects, see {@link FreeSpace#hold}) past which a commit checkpoints
+     * to reuse it: a quarter of the allocated clusters, at least {@link #MIN_HELD_BYTES}, at most the log's limit. A
+     * collection rewritten larger at every commit would otherwise grow the file by its whole image each time.
+     */
+    private long heldBytesLimit() {
+        return Math.min(config.checkpointWalBytes(), Math.max(MIN_HELD_BYTES, freeSpace.allocatedEnd() / 4));
     }
 
     private void apply(long commitNumber, long walOffset) {

@@ -21,15 +21,6 @@ class ClusterLayoutTest {
     }
 
     @Test
-    void shouldKeepFillingTheOpenSegmentWhileItsClusterIsTheLastOne() {
-        long table = 4096;
-        assertEquals(10, layout.nextNewOid(10, table, CLUSTER));
-        assertEquals(256, layout.nextNewOid(10, table, 2L * CLUSTER), "a later cluster allocated: start segment 1");
-        assertEquals(512, layout.nextNewOid(512, 0, 2L * CLUSTER), "already at a segment start");
-        assertEquals(300, layout.nextNewOid(300, 0, 2L * CLUSTER), "segment without a table yet");
-    }
-
-    @Test
     void shouldRefuseObjectsThatCrossAClusterOrLeaveTheAllocatedClusters() {
         assertNull(layout.objectProblem(3, 4096, 100, CLUSTER));
         assertNull(layout.objectProblem(3, CLUSTER - 104, 104, CLUSTER), "fits exactly");

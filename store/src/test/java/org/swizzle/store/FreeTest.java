@@ -501,11 +501,9 @@ class FreeTest {
             Transaction transaction = store.begin();
             long next = TestBytes.putNew(transaction, 4, 3 * CLUSTER - 8);
             transaction.commit(3);
-            long table = StoreDirs.entryOf(store, next).position - (long) Oids.slot(next) * SegmentTableDescriptor.ENTRY_LENGTH;
-            assertEquals(offset, table, "the table of the segment the new object opens (the last cluster is full) takes"
-                + " the smallest free extent that holds it: the first freed cluster");
-            assertEquals(offset + CLUSTER, StoreDirs.offsetOf(store, next), "a new large object takes the run of freed"
-                + " clusters after it");
+            assertEquals(Oids.segment(freed), Oids.segment(next), "new objects fill the open segment");
+            assertEquals(offset, StoreDirs.offsetOf(store, next), "a new large object takes the first run of freed"
+                + " clusters that holds it");
             assertEquals(end, store.freeSpace().allocatedEnd(), "no new cluster");
         }
     }
