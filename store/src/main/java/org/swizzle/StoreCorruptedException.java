@@ -34,6 +34,16 @@ public class StoreCorruptedException extends StoreException {
             file, 0);
     }
 
+    /**
+     * A store file that belongs to another store ({@code evidence} says how that shows, at {@code offset}), put
+     * beside this store's other files. Nothing of it was used.
+     */
+    public static StoreCorruptedException ofAnotherStore(Path file, long offset, String evidence) {
+        return new StoreCorruptedException(file + " belongs to another store: " + evidence + " (at offset " + offset
+            + "). Nothing of it was replayed and nothing was changed: put this store's own " + file.getFileName()
+            + " back, from the copy of the directory it was taken with, then open the store again.", file, offset);
+    }
+
     /** The damaged file. */
     public Path file() {
         return file;

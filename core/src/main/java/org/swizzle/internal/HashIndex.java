@@ -59,6 +59,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
         /** Whether {@code object}, committed, may hold changes made since its last commit, so that its key may be another. */
         boolean mayHoldChanges(Object object);
+
+        /** The store's id: an index file beside another store's files (a copied directory) is not reused. */
+        long storeId();
     }
 
     /** The 64-bit hash of a {@code String} key under a file's seed. */
@@ -106,6 +109,11 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             public boolean mayHoldChanges(Object object) {
                 return manager.mayHoldChanges((Persistable) object);
             }
+
+            @Override
+            public long storeId() {
+                return manager.storeId();
+            }
         }, manager, manager.directory(), name, type, keyType, key, HashIndex::stringHash);
     }
 
@@ -131,9 +139,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     }
 
     /**
-     * Opens the index file. It is reused only if the marker says it was closed cleanly at {@code lastCommit} and the
-     * file still has the size and CRC32C recorded then and a valid header; after a crash, a damaged file or a store
-     * that moved on, it is deleted and rebuilt from the stored objects.
+     * Opens the index file. It is reused only if the marker says it was closed cleanly at {@code lastCommit}, in this
+     * store, and the file still has the size and CRC32C recorded then and a valid header; after a crash, a damaged
+     * file, a store that moved on or another store's file, it is deleted and rebuilt from the stored objects.
      */
     void open(long lastCommit) {
         try {
@@ -142,7 +150,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             throw new StoreIOException("Cannot create the index directory " + file.getParent() + ": " + e, e);
         }
         String state = readMarker();
-        String clean = lastCommit + " " + CLEAN + " " + type.getName() + " ";
+        String clean = lastCommit + " " + cleanState();
         if (state.startsWith(clean) && Files.exists(file)) {
             String problem;
             try {
@@ -363,8 +371,13 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             String fingerprint = fingerprint(table);
             table.close();
             table = null;
-            writeMarker(lastCommit, CLEAN + " " + type.getName() + " " + fingerprint);
+            writeMarker(lastCommit, cleanState() + fingerprint);
         }
+    }
+
+    /** The marker's state after a clean close, up to the file's size and checksum: the class indexed, the store's id. */
+    private String cleanState() {
+        return CLEAN + " " + type.getName() + " store " + Long.toHexString(source.storeId()) + " ";
     }
 
     /** The code a key is stored under: the number itself, or the hash of a string under the file's seed. */
@@ -397,7 +410,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         return table.fileSize() + " " + Long.toHexString(table.checksum());
     }
 
-    /** The marker's text ({@code "<commit> clean <class> <size> <crc>"} or {@code "<commit> open"}), or {@code "none"}. */
+    /** The marker's text ({@code "<commit> clean <class> store <id> <size> <crc>"} or {@code "<commit> open"}), or {@code "none"}. */
     private String readMarker() {
         try {
             return Files.exists(marker) ? Files.readString(marker, StandardCharsets.US_ASCII).trim() : NO_MARKER;

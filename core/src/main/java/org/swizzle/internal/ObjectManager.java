@@ -263,6 +263,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return directory;
     }
 
+    /** The store's identity ({@link SegmentStore#storeId()}). */
+    long storeId() {
+        return store.storeId();
+    }
+
     // ---------------------------------------------------------------- faulting
 
     /**

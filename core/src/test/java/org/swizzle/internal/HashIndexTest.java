@@ -59,6 +59,11 @@ class HashIndexTest {
         public boolean mayHoldChanges(Object object) {
             return false;
         }
+
+        @Override
+        public long storeId() {
+            return 42;
+        }
     };
 
     private HashIndex<String, Thing> byName(HashIndex.StringHash hash) {

@@ -11,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -248,6 +249,37 @@ class IndexTest {
             ObjectIndex<Integer, Holder> bySize = store.index("items-by-value", Holder.class, Integer.class, holder -> holder.items.size());
             assertSame(store.root("h", Holder.class), bySize.get(100));
             assertEquals(1, bySize.size());
+        }
+    }
+
+    /**
+     * The index files of another store, copied in with its directory's files, are rebuilt, not read as this store's:
+     * they hold the other store's OIDs, and a store at the same commit number found nothing under a key it holds.
+     */
+    @Test
+    void shouldRebuildTheIndexFilesOfAnotherStore() throws Exception {
+        Path ours = dir.resolve("ours");
+        Path other = dir.resolve("other");
+        for (Path store : new Path[] {ours, other}) {
+            try (ObjectStore opened = ObjectStore.open(store)) {
+                Holder holder = opened.root("h", Holder.class, Holder::new);
+                for (int i = 0; i < 100; i++) {
+                    int value = store == ours ? i : 99 - i; // the other store gives each value another OID
+                    holder.items.add(new Item(value, store.getFileName() + " item " + value));
+                }
+                opened.commit();
+                assertEquals(store.getFileName() + " item 42", byValue(opened).get(42).label);
+            }
+        }
+        for (String file : new String[] {"items-by-value.idx", "items-by-value.commit"}) {
+            Files.copy(other.resolve("indexes").resolve(file), ours.resolve("indexes").resolve(file),
+                StandardCopyOption.REPLACE_EXISTING);
+        }
+        try (ObjectStore store = ObjectStore.open(ours)) {
+            ObjectIndex<Integer, Item> index = byValue(store);
+            for (int value = 0; value < 100; value++) {
+                assertEquals("ours item " + value, index.get(value).label);
+            }
         }
     }
 

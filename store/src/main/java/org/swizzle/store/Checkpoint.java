@@ -10,8 +10,11 @@ package org.swizzle.store;
  * @param nextOid      the allocator's next OID
  * @param allocatedEnd the end of the allocated clusters, a multiple of the cluster size
  * @param segments     the number of segment directory entries, forced with this checkpoint
+ * @param storeId      the store's identity, random and chosen when it was created, which its WAL header
+ *                     names too, so that a log from another store is refused; 0 in a store created before
+ *                     stores had one, until its first checkpoint
  */
-record Checkpoint(long sequence, long lastCommit, long nextOid, long allocatedEnd, long segments) {
+record Checkpoint(long sequence, long lastCommit, long nextOid, long allocatedEnd, long segments, long storeId) {
     /** The slot this checkpoint is written to. */
     int slot() {
         return (int) (sequence % ClusterFileDescriptor.SLOT_COUNT);

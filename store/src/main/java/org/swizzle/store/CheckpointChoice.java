@@ -12,14 +12,15 @@ import org.swizzle.StoreCorruptedException;
  *
  * <p>An epoch above {@code s} means a later checkpoint completed and its slot has since been
  * damaged; continuing from the older slot would silently lose the commits in between, so that is
- * reported as corruption, as is an epoch below {@code s - 1}.
+ * reported as corruption, as is an epoch below {@code s - 1}, and a WAL that names another store than
+ * the checkpoint does: replaying another store's commits would overwrite this one's objects.
  */
 final class CheckpointChoice {
     private CheckpointChoice() {
     }
 
     /** The checkpoint to continue from; {@link StoreCorruptedException} if there is none that is safe. */
-    static Checkpoint choose(Path clusterFile, ClusterHeader header, Path walFile, long walEpoch) {
+    static Checkpoint choose(Path clusterFile, ClusterHeader header, Path walFile, long walEpoch, long walStoreId) {
         Checkpoint newest = null;
         for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
             Checkpoint candidate = header.slot(slot);
@@ -30,6 +31,11 @@ final class CheckpointChoice {
         if (newest == null) {
             throw new StoreCorruptedException(clusterFile, ClusterHeader.offset(0),
                 "neither checkpoint slot is valid: slot 0 " + header.problem(0) + ", slot 1 " + header.problem(1));
+        }
+        if (newest.storeId() != 0 && walStoreId != 0 && newest.storeId() != walStoreId) {
+            throw StoreCorruptedException.ofAnotherStore(walFile, WalDescriptor.STORE_ID_LOW_OFFSET, "its header names"
+                + " store " + Formats.storeId(walStoreId) + ", and the cluster file " + clusterFile + " is store "
+                + Formats.storeId(newest.storeId()) + "'s");
         }
         long sequence = newest.sequence();
         if (walEpoch > sequence) {

@@ -69,13 +69,13 @@ final class ClusterFile implements AutoCloseable {
     }
 
     /**
-     * Writes a new, empty cluster file: cluster 0, starting with the header page and checkpoint 0,
-     * the rest zeros; forces it.
+     * Writes a new, empty cluster file: cluster 0, starting with the header page and checkpoint 0 of store
+     * {@code storeId}, the rest zeros; forces it.
      */
-    static void create(Path file, int clusterSize, FileChannelFactory files) {
+    static void create(Path file, int clusterSize, long storeId, FileChannelFactory files) {
         try (FileChannel channel = files.open(file)) {
             LittleEndianBuffer page = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
-            ClusterFileDescriptor.putNewHeader(page, clusterSize, new Checksums());
+            ClusterFileDescriptor.putNewHeader(page, clusterSize, storeId, new Checksums());
             channel.truncate(0);
             FileIo.writeZeros(channel, PAGE_SIZE, clusterSize, ByteBuffer.allocateDirect(ZEROS_LENGTH));
             FileIo.writeFully(channel, page.byteBuffer().clear(), 0);

@@ -66,7 +66,10 @@ package org.swizzle.store;
  *  |            Segments: entries in the segment directory         |
  *  |                                                               |
  *  +---------------------------------------------------------------+ 40
- *  |                       Zeros (20 bytes)                       ...
+ *  |      Store id: random, chosen when the store was created      |
+ *  |        (0 in a store created before stores had one)           |
+ *  +---------------------------------------------------------------+ 48
+ *  |                       Zeros (12 bytes)                       ...
  *  +---------------------------------------------------------------+ 60
  *  |                CRC32C of bytes 0 to 59 of the slot            |
  *  +---------------------------------------------------------------+ 64
@@ -99,6 +102,7 @@ final class ClusterFileDescriptor {
     static final int NEXT_OID_OFFSET = 16;
     static final int ALLOCATED_END_OFFSET = 24;
     static final int SEGMENTS_OFFSET = 32;
+    static final int STORE_ID_OFFSET = 40;
     static final int SLOT_CRC_OFFSET = 60;
 
     /** The first byte available to segment tables and objects. */
@@ -112,14 +116,14 @@ final class ClusterFileDescriptor {
     }
 
     /** Writes the header page of a new store, its checkpoint 0 in slot 0 and slot 1 left blank. */
-    static void putNewHeader(LittleEndianBuffer page, int clusterSize, Checksums checksums) {
+    static void putNewHeader(LittleEndianBuffer page, int clusterSize, long storeId, Checksums checksums) {
         page.setMemory(0, PAGE_SIZE, (byte) 0);
         page.putLong(MAGIC_OFFSET, MAGIC);
         page.putInt(VERSION_OFFSET, FORMAT_VERSION);
         page.putInt(PAGE_SIZE_OFFSET, PAGE_SIZE);
         page.putInt(CLUSTER_SIZE_OFFSET, clusterSize);
         page.putInt(FIXED_CRC_OFFSET, checksums.of(page, 0, FIXED_LENGTH));
-        putSlot(page, slotOffset(0), new Checkpoint(0, 0, Oids.FIRST_NEW_OID, clusterSize, 0), checksums);
+        putSlot(page, slotOffset(0), new Checkpoint(0, 0, Oids.FIRST_NEW_OID, clusterSize, 0, storeId), checksums);
     }
 
     /** Writes the {@link #SLOT_LENGTH} bytes of a checkpoint slot at {@code index} of {@code buffer}. */
@@ -130,6 +134,7 @@ final class ClusterFileDescriptor {
         buffer.putLong(index + NEXT_OID_OFFSET, checkpoint.nextOid());
         buffer.putLong(index + ALLOCATED_END_OFFSET, checkpoint.allocatedEnd());
         buffer.putLong(index + SEGMENTS_OFFSET, checkpoint.segments());
+        buffer.putLong(index + STORE_ID_OFFSET, checkpoint.storeId());
         buffer.putInt(index + SLOT_CRC_OFFSET, checksums.of(buffer, index, SLOT_CRC_OFFSET));
     }
 
@@ -153,6 +158,7 @@ final class ClusterFileDescriptor {
             buffer.getLong(index + LAST_COMMIT_OFFSET),
             buffer.getLong(index + NEXT_OID_OFFSET),
             buffer.getLong(index + ALLOCATED_END_OFFSET),
-            buffer.getLong(index + SEGMENTS_OFFSET));
+            buffer.getLong(index + SEGMENTS_OFFSET),
+            buffer.getLong(index + STORE_ID_OFFSET));
     }
 }

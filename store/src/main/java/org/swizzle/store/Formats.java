@@ -33,4 +33,9 @@ final class Formats {
     static String hex(int value) {
         return String.format("0x%08x", value);
     }
+
+    /** A store id as messages and the tool show it: {@code 0x} and sixteen hex digits. */
+    static String storeId(long id) {
+        return String.format("0x%016x", id);
+    }
 }

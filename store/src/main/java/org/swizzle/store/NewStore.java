@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
 
 import org.swizzle.StoreIOException;
 
@@ -26,10 +27,11 @@ final class NewStore {
         Path clusterFile = dir.resolve(ClusterFileDescriptor.FILE_NAME);
         try {
             lock.markCreating();
+            long storeId = newStoreId();
             SegmentDirectory.create(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), files);
-            WriteAheadLog.create(dir.resolve(WalDescriptor.FILE_NAME), files);
+            WriteAheadLog.create(dir.resolve(WalDescriptor.FILE_NAME), files, storeId);
             Path newClusterFile = dir.resolve(StoreDirectory.NEW_CLUSTER_FILE);
-            ClusterFile.create(newClusterFile, clusterSize, files);
+            ClusterFile.create(newClusterFile, clusterSize, storeId, files);
             Files.move(newClusterFile, clusterFile, StandardCopyOption.ATOMIC_MOVE);
             forceDirectory(dir);
             lock.markOpen();
@@ -37,6 +39,15 @@ final class NewStore {
             throw new StoreIOException("Cannot create a new store in " + dir + ": " + e, e);
         }
         LOG.log(Level.DEBUG, () -> "Created a new store in " + dir + " with " + clusterSize + "-byte clusters");
+    }
+
+    /** A random store id, never 0 (which names a store created before stores had one). */
+    static long newStoreId() {
+        long id;
+        do {
+            id = ThreadLocalRandom.current().nextLong();
+        } while (id == 0);
+        return id;
     }
 
     private static void forceDirectory(Path dir) {

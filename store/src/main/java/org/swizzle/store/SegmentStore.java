@@ -124,7 +124,7 @@ public final class SegmentStore implements AutoCloseable {
             files.wal = WriteAheadLog.open(dir.resolve(WalDescriptor.FILE_NAME), channels, config.readOnly(),
                 config.checkpointWalBytes());
             Checkpoint checkpoint = CheckpointChoice.choose(files.clusters.file(), files.clusters.header(),
-                files.wal.file(), files.wal.epoch());
+                files.wal.file(), files.wal.epoch(), files.wal.storeId());
             files.clusters.checkHolds(checkpoint);
             files.segments = SegmentDirectory.open(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), channels, checkpoint);
             Recovered recovered = recover(files, checkpoint, config.readOnly());
@@ -175,14 +175,47 @@ public final class SegmentStore implements AutoCloseable {
             LOG.log(Level.DEBUG, () -> directory + " keeps the cluster size it was created with, "
                 + layout.clusterSize() + " bytes, not " + config.clusterSize());
         }
+        warnOfDamagedSlot();
         if (!config.readOnly()) {
+            if (state.storeId == 0) {
+                state.storeId = NewStore.newStoreId(); // a store created before stores had an id: this checkpoint gives it one
+            }
             checkpoint();
+        }
+    }
+
+    /**
+     * Logs a checkpoint slot that is damaged: {@link CheckpointChoice} continued from the other, which it does only
+     * when the log follows that one, so nothing is lost; the next checkpoint writes over the damaged slot.
+     */
+    private void warnOfDamagedSlot() {
+        ClusterHeader header = clusters.header();
+        long checkpointSequence = state.checkpointSequence;
+        for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
+            if (header.slot(slot) == null && !header.blank(slot)) {
+                LOG.log(Level.WARNING, "Checkpoint slot " + slot + " of " + clusters.file() + " (offset "
+                    + ClusterHeader.offset(slot) + ") " + header.problem(slot) + ". The store continues from checkpoint "
+                    + checkpointSequence + " in the other slot, and the log holds every commit after it, so none is lost; "
+                    + (config.readOnly() ? "the next checkpoint of a writable open writes over it."
+                    : "the next checkpoint writes over it.") + " Damage to the file may not stop there: check the"
+                    + " disk, and run the tool's verify on the closed store.");
+            }
         }
     }
 
     /** The directory holding the store's files. */
     public Path directory() {
         return directory;
+    }
+
+    /**
+     * The store's identity: random, chosen when it was created, and kept in its checkpoints and its log's header, so
+     * that files of another store are not taken for this one's; 0 only in a read-only open of a store created before
+     * stores had one.
+     */
+    public long storeId() {
+        checkOpen();
+        return state.storeId;
     }
 
     /** The number of the last durable commit; 0 for a new store. */
@@ -376,19 +409,20 @@ public final class SegmentStore implements AutoCloseable {
     public void checkpoint() {
         checkOpen();
         requireWritable("checkpoint");
-        if (!wal.hasBlocks() && state.checkpointedCommit == state.lastCommit && wal.epoch() == state.checkpointSequence) {
+        if (!wal.hasBlocks() && state.checkpointedCommit == state.lastCommit && wal.epoch() == state.checkpointSequence
+            && wal.storeId() == state.storeId) {
             return;
         }
         long start = System.nanoTime();
         Checkpoint next = new Checkpoint(state.checkpointSequence + 1, state.lastCommit, state.nextOid,
-            state.allocatedEnd, segments.count());
+            state.allocatedEnd, segments.count(), state.storeId);
         try {
             clusters.force();
             segments.force();
             clusters.writeCheckpoint(next);
             clusters.force();
             CrashWindows.beforeWalReset();
-            wal.reset(next.sequence());
+            wal.reset(next.sequence(), next.storeId());
         } catch (StoreException e) {
             throw failed(e);
         }

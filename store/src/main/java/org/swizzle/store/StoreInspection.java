@@ -160,7 +160,7 @@ final class StoreInspection implements AutoCloseable {
         LittleEndianBuffer walHeader = LittleEndianBuffer.of(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
         walEpoch = WriteAheadLog.checkHeader(walFile, walHeader, FileIo.readFully(wal, walHeader.byteBuffer(), 0),
             walSize, checksums);
-        checkpoint = CheckpointChoice.choose(clusterFile, header, walFile, walEpoch);
+        checkpoint = CheckpointChoice.choose(clusterFile, header, walFile, walEpoch, WalDescriptor.storeId(walHeader));
         for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
             if (header.slot(slot) == null && !header.blank(slot)) {
                 problems.problem(clusterFile, ClusterHeader.offset(slot), "checkpoint slot " + slot + ' '

@@ -12,10 +12,12 @@ final class StoreState {
     long checkpointSequence;
     /** The last commit recorded by that checkpoint. */
     long checkpointedCommit;
-    /** The next OID to hand out, before the open-segment rule of {@link ClusterLayout#nextNewOid}. */
+    /** The next OID to hand out. */
     long nextOid;
     /** The end of the allocated clusters. */
     long allocatedEnd;
+    /** The store's identity ({@link Checkpoint#storeId()}); never 0 in a writable store once it is open. */
+    long storeId;
 
     StoreState(Checkpoint checkpoint) {
         this.lastCommit = checkpoint.lastCommit();
@@ -23,5 +25,6 @@ final class StoreState {
         this.checkpointedCommit = checkpoint.lastCommit();
         this.nextOid = checkpoint.nextOid();
         this.allocatedEnd = checkpoint.allocatedEnd();
+        this.storeId = checkpoint.storeId();
     }
 }

@@ -34,7 +34,8 @@ final class Summary {
         Checkpoint previous = store.header.slot(other);
         out.println("checkpoint     " + checkpoint.sequence() + " in slot " + checkpoint.slot() + ", last commit "
             + checkpoint.lastCommit() + "; slot " + other + ": " + (previous != null ? "checkpoint " + previous.sequence()
-                : store.header.problem(other)));
+                : store.header.problem(other)) + "; store id " + (checkpoint.storeId() != 0
+                ? Formats.storeId(checkpoint.storeId()) : "none yet (given at the next writable open)"));
         int created = store.segmentCount() - (int) checkpoint.segments();
         out.println("directory      " + store.segmentFile.getFileName() + ": " + store.segmentFileLength + " bytes, "
             + count(store.segmentCount(), "segment") + (created > 0 ? " (" + created + " created by pending blocks)" : ""));

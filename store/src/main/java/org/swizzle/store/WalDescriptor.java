@@ -17,6 +17,11 @@ import org.agrona.BitUtil;
  * are packed, without alignment, and most of their numbers are unsigned LEB128 varints
  * ({@link Varints}), so that a small change logs a few bytes more than the bytes that changed.
  *
+ * <p>The header names the store the log belongs to by the id its checkpoints carry (see
+ * {@link ClusterFileDescriptor}): a log put beside another store's files is refused, naming both ids,
+ * before anything of it is replayed. A log whose header names store 0 was written before stores had an
+ * id, and is taken as the store's own; the store's next checkpoint writes its id.
+ *
  * <p>The magic (bytes 0 to 7), the format version (bytes 8 to 11) and the place of the header's
  * CRC32C (bytes 28 to 31, over the bytes before it) are the outer layout every format version of this
  * file keeps, so that a damaged header is told from a newer one: see {@link FileHeader}. Each block
@@ -39,12 +44,12 @@ import org.agrona.BitUtil;
  *  +---------------------------------------------------------------+  8
  *  |                     Format version (5)                        |
  *  +---------------------------------------------------------------+ 12
- *  |                          Zeros                                |
+ *  |          Store id, low 32 bits (as in the checkpoint)         |
  *  +---------------------------------------------------------------+ 16
  *  |         Epoch: the checkpoint sequence the log follows        |
  *  |                                                               |
  *  +---------------------------------------------------------------+ 24
- *  |                          Zeros                                |
+ *  |          Store id, high 32 bits                               |
  *  +---------------------------------------------------------------+ 28
  *  |                CRC32C of bytes 0 to 27                        |
  *  +---------------------------------------------------------------+ 32
@@ -203,7 +208,9 @@ final class WalDescriptor {
 
     static final int FILE_MAGIC_OFFSET = 0;
     static final int FILE_VERSION_OFFSET = 8;
+    static final int STORE_ID_LOW_OFFSET = 12;
     static final int EPOCH_OFFSET = 16;
+    static final int STORE_ID_HIGH_OFFSET = 24;
     static final int FILE_CRC_OFFSET = 28;
     static final int FILE_HEADER_LENGTH = 32;
     /** The file header's outer layout, fixed for every format version. */
@@ -300,11 +307,13 @@ final class WalDescriptor {
 
     // ---- file header ----
 
-    static void putFileHeader(LittleEndianBuffer buffer, long epoch, Checksums checksums) {
+    static void putFileHeader(LittleEndianBuffer buffer, long epoch, long storeId, Checksums checksums) {
         buffer.setMemory(0, FILE_HEADER_LENGTH, (byte) 0);
         buffer.putLong(FILE_MAGIC_OFFSET, FILE_MAGIC);
         buffer.putInt(FILE_VERSION_OFFSET, FORMAT_VERSION);
+        buffer.putInt(STORE_ID_LOW_OFFSET, (int) storeId);
         buffer.putLong(EPOCH_OFFSET, epoch);
+        buffer.putInt(STORE_ID_HIGH_OFFSET, (int) (storeId >>> 32));
         buffer.putInt(FILE_CRC_OFFSET, checksums.of(buffer, 0, FILE_CRC_OFFSET));
     }
 
@@ -315,6 +324,11 @@ final class WalDescriptor {
 
     static long epoch(LittleEndianBuffer header) {
         return header.getLong(EPOCH_OFFSET);
+    }
+
+    /** The store id the header names; 0 in a log written before stores had one. */
+    static long storeId(LittleEndianBuffer header) {
+        return (long) header.getInt(STORE_ID_HIGH_OFFSET) << 32 | header.getInt(STORE_ID_LOW_OFFSET) & 0xFFFF_FFFFL;
     }
 
     // ---- block header ----

@@ -34,6 +34,7 @@ final class WriteAheadLog implements AutoCloseable {
     private final LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
     private ByteBuffer zeros;
     private long epoch;
+    private long storeId;
     /** The end of the last block: where the next one goes. */
     private long end;
     /** The file's length; the bytes from {@link #end} to it are zeros. */
@@ -41,20 +42,21 @@ final class WriteAheadLog implements AutoCloseable {
     private long appendStart = -1;
     private boolean intact = true;
 
-    private WriteAheadLog(Path file, FileChannel channel, long epoch, long end, long checkpointBytes) {
+    private WriteAheadLog(Path file, FileChannel channel, long epoch, long storeId, long end, long checkpointBytes) {
         this.checkpointBytes = checkpointBytes;
         this.file = file;
         this.channel = channel;
         this.epoch = epoch;
+        this.storeId = storeId;
         this.end = end;
         this.allocated = end;
     }
 
-    /** Writes the header of an empty log following checkpoint 0, and forces it. */
-    static void create(Path file, FileChannelFactory files) {
+    /** Writes the header of an empty log of store {@code storeId} following checkpoint 0, and forces it. */
+    static void create(Path file, FileChannelFactory files, long storeId) {
         try (FileChannel channel = files.open(file)) {
             LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
-            WalDescriptor.putFileHeader(header, 0, new Checksums());
+            WalDescriptor.putFileHeader(header, 0, storeId, new Checksums());
             channel.truncate(0);
             FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
             channel.force(true);
@@ -77,12 +79,13 @@ final class WriteAheadLog implements AutoCloseable {
             Checksums checksums = new Checksums();
             long size = channel.size();
             long epoch = checkHeader(file, header, read, size, checksums);
+            long storeId = WalDescriptor.storeId(header);
             if (!readOnly && WalDescriptor.fileVersion(header) != WalDescriptor.FORMAT_VERSION) {
-                WalDescriptor.putFileHeader(header, epoch, checksums);
+                WalDescriptor.putFileHeader(header, epoch, storeId, checksums);
                 FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
                 channel.force(true);
             }
-            return new WriteAheadLog(file, channel, epoch, size, checkpointBytes);
+            return new WriteAheadLog(file, channel, epoch, storeId, size, checkpointBytes);
         } catch (IOException e) {
             throw Closer.closeAfter(FileIo.failure("open", file, e), channel);
         } catch (RuntimeException e) {
@@ -137,6 +140,11 @@ final class WriteAheadLog implements AutoCloseable {
     /** The checkpoint sequence the log follows. */
     long epoch() {
         return epoch;
+    }
+
+    /** The store the header names (0: written before stores had an id). */
+    long storeId() {
+        return storeId;
     }
 
     /** Whether the log ends where this object thinks it does: false after an append that could not be undone. */
@@ -224,14 +232,14 @@ final class WriteAheadLog implements AutoCloseable {
     }
 
     /**
-     * Retires every block: rewrites the header to follow checkpoint {@code newEpoch}, cuts the log
+     * Retires every block: rewrites the header to follow checkpoint {@code newEpoch} of store {@code newStoreId}, cuts the log
      * to its header, extends it with the zeros the next commits write into (so that the first commit
      * after a checkpoint or a reopen does not pay for them) and forces it. A crash part-way leaves
      * either the old log (which the new checkpoint already holds) or the new header before blocks of
      * the old epoch or zeros, which recovery skips.
      */
-    void reset(long newEpoch) {
-        WalDescriptor.putFileHeader(header, newEpoch, checksums);
+    void reset(long newEpoch, long newStoreId) {
+        WalDescriptor.putFileHeader(header, newEpoch, newStoreId, checksums);
         try {
             FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
             channel.truncate(FILE_HEADER_LENGTH);
@@ -243,6 +251,7 @@ final class WriteAheadLog implements AutoCloseable {
             }
             channel.force(true);
             epoch = newEpoch;
+            storeId = newStoreId;
         } catch (IOException e) {
             throw FileIo.failure("reset (to follow checkpoint " + newEpoch + ")", file, e);
         }

@@ -46,6 +46,9 @@ class CheckpointTest {
         long oid = twoCheckpoints();
         Path clusters = dir.resolve(StoreDirs.CLUSTERS);
         StoreDirs.flipByte(clusters, ClusterFileDescriptor.slotOffset(1) + ClusterFileDescriptor.LAST_COMMIT_OFFSET);
+        String logged = StoreDirs.openMessages(dir);
+        assertTrue(logged.startsWith("WARNING Checkpoint slot 1 of " + clusters + " (offset 128) fails its checksum")
+            && logged.contains("continues from checkpoint 2"), "the damage is not passed over in silence: " + logged);
         try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
             assertEquals(2, store.lastCommit());
             assertBytes(bytes(2, 100), store.read(oid, view), "object");

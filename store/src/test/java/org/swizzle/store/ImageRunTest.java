@@ -60,7 +60,7 @@ class ImageRunTest {
 
     /** A new cluster file, open and mapped up to {@code end}. */
     private static ClusterFile newClusterFile(Path file, long end) {
-        ClusterFile.create(file, CLUSTER, FileChannelFactory.DEFAULT);
+        ClusterFile.create(file, CLUSTER, NewStore.newStoreId(), FileChannelFactory.DEFAULT);
         ClusterFile clusters = ClusterFile.open(file, CLUSTER, FileChannelFactory.DEFAULT, false);
         clusters.ensureCapacity(end);
         return clusters;

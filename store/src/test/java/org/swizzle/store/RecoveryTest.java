@@ -12,13 +12,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,17 +34,21 @@ class RecoveryTest {
     private final long[] walSizeAfter = new long[COMMITS + 1];
     private long shared;
     private Path appendedNotApplied;
+    private Path beforeCommits;
 
     /**
      * Commits 1..3: each a new object, a change to a shared object, and commit 2 a growth (move).
-     * Returns the files as a crash after commit 3 leaves them; {@link #appendedNotApplied} holds
-     * those that a crash after appending commit 3's block and before applying it leaves, which is
-     * when the block can be torn.
+     * Returns the files as a crash after commit 3 leaves them; {@link #beforeCommits} holds them as they were
+     * before commit 1, and {@link #appendedNotApplied} those that a crash after appending commit 3's block and
+     * before applying it leaves, which is when the block can be torn.
      */
     private Path crashAfterThreeCommits() throws IOException {
         Path live = dir.resolve("live");
         try (SegmentStore store = SegmentStore.open(live, StoreDirs.smallNoCheckpoint())) {
             for (int commit = 1; commit <= COMMITS; commit++) {
+                if (commit == 1) {
+                    beforeCommits = StoreDirs.crashCopy(live, dir.resolve("stale"));
+                }
                 if (commit == COMMITS) {
                     appendedNotApplied = StoreDirs.crashCopy(live, dir.resolve("appended"));
                 }
@@ -111,7 +109,7 @@ class RecoveryTest {
         Path crashed = appendedNotApplied;
         StoreDirs.truncate(crashed.resolve(StoreDirs.WAL), walSizeAfter[COMMITS] - 8);
 
-        String all = recoveryMessages(crashed);
+        String all = StoreDirs.openMessages(crashed);
 
         assertTrue(all.contains("INFO Recovered " + crashed.resolve(StoreDirs.WAL) + ": replayed 2 WAL blocks, commits 1 to 2"), all);
         assertTrue(all.contains("WARNING Truncated " + crashed.resolve(StoreDirs.WAL) + " at offset " + walSizeAfter[COMMITS - 1]), all);
@@ -124,7 +122,7 @@ class RecoveryTest {
         assertTrue(Files.size(wal) >= walSizeAfter[COMMITS] + 64 * 1024, "the file is extended with zeros ahead of the log: "
             + Files.size(wal) + " bytes for a log of " + walSizeAfter[COMMITS]);
 
-        String all = recoveryMessages(crashed);
+        String all = StoreDirs.openMessages(crashed);
 
         assertTrue(all.contains("INFO Recovered " + wal + ": replayed 3 WAL blocks, commits 1 to 3"), all);
         assertFalse(all.contains("WARNING"), "the zeros are no torn block: " + all);
@@ -133,48 +131,11 @@ class RecoveryTest {
         }
     }
 
-    /** Opens and closes the store in {@code crashed}; returns what recovery logged, a line a message. */
-    private static String recoveryMessages(Path crashed) {
-        List<String> messages = new ArrayList<>();
-        Logger logger = Logger.getLogger("org.swizzle.store");
-        Level level = logger.getLevel();
-        Handler handler = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                messages.add(record.getLevel() + " " + record.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        boolean useParentHandlers = logger.getUseParentHandlers();
-        logger.setLevel(Level.INFO);
-        logger.setUseParentHandlers(false);
-        logger.addHandler(handler);
-        try {
-            SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()).close();
-        } finally {
-            logger.removeHandler(handler);
-            logger.setUseParentHandlers(useParentHandlers);
-            logger.setLevel(level);
-        }
-        return String.join("\n", messages);
-    }
-
     @Test
     void shouldReplayOverAClusterFileThatNeverSawTheCommits() throws IOException {
-        Path stale = dir.resolve("stale");
-        try (SegmentStore store = SegmentStore.open(dir.resolve("empty"), StoreDirs.smallNoCheckpoint())) {
-            StoreDirs.crashCopy(store.directory(), stale);
-        }
         Path crashed = crashAfterThreeCommits();
-        StoreDirs.copy(crashed, stale, StoreDirs.WAL);
-        try (SegmentStore store = SegmentStore.open(stale, StoreDirs.smallNoCheckpoint())) {
+        StoreDirs.copy(crashed, beforeCommits, StoreDirs.WAL);
+        try (SegmentStore store = SegmentStore.open(beforeCommits, StoreDirs.smallNoCheckpoint())) {
             assertCommitsUpTo(store, COMMITS);
         }
     }

@@ -8,11 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.swizzle.store.TestBytes.assertBytes;
 import static org.swizzle.store.TestBytes.bytes;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -56,7 +53,7 @@ class SpliceTest {
             assertBytes(LittleEndianBuffer.of(grown), store.read(oid, view), "read back");
             crashed = StoreDirs.crashCopy(live, dir.resolve("crashed"));
         }
-        assertEquals(Tool.CLEAN, verify(crashed), "the pending SPLICE checks");
+        assertEquals(Tool.CLEAN, StoreDirs.verify(crashed), "the pending SPLICE checks");
         try (SegmentStore store = SegmentStore.open(live, StoreDirs.smallNoCheckpoint())) {
             assertBytes(LittleEndianBuffer.of(grown), store.read(oid, view), "reopened");
         }
@@ -297,7 +294,7 @@ class SpliceTest {
                 }
                 if (commit % 30 == 0) {
                     Path crashed = StoreDirs.crashCopy(live, dir.resolve("crashed-" + commit));
-                    assertEquals(Tool.CLEAN, verify(crashed), "crash copy of commit " + commit);
+                    assertEquals(Tool.CLEAN, StoreDirs.verify(crashed), "crash copy of commit " + commit);
                     assertRecovers(crashed, model, "crash copy of commit " + commit);
                 }
             }
@@ -353,16 +350,6 @@ class SpliceTest {
         Transaction transaction = store.begin();
         transaction.put(oid, CLASS_ID, LittleEndianBuffer.of(bytes), 0, bytes.length);
         transaction.commit(commit);
-    }
-
-    private static int verify(Path store) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
-        int exit = Tool.run(new String[] {"verify", store.toString()}, print, print);
-        if (exit != Tool.CLEAN) {
-            System.out.println(out.toString(StandardCharsets.UTF_8));
-        }
-        return exit;
     }
 
     private static StoreCounters snapshot(SegmentStore store) {

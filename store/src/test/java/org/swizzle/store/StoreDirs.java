@@ -1,13 +1,22 @@
 package org.swizzle.store;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 
 /** Test configurations, and file surgery that simulates crashes and damage. */
@@ -22,6 +31,50 @@ final class StoreDirs {
     /** Small clusters and regions, no fsync, no automatic checkpoint: fast, and the WAL stays for inspection. */
     static StoreConfig smallNoCheckpoint() {
         return new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, false, Long.MAX_VALUE, 256 * 1024);
+    }
+
+    /** The tool's verify of the closed store in {@code store}: its exit code; prints its report unless clean. */
+    static int verify(Path store) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+        int exit = Tool.run(new String[] {"verify", store.toString()}, print, print);
+        if (exit != Tool.CLEAN) {
+            System.out.println(out.toString(StandardCharsets.UTF_8));
+        }
+        return exit;
+    }
+
+    /** Opens and closes the store in {@code store}; returns what it logged at INFO and above, a line a message. */
+    static String openMessages(Path store) {
+        List<String> messages = new ArrayList<>();
+        Logger logger = Logger.getLogger("org.swizzle.store");
+        Level level = logger.getLevel();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                messages.add(record.getLevel() + " " + record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        boolean useParentHandlers = logger.getUseParentHandlers();
+        logger.setLevel(Level.INFO);
+        logger.setUseParentHandlers(false);
+        logger.addHandler(handler);
+        try {
+            SegmentStore.open(store, smallNoCheckpoint()).close();
+        } finally {
+            logger.removeHandler(handler);
+            logger.setUseParentHandlers(useParentHandlers);
+            logger.setLevel(level);
+        }
+        return String.join("\n", messages);
     }
 
     /**

@@ -1,0 +1,122 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.StoreCorruptedException;
+
+/**
+ * A store's id, in its checkpoints and its log's header, binds the log to the store: a log put beside another
+ * store's files is refused before anything of it is replayed, which before replayed another store's commits over
+ * this one's objects.
+ */
+class StoreIdentityTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldRefuseTheLogOfAnotherStoreAndChangeNothing() throws IOException {
+        Path a = crashAfterCommits(dir.resolve("a-live"), dir.resolve("a"), 1, 5);
+        Path b = crashAfterCommits(dir.resolve("b-live"), dir.resolve("b"), 2, 7);
+        Path ownLog = Files.copy(a.resolve(StoreDirs.WAL), dir.resolve("a.wal"));
+        StoreDirs.copy(b, a, StoreDirs.WAL);
+        byte[] clusters = Files.readAllBytes(a.resolve(StoreDirs.CLUSTERS));
+        byte[] segments = Files.readAllBytes(a.resolve(StoreDirs.SEGMENTS));
+
+        StoreCorruptedException refused = assertThrows(StoreCorruptedException.class,
+            () -> SegmentStore.open(a, StoreDirs.smallNoCheckpoint()));
+        String message = refused.getMessage();
+        assertTrue(message.startsWith(a.resolve(StoreDirs.WAL) + " belongs to another store")
+            && message.contains("(at offset " + WalDescriptor.STORE_ID_LOW_OFFSET + ")")
+            && message.contains("Nothing of it was replayed"), message);
+        assertArrayEquals(clusters, Files.readAllBytes(a.resolve(StoreDirs.CLUSTERS)), "the cluster file is untouched");
+        assertArrayEquals(segments, Files.readAllBytes(a.resolve(StoreDirs.SEGMENTS)), "the segment directory too");
+        assertEquals(Tool.DAMAGED, StoreDirs.verify(a), "verify refuses it too");
+
+        Files.copy(ownLog, a.resolve(StoreDirs.WAL), StandardCopyOption.REPLACE_EXISTING);
+        try (SegmentStore store = SegmentStore.open(a, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(5, store.counters().commitsRecovered(), "the store's own log back: every commit of it");
+            assertEquals(5, store.lastCommit());
+        }
+    }
+
+    @Test
+    void shouldGiveAStoreWithoutAnIdOneAtItsFirstWritableOpen() throws IOException {
+        Path store = crashAfterCommits(dir.resolve("live"), dir.resolve("old"), 3, 2);
+        writeIds(store, 0, 0); // what a store created before stores had an id holds
+        try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(2, opened.counters().commitsRecovered());
+        }
+        long id = slotId(store);
+        assertNotEquals(0, id);
+        assertEquals(id, logId(store), "the log names the id the checkpoint gave the store");
+
+        writeIds(store, id, 0); // a crash after that checkpoint wrote its slot and before it reset the log
+        SegmentStore.open(store, StoreDirs.smallNoCheckpoint()).close();
+        assertEquals(id, logId(store), "a log that names no store is the store's own, and gets its id");
+        assertEquals(Tool.CLEAN, StoreDirs.verify(store));
+    }
+
+    private static Path crashAfterCommits(Path live, Path crashed, int seed, int commits) throws IOException {
+        try (SegmentStore store = SegmentStore.open(live, StoreDirs.smallNoCheckpoint())) {
+            for (int commit = 1; commit <= commits; commit++) {
+                Transaction transaction = store.begin();
+                TestBytes.putNew(transaction, seed * 100L + commit, 100);
+                transaction.commit(commit);
+            }
+            return StoreDirs.crashCopy(live, crashed);
+        }
+    }
+
+    /** The store id of the checkpoint the store continues from. */
+    private static long slotId(Path store) throws IOException {
+        LittleEndianBuffer page = StoreDirs.headerPage(store);
+        long id = 0;
+        long newest = -1;
+        for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
+            Checkpoint checkpoint = ClusterFileDescriptor.slot(page, ClusterFileDescriptor.slotOffset(slot));
+            if (checkpoint.sequence() > newest && checkpoint.allocatedEnd() > 0) {
+                newest = checkpoint.sequence();
+                id = checkpoint.storeId();
+            }
+        }
+        return id;
+    }
+
+    private static long logId(Path store) throws IOException {
+        ByteBuffer header = ByteBuffer.wrap(Files.readAllBytes(store.resolve(StoreDirs.WAL)), 0,
+            WalDescriptor.FILE_HEADER_LENGTH);
+        return WalDescriptor.storeId(LittleEndianBuffer.of(header.slice()));
+    }
+
+    /** Rewrites the id of every written checkpoint slot and of the log header, with their checksums. */
+    private static void writeIds(Path store, long slotId, long logId) throws IOException {
+        LittleEndianBuffer page = StoreDirs.headerPage(store);
+        Checksums checksums = new Checksums();
+        for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
+            int index = ClusterFileDescriptor.slotOffset(slot);
+            Checkpoint checkpoint = ClusterFileDescriptor.slot(page, index);
+            if (checkpoint.allocatedEnd() > 0) {
+                ClusterFileDescriptor.putSlot(page, index, new Checkpoint(checkpoint.sequence(), checkpoint.lastCommit(),
+                    checkpoint.nextOid(), checkpoint.allocatedEnd(), checkpoint.segments(), slotId), checksums);
+            }
+        }
+        StoreDirs.writeAt(store.resolve(StoreDirs.CLUSTERS), 0, ByteBuffer.wrap(page.byteArray()));
+        LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
+        ByteBuffer wal = ByteBuffer.wrap(Files.readAllBytes(store.resolve(StoreDirs.WAL)));
+        long epoch = WalDescriptor.epoch(LittleEndianBuffer.of(wal.slice(0, WalDescriptor.FILE_HEADER_LENGTH)));
+        WalDescriptor.putFileHeader(header, epoch, logId, checksums);
+        StoreDirs.writeAt(store.resolve(StoreDirs.WAL), 0, header.byteBuffer().clear());
+    }
+}
