@@ -142,6 +142,7 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
             firstIndex = superModel.nextIndex();
         }
         List<StoredField> fields = new ArrayList<>();
+        List<String> refusals = new ArrayList<>();
         for (FieldDescription.InDefinedShape field : type.getDeclaredFields()) {
             if (isEnclosingInstance(field)) {
                 String outer = field.getType().asErasure().getInternalName();
@@ -160,12 +161,16 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
             if (kind == null) {
                 String typeName = Type.getType(descriptor).getClassName();
                 String missing = missingClass(descriptor);
-                return ClassModel.refusedForField(internalName, superName, declared, missing != null
+                refusals.add(missing != null
                     ? StoredTypes.missingTypeRefusal(type.getName(), field.getName(), typeName, missing)
                     : StoredTypes.refusal(type.getName(), field.getName(), typeName));
+                continue;
             }
             fields.add(new StoredField(internalName, field.getName(), descriptor, kind, firstIndex + fields.size(),
                 previousNames(field)));
+        }
+        if (!refusals.isEmpty()) { // every refused field named at once, so that one build shows them all
+            return ClassModel.refusedForField(internalName, superName, declared, String.join(" ", refusals));
         }
         String clash = storedNameClash(type.getName(), superModel, fields);
         if (clash != null) {

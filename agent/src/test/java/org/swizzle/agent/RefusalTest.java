@@ -62,6 +62,16 @@ class RefusalTest {
     }
 
     @Test
+    void shouldNameEveryRefusedFieldOfAClass() {
+        StdErr.capture(() -> loader.fixture("WithTwoRefusedFields"));
+
+        assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithTwoRefusedFields", "queue", "java.util.ArrayDeque") + " "
+            + StoredTypes.refusal("org.swizzle.fixtures.WithTwoRefusedFields", "anything", "java.lang.Object"),
+            Enhancement.refusal("org.swizzle.fixtures.WithTwoRefusedFields"));
+        assertUnchanged("WithTwoRefusedFields");
+    }
+
+    @Test
     void shouldRefuseNonPersistentSuperclass() {
         StdErr.capture(() -> loader.fixture("OnPlainBase"));
 

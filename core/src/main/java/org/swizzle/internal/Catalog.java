@@ -1,6 +1,8 @@
 package org.swizzle.internal;
 
 import java.lang.System.Logger.Level;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -251,14 +253,29 @@ final class Catalog {
             entry.plans.set(shape, plan);
             for (String field : plan.dropped()) {
                 if (entry.reportedDropped.add(field)) {
-                    LOG.log(Level.WARNING, "Field " + entry.name + "." + field + " is stored but " + layout.type().getName()
-                        + " has no field of that name or with it in @PreviousNames: its values are not read, and are"
-                        + " removed from each object at the object's next commit. Declare @PreviousNames(\"" + field
-                        + "\") on the field it was renamed to, to keep them.");
+                    LOG.log(Level.WARNING, "Field " + entry.name + "." + field + " is stored but " + whyDropped(layout.type(), field));
                 }
             }
         }
         return plan;
+    }
+
+    /** Why stored field {@code name} is not read into {@code type}, and how to keep its values. */
+    private static String whyDropped(Class<?> type, String name) {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            for (Field field : c.getDeclaredFields()) {
+                int modifiers = field.getModifiers();
+                if (field.getName().equals(name) && (Modifier.isStatic(modifiers) || Modifier.isTransient(modifiers))) {
+                    String modifier = Modifier.isStatic(modifiers) ? "static" : "transient";
+                    return c.getName() + " now declares it " + modifier + ", and such fields are not stored: its values"
+                        + " are not read, and are removed from each object at the object's next commit. Remove " + modifier
+                        + " from it to keep them.";
+                }
+            }
+        }
+        return type.getName() + " has no field of that name or with it in @PreviousNames: its values are not read, and"
+            + " are removed from each object at the object's next commit. Declare @PreviousNames(\"" + name + "\") on the"
+            + " field it was renamed to, to keep them.";
     }
 
     /** The stored class names, by class id from 1. */

@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.ConcurrentModificationException;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -1110,6 +1111,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return type.cast(value);
     }
 
+    /** The end of a refusal of a reference to an object that {@code other} holds, saying what to do. */
+    private String otherStore(ObjectManager other) {
+        if (other.closed) {
+            return (other.directory.equals(directory) ? "read from this store before it was closed and opened again"
+                : "of the store in " + other.directory + ", which was closed") + ": an object does not outlive its"
+                + " store's close(); read it again from the open store.";
+        }
+        return "of another store (" + other.directory + "); references between stores are not supported.";
+    }
+
     public synchronized void setRoot(String name, Object value) {
         Objects.requireNonNull(name, "name");
         requireOpen();
@@ -1119,7 +1130,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Object context = ((Persistable) value).$swz_context();
             if (context != null && context != this) {
                 throw new NotPersistentException("Cannot bind root '" + name + "' of the store in " + directory
-                    + " to an object of another store (" + ((ObjectManager) context).directory + ").");
+                    + " to an object " + otherStore((ObjectManager) context));
             }
         }
         roots.set(name, value);
@@ -1171,10 +1182,20 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             while (!pending.isEmpty() || !pendingCollections.isEmpty()) {
                 while (!pending.isEmpty()) {
-                    write(pending.poll());
+                    Persistable object = pending.poll();
+                    try {
+                        write(object);
+                    } catch (ConcurrentModificationException e) {
+                        throw changedWhileWritten("an object of " + object.getClass().getName(), e);
+                    }
                 }
                 while (!pendingCollections.isEmpty()) {
-                    write(pendingCollections.poll());
+                    Attachment attachment = pendingCollections.poll();
+                    try {
+                        write(attachment);
+                    } catch (ConcurrentModificationException e) {
+                        throw changedWhileWritten("the collection of " + attachment.origin(), e);
+                    }
                 }
             }
             putImages();
@@ -1268,6 +1289,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } else {
             counters.objectsMarked += detector.marks;
         }
+    }
+
+    private static StoreException changedWhileWritten(String what, ConcurrentModificationException e) {
+        return new StoreException("commit() was writing " + what + " when a collection it holds changed (" + e + "),"
+            + " by another thread unless code that commit() called changed it: the commit would have lost the change or"
+            + " written the collection half-changed, so nothing was committed. commit() needs exclusive use of the"
+            + " store: no other thread may change its objects while it runs.", e);
     }
 
     private void write(Persistable object) {
@@ -1556,8 +1584,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return object.$swz_oid();
         }
         if (context != null) {
-            throw new NotPersistentException("Field " + from.fieldDescription() + " refers to an object of another store ("
-                + ((ObjectManager) context).directory + "); references between stores are not supported.");
+            throw new NotPersistentException("Field " + from.fieldDescription() + " refers to an object "
+                + otherStore((ObjectManager) context));
         }
         long oid = object.$swz_oid();
         if (oid == 0 && transaction == null) {

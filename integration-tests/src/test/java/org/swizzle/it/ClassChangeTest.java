@@ -48,6 +48,30 @@ class ClassChangeTest {
     Path dir;
 
     @Test
+    void shouldSayThatAFieldMadeTransientOrStaticIsNoLongerStored() throws IOException {
+        String rec = String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Rec {",
+            "  long cached = 5; int shared = 6; int kept = 7;",
+            "  static Rec sample() { return new Rec(); }",
+            "  void touch() { }",
+            "  String describe() { return \"kept=\" + kept + \" cached=\" + cached + \" shared=\" + shared; }",
+            "}");
+        Path v1 = compile("v1", "Rec", Map.of("ev/Rec.java", rec));
+        Path v2 = compile("v2", "Rec", Map.of("ev/Rec.java", rec.replace("long cached = 5; int shared = 6;",
+            "transient long cached; static int shared;")));
+        String db = dir.resolve("db").toString();
+        assertState(run(v1, db, "write"), "kept=7 cached=5 shared=6");
+        String read = run(v2, db, "read");
+        assertState(read, "kept=7 cached=0 shared=0");
+        assertTrue(read.contains("Field ev.Rec.cached is stored but ev.Rec now declares it transient, and such fields are"
+            + " not stored") && read.contains("Remove transient from it to keep them"), read);
+        assertTrue(read.contains("Field ev.Rec.shared is stored but ev.Rec now declares it static")
+            && read.contains("Remove static from it to keep them"), read);
+        assertEquals(0, count(read, "@PreviousNames"), "neither field was renamed:\n" + read);
+    }
+
+    @Test
     void shouldReadRenamedAndWidenedFieldsAndWarnOfADroppedOne() throws IOException {
         Path v1 = compile("v1", "Rec", Map.of("ev/Rec.java", String.join("\n",
             "package ev;",

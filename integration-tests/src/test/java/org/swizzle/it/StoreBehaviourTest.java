@@ -369,6 +369,14 @@ class StoreBehaviourTest {
             assertEquals("m", reread.next.name);
             assertEquals("n", reread.name);
             assertEquals(1, reread.children.size());
+            NotPersistentException bound = assertThrows(NotPersistentException.class, () -> again.setRoot("old", node));
+            assertTrue(bound.getMessage().contains("read from this store before it was closed and opened again"),
+                bound.getMessage());
+            reread.next = node.next;
+            NotPersistentException referred = assertThrows(NotPersistentException.class, again::commit);
+            assertTrue(referred.getMessage().contains(Node.class.getName() + ".next")
+                && referred.getMessage().contains("read it again from the open store"), referred.getMessage());
+            again.abort();
         }
     }
 
