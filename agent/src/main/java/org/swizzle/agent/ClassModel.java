@@ -12,7 +12,7 @@ import java.util.Set;
  */
 final class ClassModel {
 
-    /** {@code REFUSED_FIELD}: refused because of one of its fields; {@code REFUSED}: because of the class itself. */
+    /** {@code REFUSED_FIELD}: refused because of some of its fields; {@code REFUSED}: because of the class itself. */
     enum Status { PLAIN, ENHANCED, REFUSED, REFUSED_FIELD }
 
     private final String internalName;

@@ -89,6 +89,8 @@ final class PendingPuts {
     private Long2LongHashMap latest = newLatestTable();
     /** The first OID the transaction allocated; the others follow it one after another. */
     private long firstNewOid = Long.MAX_VALUE;
+    /** See {@link #newBytes()}. */
+    private long newBytes;
     /**
      * The live put of each OID the transaction allocated, found by its distance from the first rather than by
      * hashing: {@code newLatest[oid - firstNewOid] - 1}, so that 0 is none.
@@ -132,6 +134,7 @@ final class PendingPuts {
         Arrays.fill(newLatest, 0, newLatestEnd, 0);
         newLatestEnd = 0;
         firstNewOid = Long.MAX_VALUE;
+        newBytes = 0;
         count = 0;
         rangesEnd = 0;
         images.clear();
@@ -279,6 +282,12 @@ final class PendingPuts {
     /** Stages the whole image of a new object. */
     void stageNew(long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc) {
         stage(Kind.NEW_IMAGE, oid, classId, src, srcOffset, length, crc);
+        newBytes += length;
+    }
+
+    /** The bytes of the new objects' images staged since the last {@link #clear()}, each put counted. */
+    long newBytes() {
+        return newBytes;
     }
 
     /** Stages the whole image of an existing object, now {@code oldLength} bytes at {@code oldOffset}. */

@@ -50,7 +50,9 @@ public final class SegmentStore implements AutoCloseable {
     private final ClusterLayout layout;
     private final ObjectTable objects;
     /** See {@link #heldBytesLimit()}. */
-    private static final long MIN_HELD_BYTES = 1 << 20;
+    private static final long MIN_HELD_BYTES = 2 << 20;
+    /** See {@link #firstNewOid()}. */
+    private static final long MAX_OPEN_SEGMENT_BYTES = Compaction.MAX_TABLE_MOVE_BYTES / 4;
 
     private final FreeSpace freeSpace;
     private final Placement placement;
@@ -60,6 +62,10 @@ public final class SegmentStore implements AutoCloseable {
     private final StoreCounters counters = new StoreCounters();
     private final TableEntry entry = new TableEntry();
     private final TableEntry unitEntry = new TableEntry();
+    private final TableEntry openSegmentEntry = new TableEntry();
+    /** The segment whose objects' bytes {@link #openSegmentBytes} holds; -1 before it is counted. */
+    private long openSegment = -1;
+    private long openSegmentBytes;
     private final LiveCounts live;
     private Transaction transaction;
     private boolean closed;
@@ -175,12 +181,16 @@ public final class SegmentStore implements AutoCloseable {
             LOG.log(Level.DEBUG, () -> directory + " keeps the cluster size it was created with, "
                 + layout.clusterSize() + " bytes, not " + config.clusterSize());
         }
-        warnOfDamagedSlot();
+        boolean damagedSlot = warnOfDamagedSlot();
         if (!config.readOnly()) {
             if (state.storeId == 0) {
                 state.storeId = NewStore.newStoreId(); // a store created before stores had an id: this checkpoint gives it one
             }
-            checkpoint();
+            if (damagedSlot) {
+                writeCheckpoint(); // the next checkpoint goes to the slot the valid one is not in: the damaged one
+            } else {
+                checkpoint();
+            }
         }
     }
 
@@ -188,19 +198,23 @@ public final class SegmentStore implements AutoCloseable {
      * Logs a checkpoint slot that is damaged: {@link CheckpointChoice} continued from the other, which it does only
      * when the log follows that one, so nothing is lost; the next checkpoint writes over the damaged slot.
      */
-    private void warnOfDamagedSlot() {
+    private boolean warnOfDamagedSlot() {
         ClusterHeader header = clusters.header();
         long checkpointSequence = state.checkpointSequence;
+        boolean damaged = false;
         for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
             if (header.slot(slot) == null && !header.blank(slot)) {
+                damaged = true;
                 LOG.log(Level.WARNING, "Checkpoint slot " + slot + " of " + clusters.file() + " (offset "
-                    + ClusterHeader.offset(slot) + ") " + header.problem(slot) + ". The store continues from checkpoint "
-                    + checkpointSequence + " in the other slot, and the log holds every commit after it, so none is lost; "
-                    + (config.readOnly() ? "the next checkpoint of a writable open writes over it."
-                    : "the next checkpoint writes over it.") + " Damage to the file may not stop there: check the"
-                    + " disk, and run the tool's verify on the closed store.");
+                    + ClusterHeader.offset(slot) + ") " + header.problem(slot) + ": a crash cut a checkpoint short, or"
+                    + " the file was damaged there. The store continues from checkpoint " + checkpointSequence
+                    + " in the other slot, and the log holds every commit after it, so none is lost; "
+                    + (config.readOnly() ? "the next writable open writes over the slot."
+                    : "this open writes over the slot.") + " If no crash came during a checkpoint, check the disk, and"
+                    + " run the tool's verify on the closed store.");
             }
         }
+        return damaged;
     }
 
     /** The directory holding the store's files. */
@@ -352,8 +366,9 @@ public final class SegmentStore implements AutoCloseable {
     /**
      * Hands the OID of every committed object whose segment has its table in the same cluster as the
      * table of {@code oid}'s segment to {@code action}, segment by segment: the fault unit
-     * {@code fault=cluster} (a physical segment). Segments are placed so that their objects share
-     * their table's cluster until it is full.
+     * {@code fault=cluster} (a physical segment). A segment's new objects go to its table's cluster while it has
+     * room, then to the last cluster (see {@link Placement}): the unit is the segments whose tables share a cluster,
+     * wherever their objects lie.
      */
     public void forEachInCluster(long oid, LongConsumer action) {
         checkOpen();
@@ -403,7 +418,8 @@ public final class SegmentStore implements AutoCloseable {
      * Forces the cluster file and the segment directory to the disk, records the state in the next
      * checkpoint slot of the cluster file header, forces it, and resets the WAL. Done automatically
      * when the WAL passes {@link StoreConfig#checkpointWalBytes()}, or the space that SPLICE records read and
-     * that is held from reuse until a checkpoint passes it too, and on {@link #close()}.
+     * that is held from reuse until a checkpoint passes the bytes in use (see {@code heldBytesLimit}), and on
+     * {@link #close()}.
      * {@link ReadOnlyStoreException} if the store is read-only.
      */
     public void checkpoint() {
@@ -413,6 +429,11 @@ public final class SegmentStore implements AutoCloseable {
             && wal.storeId() == state.storeId) {
             return;
         }
+        writeCheckpoint();
+    }
+
+    /** Writes the next checkpoint, whether or not anything changed since the last one: see {@link #checkpoint()}. */
+    private void writeCheckpoint() {
         long start = System.nanoTime();
         Checkpoint next = new Checkpoint(state.checkpointSequence + 1, state.lastCommit, state.nextOid,
             state.allocatedEnd, segments.count(), state.storeId);
@@ -510,9 +531,34 @@ public final class SegmentStore implements AutoCloseable {
         return layout;
     }
 
-    /** The first OID a transaction's {@code newObject()} hands out. */
+    /**
+     * The first OID a transaction's {@code newObject()} hands out: the next one of the open segment, whatever cluster
+     * its objects go to (starting a segment because the file had grown past the open one's cluster left its slots and
+     * its table unused), unless the objects it got since it was opened pass {@link #MAX_OPEN_SEGMENT_BYTES}, as large
+     * objects do: compaction moves a segment's objects with its table, up to {@link Compaction#MAX_TABLE_MOVE_BYTES}.
+     */
     long firstNewOid() {
-        return state.nextOid;
+        long nextOid = state.nextOid;
+        long segment = Oids.segment(nextOid);
+        if (Oids.slot(nextOid) != 0 && openSegmentBytes(segment) > MAX_OPEN_SEGMENT_BYTES) {
+            return Oids.firstOidOf(segment + 1);
+        }
+        return nextOid;
+    }
+
+    /** The bytes of {@code segment}'s objects: counted from its table when it becomes the open one, then per commit. */
+    private long openSegmentBytes(long segment) {
+        if (segment != openSegment) {
+            openSegment = segment;
+            openSegmentBytes = 0;
+            long first = Oids.firstOidOf(segment);
+            for (int slot = 0; slot < Oids.SLOTS_PER_SEGMENT; slot++) {
+                if (objects.load(first + slot, openSegmentEntry)) {
+                    openSegmentBytes += layout.extent(openSegmentEntry.length);
+                }
+            }
+        }
+        return openSegmentBytes;
     }
 
     void checkCommitNumber(long commitNumber) {
@@ -559,6 +605,9 @@ public final class SegmentStore implements AutoCloseable {
         freeSpace.endPlan();
         CrashWindows.afterWalForce();
         apply(commitNumber, walOffset);
+        if (Oids.segment(state.nextOid) == openSegment) {
+            openSegmentBytes += puts.newBytes();
+        }
         if (wal.size() > config.checkpointWalBytes() || freeSpace.heldBytes() > heldBytesLimit()) {
             checkpointAfterCommit(commitNumber);
         }
@@ -567,11 +616,14 @@ public final class SegmentStore implements AutoCloseable {
 
     /**
      * The held space (the old places of spliced objects, see {@link FreeSpace#hold}) past which a commit checkpoints
-     * to reuse it: a quarter of the allocated clusters, at least {@link #MIN_HELD_BYTES}, at most the log's limit. A
-     * collection rewritten larger at every commit would otherwise grow the file by its whole image each time.
+     * to reuse it: the bytes in use (allocated, neither free nor held), at least {@link #MIN_HELD_BYTES}, at most the
+     * log's limit. A collection rewritten larger at every commit would otherwise grow the file by its whole image
+     * each time; a share of the allocated bytes would count free space that no image fits (and then never be
+     * reached), or checkpoint at nearly every commit of a large object.
      */
     private long heldBytesLimit() {
-        return Math.min(config.checkpointWalBytes(), Math.max(MIN_HELD_BYTES, freeSpace.allocatedEnd() / 4));
+        long inUse = freeSpace.allocatedEnd() - freeSpace.freeBytes() - freeSpace.heldBytes();
+        return Math.min(config.checkpointWalBytes(), Math.max(MIN_HELD_BYTES, inUse));
     }
 
     private void apply(long commitNumber, long walOffset) {

@@ -31,8 +31,8 @@ public final class StoreConfig {
      *                           so a commit survives a power failure; {@code false}: it survives
      *                           the death of the process only
      * @param checkpointWalBytes a commit that leaves the WAL longer than this checkpoints, as does one that leaves
-     *                           more bytes than this held until a checkpoint (the old places of resized objects
-     *                           logged as SPLICE records)
+     *                           more bytes held until a checkpoint (the old places of resized objects logged as
+     *                           SPLICE records) than the bytes in use, at least 2 MiB, at most this
      */
     public StoreConfig(int clusterSize, boolean syncOnCommit, long checkpointWalBytes) {
         this(clusterSize, syncOnCommit, checkpointWalBytes, DEFAULT_REGION_SIZE);

@@ -214,28 +214,27 @@ class TableReleaseTest {
     }
 
     /**
-     * Commits 1 to 3: segment 0 gets 252 small objects and one larger than a cluster in its last slot, so that new
-     * objects go to segment 1 from then on; the commit that frees them all releases segment 0, and the next new
-     * object starts segment 1.
+     * Commits 1 to 3: segment 0 gets 100 small objects and one of 17 MiB, all freed while new objects still go to
+     * segment 0; the next new object starts segment 1 (segment 0 got more than the 16 MiB a segment takes before
+     * new objects move on), and that commit releases segment 0.
      */
     private void releaseSegment0(SegmentStore store) throws IOException {
         Transaction transaction = store.begin();
-        for (int i = 0; i < 252; i++) {
+        for (int i = 0; i < 100; i++) {
             putNew(transaction, i, 20);
         }
-        long last = putNew(transaction, 252, 2 * CLUSTER);
-        assertEquals(Oids.SLOTS_PER_SEGMENT - 1, Oids.slot(last));
+        putNew(transaction, 100, 17 << 20);
         transaction.commit(1);
         long table = tableOf(store, 0);
         commitFree(store, 2, objectsOf(0));
-        assertEquals(1, store.counters().tablesReleased(), "the commit that empties segment 0 releases it");
-        assertReleased(store, 0, "emptied");
+        assertEquals(0, store.counters().tablesReleased(), "new objects still go to segment 0");
 
         transaction = store.begin();
-        long next = putNew(transaction, 253, 20);
+        long next = putNew(transaction, 101, 20);
         transaction.commit(3);
         assertEquals(Oids.firstOidOf(1), next, "a new segment");
-        assertEquals(1, store.counters().tablesReleased());
+        assertEquals(1, store.counters().tablesReleased(), "the commit that moves new objects past segment 0 releases it");
+        assertReleased(store, 0, "passed");
         assertTrue(store.freeSpace().isFree(table, TABLE));
     }
 

@@ -175,4 +175,24 @@ class TransactionTest {
         assertEquals(large + 1, next, "the last cluster is not the open segment's, but its slots are not used up: a"
             + " new segment would leave them and their table unused");
     }
+
+    /**
+     * Objects of 1 MiB, one a commit: the open segment takes them until they pass 16 MiB, then a new one starts, so
+     * that compaction, which moves a segment's objects with its table (up to 64 MiB), can still move its table.
+     */
+    @Test
+    void shouldStartANewSegmentOnceTheOpenOnesObjectsPassSixteenMebibytes() {
+        long first = 0;
+        long last = 0;
+        for (int commit = 1; commit <= 20; commit++) {
+            Transaction transaction = store.begin();
+            last = TestBytes.putNew(transaction, commit, 1 << 20);
+            transaction.commit(commit);
+            if (commit == 1) {
+                first = last;
+            }
+        }
+        assertEquals(Oids.segment(first) + 1, Oids.segment(last), "a second segment, and no more");
+        assertEquals(0, Oids.slot(last - 2), "the 17th object passed 16 MiB, and the 18th opened it: " + last);
+    }
 }
