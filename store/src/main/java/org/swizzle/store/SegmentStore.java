@@ -196,7 +196,7 @@ public final class SegmentStore implements AutoCloseable {
 
     /**
      * Logs a checkpoint slot that is damaged: {@link CheckpointChoice} continued from the other, which it does only
-     * when the log follows that one, so nothing is lost; the next checkpoint writes over the damaged slot.
+     * when the log follows that one, so nothing is lost; a writable open writes over the damaged slot at once.
      */
     private boolean warnOfDamagedSlot() {
         ClusterHeader header = clusters.header();
@@ -549,14 +549,15 @@ public final class SegmentStore implements AutoCloseable {
     /** The bytes of {@code segment}'s objects: counted from its table when it becomes the open one, then per commit. */
     private long openSegmentBytes(long segment) {
         if (segment != openSegment) {
-            openSegment = segment;
-            openSegmentBytes = 0;
+            long bytes = 0;
             long first = Oids.firstOidOf(segment);
             for (int slot = 0; slot < Oids.SLOTS_PER_SEGMENT; slot++) {
-                if (objects.load(first + slot, openSegmentEntry)) {
-                    openSegmentBytes += layout.extent(openSegmentEntry.length);
+                if (objects.load(first + slot, openSegmentEntry)) { // a damaged entry fails here, and again next time
+                    bytes += layout.extent(openSegmentEntry.length);
                 }
             }
+            openSegment = segment;
+            openSegmentBytes = bytes;
         }
         return openSegmentBytes;
     }

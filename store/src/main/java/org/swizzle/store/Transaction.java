@@ -34,7 +34,9 @@ public final class Transaction {
 
     /**
      * Allocates the OID of a new object. OIDs come in call order, and the commit places new objects
-     * in that order, so allocating in traversal order clusters objects by traversal.
+     * in that order, so allocating in traversal order clusters objects by traversal. The first call of a
+     * transaction reads the table entries of the open segment once it has become the open one, so it
+     * raises {@link org.swizzle.StoreCorruptedException} if one of them is damaged.
      */
     public long newObject() {
         checkActive();
