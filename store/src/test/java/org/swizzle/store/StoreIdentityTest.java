@@ -79,44 +79,49 @@ class StoreIdentityTest {
         }
     }
 
-    /** The store id of the checkpoint the store continues from. */
+    /** The store id of the newest valid checkpoint slot. */
     private static long slotId(Path store) throws IOException {
-        LittleEndianBuffer page = StoreDirs.headerPage(store);
-        long id = 0;
-        long newest = -1;
+        ClusterHeader header = header(store);
+        Checkpoint newest = null;
         for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
-            Checkpoint checkpoint = ClusterFileDescriptor.slot(page, ClusterFileDescriptor.slotOffset(slot));
-            if (checkpoint.sequence() > newest && checkpoint.allocatedEnd() > 0) {
-                newest = checkpoint.sequence();
-                id = checkpoint.storeId();
+            Checkpoint checkpoint = header.slot(slot);
+            if (checkpoint != null && (newest == null || checkpoint.sequence() > newest.sequence())) {
+                newest = checkpoint;
             }
         }
-        return id;
+        return newest.storeId();
+    }
+
+    private static ClusterHeader header(Path store) throws IOException {
+        return ClusterHeader.read(store.resolve(StoreDirs.CLUSTERS), StoreDirs.headerPage(store),
+            ClusterFileDescriptor.PAGE_SIZE, new Checksums());
     }
 
     private static long logId(Path store) throws IOException {
-        ByteBuffer header = ByteBuffer.wrap(Files.readAllBytes(store.resolve(StoreDirs.WAL)), 0,
-            WalDescriptor.FILE_HEADER_LENGTH);
-        return WalDescriptor.storeId(LittleEndianBuffer.of(header.slice()));
+        return WalDescriptor.storeId(logHeader(store));
     }
 
-    /** Rewrites the id of every written checkpoint slot and of the log header, with their checksums. */
+    private static LittleEndianBuffer logHeader(Path store) throws IOException {
+        byte[] log = Files.readAllBytes(store.resolve(StoreDirs.WAL));
+        return LittleEndianBuffer.of(log, 0, WalDescriptor.FILE_HEADER_LENGTH);
+    }
+
+    /** Rewrites the id of every valid checkpoint slot and of the log header, with their checksums. */
     private static void writeIds(Path store, long slotId, long logId) throws IOException {
+        ClusterHeader header = header(store);
         LittleEndianBuffer page = StoreDirs.headerPage(store);
         Checksums checksums = new Checksums();
         for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
-            int index = ClusterFileDescriptor.slotOffset(slot);
-            Checkpoint checkpoint = ClusterFileDescriptor.slot(page, index);
-            if (checkpoint.allocatedEnd() > 0) {
-                ClusterFileDescriptor.putSlot(page, index, new Checkpoint(checkpoint.sequence(), checkpoint.lastCommit(),
-                    checkpoint.nextOid(), checkpoint.allocatedEnd(), checkpoint.segments(), slotId), checksums);
+            Checkpoint checkpoint = header.slot(slot);
+            if (checkpoint != null) {
+                ClusterFileDescriptor.putSlot(page, ClusterFileDescriptor.slotOffset(slot), new Checkpoint(
+                    checkpoint.sequence(), checkpoint.lastCommit(), checkpoint.nextOid(), checkpoint.allocatedEnd(),
+                    checkpoint.segments(), slotId), checksums);
             }
         }
         StoreDirs.writeAt(store.resolve(StoreDirs.CLUSTERS), 0, ByteBuffer.wrap(page.byteArray()));
-        LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
-        ByteBuffer wal = ByteBuffer.wrap(Files.readAllBytes(store.resolve(StoreDirs.WAL)));
-        long epoch = WalDescriptor.epoch(LittleEndianBuffer.of(wal.slice(0, WalDescriptor.FILE_HEADER_LENGTH)));
-        WalDescriptor.putFileHeader(header, epoch, logId, checksums);
-        StoreDirs.writeAt(store.resolve(StoreDirs.WAL), 0, header.byteBuffer().clear());
+        LittleEndianBuffer log = LittleEndianBuffer.of(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
+        WalDescriptor.putFileHeader(log, WalDescriptor.epoch(logHeader(store)), logId, checksums);
+        StoreDirs.writeAt(store.resolve(StoreDirs.WAL), 0, log.byteBuffer().clear());
     }
 }
