@@ -5,8 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
-import org.swizzle.internal.tracked.TrackedHashMap;
-import org.swizzle.internal.tracked.TrackedHashSet;
+import org.swizzle.internal.tracked.Backed;
 
 /**
  * Reads the elements (or entries) of one stored collection into the collection {@link ContainerCodec#newCollection}
@@ -82,10 +81,10 @@ final class CollectionFill {
         }
         while (read < size) {
             boolean keyPosition = isKeyPosition();
-            boolean map = kind != ValueKind.HASH_SET_KEYS && kind.unit() != 1;
+            boolean map = !kind.isBacked() && kind.unit() != 1;
             int index = map && hasKey ? 1 : 0;
             Object value = declared == null ? in.readValue() : readDeclared(index, map);
-            if (declared != null && kind != ValueKind.HASH_SET_KEYS) { // that set's one value is the map of its elements
+            if (declared != null && !kind.isBacked()) { // its one value is the collection of its elements
                 value = DeclaredElements.admit(declared, index, role(index, map), value, field, keyPosition, page);
             }
             Object first = (keyPosition || in.isReadForKey()) && mustBeReadFirst(value) ? toFillFirst.apply(value) : null;
@@ -135,20 +134,19 @@ final class CollectionFill {
 
     /** Whether the next value is hashed or compared where it goes: a set's element, a map's key. */
     private boolean isKeyPosition() {
-        if (kind == ValueKind.HASH_SET_KEYS) {
-            return false; // the map whose keys the set is
+        if (kind.isBacked()) {
+            return false; // the collection of its elements
         }
         return kind.unit() == 1 ? collection instanceof Set : !hasKey;
     }
 
     @SuppressWarnings("unchecked")
     private void put(Object value) {
-        if (kind == ValueKind.HASH_SET_KEYS) {
-            if (!(value instanceof TrackedHashMap)) {
-                throw in.corrupt("a HashSet kept as a map's keys refers to a " + (value == null ? "null" : value.getClass().getName())
-                    + " where its map should be");
+        if (kind.isBacked()) {
+            if (!((Backed) collection).backWith(value)) {
+                throw in.corrupt(ContainerCodec.backedName(kind) + " refers to a " + (value == null ? "null" : value.getClass().getName())
+                    + " where the " + ContainerCodec.backingClass(kind).getSimpleName() + " of its elements should be");
             }
-            ((TrackedHashSet<Object>) collection).keysIn((TrackedHashMap<Object, Boolean>) value);
             read++;
         } else if (kind.unit() == 1) {
             try {

@@ -18,6 +18,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.swizzle.UnsupportedFieldTypeException;
+import org.swizzle.internal.tracked.Backed;
 import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Sections;
 import org.swizzle.internal.tracked.TrackedArrayList;
@@ -65,6 +66,9 @@ final class ContainerCodec {
         if (collection instanceof TrackedHashSet) {
             return ((TrackedHashSet<?>) collection).keys() != null ? ValueKind.HASH_SET_KEYS : ValueKind.HASH_SET;
         }
+        if (collection instanceof TrackedLinkedList) {
+            return ((TrackedLinkedList<?>) collection).backing() != null ? ValueKind.LINKED_LIST_ELEMENTS : ValueKind.LINKED_LIST;
+        }
         if (collection instanceof Map) {
             if (collection instanceof SortedMap) {
                 requireNaturalOrder(out, ((SortedMap<?, ?>) collection).comparator(), collection);
@@ -95,7 +99,8 @@ final class ContainerCodec {
             case ARRAY_LIST:
             case ARRAY_LIST_PAGES:
             case ARRAY_LIST_SECTIONS: return ArrayList.class;
-            case LINKED_LIST: return LinkedList.class;
+            case LINKED_LIST:
+            case LINKED_LIST_ELEMENTS: return LinkedList.class;
             case HASH_SET:
             case HASH_SET_KEYS: return HashSet.class;
             case LINKED_HASH_SET: return LinkedHashSet.class;
@@ -115,9 +120,9 @@ final class ContainerCodec {
         out.writeKind(kind);
         if (kind.isPaged()) {
             writePages(out, (Paged) collection);
-        } else if (kind == ValueKind.HASH_SET_KEYS) {
+        } else if (kind.isBacked()) {
             out.enter();
-            out.writeValue(((TrackedHashSet<?>) collection).keys());
+            out.writeValue(((Backed) collection).backing());
             out.exit();
         } else if (collection instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) collection;
@@ -354,6 +359,7 @@ final class ContainerCodec {
             case LINKED_LIST: return new TrackedLinkedList<>();
             case HASH_SET: return new TrackedHashSet<>(capacity(size));
             case HASH_SET_KEYS: return new TrackedHashSet<>();
+            case LINKED_LIST_ELEMENTS: return new TrackedLinkedList<>();
             case LINKED_HASH_SET: return new TrackedLinkedHashSet<>(capacity(size));
             case TREE_SET: return new TrackedTreeSet<>();
             case HASH_MAP: return new TrackedHashMap<>(capacity(size));
@@ -364,9 +370,19 @@ final class ContainerCodec {
         }
     }
 
+    /** What a collection of {@code kind}, a {@link ValueKind#isBacked} one, is called in a message. */
+    static String backedName(ValueKind kind) {
+        return kind == ValueKind.HASH_SET_KEYS ? "a HashSet kept as a map's keys" : "a LinkedList kept in a list of its own";
+    }
+
+    /** The JDK class of the collection that a collection of {@code kind}, a {@link ValueKind#isBacked} one, keeps its elements in. */
+    static Class<?> backingClass(ValueKind kind) {
+        return kind == ValueKind.HASH_SET_KEYS ? HashMap.class : ArrayList.class;
+    }
+
     /** The number of elements (or entries) of a stored image of {@code kind} that {@link CollectionFill} reads, read from {@code in}. */
     static int readSize(ValueKind kind, ObjectReader in) {
-        return kind == ValueKind.HASH_SET_KEYS ? 1 : in.readCount(kind);
+        return kind.isBacked() ? 1 : in.readCount(kind);
     }
 
     /** A hash table capacity that holds {@code count} entries without rehashing. */

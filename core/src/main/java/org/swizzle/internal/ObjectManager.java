@@ -42,12 +42,12 @@ import org.swizzle.store.StoreCounters;
 import org.swizzle.store.Transaction;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
+import org.swizzle.internal.tracked.Backed;
 import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Sections;
 import org.swizzle.internal.tracked.Sequenced;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
-import org.swizzle.internal.tracked.TrackedHashSet;
 
 /**
  * The object manager of one open store: it faults hollow objects in (filled in place, a whole fault
@@ -739,7 +739,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private static boolean isPaged(Object collection) {
         return collection instanceof TrackedArrayList && ((TrackedArrayList<?>) collection).isPaged()
             || collection instanceof TrackedHashMap && ((TrackedHashMap<?, ?>) collection).isPaged()
-            || collection instanceof TrackedHashSet && ((TrackedHashSet<?>) collection).keys() != null;
+            || collection instanceof Backed && ((Backed) collection).backing() != null;
     }
 
     /** The outermost read that made {@link #madeInRead} from {@code first} on is done with them. */
@@ -784,7 +784,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Attachment attachment = collections.loading(collection, oid, origin);
             attachment.declaredElements(declared);
             collector.instanceMade(oid);
-            in.beginCollection(attachment, kind == ValueKind.HASH_SET_KEYS ? declared : null);
+            in.beginCollection(attachment, kind.isBacked() ? declared : null);
             UnfilledCollection made = new UnfilledCollection(oid, origin, in, fill, length, collection, attachment);
             madeInRead.add(made);
             madeNow.add(collection);

@@ -3,7 +3,6 @@ package org.swizzle.internal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,8 +70,11 @@ public final class StoreBrowser implements AutoCloseable {
     public record PagedArray(String type, int length, List<Reference> pages) {
     }
 
-    /** A large {@code HashSet} stored as the keys of a map of its own: that map. */
-    public record KeySet(Reference map) {
+    /**
+     * A large collection stored as one reference to the collection of its elements ({@code HashSet}'s map, {@code
+     * LinkedList}'s list): what it is, in words ("a LinkedList kept in a list of its own"), and that collection.
+     */
+    public record KeptIn(String what, Reference collection) {
     }
 
     /** A section of a paged collection's directory, stored on its own: the pages it lists. */
@@ -237,12 +239,14 @@ public final class StoreBrowser implements AutoCloseable {
         Object collection;
         if (kind == ValueKind.PAGE_SECTION) {
             collection = readSection();
-        } else if (kind == ValueKind.HASH_SET_KEYS) {
-            Object keys = reader.readValue();
-            if (!(keys instanceof Reference) || !((Reference) keys).className().equals(HashMap.class.getName())) {
-                throw reader.corrupt("a HashSet kept as a map's keys holds " + keys + " where its map should be");
+        } else if (kind.isBacked()) {
+            Object backing = reader.readValue();
+            String what = ContainerCodec.backedName(kind);
+            String backingClass = ContainerCodec.backingClass(kind).getName();
+            if (!(backing instanceof Reference) || !((Reference) backing).className().equals(backingClass)) {
+                throw reader.corrupt(what + " holds " + backing + " where the " + backingClass + " of its elements should be");
             }
-            collection = new KeySet((Reference) keys);
+            collection = new KeptIn(what, (Reference) backing);
         } else {
             collection = kind.isPaged() ? readPaged(kind) : ContainerCodec.read(kind, reader);
         }

@@ -138,7 +138,12 @@ enum ValueKind {
      * A {@code LinkedHashMap} in access order (the image of a stored collection): as {@link #LINKED_HASH_MAP}, least
      * recently accessed first. Filed under {@code LinkedHashMap}.
      */
-    ACCESS_ORDER_MAP(75, Codec.CONTAINER, null, 0, Tail.VALUES, 2);
+    ACCESS_ORDER_MAP(75, Codec.CONTAINER, null, 0, Tail.VALUES, 2),
+    /**
+     * A large {@code LinkedList} whose elements are in a list of its own (the image of a stored collection only): that
+     * list ({@link #COLLECTION}, an {@link #ARRAY_LIST} or a paged one), in the same order. Filed under {@code LinkedList}.
+     */
+    LINKED_LIST_ELEMENTS(76, Codec.CONTAINER, null, 0, Tail.VALUE, 0);
 
     /** The class whose static methods write and read a kind's payload. */
     enum Codec {
@@ -242,10 +247,18 @@ enum ValueKind {
 
     /**
      * Whether this kind is only ever the whole image of a stored collection, never a value embedded in another: a
-     * paged directory, one of its sections, or a set kept as a map's keys.
+     * paged directory, one of its sections, or a collection kept in another.
      */
     boolean isImageOnly() {
-        return isPaged() || this == PAGE_SECTION || this == HASH_SET_KEYS;
+        return isPaged() || this == PAGE_SECTION || isBacked();
+    }
+
+    /**
+     * Whether this is a large collection whose elements are in a paged collection of its own ({@code tracked.Backed}),
+     * its image one reference to that collection.
+     */
+    boolean isBacked() {
+        return this == HASH_SET_KEYS || this == LINKED_LIST_ELEMENTS;
     }
 
     /** Bytes per counted element of a {@link Tail#BYTES} tail, values per counted element of a {@link Tail#VALUES} one. */

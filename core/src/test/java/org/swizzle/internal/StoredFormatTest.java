@@ -43,6 +43,7 @@ import org.swizzle.ValueTooLargeException;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
+import org.swizzle.internal.tracked.TrackedLinkedList;
 import org.swizzle.store.LittleEndianBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -133,7 +134,8 @@ class StoredFormatTest {
             "46" + "03000000" + "01000000" + "0602000000" + "296700000000000000"),
         pin(TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x66}, new int[] {2}, new long[] {0x67}),
             "48" + "03000000" + "01000000" + "0602000000" + "296700000000000000"),
-        pin(keyedSet(3), "49" + "296500000000000000")));
+        pin(keyedSet(3), "49" + "296500000000000000"),
+        pin(listedLinkedList(3), "4c" + "296500000000000000")));
 
     /** The image of the map whose keys are the elements of the set pinned last in {@link #IMAGES}. */
     private static final String KEYS = "41" + "01000000" + "0603000000" + "01";
@@ -305,6 +307,44 @@ class StoredFormatTest {
         byte[] bytes = HexFormat.of().parseHex("49" + "296500000000000000");
         reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
         assertThrows(ObjectReader.MalformedObjectException.class, reader::readValue);
+    }
+
+    @Test
+    void shouldReadALinkedListKeptInAListBack() {
+        write(listedLinkedList(3));
+        assertEquals("3c" + "01000000" + "0603000000", HexFormat.of().formatHex(references.image(TestReferences.FIRST_COLLECTION + 1)),
+            "the elements' list");
+        TrackedLinkedList<?> read = (TrackedLinkedList<?>) readCollection(TestReferences.FIRST_COLLECTION);
+        assertNotNull(read.backing(), "the list read keeps its elements in its list");
+        assertEquals(List.of(3), read);
+        assertEquals(3, read.getFirst());
+    }
+
+    @Test
+    void shouldRefuseALinkedListKeptInAMap() {
+        write(keyedSet(3));
+        references.putImage(TestReferences.FIRST_COLLECTION, HexFormat.of().parseHex("4c" + "29"
+            + Long.toHexString(Long.reverseBytes(TestReferences.FIRST_COLLECTION + 1))));
+        ObjectReader.MalformedObjectException refused = assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readCollection(TestReferences.FIRST_COLLECTION));
+        assertTrue(refused.getMessage().contains("a LinkedList kept in a list of its own refers to a "
+            + TrackedHashMap.class.getName() + " where the ArrayList of its elements should be"), refused.getMessage());
+    }
+
+    /** Reads stored collection {@code oid} through a reference to it. */
+    private Object readCollection(long oid) {
+        byte[] bytes = HexFormat.of().parseHex("29" + Long.toHexString(Long.reverseBytes(oid)));
+        reader.reset(LittleEndianBuffer.of(bytes), bytes.length);
+        return reader.readValue();
+    }
+
+    /** A linked list of {@code element} alone, kept in a list of its own, as a large linked list keeps them. */
+    private static TrackedLinkedList<Integer> listedLinkedList(int element) {
+        TrackedArrayList<Integer> elements = new TrackedArrayList<>();
+        elements.add(element);
+        TrackedLinkedList<Integer> list = new TrackedLinkedList<>();
+        list.backWith(elements);
+        return list;
     }
 
     /** A set of {@code element} alone, kept as the keys of a map, as a large set keeps them. */

@@ -81,6 +81,12 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         return images.get(oid);
     }
 
+    /** Stores {@code image} as collection {@code oid}'s, as damage or another version would have. */
+    void putImage(long oid, byte[] image) {
+        images.put(oid, image);
+        read.remove(oid);
+    }
+
     @Override
     public void pageStored(PageSlot slot, Object page) {
     }

@@ -63,9 +63,10 @@ final class ValueText {
                 .append(" pages [");
             appendElements(text, paged.pages().iterator(), paged.pages().size());
             text.append(']');
-        } else if (value instanceof StoreBrowser.KeySet) {
-            text.append("HashSet kept as the keys of ");
-            append(text, ((StoreBrowser.KeySet) value).map());
+        } else if (value instanceof StoreBrowser.KeptIn) {
+            StoreBrowser.KeptIn kept = (StoreBrowser.KeptIn) value;
+            text.append(kept.what()).append(": ");
+            append(text, kept.collection());
         } else if (value instanceof StoreBrowser.DirectorySection) {
             List<StoreBrowser.Reference> pages = ((StoreBrowser.DirectorySection) value).pages();
             text.append("directory section of ").append(pages.size()).append(" pages [");

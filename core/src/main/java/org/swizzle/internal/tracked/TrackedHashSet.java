@@ -18,7 +18,7 @@ import java.util.function.Predicate;
  * {@code HashSet} goes to that map, which pages itself: a lookup reads one page, a change dirties one, and the set's
  * own stored image is then only a reference to the map, which changes when the set moves between the two forms.
  */
-public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
+public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Backed {
 
     private static final long serialVersionUID = 1L;
 
@@ -51,6 +51,21 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked {
     /** The map whose keys are the elements, or null while they are in the set's own table. */
     public TrackedHashMap<E, Boolean> keys() {
         return keys;
+    }
+
+    @Override
+    public Tracked backing() {
+        return keys;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean backWith(Object backing) {
+        if (!(backing instanceof TrackedHashMap)) {
+            return false;
+        }
+        keysIn((TrackedHashMap<E, Boolean>) backing);
+        return true;
     }
 
     @Override

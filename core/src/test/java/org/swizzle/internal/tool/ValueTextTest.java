@@ -12,9 +12,11 @@ import org.swizzle.internal.StoreBrowser;
 class ValueTextTest {
 
     @Test
-    void shouldNameTheMapALargeSetIsKeptIn() {
-        assertEquals("HashSet kept as the keys of #12 java.util.HashMap",
-            ValueText.of(new StoreBrowser.KeySet(new StoreBrowser.Reference(12, "java.util.HashMap"))));
+    void shouldNameTheCollectionALargeSetOrLinkedListIsKeptIn() {
+        assertEquals("a HashSet kept as a map's keys: #12 java.util.HashMap",
+            ValueText.of(new StoreBrowser.KeptIn("a HashSet kept as a map's keys", new StoreBrowser.Reference(12, "java.util.HashMap"))));
+        assertEquals("a LinkedList kept in a list of its own: #13 java.util.ArrayList",
+            ValueText.of(new StoreBrowser.KeptIn("a LinkedList kept in a list of its own", new StoreBrowser.Reference(13, "java.util.ArrayList"))));
     }
 
     @Test

@@ -47,7 +47,7 @@ class PagedSetTest {
         StoreBrowser.Reference map;
         try (StoreBrowser browser = StoreBrowser.open(dir)) {
             Object ids = browser.decode(field(browser, "ids").oid()).contents();
-            map = assertInstanceOf(StoreBrowser.KeySet.class, ids, "the ids set's image").map();
+            map = assertInstanceOf(StoreBrowser.KeptIn.class, ids, "the ids set's image").collection();
             StoreBrowser.PagedCollection keys = assertInstanceOf(StoreBrowser.PagedCollection.class,
                 browser.decode(map.oid()).contents(), "the ids set's map");
             assertEquals(PagedSetWorkload.IDS, keys.size(), "the map's size");
