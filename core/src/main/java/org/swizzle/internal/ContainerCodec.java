@@ -69,6 +69,12 @@ final class ContainerCodec {
         if (collection instanceof TrackedLinkedList) {
             return ((TrackedLinkedList<?>) collection).backing() != null ? ValueKind.LINKED_LIST_ELEMENTS : ValueKind.LINKED_LIST;
         }
+        if (collection instanceof TrackedTreeMap && ((TrackedTreeMap<?, ?>) collection).backing() != null) {
+            return ValueKind.TREE_MAP_ENTRIES; // a map in natural order: only such maps keep their entries in a list
+        }
+        if (collection instanceof TrackedTreeSet && ((TrackedTreeSet<?>) collection).backing() != null) {
+            return ValueKind.TREE_SET_KEYS;
+        }
         if (collection instanceof Map) {
             if (collection instanceof SortedMap) {
                 requireNaturalOrder(out, ((SortedMap<?, ?>) collection).comparator(), collection);
@@ -104,13 +110,15 @@ final class ContainerCodec {
             case HASH_SET:
             case HASH_SET_KEYS: return HashSet.class;
             case LINKED_HASH_SET: return LinkedHashSet.class;
-            case TREE_SET: return TreeSet.class;
+            case TREE_SET:
+            case TREE_SET_KEYS: return TreeSet.class;
             case HASH_MAP:
             case HASH_MAP_PAGES:
             case HASH_MAP_SECTIONS: return HashMap.class;
             case LINKED_HASH_MAP:
             case ACCESS_ORDER_MAP: return LinkedHashMap.class;
-            case TREE_MAP: return TreeMap.class;
+            case TREE_MAP:
+            case TREE_MAP_ENTRIES: return TreeMap.class;
             default: throw new IllegalArgumentException(kind + " is not a collection");
         }
     }
@@ -361,23 +369,44 @@ final class ContainerCodec {
             case HASH_SET_KEYS: return new TrackedHashSet<>();
             case LINKED_LIST_ELEMENTS: return new TrackedLinkedList<>();
             case LINKED_HASH_SET: return new TrackedLinkedHashSet<>(capacity(size));
-            case TREE_SET: return new TrackedTreeSet<>();
+            case TREE_SET:
+            case TREE_SET_KEYS: return new TrackedTreeSet<>();
             case HASH_MAP: return new TrackedHashMap<>(capacity(size));
             case LINKED_HASH_MAP: return new TrackedLinkedHashMap<>(capacity(size));
             case ACCESS_ORDER_MAP: return new TrackedLinkedHashMap<>(capacity(size), 0.75f, true);
-            case TREE_MAP: return new TrackedTreeMap<>();
+            case TREE_MAP:
+            case TREE_MAP_ENTRIES: return new TrackedTreeMap<>();
             default: throw new IllegalArgumentException(kind + " is not a collection");
         }
     }
 
     /** What a collection of {@code kind}, a {@link ValueKind#isBacked} one, is called in a message. */
     static String backedName(ValueKind kind) {
-        return kind == ValueKind.HASH_SET_KEYS ? "a HashSet kept as a map's keys" : "a LinkedList kept in a list of its own";
+        switch (kind) {
+            case HASH_SET_KEYS: return "a HashSet kept as a map's keys";
+            case LINKED_LIST_ELEMENTS: return "a LinkedList kept in a list of its own";
+            case TREE_MAP_ENTRIES: return "a TreeMap kept in a list of its own";
+            case TREE_SET_KEYS: return "a TreeSet kept as a map's keys";
+            default: throw new IllegalArgumentException(kind + " is not kept in another collection");
+        }
     }
 
     /** The JDK class of the collection that a collection of {@code kind}, a {@link ValueKind#isBacked} one, keeps its elements in. */
     static Class<?> backingClass(ValueKind kind) {
-        return kind == ValueKind.HASH_SET_KEYS ? HashMap.class : ArrayList.class;
+        switch (kind) {
+            case HASH_SET_KEYS: return HashMap.class;
+            case TREE_SET_KEYS: return TreeMap.class;
+            default: return ArrayList.class;
+        }
+    }
+
+    /**
+     * Whether the element types a field declares for a collection of {@code kind}, a {@link ValueKind#isBacked} one,
+     * are those of the collection it keeps its elements in: not for a {@code TreeMap}, whose list holds keys and
+     * values in turn.
+     */
+    static boolean declaresBacking(ValueKind kind) {
+        return kind != ValueKind.TREE_MAP_ENTRIES;
     }
 
     /** The number of elements (or entries) of a stored image of {@code kind} that {@link CollectionFill} reads, read from {@code in}. */

@@ -784,7 +784,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Attachment attachment = collections.loading(collection, oid, origin);
             attachment.declaredElements(declared);
             collector.instanceMade(oid);
-            in.beginCollection(attachment, kind.isBacked() ? declared : null);
+            in.beginCollection(attachment, kind.isBacked() && ContainerCodec.declaresBacking(kind) ? declared : null);
             UnfilledCollection made = new UnfilledCollection(oid, origin, in, fill, length, collection, attachment);
             madeInRead.add(made);
             madeNow.add(collection);

@@ -143,7 +143,19 @@ enum ValueKind {
      * A large {@code LinkedList} whose elements are in a list of its own (the image of a stored collection only): that
      * list ({@link #COLLECTION}, an {@link #ARRAY_LIST} or a paged one), in the same order. Filed under {@code LinkedList}.
      */
-    LINKED_LIST_ELEMENTS(76, Codec.CONTAINER, null, 0, Tail.VALUE, 0);
+    LINKED_LIST_ELEMENTS(76, Codec.CONTAINER, null, 0, Tail.VALUE, 0),
+    /**
+     * A large {@code TreeMap} whose entries are in a list of its own (the image of a stored collection only): that list
+     * ({@link #COLLECTION}, an {@link #ARRAY_LIST} or a paged one), each entry's key then its value, in ascending key
+     * order. Filed under {@code TreeMap}.
+     */
+    TREE_MAP_ENTRIES(77, Codec.CONTAINER, null, 0, Tail.VALUE, 0),
+    /**
+     * A large {@code TreeSet} whose elements are the keys of a map of its own (the image of a stored collection only):
+     * the map ({@link #COLLECTION}, a {@link #TREE_MAP_ENTRIES} or a {@link #TREE_MAP}), whose values are all
+     * {@link #TRUE}. Filed under {@code TreeSet}.
+     */
+    TREE_SET_KEYS(78, Codec.CONTAINER, null, 0, Tail.VALUE, 0);
 
     /** The class whose static methods write and read a kind's payload. */
     enum Codec {
@@ -258,7 +270,7 @@ enum ValueKind {
      * its image one reference to that collection.
      */
     boolean isBacked() {
-        return this == HASH_SET_KEYS || this == LINKED_LIST_ELEMENTS;
+        return this == HASH_SET_KEYS || this == LINKED_LIST_ELEMENTS || this == TREE_MAP_ENTRIES || this == TREE_SET_KEYS;
     }
 
     /** Bytes per counted element of a {@link Tail#BYTES} tail, values per counted element of a {@link Tail#VALUES} one. */

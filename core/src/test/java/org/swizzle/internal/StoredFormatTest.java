@@ -44,6 +44,8 @@ import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
 import org.swizzle.internal.tracked.TrackedHashSet;
 import org.swizzle.internal.tracked.TrackedLinkedList;
+import org.swizzle.internal.tracked.TrackedTreeMap;
+import org.swizzle.internal.tracked.TrackedTreeSet;
 import org.swizzle.store.LittleEndianBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -135,7 +137,9 @@ class StoredFormatTest {
         pin(TrackedArrayList.paged(3, new int[] {2, 1}, new long[] {0x65, 0x66}, new int[] {2}, new long[] {0x67}),
             "48" + "03000000" + "01000000" + "0602000000" + "296700000000000000"),
         pin(keyedSet(3), "49" + "296500000000000000"),
-        pin(listedLinkedList(3), "4c" + "296500000000000000")));
+        pin(listedLinkedList(3), "4c" + "296500000000000000"),
+        pin(listedTreeMap(3, "c"), "4d" + "296500000000000000"),
+        pin(keyedTreeSet(3), "4e" + "296500000000000000")));
 
     /** The image of the map whose keys are the elements of the set pinned last in {@link #IMAGES}. */
     private static final String KEYS = "41" + "01000000" + "0603000000" + "01";
@@ -329,6 +333,58 @@ class StoredFormatTest {
             () -> readCollection(TestReferences.FIRST_COLLECTION));
         assertTrue(refused.getMessage().contains("a LinkedList kept in a list of its own refers to a "
             + TrackedHashMap.class.getName() + " where the ArrayList of its elements should be"), refused.getMessage());
+    }
+
+    @Test
+    void shouldReadATreeMapKeptInAListAndATreeSetKeptAsItsKeysBack() {
+        write(listedTreeMap(3, "c"));
+        assertEquals("3c" + "02000000" + "0603000000" + "0a0100000063", HexFormat.of().formatHex(
+            references.image(TestReferences.FIRST_COLLECTION + 1)), "the entries' list: a key, then its value");
+        TrackedTreeMap<?, ?> map = (TrackedTreeMap<?, ?>) readCollection(TestReferences.FIRST_COLLECTION);
+        assertNotNull(map.backing(), "the map read keeps its entries in its list");
+        assertEquals(Map.of(3, "c"), map);
+        assertEquals(3, map.firstKey());
+
+        references.forget();
+        write(keyedTreeSet(4));
+        assertEquals("4d" + "29" + Long.toHexString(Long.reverseBytes(TestReferences.FIRST_COLLECTION + 2)),
+            HexFormat.of().formatHex(references.image(TestReferences.FIRST_COLLECTION + 1)), "the keys' map, kept in a list");
+        TrackedTreeSet<?> set = (TrackedTreeSet<?>) readCollection(TestReferences.FIRST_COLLECTION);
+        assertNotNull(set.backing(), "the set read keeps its elements in its map");
+        assertEquals(Set.of(4), set);
+        assertEquals(4, set.first());
+    }
+
+    @Test
+    void shouldRefuseATreeMapKeptInAListOfAnOddLength() {
+        write(listedLinkedList(3));
+        references.putImage(TestReferences.FIRST_COLLECTION, HexFormat.of().parseHex("4d" + "29"
+            + Long.toHexString(Long.reverseBytes(TestReferences.FIRST_COLLECTION + 1))));
+        ObjectReader.MalformedObjectException refused = assertThrows(ObjectReader.MalformedObjectException.class,
+            () -> readCollection(TestReferences.FIRST_COLLECTION));
+        assertTrue(refused.getMessage().contains("a TreeMap kept in a list of its own refers to a "), refused.getMessage());
+    }
+
+    /** A tree map of {@code key} and {@code value} alone, kept in a list of its own, as a large tree map keeps them. */
+    private static TrackedTreeMap<Integer, String> listedTreeMap(int key, String value) {
+        TrackedArrayList<Object> entries = new TrackedArrayList<>();
+        entries.add(key);
+        entries.add(value);
+        TrackedTreeMap<Integer, String> map = new TrackedTreeMap<>();
+        map.backWith(entries);
+        return map;
+    }
+
+    /** A tree set of {@code element} alone, kept as the keys of a tree map kept in a list, as a large tree set keeps them. */
+    private static TrackedTreeSet<Integer> keyedTreeSet(int element) {
+        TrackedArrayList<Object> entries = new TrackedArrayList<>();
+        entries.add(element);
+        entries.add(Boolean.TRUE);
+        TrackedTreeMap<Integer, Boolean> keys = new TrackedTreeMap<>();
+        keys.backWith(entries);
+        TrackedTreeSet<Integer> set = new TrackedTreeSet<>();
+        set.backWith(keys);
+        return set;
     }
 
     /** Reads stored collection {@code oid} through a reference to it. */

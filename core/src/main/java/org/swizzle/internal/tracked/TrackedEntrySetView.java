@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.Spliterator;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
  * The entry set of a tracked map: besides the changes of a set view, every entry it hands out (by
@@ -22,6 +23,12 @@ final class TrackedEntrySetView<K, V> extends TrackedSetView<Map.Entry<K, V>> {
         this(source, view, null);
     }
 
+    /** The entries of the set {@code views} gives at each use. */
+    TrackedEntrySetView(Tracked source, Supplier<? extends Set<Map.Entry<K, V>>> views) {
+        super(source, views);
+        this.rebuilding = null;
+    }
+
     /** The entries of {@code rebuilding}'s own table, which it may move into pages. */
     TrackedEntrySetView(Tracked source, Set<Map.Entry<K, V>> view, TrackedHashMap<K, V> rebuilding) {
         super(source, view);
@@ -34,7 +41,7 @@ final class TrackedEntrySetView<K, V> extends TrackedSetView<Map.Entry<K, V>> {
 
     @Override
     public Iterator<Map.Entry<K, V>> iterator() {
-        return new TrackedIterator<>(source, view.iterator()) {
+        return new TrackedIterator<>(source, view().iterator()) {
             @Override
             public Map.Entry<K, V> next() {
                 return tracked(iterator.next());
@@ -49,17 +56,17 @@ final class TrackedEntrySetView<K, V> extends TrackedSetView<Map.Entry<K, V>> {
 
     @Override
     public void forEach(Consumer<? super Map.Entry<K, V>> action) {
-        view.forEach(entry -> action.accept(tracked(entry)));
+        view().forEach(entry -> action.accept(tracked(entry)));
     }
 
     @Override
     public Spliterator<Map.Entry<K, V>> spliterator() {
-        return new EntrySpliterator(view.spliterator());
+        return new EntrySpliterator(view().spliterator());
     }
 
     @Override
     public Object[] toArray() {
-        Object[] entries = view.toArray();
+        Object[] entries = view().toArray();
         for (int i = 0; i < entries.length; i++) {
             @SuppressWarnings("unchecked")
             Map.Entry<K, V> entry = (Map.Entry<K, V>) entries[i];

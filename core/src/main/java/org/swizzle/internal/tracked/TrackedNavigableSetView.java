@@ -4,6 +4,8 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.NavigableSet;
 import java.util.SortedSet;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * A navigable view of a tracked {@code TreeSet} or {@code TreeMap} (sub-sets, descending sets, key
@@ -11,68 +13,83 @@ import java.util.SortedSet;
  */
 final class TrackedNavigableSetView<E> extends TrackedSetView<E> implements NavigableSet<E> {
 
-    private final NavigableSet<E> navigable;
+    private final Supplier<? extends NavigableSet<E>> navigables;
 
     TrackedNavigableSetView(Tracked source, NavigableSet<E> view) {
-        super(source, view);
-        this.navigable = view;
+        this(source, () -> view);
+    }
+
+    /** A view of the set {@code navigables} gives at each use. */
+    TrackedNavigableSetView(Tracked source, Supplier<? extends NavigableSet<E>> navigables) {
+        super(source, navigables);
+        this.navigables = navigables;
+    }
+
+    private NavigableSet<E> navigable() {
+        return navigables.get();
+    }
+
+    /** A view of {@code view} of this set, found again at each use: the view of the set as it is then. */
+    private NavigableSet<E> derived(UnaryOperator<NavigableSet<E>> view) {
+        view.apply(navigable()); // refuses bounds out of range now, as the set's own views do
+        return new TrackedNavigableSetView<>(source, () -> view.apply(navigable()));
     }
 
     @Override
     public E lower(E e) {
-        return navigable.lower(e);
+        return navigable().lower(e);
     }
 
     @Override
     public E floor(E e) {
-        return navigable.floor(e);
+        return navigable().floor(e);
     }
 
     @Override
     public E ceiling(E e) {
-        return navigable.ceiling(e);
+        return navigable().ceiling(e);
     }
 
     @Override
     public E higher(E e) {
-        return navigable.higher(e);
+        return navigable().higher(e);
     }
 
     @Override
     public E pollFirst() {
         source.changed();
-        return navigable.pollFirst();
+        return navigable().pollFirst();
     }
 
     @Override
     public E pollLast() {
         source.changed();
-        return navigable.pollLast();
+        return navigable().pollLast();
     }
 
     @Override
     public NavigableSet<E> descendingSet() {
-        return new TrackedNavigableSetView<>(source, navigable.descendingSet());
+        return derived(NavigableSet::descendingSet);
     }
 
     @Override
     public Iterator<E> descendingIterator() {
-        return new TrackedIterator<>(source, navigable.descendingIterator());
+        return new TrackedIterator<>(source, navigable().descendingIterator());
     }
 
     @Override
     public NavigableSet<E> subSet(E fromElement, boolean fromInclusive, E toElement, boolean toInclusive) {
-        return new TrackedNavigableSetView<>(source, navigable.subSet(fromElement, fromInclusive, toElement, toInclusive));
+        return derived(set -> set.subSet(fromElement, fromInclusive, toElement, toInclusive));
     }
 
     @Override
     public NavigableSet<E> headSet(E toElement, boolean inclusive) {
-        return new TrackedNavigableSetView<>(source, navigable.headSet(toElement, inclusive));
+        return derived(set -> set.headSet(toElement, inclusive));
     }
 
     @Override
     public NavigableSet<E> tailSet(E fromElement, boolean inclusive) {
-        return new TrackedNavigableSetView<>(source, navigable.tailSet(fromElement, inclusive));
+        return derived(set -> set.tailSet(fromElement, inclusive));
     }
 
     @Override
@@ -92,16 +109,16 @@ final class TrackedNavigableSetView<E> extends TrackedSetView<E> implements Navi
 
     @Override
     public Comparator<? super E> comparator() {
-        return navigable.comparator();
+        return navigable().comparator();
     }
 
     @Override
     public E first() {
-        return navigable.first();
+        return navigable().first();
     }
 
     @Override
     public E last() {
-        return navigable.last();
+        return navigable().last();
     }
 }

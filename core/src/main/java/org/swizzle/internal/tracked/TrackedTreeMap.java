@@ -1,5 +1,6 @@
 package org.swizzle.internal.tracked;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Map;
@@ -8,18 +9,30 @@ import java.util.NavigableSet;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * A {@link TreeMap} (natural ordering) that reports every change, through itself, its key, value and entry views,
  * its sub-maps and descending map and their views, their iterators and {@code Map.Entry.setValue}, to its store.
+ *
+ * <p>Beyond {@link #PAGING_THRESHOLD} entries a map in natural order keeps them in {@link SortedEntries a list of its
+ * own}, which chunks itself, instead of its tree, and every method of {@code TreeMap} goes to them: a lookup reads the
+ * chunks its binary search passes, a change dirties one. It stays so once cleared. Its views are found again at each
+ * use, so one taken while the map was small goes on working once the map keeps its entries in the list.
  */
-public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked {
+public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked, Backed {
+
+    /** The most entries a map keeps in its own tree: a list of twice as many elements is chunked. */
+    static final int PAGING_THRESHOLD = ListPages.PAGING_THRESHOLD / 2;
 
     private static final long serialVersionUID = 1L;
 
     private transient Attachment attachment;
+    /** The entries once the map is large; null while they are in the map's own tree. */
+    private transient SortedEntries<K, V> entries;
 
     public TrackedTreeMap() {
     }
@@ -34,6 +47,22 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
 
     public TrackedTreeMap(SortedMap<K, ? extends V> entries) {
         super(entries);
+        pageIfLarge();
+    }
+
+    @Override
+    public Tracked backing() {
+        return entries == null ? null : entries.list();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean backWith(Object backing) {
+        if (!(backing instanceof TrackedArrayList) || ((TrackedArrayList<?>) backing).size() % 2 != 0) {
+            return false;
+        }
+        entries = new SortedEntries<>((TrackedArrayList<Object>) backing);
+        return true;
     }
 
     @Override
@@ -46,55 +75,230 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
         this.attachment = attachment;
     }
 
+    /** Notes a change; a large map only refuses one if it was detached, as its list notes its own. */
     @Override
     public void changed() {
-        Attachment.changed(attachment, this);
+        if (entries != null) {
+            Attachment.requireLive(attachment, this);
+        } else {
+            Attachment.changed(attachment, this);
+        }
     }
 
     @Override
+    public void changedAgain() {
+        if (entries == null) {
+            Attachment.changedAgain(attachment, null);
+        }
+    }
+
+    /** Moves a large map's entries into a list of its own, unless the store is filling it or it has a comparator. */
+    private void pageIfLarge() {
+        if (entries == null && super.size() > PAGING_THRESHOLD && (attachment == null || !attachment.isFilling())) {
+            moveIntoList();
+        }
+    }
+
+    private void moveIntoList() {
+        if (comparator() != null) {
+            return; // a stored map has its keys' natural order, and one with a comparator is refused when stored
+        }
+        Object[] flat = new Object[super.size() * 2];
+        int i = 0;
+        for (Map.Entry<K, V> entry : super.entrySet()) {
+            flat[i++] = entry.getKey();
+            flat[i++] = entry.getValue();
+        }
+        TrackedArrayList<Object> list = new TrackedArrayList<>(Arrays.asList(flat)); // chunks at once: no store tracks it yet
+        Attachment.changed(attachment, this);
+        super.clear();
+        entries = new SortedEntries<>(list);
+    }
+
+    /** All of a large map's entries, which its methods go to. */
+    private SortedRange<K, V> whole() {
+        return SortedRange.whole(this, entries);
+    }
+
+    /**
+     * This map's keys as the elements of a set kept in it ({@link TrackedTreeSet}), its values all {@code TRUE}: a
+     * key set that adds, over the entries moved into a list first if they were not.
+     */
+    NavigableSet<K> elements() {
+        if (entries == null) {
+            moveIntoList();
+        }
+        return new SortedKeys<>(whole(), true);
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    @Override
+    public int size() {
+        return entries != null ? entries.size() : super.size();
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+        return entries != null ? whole().containsKey(key) : super.containsKey(key);
+    }
+
+    @Override
+    public boolean containsValue(Object value) {
+        return entries != null ? whole().containsValue(value) : super.containsValue(value);
+    }
+
+    @Override
+    public V get(Object key) {
+        return entries != null ? whole().get(key) : super.get(key);
+    }
+
+    @Override
+    public K firstKey() {
+        return entries != null ? whole().firstKey() : super.firstKey();
+    }
+
+    @Override
+    public K lastKey() {
+        return entries != null ? whole().lastKey() : super.lastKey();
+    }
+
+    @Override
+    public Map.Entry<K, V> firstEntry() {
+        return entries != null ? whole().firstEntry() : super.firstEntry();
+    }
+
+    @Override
+    public Map.Entry<K, V> lastEntry() {
+        return entries != null ? whole().lastEntry() : super.lastEntry();
+    }
+
+    @Override
+    public Map.Entry<K, V> lowerEntry(K key) {
+        return entries != null ? whole().lowerEntry(key) : super.lowerEntry(key);
+    }
+
+    @Override
+    public K lowerKey(K key) {
+        return entries != null ? whole().lowerKey(key) : super.lowerKey(key);
+    }
+
+    @Override
+    public Map.Entry<K, V> floorEntry(K key) {
+        return entries != null ? whole().floorEntry(key) : super.floorEntry(key);
+    }
+
+    @Override
+    public K floorKey(K key) {
+        return entries != null ? whole().floorKey(key) : super.floorKey(key);
+    }
+
+    @Override
+    public Map.Entry<K, V> ceilingEntry(K key) {
+        return entries != null ? whole().ceilingEntry(key) : super.ceilingEntry(key);
+    }
+
+    @Override
+    public K ceilingKey(K key) {
+        return entries != null ? whole().ceilingKey(key) : super.ceilingKey(key);
+    }
+
+    @Override
+    public Map.Entry<K, V> higherEntry(K key) {
+        return entries != null ? whole().higherEntry(key) : super.higherEntry(key);
+    }
+
+    @Override
+    public K higherKey(K key) {
+        return entries != null ? whole().higherKey(key) : super.higherKey(key);
+    }
+
+    @Override
+    public void forEach(BiConsumer<? super K, ? super V> action) {
+        if (entries != null) {
+            whole().forEach(action);
+        } else {
+            super.forEach(action);
+        }
+    }
+
+    // ---------------------------------------------------------------- changes
+
+    @Override
     public V put(K key, V value) {
+        if (entries != null) {
+            return whole().put(key, value);
+        }
         changed();
-        return super.put(key, value);
+        V old = super.put(key, value);
+        pageIfLarge();
+        return old;
     }
 
     @Override
     public void putAll(Map<? extends K, ? extends V> m) {
+        if (entries != null) {
+            whole().putAll(m);
+            return;
+        }
         changed();
         super.putAll(m);
+        pageIfLarge();
     }
 
     @Override
     public V putIfAbsent(K key, V value) {
+        if (entries != null) {
+            return whole().putIfAbsent(key, value);
+        }
         changed();
-        return super.putIfAbsent(key, value);
+        V old = super.putIfAbsent(key, value);
+        pageIfLarge();
+        return old;
     }
 
     @Override
     public V remove(Object key) {
+        if (entries != null) {
+            return whole().remove(key);
+        }
         changed();
         return super.remove(key);
     }
 
     @Override
     public boolean remove(Object key, Object value) {
+        if (entries != null) {
+            return whole().remove(key, value);
+        }
         changed();
         return super.remove(key, value);
     }
 
     @Override
     public boolean replace(K key, V oldValue, V newValue) {
+        if (entries != null) {
+            return whole().replace(key, oldValue, newValue);
+        }
         changed();
         return super.replace(key, oldValue, newValue);
     }
 
     @Override
     public V replace(K key, V value) {
+        if (entries != null) {
+            return whole().replace(key, value);
+        }
         changed();
         return super.replace(key, value);
     }
 
     @Override
     public void replaceAll(BiFunction<? super K, ? super V, ? extends V> function) {
+        if (entries != null) {
+            whole().replaceAll(function);
+            return;
+        }
         changed();
         try {
             super.replaceAll(function);
@@ -105,16 +309,23 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
 
     @Override
     public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+        if (entries != null) {
+            return whole().computeIfAbsent(key, mappingFunction);
+        }
         changed();
         try {
             return super.computeIfAbsent(key, mappingFunction);
         } finally {
             changedAgain();
+            pageIfLarge();
         }
     }
 
     @Override
     public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        if (entries != null) {
+            return whole().computeIfPresent(key, remappingFunction);
+        }
         changed();
         try {
             return super.computeIfPresent(key, remappingFunction);
@@ -125,40 +336,76 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
 
     @Override
     public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+        if (entries != null) {
+            return whole().compute(key, remappingFunction);
+        }
         changed();
         try {
             return super.compute(key, remappingFunction);
         } finally {
             changedAgain();
+            pageIfLarge();
         }
     }
 
     @Override
     public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+        if (entries != null) {
+            return whole().merge(key, value, remappingFunction);
+        }
         changed();
         try {
             return super.merge(key, value, remappingFunction);
         } finally {
             changedAgain();
+            pageIfLarge();
         }
     }
 
+    /** Empties the map; a large one stays in its list, which its views and iterators go on using. */
     @Override
     public void clear() {
+        if (entries != null) {
+            whole().clear();
+            return;
+        }
         changed();
         super.clear();
     }
 
     @Override
     public Map.Entry<K, V> pollFirstEntry() {
+        if (entries != null) {
+            return whole().pollFirstEntry();
+        }
         changed();
         return super.pollFirstEntry();
     }
 
     @Override
     public Map.Entry<K, V> pollLastEntry() {
+        if (entries != null) {
+            return whole().pollLastEntry();
+        }
         changed();
         return super.pollLastEntry();
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /**
+     * This map as it keeps its entries now, which every view goes to at each use: a large map's entries, or a
+     * full-range view of its tree that the JDK implements on its own (TreeMap's own views would build theirs from
+     * this map's, which its iterators cannot walk).
+     */
+    private NavigableMap<K, V> current() {
+        return entries != null ? whole() : super.descendingMap().descendingMap();
+    }
+
+    /** A view of this map that {@code view} makes of it as it is at each use; bounds out of range are refused now. */
+    private NavigableMap<K, V> view(UnaryOperator<NavigableMap<K, V>> view) {
+        view.apply(current());
+        return new TrackedNavigableMapView<>(this, () -> view.apply(current()));
     }
 
     @Override
@@ -166,38 +413,34 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
         return navigableKeySet();
     }
 
-    /**
-     * The key set of a full-range view of this map that the JDK implements on its own: TreeMap's own key set
-     * would build its sub-sets from this map's (tracked) sub-maps, which its iterators cannot walk.
-     */
     @Override
     public NavigableSet<K> navigableKeySet() {
-        return new TrackedNavigableSetView<>(this, super.descendingMap().descendingMap().navigableKeySet());
+        return new TrackedNavigableSetView<>(this, () -> current().navigableKeySet());
     }
 
     @Override
     public NavigableSet<K> descendingKeySet() {
-        return new TrackedNavigableSetView<>(this, super.descendingMap().navigableKeySet());
+        return new TrackedNavigableSetView<>(this, () -> current().descendingKeySet());
     }
 
     @Override
     public NavigableMap<K, V> descendingMap() {
-        return new TrackedNavigableMapView<>(this, super.descendingMap());
+        return view(NavigableMap::descendingMap);
     }
 
     @Override
     public NavigableMap<K, V> subMap(K fromKey, boolean fromInclusive, K toKey, boolean toInclusive) {
-        return new TrackedNavigableMapView<>(this, super.subMap(fromKey, fromInclusive, toKey, toInclusive));
+        return view(map -> map.subMap(fromKey, fromInclusive, toKey, toInclusive));
     }
 
     @Override
     public NavigableMap<K, V> headMap(K toKey, boolean inclusive) {
-        return new TrackedNavigableMapView<>(this, super.headMap(toKey, inclusive));
+        return view(map -> map.headMap(toKey, inclusive));
     }
 
     @Override
     public NavigableMap<K, V> tailMap(K fromKey, boolean inclusive) {
-        return new TrackedNavigableMapView<>(this, super.tailMap(fromKey, inclusive));
+        return view(map -> map.tailMap(fromKey, inclusive));
     }
 
     @Override
@@ -217,19 +460,24 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
 
     @Override
     public Collection<V> values() {
-        return new TrackedCollectionView<>(this, super.values());
+        return new TrackedCollectionView<>(this, () -> current().values());
     }
 
     @Override
     public Set<Map.Entry<K, V>> entrySet() {
-        return new TrackedEntrySetView<>(this, super.entrySet());
+        return new TrackedEntrySetView<>(this, () -> current().entrySet());
     }
 
-    /** A copy that belongs to no object, as a clone of a plain map would. */
+    /** A copy that belongs to no object, as a clone of a plain map would; a large one gets a list of its own. */
     @Override
     public Object clone() {
-        TrackedTreeMap<?, ?> copy = (TrackedTreeMap<?, ?>) super.clone();
+        @SuppressWarnings("unchecked")
+        TrackedTreeMap<K, V> copy = (TrackedTreeMap<K, V>) super.clone();
         copy.attachment = null;
+        if (entries != null) {
+            copy.entries = null;
+            copy.putAll(this);
+        }
         return copy;
     }
 

@@ -142,6 +142,16 @@ class TrackedLinkedListTest {
         List<Integer> visited = new ArrayList<>();
         list.forEach(visited::add);
         assertEquals(model, visited);
+        if (Runtime.version().feature() >= 21) { // reversed(), whose view calls the list's public methods
+            for (LinkedList<Integer> each : List.of(model, list)) {
+                List<Integer> reversed = reversed(each);
+                reversed.add(-step);
+                reversed.remove(0);
+                reversed.set(1, step);
+            }
+            assertEquals(reversed(model), reversed(list));
+            assertEquals(model, list);
+        }
         LinkedList<Integer> copy = (LinkedList<Integer>) list.clone();
         assertNotSame(list, copy);
         assertEquals(model, copy);
@@ -151,6 +161,16 @@ class TrackedLinkedListTest {
             model.sort(Comparator.reverseOrder());
             list.sort(Comparator.reverseOrder());
             assertEquals(model, list);
+        }
+    }
+
+    /** {@code list.reversed()} of Java 21, which code built for Java 17 calls by reflection. */
+    @SuppressWarnings("unchecked")
+    private static List<Integer> reversed(LinkedList<Integer> list) {
+        try {
+            return (List<Integer>) LinkedList.class.getMethod("reversed").invoke(list);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -1,0 +1,96 @@
+package org.swizzle.internal.tracked;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The entries of a large {@code TreeMap} in ascending key order, kept as alternate keys and values of a list that
+ * chunks itself: entry {@code i} is elements {@code 2i} and {@code 2i + 1}. A search is a binary search whose probes
+ * read only the chunks on its path, and a put or a removal changes one chunk (and the count its directory keeps), so
+ * the list's commit writes about one chunk. Keys are in their natural order, the only order a stored map has.
+ */
+final class SortedEntries<K, V> {
+
+    private final TrackedArrayList<Object> list;
+    /** The changes of the number of entries so far, which iterators fail fast on. */
+    private int changes;
+
+    SortedEntries(TrackedArrayList<Object> list) {
+        this.list = list;
+    }
+
+    /** The list the entries are kept in. */
+    TrackedArrayList<Object> list() {
+        return list;
+    }
+
+    int changes() {
+        return changes;
+    }
+
+    int size() {
+        return list.size() >>> 1;
+    }
+
+    @SuppressWarnings("unchecked")
+    K key(int i) {
+        return (K) list.get(i << 1);
+    }
+
+    @SuppressWarnings("unchecked")
+    V value(int i) {
+        return (V) list.get((i << 1) + 1);
+    }
+
+    @SuppressWarnings("unchecked")
+    V setValue(int i, V value) {
+        return (V) list.set((i << 1) + 1, value);
+    }
+
+    /**
+     * The index of {@code key}'s entry if there is one, else {@code -(i + 1)} where {@code i} is the index it would
+     * have. A key that is null or not comparable with the keys is refused as {@code TreeMap} refuses it.
+     */
+    @SuppressWarnings("unchecked")
+    int search(Object key) {
+        Comparable<Object> sought = (Comparable<Object>) Objects.requireNonNull(key);
+        int low = 0;
+        int high = size() - 1;
+        while (low <= high) {
+            int middle = (low + high) >>> 1;
+            int order = sought.compareTo(key(middle));
+            if (order > 0) {
+                low = middle + 1;
+            } else if (order < 0) {
+                high = middle - 1;
+            } else {
+                return middle;
+            }
+        }
+        return -(low + 1);
+    }
+
+    /** The index of the first entry whose key is above {@code key}, or equal to it if {@code inclusive}. */
+    int ceiling(Object key, boolean inclusive) {
+        int found = search(key);
+        return found >= 0 ? (inclusive ? found : found + 1) : -(found + 1);
+    }
+
+    /** Puts the entry {@code key}, {@code value} at index {@code i}, where it keeps the keys in order. */
+    void insert(int i, K key, V value) {
+        list.addAll(i << 1, Arrays.asList(key, value));
+        changes++;
+    }
+
+    void remove(int i) {
+        removeRange(i, i + 1);
+    }
+
+    /** Removes entries {@code from} (inclusive) to {@code to} (exclusive). */
+    void removeRange(int from, int to) {
+        if (from < to) {
+            list.subList(from << 1, to << 1).clear();
+            changes++;
+        }
+    }
+}

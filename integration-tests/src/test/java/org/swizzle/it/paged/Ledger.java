@@ -1,0 +1,15 @@
+package org.swizzle.it.paged;
+
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.swizzle.Persistent;
+
+/** The root of {@link PagedTreeMapTest}: a large sorted map and set, each kept in a chunked list of its own. */
+@Persistent
+public class Ledger {
+    TreeMap<Long, String> entries = new TreeMap<>();
+    TreeSet<String> accounts = new TreeSet<>();
+    /** The same map as {@link #entries}: sharing survives a reload. */
+    TreeMap<Long, String> alias;
+}
