@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 import org.swizzle.internal.tracked.Backed;
+import org.swizzle.internal.tracked.Tracked;
 
 /**
  * Reads the elements (or entries) of one stored collection into the collection {@link ContainerCodec#newCollection}
@@ -144,8 +145,9 @@ final class CollectionFill {
     private void put(Object value) {
         if (kind.isBacked()) {
             if (!((Backed) collection).backWith(value)) {
-                throw in.corrupt(ContainerCodec.backedName(kind) + " refers to a " + (value == null ? "null" : value.getClass().getName())
-                    + " where the " + ContainerCodec.backingClass(kind).getSimpleName() + " of its elements should be");
+                throw in.corrupt(kind.backedName() + " refers to " + described(value) + " where the "
+                    + kind.backingClass().getSimpleName() + " of its " + (kind == ValueKind.TREE_MAP_ENTRIES
+                    ? "keys and values, in turn," : "elements") + " should be");
             }
             read++;
         } else if (kind.unit() == 1) {
@@ -170,6 +172,18 @@ final class CollectionFill {
             hasKey = false;
             read++;
         }
+    }
+
+    /** {@code value} in a message: null, or its class (a tracked collection's JDK class) and a collection's size. */
+    private static String described(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        if (!(value instanceof Tracked)) {
+            return "a " + value.getClass().getName();
+        }
+        int size = value instanceof Map ? ((Map<?, ?>) value).size() : ((Collection<?>) value).size();
+        return "a " + value.getClass().getSuperclass().getName() + " of " + size;
     }
 
     /** Tells the reader of a persistent object hashed or compared as {@code value} went in. */

@@ -380,35 +380,6 @@ final class ContainerCodec {
         }
     }
 
-    /** What a collection of {@code kind}, a {@link ValueKind#isBacked} one, is called in a message. */
-    static String backedName(ValueKind kind) {
-        switch (kind) {
-            case HASH_SET_KEYS: return "a HashSet kept as a map's keys";
-            case LINKED_LIST_ELEMENTS: return "a LinkedList kept in a list of its own";
-            case TREE_MAP_ENTRIES: return "a TreeMap kept in a list of its own";
-            case TREE_SET_KEYS: return "a TreeSet kept as a map's keys";
-            default: throw new IllegalArgumentException(kind + " is not kept in another collection");
-        }
-    }
-
-    /** The JDK class of the collection that a collection of {@code kind}, a {@link ValueKind#isBacked} one, keeps its elements in. */
-    static Class<?> backingClass(ValueKind kind) {
-        switch (kind) {
-            case HASH_SET_KEYS: return HashMap.class;
-            case TREE_SET_KEYS: return TreeMap.class;
-            default: return ArrayList.class;
-        }
-    }
-
-    /**
-     * Whether the element types a field declares for a collection of {@code kind}, a {@link ValueKind#isBacked} one,
-     * are those of the collection it keeps its elements in: not for a {@code TreeMap}, whose list holds keys and
-     * values in turn.
-     */
-    static boolean declaresBacking(ValueKind kind) {
-        return kind != ValueKind.TREE_MAP_ENTRIES;
-    }
-
     /** The number of elements (or entries) of a stored image of {@code kind} that {@link CollectionFill} reads, read from {@code in}. */
     static int readSize(ValueKind kind, ObjectReader in) {
         return kind.isBacked() ? 1 : in.readCount(kind);

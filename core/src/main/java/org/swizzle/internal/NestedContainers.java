@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import org.swizzle.internal.tracked.Backed;
+import org.swizzle.internal.tracked.Tracked;
+
 /**
  * Finds a collection (or array) that another holds, however deep, without recursing: a read asks it whether a
  * collection about to be hashed as a key holds one that is not filled yet. Persistent objects are not entered: one
@@ -37,7 +40,13 @@ final class NestedContainers {
         seen.add(container);
         while (!toSearch.isEmpty()) {
             Object searched = toSearch.pop();
-            if (searched instanceof Map) {
+            Tracked backing = searched instanceof Backed ? ((Backed) searched).backing() : null;
+            if (backing != null) { // holds its elements there, which it may not be able to hand out before it is filled
+                Object found = visit(backing, wanted, enter, seen, toSearch);
+                if (found != null) {
+                    return found;
+                }
+            } else if (searched instanceof Map) {
                 for (Map.Entry<?, ?> entry : ((Map<?, ?>) searched).entrySet()) {
                     Object found = visit(entry.getKey(), wanted, enter, seen, toSearch);
                     if (found == null) {

@@ -736,10 +736,18 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
+    /**
+     * Whether {@code collection} is in pages, each read on its own: a paged map or list, or a collection kept in one (a
+     * large {@code TreeSet}'s map is not paged until it is filled with the reference to its list).
+     */
     private static boolean isPaged(Object collection) {
         return collection instanceof TrackedArrayList && ((TrackedArrayList<?>) collection).isPaged()
             || collection instanceof TrackedHashMap && ((TrackedHashMap<?, ?>) collection).isPaged()
-            || collection instanceof Backed && ((Backed) collection).backing() != null;
+            || collection instanceof Backed && isPaged(((Backed) collection).backing());
+    }
+
+    private static boolean isBacked(Object collection) {
+        return collection instanceof Backed && ((Backed) collection).backing() != null;
     }
 
     /** The outermost read that made {@link #madeInRead} from {@code first} on is done with them. */
@@ -784,7 +792,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Attachment attachment = collections.loading(collection, oid, origin);
             attachment.declaredElements(declared);
             collector.instanceMade(oid);
-            in.beginCollection(attachment, kind.isBacked() && ContainerCodec.declaresBacking(kind) ? declared : null);
+            in.beginCollection(attachment, kind.isBacked() && kind.declaresBacking() ? declared : null);
             UnfilledCollection made = new UnfilledCollection(oid, origin, in, fill, length, collection, attachment);
             madeInRead.add(made);
             madeNow.add(collection);
@@ -1790,8 +1798,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private void keepArraysOf(Attachment attachment) {
         Object collection = attachment.collection();
-        if (isPaged(collection) || !KeptArrays.holdsArrays(collection)) {
-            return;
+        if (isPaged(collection) || isBacked(collection) || !KeptArrays.holdsArrays(collection)) {
+            return; // a collection kept in another holds its arrays there, which is kept so on its own
         }
         keptCollections.put(attachment.oid(), collection);
         attachment.forEachHolder(this::refillHolder);

@@ -71,8 +71,9 @@ public final class StoreBrowser implements AutoCloseable {
     }
 
     /**
-     * A large collection stored as one reference to the collection of its elements ({@code HashSet}'s map, {@code
-     * LinkedList}'s list): what it is, in words ("a LinkedList kept in a list of its own"), and that collection.
+     * A large collection stored as one reference to the collection of its elements (a {@code HashSet}'s or {@code
+     * TreeSet}'s map, a {@code LinkedList}'s or {@code TreeMap}'s list): what it is, in words ("a LinkedList kept in a
+     * list of its own"), and that collection.
      */
     public record KeptIn(String what, Reference collection) {
     }
@@ -241,8 +242,8 @@ public final class StoreBrowser implements AutoCloseable {
             collection = readSection();
         } else if (kind.isBacked()) {
             Object backing = reader.readValue();
-            String what = ContainerCodec.backedName(kind);
-            String backingClass = ContainerCodec.backingClass(kind).getName();
+            String what = kind.backedName();
+            String backingClass = kind.backingClass().getName();
             if (!(backing instanceof Reference) || !((Reference) backing).className().equals(backingClass)) {
                 throw reader.corrupt(what + " holds " + backing + " where the " + backingClass + " of its elements should be");
             }

@@ -1,7 +1,9 @@
 package org.swizzle.internal;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The table of the stored value format: every kind of embedded value with its one-byte tag, the codec
@@ -271,6 +273,34 @@ enum ValueKind {
      */
     boolean isBacked() {
         return this == HASH_SET_KEYS || this == LINKED_LIST_ELEMENTS || this == TREE_MAP_ENTRIES || this == TREE_SET_KEYS;
+    }
+
+    /** What a collection of this kind, a {@link #isBacked} one, is called in a message. */
+    String backedName() {
+        switch (this) {
+            case HASH_SET_KEYS: return "a HashSet kept as a map's keys";
+            case LINKED_LIST_ELEMENTS: return "a LinkedList kept in a list of its own";
+            case TREE_MAP_ENTRIES: return "a TreeMap kept in a list of its own";
+            case TREE_SET_KEYS: return "a TreeSet kept as a map's keys";
+            default: throw new IllegalStateException(this + " is not kept in another collection");
+        }
+    }
+
+    /** The JDK class of the collection a collection of this kind, a {@link #isBacked} one, keeps its elements in. */
+    Class<?> backingClass() {
+        switch (this) {
+            case HASH_SET_KEYS: return HashMap.class;
+            case TREE_SET_KEYS: return TreeMap.class;
+            default: return ArrayList.class;
+        }
+    }
+
+    /**
+     * Whether the element types a field declares for a collection of this kind, a {@link #isBacked} one, are those of
+     * the collection it keeps its elements in: not for a {@code TreeMap}, whose list holds keys and values in turn.
+     */
+    boolean declaresBacking() {
+        return this != TREE_MAP_ENTRIES;
     }
 
     /** Bytes per counted element of a {@link Tail#BYTES} tail, values per counted element of a {@link Tail#VALUES} one. */

@@ -70,8 +70,14 @@ final class SortedEntries<K, V> {
         return -(low + 1);
     }
 
-    /** The index of the first entry whose key is above {@code key}, or equal to it if {@code inclusive}. */
+    /**
+     * The index of the first entry whose key is above {@code key}, or equal to it if {@code inclusive}; 0 if there are
+     * no entries, whatever {@code key}, as {@code TreeMap}'s navigation compares nothing then.
+     */
     int ceiling(Object key, boolean inclusive) {
+        if (list.isEmpty()) {
+            return 0;
+        }
         int found = search(key);
         return found >= 0 ? (inclusive ? found : found + 1) : -(found + 1);
     }

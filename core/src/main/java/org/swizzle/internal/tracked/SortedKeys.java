@@ -27,6 +27,9 @@ final class SortedKeys<K> extends AbstractSet<K> implements NavigableSet<K> {
         if (!elements) {
             throw new UnsupportedOperationException();
         }
+        if (range.containsKey(e)) {
+            return false; // a set keeps the element it holds, as a TreeSet does: nothing to write
+        }
         return ((SortedRange<K, Object>) range).put(e, Boolean.TRUE) == null;
     }
 

@@ -3,6 +3,7 @@ package org.swizzle.internal.tracked;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
@@ -18,15 +19,28 @@ class TrackedCollectionView<E> implements Collection<E> {
 
     final Tracked source;
     private final Supplier<? extends Collection<E>> views;
+    /** The characteristics of a spliterator bound when traversal starts; -1 to hand out the view's own. */
+    private final int lateCharacteristics;
 
     TrackedCollectionView(Tracked source, Collection<E> view) {
-        this(source, () -> view);
+        this.source = source;
+        this.views = () -> view;
+        this.lateCharacteristics = -1;
     }
 
-    /** A view of {@code source} that {@code views} gives at each use. */
-    TrackedCollectionView(Tracked source, Supplier<? extends Collection<E>> views) {
+    /**
+     * A view of {@code source} that {@code views} gives at each use, whose spliterator binds to it when traversal
+     * starts, with {@code characteristics} (and its size): the view it is made from then may not be the one before.
+     */
+    TrackedCollectionView(Tracked source, Supplier<? extends Collection<E>> views, int characteristics) {
         this.source = source;
         this.views = views;
+        this.lateCharacteristics = characteristics;
+    }
+
+    /** Whether this view's spliterator binds when traversal starts, through {@link #iterator}. */
+    boolean bindsLate() {
+        return lateCharacteristics >= 0;
     }
 
     /** The view this one wraps, as it is now. */
@@ -76,7 +90,7 @@ class TrackedCollectionView<E> implements Collection<E> {
 
     @Override
     public Spliterator<E> spliterator() {
-        return view().spliterator();
+        return bindsLate() ? Spliterators.spliterator(this, lateCharacteristics) : view().spliterator();
     }
 
     @Override

@@ -4,7 +4,8 @@ import java.util.Map;
 
 /**
  * An entry of a tracked map: {@code setValue} reports the change first. A {@code HashMap} keeps its entries through a
- * resize, but a tracked one moves them into other nodes when it pages, splits a page or goes back to one table, so
+ * resize, but a tracked one moves them into other nodes when it pages, splits a page or goes back to one table (and a
+ * tracked {@code TreeMap} when it moves its entries into a list), so
  * an entry handed out before such a move writes through by key, as a {@code ConcurrentHashMap}'s entries do: if the
  * map holds the key, the value is set there, and the value it replaced is returned. An entry whose map moved nothing
  * since it was handed out is the map's own, as a {@code HashMap}'s is: once its key is removed it is the map's no
@@ -15,15 +16,15 @@ final class TrackedEntry<K, V> implements Map.Entry<K, V> {
     private final Tracked source;
     private final Map.Entry<K, V> entry;
     /** The map the entry is of, which may move its entries into other nodes; null for a map that never does. */
-    private final TrackedHashMap<K, V> rebuilding;
-    /** The map's {@linkplain TrackedHashMap#rebuilds() moves} when the entry was handed out. */
+    private final MovesEntries<K, V> rebuilding;
+    /** The map's {@linkplain MovesEntries#rebuilds() moves} when the entry was handed out. */
     private final int rebuildsSeen;
 
     TrackedEntry(Tracked source, Map.Entry<K, V> entry) {
         this(source, entry, null);
     }
 
-    TrackedEntry(Tracked source, Map.Entry<K, V> entry, TrackedHashMap<K, V> rebuilding) {
+    TrackedEntry(Tracked source, Map.Entry<K, V> entry, MovesEntries<K, V> rebuilding) {
         this.source = source;
         this.entry = entry;
         this.rebuilding = rebuilding;

@@ -17,20 +17,23 @@ import java.util.function.Supplier;
 final class TrackedEntrySetView<K, V> extends TrackedSetView<Map.Entry<K, V>> {
 
     /** The map that may move its entries into other nodes, or null. */
-    private final TrackedHashMap<K, V> rebuilding;
+    private final MovesEntries<K, V> rebuilding;
 
     TrackedEntrySetView(Tracked source, Set<Map.Entry<K, V>> view) {
         this(source, view, null);
     }
 
-    /** The entries of the set {@code views} gives at each use. */
-    TrackedEntrySetView(Tracked source, Supplier<? extends Set<Map.Entry<K, V>>> views) {
-        super(source, views);
-        this.rebuilding = null;
+    /**
+     * The entries of the set {@code views} gives at each use, of {@code rebuilding}, which may move them into other
+     * nodes; its spliterator binds when traversal starts, in the order of the entries.
+     */
+    TrackedEntrySetView(Tracked source, Supplier<? extends Set<Map.Entry<K, V>>> views, MovesEntries<K, V> rebuilding) {
+        super(source, views, Spliterator.ORDERED | Spliterator.DISTINCT);
+        this.rebuilding = rebuilding;
     }
 
     /** The entries of {@code rebuilding}'s own table, which it may move into pages. */
-    TrackedEntrySetView(Tracked source, Set<Map.Entry<K, V>> view, TrackedHashMap<K, V> rebuilding) {
+    TrackedEntrySetView(Tracked source, Set<Map.Entry<K, V>> view, MovesEntries<K, V> rebuilding) {
         super(source, view);
         this.rebuilding = rebuilding;
     }
@@ -61,6 +64,9 @@ final class TrackedEntrySetView<K, V> extends TrackedSetView<Map.Entry<K, V>> {
 
     @Override
     public Spliterator<Map.Entry<K, V>> spliterator() {
+        if (bindsLate()) {
+            return super.spliterator(); // through this view's iterator, which hands out tracked entries
+        }
         return new EntrySpliterator(view().spliterator());
     }
 

@@ -28,7 +28,7 @@ import org.swizzle.internal.Persistable;
  * goes to them: a lookup reads one page, a change dirties one. The pages are maps of this class themselves,
  * which never page.
  */
-public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked, Paged {
+public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked, Paged, MovesEntries<K, V> {
 
     private static final long serialVersionUID = 1L;
 
@@ -157,7 +157,8 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         rebuilds++;
     }
 
-    int rebuilds() {
+    @Override
+    public int rebuilds() {
         return rebuilds;
     }
 

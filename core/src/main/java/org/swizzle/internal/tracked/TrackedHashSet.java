@@ -43,11 +43,6 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
         super(elements);
     }
 
-    /** Makes this set, being read from the store, keep its elements as the keys of {@code map}, read with it. */
-    public void keysIn(TrackedHashMap<E, Boolean> map) {
-        keys = map;
-    }
-
     /** The map whose keys are the elements, or null while they are in the set's own table. */
     public TrackedHashMap<E, Boolean> keys() {
         return keys;
@@ -64,7 +59,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
         if (!(backing instanceof TrackedHashMap)) {
             return false;
         }
-        keysIn((TrackedHashMap<E, Boolean>) backing);
+        keys = (TrackedHashMap<E, Boolean>) backing;
         return true;
     }
 

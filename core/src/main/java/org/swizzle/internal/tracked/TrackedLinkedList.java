@@ -77,13 +77,13 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     }
 
     /**
-     * A change of the number of elements that goes to the list of a large list (see {@link #live}); counted in this
-     * list's {@code modCount} too, which the sub-lists {@code AbstractList} makes of this list check.
+     * Counts a change of a large list's list in this list's {@code modCount}, which the sub-lists {@code AbstractList}
+     * makes of this list check, if it changed the number of elements from {@code before}.
      */
-    private TrackedArrayList<E> resized() {
-        TrackedArrayList<E> list = live();
-        modCount++;
-        return list;
+    private void counted(TrackedArrayList<E> list, int before) {
+        if (list.size() != before) {
+            modCount++;
+        }
     }
 
     /** Moves a large list's elements into a list of its own, unless the store is filling it. */
@@ -195,7 +195,13 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     public boolean add(E e) {
         if (elements != null) {
-            return resized().add(e);
+            TrackedArrayList<E> list = live();
+            int before = list.size();
+            try {
+                return list.add(e);
+            } finally {
+                counted(list, before);
+            }
         }
         changed();
         super.add(e);
@@ -206,7 +212,13 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     public void add(int index, E element) {
         if (elements != null) {
-            resized().add(index, element);
+            TrackedArrayList<E> list = live();
+            int before = list.size();
+            try {
+                list.add(index, element);
+            } finally {
+                counted(list, before);
+            }
             return;
         }
         changed();
@@ -222,7 +234,13 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     public boolean addAll(int index, Collection<? extends E> c) {
         if (elements != null) {
-            return resized().addAll(index, c);
+            TrackedArrayList<E> list = live();
+            int before = list.size();
+            try {
+                return list.addAll(index, c);
+            } finally {
+                counted(list, before);
+            }
         }
         changed();
         boolean added = super.addAll(index, c);
@@ -292,7 +310,7 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
             if (elements.isEmpty()) {
                 throw new NoSuchElementException();
             }
-            return resized().remove(0);
+            return removeAt(0);
         }
         changed();
         return super.removeFirst();
@@ -304,7 +322,7 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
             if (elements.isEmpty()) {
                 throw new NoSuchElementException();
             }
-            return resized().remove(elements.size() - 1);
+            return removeAt(elements.size() - 1);
         }
         changed();
         return super.removeLast();
@@ -313,7 +331,7 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     public E remove(int index) {
         if (elements != null) {
-            return resized().remove(index);
+            return removeAt(index);
         }
         changed();
         return super.remove(index);
@@ -322,7 +340,12 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     public boolean remove(Object o) {
         if (elements != null) {
-            return removeAt(elements.indexOf(o));
+            int index = elements.indexOf(o);
+            if (index < 0) {
+                return false;
+            }
+            removeAt(index);
+            return true;
         }
         changed();
         return super.remove(o);
@@ -336,25 +359,43 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     public boolean removeLastOccurrence(Object o) {
         if (elements != null) {
-            return removeAt(elements.lastIndexOf(o));
+            int index = elements.lastIndexOf(o);
+            if (index < 0) {
+                return false;
+            }
+            removeAt(index);
+            return true;
         }
         changed();
         return super.removeLastOccurrence(o);
     }
 
-    /** Removes element {@code index} of a large list's list, if there is one ({@code index} not negative). */
-    private boolean removeAt(int index) {
-        if (index < 0) {
-            return false;
+    /** Removes element {@code index} of a large list's list. */
+    private E removeAt(int index) {
+        TrackedArrayList<E> list = live();
+        int before = list.size();
+        try {
+            return list.remove(index);
+        } finally {
+            counted(list, before);
         }
-        resized().remove(index);
-        return true;
+    }
+
+    /** Runs {@code change}, which may remove elements, on a large list's list. */
+    private boolean removing(Predicate<TrackedArrayList<E>> change) {
+        TrackedArrayList<E> list = live();
+        int before = list.size();
+        try {
+            return change.test(list);
+        } finally {
+            counted(list, before);
+        }
     }
 
     @Override
     public boolean removeAll(Collection<?> c) {
         if (elements != null) {
-            return resized().removeAll(c);
+            return removing(list -> list.removeAll(c));
         }
         changed();
         return super.removeAll(c);
@@ -363,7 +404,7 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     public boolean retainAll(Collection<?> c) {
         if (elements != null) {
-            return resized().retainAll(c);
+            return removing(list -> list.retainAll(c));
         }
         changed();
         return super.retainAll(c);
@@ -372,7 +413,7 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
         if (elements != null) {
-            return resized().removeIf(filter);
+            return removing(list -> list.removeIf(filter));
         }
         changed();
         try {
@@ -385,7 +426,10 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
     @Override
     protected void removeRange(int fromIndex, int toIndex) {
         if (elements != null) {
-            resized().subList(fromIndex, toIndex).clear();
+            removing(list -> {
+                list.subList(fromIndex, toIndex).clear();
+                return true;
+            });
             return;
         }
         changed();
@@ -552,8 +596,13 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
         @Override
         public void remove() {
             requireSameList();
-            resized();
-            iterator.remove();
+            live();
+            int before = list.size();
+            try {
+                iterator.remove();
+            } finally {
+                counted(list, before);
+            }
         }
 
         @Override
@@ -566,8 +615,13 @@ public final class TrackedLinkedList<E> extends LinkedList<E> implements Tracked
         @Override
         public void add(E e) {
             requireSameList();
-            resized();
-            iterator.add(e);
+            live();
+            int before = list.size();
+            try {
+                iterator.add(e);
+            } finally {
+                counted(list, before);
+            }
         }
 
         @Override

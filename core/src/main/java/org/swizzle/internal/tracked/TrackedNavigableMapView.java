@@ -7,6 +7,7 @@ import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.Spliterator;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -31,6 +32,12 @@ final class TrackedNavigableMapView<K, V> implements NavigableMap<K, V> {
 
     private NavigableMap<K, V> map() {
         return maps.get();
+    }
+
+    /** The map whose entries these are, if it may move them into other nodes; else null. */
+    @SuppressWarnings("unchecked")
+    private MovesEntries<K, V> movesEntries() {
+        return source instanceof MovesEntries ? (MovesEntries<K, V>) source : null;
     }
 
     /** A view of {@code view} of this map, found again at each use. */
@@ -201,12 +208,12 @@ final class TrackedNavigableMapView<K, V> implements NavigableMap<K, V> {
 
     @Override
     public Collection<V> values() {
-        return new TrackedCollectionView<>(source, () -> map().values());
+        return new TrackedCollectionView<>(source, () -> map().values(), Spliterator.ORDERED);
     }
 
     @Override
     public Set<Map.Entry<K, V>> entrySet() {
-        return new TrackedEntrySetView<>(source, () -> map().entrySet());
+        return new TrackedEntrySetView<>(source, () -> map().entrySet(), movesEntries());
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.NavigableSet;
 import java.util.SortedSet;
+import java.util.Spliterator;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -21,8 +22,14 @@ final class TrackedNavigableSetView<E> extends TrackedSetView<E> implements Navi
 
     /** A view of the set {@code navigables} gives at each use. */
     TrackedNavigableSetView(Tracked source, Supplier<? extends NavigableSet<E>> navigables) {
-        super(source, navigables);
+        super(source, navigables, Spliterator.DISTINCT | Spliterator.SORTED | Spliterator.ORDERED);
         this.navigables = navigables;
+    }
+
+    /** Binds when traversal starts, sorted by this set's comparator, as a {@code TreeSet}'s spliterator does. */
+    @Override
+    public Spliterator<E> spliterator() {
+        return NavigableSet.super.spliterator();
     }
 
     private NavigableSet<E> navigable() {

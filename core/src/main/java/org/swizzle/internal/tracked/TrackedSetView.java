@@ -10,7 +10,7 @@ class TrackedSetView<E> extends TrackedCollectionView<E> implements Set<E> {
         super(source, view);
     }
 
-    TrackedSetView(Tracked source, Supplier<? extends Set<E>> views) {
-        super(source, views);
+    TrackedSetView(Tracked source, Supplier<? extends Set<E>> views, int characteristics) {
+        super(source, views, characteristics);
     }
 }

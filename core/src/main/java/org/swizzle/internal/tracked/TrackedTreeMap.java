@@ -8,6 +8,7 @@ import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.Spliterator;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
@@ -23,7 +24,7 @@ import java.util.function.UnaryOperator;
  * chunks its binary search passes, a change dirties one. It stays so once cleared. Its views are found again at each
  * use, so one taken while the map was small goes on working once the map keeps its entries in the list.
  */
-public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked, Backed {
+public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked, Backed, MovesEntries<K, V> {
 
     /** The most entries a map keeps in its own tree: a list of twice as many elements is chunked. */
     static final int PAGING_THRESHOLD = ListPages.PAGING_THRESHOLD / 2;
@@ -33,6 +34,8 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     private transient Attachment attachment;
     /** The entries once the map is large; null while they are in the map's own tree. */
     private transient SortedEntries<K, V> entries;
+    /** 1 once the map moved its entries from its tree into its list. */
+    private transient int rebuilds;
 
     public TrackedTreeMap() {
     }
@@ -113,6 +116,12 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
         Attachment.changed(attachment, this);
         super.clear();
         entries = new SortedEntries<>(list);
+        rebuilds++;
+    }
+
+    @Override
+    public int rebuilds() {
+        return rebuilds;
     }
 
     /** All of a large map's entries, which its methods go to. */
@@ -460,12 +469,12 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
 
     @Override
     public Collection<V> values() {
-        return new TrackedCollectionView<>(this, () -> current().values());
+        return new TrackedCollectionView<>(this, () -> current().values(), Spliterator.ORDERED);
     }
 
     @Override
     public Set<Map.Entry<K, V>> entrySet() {
-        return new TrackedEntrySetView<>(this, () -> current().entrySet());
+        return new TrackedEntrySetView<>(this, () -> current().entrySet(), this);
     }
 
     /** A copy that belongs to no object, as a clone of a plain map would; a large one gets a list of its own. */

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.NavigableSet;
 import java.util.SortedSet;
 import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -105,11 +106,12 @@ public final class TrackedTreeSet<E> extends TreeSet<E> implements Tracked, Back
         return super::iterator;
     }
 
-    /** The elements of a large set, in its map; refused for a change if the set was detached. */
+    /** The elements of a large set, in its map. */
     private NavigableSet<E> elements() {
         return keys.elements();
     }
 
+    /** The elements of a large set, for a change: refused if the set was detached; its map notes the change. */
     private NavigableSet<E> changing() {
         Attachment.requireLive(attachment, this);
         return keys.elements();
@@ -279,10 +281,16 @@ public final class TrackedTreeSet<E> extends TreeSet<E> implements Tracked, Back
         return new TrackedIterator<>(this, keys != null ? elements().descendingIterator() : super.descendingIterator());
     }
 
-    /** Binds to the set when traversal starts, through its iterator: {@code TreeSet}'s own walks its tree alone. */
+    /**
+     * Binds to the set when traversal starts, through its iterator: {@code TreeSet}'s own walks its tree alone, which a
+     * set that moves into a map leaves empty. A set with a comparator never moves, and keeps {@code TreeSet}'s.
+     */
     @Override
     public Spliterator<E> spliterator() {
-        return keys != null ? elements().spliterator() : super.spliterator();
+        if (comparator() != null) {
+            return super.spliterator();
+        }
+        return Spliterators.spliterator(this, Spliterator.DISTINCT | Spliterator.SORTED | Spliterator.ORDERED);
     }
 
     /**

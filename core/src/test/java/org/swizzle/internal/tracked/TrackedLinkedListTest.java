@@ -190,6 +190,23 @@ class TrackedLinkedListTest {
     }
 
     @Test
+    void shouldKeepSubListsOfALargeListThroughChangesThatChangeNothing() {
+        TrackedLinkedList<Integer> list = new TrackedLinkedList<>();
+        for (int i = 0; i < 2_000; i++) {
+            list.add(i);
+        }
+        List<Integer> view = list.subList(0, 10);
+        list.removeAll(List.of(-1));
+        list.retainAll(list.subList(0, list.size()));
+        list.removeIf(e -> e < 0);
+        list.addAll(List.of());
+        assertThrows(IndexOutOfBoundsException.class, () -> list.add(5_000, 1));
+        assertThrows(IllegalStateException.class, () -> list.iterator().remove());
+        assertEquals(10, view.size(), "nothing changed the list's size");
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9), view);
+    }
+
+    @Test
     void shouldFailFastWhenItMovesIntoAListOrBackWhileIterated() {
         TrackedLinkedList<Integer> list = new TrackedLinkedList<>();
         for (int i = 0; i < ListPages.PAGING_THRESHOLD; i++) {

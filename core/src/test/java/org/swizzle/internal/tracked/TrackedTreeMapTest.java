@@ -219,11 +219,58 @@ class TrackedTreeMapTest {
     }
 
     @Test
+    void shouldKeepEntriesViewsAndStreamsTakenBeforeTheMoveWorking() {
+        TrackedTreeMap<Integer, String> map = new TrackedTreeMap<>();
+        for (int i = 0; i < TrackedTreeMap.PAGING_THRESHOLD; i++) {
+            map.put(i, "v" + i);
+        }
+        Map.Entry<Integer, String> entry = map.entrySet().iterator().next();
+        Map.Entry<Integer, String> subEntry = map.subMap(10, 20).entrySet().iterator().next();
+        java.util.stream.Stream<String> values = map.values().stream();
+        java.util.stream.Stream<Integer> keys = map.keySet().stream();
+        java.util.Spliterator<Map.Entry<Integer, String>> entries = map.entrySet().spliterator();
+        map.put(-1, "moves");
+        assertNotNull(map.backing());
+        assertEquals("v0", entry.setValue("changed"), "an entry taken before the move sets its key's value");
+        assertEquals("changed", map.get(0));
+        subEntry.setValue("sub");
+        assertEquals("sub", map.get(10));
+        assertEquals(TrackedTreeMap.PAGING_THRESHOLD + 1, values.count(), "a stream binds when it runs");
+        assertEquals(TrackedTreeMap.PAGING_THRESHOLD + 1, keys.count());
+        int[] seen = new int[1];
+        entries.forEachRemaining(e -> seen[0]++);
+        assertEquals(TrackedTreeMap.PAGING_THRESHOLD + 1, seen[0]);
+        assertTrue(map.values().spliterator().hasCharacteristics(java.util.Spliterator.ORDERED));
+        assertTrue(map.entrySet().spliterator().hasCharacteristics(java.util.Spliterator.ORDERED));
+        assertTrue(map.keySet().spliterator().hasCharacteristics(java.util.Spliterator.SORTED));
+        for (int i = 0; i < 200_000; i++) {
+            map.put(i, "n" + i);
+        }
+        assertEquals(List.of("n0", "n3", "n6", "n9", "n12"), map.values().parallelStream()
+            .filter(value -> value.startsWith("n") && Integer.parseInt(value.substring(1)) % 3 == 0).limit(5)
+            .collect(java.util.stream.Collectors.toList()), "values() keeps its order in a parallel stream");
+    }
+
+    @Test
+    void shouldNavigateAnEmptiedLargeMapAsATreeMapDoes() {
+        TrackedTreeMap<Integer, String> map = new TrackedTreeMap<>();
+        for (int i = 0; i < 1_000; i++) {
+            map.put(i, "v");
+        }
+        map.clear();
+        assertNull(map.ceilingKey(null), "an empty TreeMap compares nothing");
+        assertNull(map.floorEntry(5));
+        assertThrows(NullPointerException.class, () -> map.get(null));
+        assertThrows(NullPointerException.class, () -> map.put(null, "x"));
+    }
+
+    @Test
     void shouldBehaveAsATreeSetThroughEveryOperationAndView() {
         Random random = new Random(11);
         TreeSet<Integer> model = new TreeSet<>();
         TrackedTreeSet<Integer> set = new TrackedTreeSet<>();
         NavigableSet<Integer> earlyHead = set.headSet(1_000, true);
+        java.util.stream.Stream<Integer> early = set.stream();
         NavigableSet<Integer> earlyDescending = set.descendingSet().tailSet(1_500, false);
         for (int step = 0; step < 30_000; step++) {
             int element = random.nextInt(2_000);
@@ -239,6 +286,9 @@ class TrackedTreeMapTest {
                 default:
                     assertEquals(model.headSet(element).add(element - 1), set.headSet(element).add(element - 1));
                     break;
+            }
+            if (step == 3_000) {
+                assertEquals(model.size(), early.count(), "a stream made while the set was small binds when it runs");
             }
             if (step % 3_000 == 0) {
                 for (NavigableSet<Integer> each : List.<NavigableSet<Integer>>of(model, set)) {

@@ -1,5 +1,6 @@
 package org.swizzle.it.paged;
 
+import java.util.ArrayList;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -12,4 +13,8 @@ public class Ledger {
     TreeSet<String> accounts = new TreeSet<>();
     /** The same map as {@link #entries}: sharing survives a reload. */
     TreeMap<Long, String> alias;
+    /** A large set, then a hash set holding it, which hashes it as it is read: the set's map must be read first. */
+    ArrayList<Object> nested = new ArrayList<>();
+    /** The large set of {@link #nested}, made here so that it is tracked at once. */
+    TreeSet<String> large = new TreeSet<>();
 }

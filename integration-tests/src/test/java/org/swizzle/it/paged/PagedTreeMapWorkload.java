@@ -1,10 +1,12 @@
 package org.swizzle.it.paged;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -67,6 +69,15 @@ public final class PagedTreeMapWorkload {
         for (int i = 0; i < ACCOUNTS; i++) {
             ledger.accounts.add("account-" + (i * 7_919L) % ACCOUNTS); // each account once, in no order
         }
+        for (int i = 0; i < 400; i++) {
+            ledger.large.add("nested-" + i);
+        }
+        ledger.nested.add(ledger.large);
+        store.commit(); // stored small: the map it moves into below is stored after the hash set
+        for (int i = 400; i < 1_000; i++) {
+            ledger.large.add("nested-" + i);
+        }
+        ledger.nested.add(new HashSet<>(Set.of(ledger.large)));
         store.commit();
         check("size " + ledger.entries.size(), ledger.entries.size() == ENTRIES);
         check("accounts " + ledger.accounts.size(), ledger.accounts.size() == ACCOUNTS);
@@ -75,6 +86,9 @@ public final class PagedTreeMapWorkload {
     /** A cold lookup reads the chunks of a binary search; a read-only pass logs nothing; a put logs one chunk. */
     private void cold(ObjectStore store) {
         Ledger ledger = store.root("ledger", Ledger.class);
+        Object large = ledger.nested.get(0);
+        check("a hash set holding a large sorted set finds it: its map was read before the set was hashed",
+            ((Set<?>) ledger.nested.get(1)).contains(large) && ((Set<?>) large).size() == 1_000);
         long pagesBefore = store.stats().pagesRead();
         check("a cold get", "entry-12345".equals(ledger.entries.get(12_345L)));
         long read = store.stats().pagesRead() - pagesBefore;
