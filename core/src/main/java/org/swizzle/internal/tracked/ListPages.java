@@ -396,6 +396,7 @@ final class ListPages<E> {
      */
     boolean removeIf(Predicate<? super E> filter) {
         int expected = owner.modifications();
+        owner.callingApplication();
         BitSet doomed = new BitSet();
         for (int k = 0, index = 0; k < chunkCount; k++) {
             TrackedArrayList<E> list = list(k);
@@ -408,8 +409,8 @@ final class ListPages<E> {
                 }
             }
         }
-        if (doomed.isEmpty()) {
-            return false;
+        if (doomed.isEmpty() || !owner.isLive()) {
+            return false; // an abort made from the filter detached the list: the removal goes with it
         }
         for (int k = 0; k < chunkCount; k++) {
             int start = starts[k];
@@ -436,12 +437,16 @@ final class ListPages<E> {
     void replaceAll(UnaryOperator<E> operator) {
         Objects.requireNonNull(operator);
         int expected = owner.modifications();
+        owner.callingApplication();
         for (int k = 0; k < chunkCount; k++) {
             TrackedArrayList<E> list = list(k);
             for (int j = 0, count = chunks[k].count; j < count; j++) {
                 E replacement = operator.apply(list.element(j));
                 if (owner.modifications() != expected) {
                     throw new ConcurrentModificationException();
+                }
+                if (!owner.isLive()) {
+                    return; // an abort made from the operator detached the list: the rest goes with it
                 }
                 list.set(j, replacement);
             }
@@ -459,9 +464,13 @@ final class ListPages<E> {
             lists[k] = list(k);
             System.arraycopy(lists[k].toArray(), 0, sorted, starts[k], chunks[k].count);
         }
+        owner.callingApplication();
         Arrays.sort(sorted, (Comparator<Object>) comparator);
         if (owner.modifications() != expected) {
             throw new ConcurrentModificationException();
+        }
+        if (!owner.isLive()) {
+            return; // an abort made from the comparator detached the list: the sort goes with it
         }
         for (int k = 0; k < chunkCount; k++) {
             TrackedArrayList<E> list = lists[k];

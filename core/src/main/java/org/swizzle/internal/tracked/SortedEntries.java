@@ -1,6 +1,7 @@
 package org.swizzle.internal.tracked;
 
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Objects;
 
 /**
@@ -90,6 +91,25 @@ final class SortedEntries<K, V> {
 
     void remove(int i) {
         removeRange(i, i + 1);
+    }
+
+    /** Removes the entries whose indexes {@code doomed} holds. */
+    void removeAll(BitSet doomed) {
+        if (!doomed.isEmpty()) {
+            int[] at = {0};
+            list.removeIf(element -> doomed.get(at[0]++ >>> 1));
+            changes++;
+        }
+    }
+
+    /** Notes a change about to run the application's code (see {@link TrackedArrayList#callingApplication}). */
+    void callingApplication() {
+        list.callingApplication();
+    }
+
+    /** Whether the list still belongs to its store: false once an abort made from the application's code detached it. */
+    boolean isLive() {
+        return list.isLive();
     }
 
     /** Removes entries {@code from} (inclusive) to {@code to} (exclusive). */

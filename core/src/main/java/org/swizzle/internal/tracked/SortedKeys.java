@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * The keys of a {@link SortedRange}, as {@code TreeMap}'s key sets are, a view that removes but does not add; or the
@@ -65,6 +67,12 @@ final class SortedKeys<K> extends AbstractSet<K> implements NavigableSet<K> {
         }
         range.remove(o);
         return true;
+    }
+
+    @Override
+    public boolean removeIf(Predicate<? super K> filter) {
+        Objects.requireNonNull(filter);
+        return range.removeWhere((key, value) -> filter.test(key));
     }
 
     @Override

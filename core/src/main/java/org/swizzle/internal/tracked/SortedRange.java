@@ -3,6 +3,7 @@ package org.swizzle.internal.tracked;
 import java.util.AbstractCollection;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
@@ -13,6 +14,10 @@ import java.util.NavigableMap;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A large {@code TreeMap}'s {@link SortedEntries}, whole or a range of them, ascending or descending: what {@code
@@ -305,6 +310,146 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
         return entry;
     }
 
+    // ---------------------------------------------------------------- changes that run the application's code
+
+    /**
+     * Notes the change before the application's function runs: a commit made from the function writes the map as it
+     * was, and an abort detaches it, after which the rest of the change is dropped ({@link #aborted}), as it is with
+     * the detached map of a small {@code TreeMap}.
+     */
+    private void callingApplication() {
+        owner.changed();
+        entries.callingApplication();
+    }
+
+    private boolean aborted() {
+        Attachment attachment = owner.attachment();
+        return !entries.isLive() || attachment != null && !attachment.isLive();
+    }
+
+    private void requireInRange(Object key) {
+        if (!inRange(key)) {
+            throw new IllegalArgumentException("key out of range");
+        }
+    }
+
+    @Override
+    public V computeIfAbsent(K key, Function<? super K, ? extends V> function) {
+        Objects.requireNonNull(function);
+        requireInRange(key);
+        V old = get(key);
+        if (old != null) {
+            return old;
+        }
+        callingApplication();
+        V value = function.apply(key);
+        if (value != null && !aborted()) {
+            put(key, value);
+        }
+        return value;
+    }
+
+    @Override
+    public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> function) {
+        Objects.requireNonNull(function);
+        V old = get(key);
+        if (old == null) {
+            return null;
+        }
+        callingApplication();
+        V value = function.apply(key, old);
+        if (!aborted()) {
+            if (value == null) {
+                remove(key);
+            } else {
+                put(key, value);
+            }
+        }
+        return value;
+    }
+
+    @Override
+    public V compute(K key, BiFunction<? super K, ? super V, ? extends V> function) {
+        Objects.requireNonNull(function);
+        requireInRange(key);
+        V old = get(key);
+        callingApplication();
+        V value = function.apply(key, old);
+        if (!aborted()) {
+            if (value == null) {
+                remove(key);
+            } else {
+                put(key, value);
+            }
+        }
+        return value;
+    }
+
+    @Override
+    public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> function) {
+        Objects.requireNonNull(function);
+        Objects.requireNonNull(value);
+        requireInRange(key);
+        V old = get(key);
+        if (old == null) {
+            put(key, value);
+            return value;
+        }
+        callingApplication();
+        V merged = function.apply(old, value);
+        if (!aborted()) {
+            if (merged == null) {
+                remove(key);
+            } else {
+                put(key, merged);
+            }
+        }
+        return merged;
+    }
+
+    @Override
+    public void replaceAll(BiFunction<? super K, ? super V, ? extends V> function) {
+        Objects.requireNonNull(function);
+        int expected = entries.changes();
+        int end = to();
+        callingApplication();
+        for (int i = from(); i < end; i++) {
+            V value = function.apply(entries.key(i), entries.value(i));
+            if (entries.changes() != expected) {
+                throw new ConcurrentModificationException();
+            }
+            if (aborted()) {
+                return;
+            }
+            entries.setValue(i, value);
+        }
+    }
+
+    /**
+     * Removes the entries in range that {@code doomedIf} holds for, all tested first (the {@code removeIf} of this
+     * map's views): a change that runs the application's code, dropped if an abort made from it detached the map.
+     */
+    boolean removeWhere(BiPredicate<? super K, ? super V> doomedIf) {
+        Objects.requireNonNull(doomedIf);
+        int expected = entries.changes();
+        int end = to();
+        callingApplication();
+        BitSet doomed = new BitSet();
+        for (int i = from(); i < end; i++) {
+            if (doomedIf.test(entries.key(i), entries.value(i))) {
+                doomed.set(i);
+            }
+            if (entries.changes() != expected) {
+                throw new ConcurrentModificationException();
+            }
+        }
+        if (doomed.isEmpty() || aborted()) {
+            return false;
+        }
+        entries.removeAll(doomed);
+        return true;
+    }
+
     // ---------------------------------------------------------------- views
 
     @Override
@@ -394,6 +539,12 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
             }
 
             @Override
+            public boolean removeIf(Predicate<? super V> filter) {
+                Objects.requireNonNull(filter);
+                return removeWhere((key, value) -> filter.test(value));
+            }
+
+            @Override
             public void clear() {
                 SortedRange.this.clear();
             }
@@ -435,6 +586,12 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
                 }
                 SortedRange.this.remove(((Map.Entry<?, ?>) o).getKey());
                 return true;
+            }
+
+            @Override
+            public boolean removeIf(Predicate<? super Map.Entry<K, V>> filter) {
+                Objects.requireNonNull(filter);
+                return removeWhere((key, value) -> filter.test(new LiveEntry(key, value)));
             }
 
             @Override

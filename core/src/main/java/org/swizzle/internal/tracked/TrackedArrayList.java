@@ -548,6 +548,20 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         return modCount;
     }
 
+    /**
+     * Notes a change about to run the application's code (a filter, operator or comparator) before it changes
+     * anything: a commit made from that code writes the list as it was, and an abort detaches the list, which
+     * {@link #isLive} then tells, so that the change stops there rather than reach chunks the list read again shares.
+     */
+    void callingApplication() {
+        changed();
+    }
+
+    /** Whether the list still belongs to its store (or to none yet): false once {@code abort()} detached it. */
+    boolean isLive() {
+        return attachment == null || attachment.isLive();
+    }
+
     /** A view through the list's own methods, so that it follows the list between its array and its chunks. */
     @Override
     public List<E> subList(int fromIndex, int toIndex) {

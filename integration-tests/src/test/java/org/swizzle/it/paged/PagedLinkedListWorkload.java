@@ -226,6 +226,22 @@ public final class PagedLinkedListWorkload {
         check("after abort the field holds another list", after != before);
         check("after abort the polled head is back: " + after.peekFirst(), after.peekFirst() == head);
         check("after abort no offered job", after.size() == expected().size() && after.getLast() != 51_999L);
+        queue.jobs.removeIf(job -> {
+            store.abort();
+            return true;
+        });
+        store.commit();
+        queue.jobs.replaceAll(job -> {
+            store.abort();
+            return -job;
+        });
+        store.commit();
+        queue.jobs.sort((a, b) -> {
+            store.abort();
+            return Long.compare(b, a);
+        });
+        store.commit();
+        check("no change made after an abort from its function was committed", queue.jobs.equals(expected()));
     }
 
     private void refused(String what, Runnable change) {

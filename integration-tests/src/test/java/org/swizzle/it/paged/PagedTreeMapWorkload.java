@@ -249,6 +249,43 @@ public final class PagedTreeMapWorkload {
         check("after abort the removed key is back", after.firstKey() == first);
         check("after abort no aborted entry", after.size() == expectedEntries().size() && !after.containsKey(50_000L));
         check("after abort no aborted account", !ledger.accounts.contains("aborted"));
+        abortFromInside(store, ledger);
+    }
+
+    /**
+     * An abort made from the function of a change detaches the collection, and the rest of the change is dropped:
+     * the commit after it writes nothing of it, which the verify phase after this one checks.
+     */
+    private void abortFromInside(ObjectStore store, Ledger ledger) {
+        long first = ledger.entries.firstKey();
+        ledger.entries.compute(first, (key, value) -> {
+            store.abort();
+            return "computed after abort";
+        });
+        store.commit();
+        ledger.entries.merge(first, "+", (value, more) -> {
+            store.abort();
+            return "merged after abort";
+        });
+        store.commit();
+        ledger.entries.replaceAll((key, value) -> {
+            store.abort();
+            return "replaced after abort";
+        });
+        store.commit();
+        ledger.entries.values().removeIf(value -> {
+            store.abort();
+            return true;
+        });
+        store.commit();
+        ledger.accounts.removeIf(account -> {
+            store.abort();
+            return true;
+        });
+        store.commit();
+        check("no change made after an abort from its function was committed: " + ledger.entries.get(first),
+            ledger.entries.get(first).equals(expectedEntries().get(first)) && ledger.entries.size() == expectedEntries().size()
+                && ledger.accounts.size() == expectedAccounts().size());
     }
 
     private void refused(String what, Runnable change) {
