@@ -335,8 +335,8 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
 
     @Override
     public V computeIfAbsent(K key, Function<? super K, ? extends V> function) {
+        requireInRange(key); // first, as TreeMap's sub-maps do
         Objects.requireNonNull(function);
-        requireInRange(key);
         V old = get(key);
         if (old != null) {
             return old;
@@ -370,8 +370,8 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
 
     @Override
     public V compute(K key, BiFunction<? super K, ? super V, ? extends V> function) {
+        requireInRange(key); // first, as TreeMap's sub-maps do
         Objects.requireNonNull(function);
-        requireInRange(key);
         V old = get(key);
         callingApplication();
         V value = function.apply(key, old);
@@ -387,9 +387,9 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
 
     @Override
     public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> function) {
+        requireInRange(key);
         Objects.requireNonNull(function);
         Objects.requireNonNull(value);
-        requireInRange(key);
         V old = get(key);
         if (old == null) {
             put(key, value);
