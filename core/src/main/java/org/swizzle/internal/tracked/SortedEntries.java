@@ -13,8 +13,6 @@ import java.util.Objects;
 final class SortedEntries<K, V> {
 
     private final TrackedArrayList<Object> list;
-    /** The changes of the number of entries so far, which iterators fail fast on. */
-    private int changes;
 
     SortedEntries(TrackedArrayList<Object> list) {
         this.list = list;
@@ -25,8 +23,9 @@ final class SortedEntries<K, V> {
         return list;
     }
 
+    /** The changes of the number of entries so far, which iterators fail fast on: the list's own count of them. */
     int changes() {
-        return changes;
+        return list.modifications();
     }
 
     int size() {
@@ -86,7 +85,6 @@ final class SortedEntries<K, V> {
     /** Puts the entry {@code key}, {@code value} at index {@code i}, where it keeps the keys in order. */
     void insert(int i, K key, V value) {
         list.addAll(i << 1, Arrays.asList(key, value));
-        changes++;
     }
 
     void remove(int i) {
@@ -98,7 +96,6 @@ final class SortedEntries<K, V> {
         if (!doomed.isEmpty()) {
             int[] at = {0};
             list.removeIf(element -> doomed.get(at[0]++ >>> 1));
-            changes++;
         }
     }
 
@@ -116,7 +113,6 @@ final class SortedEntries<K, V> {
     void removeRange(int from, int to) {
         if (from < to) {
             list.subList(from << 1, to << 1).clear();
-            changes++;
         }
     }
 }

@@ -69,6 +69,11 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
         return new SortedRange<>(owner, entries, true, null, false, true, null, false, false);
     }
 
+    /** The list the entries are kept in. */
+    TrackedArrayList<Object> list() {
+        return entries.list();
+    }
+
     @SuppressWarnings("unchecked")
     private static int compare(Object a, Object b) {
         return ((Comparable<Object>) Objects.requireNonNull(a)).compareTo(Objects.requireNonNull(b));

@@ -32,10 +32,11 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     private static final long serialVersionUID = 1L;
 
     private transient Attachment attachment;
-    /** The entries once the map is large; null while they are in the map's own tree. */
-    private transient SortedEntries<K, V> entries;
-    /** 1 once the map moved its entries from its tree into its list. */
-    private transient int rebuilds;
+    /**
+     * All the entries once the map is large, which every method goes to (one range, made once, so that a lookup
+     * allocates nothing); null while they are in the map's own tree.
+     */
+    private transient SortedRange<K, V> entries;
 
     public TrackedTreeMap() {
     }
@@ -64,7 +65,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
         if (!(backing instanceof TrackedArrayList) || ((TrackedArrayList<?>) backing).size() % 2 != 0) {
             return false;
         }
-        entries = new SortedEntries<>((TrackedArrayList<Object>) backing);
+        entries = SortedRange.whole(this, new SortedEntries<>((TrackedArrayList<Object>) backing));
         return true;
     }
 
@@ -115,18 +116,13 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
         TrackedArrayList<Object> list = new TrackedArrayList<>(Arrays.asList(flat)); // chunks at once: no store tracks it yet
         Attachment.changed(attachment, this);
         super.clear();
-        entries = new SortedEntries<>(list);
-        rebuilds++;
+        entries = SortedRange.whole(this, new SortedEntries<>(list));
     }
 
+    /** 1 once the map moved its entries from its tree into its list, which it does once. */
     @Override
     public int rebuilds() {
-        return rebuilds;
-    }
-
-    /** All of a large map's entries, which its methods go to. */
-    private SortedRange<K, V> whole() {
-        return SortedRange.whole(this, entries);
+        return entries == null ? 0 : 1;
     }
 
     /**
@@ -137,7 +133,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
         if (entries == null) {
             moveIntoList();
         }
-        return new SortedKeys<>(whole(), true);
+        return new SortedKeys<>(entries, true);
     }
 
     // ---------------------------------------------------------------- queries
@@ -149,83 +145,83 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
 
     @Override
     public boolean containsKey(Object key) {
-        return entries != null ? whole().containsKey(key) : super.containsKey(key);
+        return entries != null ? entries.containsKey(key) : super.containsKey(key);
     }
 
     @Override
     public boolean containsValue(Object value) {
-        return entries != null ? whole().containsValue(value) : super.containsValue(value);
+        return entries != null ? entries.containsValue(value) : super.containsValue(value);
     }
 
     @Override
     public V get(Object key) {
-        return entries != null ? whole().get(key) : super.get(key);
+        return entries != null ? entries.get(key) : super.get(key);
     }
 
     @Override
     public K firstKey() {
-        return entries != null ? whole().firstKey() : super.firstKey();
+        return entries != null ? entries.firstKey() : super.firstKey();
     }
 
     @Override
     public K lastKey() {
-        return entries != null ? whole().lastKey() : super.lastKey();
+        return entries != null ? entries.lastKey() : super.lastKey();
     }
 
     @Override
     public Map.Entry<K, V> firstEntry() {
-        return entries != null ? whole().firstEntry() : super.firstEntry();
+        return entries != null ? entries.firstEntry() : super.firstEntry();
     }
 
     @Override
     public Map.Entry<K, V> lastEntry() {
-        return entries != null ? whole().lastEntry() : super.lastEntry();
+        return entries != null ? entries.lastEntry() : super.lastEntry();
     }
 
     @Override
     public Map.Entry<K, V> lowerEntry(K key) {
-        return entries != null ? whole().lowerEntry(key) : super.lowerEntry(key);
+        return entries != null ? entries.lowerEntry(key) : super.lowerEntry(key);
     }
 
     @Override
     public K lowerKey(K key) {
-        return entries != null ? whole().lowerKey(key) : super.lowerKey(key);
+        return entries != null ? entries.lowerKey(key) : super.lowerKey(key);
     }
 
     @Override
     public Map.Entry<K, V> floorEntry(K key) {
-        return entries != null ? whole().floorEntry(key) : super.floorEntry(key);
+        return entries != null ? entries.floorEntry(key) : super.floorEntry(key);
     }
 
     @Override
     public K floorKey(K key) {
-        return entries != null ? whole().floorKey(key) : super.floorKey(key);
+        return entries != null ? entries.floorKey(key) : super.floorKey(key);
     }
 
     @Override
     public Map.Entry<K, V> ceilingEntry(K key) {
-        return entries != null ? whole().ceilingEntry(key) : super.ceilingEntry(key);
+        return entries != null ? entries.ceilingEntry(key) : super.ceilingEntry(key);
     }
 
     @Override
     public K ceilingKey(K key) {
-        return entries != null ? whole().ceilingKey(key) : super.ceilingKey(key);
+        return entries != null ? entries.ceilingKey(key) : super.ceilingKey(key);
     }
 
     @Override
     public Map.Entry<K, V> higherEntry(K key) {
-        return entries != null ? whole().higherEntry(key) : super.higherEntry(key);
+        return entries != null ? entries.higherEntry(key) : super.higherEntry(key);
     }
 
     @Override
     public K higherKey(K key) {
-        return entries != null ? whole().higherKey(key) : super.higherKey(key);
+        return entries != null ? entries.higherKey(key) : super.higherKey(key);
     }
 
     @Override
     public void forEach(BiConsumer<? super K, ? super V> action) {
         if (entries != null) {
-            whole().forEach(action);
+            entries.forEach(action);
         } else {
             super.forEach(action);
         }
@@ -236,7 +232,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public V put(K key, V value) {
         if (entries != null) {
-            return whole().put(key, value);
+            return entries.put(key, value);
         }
         changed();
         V old = super.put(key, value);
@@ -247,7 +243,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public void putAll(Map<? extends K, ? extends V> m) {
         if (entries != null) {
-            whole().putAll(m);
+            entries.putAll(m);
             return;
         }
         changed();
@@ -258,7 +254,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public V putIfAbsent(K key, V value) {
         if (entries != null) {
-            return whole().putIfAbsent(key, value);
+            return entries.putIfAbsent(key, value);
         }
         changed();
         V old = super.putIfAbsent(key, value);
@@ -269,7 +265,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public V remove(Object key) {
         if (entries != null) {
-            return whole().remove(key);
+            return entries.remove(key);
         }
         changed();
         return super.remove(key);
@@ -278,7 +274,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public boolean remove(Object key, Object value) {
         if (entries != null) {
-            return whole().remove(key, value);
+            return entries.remove(key, value);
         }
         changed();
         return super.remove(key, value);
@@ -287,7 +283,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public boolean replace(K key, V oldValue, V newValue) {
         if (entries != null) {
-            return whole().replace(key, oldValue, newValue);
+            return entries.replace(key, oldValue, newValue);
         }
         changed();
         return super.replace(key, oldValue, newValue);
@@ -296,7 +292,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public V replace(K key, V value) {
         if (entries != null) {
-            return whole().replace(key, value);
+            return entries.replace(key, value);
         }
         changed();
         return super.replace(key, value);
@@ -305,7 +301,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public void replaceAll(BiFunction<? super K, ? super V, ? extends V> function) {
         if (entries != null) {
-            whole().replaceAll(function);
+            entries.replaceAll(function);
             return;
         }
         changed();
@@ -319,7 +315,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
         if (entries != null) {
-            return whole().computeIfAbsent(key, mappingFunction);
+            return entries.computeIfAbsent(key, mappingFunction);
         }
         changed();
         try {
@@ -333,7 +329,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
         if (entries != null) {
-            return whole().computeIfPresent(key, remappingFunction);
+            return entries.computeIfPresent(key, remappingFunction);
         }
         changed();
         try {
@@ -346,7 +342,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
         if (entries != null) {
-            return whole().compute(key, remappingFunction);
+            return entries.compute(key, remappingFunction);
         }
         changed();
         try {
@@ -360,7 +356,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
         if (entries != null) {
-            return whole().merge(key, value, remappingFunction);
+            return entries.merge(key, value, remappingFunction);
         }
         changed();
         try {
@@ -375,7 +371,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public void clear() {
         if (entries != null) {
-            whole().clear();
+            entries.clear();
             return;
         }
         changed();
@@ -385,7 +381,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public Map.Entry<K, V> pollFirstEntry() {
         if (entries != null) {
-            return whole().pollFirstEntry();
+            return entries.pollFirstEntry();
         }
         changed();
         return super.pollFirstEntry();
@@ -394,7 +390,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
     @Override
     public Map.Entry<K, V> pollLastEntry() {
         if (entries != null) {
-            return whole().pollLastEntry();
+            return entries.pollLastEntry();
         }
         changed();
         return super.pollLastEntry();
@@ -408,7 +404,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
      * this map's, which its iterators cannot walk).
      */
     private NavigableMap<K, V> current() {
-        return entries != null ? whole() : super.descendingMap().descendingMap();
+        return entries != null ? entries : super.descendingMap().descendingMap();
     }
 
     /** A view of this map that {@code view} makes of it as it is at each use; bounds out of range are refused now. */
