@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 import java.util.function.Predicate;
 
 /**
@@ -436,12 +437,17 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
      */
     boolean removeWhere(BiPredicate<? super K, ? super V> doomedIf) {
         Objects.requireNonNull(doomedIf);
+        return removeAt(i -> doomedIf.test(entries.key(i), entries.value(i)));
+    }
+
+    /** {@link #removeWhere}, with the test given the index of each entry in range. */
+    private boolean removeAt(IntPredicate doomedAt) {
         int expected = entries.changes();
         int end = to();
         callingApplication();
         BitSet doomed = new BitSet();
         for (int i = from(); i < end; i++) {
-            if (doomedIf.test(entries.key(i), entries.value(i))) {
+            if (doomedAt.test(i)) {
                 doomed.set(i);
             }
             if (entries.changes() != expected) {
@@ -564,7 +570,7 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
                 return new Cursor<>() {
                     @Override
                     Map.Entry<K, V> at(int i) {
-                        return new LiveEntry(entries.key(i), entries.value(i));
+                        return new LiveEntry(i);
                     }
                 };
             }
@@ -596,7 +602,7 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
             @Override
             public boolean removeIf(Predicate<? super Map.Entry<K, V>> filter) {
                 Objects.requireNonNull(filter);
-                return removeWhere((key, value) -> filter.test(new LiveEntry(key, value)));
+                return removeAt(i -> filter.test(new LiveEntry(i)));
             }
 
             @Override
@@ -617,24 +623,79 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
     }
 
     /**
-     * An entry of the entry set's iterators: setting its value sets its key's, found again by the key since the
-     * entries may have moved.
+     * An entry of the entry set, standing for its key's mapping as a {@code TreeMap}'s node does: it reads and sets the
+     * value the map holds for its key, found again by the key once entries were added or removed, and once it has found
+     * its key gone, it is a detached entry holding the last value it saw, even if the key is put again.
      */
-    private final class LiveEntry extends AbstractMap.SimpleEntry<K, V> {
+    private final class LiveEntry implements Map.Entry<K, V> {
 
-        private static final long serialVersionUID = 1L;
+        private final K key;
+        private V value;
+        /** Where the entry was when {@link #seen} was the entries' count of changes; negative once its key was removed. */
+        private int index;
+        private int seen;
 
-        LiveEntry(K key, V value) {
-            super(key, value);
+        LiveEntry(int i) {
+            key = entries.key(i);
+            value = entries.value(i);
+            index = i;
+            seen = entries.changes();
+        }
+
+        /** The entry's index now, or a negative number once its key has been found removed. */
+        private int index() {
+            if (index >= 0 && seen != entries.changes()) {
+                index = entries.search(key);
+                seen = entries.changes();
+            }
+            return index;
+        }
+
+        @Override
+        public K getKey() {
+            return key;
+        }
+
+        @Override
+        public V getValue() {
+            int i = index();
+            if (i >= 0) {
+                value = entries.value(i);
+            }
+            return value;
         }
 
         @Override
         public V setValue(V value) {
+            int i = index();
+            if (i < 0) {
+                V old = this.value;
+                this.value = value;
+                return old;
+            }
             owner.changed();
-            int i = entries.search(getKey());
-            V old = i >= 0 ? entries.setValue(i, value) : getValue();
-            super.setValue(value);
+            V old = entries.setValue(i, value);
+            this.value = value;
             return old;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Map.Entry)) {
+                return false;
+            }
+            Map.Entry<?, ?> other = (Map.Entry<?, ?>) o;
+            return Objects.equals(key, other.getKey()) && Objects.equals(getValue(), other.getValue());
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(key) ^ Objects.hashCode(getValue());
+        }
+
+        @Override
+        public String toString() {
+            return key + "=" + getValue();
         }
     }
 

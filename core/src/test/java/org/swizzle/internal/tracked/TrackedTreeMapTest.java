@@ -252,6 +252,34 @@ class TrackedTreeMapTest {
     }
 
     @Test
+    void shouldKeepALargeMapsEntriesStandingForTheirMappingsAsTreeMapsNodesDo() {
+        TreeMap<Integer, String> model = new TreeMap<>();
+        TrackedTreeMap<Integer, String> map = new TrackedTreeMap<>();
+        for (int i = 0; i < 2_000; i++) {
+            model.put(i, "v" + i);
+            map.put(i, "v" + i);
+        }
+        for (NavigableMap<Integer, String> each : List.<NavigableMap<Integer, String>>of(model, map)) {
+            Map.Entry<Integer, String> kept = each.entrySet().iterator().next();
+            Map.Entry<Integer, String> moved = each.tailMap(1_000).entrySet().iterator().next();
+            each.put(0, "put");
+            assertEquals("put", kept.getValue(), "a put through the map shows in the entry");
+            each.put(-1, "before");
+            assertEquals("v1000", moved.setValue("set"), "an entry whose index moved sets its own key");
+            assertEquals("set", each.get(1_000));
+            each.remove(0);
+            assertEquals("put", kept.getValue(), "a removed entry keeps its last value");
+            each.put(0, "again");
+            assertEquals("put", kept.setValue("stale"), "a removed entry is detached");
+            assertEquals("again", each.get(0), "setting it leaves the key put again alone");
+            assertEquals("0=stale", kept.toString());
+            assertEquals(Map.entry(1_000, "set"), moved);
+            assertEquals(Map.entry(1_000, "set").hashCode(), moved.hashCode());
+        }
+        assertEquals(model, map);
+    }
+
+    @Test
     void shouldNavigateAnEmptiedLargeMapAsATreeMapDoes() {
         TrackedTreeMap<Integer, String> map = new TrackedTreeMap<>();
         for (int i = 0; i < 1_000; i++) {
