@@ -83,10 +83,12 @@ final class CollectionFill {
         while (read < size) {
             boolean keyPosition = isKeyPosition();
             boolean map = !kind.isBacked() && kind.unit() != 1;
-            int index = map && hasKey ? 1 : 0;
-            Object value = declared == null ? in.readValue() : readDeclared(index, map);
+            boolean pairs = !map && declared != null && declared.length == 2; // a large TreeMap's keys and values
+            int index = map ? (hasKey ? 1 : 0) : pairs ? read & 1 : 0;
+            Object value = declared == null ? in.readValue() : readDeclared(index, map || pairs);
             if (declared != null && !kind.isBacked()) { // its one value is the collection of its elements
-                value = DeclaredElements.admit(declared, index, role(index, map), value, field, keyPosition, page);
+                value = pairs ? DeclaredElements.admit(declared, index, role(index, true), value, field, index == 0, false)
+                    : DeclaredElements.admit(declared, index, role(index, map), value, field, keyPosition, page);
             }
             Object first = (keyPosition || in.isReadForKey()) && mustBeReadFirst(value) ? toFillFirst.apply(value) : null;
             if (first != null) {

@@ -19,6 +19,9 @@ import org.swizzle.IncompatibleSchemaException;
  * made {@code Map<String, Long>}) is converted, as a field's is. Other values are read as they were stored. Arrays of
  * persistent classes or interfaces are read as arrays of the declared class. Other types (strings, enums, type
  * variables, {@code Number}, nested collections) declare nothing, so reading their collections checks nothing.
+ *
+ * <p>A large {@code TreeMap} keeps its keys and values in turn in a list, which is read as declaring the two types,
+ * key and value, in turn: a list declared with two types holds pairs ({@link #ofBacking}).
  */
 final class DeclaredElements {
 
@@ -51,6 +54,27 @@ final class DeclaredElements {
             any |= checked[i] != null;
         }
         return any ? checked : null;
+    }
+
+    /**
+     * What the collection a {@link ValueKind#isBacked} collection of {@code kind} keeps its elements in is read as, for
+     * a collection read as {@code declared}: the same types, but for a large {@code TreeMap}'s list, whose keys and
+     * values alternate: its key and value types (a {@code TreeSet}'s map declares its keys only).
+     */
+    static Class<?>[] ofBacking(ValueKind kind, Class<?>[] declared) {
+        if (declared == null || kind != ValueKind.TREE_MAP_ENTRIES || declared.length == 2) {
+            return declared;
+        }
+        return new Class<?>[] {declared[0], null};
+    }
+
+    /**
+     * What a chunk of a large list read as {@code declared} is read as, given the index of its {@code first} element:
+     * the list's types, but none for a chunk of a list of pairs that starts with a value, which only a store written
+     * before chunks split at even indexes holds (see {@code ListPages}).
+     */
+    static Class<?>[] ofChunk(Class<?>[] declared, int first) {
+        return declared != null && declared.length == 2 && (first & 1) != 0 ? null : declared;
     }
 
     /**

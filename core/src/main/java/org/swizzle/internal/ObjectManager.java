@@ -611,9 +611,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for, read the first
      * time a lookup leads to it (see {@link org.swizzle.internal.tracked.Paged}); refused as corrupt if it is not
      * of the holder's class, or, when read now, fails {@code check}, or, when already in memory, is held by anything
-     * but the holder's stored collection (a page of another collection, or a collection a field holds).
+     * but the holder's stored collection (a page of another collection, or a collection a field holds). A list's chunk
+     * gives the index of its {@code first} element, by which its element types are checked (see
+     * {@link DeclaredElements#ofChunk}).
      */
-    private synchronized Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check) {
+    private synchronized Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check) {
         requireOwner();
         requireOpen();
         Object found = table.get(oid);
@@ -623,7 +625,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 throw badPage(holder, oid, "is not a collection in the store");
             }
             try {
-                found = decodeCollection(oid, holder.origin(), true, holder.declaredElements(), true);
+                found = decodeCollection(oid, holder.origin(), true, DeclaredElements.ofChunk(holder.declaredElements(), first), true);
             } catch (RuntimeException | Error e) {
                 if (faultDepth == 0) {
                     misplacedKeys.forget();
@@ -792,7 +794,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Attachment attachment = collections.loading(collection, oid, origin);
             attachment.declaredElements(declared);
             collector.instanceMade(oid);
-            in.beginCollection(attachment, kind.isBacked() && kind.declaresBacking() ? declared : null);
+            in.beginCollection(attachment, kind.isBacked() ? DeclaredElements.ofBacking(kind, declared) : null);
             UnfilledCollection made = new UnfilledCollection(oid, origin, in, fill, length, collection, attachment);
             madeInRead.add(made);
             madeNow.add(collection);

@@ -42,7 +42,7 @@ final class StoredCollections implements Attachment.Store {
     /** Reads a page of a paged collection (see {@link Attachment.Store#page}). */
     @FunctionalInterface
     interface PageReader {
-        Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check);
+        Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check);
     }
 
     StoredCollections(ResidentTable table, PageReader pages) {
@@ -51,8 +51,8 @@ final class StoredCollections implements Attachment.Store {
     }
 
     @Override
-    public Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check) {
-        return pages.page(oid, holder, slot, check);
+    public Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check) {
+        return pages.page(oid, holder, first, slot, check);
     }
 
     /** The store's directory once it is closed, when a change noted is refused: no commit will write it; else null. */

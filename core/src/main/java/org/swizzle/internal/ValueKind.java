@@ -295,14 +295,6 @@ enum ValueKind {
         }
     }
 
-    /**
-     * Whether the element types a field declares for a collection of this kind, a {@link #isBacked} one, are those of
-     * the collection it keeps its elements in: not for a {@code TreeMap}, whose list holds keys and values in turn.
-     */
-    boolean declaresBacking() {
-        return this != TREE_MAP_ENTRIES;
-    }
-
     /** Bytes per counted element of a {@link Tail#BYTES} tail, values per counted element of a {@link Tail#VALUES} one. */
     int unit() {
         return unit;

@@ -34,7 +34,7 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         }
 
         @Override
-        public Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check) {
+        public Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check) {
             throw new AssertionError("no collection here is stored in pages");
         }
     };

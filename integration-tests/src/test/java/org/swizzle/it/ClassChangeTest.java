@@ -360,6 +360,61 @@ class ClassChangeTest {
     }
 
     /**
+     * A large {@code TreeMap} or {@code TreeSet}, which keeps its keys and values in turn in a list of chunks, is read as
+     * its field declares it too: values of a class the new value type does not admit, and keys that would be widened
+     * with rounding, are refused with {@code IncompatibleSchemaException} when the chunk that holds them is read, keys
+     * widened exactly are read widened, and an interface the values implement reads them. The entries are put in no
+     * order, so that chunks split in their middles.
+     */
+    @Test
+    void shouldReadALargeTreeMapAndTreeSetAsTheirFieldsNowDeclareThem() throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "import java.util.*;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  TreeMap<Integer, ELEMENT> sorted = new TreeMap<>();",
+            "  TreeSet<KEY> keys = new TreeSet<>();",
+            "  static Holder sample() { SAMPLE }",
+            "  void touch() { }",
+            "  String describe() { DESCRIBE }",
+            "}");
+        String named = "package ev; public interface Named { }";
+        String part = "package ev; @org.swizzle.Persistent public class Part implements Named { int v; public String toString() { return \"part\" + v; } }";
+        String other = "package ev; @org.swizzle.Persistent public class Other { int w; }";
+        String sample = "Holder h = new Holder(); List<Integer> order = new ArrayList<>();"
+            + " for (int i = 0; i < 3_000; i++) { order.add(i); } Collections.shuffle(order, new Random(5));"
+            + " for (int i : order) { Part p = new Part(); p.v = i; h.sorted.put(i, p); h.keys.add(i == 7 ? 16_777_217 : i); }"
+            + " return h;";
+        String describe = "return sorted.get(2_345) + \" \" + sorted.lastEntry() + \" \" + keys.contains(2_999) + \" \""
+            + " + keys.last().getClass().getSimpleName();";
+        Map<String, String> classes = Map.of("ev/Named.java", named, "ev/Part.java", part, "ev/Other.java", other);
+        Path v1 = compile("v1", "Holder", with(classes, "ev/Holder.java", holder.replace("ELEMENT", "Part")
+            .replace("KEY", "Integer").replace("SAMPLE", sample).replace("DESCRIBE", describe)));
+        String read = holder.replace("SAMPLE", "return null;");
+        Path unrelated = compile("unrelated", "Holder", with(classes, "ev/Holder.java", read.replace("ELEMENT", "Other")
+            .replace("KEY", "Integer").replace("DESCRIBE", "return \"\" + sorted.get(2_345);")));
+        Path byInterface = compile("interface", "Holder", with(classes, "ev/Holder.java", read.replace("ELEMENT", "Named")
+            .replace("KEY", "Long").replace("DESCRIBE", describe.replace("contains(2_999)", "contains(2_999L)"))));
+        Path rounded = compile("rounded", "Holder", with(classes, "ev/Holder.java", read.replace("ELEMENT", "Part")
+            .replace("KEY", "Float").replace("DESCRIBE", "return \"\" + keys.last();")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "part2345 2999=part2999 true Integer");
+        assertRefused(run(unrelated, db, "read"), "IncompatibleSchemaException: Field ev.Holder.sorted", "value ev.Part,"
+            + " which its declared value type ev.Other does not admit");
+        assertState(run(byInterface, db, "read"), "part2345 2999=part2999 true Long");
+        assertRefused(run(rounded, db, "read"), "IncompatibleSchemaException: Field ev.Holder.keys", "key java.lang.Integer,"
+            + " which its declared key type java.lang.Float does not admit here: 16777217 is not exactly a Float");
+        assertState(run(v1, db, "read"), "part2345 2999=part2999 true Integer");
+    }
+
+    private static Map<String, String> with(Map<String, String> classes, String path, String source) {
+        Map<String, String> all = new java.util.HashMap<>(classes);
+        all.put(path, source);
+        return all;
+    }
+
+    /**
      * A collection field whose declared boxes were widened ({@code List<Integer>} to {@code List<Long>}, keys and values
      * of maps, sorted keys, set elements, the values and list elements of collections stored in pages) reads them
      * converted, as a widened field does, and commits what it changes with the new class; values of a class the new

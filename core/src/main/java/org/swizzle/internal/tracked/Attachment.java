@@ -32,9 +32,9 @@ public final class Attachment {
         /**
          * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for, to be kept in
          * {@code slot}: the resident instance, or read now, of {@code holder}'s collection's class and passing
-         * {@code check}.
+         * {@code check}. A list's chunk gives the index of its {@code first} element in the list, a map's page 0.
          */
-        Object page(long oid, Attachment holder, PageSlot slot, Paged.PageCheck check);
+        Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check);
 
         /** Whether the store is closed: its collections belong to no store any more, and another may take them. */
         default boolean isClosed() {

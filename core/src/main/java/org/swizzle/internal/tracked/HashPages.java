@@ -214,7 +214,7 @@ final class HashPages<K, V> {
     @SuppressWarnings("unchecked")
     private TrackedHashMap<K, V> read(Page<K, V> page) {
         Attachment attachment = owner.attachment();
-        return (TrackedHashMap<K, V>) attachment.store().page(page.oid, attachment, page,
+        return (TrackedHashMap<K, V>) attachment.store().page(page.oid, attachment, 0, page,
             stored -> misplaced((TrackedHashMap<?, ?>) stored, page.bound));
     }
 

@@ -169,14 +169,14 @@ final class ListPages<E> {
     /** Chunk {@code k}'s list, read on first use. */
     private TrackedArrayList<E> list(int k) {
         TrackedArrayList<E> read = chunks[k].list;
-        return read != null ? read : read(chunks[k]);
+        return read != null ? read : read(chunks[k], starts[k]);
     }
 
-    /** Reads {@code chunk} (the store fills the slot, handing every thread the one instance). */
+    /** Reads {@code chunk}, which starts at {@code start} (the store fills the slot, handing every thread the one instance). */
     @SuppressWarnings("unchecked")
-    private TrackedArrayList<E> read(Chunk<E> chunk) {
+    private TrackedArrayList<E> read(Chunk<E> chunk, int start) {
         Attachment attachment = owner.attachment();
-        return (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, chunk, read -> {
+        return (TrackedArrayList<E>) attachment.store().page(chunk.oid, attachment, start, chunk, read -> {
             int held = ((List<?>) read).size();
             return held == chunk.count ? null : "holds " + held + " elements where its directory says " + chunk.count;
         });
@@ -306,7 +306,7 @@ final class ListPages<E> {
         list(k).add(index - starts[k], element);
         counted(k, 1);
         if (chunks[k].count > CHUNK_CAPACITY) {
-            cut(k, chunks[k].count / 2);
+            cut(k, half(chunks[k].count));
         }
     }
 
@@ -340,7 +340,7 @@ final class ListPages<E> {
             list(k).addAll(offset, slice(elements, 0, elements.length));
             counted(k, elements.length);
             if (chunks[k].count > CHUNK_CAPACITY) {
-                cut(k, chunks[k].count / 2);
+                cut(k, half(chunks[k].count));
             }
             return;
         }
@@ -503,6 +503,14 @@ final class ListPages<E> {
     }
 
     /** Moves the elements of chunk {@code k} from {@code at} on into a new chunk after it. */
+    /**
+     * Where a chunk of {@code count} elements splits in half: at an even index, so that the chunks of a list holding
+     * pairs in turn (a large {@code TreeMap}'s keys and values) start with a key, and their element types can be checked.
+     */
+    private static int half(int count) {
+        return count / 2 & ~1;
+    }
+
     private void cut(int k, int at) {
         TrackedArrayList<E> list = list(k);
         int count = chunks[k].count;

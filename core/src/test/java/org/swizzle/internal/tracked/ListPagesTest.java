@@ -171,6 +171,23 @@ class ListPagesTest {
         assertEquals(1, list.pageCount());
     }
 
+    /** Pairs put and removed anywhere (a large TreeMap's keys and values) never straddle chunks: each chunk starts with a key. */
+    @Test
+    void shouldKeepPairsInOneChunk() {
+        TrackedArrayList<Integer> list = new TrackedArrayList<>(range(0, 2 * ListPages.PAGING_THRESHOLD));
+        Random random = new Random(3);
+        for (int step = 0; step < 20_000; step++) {
+            int pair = random.nextInt(list.size() / 2 + 1);
+            if (step % 3 == 2 && list.size() > 2) {
+                list.subList(2 * (pair % (list.size() / 2)), 2 * (pair % (list.size() / 2)) + 2).clear();
+            } else {
+                list.addAll(2 * pair, List.of(step, step));
+            }
+        }
+        list.forEachPage((count, loaded, oid, slot) -> assertEquals(0, count % 2, count + " elements in a chunk"));
+        assertChunksWithinCapacity(list);
+    }
+
     @Test
     void shouldFollowTheListIntoChunksThroughASubList() {
         TrackedArrayList<Integer> list = new TrackedArrayList<>(range(0, 10));
