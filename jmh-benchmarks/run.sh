@@ -7,7 +7,7 @@
 #                                 and 10,000 resident objects; OO7's build, cold T1, hot T1, read-only T1 + commit
 #                                 and T2b + commit (T6, Q1, Q7, T2a and T2c in quick and full); one collection
 #                                 of garbage (10,000 objects kept); the large collections at 10,000 entries
-#                                 (1,000,000 in quick and full)
+#                                 (1,000,000 in quick and full), TreeMap and LinkedList too
 #                                 -> jmh-benchmarks/target/smoke/ ; exits non-zero if any benchmark fails
 #   jmh-benchmarks/run.sh quick   short iterations, the main parameter values (10 to 15 minutes on 2 cores)
 #                                 -> jmh-benchmarks/results/<yyyy-MM-dd>-<commit>-quick/

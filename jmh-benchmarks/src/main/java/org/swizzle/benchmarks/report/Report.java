@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 
+import org.swizzle.benchmarks.large.LargeSortedIteration;
+
 /** The body of REPORT.md: one method per section, each a Markdown string (empty when nothing was measured). */
 final class Report {
 
@@ -285,6 +287,52 @@ final class Report {
             + " most twice the raw write, and a pass over a resident collection at most 1.3 times plain Java.\n\n" + ops
             + (walk.isEmpty() ? "" : "\nA full pass over the resident collections, summing a field of each item; enhanced, never stored"
             + " is the same extent built on the heap with the agent (tracked collections of enhanced items, no store):\n\n" + walk);
+    }
+
+    String largeSorted() {
+        Markdown ops = new Markdown("entries", "operation", "time", "chunks read", "objects faulted", "objects in memory",
+            "heap after GC", "commit", "bytes logged", "raw write + force", "commit / raw");
+        List<JmhResult> measured = new ArrayList<>();
+        for (String operation : List.of("coldGet", "putCommit", "queueCommit")) {
+            measured.addAll(results.find("LargeSortedCommit", "", operation));
+        }
+        for (JmhResult r : measured) {
+            double n = Math.max(1, r.secondary("operations")); // JMH sums the counters over the iterations
+            boolean cold = r.operation().equals("coldGet");
+            boolean commits = r.secondary("logBytes") > 0;
+            ops.row(Units.number(r.param("entries")), r.operation(), Units.time(r.micros()),
+                cold ? Units.number(r.secondary("pagesRead") / n) : "—",
+                cold ? Units.number(r.secondary("objectsFaulted") / n) : "—",
+                cold ? Units.number(r.secondary("objectsInMemory") / n) : "—",
+                cold ? Units.number(r.secondary("heapMegabytes") / n) + " MB" : "—",
+                commits ? Units.time(r.secondary("commitNanos") / n / 1e3) : "—",
+                commits ? Units.number(r.secondary("logBytes") / n) : "—",
+                commits ? Units.time(r.secondary("rawNanos") / n / 1e3) : "—",
+                commits ? Units.ratio(r.secondary("commitNanos") / r.secondary("rawNanos")) : "—");
+        }
+        Markdown resident = new Markdown("entries", "operation", "plain Java", "Swizzle", "Swizzle / Java");
+        for (String operation : List.of("iterateSorted", "lookups")) {
+            for (JmhResult swizzle : results.find("LargeSortedIteration", "Swizzle", operation)) {
+                double java = results.micros("LargeSortedIteration", "Java", operation,
+                    "entries=" + (long) swizzle.param("entries"));
+                resident.row(Units.number(swizzle.param("entries")), operation, Units.time(java),
+                    Units.time(swizzle.micros()), Units.ratio(swizzle.micros() / java));
+            }
+        }
+        if (ops.isEmpty() && resident.isEmpty()) {
+            return "";
+        }
+        return "## Large sorted maps and queues\n\nA `TreeMap<Long, Item>` keyed by even numbers and a `LinkedList<Item>`"
+            + " of the same items used as a queue, held by one persistent object (large.LargeSortedCommit,"
+            + " large.LargeSortedIteration). A large tracked `TreeMap` keeps its entries, key then value, in a list stored"
+            + " in chunks, and a large `LinkedList` its elements, so a cold `get` reads the chunks its binary search"
+            + " passes and a change dirties one chunk. Each LargeSortedCommit operation runs on a store reopened for it:"
+            + " one `get` from the middle of the map, a `put` of a key between two, and a `pollFirst` and an"
+            + " `offerLast` on the queue, each followed by `commit()`, with the bytes it logged and a raw write and force"
+            + " of as many bytes.\n\n" + ops
+            + (resident.isEmpty() ? "" : "\nThe resident map against a `java.util.TreeMap` of the same items: a pass"
+            + " over its values summing a field of each, and " + Units.number(LargeSortedIteration.LOOKUPS)
+            + " lookups of random keys:\n\n" + resident);
     }
 
     String appendix() {

@@ -75,6 +75,7 @@ public final class ReportGenerator {
         section(out, report.readOnlyCommits());
         section(out, report.reclaim());
         section(out, report.largeCollections());
+        section(out, report.largeSorted());
         section(out, new CommitSweeps(results, charts).section());
         section(out, new OO7Report(results, charts).section());
         LoadWorkSave lws = new LoadWorkSave(results);
