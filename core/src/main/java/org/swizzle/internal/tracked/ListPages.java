@@ -224,6 +224,12 @@ final class ListPages<E> {
         return list(k).element(index - starts[k]);
     }
 
+    /** Where chunk {@code k} starts. */
+    int start(int k) {
+        Objects.checkIndex(k, chunkCount);
+        return starts[k];
+    }
+
     /** The chunk that holds {@code index}, which is within the list. */
     TrackedArrayList<E> chunkHolding(int index) {
         Objects.checkIndex(index, size);

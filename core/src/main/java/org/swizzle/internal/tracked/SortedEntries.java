@@ -49,11 +49,59 @@ final class SortedEntries<K, V> {
 
     /**
      * The index of {@code key}'s entry if there is one, else {@code -(i + 1)} where {@code i} is the index it would
-     * have. A key that is null or not comparable with the keys is refused as {@code TreeMap} refuses it.
+     * have. A key that is null or not comparable with the keys is refused as {@code TreeMap} refuses it. The search
+     * goes down the chunks first, comparing with each probed chunk's first and last keys, then within the one chunk
+     * whose keys enclose it, reading its array directly: a probe never searches for its chunk, and a cold search
+     * reads the chunks it probes.
      */
     @SuppressWarnings("unchecked")
     int search(Object key) {
         Comparable<Object> sought = (Comparable<Object>) Objects.requireNonNull(key);
+        int lowChunk = 0;
+        int highChunk = list.holderCount() - 1;
+        while (lowChunk <= highChunk) {
+            int k = (lowChunk + highChunk) >>> 1;
+            TrackedArrayList<Object> chunk = list.holder(k);
+            int start = list.startOfHolder(k);
+            int first = (start + 1) >>> 1; // the entries whose keys the chunk holds (its first element may be a value)
+            int last = (start + chunk.size() - 1) >> 1;
+            if (first > last) {
+                return searchEntries(sought); // a chunk without a key: only a store written before chunks split evenly
+            }
+            int order = sought.compareTo(chunk.element((first << 1) - start));
+            if (order < 0) {
+                highChunk = k - 1;
+            } else if (order == 0) {
+                return first;
+            } else if ((order = sought.compareTo(chunk.element((last << 1) - start))) > 0) {
+                lowChunk = k + 1;
+            } else if (order == 0) {
+                return last;
+            } else {
+                return searchChunk(sought, chunk, start, first + 1, last - 1);
+            }
+        }
+        return -((lowChunk < list.holderCount() ? (list.startOfHolder(lowChunk) + 1) >>> 1 : size()) + 1);
+    }
+
+    /** {@link #search} within the entries {@code low} to {@code high} of {@code chunk}, which starts at {@code start}. */
+    private static int searchChunk(Comparable<Object> sought, TrackedArrayList<Object> chunk, int start, int low, int high) {
+        while (low <= high) {
+            int middle = (low + high) >>> 1;
+            int order = sought.compareTo(chunk.element((middle << 1) - start));
+            if (order > 0) {
+                low = middle + 1;
+            } else if (order < 0) {
+                high = middle - 1;
+            } else {
+                return middle;
+            }
+        }
+        return -(low + 1);
+    }
+
+    /** {@link #search} entry by entry, each probe finding its chunk. */
+    private int searchEntries(Comparable<Object> sought) {
         int low = 0;
         int high = size() - 1;
         while (low <= high) {

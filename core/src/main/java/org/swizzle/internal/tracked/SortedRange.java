@@ -539,7 +539,7 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
                 return new Cursor<>() {
                     @Override
                     V at(int i) {
-                        return entries.value(i);
+                        return value(i);
                     }
                 };
             }
@@ -570,7 +570,7 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
                 return new Cursor<>() {
                     @Override
                     Map.Entry<K, V> at(int i) {
-                        return new LiveEntry(i);
+                        return new LiveEntry(i, key(i), value(i));
                     }
                 };
             }
@@ -602,7 +602,7 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
             @Override
             public boolean removeIf(Predicate<? super Map.Entry<K, V>> filter) {
                 Objects.requireNonNull(filter);
-                return removeAt(i -> filter.test(new LiveEntry(i)));
+                return removeAt(i -> filter.test(new LiveEntry(i, entries.key(i), entries.value(i))));
             }
 
             @Override
@@ -617,7 +617,7 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
         return new Cursor<>() {
             @Override
             K at(int i) {
-                return entries.key(i);
+                return key(i);
             }
         };
     }
@@ -635,9 +635,9 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
         private int index;
         private int seen;
 
-        LiveEntry(int i) {
-            key = entries.key(i);
-            value = entries.value(i);
+        LiveEntry(int i, K key, V value) {
+            this.key = key;
+            this.value = value;
             index = i;
             seen = entries.changes();
         }
@@ -707,8 +707,35 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
         private int next = descending ? end - 1 : first;
         private int last = -1;
         private int expected = entries.changes();
+        /**
+         * The list that holds the elements from {@link #windowStart} to {@link #windowEnd}: a chunk, read without going
+         * through the list's directory, which a step leaves only at the chunk's end.
+         */
+        private TrackedArrayList<Object> window;
+        private int windowStart;
+        private int windowEnd;
 
         abstract T at(int i);
+
+        @SuppressWarnings("unchecked")
+        final K key(int i) {
+            return (K) element(i << 1);
+        }
+
+        @SuppressWarnings("unchecked")
+        final V value(int i) {
+            return (V) element((i << 1) + 1);
+        }
+
+        private Object element(int index) {
+            if (index < windowStart || index >= windowEnd) {
+                TrackedArrayList<Object> list = entries.list();
+                window = list.holderOf(index);
+                windowStart = list.holderStart(index);
+                windowEnd = windowStart + window.size();
+            }
+            return window.element(index - windowStart);
+        }
 
         @Override
         public boolean hasNext() {
@@ -744,6 +771,7 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
             }
             last = -1;
             expected = entries.changes();
+            windowEnd = 0; // the chunks changed: the window is found again at the next step
         }
     }
 }

@@ -188,6 +188,21 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         return pages != null ? pages.startOfChunkHolding(index) : 0;
     }
 
+    /** The number of lists that hold the elements, in order: the chunks of a paged list, else this list alone. */
+    int holderCount() {
+        return pages != null ? pages.chunkCount() : 1;
+    }
+
+    /** The {@code k}th list that holds the elements (see {@link #holderCount}), read if it is a chunk not in memory. */
+    TrackedArrayList<E> holder(int k) {
+        return pages != null ? pages.chunk(k) : this;
+    }
+
+    /** Where the {@code k}th list that holds the elements starts in this list. */
+    int startOfHolder(int k) {
+        return pages != null ? pages.start(k) : 0;
+    }
+
     /** Element {@code index} of a list that is not paged (a chunk): no way back into the chunks, for the JIT. */
     E element(int index) {
         return super.get(index);

@@ -279,6 +279,43 @@ class TrackedTreeMapTest {
         assertEquals(model, map);
     }
 
+    /**
+     * A search goes down the chunks by their first and last keys: it finds every key, and where every other would go,
+     * in a list whose chunks split at odd indexes too (a store written before chunks split evenly), where a chunk may
+     * start with a value.
+     */
+    @Test
+    void shouldSearchAcrossChunksThatStartWithAValue() {
+        TreeMap<Integer, String> model = new TreeMap<>();
+        List<Object> pairs = new ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            model.put(2 * i, "v" + i);
+            pairs.add(2 * i);
+            pairs.add("v" + i);
+        }
+        TrackedArrayList<Object> list = new TrackedArrayList<>(pairs);
+        for (int at = 1; at < pairs.size(); at += 777) {
+            list.add(at, "pushed"); // the chunk splits at an even index, past which the element pushed is
+            list.remove(at); // taken out again: the second half now starts at an odd index
+        }
+        assertEquals(pairs, list);
+        int[] odd = {0};
+        int[] start = {0};
+        list.forEachPage((count, loaded, oid, slot) -> {
+            odd[0] += start[0] % 2;
+            start[0] += count;
+        });
+        assertTrue(odd[0] > 0, "some chunk starts with a value");
+        TrackedTreeMap<Integer, String> map = new TrackedTreeMap<>();
+        assertTrue(map.backWith(list));
+        for (int key = -3; key < 6_003; key++) {
+            assertEquals(model.get(key), map.get(key), "get " + key);
+            assertEquals(model.ceilingKey(key), map.ceilingKey(key), "ceiling " + key);
+            assertEquals(model.lowerKey(key), map.lowerKey(key), "lower " + key);
+        }
+        assertEquals(model.headMap(2_001), map.headMap(2_001));
+    }
+
     @Test
     void shouldNavigateAnEmptiedLargeMapAsATreeMapDoes() {
         TrackedTreeMap<Integer, String> map = new TrackedTreeMap<>();
