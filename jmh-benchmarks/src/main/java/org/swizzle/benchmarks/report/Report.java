@@ -327,7 +327,7 @@ final class Report {
             + " large.LargeSortedIteration). A large tracked `TreeMap` keeps its entries, key then value, in a list stored"
             + " in chunks, and a large `LinkedList` its elements, so a cold `get` reads the chunks its binary search"
             + " passes and a change dirties one chunk. Each LargeSortedCommit operation runs on a store reopened for it:"
-            + " one `get` from the middle of the map, a `put` of a key between two, and a `pollFirst` and an"
+            + " one `get` of a key the search meets late, a `put` of a key between two, and a `pollFirst` and an"
             + " `offerLast` on the queue, each followed by `commit()`, with the bytes it logged and a raw write and force"
             + " of as many bytes.\n\n" + ops
             + (resident.isEmpty() ? "" : "\nThe resident map against a `java.util.TreeMap` of the same items: a pass"
