@@ -1,13 +1,15 @@
 package org.swizzle.internal.tracked;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * An entry of a tracked map: {@code setValue} reports the change first. A {@code HashMap} keeps its entries through a
  * resize, but a tracked one moves them into other nodes when it pages, splits a page or goes back to one table (and a
  * tracked {@code TreeMap} when it moves its entries into a list), so
  * an entry handed out before such a move writes through by key, as a {@code ConcurrentHashMap}'s entries do: if the
- * map holds the key, the value is set there, and the value it replaced is returned. An entry whose map moved nothing
+ * map holds the key, the value is set there, and the value it replaced is returned; and it reads the value the map
+ * holds for its key, as a {@code HashMap}'s own entry shows a later put. An entry whose map moved nothing
  * since it was handed out is the map's own, as a {@code HashMap}'s is: once its key is removed it is the map's no
  * longer, even if the key is put again.
  */
@@ -36,8 +38,16 @@ final class TrackedEntry<K, V> implements Map.Entry<K, V> {
         return entry.getKey();
     }
 
+    /** The value: the map's for the key once the map moved the entry into another node and still holds the key. */
     @Override
     public V getValue() {
+        if (rebuilding != null && rebuilding.rebuilds() != rebuildsSeen) {
+            K key = entry.getKey();
+            V value = rebuilding.get(key);
+            if (value != null || rebuilding.containsKey(key)) {
+                return value;
+            }
+        }
         return entry.getValue();
     }
 
@@ -55,16 +65,23 @@ final class TrackedEntry<K, V> implements Map.Entry<K, V> {
 
     @Override
     public boolean equals(Object o) {
-        return o == this || entry.equals(o);
+        if (o == this) {
+            return true;
+        }
+        if (!(o instanceof Map.Entry)) {
+            return false;
+        }
+        Map.Entry<?, ?> other = (Map.Entry<?, ?>) o;
+        return Objects.equals(getKey(), other.getKey()) && Objects.equals(getValue(), other.getValue());
     }
 
     @Override
     public int hashCode() {
-        return entry.hashCode();
+        return Objects.hashCode(getKey()) ^ Objects.hashCode(getValue());
     }
 
     @Override
     public String toString() {
-        return entry.toString();
+        return getKey() + "=" + getValue();
     }
 }

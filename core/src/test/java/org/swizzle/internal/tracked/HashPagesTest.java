@@ -419,6 +419,7 @@ class HashPagesTest {
             map.put("k" + i, i);
         }
         Map.Entry<String, Integer> held = entryOf(map, "k7");
+        Map.Entry<String, Integer> read = entryOf(map, "k8");
         Object[] array = map.entrySet().toArray();
         for (int i = 500; i < 600; i++) {
             map.put("k" + i, i);
@@ -426,6 +427,10 @@ class HashPagesTest {
         assertTrue(map.isPaged());
         assertEquals(7, held.setValue(-7));
         assertEquals(-7, map.get("k7"));
+        map.put("k8", 80);
+        assertEquals(80, read.getValue(), "a put through the map shows in the entry, as in a HashMap's own");
+        assertEquals(Map.entry("k8", 80), read);
+        assertEquals("k8=80", read.toString());
         @SuppressWarnings("unchecked")
         Map.Entry<String, Integer> fromArray = (Map.Entry<String, Integer>) array[0];
         fromArray.setValue(-1);

@@ -233,6 +233,8 @@ class TrackedTreeMapTest {
         assertNotNull(map.backing());
         assertEquals("v0", entry.setValue("changed"), "an entry taken before the move sets its key's value");
         assertEquals("changed", map.get(0));
+        map.put(0, "put");
+        assertEquals("put", entry.getValue(), "a put through the map shows in an entry taken before the move");
         subEntry.setValue("sub");
         assertEquals("sub", map.get(10));
         assertEquals(TrackedTreeMap.PAGING_THRESHOLD + 1, values.count(), "a stream binds when it runs");
