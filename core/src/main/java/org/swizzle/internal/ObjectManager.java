@@ -44,6 +44,7 @@ import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Backed;
 import org.swizzle.internal.tracked.Paged;
+import org.swizzle.internal.tracked.RemembersWritten;
 import org.swizzle.internal.tracked.Sections;
 import org.swizzle.internal.tracked.Sequenced;
 import org.swizzle.internal.tracked.TrackedArrayList;
@@ -132,6 +133,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * every commit until they are reloaded. Flagged {@link Persistable#WATCHED}.
      */
     private final List<Persistable> watched = new ArrayList<>();
+    /** The collections the commit in progress wrote that remember what it wrote once it succeeds. */
+    private final List<RemembersWritten> remembering = new ArrayList<>();
     /** The objects the commit in progress found with pages of their arrays marked ({@link #addChangedArrays}). */
     private final Set<Persistable> arrayOwners = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Objects whose large array a method kept to itself ({@link #keeps}): they stay resident, as watched ones do. */
@@ -1221,6 +1224,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             collector.assistSweep(transaction);
             transaction.commit(number);
+            for (RemembersWritten collection : remembering) {
+                collection.rememberWritten();
+            }
+            remembering.clear();
             pagedArrays.committed();
             arrayOwners.clear();
             clearWrittenSections();
@@ -1230,6 +1237,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } catch (RuntimeException | Error e) {
             dropImages();
             written.clear();
+            remembering.clear();
             toWatch.clear();
             transaction.abandon();
             for (Persistable object : created) {
@@ -1338,6 +1346,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private void write(Attachment attachment) {
         Object collection = attachment.collection();
+        if (collection instanceof RemembersWritten && attachment.isWatched() && !attachment.isDirty()
+            && ((RemembersWritten) collection).sameAsWritten()) {
+            return; // what the last commit wrote, by identity: nothing to compare
+        }
         writer.beginCollection(attachment);
         ValueKind kind = ContainerCodec.kindOf(collection, writer);
         int classId = catalog.classId(kind);
@@ -1345,6 +1357,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             writeSections(attachment, (Paged) collection, classId);
         }
         writeImage(attachment);
+        if (collection instanceof RemembersWritten) {
+            if (writer.holdsUntracked()) {
+                ((RemembersWritten) collection).forgetWritten(); // it holds arrays, which change in place
+            } else {
+                remembering.add((RemembersWritten) collection);
+            }
+        }
         if (kind.isPaged()) {
             if (attachment.isWatched()) {
                 collections.unwatch(attachment); // its pages are watched where they hold arrays

@@ -1,0 +1,70 @@
+package org.swizzle.it.tracked;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+
+import org.swizzle.ObjectStore;
+
+/**
+ * {@code CatalogueWorkload <setup|idle|render> <store>}: {@code setup} stores a {@link Catalogue} of 5,000 prices
+ * and tags; {@code idle} commits twice without a change and prints what each commit compared, then, where the
+ * runtime has them (Java 21), changes the map and set through their sequenced views only, commits, and prints what
+ * that commit logged; {@code render} prints the catalogue's sizes and ends.
+ */
+public final class CatalogueWorkload {
+
+    private CatalogueWorkload() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        try (ObjectStore store = ObjectStore.open(Path.of(args[1]))) {
+            switch (args[0]) {
+                case "setup":
+                    Catalogue catalogue = new Catalogue();
+                    for (int i = 0; i < 5_000; i++) {
+                        catalogue.prices.put("item" + i, i);
+                        catalogue.tags.add("tag" + i);
+                    }
+                    store.setRoot("catalogue", catalogue);
+                    store.commit();
+                    break;
+                case "idle":
+                    idle(store, store.root("catalogue", Catalogue.class));
+                    break;
+                default:
+                    Catalogue read = store.root("catalogue", Catalogue.class);
+                    System.out.println("RENDER " + read.prices.size() + " " + read.prices.keySet().iterator().next() + " "
+                        + read.tags.size() + " " + read.tags.iterator().next());
+            }
+        }
+    }
+
+    private static void idle(ObjectStore store, Catalogue catalogue) throws Exception {
+        int size = catalogue.prices.size() + catalogue.tags.size(); // reads both
+        for (int commit = 1; commit <= 2; commit++) {
+            long before = store.stats().bytesCompared();
+            store.commit();
+            System.out.println("IDLE " + commit + " compared=" + (store.stats().bytesCompared() - before) + " size=" + size);
+        }
+        Class<?> sequenced = sequencedCollection();
+        if (sequenced != null) { // only views the tracked map and set cannot see
+            Object keys = LinkedHashMap.class.getMethod("sequencedKeySet").invoke(catalogue.prices);
+            sequenced.getMethod("removeFirst").invoke(keys);
+            Object reversed = LinkedHashSet.class.getMethod("reversed").invoke(catalogue.tags);
+            sequenced.getMethod("removeLast").invoke(reversed);
+            long before = store.stats().bytesLogged();
+            store.commit();
+            System.out.println("SEQUENCED logged=" + (store.stats().bytesLogged() - before));
+        }
+    }
+
+    /** Java 21's {@code SequencedCollection}, or null on an older runtime. */
+    private static Class<?> sequencedCollection() {
+        try {
+            return Class.forName("java.util.SequencedCollection");
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+}
