@@ -1225,7 +1225,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             collector.assistSweep(transaction);
             transaction.commit(number);
             for (RemembersWritten collection : remembering) {
-                collection.rememberWritten();
+                collection.writtenCommitted();
             }
             remembering.clear();
             pagedArrays.committed();
@@ -1237,6 +1237,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } catch (RuntimeException | Error e) {
             dropImages();
             written.clear();
+            for (RemembersWritten collection : remembering) {
+                collection.forgetWritten();
+            }
             remembering.clear();
             toWatch.clear();
             transaction.abandon();
@@ -1346,8 +1349,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private void write(Attachment attachment) {
         Object collection = attachment.collection();
-        if (collection instanceof RemembersWritten && attachment.isWatched() && !attachment.isDirty()
-            && ((RemembersWritten) collection).sameAsWritten()) {
+        boolean remembers = collection instanceof RemembersWritten && StoredCollections.reportsChanges(attachment);
+        if (remembers && attachment.isWatched() && !attachment.isDirty() && ((RemembersWritten) collection).sameAsWritten()) {
             return; // what the last commit wrote, by identity: nothing to compare
         }
         writer.beginCollection(attachment);
@@ -1357,10 +1360,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             writeSections(attachment, (Paged) collection, classId);
         }
         writeImage(attachment);
-        if (collection instanceof RemembersWritten) {
+        if (remembers) { // its own store's: another store that holds it compares it in full
             if (writer.holdsUntracked()) {
                 ((RemembersWritten) collection).forgetWritten(); // it holds arrays, which change in place
             } else {
+                ((RemembersWritten) collection).rememberWritten(); // as written, whatever runs before the commit ends
                 remembering.add((RemembersWritten) collection);
             }
         }

@@ -510,11 +510,13 @@ final class ListPages<E> {
 
     /** Moves the elements of chunk {@code k} from {@code at} on into a new chunk after it. */
     /**
-     * Where a chunk of {@code count} elements splits in half: at an even index, so that the chunks of a list holding
-     * pairs in turn (a large {@code TreeMap}'s keys and values) start with a key, and their element types can be checked.
+     * Where a chunk of {@code count} elements, at most twice {@link #CHUNK_CAPACITY}, splits in half: at an even index,
+     * so that the chunks of a list holding pairs in turn (a large {@code TreeMap}'s keys and values) start with a key,
+     * and their element types can be checked; past the middle where the second half would be over capacity.
      */
     private static int half(int count) {
-        return count / 2 & ~1;
+        int at = count / 2 & ~1;
+        return count - at > CHUNK_CAPACITY ? at + 2 : at;
     }
 
     private void cut(int k, int at) {

@@ -6,12 +6,18 @@ package org.swizzle.internal.tracked;
  */
 public interface RemembersWritten {
 
-    /** Whether it holds what it held when {@link #rememberWritten()} was last called, by identity and in order. */
+    /** Whether it holds what a commit that succeeded wrote, by identity and in order (see {@link #writtenCommitted()}). */
     boolean sameAsWritten();
 
-    /** Remembers what it holds now, which a commit wrote and has committed. */
+    /** Takes what it holds now, which the commit in progress has just written: remembered once that commit succeeds. */
     void rememberWritten();
 
-    /** Forgets what it held: it holds values that change in place (arrays), which only a comparison of bytes sees. */
+    /** The commit that wrote what {@link #rememberWritten()} took succeeded: a later commit may compare with it. */
+    void writtenCommitted();
+
+    /**
+     * Forgets what it held: the commit that wrote it failed, or it holds values that change in place (arrays), which
+     * only a comparison of bytes sees.
+     */
     void forgetWritten();
 }

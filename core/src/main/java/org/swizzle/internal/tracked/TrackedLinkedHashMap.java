@@ -105,6 +105,13 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
     }
 
     @Override
+    public void writtenCommitted() {
+        if (written != null) {
+            written.committed();
+        }
+    }
+
+    @Override
     public void forgetWritten() {
         written = null;
     }

@@ -174,6 +174,13 @@ public final class TrackedLinkedHashSet<E> extends LinkedHashSet<E> implements T
     }
 
     @Override
+    public void writtenCommitted() {
+        if (written != null) {
+            written.committed();
+        }
+    }
+
+    @Override
     public void forgetWritten() {
         written = null;
     }

@@ -20,10 +20,12 @@ final class WrittenContents {
     private Object[] references = NONE;
     /** The references remembered; -1 while nothing is. */
     private int length = -1;
+    /** Whether the commit that wrote what is remembered succeeded: until it does, nothing is the same. */
+    private boolean committed;
 
     /** Whether {@code elements}, {@code size} of them, are the ones remembered. */
     boolean sameElements(Iterator<?> elements, int size) {
-        if (length != size) {
+        if (!committed || length != size) {
             return false;
         }
         Object[] remembered = references;
@@ -37,7 +39,7 @@ final class WrittenContents {
 
     /** Whether the keys and values of {@code entries}, {@code size} of them, are the ones remembered. */
     boolean sameEntries(Iterator<? extends Map.Entry<?, ?>> entries, int size) {
-        if (length != 2 * size) {
+        if (!committed || length != 2 * size) {
             return false;
         }
         Object[] remembered = references;
@@ -56,6 +58,7 @@ final class WrittenContents {
             into[i] = elements.next();
         }
         length = size;
+        committed = false;
     }
 
     void rememberEntries(Iterator<? extends Map.Entry<?, ?>> entries, int size) {
@@ -66,11 +69,18 @@ final class WrittenContents {
             into[i + 1] = entry.getValue();
         }
         length = 2 * size;
+        committed = false;
+    }
+
+    /** The commit that wrote what was remembered last succeeded. */
+    void committed() {
+        committed = true;
     }
 
     void forget() {
         references = NONE;
         length = -1;
+        committed = false;
     }
 
     /** An array for {@code needed} references: the one held, emptied past them, unless it is too small or far too large. */

@@ -186,6 +186,9 @@ class ListPagesTest {
         }
         list.forEachPage((count, loaded, oid, slot) -> assertEquals(0, count % 2, count + " elements in a chunk"));
         assertChunksWithinCapacity(list);
+        TrackedArrayList<Integer> odd = new TrackedArrayList<>(range(0, 2_048));
+        odd.addAll(1, range(0, ListPages.CHUNK_CAPACITY - 1)); // 1,023 in the first chunk: split short of the middle
+        assertChunksWithinCapacity(odd);
     }
 
     @Test

@@ -10,7 +10,8 @@ import org.swizzle.ObjectStore;
  * {@code CatalogueWorkload <setup|idle|render> <store>}: {@code setup} stores a {@link Catalogue} of 5,000 prices
  * and tags; {@code idle} commits twice without a change and prints what each commit compared, then, where the
  * runtime has them (Java 21), changes the map and set through their sequenced views only, commits, and prints what
- * that commit logged; {@code render} prints the catalogue's sizes and ends.
+ * that commit logged; {@code shared <other store>} makes the other store hold this store's map and set too, changes it and
+ * commits both stores in turn; {@code render} prints the catalogue's sizes, its first price, and ends.
  */
 public final class CatalogueWorkload {
 
@@ -32,10 +33,14 @@ public final class CatalogueWorkload {
                 case "idle":
                     idle(store, store.root("catalogue", Catalogue.class));
                     break;
+                case "shared":
+                    share(store, store.root("catalogue", Catalogue.class), Path.of(args[2]));
+                    break;
                 default:
                     Catalogue read = store.root("catalogue", Catalogue.class);
-                    System.out.println("RENDER " + read.prices.size() + " " + read.prices.keySet().iterator().next() + " "
-                        + read.tags.size() + " " + read.tags.iterator().next());
+                    String first = read.prices.keySet().iterator().next();
+                    System.out.println("RENDER " + read.prices.size() + " " + first + " " + read.tags.size() + " "
+                        + read.tags.iterator().next() + " " + first + "=" + read.prices.get(first));
             }
         }
     }
@@ -56,6 +61,25 @@ public final class CatalogueWorkload {
             long before = store.stats().bytesLogged();
             store.commit();
             System.out.println("SEQUENCED logged=" + (store.stats().bytesLogged() - before));
+        }
+    }
+
+    /**
+     * Two stores, one map: the other store holds this store's map as a collection it did not make, which it compares
+     * at every commit, while this store's commits see the changes the map reports.
+     */
+    private static void share(ObjectStore store, Catalogue catalogue, Path other) {
+        try (ObjectStore second = ObjectStore.open(other)) {
+            Catalogue holder = new Catalogue();
+            holder.prices = catalogue.prices;
+            holder.tags = catalogue.tags;
+            second.setRoot("catalogue", holder);
+            second.commit();
+            store.commit();
+            second.commit();
+            catalogue.prices.put(catalogue.prices.keySet().iterator().next(), -1);
+            store.commit();
+            second.commit();
         }
     }
 

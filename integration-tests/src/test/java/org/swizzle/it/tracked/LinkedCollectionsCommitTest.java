@@ -28,9 +28,25 @@ class LinkedCollectionsCommitTest {
         String rendered = Jvm.withAgent().run(CatalogueWorkload.class, "render", store.toString()).ok().output;
         if (idle.contains("SEQUENCED")) {
             assertTrue(idle.matches("(?s).*SEQUENCED logged=[1-9]\\d*.*"), idle);
-            assertTrue(rendered.contains("RENDER 4999 item1 4999 tag1"), rendered);
+            assertTrue(rendered.contains("RENDER 4999 item1 4999 tag1 item1=1"), rendered);
         } else {
-            assertTrue(rendered.contains("RENDER 5000 item0 5000 tag0"), rendered);
+            assertTrue(rendered.contains("RENDER 5000 item0 5000 tag0 item0=0"), rendered);
+        }
+    }
+
+    /**
+     * A map two stores hold: the store that made it sees its changes, the other compares it at each commit, and each
+     * commits the change (what one store's commit wrote says nothing of what the other's last wrote).
+     */
+    @Test
+    void shouldCommitAChangeToAMapTwoStoresHoldInBoth() {
+        Path store = dir.resolve("db");
+        Path other = dir.resolve("other");
+        Jvm.withAgent().run(CatalogueWorkload.class, "setup", store.toString()).ok();
+        Jvm.withAgent().run(CatalogueWorkload.class, "shared", store.toString(), other.toString()).ok();
+        for (Path each : new Path[] {store, other}) {
+            String rendered = Jvm.withAgent().run(CatalogueWorkload.class, "render", each.toString()).ok().output;
+            assertTrue(rendered.contains("item0=-1"), each.getFileName() + ": " + rendered);
         }
     }
 }
