@@ -1375,6 +1375,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } else if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection) || writer.holdsUntracked()) {
             collections.watch(attachment);
         }
+        collections.written(attachment);
         put(attachment.oid(), classId);
     }
 

@@ -32,6 +32,10 @@ final class StoredCollections implements Attachment.Store {
     private final PageReader pages;
     private final Map<Object, Attachment> plain = new IdentityHashMap<>();
     private final List<Attachment> dirty = new ArrayList<>();
+    /** How many of {@link #dirty} the commit in progress writes: those after them changed while it ran. */
+    private int collected;
+    /** Collections the commit in progress wrote that changed again before it ended. */
+    private final List<Attachment> changedAfterWritten = new ArrayList<>();
     private final List<Attachment> watched = new ArrayList<>();
     /** Collections the commit in progress made stored, with the attachment each tracked one had before. */
     private final List<Attachment> created = new ArrayList<>();
@@ -71,6 +75,9 @@ final class StoredCollections implements Attachment.Store {
         if (!attachment.isDirty()) {
             attachment.dirty(true);
             dirty.add(attachment);
+        } else if (attachment.isWritten()) {
+            attachment.written(false);
+            changedAfterWritten.add(attachment);
         }
     }
 
@@ -156,6 +163,7 @@ final class StoredCollections implements Attachment.Store {
 
     /** Hands the collections a commit must write to {@code action}: the changed ones, then the watched ones. */
     synchronized void collectChanged(Consumer<Attachment> action) {
+        collected = dirty.size();
         dirty.forEach(action);
         for (Attachment attachment : watched) {
             if (!attachment.isDirty()) {
@@ -171,15 +179,35 @@ final class StoredCollections implements Attachment.Store {
         }
     }
 
-    /** The commit in progress succeeded: the collections it made stored are resident, and all are clean. */
+    /** The commit in progress wrote changed collection {@code attachment}: a change from now on is the next commit's. */
+    synchronized void written(Attachment attachment) {
+        if (attachment.isDirty()) {
+            attachment.written(true);
+        }
+    }
+
+    /**
+     * The commit in progress succeeded: the collections it made stored are resident, and those it wrote clean, but for
+     * those that changed after it wrote them, or changed while it ran without being written, which the next writes.
+     */
     synchronized void committed() {
         for (Attachment attachment : created) {
             table.put(attachment.oid(), attachment.collection());
         }
-        for (Attachment attachment : dirty) {
+        List<Attachment> written = dirty.subList(0, collected);
+        for (Attachment attachment : written) {
+            attachment.written(false);
             attachment.dirty(false);
         }
-        dirty.clear();
+        written.clear();
+        for (Attachment attachment : changedAfterWritten) {
+            if (!attachment.isDirty()) {
+                attachment.dirty(true);
+                dirty.add(attachment);
+            }
+        }
+        changedAfterWritten.clear();
+        collected = 0;
         for (Attachment attachment : toWatch) {
             if (!attachment.isWatched()) {
                 attachment.watched(true);
@@ -193,6 +221,11 @@ final class StoredCollections implements Attachment.Store {
 
     /** The commit in progress failed: the collections it made stored are not, and changed ones stay changed. */
     synchronized void abandoned() {
+        for (Attachment attachment : dirty.subList(0, collected)) {
+            attachment.written(false);
+        }
+        changedAfterWritten.clear();
+        collected = 0;
         for (int i = 0; i < created.size(); i++) {
             Attachment attachment = created.get(i);
             Object collection = attachment.collection();

@@ -48,6 +48,11 @@ public final class Attachment {
     /** Where the collection was met first ({@code Owner.field}), for messages. */
     private final String origin;
     private volatile boolean dirty;
+    /**
+     * Whether the commit in progress wrote the changed collection: a change now is one that commit did not write, which
+     * the store must hear of although the collection is marked changed.
+     */
+    private volatile boolean written;
     private volatile boolean detached;
     private boolean watched;
     /**
@@ -124,7 +129,7 @@ public final class Attachment {
 
     /** Tells the store the collection changed, unless it knows already or the change is the store's own filling. */
     private void note() {
-        if (!dirty && !filling) {
+        if ((!dirty || written) && !filling) {
             store.changed(this);
         }
     }
@@ -168,6 +173,19 @@ public final class Attachment {
     /** Set by the store when it notes a change, cleared when a commit wrote the collection. */
     public void dirty(boolean dirty) {
         this.dirty = dirty;
+    }
+
+    /** Whether the commit in progress wrote the collection, which changed before: see {@link #written(boolean)}. */
+    public boolean isWritten() {
+        return written;
+    }
+
+    /**
+     * Set by the store when the commit in progress wrote the changed collection, so that a change made before that
+     * commit ends (by code it runs, such as an index's key function) is noted for the next one; cleared when it ends.
+     */
+    public void written(boolean written) {
+        this.written = written;
     }
 
     /** Whether the store compares the collection with its committed bytes at every commit. */

@@ -5,9 +5,14 @@ import java.util.LinkedHashSet;
 
 import org.swizzle.Persistent;
 
-/** A large insertion-ordered map and set: on Java 21 and later the store compares them at every commit. */
+/**
+ * A large insertion-ordered map and set, which on Java 21 and later the store compares at every commit, and a small
+ * map in access order, whose lookups reorder it.
+ */
 @Persistent
 public class Catalogue {
     LinkedHashMap<String, Integer> prices = new LinkedHashMap<>();
     LinkedHashSet<String> tags = new LinkedHashSet<>();
+    LinkedHashMap<String, Integer> recent = new LinkedHashMap<>(16, 0.75f, true);
+    int visits;
 }

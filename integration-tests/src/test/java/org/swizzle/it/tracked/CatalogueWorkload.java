@@ -11,7 +11,9 @@ import org.swizzle.ObjectStore;
  * and tags; {@code idle} commits twice without a change and prints what each commit compared, then, where the
  * runtime has them (Java 21), changes the map and set through their sequenced views only, commits, and prints what
  * that commit logged; {@code shared <other store>} makes the other store hold this store's map and set too, changes it and
- * commits both stores in turn; {@code render} prints the catalogue's sizes, its first price, and ends.
+ * commits both stores in turn; {@code indexed} indexes catalogues by a lookup in their access-ordered map, which
+ * reorders it while a commit runs, after the commit wrote the map; {@code render} prints the catalogue's sizes, its
+ * first price, the order of the access-ordered map, and ends.
  */
 public final class CatalogueWorkload {
 
@@ -33,6 +35,9 @@ public final class CatalogueWorkload {
                 case "idle":
                     idle(store, store.root("catalogue", Catalogue.class));
                     break;
+                case "indexed":
+                    indexed(store, store.root("catalogue", Catalogue.class));
+                    break;
                 case "shared":
                     share(store, store.root("catalogue", Catalogue.class), Path.of(args[2]));
                     break;
@@ -40,7 +45,7 @@ public final class CatalogueWorkload {
                     Catalogue read = store.root("catalogue", Catalogue.class);
                     String first = read.prices.keySet().iterator().next();
                     System.out.println("RENDER " + read.prices.size() + " " + first + " " + read.tags.size() + " "
-                        + read.tags.iterator().next() + " " + first + "=" + read.prices.get(first));
+                        + read.tags.iterator().next() + " " + first + "=" + read.prices.get(first) + " recent=" + read.recent.keySet());
             }
         }
     }
@@ -81,6 +86,22 @@ public final class CatalogueWorkload {
             store.commit();
             second.commit();
         }
+    }
+
+    /**
+     * The index's key function looks {@code a} up in the access-ordered map, which moves it last: when a commit writes
+     * the catalogue, the function runs after the map was written, and its move is the next commit's to write.
+     */
+    private static void indexed(ObjectStore store, Catalogue catalogue) {
+        catalogue.recent.put("a", 1);
+        catalogue.recent.put("b", 2);
+        store.commit();
+        store.index("byRecentA", Catalogue.class, Integer.class, c -> c.recent.get("a"));
+        catalogue.visits++;
+        catalogue.recent.put("c", 3);
+        store.commit();
+        store.commit();
+        System.out.println("INDEXED recent=" + catalogue.recent.keySet());
     }
 
     /** Java 21's {@code SequencedCollection}, or null on an older runtime. */

@@ -35,6 +35,20 @@ class LinkedCollectionsCommitTest {
     }
 
     /**
+     * A change a commit's own work makes to a collection it wrote already (an index's key function looking a key up in
+     * an access-ordered map, which moves it last) is written by the next commit.
+     */
+    @Test
+    void shouldCommitAChangeMadeWhileACommitRanAfterItWroteTheCollection() {
+        Path store = dir.resolve("db");
+        Jvm.withAgent().run(CatalogueWorkload.class, "setup", store.toString()).ok();
+        String indexed = Jvm.withAgent().run(CatalogueWorkload.class, "indexed", store.toString()).ok().output;
+        assertTrue(indexed.contains("INDEXED recent=[b, c, a]"), indexed);
+        String rendered = Jvm.withAgent().run(CatalogueWorkload.class, "render", store.toString()).ok().output;
+        assertTrue(rendered.contains("recent=[b, c, a]"), rendered);
+    }
+
+    /**
      * A map two stores hold: the store that made it sees its changes, the other compares it at each commit, and each
      * commits the change (what one store's commit wrote says nothing of what the other's last wrote).
      */
