@@ -21,6 +21,8 @@ import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Tracked;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
+import org.swizzle.internal.tracked.TrackedLinkedHashMap;
+import org.swizzle.internal.tracked.TrackedLinkedHashSet;
 import org.swizzle.internal.tracked.TrackedLinkedList;
 import org.swizzle.internal.tracked.TrackedTreeMap;
 import org.swizzle.internal.tracked.TrackedTreeSet;
@@ -135,6 +137,31 @@ class TrackedCollectionReportsTest {
         assertThrows(DetachedCollectionException.class, iterator::remove);
         assertTrue(list.contains("a"), "reading a detached collection still works");
         assertFalse(reportedChanged());
+    }
+
+    /**
+     * The Java 21 methods of a LinkedHashMap or LinkedHashSet that the JDK makes through a view the tracked class does
+     * not see report the change first, so a detached one refuses them; on Java 17 they are unsupported.
+     */
+    @Test
+    void shouldRefuseTheSequencedRemovalsOfADetachedLinkedMapOrSet() {
+        TrackedLinkedHashMap<String, Integer> map = filled(new TrackedLinkedHashMap<>());
+        TrackedLinkedHashSet<String> set = filled(new TrackedLinkedHashSet<>());
+        if (Runtime.version().feature() < 21) {
+            assertThrows(UnsupportedOperationException.class, map::pollLastEntry);
+            return;
+        }
+        List<String> keys = new ArrayList<>(map.keySet()); // Map.of put them in no particular order
+        assertEquals(keys.get(2), map.pollLastEntry().getKey());
+        assertEquals("c", set.removeLast());
+        assertEquals(2, reported.size(), "both reported");
+        map.attachment().detach();
+        set.attachment().detach();
+        assertThrows(DetachedCollectionException.class, map::pollLastEntry);
+        assertThrows(DetachedCollectionException.class, set::removeLast);
+        assertThrows(DetachedCollectionException.class, set::removeFirst);
+        assertEquals(keys.subList(0, 2), new ArrayList<>(map.keySet()), "nothing removed");
+        assertEquals(List.of("a", "b"), new ArrayList<>(set));
     }
 
     @Test

@@ -1,5 +1,8 @@
 package org.swizzle.internal.tracked;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,6 +20,9 @@ import org.swizzle.internal.Persistable;
 public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implements Tracked, RemembersWritten {
 
     private static final long serialVersionUID = 1L;
+
+    /** {@code LinkedHashMap.pollLastEntry} where the runtime has it (Java 21), else null. */
+    private static final MethodHandle POLL_LAST_ENTRY = superPollLastEntry();
 
     private transient Attachment attachment;
     /** Whether the map orders its entries by access, least recent first, rather than by insertion. */
@@ -241,6 +247,34 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
     public void clear() {
         changed();
         super.clear();
+    }
+
+    /**
+     * {@code SequencedMap.pollLastEntry} of Java 21, a change noted first (so refused once the map is detached or its
+     * store closed): the JDK's goes through the map's reversed view, which no method of this class sees.
+     */
+    @SuppressWarnings("unchecked")
+    public Map.Entry<K, V> pollLastEntry() {
+        if (POLL_LAST_ENTRY == null) {
+            throw new UnsupportedOperationException("LinkedHashMap.pollLastEntry needs Java 21 or later");
+        }
+        changed();
+        try {
+            return (Map.Entry<K, V>) POLL_LAST_ENTRY.invoke(this);
+        } catch (RuntimeException | Error failure) {
+            throw failure;
+        } catch (Throwable failure) {
+            throw new IllegalStateException(failure);
+        }
+    }
+
+    private static MethodHandle superPollLastEntry() {
+        try {
+            return MethodHandles.lookup().findSpecial(LinkedHashMap.class, "pollLastEntry",
+                MethodType.methodType(Map.Entry.class), TrackedLinkedHashMap.class);
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null; // before Java 21 no caller reaches it through the JDK's types
+        }
     }
 
     @Override
