@@ -90,7 +90,7 @@ class TrackedCollectionReportsTest {
                 m -> m.compute("a", (k, v) -> 9), m -> m.computeIfAbsent("z", k -> 3), m -> m.replaceAll((k, v) -> v + 1),
                 m -> m.keySet().remove("a"), m -> m.values().removeIf(v -> v == 1), m -> removeFirst(m.entrySet().iterator()),
                 m -> m.entrySet().iterator().next().setValue(5), m -> m.entrySet().stream().forEach(e -> e.setValue(6)),
-                m -> ((Map.Entry<?, Integer>) m.entrySet().toArray()[0]).setValue(7), m -> m.clear())) {
+                TrackedCollectionReportsTest::setThroughToArray, m -> m.clear())) {
             assertReports(change, new TrackedHashMap<>(), true);
             assertReports(change, new TrackedTreeMap<>(), true);
         }
@@ -177,8 +177,7 @@ class TrackedCollectionReportsTest {
     }
 
     private <C> void assertReports(Consumer<C> action, C collection, boolean reports) {
-        @SuppressWarnings("unchecked")
-        C filled = (C) filled(collection);
+        C filled = filled(collection);
         commit();
         action.accept(filled);
         String what = collection.getClass().getSimpleName() + " " + action;
@@ -200,6 +199,12 @@ class TrackedCollectionReportsTest {
         ((Tracked) collection).attach(new Attachment(store, collection, 1, "Owner.values"));
         commit();
         return collection;
+    }
+
+    /** Sets the value of the first entry {@code toArray()} hands out. */
+    @SuppressWarnings("unchecked")
+    private static void setThroughToArray(Map<String, Integer> map) {
+        ((Map.Entry<String, Integer>) map.entrySet().toArray()[0]).setValue(7);
     }
 
     private static void removeFirst(Iterator<?> iterator) {

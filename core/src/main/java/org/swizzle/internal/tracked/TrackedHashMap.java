@@ -525,7 +525,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         if (pageOf == null && (pages != null || attachment == null || !attachment.isWatched())) {
             return entrySet();
         }
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         Map.Entry<K, V>[] entries = flatEntries().toArray(new Map.Entry[0]);
         int[] order = pageOf != null ? byHash(entries) : byStableKey(entries, oidOf);
         List<Map.Entry<K, V>> sorted = new ArrayList<>(entries.length);

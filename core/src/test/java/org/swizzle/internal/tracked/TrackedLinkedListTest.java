@@ -152,6 +152,7 @@ class TrackedLinkedListTest {
             assertEquals(reversed(model), reversed(list));
             assertEquals(model, list);
         }
+        @SuppressWarnings("unchecked")
         LinkedList<Integer> copy = (LinkedList<Integer>) list.clone();
         assertNotSame(list, copy);
         assertEquals(model, copy);

@@ -30,7 +30,7 @@ public class Sheet implements Cloneable {
 
     /** A copy of another sheet, made by a call of its {@code clone()}. */
     Sheet copyOf(Sheet other) throws CloneNotSupportedException {
-        return (Sheet) other.clone();
+        return other.clone();
     }
 
     @Override

@@ -198,7 +198,7 @@ public final class EclipseStoreDatabase implements OO1Database {
     static final class Root {
         Lazy<Part>[] parts;
 
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         static Lazy<Part>[] lazies(int count) {
             return new Lazy[count];
         }
