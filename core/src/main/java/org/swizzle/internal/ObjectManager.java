@@ -44,7 +44,6 @@ import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Backed;
 import org.swizzle.internal.tracked.Paged;
-import org.swizzle.internal.tracked.RemembersWritten;
 import org.swizzle.internal.tracked.Sections;
 import org.swizzle.internal.tracked.Sequenced;
 import org.swizzle.internal.tracked.TrackedArrayList;
@@ -133,8 +132,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * every commit until they are reloaded. Flagged {@link Persistable#WATCHED}.
      */
     private final List<Persistable> watched = new ArrayList<>();
-    /** The collections the commit in progress wrote that remember what it wrote once it succeeds. */
-    private final List<RemembersWritten> remembering = new ArrayList<>();
+    /** The watched collections the commit in progress wrote, which keep what it wrote once it succeeds. */
+    private final List<Attachment> remembering = new ArrayList<>();
     /** The objects the commit in progress found with pages of their arrays marked ({@link #addChangedArrays}). */
     private final Set<Persistable> arrayOwners = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Objects whose large array a method kept to itself ({@link #keeps}): they stay resident, as watched ones do. */
@@ -1224,8 +1223,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             collector.assistSweep(transaction);
             transaction.commit(number);
-            for (RemembersWritten collection : remembering) {
-                collection.writtenCommitted();
+            for (Attachment attachment : remembering) {
+                attachment.writtenCommitted();
             }
             remembering.clear();
             pagedArrays.committed();
@@ -1237,8 +1236,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } catch (RuntimeException | Error e) {
             dropImages();
             written.clear();
-            for (RemembersWritten collection : remembering) {
-                collection.forgetWritten();
+            for (Attachment attachment : remembering) {
+                attachment.forgetWritten();
             }
             remembering.clear();
             toWatch.clear();
@@ -1349,8 +1348,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private void write(Attachment attachment) {
         Object collection = attachment.collection();
-        boolean remembers = collection instanceof RemembersWritten && StoredCollections.reportsChanges(attachment);
-        if (remembers && attachment.isWatched() && !attachment.isDirty() && ((RemembersWritten) collection).sameAsWritten()) {
+        if (attachment.isWatched() && !attachment.isDirty() && attachment.holdsLastWritten()) {
             return; // what the last commit wrote, by identity: nothing to compare
         }
         writer.beginCollection(attachment);
@@ -1360,20 +1358,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             writeSections(attachment, (Paged) collection, classId);
         }
         writeImage(attachment);
-        if (remembers) { // its own store's: another store that holds it compares it in full
-            if (writer.holdsUntracked()) {
-                ((RemembersWritten) collection).forgetWritten(); // it holds arrays, which change in place
-            } else {
-                ((RemembersWritten) collection).rememberWritten(); // as written, whatever runs before the commit ends
-                remembering.add((RemembersWritten) collection);
-            }
-        }
         if (kind.isPaged()) {
             if (attachment.isWatched()) {
                 collections.unwatch(attachment); // its pages are watched where they hold arrays
             }
-        } else if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection) || writer.holdsUntracked()) {
+        } else if (writer.holdsUntracked()) {
             collections.watch(attachment);
+            attachment.forgetWritten(); // its arrays change in place: only a comparison of bytes sees that
+        } else if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection)) {
+            collections.watch(attachment);
+            attachment.takeWritten(); // as written, whatever runs before the commit ends
+            remembering.add(attachment);
         }
         collections.written(attachment);
         put(attachment.oid(), classId);

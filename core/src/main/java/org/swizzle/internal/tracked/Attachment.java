@@ -53,6 +53,8 @@ public final class Attachment {
      * the store must hear of although the collection is marked changed.
      */
     private volatile boolean written;
+    /** What the store's last commit wrote of the collection, kept while it is watched; null until a commit writes it. */
+    private WrittenContents lastWritten;
     private volatile boolean detached;
     private boolean watched;
     /**
@@ -186,6 +188,34 @@ public final class Attachment {
      */
     public void written(boolean written) {
         this.written = written;
+    }
+
+    /**
+     * Whether the collection holds, by identity and in order, what a commit of the store that succeeded wrote (see
+     * {@link WrittenContents}): a watched collection that does need no comparison.
+     */
+    public boolean holdsLastWritten() {
+        return lastWritten != null && lastWritten.same(collection);
+    }
+
+    /** Takes what the collection holds, which the commit under way wrote: kept once it succeeds. */
+    public void takeWritten() {
+        if (lastWritten == null) {
+            lastWritten = new WrittenContents();
+        }
+        lastWritten.take(collection);
+    }
+
+    /** The commit that wrote what {@link #takeWritten()} took succeeded. */
+    public void writtenCommitted() {
+        if (lastWritten != null) {
+            lastWritten.committed();
+        }
+    }
+
+    /** Forgets what was written: the commit failed, or the collection holds arrays, which change in place. */
+    public void forgetWritten() {
+        lastWritten = null;
     }
 
     /** Whether the store compares the collection with its committed bytes at every commit. */

@@ -17,7 +17,7 @@ import org.swizzle.internal.Persistable;
  * iterators and {@code Map.Entry.setValue}, to its store. In access order, a lookup that moves its entry to the end
  * ({@code get}, {@code getOrDefault}) is a change too, and the order mode is stored with the map.
  */
-public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implements Tracked, RemembersWritten {
+public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implements Tracked {
 
     private static final long serialVersionUID = 1L;
 
@@ -27,7 +27,6 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
     private transient Attachment attachment;
     /** Whether the map orders its entries by access, least recent first, rather than by insertion. */
     private final boolean accessOrder;
-    private transient WrittenContents written;
 
     public TrackedLinkedHashMap() {
         accessOrder = false;
@@ -95,31 +94,6 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
     @Override
     public void changed() {
         Attachment.changed(attachment, this);
-    }
-
-    @Override
-    public boolean sameAsWritten() {
-        return written != null && written.sameEntries(super.entrySet().iterator(), size());
-    }
-
-    @Override
-    public void rememberWritten() {
-        if (written == null) {
-            written = new WrittenContents();
-        }
-        written.rememberEntries(super.entrySet().iterator(), size());
-    }
-
-    @Override
-    public void writtenCommitted() {
-        if (written != null) {
-            written.committed();
-        }
-    }
-
-    @Override
-    public void forgetWritten() {
-        written = null;
     }
 
     @Override
@@ -297,7 +271,6 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
     public Object clone() {
         TrackedLinkedHashMap<?, ?> copy = (TrackedLinkedHashMap<?, ?>) super.clone();
         copy.attachment = null;
-        copy.written = null;
         return copy;
     }
 

@@ -13,7 +13,7 @@ import java.util.function.Predicate;
  * and later its {@code reversed()} view is not tracked, so an object holding one is compared at every commit
  * instead (see {@link Sequenced}).
  */
-public final class TrackedLinkedHashSet<E> extends LinkedHashSet<E> implements Tracked, RemembersWritten {
+public final class TrackedLinkedHashSet<E> extends LinkedHashSet<E> implements Tracked {
 
     private static final long serialVersionUID = 1L;
 
@@ -22,7 +22,6 @@ public final class TrackedLinkedHashSet<E> extends LinkedHashSet<E> implements T
     private static final MethodHandle ADD_LAST = superMethod("addLast");
 
     private transient Attachment attachment;
-    private transient WrittenContents written;
 
     public TrackedLinkedHashSet() {
     }
@@ -160,37 +159,11 @@ public final class TrackedLinkedHashSet<E> extends LinkedHashSet<E> implements T
         return new TrackedIterator<>(this, super.iterator());
     }
 
-    @Override
-    public boolean sameAsWritten() {
-        return written != null && written.sameElements(super.iterator(), size());
-    }
-
-    @Override
-    public void rememberWritten() {
-        if (written == null) {
-            written = new WrittenContents();
-        }
-        written.rememberElements(super.iterator(), size());
-    }
-
-    @Override
-    public void writtenCommitted() {
-        if (written != null) {
-            written.committed();
-        }
-    }
-
-    @Override
-    public void forgetWritten() {
-        written = null;
-    }
-
     /** A copy that belongs to no object, as a clone of a plain set would. */
     @Override
     public Object clone() {
         TrackedLinkedHashSet<?> copy = (TrackedLinkedHashSet<?>) super.clone();
         copy.attachment = null;
-        copy.written = null;
         return copy;
     }
 

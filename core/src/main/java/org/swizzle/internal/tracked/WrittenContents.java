@@ -1,95 +1,88 @@
 package org.swizzle.internal.tracked;
 
 import java.util.Arrays;
-import java.util.Iterator;
+import java.util.Collection;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
- * The contents of a collection as a commit wrote them, by identity and in order: its elements, or its keys and values
- * in turn. A {@code LinkedHashMap} or {@code LinkedHashSet} on Java 21 and later is compared at every commit, since
- * views that Java 17 code cannot override change it around its methods (see {@link Sequenced}); one whose
- * references are all the same, in the same order, holds what was committed, and walking them costs a small part of
- * writing its image and comparing that with the committed bytes. The answer is exact because every value a collection
- * stores in its own image is immutable (strings, boxes, dates; persistent objects and collections are references to
- * things compared on their own), but for arrays: a collection holding one is not remembered.
+ * The contents of a watched collection as its store's last commit wrote them, by identity and in order: its elements,
+ * or its keys and values in turn. A watched collection is compared with its committed bytes at every commit (one
+ * another class made, which reports nothing; a {@code LinkedHashMap} or {@code LinkedHashSet} on Java 21 and later,
+ * whose sequenced views change it around the tracked methods); one whose references are all the same, in the same
+ * order, holds what was committed, and walking them costs a small part of writing its image and comparing that. The
+ * answer is exact because every value a collection stores in its own image is immutable (strings, boxes, dates;
+ * persistent objects and collections are references to things compared on their own), but for arrays: a collection
+ * holding one is not remembered. Kept by the collection's {@link Attachment}, so one per store that holds it.
  */
-final class WrittenContents {
+final class WrittenContents implements Consumer<Object>, BiConsumer<Object, Object> {
 
-    private static final Object[] NONE = new Object[0];
-
-    private Object[] references = NONE;
-    /** The references remembered; -1 while nothing is. */
-    private int length = -1;
+    private Object[] references = new Object[0];
+    private int length;
     /** Whether the commit that wrote what is remembered succeeded: until it does, nothing is the same. */
     private boolean committed;
+    /** The walk under way: the next reference, whether it takes the references or compares them, and what it found. */
+    private int at;
+    private boolean taking;
+    private boolean differs;
 
-    /** Whether {@code elements}, {@code size} of them, are the ones remembered. */
-    boolean sameElements(Iterator<?> elements, int size) {
-        if (!committed || length != size) {
+    /** Whether {@code collection} (a {@code Collection} or a {@code Map}) holds what the last successful commit wrote. */
+    boolean same(Object collection) {
+        if (!committed || length != references(collection)) {
             return false;
         }
-        Object[] remembered = references;
-        for (int i = 0; i < size; i++) {
-            if (remembered[i] != elements.next()) {
-                return false;
-            }
-        }
-        return true;
+        walk(collection, false);
+        return !differs;
     }
 
-    /** Whether the keys and values of {@code entries}, {@code size} of them, are the ones remembered. */
-    boolean sameEntries(Iterator<? extends Map.Entry<?, ?>> entries, int size) {
-        if (!committed || length != 2 * size) {
-            return false;
-        }
-        Object[] remembered = references;
-        for (int i = 0; i < length; i += 2) {
-            Map.Entry<?, ?> entry = entries.next();
-            if (remembered[i] != entry.getKey() || remembered[i + 1] != entry.getValue()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    void rememberElements(Iterator<?> elements, int size) {
-        Object[] into = room(size);
-        for (int i = 0; i < size; i++) {
-            into[i] = elements.next();
-        }
-        length = size;
-        committed = false;
-    }
-
-    void rememberEntries(Iterator<? extends Map.Entry<?, ?>> entries, int size) {
-        Object[] into = room(2 * size);
-        for (int i = 0; i < 2 * size; i += 2) {
-            Map.Entry<?, ?> entry = entries.next();
-            into[i] = entry.getKey();
-            into[i + 1] = entry.getValue();
-        }
-        length = 2 * size;
-        committed = false;
-    }
-
-    /** The commit that wrote what was remembered last succeeded. */
-    void committed() {
-        committed = true;
-    }
-
-    void forget() {
-        references = NONE;
-        length = -1;
-        committed = false;
-    }
-
-    /** An array for {@code needed} references: the one held, emptied past them, unless it is too small or far too large. */
-    private Object[] room(int needed) {
+    /** Takes what {@code collection} holds, which the commit under way wrote: remembered once it succeeds. */
+    void take(Object collection) {
+        int needed = references(collection);
         if (references.length < needed || references.length > 2 * needed + 64) {
             references = new Object[needed];
         } else {
             Arrays.fill(references, needed, references.length, null);
         }
-        return references;
+        length = needed;
+        committed = false;
+        walk(collection, true);
+    }
+
+    /** The commit that wrote what was taken last succeeded. */
+    void committed() {
+        committed = true;
+    }
+
+    private void walk(Object collection, boolean take) {
+        at = 0;
+        taking = take;
+        differs = false;
+        if (collection instanceof Map) {
+            ((Map<?, ?>) collection).forEach(this);
+        } else {
+            ((Collection<?>) collection).forEach(this);
+        }
+    }
+
+    private static int references(Object collection) {
+        return collection instanceof Map ? 2 * ((Map<?, ?>) collection).size() : ((Collection<?>) collection).size();
+    }
+
+    @Override
+    public void accept(Object reference) {
+        if (at >= length) {
+            differs = true; // more than counted: changed meanwhile
+        } else if (taking) {
+            references[at++] = reference;
+        } else if (references[at++] != reference) {
+            differs = true;
+        }
+    }
+
+    @Override
+    public void accept(Object key, Object value) {
+        accept(key);
+        accept(value);
     }
 }

@@ -1,16 +1,18 @@
 package org.swizzle.it.tracked;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 
 import org.swizzle.ObjectStore;
 
 /**
  * {@code CatalogueWorkload <setup|idle|render> <store>}: {@code setup} stores a {@link Catalogue} of 5,000 prices
- * and tags; {@code idle} commits twice without a change and prints what each commit compared, then, where the
- * runtime has them (Java 21), changes the map and set through their sequenced views only, commits, and prints what
- * that commit logged; {@code shared <other store>} makes the other store hold this store's map and set too, changes it and
+ * and tags; {@code idle} gives it a plain list, commits twice without another change and prints what each commit
+ * compared, then, where the runtime has them (Java 21), changes the map and set through their sequenced views only,
+ * commits, and prints what that commit logged, then adds to the plain list and does the same; {@code shared <other store>} makes the other store hold this store's map and set too, changes it and
  * commits both stores in turn; {@code indexed} indexes catalogues by a lookup in their access-ordered map, which
  * reorders it while a commit runs, after the commit wrote the map; {@code render} prints the catalogue's sizes, its
  * first price, the order of the access-ordered map, and ends.
@@ -45,13 +47,16 @@ public final class CatalogueWorkload {
                     Catalogue read = store.root("catalogue", Catalogue.class);
                     String first = read.prices.keySet().iterator().next();
                     System.out.println("RENDER " + read.prices.size() + " " + first + " " + read.tags.size() + " "
-                        + read.tags.iterator().next() + " " + first + "=" + read.prices.get(first) + " recent=" + read.recent.keySet());
+                        + read.tags.iterator().next() + " " + first + "=" + read.prices.get(first) + " recent="
+                        + read.recent.keySet() + " notes=" + read.notes);
             }
         }
     }
 
     private static void idle(ObjectStore store, Catalogue catalogue) throws Exception {
         int size = catalogue.prices.size() + catalogue.tags.size(); // reads both
+        List<String> notes = new ArrayList<>(List.of("n0", "n1")); // made here, not by a persistent class: plain
+        catalogue.notes = notes;
         for (int commit = 1; commit <= 2; commit++) {
             long before = store.stats().bytesCompared();
             store.commit();
@@ -67,6 +72,10 @@ public final class CatalogueWorkload {
             store.commit();
             System.out.println("SEQUENCED logged=" + (store.stats().bytesLogged() - before));
         }
+        notes.add("n2"); // through the plain list itself, which tells no one
+        long before = store.stats().bytesLogged();
+        store.commit();
+        System.out.println("PLAIN logged=" + (store.stats().bytesLogged() - before));
     }
 
     /**

@@ -10,9 +10,9 @@ import org.swizzle.it.Jvm;
 
 /**
  * On Java 21 and later the store compares a {@code LinkedHashMap} and a {@code LinkedHashSet} at every commit, since
- * their sequenced views change them around the tracked methods: a commit after one that wrote them, with no change
- * since, compares nothing, and a change made only through those views is still committed and found by a fresh JVM.
- * On Java 17 they are not compared at all, and the test checks the first half.
+ * their sequenced views change them around the tracked methods, and a collection another class made at every commit
+ * on any Java: a commit after one that wrote them, with no change since, compares nothing, and a change made only
+ * through those views, or through the plain collection, is still committed and found by a fresh JVM.
  */
 class LinkedCollectionsCommitTest {
 
@@ -25,6 +25,7 @@ class LinkedCollectionsCommitTest {
         Jvm.withAgent().run(CatalogueWorkload.class, "setup", store.toString()).ok();
         String idle = Jvm.withAgent().run(CatalogueWorkload.class, "idle", store.toString()).ok().output;
         assertTrue(idle.contains("IDLE 2 compared=0 size=10000"), idle);
+        assertTrue(idle.matches("(?s).*PLAIN logged=[1-9]\\d*.*"), idle);
         String rendered = Jvm.withAgent().run(CatalogueWorkload.class, "render", store.toString()).ok().output;
         if (idle.contains("SEQUENCED")) {
             assertTrue(idle.matches("(?s).*SEQUENCED logged=[1-9]\\d*.*"), idle);
@@ -32,6 +33,7 @@ class LinkedCollectionsCommitTest {
         } else {
             assertTrue(rendered.contains("RENDER 5000 item0 5000 tag0 item0=0"), rendered);
         }
+        assertTrue(rendered.contains("notes=[n0, n1, n2]"), rendered);
     }
 
     /**
