@@ -65,8 +65,8 @@ final class SortedEntries<K, V> {
             int start = list.startOfHolder(k);
             int first = (start + 1) >>> 1; // the entries whose keys the chunk holds (its first element may be a value)
             int last = (start + chunk.size() - 1) >> 1;
-            if (first > last) {
-                return searchEntries(sought); // a chunk without a key: only a store written before chunks split evenly
+            if (first > last) { // a chunk without a key: only a store written before chunks split evenly
+                return searchWithin(sought, list, 0, 0, size() - 1);
             }
             int order = sought.compareTo(chunk.element((first << 1) - start));
             if (order < 0) {
@@ -78,35 +78,20 @@ final class SortedEntries<K, V> {
             } else if (order == 0) {
                 return last;
             } else {
-                return searchChunk(sought, chunk, start, first + 1, last - 1);
+                return searchWithin(sought, chunk, start, first + 1, last - 1);
             }
         }
         return -((lowChunk < list.holderCount() ? (list.startOfHolder(lowChunk) + 1) >>> 1 : size()) + 1);
     }
 
-    /** {@link #search} within the entries {@code low} to {@code high} of {@code chunk}, which starts at {@code start}. */
-    private static int searchChunk(Comparable<Object> sought, TrackedArrayList<Object> chunk, int start, int low, int high) {
+    /**
+     * {@link #search} within entries {@code low} to {@code high}, which {@code list} holds from its index {@code start}
+     * on: a chunk, read directly, or the whole list.
+     */
+    private static int searchWithin(Comparable<Object> sought, TrackedArrayList<Object> list, int start, int low, int high) {
         while (low <= high) {
             int middle = (low + high) >>> 1;
-            int order = sought.compareTo(chunk.element((middle << 1) - start));
-            if (order > 0) {
-                low = middle + 1;
-            } else if (order < 0) {
-                high = middle - 1;
-            } else {
-                return middle;
-            }
-        }
-        return -(low + 1);
-    }
-
-    /** {@link #search} entry by entry, each probe finding its chunk. */
-    private int searchEntries(Comparable<Object> sought) {
-        int low = 0;
-        int high = size() - 1;
-        while (low <= high) {
-            int middle = (low + high) >>> 1;
-            int order = sought.compareTo(key(middle));
+            int order = sought.compareTo(list.get((middle << 1) - start));
             if (order > 0) {
                 low = middle + 1;
             } else if (order < 0) {

@@ -364,13 +364,7 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
         }
         callingApplication();
         V value = function.apply(key, old);
-        if (!aborted()) {
-            if (value == null) {
-                remove(key);
-            } else {
-                put(key, value);
-            }
-        }
+        settle(key, value);
         return value;
     }
 
@@ -381,6 +375,15 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
         V old = get(key);
         callingApplication();
         V value = function.apply(key, old);
+        settle(key, value);
+        return value;
+    }
+
+    /**
+     * Puts what a function of the application returned for {@code key}, or removes the key for null: unless an abort
+     * made from the function detached the map, which drops the change.
+     */
+    private void settle(K key, V value) {
         if (!aborted()) {
             if (value == null) {
                 remove(key);
@@ -388,7 +391,6 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
                 put(key, value);
             }
         }
-        return value;
     }
 
     @Override
@@ -403,13 +405,7 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
         }
         callingApplication();
         V merged = function.apply(old, value);
-        if (!aborted()) {
-            if (merged == null) {
-                remove(key);
-            } else {
-                put(key, merged);
-            }
-        }
+        settle(key, merged);
         return merged;
     }
 
@@ -627,7 +623,7 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
      * value the map holds for its key, found again by the key once entries were added or removed, and once it has found
      * its key gone, it is a detached entry holding the last value it saw, even if the key is put again.
      */
-    private final class LiveEntry implements Map.Entry<K, V> {
+    private final class LiveEntry extends AbstractEntry<K, V> {
 
         private final K key;
         private V value;
@@ -677,25 +673,6 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
             V old = entries.setValue(i, value);
             this.value = value;
             return old;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            if (!(o instanceof Map.Entry)) {
-                return false;
-            }
-            Map.Entry<?, ?> other = (Map.Entry<?, ?>) o;
-            return Objects.equals(key, other.getKey()) && Objects.equals(getValue(), other.getValue());
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hashCode(key) ^ Objects.hashCode(getValue());
-        }
-
-        @Override
-        public String toString() {
-            return key + "=" + getValue();
         }
     }
 

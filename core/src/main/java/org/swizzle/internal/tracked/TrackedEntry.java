@@ -1,7 +1,6 @@
 package org.swizzle.internal.tracked;
 
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * An entry of a tracked map: {@code setValue} reports the change first. A {@code HashMap} keeps its entries through a
@@ -13,7 +12,7 @@ import java.util.Objects;
  * since it was handed out is the map's own, as a {@code HashMap}'s is: once its key is removed it is the map's no
  * longer, even if the key is put again.
  */
-final class TrackedEntry<K, V> implements Map.Entry<K, V> {
+final class TrackedEntry<K, V> extends AbstractEntry<K, V> {
 
     private final Tracked source;
     private final Map.Entry<K, V> entry;
@@ -61,27 +60,5 @@ final class TrackedEntry<K, V> implements Map.Entry<K, V> {
             old = rebuilding.replace(key, value);
         }
         return old;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        if (o == this) {
-            return true;
-        }
-        if (!(o instanceof Map.Entry)) {
-            return false;
-        }
-        Map.Entry<?, ?> other = (Map.Entry<?, ?>) o;
-        return Objects.equals(getKey(), other.getKey()) && Objects.equals(getValue(), other.getValue());
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hashCode(getKey()) ^ Objects.hashCode(getValue());
-    }
-
-    @Override
-    public String toString() {
-        return getKey() + "=" + getValue();
     }
 }
