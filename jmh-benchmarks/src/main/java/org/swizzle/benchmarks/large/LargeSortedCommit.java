@@ -7,19 +7,12 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.swizzle.ObjectStore;
-import org.swizzle.StoreStats;
-import org.swizzle.benchmarks.Directories;
 import org.swizzle.benchmarks.oo1.Forks;
 
 /**
@@ -45,24 +38,14 @@ import org.swizzle.benchmarks.oo1.Forks;
 @Warmup(iterations = 1)
 @Measurement(iterations = 5)
 @Fork(value = 1, jvmArgsAppend = {Forks.SWIZZLE, "-Xmx4g"})
-public class LargeSortedCommit {
+public class LargeSortedCommit extends ReopenedStore {
 
-    @Param("1000000")
-    public int entries;
-
-    private Path directory;
-    private ObjectStore store;
     private long nextKey;
 
-    @Setup(Level.Trial)
-    public void build() throws IOException {
-        directory = ExtentStore.build("swizzle-large-sorted-", Ledger.of(entries));
+    @Override
+    Path build() throws IOException {
         nextKey = entries + 1L; // odd: between keys entries and entries + 2
-    }
-
-    @Setup(Level.Iteration)
-    public void reopen() {
-        store = ObjectStore.open(directory);
+        return ExtentStore.build("swizzle-large-sorted-", Ledger.of(entries));
     }
 
     @Benchmark
@@ -70,12 +53,7 @@ public class LargeSortedCommit {
         long faultedBefore = store.stats().objectsFaulted();
         Item item = store.root(ExtentStore.ROOT, Ledger.class).byKey.get(coldKey());
         int value = item.value;
-        StoreStats stats = store.stats();
-        counters.objectsFaulted += stats.objectsFaulted() - faultedBefore;
-        counters.objectsInMemory += stats.objectsInMemory();
-        counters.pagesRead += stats.pagesRead();
-        counters.countHeap();
-        counters.operations++;
+        countColdRead(counters, faultedBefore);
         return value;
     }
 
@@ -101,15 +79,5 @@ public class LargeSortedCommit {
         ledger.queue.offerLast(new Item(first.id, first.value + 1));
         counters.commit(store);
         return first.id;
-    }
-
-    @TearDown(Level.Iteration)
-    public void close() {
-        store.close();
-    }
-
-    @TearDown(Level.Trial)
-    public void delete() {
-        Directories.delete(directory);
     }
 }
