@@ -7,20 +7,15 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.swizzle.ObjectStore;
 import org.swizzle.StoreOptions;
 import org.swizzle.StoreStats;
-import org.swizzle.benchmarks.Directories;
 import org.swizzle.benchmarks.oo1.Forks;
 
 /**
@@ -40,30 +35,24 @@ import org.swizzle.benchmarks.oo1.Forks;
 @Warmup(iterations = 1)
 @Measurement(iterations = 5)
 @Fork(value = 1, jvmArgsAppend = {Forks.SWIZZLE, "-Xmx4g"})
-public class LargeCollectionPass {
-
-    @Param("1000000")
-    public int entries;
+public class LargeCollectionPass extends ReopenedStore {
 
     /** The resident budget, in objects; 0 for none. */
     @Param({"0", "100000"})
     public long budget;
 
-    private Path directory;
-    private ObjectStore store;
-
-    @Setup(Level.Trial)
-    public void build() throws IOException {
-        directory = ExtentStore.build("swizzle-large-", entries);
+    @Override
+    Path build() throws IOException {
+        return ExtentStore.build("swizzle-large-", entries);
     }
 
-    @Setup(Level.Iteration)
-    public void reopen() {
+    @Override
+    StoreOptions options() {
         StoreOptions.Builder options = StoreOptions.builder();
         if (budget > 0) {
             options.residentBudget(budget);
         }
-        store = ObjectStore.open(directory, options.build());
+        return options.build();
     }
 
     @Benchmark
@@ -83,15 +72,5 @@ public class LargeCollectionPass {
         counters.pagesRead += stats.pagesRead();
         counters.pagesReleased += stats.pagesReleased();
         return sum;
-    }
-
-    @TearDown(Level.Iteration)
-    public void close() {
-        store.close();
-    }
-
-    @TearDown(Level.Trial)
-    public void delete() {
-        Directories.delete(directory);
     }
 }

@@ -10,6 +10,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.swizzle.ObjectStore;
+import org.swizzle.StoreOptions;
 import org.swizzle.StoreStats;
 import org.swizzle.benchmarks.Directories;
 
@@ -37,7 +38,12 @@ public abstract class ReopenedStore {
 
     @Setup(Level.Iteration)
     public void reopen() {
-        store = ObjectStore.open(directory);
+        store = ObjectStore.open(directory, options());
+    }
+
+    /** The options the store is reopened with: the defaults. */
+    StoreOptions options() {
+        return StoreOptions.defaults();
     }
 
     /** Counts a cold read made since the store had faulted {@code faultedBefore} objects, with what it left in memory. */
