@@ -2,6 +2,9 @@ package org.swizzle.benchmarks.large;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -26,6 +29,8 @@ import org.swizzle.benchmarks.oo1.Forks;
  * {@code HashMap<Long, Item>} and the {@code ArrayList<Item>} of an {@link Extent} of {@code entries} items,
  * summing a field of each. Plain Java builds the extent on the heap; Swizzle reopens a store holding it and
  * makes every item resident before measuring; Enhanced builds it on the heap with the agent and never stores it.
+ * JavaChunked holds the same items in plain {@code java.util} chunks of the sizes the store pages them in: the
+ * heap layout G1 gives a paged collection, without Swizzle.
  *
  * <pre>
  * java -jar jmh-benchmarks/target/benchmarks.jar 'large.LargeCollectionIteration' -p entries=100000   (from the repository root)
@@ -101,6 +106,58 @@ public abstract class LargeCollectionIteration {
         @Setup(Level.Trial)
         public void build() {
             extent = Extent.of(entries);
+        }
+    }
+
+    /**
+     * Plain Java, no agent: the items in {@code java.util} chunks of the sizes the store pages them in (lists of 512,
+     * maps of 256 consecutive keys), each pass going chunk by chunk. Its time beside plain Java's is what the layout
+     * of a paged collection costs on its own: G1 copies the items of many small arrays in another order than those
+     * of one large array, apart from any code of Swizzle's.
+     */
+    @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
+    public static class JavaChunked extends LargeCollectionIteration {
+        private static final int LIST_CHUNK = 512;
+        private static final int MAP_PAGE = 256;
+
+        private final List<ArrayList<Item>> chunks = new ArrayList<>();
+        private final List<HashMap<Long, Item>> pages = new ArrayList<>();
+
+        @Setup(Level.Trial)
+        public void build() {
+            for (int i = 0; i < entries; i++) {
+                Item item = new Item(i, i % 1000);
+                if (i % MAP_PAGE == 0) {
+                    pages.add(new HashMap<>());
+                }
+                pages.get(pages.size() - 1).put((long) i, item);
+                if (i % LIST_CHUNK == 0) {
+                    chunks.add(new ArrayList<>(LIST_CHUNK));
+                }
+                chunks.get(chunks.size() - 1).add(item);
+            }
+        }
+
+        @Override
+        public long iterateMap() {
+            long sum = 0;
+            for (HashMap<Long, Item> page : pages) {
+                for (Item item : page.values()) {
+                    sum += item.value;
+                }
+            }
+            return sum;
+        }
+
+        @Override
+        public long iterateList() {
+            long sum = 0;
+            for (ArrayList<Item> chunk : chunks) {
+                for (Item item : chunk) {
+                    sum += item.value;
+                }
+            }
+            return sum;
         }
     }
 }
