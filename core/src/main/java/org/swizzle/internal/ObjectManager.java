@@ -1448,21 +1448,22 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private boolean rewriteFixedFields(Persistable object, ClassLayout layout) {
         long oid = object.$swz_oid();
         int classId = catalog.classId(layout);
-        if (store.classId(oid) != classId) {
+        LittleEndianBuffer committed = store.viewOfClass(oid, classId, PREFIX_PUT_LENGTH, view);
+        if (committed == null) {
             return false;
         }
-        int length = store.length(oid);
+        int length = committed.capacity(); // PREFIX_PUT_LENGTH for a long image, whose view is its prefix
         short shape = (short) catalog.currentShape(layout);
-        if (length < Short.BYTES || store.view(oid, Short.BYTES, view).getShort(0) != shape) {
+        if (length < Short.BYTES || committed.getShort(0) != shape) {
             return false;
         }
-        if (length >= PREFIX_PUT_LENGTH) {
+        if (length == PREFIX_PUT_LENGTH) {
             writeShapeAndFixedFields(object, layout);
             transaction.putPrefix(oid, classId, writer.buffer(), writer.start(), writer.length());
             collector.written(oid);
             return true;
         }
-        writer.beginOverwrite(object, store.view(oid, view), length); // checked when it was faulted or written
+        writer.beginOverwrite(object, committed, length); // checked when it was faulted or written
         object.$swz_writeFixed(writer);
         writer.endOverwrite(length);
         put(oid, classId);

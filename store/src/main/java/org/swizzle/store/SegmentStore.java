@@ -348,6 +348,17 @@ public final class SegmentStore implements AutoCloseable {
     }
 
     /**
+     * Wraps {@code view} over the first {@code length} committed bytes of {@code oid} (all of them if it is shorter),
+     * as {@link #view(long, int, LittleEndianBuffer)} does, if the object is of class {@code classId}; null if it is
+     * of another: one look at the object's entry for a caller that would otherwise ask its class first.
+     */
+    public LittleEndianBuffer viewOfClass(long oid, int classId, int length, LittleEndianBuffer view) {
+        checkOpen();
+        objects.loadExisting(oid, entry);
+        return entry.classId == classId ? objects.view(entry, length, view) : null;
+    }
+
+    /**
      * Hands the OID of every committed object of {@code oid}'s logical segment to {@code action}, in
      * slot order ({@code oid} included): the fault unit {@code fault=segment}. The reserved root and
      * catalog objects are never handed out.
