@@ -342,19 +342,34 @@ final class HashPages<K, V> {
     }
 
     V computeIfAbsent(K key, Function<? super K, ? extends V> function) {
-        return onPageOf(key, map -> map.computeIfAbsent(key, function));
+        int expected = modCount;
+        return onPageOf(key, map -> map.computeIfAbsent(key, k -> unchangedSince(expected, function.apply(k))));
     }
 
     V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> function) {
-        return onPageOf(key, map -> map.computeIfPresent(key, function));
+        int expected = modCount;
+        return onPageOf(key, map -> map.computeIfPresent(key, (k, v) -> unchangedSince(expected, function.apply(k, v))));
     }
 
     V compute(K key, BiFunction<? super K, ? super V, ? extends V> function) {
-        return onPageOf(key, map -> map.compute(key, function));
+        int expected = modCount;
+        return onPageOf(key, map -> map.compute(key, (k, v) -> unchangedSince(expected, function.apply(k, v))));
     }
 
     V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> function) {
-        return onPageOf(key, map -> map.merge(key, value, function));
+        int expected = modCount;
+        return onPageOf(key, map -> map.merge(key, value, (old, given) -> unchangedSince(expected, function.apply(old, given))));
+    }
+
+    /**
+     * {@code result}, a function's, unless the function added or removed an entry of the map: as {@code HashMap} does,
+     * which sees such a change on its own table, while here it may be on another page than the key's.
+     */
+    private <R> R unchangedSince(int expected, R result) {
+        if (modCount != expected) {
+            throw new ConcurrentModificationException();
+        }
+        return result;
     }
 
     /** Removes an entry, leaving the page clean when there is none. */

@@ -348,7 +348,8 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
             return old;
         }
         callingApplication();
-        V value = function.apply(key);
+        int expected = entries.changes();
+        V value = unchangedSince(expected, function.apply(key));
         if (value != null && !aborted()) {
             put(key, value);
         }
@@ -363,7 +364,8 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
             return null;
         }
         callingApplication();
-        V value = function.apply(key, old);
+        int expected = entries.changes();
+        V value = unchangedSince(expected, function.apply(key, old));
         settle(key, value);
         return value;
     }
@@ -374,9 +376,18 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
         Objects.requireNonNull(function);
         V old = get(key);
         callingApplication();
-        V value = function.apply(key, old);
+        int expected = entries.changes();
+        V value = unchangedSince(expected, function.apply(key, old));
         settle(key, value);
         return value;
+    }
+
+    /** {@code result}, a function's, unless the function added or removed an entry of the map, as {@code TreeMap} checks. */
+    private <R> R unchangedSince(int expected, R result) {
+        if (entries.changes() != expected) {
+            throw new ConcurrentModificationException();
+        }
+        return result;
     }
 
     /**
@@ -404,7 +415,8 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
             return value;
         }
         callingApplication();
-        V merged = function.apply(old, value);
+        int expected = entries.changes();
+        V merged = unchangedSince(expected, function.apply(old, value));
         settle(key, merged);
         return merged;
     }

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
@@ -479,6 +480,25 @@ class HashPagesTest {
             map.put(new Token(), 1);
             return 2;
         }));
+    }
+
+    @Test
+    void shouldRefuseAFunctionThatAddsOneEntryAsHashMapDoes() {
+        List<Consumer<Map<Integer, Integer>>> calls = List.of(
+            map -> map.computeIfAbsent(-1, key -> map.put(-2, 0)),
+            map -> map.computeIfPresent(1, (key, value) -> map.put(-2, 0)),
+            map -> map.compute(1, (key, value) -> map.put(-2, 0)),
+            map -> map.merge(1, 5, (value, given) -> map.put(-2, 0)));
+        for (Consumer<Map<Integer, Integer>> call : calls) {
+            Map<Integer, Integer> plain = new HashMap<>();
+            for (int i = 0; i < 5_000; i++) {
+                plain.put(i, i);
+            }
+            assertThrows(ConcurrentModificationException.class, () -> call.accept(plain));
+            TrackedHashMap<Integer, Integer> paged = filled(5_000);
+            assertThrows(ConcurrentModificationException.class, () -> call.accept(paged), "a key of another page");
+            assertEquals(plain, paged);
+        }
     }
 
     @Test

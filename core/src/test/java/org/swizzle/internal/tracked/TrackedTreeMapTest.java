@@ -19,6 +19,7 @@ import java.util.NoSuchElementException;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
@@ -186,6 +187,27 @@ class TrackedTreeMapTest {
         assertEquals(model, clone);
         clone.put(-100, "only in the clone");
         assertTrue(!map.containsKey(-100), "a clone is a map of its own");
+    }
+
+    @Test
+    void shouldRefuseAFunctionThatAddsAnEntryAsTreeMapDoes() {
+        List<Consumer<NavigableMap<Integer, String>>> calls = List.of(
+            map -> map.computeIfAbsent(-1, key -> map.put(-2, "v")),
+            map -> map.computeIfPresent(1, (key, value) -> map.put(-2, "v")),
+            map -> map.compute(1, (key, value) -> map.put(-2, "v")),
+            map -> map.merge(1, "w", (value, given) -> map.put(-2, "v")),
+            map -> map.headMap(100, true).compute(1, (key, value) -> map.remove(2)));
+        for (Consumer<NavigableMap<Integer, String>> call : calls) {
+            TreeMap<Integer, String> plain = new TreeMap<>();
+            TrackedTreeMap<Integer, String> large = new TrackedTreeMap<>();
+            for (int i = 0; i < 5_000; i++) {
+                plain.put(i, "v");
+                large.put(i, "v");
+            }
+            assertThrows(ConcurrentModificationException.class, () -> call.accept(plain));
+            assertThrows(ConcurrentModificationException.class, () -> call.accept(large));
+            assertEquals(plain, large);
+        }
     }
 
     @Test
