@@ -18,6 +18,7 @@ import org.swizzle.IncompatibleSchemaException;
 import org.swizzle.Persistent;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
+import org.swizzle.UnsupportedFieldTypeException;
 
 /**
  * The class registry of one store, itself a stored object: class names with their ids (used in
@@ -189,7 +190,38 @@ final class Catalog {
                 + " Annotate it with @org.swizzle.Persistent again, or move @PreviousNames(\"" + type.getName()
                 + "\") to the persistent class that replaces it.");
         }
+        if (Enhancement.refusalException(type.getName()) instanceof UnsupportedFieldTypeException) {
+            refuseFieldsOfFormerlyPersistentClasses(type);
+        }
         return type;
+    }
+
+    /**
+     * Refuses {@code type}, which the agent refused for a field it cannot store, if that field is of a class this store
+     * holds objects of: a class that was persistent and is no longer. The agent's refusal would have told the developer
+     * to make the field transient, which drops what the field refers to.
+     */
+    private void refuseFieldsOfFormerlyPersistentClasses(Class<?> type) {
+        for (Class<?> level = type; level != null && level != Object.class; level = level.getSuperclass()) {
+            for (Field field : level.getDeclaredFields()) {
+                Class<?> fieldType = field.getType();
+                while (fieldType.isArray()) {
+                    fieldType = fieldType.getComponentType();
+                }
+                boolean stored = (field.getModifiers() & (Modifier.STATIC | Modifier.TRANSIENT)) == 0;
+                if (!stored || !byName.containsKey(fieldType.getName())
+                    || ClassLayout.isStorable(level, field)) {
+                    continue; // a field the agent did not refuse
+                }
+                String refusal = Enhancement.refusal(fieldType.getName());
+                throw new IncompatibleSchemaException("Field " + level.getName() + "." + field.getName() + " is of class "
+                    + fieldType.getName() + ", which this store holds objects of, but which is no longer persistent ("
+                    + (refusal != null ? refusal : "it is not annotated @org.swizzle.Persistent") + "). Make "
+                    + fieldType.getName() + " a @org.swizzle.Persistent class again, or move @PreviousNames(\""
+                    + fieldType.getName() + "\") to the persistent class that replaces it: making the field transient"
+                    + " would drop what it refers to.");
+            }
+        }
     }
 
     /** Whether the stored objects of {@code classId} are collections (see {@link ValueKind#COLLECTION}). */

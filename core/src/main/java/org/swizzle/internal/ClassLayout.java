@@ -304,10 +304,19 @@ public final class ClassLayout {
         }
     }
 
+    /** Whether field {@code field} of {@code level} is of a type that can be stored (the agent refuses a class for one that is not). */
+    static boolean isStorable(Class<?> level, Field field) {
+        return kind(level, field) != null;
+    }
+
+    private static FieldKind kind(Class<?> level, Field field) {
+        return StoredTypes.classify(field.getType().descriptorString(), new LoadedTypeFacts(level.getClassLoader()));
+    }
+
     private static Shape.Field describe(Class<?> level, Field field) {
         String name = field.getName();
         String descriptor = field.getType().descriptorString();
-        FieldKind kind = StoredTypes.classify(descriptor, new LoadedTypeFacts(level.getClassLoader()));
+        FieldKind kind = kind(level, field);
         if (kind == null) {
             throw new UnsupportedFieldTypeException(StoredTypes.refusal(level.getName(), name, field.getType().getTypeName()));
         }

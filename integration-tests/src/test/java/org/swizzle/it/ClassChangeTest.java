@@ -71,6 +71,36 @@ class ClassChangeTest {
         assertEquals(0, count(read, "@PreviousNames"), "neither field was renamed:\n" + read);
     }
 
+    /**
+     * A class whose objects a field refers to, made a plain class or a record, is refused naming the field and the class
+     * with {@code IncompatibleSchemaException}, rather than with the agent's advice for a field of a type that cannot be
+     * stored, to make the field transient, which would drop what it refers to; the first version still reads them.
+     */
+    @Test
+    void shouldRefuseAFieldOfAClassThatIsNoLongerPersistent() throws IOException {
+        String rec = String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Rec {",
+            "  Part ref = new Part(5);",
+            "  static Rec sample() { return new Rec(); }",
+            "  void touch() { }",
+            "  String describe() { return \"ref=\" + ref.v; }",
+            "}");
+        String part = "package ev; @org.swizzle.Persistent public class Part { int v; Part(int v) { this.v = v; } }";
+        Path v1 = compile("v1", "Rec", Map.of("ev/Rec.java", rec, "ev/Part.java", part));
+        Path plain = compile("plain", "Rec", Map.of("ev/Rec.java", rec, "ev/Part.java", part.replace("@org.swizzle.Persistent ", "")));
+        Path record = compile("record", "Rec", Map.of("ev/Rec.java", rec.replace("ref.v", "ref.v()"),
+            "ev/Part.java", "package ev; public record Part(int v) { }"));
+        String db = dir.resolve("db").toString();
+        assertState(run(v1, db, "write"), "ref=5");
+        for (Path changed : List.of(plain, record)) {
+            String refused = run(changed, db, "read");
+            assertRefused(refused, "IncompatibleSchemaException: Field ev.Rec.ref is of class ev.Part, which this store holds"
+                + " objects of, but which is no longer persistent", "Make ev.Part a @org.swizzle.Persistent class again");
+        }
+        assertState(run(v1, db, "read"), "ref=5");
+    }
+
     @Test
     void shouldReadRenamedAndWidenedFieldsAndWarnOfADroppedOne() throws IOException {
         Path v1 = compile("v1", "Rec", Map.of("ev/Rec.java", String.join("\n",
