@@ -44,6 +44,16 @@ public class StoreCorruptedException extends StoreException {
             + " back, from the copy of the directory it was taken with, then open the store again.", file, offset);
     }
 
+    /**
+     * A WAL block at {@code offset} damaged otherwise than by a crash ({@code problem} says how that shows): its commit
+     * and every later one cannot be replayed; nothing was changed.
+     */
+    public static StoreCorruptedException damagedWalBlock(Path wal, long offset, String problem) {
+        return new StoreCorruptedException("The WAL block at offset " + offset + " of " + wal + " fails its checks ("
+            + problem + "). Neither its commit nor any after it can be replayed, and nothing was changed. Restore the store from a backup; or, to open it without those"
+            + " commits, cut " + wal + " to " + offset + " bytes on a copy of the store and open the copy.", wal, offset);
+    }
+
     /** The damaged file. */
     public Path file() {
         return file;

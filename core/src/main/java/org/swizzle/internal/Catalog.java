@@ -401,6 +401,13 @@ final class Catalog {
             }
         }
         dirty = false;
+        for (String name : dropMissing) {
+            if (!byName.containsKey(name)) {
+                LOG.log(Level.WARNING, "StoreOptions.dropMissingClasses names " + name + ", but this store never held"
+                    + " objects of a class of that name, so nothing is dropped for it: check the name (a class's binary"
+                    + " name, with its package and a $ before a nested class's name).");
+            }
+        }
     }
 
     /** Reads the catalog's bytes, refusing any count or length that runs past its end. */

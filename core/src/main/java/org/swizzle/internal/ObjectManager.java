@@ -283,7 +283,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (object.$swz_state() != Persistable.HOLLOW) {
             return;
         }
-        requireOpen();
+        if (closed) {
+            throw new StoreClosedException("The store in " + directory + " is closed, so object " + object.$swz_oid()
+                + " (" + object.getClass().getName() + "), which was not read before close(), cannot be read now. Read"
+                + " what you need before close(), or open the store again and use the objects it reads.");
+        }
         counters.faults++;
         faultDepth++;
         boolean outer = collectingTargets;
@@ -1604,8 +1608,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 ClassLayout.requireEnhanced(value.getClass());
             } catch (NotPersistentException e) {
                 throw new NotPersistentException("Field " + from.fieldDescription() + " refers to a "
-                    + value.getClass().getName() + ", which is not @Persistent. Annotate that class with"
-                    + " @org.swizzle.Persistent, or make the field transient.");
+                    + value.getClass().getName() + ", which is not @Persistent. " + (ClassLayout.isGenerated(value.getClass())
+                        ? "It is a lambda or another class the JVM made, which cannot be stored: refer to an object of a"
+                            + " @Persistent class that holds what it needs,"
+                        : "Annotate that class with @org.swizzle.Persistent,") + " or make the field transient.");
             }
         }
         Persistable object = (Persistable) value;

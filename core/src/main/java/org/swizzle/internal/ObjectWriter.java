@@ -388,9 +388,12 @@ public final class ObjectWriter {
         return new UnsupportedFieldTypeException("Cannot store a value of type " + value.getClass().getName()
             + " in field " + fieldDescription() + ": values in stored arrays and collections must be of stored types"
             + " (primitives' boxes, String, enums, java.time values, BigInteger, BigDecimal, UUID, arrays,"
-            + " java.util collections, or @Persistent objects). Annotate " + value.getClass().getName() + " with"
-            + " @org.swizzle.Persistent if it is your class, store its state as such values, or keep it out of the"
-            + " stored collection (in a transient field).");
+            + " java.util collections, or @Persistent objects). " + (ClassLayout.isGenerated(value.getClass())
+                ? "It is a lambda or another class the JVM made, which cannot be stored: store an object of a @Persistent"
+                    + " class that holds what it needs"
+                : "Annotate " + value.getClass().getName() + " with @org.swizzle.Persistent if it is your class, store its"
+                    + " state as such values")
+            + ", or keep it out of the stored collection (in a transient field).");
     }
 
     /** {@code Owner.field}, for messages: for a collection, the field it was stored from first. */

@@ -205,9 +205,20 @@ final class ReadPlan {
             return e;
         }
         return new IncompatibleSchemaException("Field " + qualifiedNames[i] + " of " + in.describe() + " holds"
-            + " a value its declared type no longer admits (" + e.getMessage() + "): the field's type, or the"
+            + " a value its declared type no longer admits (" + castProblem(e) + "): the field's type, or the"
             + " class of what it holds, changed since it was stored. Change the field's type back to one its"
             + " stored values are, or give the field a new name (the old values are then dropped).");
+    }
+
+    /**
+     * What {@code e} says, in the application's terms: without the modules and loaders, and a tracked collection named
+     * as the {@code java.util} class it extends.
+     */
+    private static String castProblem(ClassCastException e) {
+        String message = String.valueOf(e.getMessage());
+        int loaders = message.indexOf(" (");
+        return (loaders > 0 ? message.substring(0, loaders) : message)
+            .replaceAll("org\\.swizzle\\.internal\\.tracked\\.Tracked(\\w+)", "java.util.$1");
     }
 
     /**

@@ -242,6 +242,9 @@ class ClassChangeTest {
         assertTrue(committed.contains("COMMIT "), committed);
         assertState(committed, "touched null other2 null other2");
         assertState(run(withoutItem, db, "read", "ev.Item"), "touched null other2 null other2");
+        String misspelled = run(v1, db, "read", "ev.Itme");
+        assertTrue(misspelled.contains("WARNING") && misspelled.contains("StoreOptions.dropMissingClasses names ev.Itme, but"
+            + " this store never held objects of a class of that name"), misspelled);
     }
 
     @Test
@@ -564,8 +567,10 @@ class ClassChangeTest {
         assertState(run(v1, db, "read"), "[a, a2] [b, b2] {c=1, c2=2} [d]");
         assertRefused(run(notAdmitted, db, "read"), "IncompatibleSchemaException: Field ev.Holder.linked of",
             "its declared type no longer admits");
-        assertRefused(run(listToSet, db, "read"), "IncompatibleSchemaException: Field ev.Holder.names of",
-            "its declared type no longer admits");
+        String refused = run(listToSet, db, "read");
+        assertRefused(refused, "IncompatibleSchemaException: Field ev.Holder.names of", "its declared type no longer admits"
+            + " (class java.util.ArrayList cannot be cast to class java.util.Set)");
+        assertFalse(refused.contains("org.swizzle.internal"), "the application's terms, not Swizzle's classes:\n" + refused);
     }
 
     /**

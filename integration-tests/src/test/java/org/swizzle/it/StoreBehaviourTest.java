@@ -342,6 +342,38 @@ class StoreBehaviourTest {
         }
     }
 
+    /** A lambda in a stored collection is refused as one, not with advice to annotate a class the JVM made. */
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void shouldRefuseALambdaAsOne() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node node = new Node("n");
+            ((java.util.List) node.children).add((Runnable) () -> { });
+            store.setRoot("n", node);
+            UnsupportedFieldTypeException refused = assertThrows(UnsupportedFieldTypeException.class, store::commit);
+            assertTrue(refused.getMessage().contains("It is a lambda or another class the JVM made, which cannot be stored")
+                && !refused.getMessage().contains("Annotate"), refused.getMessage());
+        }
+    }
+
+    /** An object not read before close() cannot be read after it: the refusal names the object and its class. */
+    @Test
+    void shouldNameTheObjectThatCloseLeftUnread() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node node = new Node("n");
+            node.next = new Node("m");
+            store.setRoot("n", node);
+            store.commit();
+        }
+        ObjectStore store = ObjectStore.open(dir);
+        Node node = store.root("n", Node.class);
+        Node next = node.next; // a reference, not read yet
+        store.close();
+        StoreClosedException unread = assertThrows(StoreClosedException.class, () -> next.name.length());
+        assertTrue(unread.getMessage().contains("is closed, so object ") && unread.getMessage().contains("(" + Node.class.getName()
+            + "), which was not read before close(), cannot be read now"), unread.getMessage());
+    }
+
     /**
      * After close(): the store refuses its methods, resident objects are still read, and a change to one or to a
      * collection it holds, which no commit would write, is refused (under the default barrier; see the README).

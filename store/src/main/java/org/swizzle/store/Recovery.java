@@ -54,10 +54,7 @@ final class Recovery {
             plan(scanner.block(), scanner.offset());
         }
         if (scanner.end() == WalScanner.End.DAMAGED) {
-            throw new StoreCorruptedException(wal.file(), scanner.offset(), "the WAL block at offset "
-                + scanner.offset() + " fails its checks (" + scanner.endProblem() + "). Neither its commit nor any after"
-                + " it can be replayed, and nothing was changed; to open the store without them, cut " + wal.file()
-                + " to " + scanner.offset() + " bytes on a copy of the store and open the copy");
+            throw StoreCorruptedException.damagedWalBlock(wal.file(), scanner.offset(), scanner.endProblem());
         }
         if (plan.blocks() > 0) {
             clusters.ensureCapacity(plan.allocatedEnd());

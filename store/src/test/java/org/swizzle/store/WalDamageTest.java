@@ -65,6 +65,8 @@ class WalDamageTest {
         assertEquals(secondBlock, e.offset(), "the offset of the damaged block");
         assertTrue(e.getMessage().contains("damaged in the middle") && e.getMessage().contains("a complete block follows at offset "
             + walSizeAfter[2]), e.getMessage());
+        assertTrue(e.getMessage().endsWith("cut " + wal + " to " + secondBlock + " bytes on a copy of the store and open the"
+            + " copy."), "the advice ends the message: " + e.getMessage());
         assertEquals(fileSize, Files.size(wal), "nothing is cut off a damaged log");
     }
 
