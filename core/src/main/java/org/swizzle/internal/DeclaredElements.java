@@ -13,13 +13,12 @@ import org.swizzle.IncompatibleSchemaException;
 
 /**
  * The types a collection field declares its elements as ({@code List<Part>}, {@code Map<String, Long>}), which a
- * collection read from the store for that field is read as: a value of a class the declaration does not admit (the
- * field made {@code List<Other>}, {@code List<Integer>} made {@code List<String>}) is refused, where it would have
- * failed with a {@code ClassCastException} where the application used it, far from the field, or a lookup would have
- * missed it; a box Java widens to the declared one ({@code Map<String, Integer>} made {@code Map<String, Long>}) is
- * converted, as a field's is. Arrays of persistent classes or interfaces are read as arrays of the declared class.
- * Other types (type variables, {@code Object}, {@code Number} and other JDK supertypes, nested collections, arrays of
- * values) declare nothing, so reading their collections checks nothing.
+ * collection read from the store for that field is read as: a persistent object of a class the declaration does not
+ * admit (the field made {@code List<Other>}) is refused, where it would have failed with a {@code ClassCastException}
+ * where the application used it, far from the field; a box Java widens to the declared one ({@code Map<String, Integer>}
+ * made {@code Map<String, Long>}) is converted, as a field's is. Other values are read as they were stored. Arrays of
+ * persistent classes or interfaces are read as arrays of the declared class. Other types (strings, enums, type
+ * variables, {@code Number}, nested collections) declare nothing, so reading their collections checks nothing.
  *
  * <p>A large {@code TreeMap} keeps its keys and values in turn in a list, which is read as declaring the two types,
  * key and value, in turn: a list declared with two types holds pairs ({@link #ofBacking}).
@@ -80,22 +79,26 @@ final class DeclaredElements {
 
     /**
      * {@code value}, read as the {@code role} ("element", "key" or "value") at {@code index} of the collection
-     * {@code field} holds: as it is, if it is of the type {@code declared} gives there (or there is none); converted, if
-     * it is a box Java widens to the declared one. A {@code key} (a
+     * {@code field} holds: as it is, if it is of the type {@code declared} gives there (or there is none), or of a class
+     * the declaration does not name as a persistent one (a box or string the application may have put there through a
+     * raw type, which read so before); converted, if it is a box Java widens to the declared one. A {@code key} (a
      * set's element, a map's key) is not widened in a {@code page} of a large collection, placed by the hashes of the
      * stored keys, nor where the conversion rounds (int or long to float, long to double), which could merge two keys.
      *
-     * @throws IncompatibleSchemaException a value of a class the declaration does not admit, or a key that cannot be
-     *                                     widened
+     * @throws IncompatibleSchemaException a persistent object of a class the declaration does not admit, or a key that
+     *                                     cannot be widened
      */
     static Object admit(Class<?>[] declared, int index, String role, Object value, String field, boolean key, boolean page) {
         Class<?> expected = index < declared.length ? declared[index] : null;
         if (expected == null || value == null || expected.isInstance(value)) {
             return value;
         }
-        Object widened = value instanceof Persistable ? null : Widening.widenBox(value, expected);
-        if (widened == null) {
+        if (value instanceof Persistable) {
             throw refused(role, value, expected, field, "");
+        }
+        Object widened = Widening.widenBox(value, expected);
+        if (widened == null) {
+            return value;
         }
         if (key && page) {
             throw refused(role, value, expected, field, " here: a large map or set is stored in pages placed by its keys'"
@@ -134,9 +137,8 @@ final class DeclaredElements {
     }
 
     /**
-     * The class {@code argument} names when it is checked: a persistent class, an application interface, a stored
-     * value class (a box, {@code String}, an enum, {@code java.time}, {@code BigInteger}, {@code BigDecimal},
-     * {@code UUID}), or an array of a persistent class or application interface; else null.
+     * The class {@code argument} names when it is checked: a persistent class, an application interface, a box Java
+     * widens another to, or an array of a persistent class or application interface; else null.
      */
     private static Class<?> checkedType(Type argument) {
         Type type = argument instanceof WildcardType ? ((WildcardType) argument).getUpperBounds()[0] : argument;
@@ -151,13 +153,7 @@ final class DeclaredElements {
             }
             return isPersistentOrApplicationInterface(component) ? declared : null;
         }
-        return isPersistentOrApplicationInterface(declared) || isStoredValue(declared) ? declared : null;
-    }
-
-    /** Whether {@code type} is a class whose instances are stored as immutable values. */
-    private static boolean isStoredValue(Class<?> type) {
-        ValueKind kind = ValueKind.ofType(type.getName().replace('.', '/'));
-        return type.isEnum() || kind != null && !kind.isMutable();
+        return isPersistentOrApplicationInterface(declared) || Widening.widensTo(declared) ? declared : null;
     }
 
     private static boolean isPersistentOrApplicationInterface(Class<?> type) {
