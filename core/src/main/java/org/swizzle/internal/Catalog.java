@@ -18,7 +18,6 @@ import org.swizzle.IncompatibleSchemaException;
 import org.swizzle.Persistent;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
-import org.swizzle.UnsupportedFieldTypeException;
 
 /**
  * The class registry of one store, itself a stored object: class names with their ids (used in
@@ -190,16 +189,16 @@ final class Catalog {
                 + " Annotate it with @org.swizzle.Persistent again, or move @PreviousNames(\"" + type.getName()
                 + "\") to the persistent class that replaces it.");
         }
-        if (Enhancement.refusalException(type.getName()) instanceof UnsupportedFieldTypeException) {
+        if (Enhancement.refusal(type.getName()) != null) {
             refuseFieldsOfFormerlyPersistentClasses(type);
         }
         return type;
     }
 
     /**
-     * Refuses {@code type}, which the agent refused for a field it cannot store, if that field is of a class this store
-     * holds objects of: a class that was persistent and is no longer. The agent's refusal would have told the developer
-     * to make the field transient, which drops what the field refers to.
+     * Refuses {@code type}, which the agent refused, if it or a superclass declares a field the agent cannot store of a
+     * class this store holds objects of, with fields: a class that was persistent and is no longer. The agent's refusal
+     * would have told the developer to make the field transient, which drops what the field refers to.
      */
     private void refuseFieldsOfFormerlyPersistentClasses(Class<?> type) {
         for (Class<?> level = type; level != null && level != Object.class; level = level.getSuperclass()) {
@@ -209,9 +208,9 @@ final class Catalog {
                     fieldType = fieldType.getComponentType();
                 }
                 boolean stored = (field.getModifiers() & (Modifier.STATIC | Modifier.TRANSIENT)) == 0;
-                if (!stored || !byName.containsKey(fieldType.getName())
-                    || ClassLayout.isStorable(level, field)) {
-                    continue; // a field the agent did not refuse
+                Entry entry = byName.get(fieldType.getName());
+                if (!stored || entry == null || entry.shapes.isEmpty() || ClassLayout.isStorable(level, field)) {
+                    continue; // a field the agent did not refuse, or of a class whose objects were never stored
                 }
                 String refusal = Enhancement.refusal(fieldType.getName());
                 throw new IncompatibleSchemaException("Field " + level.getName() + "." + field.getName() + " is of class "

@@ -80,24 +80,31 @@ class ClassChangeTest {
     void shouldRefuseAFieldOfAClassThatIsNoLongerPersistent() throws IOException {
         String rec = String.join("\n",
             "package ev;",
-            "@org.swizzle.Persistent public class Rec {",
-            "  Part ref = new Part(5);",
+            "@org.swizzle.Persistent public class Rec extends Base {",
+            "  java.util.List<Object> values = new java.util.ArrayList<>(java.util.List.of((Object) new Object[] {\"x\", 1}));",
             "  static Rec sample() { return new Rec(); }",
             "  void touch() { }",
             "  String describe() { return \"ref=\" + ref.v; }",
             "}");
+        String base = "package ev; @org.swizzle.Persistent public class Base { Part ref = new Part(5); }";
         String part = "package ev; @org.swizzle.Persistent public class Part { int v; Part(int v) { this.v = v; } }";
-        Path v1 = compile("v1", "Rec", Map.of("ev/Rec.java", rec, "ev/Part.java", part));
-        Path plain = compile("plain", "Rec", Map.of("ev/Rec.java", rec, "ev/Part.java", part.replace("@org.swizzle.Persistent ", "")));
-        Path record = compile("record", "Rec", Map.of("ev/Rec.java", rec.replace("ref.v", "ref.v()"),
+        Path v1 = compile("v1", "Rec", Map.of("ev/Rec.java", rec, "ev/Base.java", base, "ev/Part.java", part));
+        Path plain = compile("plain", "Rec", Map.of("ev/Rec.java", rec, "ev/Base.java", base,
+            "ev/Part.java", part.replace("@org.swizzle.Persistent ", "")));
+        Path record = compile("record", "Rec", Map.of("ev/Rec.java", rec.replace("ref.v", "ref.v()"), "ev/Base.java", base,
             "ev/Part.java", "package ev; public record Part(int v) { }"));
+        Path unstorable = compile("unstorable", "Rec", Map.of("ev/Rec.java", rec.replace("java.util.List<Object> values", "Object payload; java.util.List<Object> values"),
+            "ev/Base.java", base, "ev/Part.java", part));
         String db = dir.resolve("db").toString();
         assertState(run(v1, db, "write"), "ref=5");
         for (Path changed : List.of(plain, record)) {
             String refused = run(changed, db, "read");
-            assertRefused(refused, "IncompatibleSchemaException: Field ev.Rec.ref is of class ev.Part, which this store holds"
+            assertRefused(refused, "IncompatibleSchemaException: Field ev.Base.ref is of class ev.Part, which this store holds"
                 + " objects of, but which is no longer persistent", "Make ev.Part a @org.swizzle.Persistent class again");
         }
+        String object = run(unstorable, db, "read"); // the store holds an Object[], not objects of class Object
+        assertTrue(object.contains("UnsupportedFieldTypeException") && object.contains("ev.Rec.payload")
+            && !object.contains("IncompatibleSchemaException"), object);
         assertState(run(v1, db, "read"), "ref=5");
     }
 
