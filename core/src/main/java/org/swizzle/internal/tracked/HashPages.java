@@ -388,6 +388,10 @@ final class HashPages<K, V> {
         TrackedHashMap<K, V> map = page.map();
         int before = map.size();
         R result = change.apply(map);
+        Attachment attachment = owner.attachment();
+        if (attachment != null && !attachment.isLive()) {
+            return result; // an abort() made from the change's function detached the map: the rest of it is discarded
+        }
         resized(page, map, before, hash);
         return result;
     }

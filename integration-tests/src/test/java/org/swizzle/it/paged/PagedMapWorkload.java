@@ -385,6 +385,13 @@ public final class PagedMapWorkload {
         long middle = ITEMS / 2;
         check("the map read again reads key " + middle, after.get(middle).toString().equals(expected.get(middle).toString()));
         check("the detached map reads the same page", before.get(middle) == after.get(middle));
+        HashMap<Long, Item> computed = catalogue.items;
+        computed.computeIfAbsent(60_000L, id -> { // an abort() made from a function discards the rest of the change
+            store.abort();
+            return new Item(id, "aborted");
+        });
+        check("after an abort from computeIfAbsent the field holds another map", catalogue.items != computed);
+        check("after an abort from computeIfAbsent no aborted key", !catalogue.items.containsKey(60_000L));
     }
 
     /**
