@@ -50,8 +50,9 @@ public class StoreCorruptedException extends StoreException {
      */
     public static StoreCorruptedException damagedWalBlock(Path wal, long offset, String problem) {
         return new StoreCorruptedException("The WAL block at offset " + offset + " of " + wal + " fails its checks ("
-            + problem + "). Neither its commit nor any after it can be replayed, and nothing was changed. Restore the store from a backup; or, to open it without those"
-            + " commits, cut " + wal + " to " + offset + " bytes on a copy of the store and open the copy.", wal, offset);
+            + problem + "). Neither its commit nor any after it can be replayed, and nothing was changed. Restore the"
+            + " store from a backup; or, to open it without those commits, cut " + wal + " to " + offset + " bytes on a"
+            + " copy of the store and open the copy.", wal, offset);
     }
 
     /** The damaged file. */

@@ -304,12 +304,12 @@ public final class ClassLayout {
         }
     }
 
-    /** Whether the JVM made {@code type} (a lambda's class, a hidden or synthetic class): no annotation can make it persistent. */
+    /** Whether the JVM made {@code type} (a lambda's class, a hidden or synthetic one): no annotation makes it persistent. */
     static boolean isGenerated(Class<?> type) {
         return type.isHidden() || type.isSynthetic();
     }
 
-    /** Whether field {@code field} of {@code level} is of a type that can be stored (the agent refuses a class for one that is not). */
+    /** Whether field {@code field} of {@code level} is of a type that can be stored (the agent refuses its class if not). */
     static boolean isStorable(Class<?> level, Field field) {
         return kind(level, field) != null;
     }

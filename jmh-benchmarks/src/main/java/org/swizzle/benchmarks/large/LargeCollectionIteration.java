@@ -29,7 +29,7 @@ import org.swizzle.benchmarks.oo1.Forks;
  * {@code HashMap<Long, Item>} and the {@code ArrayList<Item>} of an {@link Extent} of {@code entries} items,
  * summing a field of each. Plain Java builds the extent on the heap; Swizzle reopens a store holding it and
  * makes every item resident before measuring; Enhanced builds it on the heap with the agent and never stores it.
- * JavaChunked holds the same items in plain {@code java.util} chunks of the sizes the store pages them in: the
+ * JavaChunked holds the same items in plain {@code java.util} chunks of about the sizes the store pages them in: the
  * heap layout G1 gives a paged collection, without Swizzle.
  *
  * <pre>
@@ -110,7 +110,7 @@ public abstract class LargeCollectionIteration {
     }
 
     /**
-     * Plain Java, no agent: the items in {@code java.util} chunks of the sizes the store pages them in (lists of 512,
+     * Plain Java, no agent: the items in {@code java.util} chunks of about the sizes the store pages them in (lists of 512,
      * maps of 256 consecutive keys), each pass going chunk by chunk. Its time beside plain Java's is what the layout
      * of a paged collection costs on its own: G1 copies the items of many small arrays in another order than those
      * of one large array, apart from any code of Swizzle's.

@@ -19,7 +19,7 @@ final class Report {
     private static final Map<String, String> MEANING = Map.ofEntries(
         Map.entry("Java", "the sample's classes on the heap, no agent (G1)"),
         Map.entry("JavaParallelGC", "the same under ParallelGC"),
-        Map.entry("JavaChunked", "plain Java, the items in java.util chunks of the sizes the store pages them in (large collections only)"),
+        Map.entry("JavaChunked", "plain Java, the items in java.util chunks of about the sizes the store pages them in (large collections only)"),
         Map.entry("Enhanced", "the same classes enhanced by the agent, on the heap, never stored (large collections only)"),
         Map.entry("Swizzle", "default scheme: swizzle=node, checks=access, fault=object, barrier=remset"),
         Map.entry("SwizzleParallelGC", "default scheme under ParallelGC"),
@@ -291,7 +291,7 @@ final class Report {
             + " most twice the raw write, and a pass over a resident collection at most 1.3 times plain Java.\n\n" + ops
             + (walk.isEmpty() ? "" : "\nA full pass over the resident collections, summing a field of each item; enhanced, never stored"
             + " is the same extent built on the heap with the agent (tracked collections of enhanced items, no store); plain"
-            + " Java in chunks holds the same items in `java.util` chunks of the sizes the store pages them in (lists of 512,"
+            + " Java in chunks holds the same items in `java.util` chunks of about the sizes the store pages them in (lists of 512,"
             + " maps of 256 keys), no agent: beside plain Java, what that layout costs under G1 on its own:\n\n" + walk);
     }
 
