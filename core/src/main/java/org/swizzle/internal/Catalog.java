@@ -189,18 +189,16 @@ final class Catalog {
                 + " Annotate it with @org.swizzle.Persistent again, or move @PreviousNames(\"" + type.getName()
                 + "\") to the persistent class that replaces it.");
         }
-        if (Enhancement.refusal(type.getName()) != null) {
-            refuseFieldsOfFormerlyPersistentClasses(type);
-        }
         return type;
     }
 
     /**
-     * Refuses {@code type}, which the agent refused, if it or a superclass declares a field the agent cannot store of a
-     * class this store holds objects of, with fields: a class that was persistent and is no longer. The agent's refusal
-     * would have told the developer to make the field transient, which drops what the field refers to.
+     * What to throw for {@code refusal}, the agent's of {@code type}, a class of stored objects: an
+     * {@link IncompatibleSchemaException} if it or a superclass declares a field the agent cannot store of a class
+     * this store holds objects of, with fields (a class that was persistent and is no longer), whose advice to make the
+     * field transient would drop what the field refers to; else {@code refusal}.
      */
-    private void refuseFieldsOfFormerlyPersistentClasses(Class<?> type) {
+    StoreException refusalOfStored(Class<?> type, StoreException refusal) {
         for (Class<?> level = type; level != null && level != Object.class; level = level.getSuperclass()) {
             for (Field field : level.getDeclaredFields()) {
                 Class<?> fieldType = field.getType();
@@ -212,15 +210,16 @@ final class Catalog {
                 if (!stored || entry == null || entry.shapes.isEmpty() || ClassLayout.isStorable(level, field)) {
                     continue; // a field the agent did not refuse, or of a class whose objects were never stored
                 }
-                String refusal = Enhancement.refusal(fieldType.getName());
-                throw new IncompatibleSchemaException("Field " + level.getName() + "." + field.getName() + " is of class "
+                String why = Enhancement.refusal(fieldType.getName());
+                return new IncompatibleSchemaException("Field " + level.getName() + "." + field.getName() + " is of class "
                     + fieldType.getName() + ", which this store holds objects of, but which is no longer persistent ("
-                    + (refusal != null ? refusal : "it is not annotated @org.swizzle.Persistent") + "). Make "
+                    + (why != null ? why : "it is not annotated @org.swizzle.Persistent") + "). Make "
                     + fieldType.getName() + " a @org.swizzle.Persistent class again, or move @PreviousNames(\""
                     + fieldType.getName() + "\") to the persistent class that replaces it: making the field transient"
                     + " would drop what it refers to.");
             }
         }
+        return refusal;
     }
 
     /** Whether the stored objects of {@code classId} are collections (see {@link ValueKind#COLLECTION}). */

@@ -35,6 +35,8 @@ import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
 import org.swizzle.StoreOptions;
 import org.swizzle.StoreStats;
+import org.swizzle.UnsupportedClassException;
+import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.WrongRootTypeException;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
@@ -1039,7 +1041,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (type == null) {
             return null; // its class is missing and StoreOptions.dropMissingClasses drops its objects
         }
-        ClassLayout layout = ClassLayout.of(type);
+        ClassLayout layout;
+        try {
+            layout = ClassLayout.of(type);
+        } catch (UnsupportedFieldTypeException | UnsupportedClassException refusal) {
+            throw catalog.refusalOfStored(type, refusal);
+        }
         if (layout.isAbstract()) {
             throw new IncompatibleSchemaException("Class " + type.getName() + " is abstract, but the store holds object "
                 + oid + " of that very class, which " + describe() + " refers to. Make the class concrete again to read"
