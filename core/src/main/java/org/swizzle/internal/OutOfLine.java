@@ -12,7 +12,7 @@ import java.lang.invoke.MethodType;
  * goes to the accessors rather than to faulting (Hosking &amp; Moss's premise that residency checks are
  * nearly free hot depends on it).
  */
-final class OutOfLine {
+public final class OutOfLine {
 
     private OutOfLine() {
     }
@@ -27,8 +27,11 @@ final class OutOfLine {
         }
     }
 
-    /** Rethrows what a slow path threw: it declares no checked exception, so anything else is a bug. */
-    static RuntimeException rethrow(Throwable failure) {
+    /**
+     * Rethrows what a method handle threw whose method declares no checked exception (a slow path, a JDK method called
+     * as {@code super}), so that anything else is a bug.
+     */
+    public static RuntimeException rethrow(Throwable failure) {
         if (failure instanceof RuntimeException) {
             throw (RuntimeException) failure;
         }

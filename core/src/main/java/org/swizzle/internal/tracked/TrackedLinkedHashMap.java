@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
+import org.swizzle.internal.OutOfLine;
 import org.swizzle.internal.Persistable;
 
 /**
@@ -22,7 +23,8 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
     private static final long serialVersionUID = 1L;
 
     /** {@code LinkedHashMap.pollLastEntry} where the runtime has it (Java 21), else null. */
-    private static final MethodHandle POLL_LAST_ENTRY = superPollLastEntry();
+    private static final MethodHandle POLL_LAST_ENTRY = NewerSuperMethods.find(MethodHandles.lookup(), LinkedHashMap.class,
+        "pollLastEntry", MethodType.methodType(Map.Entry.class));
 
     private transient Attachment attachment;
     /** Whether the map orders its entries by access, least recent first, rather than by insertion. */
@@ -229,25 +231,12 @@ public final class TrackedLinkedHashMap<K, V> extends LinkedHashMap<K, V> implem
      */
     @SuppressWarnings("unchecked")
     public Map.Entry<K, V> pollLastEntry() {
-        if (POLL_LAST_ENTRY == null) {
-            throw new UnsupportedOperationException("LinkedHashMap.pollLastEntry needs Java 21 or later");
-        }
+        NewerSuperMethods.requirePresent(POLL_LAST_ENTRY, "LinkedHashMap.pollLastEntry");
         changed();
         try {
             return (Map.Entry<K, V>) POLL_LAST_ENTRY.invoke(this);
-        } catch (RuntimeException | Error failure) {
-            throw failure;
         } catch (Throwable failure) {
-            throw new IllegalStateException(failure);
-        }
-    }
-
-    private static MethodHandle superPollLastEntry() {
-        try {
-            return MethodHandles.lookup().findSpecial(LinkedHashMap.class, "pollLastEntry",
-                MethodType.methodType(Map.Entry.class), TrackedLinkedHashMap.class);
-        } catch (NoSuchMethodException | IllegalAccessException e) {
-            return null; // before Java 21 no caller reaches it through the JDK's types
+            throw OutOfLine.rethrow(failure);
         }
     }
 

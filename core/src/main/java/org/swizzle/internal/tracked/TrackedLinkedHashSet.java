@@ -8,6 +8,8 @@ import java.util.LinkedHashSet;
 import java.util.Iterator;
 import java.util.function.Predicate;
 
+import org.swizzle.internal.OutOfLine;
+
 /**
  * A {@link LinkedHashSet} that reports every change, through itself or its iterators, to its store. On Java 21
  * and later its {@code reversed()} view is not tracked, so an object holding one is compared at every commit
@@ -133,24 +135,16 @@ public final class TrackedLinkedHashSet<E> extends LinkedHashSet<E> implements T
     }
 
     private static MethodHandle superMethod(String name) {
-        try {
-            return MethodHandles.lookup().findSpecial(LinkedHashSet.class, name,
-                MethodType.methodType(void.class, Object.class), TrackedLinkedHashSet.class);
-        } catch (NoSuchMethodException | IllegalAccessException e) {
-            return null; // before Java 21 no caller reaches these methods through the JDK's types
-        }
+        return NewerSuperMethods.find(MethodHandles.lookup(), LinkedHashSet.class, name,
+            MethodType.methodType(void.class, Object.class));
     }
 
     private void invokeSuper(MethodHandle method, String name, E e) {
-        if (method == null) {
-            throw new UnsupportedOperationException("LinkedHashSet." + name + " needs Java 21 or later");
-        }
+        NewerSuperMethods.requirePresent(method, "LinkedHashSet." + name);
         try {
             method.invoke(this, e);
-        } catch (RuntimeException | Error failure) {
-            throw failure;
         } catch (Throwable failure) {
-            throw new IllegalStateException(failure);
+            throw OutOfLine.rethrow(failure);
         }
     }
 
