@@ -36,6 +36,8 @@ public final class ClassLayout {
     private final Shape shape;
     /** Hierarchy-global field index of each stored field, in storage order. */
     private final int[] fieldIndexes;
+    /** The position in storage order of each stored field, by hierarchy-global index: {@link #fieldIndexes} inverted. */
+    private final int[] positionsByIndex;
     /** {@code Owner.field} of each stored field, in storage order. */
     private final String[] fieldDescriptions;
     /** The {@link PreviousNames} of each stored field, in storage order. */
@@ -114,6 +116,10 @@ public final class ClassLayout {
         for (int fieldIndex : variableIndexes) {
             fieldIndexes[i++] = fieldIndex;
         }
+        this.positionsByIndex = new int[fieldIndexes.length];
+        for (int position = 0; position < fieldIndexes.length; position++) {
+            positionsByIndex[fieldIndexes[position]] = position;
+        }
         this.fieldDescriptions = new String[all.size()];
         for (int position = 0; position < all.size(); position++) {
             fieldDescriptions[position] = type.getName() + "." + all.get(position).name();
@@ -191,12 +197,10 @@ public final class ClassLayout {
     }
 
     private int positionOfIndex(int index) {
-        for (int i = 0; i < fieldIndexes.length; i++) {
-            if (fieldIndexes[i] == index) {
-                return i;
-            }
+        if (index < 0 || index >= positionsByIndex.length) {
+            throw new IllegalArgumentException("no stored field " + index + " in " + type.getName());
         }
-        throw new IllegalArgumentException("no stored field " + index + " in " + type.getName());
+        return positionsByIndex[index];
     }
 
     /**

@@ -117,8 +117,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private RuntimeException applicationFailure;
     private boolean collectingTargets;
 
-    private final ArrayDeque<Persistable> pending = new ArrayDeque<>();
-    private final ArrayDeque<Attachment> pendingCollections = new ArrayDeque<>();
+    /**
+     * What the commit in progress has still to write: objects ({@link Persistable}) and stored collections
+     * ({@link Attachment}) in one queue, so that the new ones, which take their OIDs as they join it, are written
+     * and staged in OID order, the order the store places and logs them in, which it then need not sort.
+     */
+    private final ArrayDeque<Object> pending = new ArrayDeque<>();
     private final List<Persistable> created = new ArrayList<>();
     private final IntArrayList createdLengths = new IntArrayList();
     /** The directory sections the commit in progress wrote: each one's sections, index and OID before. */
@@ -1191,7 +1195,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             countMarks(pending.size());
             addChangedWatched();
             addChangedArrays();
-            collections.collectChanged(pendingCollections::add);
+            collections.collectChanged(pending::add);
             long collected = System.nanoTime();
             counters.collectNanos += collected - start;
             if (roots.isDirty()) {
@@ -1203,21 +1207,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     collector.rootsWritten(rootOids);
                 }
             }
-            while (!pending.isEmpty() || !pendingCollections.isEmpty()) {
-                while (!pending.isEmpty()) {
-                    Persistable object = pending.poll();
-                    try {
-                        write(object);
-                    } catch (ConcurrentModificationException e) {
-                        throw changedWhileWritten("an object of " + object.getClass().getName(), e);
-                    }
-                }
-                while (!pendingCollections.isEmpty()) {
-                    Attachment attachment = pendingCollections.poll();
+            for (Object next = pending.poll(); next != null; next = pending.poll()) {
+                if (next instanceof Attachment attachment) {
                     try {
                         write(attachment);
                     } catch (ConcurrentModificationException e) {
                         throw changedWhileWritten("the collection of " + attachment.origin(), e);
+                    }
+                } else {
+                    Persistable object = (Persistable) next;
+                    try {
+                        write(object);
+                    } catch (ConcurrentModificationException e) {
+                        throw changedWhileWritten("an object of " + object.getClass().getName(), e);
                     }
                 }
             }
@@ -1259,7 +1261,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             created.clear();
             createdLengths.clear();
             pending.clear();
-            pendingCollections.clear();
             collections.abandoned();
             residentPages.abandoned();
             pagedArrays.abandoned();
@@ -1341,14 +1342,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         writeImage(object, layout);
+        boolean escapedBeforeStored = !persistent && object.$swz_flags() != 0;
+        if (escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0) {
+            toWatch.add(object);
+        }
         if (persistent) {
             counters.objectsDiffed++;
         } else {
             createdLengths.addInt(writer.length());
-        }
-        boolean escapedBeforeStored = !persistent && object.$swz_flags() != 0;
-        if (escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0) {
-            toWatch.add(object);
         }
         put(object.$swz_oid(), catalog.classId(layout));
     }
@@ -1651,7 +1652,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (attachment == null) {
             attachment = collections.adopt(collection, transaction.newObject(), from.fieldDescription());
-            pendingCollections.add(attachment);
+            pending.add(attachment);
         }
         Object holder = from.owner() != null ? from.owner() : from.collection();
         if (holder != null) {
