@@ -51,6 +51,8 @@ public final class ClassLayout {
     private final Class<?>[] fieldTypes;
     /** By name, the collection fields whose declarations give their elements (or keys and values) persistent types. */
     private final Map<String, Class<?>[]> declaredElements = new HashMap<>();
+    /** The same by position in {@link #shape}: null for a field that declares none. */
+    private final Class<?>[][] declaredElementsByPosition;
 
     /**
      * A class's id and current shape number (-1 until known) in one store's catalog, cached so that a commit
@@ -70,6 +72,8 @@ public final class ClassLayout {
         List<String[]> variablePrevious = new ArrayList<>();
         List<Class<?>> fixedTypes = new ArrayList<>();
         List<Class<?>> variableTypes = new ArrayList<>();
+        List<Class<?>[]> fixedElements = new ArrayList<>();
+        List<Class<?>[]> variableElements = new ArrayList<>();
         int index = 0;
         List<Field> arrays = new ArrayList<>();
         for (Class<?> level : hierarchy) {
@@ -91,11 +95,13 @@ public final class ClassLayout {
                     fixedIndexes.add(index);
                     fixedPrevious.add(previousNames);
                     fixedTypes.add(declared.getType());
+                    fixedElements.add(elements);
                 } else {
                     variable.add(field);
                     variableIndexes.add(index);
                     variablePrevious.add(previousNames);
                     variableTypes.add(declared.getType());
+                    variableElements.add(elements);
                 }
                 index++;
             }
@@ -108,6 +114,8 @@ public final class ClassLayout {
         this.previousNames = fixedPrevious.toArray(new String[0][]);
         fixedTypes.addAll(variableTypes);
         this.fieldTypes = fixedTypes.toArray(new Class<?>[0]);
+        fixedElements.addAll(variableElements);
+        this.declaredElementsByPosition = fixedElements.toArray(new Class<?>[0][]);
         this.fieldIndexes = new int[all.size()];
         int i = 0;
         for (int fieldIndex : fixedIndexes) {
@@ -298,6 +306,11 @@ public final class ClassLayout {
      */
     Class<?>[] declaredElements(String fieldName) {
         return declaredElements.get(fieldName);
+    }
+
+    /** What the stored field with hierarchy-global index {@code index} declares, as {@link #declaredElements(String)}. */
+    Class<?>[] declaredElements(int index) {
+        return declaredElementsByPosition[positionOfIndex(index)];
     }
 
     private static Field declaredField(Class<?> level, String name) {

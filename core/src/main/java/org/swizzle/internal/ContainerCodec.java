@@ -130,39 +130,52 @@ final class ContainerCodec {
             writePages(out, (Paged) collection);
         } else if (kind.isBacked()) {
             out.enter();
-            out.writeValue(((Backed) collection).backing());
+            out.writePart(((Backed) collection).backing(), DeclaredElements.ofBacking(kind, declared(out)));
             out.exit();
         } else if (collection instanceof Map) {
             Map<?, ?> map = (Map<?, ?>) collection;
+            Class<?>[] declared = declared(out);
             out.writeInt(map.size());
             out.enter();
             int written = 0;
             Iterable<? extends Map.Entry<?, ?>> entries = map instanceof TrackedHashMap
                 ? ((TrackedHashMap<?, ?>) map).storedEntries(out::oidOf) : map.entrySet();
             for (Map.Entry<?, ?> entry : entries) {
-                out.writeValue(entry.getKey());
-                out.writeValue(entry.getValue());
+                out.writeElement(entry.getKey(), declared, 0, "key");
+                out.writeElement(entry.getValue(), declared, 1, "value");
                 written++;
             }
             end(out, map.size(), written, map);
         } else {
             Collection<?> elements = (Collection<?>) collection;
+            Class<?>[] declared = declared(out);
+            int pairs = declared != null && declared.length == 2 ? 1 : 0; // a large TreeMap's keys and values in turn
             out.writeInt(elements.size());
             out.enter();
             int written = 0;
             if (elements instanceof List && elements instanceof RandomAccess) {
                 List<?> list = (List<?>) elements;
                 for (int size = list.size(); written < size; written++) {
-                    out.writeValue(list.get(written));
+                    out.writeElement(list.get(written), declared, written & pairs, role(written, pairs));
                 }
             } else {
                 for (Object element : elements) {
-                    out.writeValue(element);
+                    out.writeElement(element, declared, written & pairs, role(written, pairs));
                     written++;
                 }
             }
             end(out, elements.size(), written, elements);
         }
+    }
+
+    /** The role of element {@code index} of a collection, of a list of pairs ({@code pairs} 1) a key or a value. */
+    private static String role(int index, int pairs) {
+        return pairs == 0 ? "element" : (index & 1) == 0 ? "key" : "value";
+    }
+
+    /** What the stored collection being written declares its elements as (see {@link DeclaredElements}), or null. */
+    private static Class<?>[] declared(ObjectWriter out) {
+        return out.collection() != null ? out.collection().declaredElements() : null;
     }
 
     /**

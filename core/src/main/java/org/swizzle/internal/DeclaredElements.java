@@ -10,15 +10,17 @@ import java.util.Collection;
 import java.util.Map;
 
 import org.swizzle.IncompatibleSchemaException;
+import org.swizzle.UnsupportedFieldTypeException;
 
 /**
  * The types a collection field declares its elements as ({@code List<Part>}, {@code Map<String, Long>}), which a
- * collection read from the store for that field is read as: a persistent object of a class the declaration does not
- * admit (the field made {@code List<Other>}) is refused, where it would have failed with a {@code ClassCastException}
- * where the application used it, far from the field; a box Java widens to the declared one ({@code Map<String, Integer>}
- * made {@code Map<String, Long>}) is converted, as a field's is. Other values are read as they were stored. Arrays of
- * persistent classes or interfaces are read as arrays of the declared class. Other types (strings, enums, type
- * variables, {@code Number}, nested collections) declare nothing, so reading their collections checks nothing.
+ * collection read from the store for that field is read as: a value of a class the declaration does not admit (the
+ * field made {@code List<Other>}, {@code List<Integer>} made {@code List<String>}) is refused, where it would have
+ * failed with a {@code ClassCastException} where the application used it, far from the field, or a lookup would have
+ * missed it; a box Java widens to the declared one ({@code Map<String, Integer>} made {@code Map<String, Long>}) is
+ * converted, as a field's is. Arrays of persistent classes or interfaces are read as arrays of the declared class.
+ * Other types (type variables, {@code Object}, {@code Number} and other JDK supertypes, nested collections, arrays of
+ * values) declare nothing, so reading their collections checks nothing.
  *
  * <p>A large {@code TreeMap} keeps its keys and values in turn in a list, which is read as declaring the two types,
  * key and value, in turn: a list declared with two types holds pairs ({@link #ofBacking}).
@@ -79,26 +81,22 @@ final class DeclaredElements {
 
     /**
      * {@code value}, read as the {@code role} ("element", "key" or "value") at {@code index} of the collection
-     * {@code field} holds: as it is, if it is of the type {@code declared} gives there (or there is none), or of a class
-     * the declaration does not name as a persistent one (a box or string the application may have put there through a
-     * raw type, which read so before); converted, if it is a box Java widens to the declared one. A {@code key} (a
+     * {@code field} holds: as it is, if it is of the type {@code declared} gives there (or there is none); converted, if
+     * it is a box Java widens to the declared one. A {@code key} (a
      * set's element, a map's key) is not widened in a {@code page} of a large collection, placed by the hashes of the
      * stored keys, nor where the conversion rounds (int or long to float, long to double), which could merge two keys.
      *
-     * @throws IncompatibleSchemaException a persistent object of a class the declaration does not admit, or a key that
-     *                                     cannot be widened
+     * @throws IncompatibleSchemaException a value of a class the declaration does not admit, or a key that cannot be
+     *                                     widened
      */
     static Object admit(Class<?>[] declared, int index, String role, Object value, String field, boolean key, boolean page) {
         Class<?> expected = index < declared.length ? declared[index] : null;
         if (expected == null || value == null || expected.isInstance(value)) {
             return value;
         }
-        if (value instanceof Persistable) {
-            throw refused(role, value, expected, field, "");
-        }
-        Object widened = Widening.widenBox(value, expected);
+        Object widened = value instanceof Persistable ? null : Widening.widenBox(value, expected);
         if (widened == null) {
-            return value;
+            throw refused(role, value, expected, field, "");
         }
         if (key && page) {
             throw refused(role, value, expected, field, " here: a large map or set is stored in pages placed by its keys'"
@@ -109,6 +107,24 @@ final class DeclaredElements {
                 + ", and keys that round to one would be merged");
         }
         return widened;
+    }
+
+    /**
+     * Refuses {@code value}, the {@code role} at {@code index} of the collection {@code out} writes, if {@code declared}
+     * does not admit it: put there through a raw type or an unchecked cast, it would be committed, then refused by
+     * {@link #admit} on every read of the collection.
+     *
+     * @throws UnsupportedFieldTypeException naming the field, the value's class and the declared one
+     */
+    static void requireAdmitted(Class<?>[] declared, int index, String role, Object value, ObjectWriter out) {
+        Class<?> expected = index < declared.length ? declared[index] : null;
+        if (expected != null && value != null && !expected.isInstance(value)) {
+            throw new UnsupportedFieldTypeException("Cannot store a " + value.getClass().getName() + " as "
+                + ("element".equals(role) ? "an " : "a ") + role + " of the collection in field " + out.fieldDescription() + ", whose declared " + role + " type is "
+                + expected.getName() + ": it got there through a raw type or an unchecked cast, and would be refused"
+                + " when the collection is read. Take it out, or declare the field with a type that admits it; the"
+                + " commit wrote nothing.");
+        }
     }
 
     private static IncompatibleSchemaException refused(String role, Object value, Class<?> expected, String field, String why) {
@@ -137,8 +153,9 @@ final class DeclaredElements {
     }
 
     /**
-     * The class {@code argument} names when it is checked: a persistent class, an application interface, a box Java
-     * widens another to, or an array of a persistent class or application interface; else null.
+     * The class {@code argument} names when it is checked: a persistent class, an application interface, a stored
+     * value class (a box, {@code String}, an enum, {@code java.time}, {@code BigInteger}, {@code BigDecimal},
+     * {@code UUID}), or an array of a persistent class or application interface; else null.
      */
     private static Class<?> checkedType(Type argument) {
         Type type = argument instanceof WildcardType ? ((WildcardType) argument).getUpperBounds()[0] : argument;
@@ -153,7 +170,13 @@ final class DeclaredElements {
             }
             return isPersistentOrApplicationInterface(component) ? declared : null;
         }
-        return isPersistentOrApplicationInterface(declared) || Widening.widensTo(declared) ? declared : null;
+        return isPersistentOrApplicationInterface(declared) || isStoredValue(declared) ? declared : null;
+    }
+
+    /** Whether {@code type} is a class whose instances are stored as immutable values. */
+    private static boolean isStoredValue(Class<?> type) {
+        ValueKind kind = ValueKind.ofType(type.getName().replace('.', '/'));
+        return type.isEnum() || kind != null && !kind.isMutable();
     }
 
     private static boolean isPersistentOrApplicationInterface(Class<?> type) {

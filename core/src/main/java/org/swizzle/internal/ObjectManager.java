@@ -1652,6 +1652,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (attachment == null) {
             attachment = collections.adopt(collection, transaction.newObject(), from.fieldDescription());
+            attachment.declaredElements(from.declaredElements());
             pending.add(attachment);
         }
         Object holder = from.owner() != null ? from.owner() : from.collection();

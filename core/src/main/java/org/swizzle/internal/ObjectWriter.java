@@ -40,6 +40,8 @@ public final class ObjectWriter {
     private Attachment collection;
     /** Arrays and collections the value being written is nested in. */
     private int depth;
+    /** What the backing collection or page being written ({@link #writePart}) declares its elements as, or null. */
+    private Class<?>[] partDeclared;
     private boolean holdsUntracked;
 
     /** What the writer needs from the object manager to write references. */
@@ -75,9 +77,47 @@ public final class ObjectWriter {
      */
     void writePage(PageSlot slot, Object page) {
         boolean stored = ((Tracked) page).attachment() != null;
-        writeValue(page);
+        writePart(page, collection.declaredElements());
         if (!stored && ((Tracked) page).attachment() != null) {
             references.pageStored(slot, page);
+        }
+    }
+
+    /**
+     * Writes {@code part}, the collection that holds the elements of the one being written (a backing collection, a
+     * page), as the reference to it; stored first, it declares its elements as {@code declared}.
+     */
+    void writePart(Object part, Class<?>[] declared) {
+        partDeclared = declared;
+        try {
+            writeValue(part);
+        } finally {
+            partDeclared = null;
+        }
+    }
+
+    /**
+     * What the collection written now as a value declares its elements as, by which a commit checks them when it stores
+     * it first: what the field being written declares ({@link ClassLayout#declaredElements}), or, for a part of
+     * another collection, what {@link #writePart} was given; null for any other.
+     */
+    Class<?>[] declaredElements() {
+        if (owner != null && collection == null && depth == 0) {
+            ClassLayout layout = ClassLayout.of(owner.getClass());
+            return fieldName != null ? layout.declaredElements(fieldName) : layout.declaredElements(fieldIndex);
+        }
+        return partDeclared;
+    }
+
+    /**
+     * Writes {@code value}, the {@code role} at {@code index} of the collection being written ("element", "key" or
+     * "value"), refusing one of a class that {@code declared}, what the collection declares its elements as, does not
+     * admit: Java lets a raw type or an unchecked cast put it there, and stored, it would be refused on every read.
+     */
+    void writeElement(Object value, Class<?>[] declared, int index, String role) {
+        writeValue(value); // first: a value that cannot be stored at all is refused as such
+        if (declared != null) {
+            DeclaredElements.requireAdmitted(declared, index, role, value, this);
         }
     }
 

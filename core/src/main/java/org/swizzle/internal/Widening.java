@@ -112,11 +112,6 @@ final class Widening {
         return from != 0 && to != 0 && widerThan(from).indexOf(to) >= 0 ? convert(value, to) : null;
     }
 
-    /** Whether {@code type} is a box {@link #widerThan} some primitive gives: {@code Short}, {@code Integer}, {@code Long}, ... */
-    static boolean widensTo(Class<?> type) {
-        return "SIJFD".indexOf(primitive(type.descriptorString())) >= 0;
-    }
-
     /**
      * Whether {@code widened}, what {@link #widenBox} made of {@code value}, is the same number: not so where an
      * {@code int} or {@code long} became a {@code float}, or a {@code long} a {@code double}, and was rounded.

@@ -458,13 +458,13 @@ class ClassChangeTest {
      * A collection field whose declared boxes were widened ({@code List<Integer>} to {@code List<Long>}, keys and values
      * of maps, sorted keys, set elements, the values and list elements of collections stored in pages) reads them
      * converted, as a widened field does, and commits what it changes with the new class; values of a class the new
-     * declaration does not widen to are read as stored, as before; a large map or set whose keys were widened (its pages
-     * are placed by the stored keys' hashes), or keys widened with rounding (int to float), are refused with
-     * {@code IncompatibleSchemaException} naming the field and both classes, not left to a {@code ClassCastException} or
-     * merged.
+     * declaration does not admit ({@code List<Long>} made {@code List<String>}), a large map or set whose keys were
+     * widened (its pages are placed by the stored keys' hashes), and keys widened with rounding (int to float) are
+     * refused with {@code IncompatibleSchemaException} naming the field and both classes, not left to a
+     * {@code ClassCastException} or merged.
      */
     @Test
-    void shouldWidenTheBoxesOfCollectionsAndRefuseKeysThatCannotBe() throws IOException {
+    void shouldWidenTheBoxesOfCollectionsAndRefuseValuesThatCannotBe() throws IOException {
         String holder = String.join("\n",
             "package ev;",
             "import java.util.*;",
@@ -504,19 +504,37 @@ class ClassChangeTest {
         Path setKeysWidened = compile("setKeys", "Holder", Map.of("ev/Holder.java", read.replace("Set<Integer> bigIds",
             "Set<Long> bigIds").replace("COUNT", "Long").replace("SHORT", "Short").replace("KEY", "Integer").replace("TOUCH", "")
             .replace("DESCRIBE", "return \"\" + bigIds.contains(-9L);")));
+        Path keysChanged = compile("keysChanged", "Holder", Map.of("ev/Holder.java", read.replace("Map<String, COUNT> byName",
+            "Map<Integer, COUNT> byName").replace("COUNT", "Long").replace("SHORT", "Short").replace("KEY", "Integer")
+            .replace("TOUCH", "").replace("DESCRIBE", "return \"\" + byName.get(5);")));
+        Path bigKeysChanged = compile("bigKeysChanged", "Holder", Map.of("ev/Holder.java", read.replace("COUNT", "Long")
+            .replace("SHORT", "Short").replace("KEY", "String").replace("TOUCH", "").replace("DESCRIBE", "return \"\" + big.get(\"5\");")));
+        Path manyStrings = compile("manyStrings", "Holder", Map.of("ev/Holder.java", read.replace("List<COUNT> many",
+            "List<String> many").replace("COUNT", "Long").replace("SHORT", "Short").replace("KEY", "Integer").replace("TOUCH", "")
+            .replace("DESCRIBE", "return many.get(1_500);")));
         String db = dir.resolve("db").toString();
 
         assertState(run(v1, db, "write"), "[1, -2] -14");
         assertState(run(v2, db, "read"), "-1 -4 Integery true -1000 -2000 -14");
         assertState(run(v2, db, "touch"), "2 -4 Integery true -1000 -1916 70");
         assertState(run(v2, db, "read"), "2 -4 Integery true -1000 -1916 70");
-        assertState(run(unrelated, db, "read"), "Long"); // read as stored, as a raw type may have put it there
+        assertRefused(run(unrelated, db, "read"), "IncompatibleSchemaException: Field ev.Holder.counts", "element"
+            + " java.lang.Long, which its declared element type java.lang.String does not admit");
         assertRefused(run(roundedKeys, db, "read"), "IncompatibleSchemaException: Field ev.Holder.ids", "element java.lang.Integer,"
             + " which its declared element type java.lang.Float does not admit here: 16777217 is not exactly a Float");
         assertRefused(run(keysWidened, db, "read"), "IncompatibleSchemaException: Field ev.Holder.big", "key java.lang.Integer,"
             + " which its declared key type java.lang.Long does not admit here", "keep the class they were stored with");
         assertRefused(run(setKeysWidened, db, "read"), "IncompatibleSchemaException: Field ev.Holder.bigIds", "key java.lang.Integer,"
             + " which its declared key type java.lang.Long does not admit here");
+        assertRefused(run(keysChanged, db, "read"), "IncompatibleSchemaException: Field ev.Holder.byName", "key java.lang.String,"
+            + " which its declared key type java.lang.Integer does not admit");
+        assertRefused(run(bigKeysChanged, db, "read"), "IncompatibleSchemaException: Field ev.Holder.big", "key java.lang.Integer,"
+            + " which its declared key type java.lang.String does not admit");
+        assertRefused(run(manyStrings, db, "read"), "IncompatibleSchemaException: Field ev.Holder.many", "element"
+            + " java.lang.Integer, which its declared element type java.lang.String does not admit");
+        assertRefused(run(v1, db, "read"), "IncompatibleSchemaException: Field ev.Holder.counts", "element java.lang.Long, which"
+            + " its declared element type java.lang.Integer does not admit"); // back to v1 after v2 committed wider values
+        assertState(run(v2, db, "read"), "2 -4 Integery true -1000 -1916 70"); // nothing refused was written
     }
 
     /**

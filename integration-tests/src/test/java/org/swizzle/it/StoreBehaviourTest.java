@@ -25,6 +25,7 @@ import org.swizzle.it.bad.HasThread;
 import org.swizzle.it.bad.NotAnnotated;
 import org.swizzle.it.bad.PersistentRecord;
 import org.swizzle.it.bad.PlainOuter;
+import org.swizzle.it.model.AllTypes;
 import org.swizzle.it.model.Item;
 import org.swizzle.it.model.Node;
 import org.swizzle.it.model.Owner;
@@ -288,6 +289,62 @@ class StoreBehaviourTest {
             }
             assertNull(node);
         }
+    }
+
+    /**
+     * A value of a class its collection's declaration does not admit, put there through a raw type, is refused by the
+     * commit, naming the field and both classes: stored, it was refused on every read of the collection. Nothing of
+     * that commit is written; without the value, the commit stores the rest. So in a small collection, a map, a
+     * large list's chunk and a large sorted map's list of keys and values.
+     */
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void shouldRefuseAtCommitAValueItsCollectionsDeclarationDoesNotAdmit() {
+        int large = 3_000;
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            AllTypes all = AllTypes.sample();
+            for (int i = 0; i < large; i++) {
+                all.nodeList.add(new Node("n" + i));
+                all.treeMap.put("key " + i, new Node("m" + i));
+            }
+            store.setRoot("all", all);
+            store.commit();
+            all.hashSet.add("three");
+            ((java.util.Set) all.hashSet).add(3);
+            refused(store, "an element of the collection in field " + AllTypes.class.getName() + ".hashSet",
+                "java.lang.Integer", "java.lang.String");
+            all.hashSet.remove((Object) 3);
+            ((java.util.Map) all.hashMap).put("c", 3L);
+            refused(store, "a value of the collection in field " + AllTypes.class.getName() + ".hashMap", "java.lang.Long",
+                "java.lang.Integer");
+            all.hashMap.put("c", 3);
+            ((java.util.List) all.nodeList).add(2_000, "not a node");
+            refused(store, "an element of the collection in field " + AllTypes.class.getName() + ".nodeList", "java.lang.String",
+                Node.class.getName());
+            all.nodeList.remove(2_000);
+            ((java.util.Map) all.treeMap).put("key 1500x", "not a node");
+            refused(store, "a value of the collection in field " + AllTypes.class.getName() + ".treeMap", "java.lang.String",
+                Node.class.getName());
+            all.treeMap.remove("key 1500x");
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            AllTypes all = store.root("all", AllTypes.class);
+            assertEquals(Set.of("one", "two", "three"), all.hashSet);
+            assertEquals(3, all.hashMap.get("c"));
+            assertEquals(2 + large, all.nodeList.size());
+            assertEquals("n1998", all.nodeList.get(2_000).name);
+            assertEquals(1 + large, all.treeMap.size());
+            assertEquals("m1500", all.treeMap.get("key 1500").name);
+        }
+    }
+
+    private static void refused(ObjectStore store, String what, String stored, String declared) {
+        long before = store.stats().commits();
+        UnsupportedFieldTypeException e = assertThrows(UnsupportedFieldTypeException.class, store::commit);
+        assertTrue(e.getMessage().contains("Cannot store a " + stored + " as " + what + ", whose declared")
+            && e.getMessage().contains(" type is " + declared + ": it got there through a raw type"), e.getMessage());
+        assertEquals(before, store.stats().commits());
     }
 
     @Test
