@@ -80,7 +80,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Catalog catalog;
     private final Roots roots = new Roots();
     private final ResidentTable table = new ResidentTable();
-    private final StoredCollections collections = new StoredCollections(table, this::page);
+    private final StoredCollections collections = new StoredCollections(table, this::page, this::requireOwner);
     private final ResidentSpace space = new ResidentSpace();
     private final ObjectWriter writer = new ObjectWriter(this);
     /** The images a commit wrote, kept one after another in the writer's buffer until it puts them in one call. */
@@ -1152,6 +1152,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Objects.requireNonNull(name, "name");
         requireOpen();
         requireOwner();
+        store.requireWritable("bind root '" + name + "', which only a commit can store");
         if (value != null) {
             ClassLayout.requireEnhanced(value.getClass());
             Object context = ((Persistable) value).$swz_context();
@@ -2143,8 +2144,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Refuses the first change since the last commit to resident {@code object} once the store is closed, which no
-     * commit will write; the barriers that note a change without calling the store ({@code card}, {@code object},
-     * {@code none}) cannot tell.
+     * commit will write, or by a thread other than the one a {@link StoreOptions#confined() confined} store belongs
+     * to; the barriers that note a change without calling the store ({@code card}, {@code object}, {@code none})
+     * cannot tell.
      */
     void requireOpenToChange(Persistable object) {
         if (closed) {
@@ -2152,6 +2154,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 + object.$swz_oid() + " (" + object.getClass().getName() + ") would be lost: no commit will write it."
                 + " Change objects before close(), or open the store again and change the objects it reads.");
         }
+        requireOwner();
     }
 
     private void requireOpen() {

@@ -30,6 +30,8 @@ final class StoredCollections implements Attachment.Store {
 
     private final ResidentTable table;
     private final PageReader pages;
+    /** Refuses a change by a thread other than the one a confined store belongs to. */
+    private final Runnable requireOwner;
     private final Map<Object, Attachment> plain = new IdentityHashMap<>();
     private final List<Attachment> dirty = new ArrayList<>();
     /** How many of {@link #dirty} the commit in progress writes: those after them changed while it ran. */
@@ -49,9 +51,10 @@ final class StoredCollections implements Attachment.Store {
         Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check);
     }
 
-    StoredCollections(ResidentTable table, PageReader pages) {
+    StoredCollections(ResidentTable table, PageReader pages, Runnable requireOwner) {
         this.table = table;
         this.pages = pages;
+        this.requireOwner = requireOwner;
     }
 
     @Override
@@ -72,6 +75,7 @@ final class StoredCollections implements Attachment.Store {
                 + " (first stored in field " + attachment.origin() + ") would be lost: no commit will write it. Change it"
                 + " before close(), or open the store again and change the collection it reads.");
         }
+        requireOwner.run();
         if (!attachment.isDirty()) {
             attachment.dirty(true);
             dirty.add(attachment);

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -78,6 +79,10 @@ class OpenOptionsTest {
             node.name = "changed";
             ReadOnlyStoreException e = assertThrows(ReadOnlyStoreException.class, opened::commit);
             assertTrue(e.getMessage().contains("read-only"), e.getMessage());
+            ReadOnlyStoreException bound = assertThrows(ReadOnlyStoreException.class, () -> opened.setRoot("m", new Node("new")));
+            assertTrue(bound.getMessage().contains("cannot bind root 'm'"), bound.getMessage()); // refused at once, not at commit
+            assertThrows(ReadOnlyStoreException.class, () -> opened.root("m", Node.class, () -> new Node("new")));
+            assertEquals(Set.of("n"), opened.rootNames());
         }
         assertEquals(before, snapshot(store), "nothing was written");
         try (ObjectStore opened = ObjectStore.open(store)) {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectStore;
 import org.swizzle.StoreClosedException;
+import org.swizzle.StoreConfinedException;
 import org.swizzle.StoreOptions;
 import org.swizzle.StoreStats;
 import org.swizzle.UnsupportedClassException;
@@ -540,6 +541,49 @@ class StoreBehaviourTest {
         }
         try (ObjectStore store = ObjectStore.open(dir)) {
             assertEquals(-1, store.root("h", org.swizzle.it.model.Holder.class).items.get(0).value);
+        }
+    }
+
+    /**
+     * A store opened confined refuses a change that another thread makes to one of its resident objects or stored
+     * collections, as it refuses that thread's calls and faults, where the change was taken silently and written by the
+     * owner's next commit (trial finding); the owner's changes go on.
+     */
+    @Test
+    void shouldRefuseAChangeFromAnotherThreadOfAConfinedStore() throws InterruptedException {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node node = new Node("committed");
+            node.children.add(new Node("child"));
+            store.setRoot("n", node);
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir, StoreOptions.builder().confined(true).build())) {
+            Node node = store.root("n", Node.class);
+            java.util.List<Node> children = node.children;
+            assertEquals("child", children.get(0).name);
+            java.util.List<Throwable> refusals = new java.util.ArrayList<>();
+            Thread other = new Thread(() -> {
+                for (Runnable change : java.util.List.<Runnable>of(() -> node.name = "from another thread",
+                    () -> children.add(new Node("from another thread")))) {
+                    try {
+                        change.run();
+                    } catch (StoreConfinedException e) {
+                        refusals.add(e);
+                    }
+                }
+            }, "other");
+            other.start();
+            other.join();
+            assertEquals(2, refusals.size(), "both changes refused: " + refusals);
+            assertTrue(refusals.get(0).getMessage().contains("confined to thread '" + Thread.currentThread().getName()
+                + "', and thread 'other' used it"), refusals.get(0).getMessage());
+            node.children.add(new Node("from the owner"));
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node node = store.root("n", Node.class);
+            assertEquals("committed", node.name);
+            assertEquals(java.util.List.of("child", "from the owner"), node.children.stream().map(child -> child.name).toList());
         }
     }
 
