@@ -151,6 +151,15 @@ public final class StoreStats {
         return counters.objectsCompared;
     }
 
+    /**
+     * Objects and stored collections watched now: they hold values that change without a barrier (an array passed
+     * on, a collection that cannot report its changes), so every commit compares them with their committed bytes,
+     * and they stay resident under a resident budget, until the store is closed or they are reloaded.
+     */
+    public long objectsWatched() {
+        return counters.objectsWatched;
+    }
+
     /** Bytes compared by commit diffing. */
     public long bytesCompared() {
         return counters.bytesCompared;
@@ -258,6 +267,7 @@ public final class StoreStats {
         return "StoreStats{commits=" + c.commits + ", faults=" + c.faults + ", objectsFaulted=" + c.objectsFaulted
             + ", pagesRead=" + c.pagesRead + ", oidLookups=" + c.oidLookups + ", referencesSwizzled=" + c.referencesSwizzled + ", hollowObjectsCreated=" + c.hollowObjectsCreated
             + ", objectsResident=" + c.objectsResident + ", objectsInMemory=" + c.objectsInMemory
+            + ", objectsWatched=" + c.objectsWatched
             + ", objectsRehollowed=" + c.objectsRehollowed + ", pagesReleased=" + c.pagesReleased + ", collections=" + c.collections
             + ", objectsCollected=" + c.objectsCollected + ", bytesCollected=" + c.bytesCollected + ", liveBytes=" + c.liveBytes + ", storeBytes=" + c.storeBytes
             + ", freeBytes=" + c.freeBytes

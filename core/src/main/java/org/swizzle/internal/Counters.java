@@ -14,6 +14,7 @@ public final class Counters {
     public long hollowObjectsCreated;
     public long objectsResident;
     public long objectsInMemory;
+    public long objectsWatched;
     public long collections;
     public long objectsCollected;
     public long bytesCollected;
@@ -54,6 +55,7 @@ public final class Counters {
         copy.hollowObjectsCreated = hollowObjectsCreated;
         copy.objectsResident = objectsResident;
         copy.objectsInMemory = objectsInMemory;
+        copy.objectsWatched = objectsWatched;
         copy.objectsRehollowed = objectsRehollowed;
         copy.pagesReleased = pagesReleased;
         copy.cardsDirtied = cardsDirtied;

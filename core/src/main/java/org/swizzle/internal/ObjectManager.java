@@ -2097,6 +2097,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         snapshot.objectsRehollowed = budget.rehollowed();
         snapshot.pagesReleased = residentPages.released();
         snapshot.objectsInMemory = table.entries();
+        snapshot.objectsWatched = watched.size() + collections.watched().size();
         return new StoreStats(snapshot, this::countUnreachable);
     }
 

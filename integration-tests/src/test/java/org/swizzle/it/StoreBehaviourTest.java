@@ -587,6 +587,24 @@ class StoreBehaviourTest {
         }
     }
 
+    /** {@code objectsWatched} counts an object once an array of it was passed on: commits compare it from then on. */
+    @Test
+    void shouldCountTheObjectsWatched() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.setRoot("all", AllTypes.sample());
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            AllTypes all = store.root("all", AllTypes.class);
+            long before = store.stats().objectsWatched();
+            assertEquals("[-2147483648, 0, 2147483647]", java.util.Arrays.toString(all.ints));
+            assertEquals(before + 1, store.stats().objectsWatched(), store.stats().toString());
+            long compared = store.stats().objectsCompared();
+            store.commit();
+            assertEquals(compared + 1, store.stats().objectsCompared());
+        }
+    }
+
     /** Prints a root's state, for checks in a fresh JVM. */
     public static final class ReadRoot {
         public static void main(String[] args) {
