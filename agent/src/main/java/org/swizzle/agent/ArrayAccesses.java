@@ -24,9 +24,11 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * fields of a method do with the array, so that only an array the caller can still hold later watches
  * its owner (compared at every commit until reloaded):
  * <ul>
- * <li>a <em>read-only</em> load: the array flows only into {@code ARRAYLENGTH}, element loads, null checks
- * and reference comparisons, directly or through locals, casts and {@code DUP}: it cannot change the
- * array, so it needs nothing (the for-each loop over an array field is the common case);</li>
+ * <li>a <em>read-only</em> load: the array flows only into {@code ARRAYLENGTH}, element loads, null checks,
+ * reference comparisons and JDK methods that only read it ({@link ReadingCalls}: {@code Arrays.toString},
+ * {@code new String(chars)}, the source of {@code System.arraycopy}, ...), directly or through locals, casts and
+ * {@code DUP}: it cannot change the array, so it needs nothing (the for-each loop over an array field is the
+ * common case);</li>
  * <li>an <em>edit</em>: the array stays on the operand stack (copied by {@code DUP}s only) and is only
  * indexed, element stores included, with no call or monitor in between, as in {@code p.to[i] = c}: the
  * change happens before anything else can run, so the owner's write barrier, run at the load, covers it;</li>
@@ -304,7 +306,7 @@ final class ArrayAccesses {
                 }
                 boolean reads = opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL || opcode == Opcodes.IFNONNULL
                     || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE || isElementLoad(opcode) && operand == 0
-                    || isIndexOrElement(use, operand);
+                    || isIndexOrElement(use, operand) || ReadingCalls.reads(use, operand);
                 return reads ? Use.HARMLESS : Use.ESCAPES;
             });
         }

@@ -1,6 +1,7 @@
 package org.swizzle.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -30,6 +31,19 @@ class ArrayAccessesTest {
     @Test
     void shouldLoadAnArrayReadThroughALocalWithoutAMark() {
         assertEquals(List.of(UNMARKED), accessors("last(L" + PART + ";)L" + PART + ";"));
+    }
+
+    @Test
+    void shouldLoadAnArrayPassedToJdkMethodsThatOnlyReadItWithoutAMark() {
+        List<String> loads = accessors("describe(L" + PART + ";)Ljava/lang/String;");
+        assertEquals(6, loads.size(), loads.toString());
+        assertTrue(loads.stream().allMatch(load -> load.contains(".$swz_read$to") || load.contains(".$swz_uread$to")),
+            "read (the second without a repeated check), none escaping: " + loads);
+    }
+
+    @Test
+    void shouldEscapeWhenAJdkMethodWritesOrWrapsTheArray() {
+        assertEquals(List.of(ESCAPING, ESCAPING, ESCAPING), accessors("sortAndWrap(L" + PART + ";[L" + PART + ";)Ljava/util/List;"));
     }
 
     @Test

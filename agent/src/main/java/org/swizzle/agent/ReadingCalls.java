@@ -1,0 +1,45 @@
+package org.swizzle.agent;
+
+import java.util.Set;
+
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+
+/**
+ * JDK methods that only read an array passed to them: they neither write it nor keep it past the call (or keep it
+ * only where nothing can write it, as a stream does), so passing an array field to one is a read-only use
+ * ({@link ArrayAccesses}), where any other call lets the array escape and watches its owner. {@code Arrays.toString}
+ * in a {@code toString()} or a log line was the common case: it pinned every object it printed in memory and made
+ * every commit compare them.
+ */
+final class ReadingCalls {
+
+    /** The static methods of {@code java.util.Arrays} that read every array they take. */
+    private static final Set<String> ARRAYS = Set.of("toString", "deepToString", "hashCode", "deepHashCode", "equals",
+        "deepEquals", "compare", "compareUnsigned", "mismatch", "binarySearch", "copyOf", "copyOfRange", "stream");
+    /** The static methods of {@code java.lang.String} that copy the characters they take. */
+    private static final Set<String> STRING = Set.of("valueOf", "copyValueOf");
+
+    private ReadingCalls() {
+    }
+
+    /** Whether {@code use}, a call, only reads the array it takes as operand {@code operand}. */
+    static boolean reads(AbstractInsnNode use, int operand) {
+        if (!(use instanceof MethodInsnNode)) {
+            return false;
+        }
+        MethodInsnNode call = (MethodInsnNode) use;
+        switch (call.owner) {
+            case "java/util/Arrays":
+                return call.getOpcode() == Opcodes.INVOKESTATIC && ARRAYS.contains(call.name);
+            case "java/lang/String": // new String(chars), new String(bytes, charset), String.valueOf(chars): copies
+                return call.getOpcode() == Opcodes.INVOKESPECIAL ? "<init>".equals(call.name) && operand == 1
+                    : call.getOpcode() == Opcodes.INVOKESTATIC && STRING.contains(call.name);
+            case "java/lang/System": // the source of System.arraycopy; its destination is written
+                return call.getOpcode() == Opcodes.INVOKESTATIC && "arraycopy".equals(call.name) && operand == 0;
+            default:
+                return false;
+        }
+    }
+}
