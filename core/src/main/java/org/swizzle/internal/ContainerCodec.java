@@ -207,11 +207,13 @@ final class ContainerCodec {
 
     private static void writeEntries(ObjectWriter out, Paged collection, int from, int to) {
         out.enter();
+        int[] page = {from};
         collection.forEachPage(from, to, (header, loaded, oid, slot) -> {
             out.writeKind(ValueKind.INT);
             out.writeInt(header);
+            int first = collection.firstIndexOfPage(page[0]++);
             if (loaded != null) {
-                out.writePage(slot, loaded);
+                out.writePage(slot, loaded, first);
             } else {
                 out.writeKind(ValueKind.COLLECTION);
                 out.writeLong(oid);

@@ -73,11 +73,13 @@ public final class ObjectWriter {
 
     /**
      * Writes {@code page}, a page of a paged collection held in {@code slot}, as the reference to it, noting a page
-     * that this writes for the first time with its slot, for the resident budget.
+     * that this writes for the first time with its slot, for the resident budget. Its first element is element
+     * {@code first} of its list (0 for a map's page), by which its element types are checked
+     * ({@link DeclaredElements#ofChunk}), as when it is read.
      */
-    void writePage(PageSlot slot, Object page) {
+    void writePage(PageSlot slot, Object page, int first) {
         boolean stored = ((Tracked) page).attachment() != null;
-        writePart(page, collection.declaredElements());
+        writePart(page, DeclaredElements.ofChunk(collection.declaredElements(), first));
         if (!stored && ((Tracked) page).attachment() != null) {
             references.pageStored(slot, page);
         }

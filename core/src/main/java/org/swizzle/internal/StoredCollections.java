@@ -58,6 +58,11 @@ final class StoredCollections implements Attachment.Store {
     }
 
     @Override
+    public void requireChangingThread() {
+        requireOwner.run();
+    }
+
+    @Override
     public Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check) {
         return pages.page(oid, holder, first, slot, check);
     }
@@ -75,7 +80,6 @@ final class StoredCollections implements Attachment.Store {
                 + " (first stored in field " + attachment.origin() + ") would be lost: no commit will write it. Change it"
                 + " before close(), or open the store again and change the collection it reads.");
         }
-        requireOwner.run();
         if (!attachment.isDirty()) {
             attachment.dirty(true);
             dirty.add(attachment);

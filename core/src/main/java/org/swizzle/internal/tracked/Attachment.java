@@ -36,6 +36,10 @@ public final class Attachment {
          */
         Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check);
 
+        /** Refuses a change by this thread, which the store does not let change its collections; runs before every change. */
+        default void requireChangingThread() {
+        }
+
         /** Whether the store is closed: its collections belong to no store any more, and another may take them. */
         default boolean isClosed() {
             return false;
@@ -126,6 +130,7 @@ public final class Attachment {
         if (detached) {
             throw detached(changing);
         }
+        store.requireChangingThread(); // before the change: a paged collection's page may be changed already otherwise
         note();
     }
 

@@ -22,6 +22,11 @@ public interface Paged {
     /** Hands pages {@code from} (inclusive) to {@code to} (exclusive), in stored order, to {@code action}. */
     void forEachPage(int from, int to, PageAction action);
 
+    /** The index in a paged list of the first element of page {@code page}; 0 for the pages of a map. */
+    default int firstIndexOfPage(int page) {
+        return 0;
+    }
+
     /** Reads page {@code index} from the store if it is not in memory; the collection must be paged. */
     void readPage(int index);
 

@@ -78,6 +78,11 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
     }
 
     @Override
+    public int firstIndexOfPage(int page) {
+        return pages.start(page);
+    }
+
+    @Override
     public void readPage(int index) {
         pages.chunk(index);
     }
