@@ -586,6 +586,21 @@ class StoreBehaviourTest {
             children.add(new Node("added by the owner"));
             store.commit();
         }
+        ObjectStore confined = ObjectStore.open(dir, StoreOptions.builder().confined(true).build());
+        Node held = confined.root("n", Node.class);
+        held.children.remove(0);
+        held.children.add(new Node("discarded by close()"));
+        java.util.List<Throwable> closing = new java.util.ArrayList<>();
+        Thread closer = new Thread(() -> {
+            try {
+                confined.close(); // from any thread, as README says: it reverts the owner's changes
+            } catch (RuntimeException e) {
+                closing.add(e);
+            }
+        });
+        closer.start();
+        closer.join();
+        assertEquals(java.util.List.of(), closing);
         try (ObjectStore store = ObjectStore.open(dir)) {
             Node node = store.root("n", Node.class);
             assertEquals("committed", node.name);
