@@ -59,7 +59,9 @@ final class StoredCollections implements Attachment.Store {
 
     @Override
     public void requireChangingThread() {
-        requireOwner.run();
+        if (closedStore == null) { // closed: changed() refuses the change, or lets the store that holds it too take it
+            requireOwner.run();
+        }
     }
 
     @Override
@@ -68,7 +70,7 @@ final class StoredCollections implements Attachment.Store {
     }
 
     /** The store's directory once it is closed, when a change noted is refused: no commit will write it; else null. */
-    private Path closedStore;
+    private volatile Path closedStore;
 
     @Override
     public synchronized void changed(Attachment attachment) {

@@ -615,6 +615,84 @@ class StoreBehaviourTest {
         }
     }
 
+    /** Holds arrays in a list, which the store watches: abort() and close() give it its committed elements back in place. */
+    @org.swizzle.Persistent
+    public static class Rows {
+        public java.util.List<int[]> rows = new java.util.ArrayList<>();
+    }
+
+    /**
+     * close() of a confined store from another thread reverts the owner's changes, also those the store undoes by
+     * changing a collection in place (a list of arrays, watched), without refusing the closing thread as one that
+     * changes the store's collections (review finding).
+     */
+    @Test
+    void shouldCloseAConfinedStoreFromAnotherThread() throws InterruptedException {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Rows rows = new Rows();
+            rows.rows.add(new int[] {1, 2});
+            store.setRoot("rows", rows);
+            store.commit();
+        }
+        ObjectStore confined = ObjectStore.open(dir, StoreOptions.builder().confined(true).build());
+        confined.root("rows", Rows.class).rows.get(0)[0] = 42;
+        assertEquals(1, confined.stats().objectsWatched());
+        java.util.List<Throwable> closing = new java.util.ArrayList<>();
+        Thread closer = new Thread(() -> {
+            try {
+                confined.close();
+            } catch (RuntimeException e) {
+                closing.add(e);
+            }
+        });
+        closer.start();
+        closer.join();
+        assertEquals(java.util.List.of(), closing);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(1, store.root("rows", Rows.class).rows.get(0)[0]);
+        }
+    }
+
+    /**
+     * Once a confined store is closed, a collection of it that another store holds too is that store's to change from
+     * any thread, as before confined stores checked changes (review finding).
+     */
+    @Test
+    void shouldLetAnotherStoreChangeACollectionOfAClosedConfinedStore() throws InterruptedException {
+        Path first = dir.resolve("first");
+        Path second = dir.resolve("second");
+        try (ObjectStore store = ObjectStore.open(first)) {
+            AllTypes all = new AllTypes();
+            all.list = new java.util.ArrayList<>(java.util.List.of("a"));
+            store.setRoot("all", all);
+            store.commit();
+        }
+        ObjectStore confined = ObjectStore.open(first, StoreOptions.builder().confined(true).build());
+        java.util.List<String> shared = confined.root("all", AllTypes.class).list;
+        try (ObjectStore other = ObjectStore.open(second)) {
+            AllTypes holder = new AllTypes();
+            holder.list = shared;
+            other.setRoot("all", holder);
+            other.commit();
+            confined.close();
+            java.util.List<Throwable> failures = new java.util.ArrayList<>();
+            Thread worker = new Thread(() -> {
+                try {
+                    shared.add("b");
+                    other.commit();
+                } catch (RuntimeException e) {
+                    failures.add(e);
+                }
+            });
+            worker.start();
+            worker.join();
+            assertEquals(java.util.List.of(), failures);
+        }
+        try (ObjectStore store = ObjectStore.open(second)) {
+            assertEquals(java.util.List.of("a", "b"), store.root("all", AllTypes.class).list);
+        }
+    }
+
     /**
      * {@code objectsWatched} counts an object once an array of it was passed on: commits compare it from then on. An
      * array passed to a JDK method that only reads it ({@code Arrays.toString}) watches nothing.

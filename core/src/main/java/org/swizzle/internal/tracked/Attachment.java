@@ -130,7 +130,9 @@ public final class Attachment {
         if (detached) {
             throw detached(changing);
         }
-        store.requireChangingThread(); // before the change: a paged collection's page may be changed already otherwise
+        if (!filling) { // the store's own restoring runs on any thread: close() reverts from any
+            store.requireChangingThread(); // before the change: a large collection's page would have changed already
+        }
         note();
     }
 
