@@ -326,6 +326,12 @@ public final class ClassLayout {
         return type.isHidden() || type.isSynthetic();
     }
 
+    /** The advice of a refusal of an object of a class the JVM made ({@link #isGenerated}), to {@code store} it. */
+    static String generatedClassAdvice(String store) {
+        return "It is a lambda or another class the JVM made, which cannot be stored: " + store + " an object of a"
+            + " @Persistent class that holds what it needs";
+    }
+
     /** Whether field {@code field} of {@code level} is of a type that can be stored (the agent refuses its class if not). */
     static boolean isStorable(Class<?> level, Field field) {
         return kind(level, field) != null;

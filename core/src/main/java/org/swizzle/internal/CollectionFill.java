@@ -87,8 +87,9 @@ final class CollectionFill {
             int index = map ? (hasKey ? 1 : 0) : pairs ? read & 1 : 0;
             Object value = declared == null ? in.readValue() : readDeclared(index, map || pairs);
             if (declared != null && !kind.isBacked()) { // its one value is the collection of its elements
-                value = pairs ? DeclaredElements.admit(declared, index, role(index, true), value, field, index == 0, false)
-                    : DeclaredElements.admit(declared, index, role(index, map), value, field, keyPosition, page);
+                String role = DeclaredElements.role(index, map || pairs);
+                value = pairs ? DeclaredElements.admit(declared, index, role, value, field, index == 0, false)
+                    : DeclaredElements.admit(declared, index, role, value, field, keyPosition, page);
             }
             Object first = (keyPosition || in.isReadForKey()) && mustBeReadFirst(value) ? toFillFirst.apply(value) : null;
             if (first != null) {
@@ -125,14 +126,10 @@ final class CollectionFill {
         try {
             return in.readValue();
         } catch (ArrayStoreException e) {
-            throw DeclaredElements.arrayRefused(arrayType, role(index, map), e, field);
+            throw DeclaredElements.arrayRefused(arrayType, DeclaredElements.role(index, map), e, field);
         } finally {
             in.takeNextArrayType(); // a value that is no array reads none
         }
-    }
-
-    private static String role(int index, boolean map) {
-        return map ? (index == 1 ? "value" : "key") : "element";
     }
 
     /** Whether the next value is hashed or compared where it goes: a set's element, a map's key. */

@@ -141,36 +141,32 @@ final class ContainerCodec {
             Iterable<? extends Map.Entry<?, ?>> entries = map instanceof TrackedHashMap
                 ? ((TrackedHashMap<?, ?>) map).storedEntries(out::oidOf) : map.entrySet();
             for (Map.Entry<?, ?> entry : entries) {
-                out.writeElement(entry.getKey(), declared, 0, "key");
-                out.writeElement(entry.getValue(), declared, 1, "value");
+                out.writeElement(entry.getKey(), declared, 0, true);
+                out.writeElement(entry.getValue(), declared, 1, true);
                 written++;
             }
             end(out, map.size(), written, map);
         } else {
             Collection<?> elements = (Collection<?>) collection;
             Class<?>[] declared = declared(out);
-            int pairs = declared != null && declared.length == 2 ? 1 : 0; // a large TreeMap's keys and values in turn
+            boolean pairs = declared != null && declared.length == 2; // a large TreeMap's keys and values in turn
+            int parity = pairs ? 1 : 0;
             out.writeInt(elements.size());
             out.enter();
             int written = 0;
             if (elements instanceof List && elements instanceof RandomAccess) {
                 List<?> list = (List<?>) elements;
                 for (int size = list.size(); written < size; written++) {
-                    out.writeElement(list.get(written), declared, written & pairs, role(written, pairs));
+                    out.writeElement(list.get(written), declared, written & parity, pairs);
                 }
             } else {
                 for (Object element : elements) {
-                    out.writeElement(element, declared, written & pairs, role(written, pairs));
+                    out.writeElement(element, declared, written & parity, pairs);
                     written++;
                 }
             }
             end(out, elements.size(), written, elements);
         }
-    }
-
-    /** The role of element {@code index} of a collection, of a list of pairs ({@code pairs} 1) a key or a value. */
-    private static String role(int index, int pairs) {
-        return pairs == 0 ? "element" : (index & 1) == 0 ? "key" : "value";
     }
 
     /** What the stored collection being written declares its elements as (see {@link DeclaredElements}), or null. */

@@ -110,21 +110,30 @@ final class DeclaredElements {
     }
 
     /**
-     * Refuses {@code value}, the {@code role} at {@code index} of the collection {@code out} writes, if {@code declared}
+     * Refuses {@code value}, the {@link #role} at {@code index} of the collection {@code out} writes, if {@code declared}
      * does not admit it: put there through a raw type or an unchecked cast, it would be committed, then refused by
      * {@link #admit} on every read of the collection.
      *
      * @throws UnsupportedFieldTypeException naming the field, the value's class and the declared one
      */
-    static void requireAdmitted(Class<?>[] declared, int index, String role, Object value, ObjectWriter out) {
+    static void requireAdmitted(Class<?>[] declared, int index, boolean keysAndValues, Object value, ObjectWriter out) {
         Class<?> expected = index < declared.length ? declared[index] : null;
         if (expected != null && value != null && !expected.isInstance(value)) {
+            String role = role(index, keysAndValues);
             throw new UnsupportedFieldTypeException("Cannot store a " + value.getClass().getName() + " as "
-                + ("element".equals(role) ? "an " : "a ") + role + " of the collection in field " + out.fieldDescription() + ", whose declared " + role + " type is "
-                + expected.getName() + ": it got there through a raw type or an unchecked cast, and would be refused"
-                + " when the collection is read. Take it out, or declare the field with a type that admits it; the"
-                + " commit wrote nothing.");
+                + (keysAndValues ? "a " : "an ") + role + " of the collection in field " + out.fieldDescription()
+                + ", whose declared " + role + " type is " + expected.getName() + ": it got there through a raw type or an"
+                + " unchecked cast, and would be refused when the collection is read. Take it out, or declare the field"
+                + " with a type that admits it; the commit wrote nothing.");
         }
+    }
+
+    /**
+     * What the value at {@code index} of a declaration is called in messages: a key or a value of a map, or of a list
+     * of keys and values in turn ({@code keysAndValues}), else an element.
+     */
+    static String role(int index, boolean keysAndValues) {
+        return keysAndValues ? (index == 1 ? "value" : "key") : "element";
     }
 
     private static IncompatibleSchemaException refused(String role, Object value, Class<?> expected, String field, String why) {

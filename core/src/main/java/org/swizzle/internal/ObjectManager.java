@@ -1343,14 +1343,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         writeImage(object, layout);
-        boolean escapedBeforeStored = !persistent && object.$swz_flags() != 0;
-        if (escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0) {
-            toWatch.add(object);
-        }
         if (persistent) {
             counters.objectsDiffed++;
         } else {
             createdLengths.addInt(writer.length());
+        }
+        boolean escapedBeforeStored = !persistent && object.$swz_flags() != 0;
+        if (escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0) {
+            toWatch.add(object);
         }
         put(object.$swz_oid(), catalog.classId(layout));
     }
@@ -1618,9 +1618,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             } catch (NotPersistentException e) {
                 throw new NotPersistentException("Field " + from.fieldDescription() + " refers to a "
                     + value.getClass().getName() + ", which is not @Persistent. " + (ClassLayout.isGenerated(value.getClass())
-                        ? "It is a lambda or another class the JVM made, which cannot be stored: refer to an object of a"
-                            + " @Persistent class that holds what it needs,"
-                        : "Annotate that class with @org.swizzle.Persistent,") + " or make the field transient.");
+                        ? ClassLayout.generatedClassAdvice("refer to") : "Annotate that class with @org.swizzle.Persistent")
+                    + ", or make the field transient.");
             }
         }
         Persistable object = (Persistable) value;

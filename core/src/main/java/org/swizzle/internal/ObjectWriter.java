@@ -112,14 +112,14 @@ public final class ObjectWriter {
     }
 
     /**
-     * Writes {@code value}, the {@code role} at {@code index} of the collection being written ("element", "key" or
-     * "value"), refusing one of a class that {@code declared}, what the collection declares its elements as, does not
-     * admit: Java lets a raw type or an unchecked cast put it there, and stored, it would be refused on every read.
+     * Writes {@code value}, at {@code index} of {@code declared}, what the collection being written declares its
+     * elements (or keys and values) as, refusing one of a class the declaration does not admit: Java lets a raw type or
+     * an unchecked cast put it there, and stored, it would be refused on every read.
      */
-    void writeElement(Object value, Class<?>[] declared, int index, String role) {
+    void writeElement(Object value, Class<?>[] declared, int index, boolean keysAndValues) {
         writeValue(value); // first: a value that cannot be stored at all is refused as such
         if (declared != null) {
-            DeclaredElements.requireAdmitted(declared, index, role, value, this);
+            DeclaredElements.requireAdmitted(declared, index, keysAndValues, value, this);
         }
     }
 
@@ -431,8 +431,7 @@ public final class ObjectWriter {
             + " in field " + fieldDescription() + ": values in stored arrays and collections must be of stored types"
             + " (primitives' boxes, String, enums, java.time values, BigInteger, BigDecimal, UUID, arrays,"
             + " java.util collections, or @Persistent objects). " + (ClassLayout.isGenerated(value.getClass())
-                ? "It is a lambda or another class the JVM made, which cannot be stored: store an object of a @Persistent"
-                    + " class that holds what it needs"
+                ? ClassLayout.generatedClassAdvice("store")
                 : "Annotate " + value.getClass().getName() + " with @org.swizzle.Persistent if it is your class, store its"
                     + " state as such values")
             + ", or keep it out of the stored collection (in a transient field).");

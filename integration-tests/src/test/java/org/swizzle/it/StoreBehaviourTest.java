@@ -566,20 +566,10 @@ class StoreBehaviourTest {
             Node node = store.root("n", Node.class);
             java.util.List<Node> children = node.children;
             children.set(5, new Node("set by the owner")); // its chunk is changed already
-            java.util.List<Throwable> refusals = new java.util.ArrayList<>();
-            Thread other = new Thread(() -> {
-                for (Runnable change : java.util.List.<Runnable>of(() -> node.name = "from another thread",
-                    () -> children.add(3, new Node("from another thread")), () -> children.remove(4))) {
-                    try {
-                        change.run();
-                    } catch (StoreConfinedException e) {
-                        refusals.add(e);
-                    }
-                }
-            }, "other");
-            other.start();
-            other.join();
+            java.util.List<RuntimeException> refusals = onAnotherThread("other", () -> node.name = "from another thread",
+                () -> children.add(3, new Node("from another thread")), () -> children.remove(4));
             assertEquals(3, refusals.size(), "every change refused: " + refusals);
+            assertTrue(refusals.stream().allMatch(StoreConfinedException.class::isInstance), refusals.toString());
             assertTrue(refusals.get(0).getMessage().contains("confined to thread '" + Thread.currentThread().getName()
                 + "', and thread 'other' used it"), refusals.get(0).getMessage());
             assertEquals(count, children.size());
@@ -590,17 +580,8 @@ class StoreBehaviourTest {
         Node held = confined.root("n", Node.class);
         held.children.remove(0);
         held.children.add(new Node("discarded by close()"));
-        java.util.List<Throwable> closing = new java.util.ArrayList<>();
-        Thread closer = new Thread(() -> {
-            try {
-                confined.close(); // from any thread, as README says: it reverts the owner's changes
-            } catch (RuntimeException e) {
-                closing.add(e);
-            }
-        });
-        closer.start();
-        closer.join();
-        assertEquals(java.util.List.of(), closing);
+        // from any thread, as README says: it reverts the owner's changes
+        assertEquals(java.util.List.of(), onAnotherThread("closer", confined::close));
         try (ObjectStore store = ObjectStore.open(dir)) {
             Node node = store.root("n", Node.class);
             assertEquals("committed", node.name);
@@ -637,17 +618,7 @@ class StoreBehaviourTest {
         ObjectStore confined = ObjectStore.open(dir, StoreOptions.builder().confined(true).build());
         confined.root("rows", Rows.class).rows.get(0)[0] = 42;
         assertEquals(1, confined.stats().objectsWatched());
-        java.util.List<Throwable> closing = new java.util.ArrayList<>();
-        Thread closer = new Thread(() -> {
-            try {
-                confined.close();
-            } catch (RuntimeException e) {
-                closing.add(e);
-            }
-        });
-        closer.start();
-        closer.join();
-        assertEquals(java.util.List.of(), closing);
+        assertEquals(java.util.List.of(), onAnotherThread("closer", confined::close));
         try (ObjectStore store = ObjectStore.open(dir)) {
             assertEquals(1, store.root("rows", Rows.class).rows.get(0)[0]);
         }
@@ -675,18 +646,7 @@ class StoreBehaviourTest {
             other.setRoot("all", holder);
             other.commit();
             confined.close();
-            java.util.List<Throwable> failures = new java.util.ArrayList<>();
-            Thread worker = new Thread(() -> {
-                try {
-                    shared.add("b");
-                    other.commit();
-                } catch (RuntimeException e) {
-                    failures.add(e);
-                }
-            });
-            worker.start();
-            worker.join();
-            assertEquals(java.util.List.of(), failures);
+            assertEquals(java.util.List.of(), onAnotherThread("worker", () -> shared.add("b"), other::commit));
         }
         try (ObjectStore store = ObjectStore.open(second)) {
             assertEquals(java.util.List.of("a", "b"), store.root("all", AllTypes.class).list);
@@ -719,6 +679,24 @@ class StoreBehaviourTest {
             store.commit();
             assertEquals(compared + 1, store.stats().objectsCompared());
         }
+    }
+
+    /** Runs {@code actions} one after another on a new thread named {@code name}; returns what each threw. */
+    private static java.util.List<RuntimeException> onAnotherThread(String name, Runnable... actions)
+        throws InterruptedException {
+        java.util.List<RuntimeException> thrown = new java.util.ArrayList<>();
+        Thread thread = new Thread(() -> {
+            for (Runnable action : actions) {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    thrown.add(e);
+                }
+            }
+        }, name);
+        thread.start();
+        thread.join();
+        return thrown;
     }
 
     private static int sum(int[] values) {
