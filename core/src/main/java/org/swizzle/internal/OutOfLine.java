@@ -18,7 +18,7 @@ public final class OutOfLine {
     }
 
     /** A handle on the static method {@code name} of {@code type} of the class {@code lookup} belongs to. */
-    static MethodHandle handle(MethodHandles.Lookup lookup, String name, MethodType type) {
+    public static MethodHandle handle(MethodHandles.Lookup lookup, String name, MethodType type) {
         try {
             return lookup.findStatic(lookup.lookupClass(), name, type);
         } catch (NoSuchMethodException | IllegalAccessException e) {
