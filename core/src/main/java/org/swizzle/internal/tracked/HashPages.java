@@ -1,5 +1,8 @@
 package org.swizzle.internal.tracked;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.Iterator;
@@ -11,6 +14,8 @@ import java.util.UUID;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+
+import org.swizzle.internal.OutOfLine;
 
 /**
  * The entries of a large {@link TrackedHashMap}, in pages: the range of a key's {@linkplain #hash stable hash} is
@@ -34,6 +39,14 @@ final class HashPages<K, V> {
 
     /** The entries a page holds before it splits. */
     static final int PAGE_CAPACITY = 256;
+
+    /**
+     * {@link #copyPage}, through a handle the JIT cannot inline (not {@code final} on purpose), so that the loops of a
+     * page's own iteration stay out of the application's loop over the map's entries, which they slow at every step,
+     * though they run once a page.
+     */
+    private static MethodHandle copying = OutOfLine.handle(MethodHandles.lookup(), "copyPage",
+        MethodType.methodType(int.class, TrackedHashMap.class, Map.Entry[].class));
     /**
      * How near the top of its page a key put into the last page makes the page split there, the last page taking its
      * highest keys: a boxed number's hash mixes its high bits into its low ones ({@link #hash}), so consecutive numbers
@@ -670,12 +683,11 @@ final class HashPages<K, V> {
             if (buffer.length < map.size()) {
                 buffer = newBuffer(map.size());
             }
-            Map.Entry<K, V>[] into = buffer;
-            int count = 0;
-            for (Map.Entry<K, V> entry : map.flatEntries()) {
-                into[count++] = entry;
+            try {
+                return (int) copying.invokeExact(map, (Map.Entry<?, ?>[]) buffer);
+            } catch (Throwable failure) {
+                throw OutOfLine.rethrow(failure);
             }
-            return count;
         }
 
         @Override
@@ -694,6 +706,15 @@ final class HashPages<K, V> {
             expected = modCount;
             owner.directoryChanged();
         }
+    }
+
+    /** Copies the entries of {@code page} into {@code into}, which is long enough; returns how many. */
+    private static int copyPage(TrackedHashMap<?, ?> page, Map.Entry<?, ?>[] into) {
+        int count = 0;
+        for (Map.Entry<?, ?> entry : page.flatEntries()) {
+            into[count++] = entry;
+        }
+        return count;
     }
 
     @SuppressWarnings("unchecked")
