@@ -41,11 +41,11 @@ final class HashPages<K, V> {
     static final int PAGE_CAPACITY = 256;
 
     /**
-     * {@link #copyPage}, through a handle the JIT cannot inline (not {@code final} on purpose), so that the loops of a
-     * page's own iteration stay out of the application's loop over the map's entries, which they slow at every step,
-     * though they run once a page.
+     * {@link #copyPageOutOfLine}, through a handle the JIT cannot inline (not {@code final} on purpose), so that the
+     * loops of a page's own iteration stay out of the application's loop over the map's entries, which they slow at
+     * every step, though they run once a page.
      */
-    private static MethodHandle copying = OutOfLine.handle(MethodHandles.lookup(), "copyPage",
+    private static MethodHandle copying = OutOfLine.handle(MethodHandles.lookup(), "copyPageOutOfLine",
         MethodType.methodType(int.class, TrackedHashMap.class, Map.Entry[].class));
     /**
      * How near the top of its page a key put into the last page makes the page split there, the last page taking its
@@ -683,11 +683,7 @@ final class HashPages<K, V> {
             if (buffer.length < map.size()) {
                 buffer = newBuffer(map.size());
             }
-            try {
-                return (int) copying.invokeExact(map, (Map.Entry<?, ?>[]) buffer);
-            } catch (Throwable failure) {
-                throw OutOfLine.rethrow(failure);
-            }
+            return copyPage(map, buffer);
         }
 
         @Override
@@ -708,8 +704,19 @@ final class HashPages<K, V> {
         }
     }
 
-    /** Copies the entries of {@code page} into {@code into}, which is long enough; returns how many. */
+    /**
+     * Copies the entries of {@code page} into {@code into}, which is long enough; returns how many. A static method,
+     * so that the walk, which C2 keeps in registers, is no argument of a call it may not inline.
+     */
     private static int copyPage(TrackedHashMap<?, ?> page, Map.Entry<?, ?>[] into) {
+        try {
+            return (int) copying.invokeExact(page, into);
+        } catch (Throwable failure) {
+            throw OutOfLine.rethrow(failure);
+        }
+    }
+
+    private static int copyPageOutOfLine(TrackedHashMap<?, ?> page, Map.Entry<?, ?>[] into) {
         int count = 0;
         for (Map.Entry<?, ?> entry : page.flatEntries()) {
             into[count++] = entry;

@@ -36,11 +36,11 @@ final class ListPages<E> {
     static final int PAGING_THRESHOLD = 2 * CHUNK_CAPACITY;
 
     /**
-     * {@link #search}, through a handle the JIT cannot inline (not {@code final} on purpose): a loop inlined into the
-     * step of an iterator makes the application's loop over the list a loop with a loop inside, which C2 compiles
-     * about twice as slow per element as one without, though the search runs once a chunk.
+     * {@link #searchOutOfLine}, through a handle the JIT cannot inline (not {@code final} on purpose): a loop inlined
+     * into the step of an iterator makes the application's loop over the list a loop with a loop inside, which C2
+     * compiles about twice as slow per element as one without, though the search runs once a chunk.
      */
-    private static MethodHandle searching = OutOfLine.handle(MethodHandles.lookup(), "search",
+    private static MethodHandle searching = OutOfLine.handle(MethodHandles.lookup(), "searchOutOfLine",
         MethodType.methodType(int.class, ListPages.class, int.class));
 
     /** One chunk: how many elements it holds, and its list once read. */
@@ -201,8 +201,13 @@ final class ListPages<E> {
         if (k < chunkCount && index >= starts[k] && index - starts[k] < chunks[k].count) {
             return k;
         }
+        return search(this, index);
+    }
+
+    /** {@link #searchOutOfLine}, from a method small enough for any caller to inline. */
+    private static int search(ListPages<?> pages, int index) {
         try {
-            return (int) searching.invokeExact(this, index);
+            return (int) searching.invokeExact(pages, index);
         } catch (Throwable failure) {
             throw OutOfLine.rethrow(failure);
         }
@@ -212,7 +217,7 @@ final class ListPages<E> {
      * The last chunk of {@code pages} that starts at or before {@code index}: past any empty chunk that starts there
      * too.
      */
-    private static int search(ListPages<?> pages, int index) {
+    private static int searchOutOfLine(ListPages<?> pages, int index) {
         int[] starts = pages.starts;
         int low = 0;
         int high = pages.chunkCount - 1;

@@ -15,7 +15,8 @@ import org.swizzle.it.Jvm;
 /**
  * The JIT's view of a hot traversal whose objects faulted while its profile was gathered: C2 inlines every
  * accessor into it and none of the fault path (or the stored-reference lookup under {@code edge} and
- * {@code none}), which would spend the inlining budget the hot code needs. Read from {@code -XX:+PrintInlining}.
+ * {@code none}), which would spend the inlining budget the hot code needs; and of loops over paged collections,
+ * into which it inlines the step and not what runs once a chunk or page. Read from {@code -XX:+PrintInlining}.
  */
 class InliningTest {
 
@@ -30,7 +31,7 @@ class InliningTest {
         String output = Jvm.withAgent(scheme).withC2().jvmOption("-XX:-TieredCompilation").jvmOption("-XX:CICompilerCount=1")
             .jvmOption("-XX:+UnlockDiagnosticVMOptions").jvmOption("-XX:+PrintCompilation").jvmOption("-XX:+PrintInlining")
             .run(HotTraversal.class, dir.resolve("db").toString()).ok().output;
-        List<String> tree = inliningTree(output);
+        List<String> tree = inliningTree(output, HOT);
         String shown = "[" + scheme + "] inlining tree of " + HOT + ":\n" + String.join("\n", tree);
         System.out.println(shown);
         assertFalse(tree.isEmpty(), "C2 compiled " + HOT + "\n" + output);
@@ -47,14 +48,38 @@ class InliningTest {
         }
     }
 
-    /** The inlining lines printed after the last C2 compile of {@link #HOT} (not its "made not entrant" or "made zombie" lines). */
-    private static List<String> inliningTree(String output) {
+    /**
+     * The loops of paged collections: a step of a list's iterator or a map's walk is inlined into the loop, and what
+     * runs once a chunk or a page (the search of the list's directory, the iteration of a page's own map) is not,
+     * however hot, so that the application's loop has no loop inside it.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sumList", "sumMap"})
+    void shouldInlineTheStepOfAPagedCollectionsLoopAndNotWhatRunsOnceAPage(String loop) {
+        String hot = "org.swizzle.it.jit.PagedLoops::" + loop;
+        String output = Jvm.withAgent().withC2().jvmOption("-XX:-TieredCompilation").jvmOption("-XX:CICompilerCount=1")
+            .jvmOption("-XX:+UnlockDiagnosticVMOptions").jvmOption("-XX:+PrintCompilation").jvmOption("-XX:+PrintInlining")
+            .run(PagedLoops.class, dir.resolve("db").toString()).ok().output;
+        List<String> tree = inliningTree(output, hot);
+        String shown = "inlining tree of " + hot + ":\n" + String.join("\n", tree);
+        System.out.println(shown);
+        boolean list = loop.equals("sumList");
+        String step = list ? "TrackedArrayListIterator::next" : "HashPages$EntryWalk::nextEntry";
+        String perPage = list ? "ListPages::searchOutOfLine" : "HashPages::copyPageOutOfLine";
+        assertTrue(tree.stream().anyMatch(line -> line.contains(step) && line.contains("inline (hot)")),
+            step + " is inlined: " + shown);
+        assertTrue(tree.stream().noneMatch(line -> line.contains(perPage) || line.contains("HashMap$HashIterator")),
+            perPage + " is not inlined: " + shown);
+    }
+
+    /** The inlining lines printed after the last C2 compile of {@code hot} (not its "made not entrant" or "made zombie" lines). */
+    private static List<String> inliningTree(String output, String hot) {
         List<String> tree = new ArrayList<>();
         boolean inHot = false;
         for (String line : output.split("\n")) {
             boolean compile = line.matches("\\s*\\d+\\s+\\d+\\s.*");
             if (compile) {
-                if (line.contains(HOT) && !line.contains(" made ")) {
+                if (line.contains(hot + " ") && !line.contains(" made ")) {
                     tree.clear();
                     inHot = true;
                 } else {
