@@ -1727,7 +1727,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         List<Persistable> refill = new ArrayList<>();
         List<Object[]> keptArrays = new ArrayList<>();
         int rehollowed = 0;
-        for (Persistable object : revertCollections(dirty)) {
+        for (Persistable object : revertCollections(dirty, restored)) {
             if (object.$swz_state() != Persistable.RESIDENT) {
                 continue;
             }
@@ -1775,11 +1775,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * holding: the collections a reverted object's or collection's committed image refers to are reverted, and
      * so are the objects and collections that hold a detached collection, so that no clean object keeps one. A
      * collection that cannot report its changes (a plain one) gets its committed contents back in place instead
-     * and stays the store's. Returns the objects to re-hollow.
+     * and stays the store's: one that changed, and one that holds a detached collection, which it then holds as read
+     * again, as the objects sharing it will once they fault (added to {@code restored}). Returns the objects to
+     * re-hollow.
      */
-    private Collection<Persistable> revertCollections(List<Persistable> dirty) {
+    private Collection<Persistable> revertCollections(List<Persistable> dirty, List<Attachment> restored) {
         Set<Persistable> objects = Collections.newSetFromMap(new IdentityHashMap<>());
         Set<Attachment> reverted = Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<Attachment> plainHolders = Collections.newSetFromMap(new IdentityHashMap<>());
         ArrayDeque<Persistable> objectWork = new ArrayDeque<>();
         ArrayDeque<Attachment> collectionWork = new ArrayDeque<>(collections.takeChanged());
         Consumer<Object> revertHolder = holder -> {
@@ -1788,6 +1791,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             } else if (((Persistable) holder).$swz_context() == this && objects.add((Persistable) holder)) {
                 objectWork.add((Persistable) holder);
             }
+        };
+        Consumer<Object> revertHolderOfDetached = holder -> {
+            if (holder instanceof Attachment && !StoredCollections.reportsChanges((Attachment) holder)) {
+                plainHolders.add((Attachment) holder);
+            }
+            revertHolder.accept(holder);
         };
         dirty.forEach(revertHolder);
         LongArrayList sectionWork = new LongArrayList();
@@ -1816,11 +1825,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 if (StoredCollections.reportsChanges(attachment)) {
                     collections.forget(attachment);
                     collections.unwatch(attachment);
-                    attachment.forEachHolder(revertHolder);
+                    attachment.forEachHolder(revertHolderOfDetached);
                     keepArraysOf(attachment);
                 } else if (collectionChanged(attachment)) {
                     restoreCollection(attachment); // a plain collection cannot refuse changes: it stays the store's
                 }
+            }
+        }
+        for (Attachment holder : plainHolders) {
+            if (holder.isLive()) {
+                restoreCollection(holder);
+                restored.add(holder);
             }
         }
         return objects;

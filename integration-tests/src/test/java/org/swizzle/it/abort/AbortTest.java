@@ -59,6 +59,14 @@ class AbortTest {
         assertTrue(both.contains("DONE writeWithLargeSet"), "close() with a change not committed: " + both);
     }
 
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
+    void shouldKeepACollectionSharedWithAPlainMapWhenAbortRevertsTheMapsHolder(String options) {
+        String both = writeThenVerify(options, "writeWithSharedInPlainMap", "verifyWithSharedInPlainMap");
+        assertFalse(both.contains("CHECK FAIL"), both);
+        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 3, both);
+    }
+
     /** The output of {@link AbortWorkload}'s phase {@code write} on a new store, then of {@code verify} in a fresh JVM. */
     private String writeThenVerify(String options, String write, String verify) {
         String store = dir.resolve("db").toString();

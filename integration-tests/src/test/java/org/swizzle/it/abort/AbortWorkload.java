@@ -26,6 +26,8 @@ public final class AbortWorkload {
                 case "writeWithRevertedHolder": writeWithRevertedHolder(store); break;
                 case "verifyWithRevertedHolder": verifyWithRevertedHolder(store); break;
                 case "writeWithLargeSet": writeWithLargeSet(store); break;
+                case "writeWithSharedInPlainMap": writeWithSharedInPlainMap(store); break;
+                case "verifyWithSharedInPlainMap": verifyWithSharedInPlainMap(store); break;
                 default: verifyWithLargeSet(store); break;
             }
         }
@@ -243,6 +245,38 @@ public final class AbortWorkload {
         Crate crate = store.root("crate", Crate.class);
         check(crate.x == 0 && crate.seen.size() == 600 && crate.seen.contains(599) && crate.rows.get(0)[0] == 70,
             "a fresh JVM reads the set, the change committed after the abort, and not the one close() aborted");
+    }
+
+    /**
+     * A map the application made (a plain {@code HashMap}) holding, as a value, the set of another object: when
+     * {@code abort()} reverts the map's holder, the set is read again, and the map holds the one its object holds,
+     * so that a change through either is committed (the map kept the set abort() detached, and a change through it
+     * threw {@code DetachedCollectionException} though it had just been read from the field).
+     */
+    private static void writeWithSharedInPlainMap(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        crate.other = new Crate();
+        crate.other.seen.add(42);
+        crate.byName = new java.util.HashMap<>();
+        crate.byName.put("b", crate.other.seen);
+        store.commit();
+        crate.x = 14; // the map's holder changes: abort() reverts it
+        store.abort();
+        check(crate.byName.get("b") == crate.other.seen, "the plain map and the object share the set after abort()");
+        try {
+            crate.byName.get("b").add(99);
+            store.commit();
+            check(crate.other.seen.equals(java.util.Set.of(42, 99)),
+                "a change through the plain map after abort() is the object's too: " + crate.other.seen);
+        } catch (DetachedCollectionException e) {
+            check(false, "a change through the plain map after abort() is committed, not refused: " + e.getMessage());
+        }
+    }
+
+    private static void verifyWithSharedInPlainMap(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class);
+        check(crate.byName.get("b") == crate.other.seen && crate.other.seen.equals(java.util.Set.of(42, 99)),
+            "a fresh JVM reads one set, holding the change made after abort(): " + crate.byName + " " + crate.other.seen);
     }
 
     private static void check(boolean holds, String label) {

@@ -4,7 +4,10 @@ import java.util.List;
 
 import org.swizzle.Persistent;
 
-/** A persistent object with an array of numbers, an array of references, a list, a neighbour, an array of arrays, a list of arrays (and a long one) and a map of lists of arrays. */
+/**
+ * A persistent object with an array of numbers, an array of references, a list, a neighbour, an array of arrays, a
+ * list of arrays (and a long one), a map of lists of arrays and a map of sets the application makes.
+ */
 @Persistent
 public class Crate {
     int x;
@@ -17,6 +20,7 @@ public class Crate {
     java.util.Set<Tagged> tagged;
     List<int[]> ledger;
     java.util.Set<Integer> seen = new java.util.HashSet<>();
+    java.util.Map<String, java.util.Set<Integer>> byName;
     java.util.Map<String, List<long[]>> shelves = new java.util.HashMap<>(java.util.Map.of("a", new java.util.ArrayList<>(List.of(new long[] {1, 2}))));
 
     /** Makes {@link #ledger} a list of {@code rows} one-element rows, long enough to be stored in pages. */
