@@ -150,6 +150,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private final Map<Long, Object> keptCollections = new HashMap<>();
     private final Set<Persistable> refillForKeptArrays = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The collections {@link #refillHolder} went through, so that a cycle of collections holding one another ends. */
+    private final Set<Attachment> refillingThrough = Collections.newSetFromMap(new IdentityHashMap<>());
     /** The paged collections read again while {@link #keptCollections} held pages, whose kept pages are read at once. */
     private final List<Paged> readForKeptArrays = new ArrayList<>();
     /** Objects the current commit found holding such values, watched once it succeeds. */
@@ -1752,6 +1754,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             readKeptArrays();
         } finally {
             keptCollections.clear();
+            refillingThrough.clear();
             refillForKeptArrays.clear();
             readForKeptArrays.clear();
         }
@@ -1881,6 +1884,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private void refillHolder(Object holder) {
         if (holder instanceof Attachment) {
             Attachment attachment = (Attachment) holder;
+            if (!refillingThrough.add(attachment)) {
+                return; // a cycle of collections holding one another
+            }
             if (!isPaged(attachment.collection())) {
                 keptCollections.putIfAbsent(attachment.oid(), attachment.collection()); // a page on the way is read too
             }

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
 import org.swizzle.internal.Persistable;
@@ -434,6 +435,11 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             }
 
             @Override
+            public boolean removeIf(Predicate<? super K> filter) {
+                return pages != null ? super.removeIf(filter) : removeFlatIf(flatKeys(), filter);
+            }
+
+            @Override
             public void clear() {
                 TrackedHashMap.this.clear();
             }
@@ -456,6 +462,11 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             @Override
             public boolean contains(Object value) {
                 return containsValue(value);
+            }
+
+            @Override
+            public boolean removeIf(Predicate<? super V> filter) {
+                return pages != null ? super.removeIf(filter) : removeFlatIf(flatValues(), filter);
             }
 
             @Override
@@ -493,10 +504,30 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             }
 
             @Override
+            public boolean removeIf(Predicate<? super Map.Entry<K, V>> filter) {
+                return pages != null ? super.removeIf(filter) : removeFlatIf(flatEntries(), filter);
+            }
+
+            @Override
             public void clear() {
                 TrackedHashMap.this.clear();
             }
         };
+    }
+
+    /**
+     * A flat map's {@code removeIf} through {@code flat}, one of its own views: the filter is the application's code,
+     * so the change is noted before it runs and again after, as {@code compute} notes its function's, and an
+     * {@code abort()} from the filter detaches the map, discarding the rest of the change with it.
+     */
+    private <E> boolean removeFlatIf(Collection<E> flat, Predicate<? super E> filter) {
+        Objects.requireNonNull(filter);
+        changed();
+        try {
+            return flat.removeIf(filter);
+        } finally {
+            changedAgain();
+        }
     }
 
     /** This map's own keys, whose removals report nothing: a page's, to its paged map. */

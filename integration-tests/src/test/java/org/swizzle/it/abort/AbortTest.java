@@ -67,6 +67,22 @@ class AbortTest {
         assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 3, both);
     }
 
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card"})
+    void shouldAbortAChangeToAListOfArraysInAMapThatHoldsItself(String options) {
+        String both = writeThenVerify(options, "writeWithCycle", "verifyWithCycle");
+        assertFalse(both.contains("CHECK FAIL"), both);
+        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 2, both);
+    }
+
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card"})
+    void shouldDiscardTheRestOfARemoveIfWhoseFilterAborts(String options) {
+        String both = writeThenVerify(options, "writeWithAbortInFilter", "verifyWithAbortInFilter");
+        assertFalse(both.contains("CHECK FAIL"), both);
+        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 2, both);
+    }
+
     /** The output of {@link AbortWorkload}'s phase {@code write} on a new store, then of {@code verify} in a fresh JVM. */
     private String writeThenVerify(String options, String write, String verify) {
         String store = dir.resolve("db").toString();

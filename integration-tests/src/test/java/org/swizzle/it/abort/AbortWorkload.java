@@ -28,6 +28,10 @@ public final class AbortWorkload {
                 case "writeWithLargeSet": writeWithLargeSet(store); break;
                 case "writeWithSharedInPlainMap": writeWithSharedInPlainMap(store); break;
                 case "verifyWithSharedInPlainMap": verifyWithSharedInPlainMap(store); break;
+                case "writeWithCycle": writeWithCycle(store); break;
+                case "writeWithAbortInFilter": writeWithAbortInFilter(store); break;
+                case "verifyWithAbortInFilter": verifyWithAbortInFilter(store); break;
+                case "verifyWithCycle": verifyWithCycle(store); break;
                 default: verifyWithLargeSet(store); break;
             }
         }
@@ -277,6 +281,68 @@ public final class AbortWorkload {
         Crate crate = store.root("crate", Crate.class);
         check(crate.byName.get("b") == crate.other.seen && crate.other.seen.equals(java.util.Set.of(42, 99)),
             "a fresh JVM reads one set, holding the change made after abort(): " + crate.byName + " " + crate.other.seen);
+    }
+
+    /**
+     * A map holding itself and a list of arrays: {@code abort()} after a change to the list reads the list again and
+     * fills what holds it, going round the cycle once (it threw {@code StackOverflowError}).
+     */
+    private static void writeWithCycle(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        List<int[]> rows = crate.newRows();
+        rows.add(new int[] {1});
+        crate.cycle.put("rows", rows);
+        crate.cycle.put("self", crate.cycle);
+        store.commit();
+        int[] kept = rows.get(0);
+        rows.add(new int[] {2});
+        try {
+            store.abort();
+            @SuppressWarnings("unchecked")
+            List<int[]> read = (List<int[]>) crate.cycle.get("rows");
+            check(read.size() == 1 && read.get(0) == kept && crate.cycle.get("self") == crate.cycle,
+                "abort() reverts a list of arrays held by a map that holds itself: " + read.size());
+            kept[0] = 5;
+            store.commit();
+        } catch (StackOverflowError e) {
+            check(false, "abort() reverts a list of arrays held by a map that holds itself, not " + e);
+        }
+    }
+
+    private static void verifyWithCycle(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class);
+        @SuppressWarnings("unchecked")
+        List<int[]> rows = (List<int[]>) crate.cycle.get("rows");
+        check(crate.cycle.get("self") == crate.cycle && rows.size() == 1 && rows.get(0)[0] == 5,
+            "a fresh JVM reads the map holding itself and the change made through the kept array after abort()");
+    }
+
+    /**
+     * {@code abort()} from the filter of a map view's {@code removeIf}, the map unchanged before: the map is detached
+     * and the removal discarded, as for {@code compute} (the removal went on and the next commit wrote it).
+     */
+    private static void writeWithAbortInFilter(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        crate.cycle.put("k1", 1);
+        crate.cycle.put("k2", 2);
+        store.commit();
+        boolean[] aborted = {false};
+        crate.cycle.entrySet().removeIf(entry -> {
+            if (!aborted[0]) {
+                aborted[0] = true;
+                store.abort();
+            }
+            return entry.getKey().equals("k2");
+        });
+        store.commit();
+        check(crate.cycle.containsKey("k2") && crate.cycle.size() == 2,
+            "abort() from a removeIf filter discards the removal: " + crate.cycle.keySet());
+    }
+
+    private static void verifyWithAbortInFilter(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class);
+        check(crate.cycle.containsKey("k2") && crate.cycle.size() == 2,
+            "a fresh JVM reads the map without the removal abort() discarded: " + crate.cycle.keySet());
     }
 
     private static void check(boolean holds, String label) {

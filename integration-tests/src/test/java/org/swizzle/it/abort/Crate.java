@@ -6,7 +6,8 @@ import org.swizzle.Persistent;
 
 /**
  * A persistent object with an array of numbers, an array of references, a list, a neighbour, an array of arrays, a
- * list of arrays (and a long one), a map of lists of arrays and a map of sets the application makes.
+ * list of arrays (and a long one), a map of lists of arrays, a map of sets the application makes and a map that may
+ * hold itself.
  */
 @Persistent
 public class Crate {
@@ -21,7 +22,13 @@ public class Crate {
     List<int[]> ledger;
     java.util.Set<Integer> seen = new java.util.HashSet<>();
     java.util.Map<String, java.util.Set<Integer>> byName;
+    java.util.Map<String, Object> cycle = new java.util.HashMap<>();
     java.util.Map<String, List<long[]>> shelves = new java.util.HashMap<>(java.util.Map.of("a", new java.util.ArrayList<>(List.of(new long[] {1, 2}))));
+
+    /** A list of arrays made here, so tracked. */
+    List<int[]> newRows() {
+        return new java.util.ArrayList<>();
+    }
 
     /** Makes {@link #ledger} a list of {@code rows} one-element rows, long enough to be stored in pages. */
     void fillLedger(int rows) {
