@@ -25,62 +25,56 @@ class AbortTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "barrier=none", "barrier=object", "swizzle=edge"})
     void shouldKeepEveryChangeMadeThroughValuesKeptAcrossAnAbort(String options) {
-        String store = dir.resolve("db").toString();
-        String written = Jvm.withAgent(options).run(AbortWorkload.class, "write", store).ok().output;
-        String verified = Jvm.withAgent(options).run(AbortWorkload.class, "verify", store).ok().output;
-        String both = written + verified;
+        String both = assertChecksPass(options, "write", "verify", 8);
         assertTrue(both.contains("DONE write") && both.contains("DONE verify"), both);
-        assertFalse(both.contains("CHECK FAIL"), both);
-        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 8, both);
     }
 
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
     void shouldKeepAnArrayTheApplicationHoldsWhenAbortRevertsAFieldOfItsObject(String options) {
-        String both = writeThenVerify(options, "writeWithFieldStore", "verifyWithFieldStore");
-        assertFalse(both.contains("CHECK FAIL"), both);
-        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 7, both);
+        assertChecksPass(options, "writeWithFieldStore", "verifyWithFieldStore", 7);
     }
 
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
     void shouldKeepArraysTheApplicationHoldsFromCollectionsThatAbortReadsAgain(String options) {
-        String both = writeThenVerify(options, "writeWithRevertedHolder", "verifyWithRevertedHolder");
-        assertFalse(both.contains("CHECK FAIL"), both);
-        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 5, both);
+        assertChecksPass(options, "writeWithRevertedHolder", "verifyWithRevertedHolder", 5);
     }
 
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
     void shouldAbortAndCloseAnObjectHoldingAPagedSetBesideCollectionsOfArrays(String options) {
-        String both = writeThenVerify(options, "writeWithLargeSet", "verifyWithLargeSet");
-        assertFalse(both.contains("CHECK FAIL"), both);
-        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 2, both);
+        String both = assertChecksPass(options, "writeWithLargeSet", "verifyWithLargeSet", 2);
         assertTrue(both.contains("DONE writeWithLargeSet"), "close() with a change not committed: " + both);
     }
 
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
     void shouldKeepACollectionSharedWithAPlainMapWhenAbortRevertsTheMapsHolder(String options) {
-        String both = writeThenVerify(options, "writeWithSharedInPlainMap", "verifyWithSharedInPlainMap");
-        assertFalse(both.contains("CHECK FAIL"), both);
-        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 3, both);
+        assertChecksPass(options, "writeWithSharedInPlainMap", "verifyWithSharedInPlainMap", 3);
     }
 
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card"})
     void shouldAbortAChangeToAListOfArraysInAMapThatHoldsItself(String options) {
-        String both = writeThenVerify(options, "writeWithCycle", "verifyWithCycle");
-        assertFalse(both.contains("CHECK FAIL"), both);
-        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 2, both);
+        assertChecksPass(options, "writeWithCycle", "verifyWithCycle", 2);
     }
 
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card"})
     void shouldDiscardTheRestOfARemoveIfWhoseFilterAborts(String options) {
-        String both = writeThenVerify(options, "writeWithAbortInFilter", "verifyWithAbortInFilter");
+        assertChecksPass(options, "writeWithAbortInFilter", "verifyWithAbortInFilter", 2);
+    }
+
+    /**
+     * Runs {@link AbortWorkload}'s phases {@code write} and {@code verify} and asserts that {@code checks} checks
+     * passed and none failed; returns their output.
+     */
+    private String assertChecksPass(String options, String write, String verify, int checks) {
+        String both = writeThenVerify(options, write, verify);
         assertFalse(both.contains("CHECK FAIL"), both);
-        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == 2, both);
+        assertTrue(both.lines().filter(line -> line.startsWith("CHECK PASS")).count() == checks, both);
+        return both;
     }
 
     /** The output of {@link AbortWorkload}'s phase {@code write} on a new store, then of {@code verify} in a fresh JVM. */
