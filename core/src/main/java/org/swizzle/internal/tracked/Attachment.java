@@ -119,6 +119,11 @@ public final class Attachment {
         }
     }
 
+    /** Whether a collection attached by {@code attachment} (none yet if null) still belongs to its store. */
+    static boolean isLive(Attachment attachment) {
+        return attachment == null || !attachment.detached;
+    }
+
     /** Refuses a change of a detached collection, without noting one: its pages note their own. */
     static void requireLive(Attachment attachment, Object collection) {
         if (attachment != null && attachment.detached) {

@@ -579,7 +579,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     /** Whether the list still belongs to its store (or to none yet): false once {@code abort()} detached it. */
     boolean isLive() {
-        return attachment == null || attachment.isLive();
+        return Attachment.isLive(attachment);
     }
 
     /** A view through the list's own methods, so that it follows the list between its array and its chunks. */

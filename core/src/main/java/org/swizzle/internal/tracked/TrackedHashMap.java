@@ -436,7 +436,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
             @Override
             public boolean removeIf(Predicate<? super K> filter) {
-                return pages != null ? super.removeIf(filter) : removeFlatIf(flatKeys(), filter);
+                return removeEntriesIf(flatKeys(), Map.Entry::getKey, filter);
             }
 
             @Override
@@ -466,7 +466,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
             @Override
             public boolean removeIf(Predicate<? super V> filter) {
-                return pages != null ? super.removeIf(filter) : removeFlatIf(flatValues(), filter);
+                return removeEntriesIf(flatValues(), Map.Entry::getValue, filter);
             }
 
             @Override
@@ -505,7 +505,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
             @Override
             public boolean removeIf(Predicate<? super Map.Entry<K, V>> filter) {
-                return pages != null ? super.removeIf(filter) : removeFlatIf(flatEntries(), filter);
+                return removeEntriesIf(flatEntries(), Function.identity(), filter);
             }
 
             @Override
@@ -516,18 +516,35 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     }
 
     /**
-     * A flat map's {@code removeIf} through {@code flat}, one of its own views: the filter is the application's code,
-     * so the change is noted before it runs and again after, as {@code compute} notes its function's, and an
-     * {@code abort()} from the filter detaches the map, discarding the rest of the change with it.
+     * A view's {@code removeIf}, whose filter, the application's code, is asked about {@code part} of each entry: the
+     * change is noted before the filter runs, as {@code compute} notes its function's, so that an {@code abort()} from
+     * the filter detaches the map and the rest of the change goes with it. A flat map removes through {@code flat},
+     * the same view of its own table, and notes the change again after; a paged one asks about every entry first and
+     * then removes the doomed keys through their pages, unless the map was detached meanwhile.
      */
-    private <E> boolean removeFlatIf(Collection<E> flat, Predicate<? super E> filter) {
+    private <E> boolean removeEntriesIf(Collection<E> flat, Function<Map.Entry<K, V>, E> part,
+        Predicate<? super E> filter) {
         Objects.requireNonNull(filter);
         changed();
-        try {
-            return flat.removeIf(filter);
-        } finally {
-            changedAgain();
+        if (pages == null) {
+            try {
+                return flat.removeIf(filter);
+            } finally {
+                changedAgain();
+            }
         }
+        List<K> doomed = new ArrayList<>();
+        for (Iterator<Map.Entry<K, V>> entries = pages.entryIterator(); entries.hasNext(); ) {
+            Map.Entry<K, V> entry = entries.next();
+            if (filter.test(part.apply(entry))) {
+                doomed.add(entry.getKey());
+            }
+        }
+        if (!Attachment.isLive(attachment)) {
+            return false;
+        }
+        doomed.forEach(this::remove);
+        return !doomed.isEmpty();
     }
 
     /** This map's own keys, whose removals report nothing: a page's, to its paged map. */

@@ -148,12 +148,13 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
 
     /**
      * Asks {@code filter} about every element first, with the list unchanged, and removes nothing if it throws;
-     * then replaces the view's range with the elements kept, in two changes of the list.
+     * then replaces the view's range with the elements kept, in two changes of the list. The list notes the change
+     * before the filter runs, so that an {@code abort()} from the filter detaches it and the removal goes with it.
      */
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
         Objects.requireNonNull(filter);
-        root.beforeChange();
+        root.callingApplication();
         checkForModification();
         List<E> kept = new ArrayList<>();
         for (int i = 0; i < size; i++) {
@@ -163,7 +164,7 @@ final class TrackedSubList<E> extends AbstractList<E> implements RandomAccess {
             }
             checkForModification();
         }
-        if (kept.size() == size) {
+        if (kept.size() == size || !root.isLive()) {
             return false;
         }
         int removed = size - kept.size();

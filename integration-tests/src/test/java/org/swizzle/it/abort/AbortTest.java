@@ -63,7 +63,7 @@ class AbortTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card"})
     void shouldDiscardTheRestOfARemoveIfWhoseFilterAborts(String options) {
-        assertChecksPass(options, "writeWithAbortInFilter", "verifyWithAbortInFilter", 2);
+        assertChecksPass(options, "writeWithAbortInFilter", "verifyWithAbortInFilter", 3);
     }
 
     /**

@@ -337,12 +337,40 @@ public final class AbortWorkload {
         store.commit();
         check(crate.cycle.containsKey("k2") && crate.cycle.size() == 2,
             "abort() from a removeIf filter discards the removal: " + crate.cycle.keySet());
+
+        for (int i = 0; i < 600; i++) { // stored in pages, as the list below is
+            crate.seen.add(i);
+        }
+        crate.fillLedger(3_000);
+        store.commit();
+        aborted[0] = false;
+        crate.seen.removeIf(element -> {
+            if (!aborted[0]) {
+                aborted[0] = true;
+                store.abort();
+            }
+            return element == 5;
+        });
+        aborted[0] = false;
+        crate.ledger.subList(0, 10).removeIf(row -> {
+            if (!aborted[0]) {
+                aborted[0] = true;
+                store.abort();
+            }
+            return row[0] == 5;
+        });
+        store.commit();
+        check(crate.seen.size() == 600 && crate.ledger.size() == 3_000,
+            "abort() from the filter of a paged set's and a paged list's view's removeIf discards the removal: "
+                + crate.seen.size() + " " + crate.ledger.size());
     }
 
     private static void verifyWithAbortInFilter(ObjectStore store) {
         Crate crate = store.root("crate", Crate.class);
-        check(crate.cycle.containsKey("k2") && crate.cycle.size() == 2,
-            "a fresh JVM reads the map without the removal abort() discarded: " + crate.cycle.keySet());
+        check(crate.cycle.containsKey("k2") && crate.cycle.size() == 2 && crate.seen.contains(5)
+                && crate.ledger.size() == 3_000 && crate.ledger.get(5)[0] == 5,
+            "a fresh JVM reads the collections without the removals abort() discarded: " + crate.cycle.keySet() + " "
+                + crate.seen.size() + " " + crate.ledger.size());
     }
 
     private static void check(boolean holds, String label) {
