@@ -8,8 +8,8 @@ import org.swizzle.ObjectStore;
 
 /**
  * The child JVM of {@link InliningTest}'s paged collections: stores a list and a map large enough to be paged,
- * reopens them and loops over both until C2 compiles {@link #sumList} and {@link #sumMap}, whose iterators move
- * from chunk to chunk and from page to page as they go.
+ * reopens them and loops over both until C2 compiles {@link #sumList}, {@link #sumListByIndex} and {@link #sumMap},
+ * which move from chunk to chunk and from page to page as they go.
  */
 public final class PagedLoops {
 
@@ -30,7 +30,7 @@ public final class PagedLoops {
             Shelf shelf = store.root("shelf", Shelf.class);
             long sum = 0;
             for (int i = 0; i < 500; i++) {
-                sum += sumList(shelf.list) + sumMap(shelf.map);
+                sum += sumList(shelf.list) + sumListByIndex(shelf.list) + sumMap(shelf.map);
             }
             System.out.println("SUM " + sum + " PAGES " + store.stats().pagesRead());
         }
@@ -41,6 +41,19 @@ public final class PagedLoops {
         long sum = 0;
         for (int element : list) {
             sum += element;
+        }
+        return sum;
+    }
+
+    /**
+     * A loop over a paged list by index, in strides longer than a chunk, so that nearly every {@code get} searches
+     * for its chunk and the search is as hot as {@code get} when C2 compiles it: the compile of {@code get} must hold
+     * the search's small wrapper and not the search.
+     */
+    static long sumListByIndex(List<Integer> list) {
+        long sum = 0;
+        for (int i = 0, n = list.size(); i < n; i++) {
+            sum += list.get((int) (i * 977L % n));
         }
         return sum;
     }
