@@ -47,6 +47,8 @@ public final class ClassLayout {
     private volatile CatalogIds catalogIds;
     /** The stored fields of the hierarchy that hold arrays, for {@link #arrays} and {@link #keepArrays}. */
     private final Field[] arrayFields;
+    /** Whether {@link #arrayFields} were made accessible (once; {@link #arrays} answers null where they cannot be). */
+    private volatile boolean arrayFieldsAccessible;
     /** The declared type of each stored field, by position in {@link #shape}. */
     private final Class<?>[] fieldTypes;
     /** By name, the collection fields whose declarations give their elements (or keys and values) persistent types. */
@@ -264,15 +266,25 @@ public final class ClassLayout {
         }
     }
 
+    /** Whether the class has stored array fields. */
+    boolean holdsArrays() {
+        return arrayFields.length > 0;
+    }
+
     /**
      * The arrays the array fields of {@code object} hold, for {@link #keepArrays}; null if the fields cannot be
      * reached (a module that does not open its package to Swizzle).
      */
     Object[] arrays(Object object) {
         try {
+            if (!arrayFieldsAccessible) {
+                for (Field field : arrayFields) {
+                    field.setAccessible(true);
+                }
+                arrayFieldsAccessible = true;
+            }
             Object[] arrays = new Object[arrayFields.length];
             for (int i = 0; i < arrayFields.length; i++) {
-                arrayFields[i].setAccessible(true);
                 arrays[i] = arrayFields[i].get(object);
             }
             return arrays;

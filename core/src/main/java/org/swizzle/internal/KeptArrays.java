@@ -1,8 +1,12 @@
 package org.swizzle.internal;
 
 import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Puts committed contents back into the arrays an application may hold, after {@code abort()}: the arrays read again
@@ -38,7 +42,7 @@ final class KeptArrays {
 
     /**
      * Keeps in {@code read}, a list or map just read from the store, the arrays {@code old} (its instance before
-     * {@code abort()}) held at the same index or under an equal key, by {@link #keep}. {@code read} must not report
+     * {@code abort()}, or {@link #committedPlaces} of it) held at the same index or under an equal key, by {@link #keep}. {@code read} must not report
      * the changes (it is being filled, or is a copy).
      */
     @SuppressWarnings("unchecked")
@@ -57,6 +61,31 @@ final class KeptArrays {
             Map<Object, Object> olds = (Map<Object, Object>) old;
             ((Map<Object, Object>) read).replaceAll((key, value) -> keep(olds.get(key), value));
         }
+    }
+
+    /**
+     * Where {@code collection}, a list or map read whole (not paged), holds arrays, for {@link #keepElements} after
+     * {@code abort()}: a copy of the list, or of the entries of the map whose values are arrays; null if it holds none.
+     * Taken before the collection's first change since a commit, when it holds what was committed, so that a change
+     * that moved an array (an insertion before it, a value put over it) does not take its place from it.
+     */
+    @SuppressWarnings("unchecked")
+    static Object committedPlaces(Object collection) {
+        if (collection instanceof List) {
+            return holdsArrays(collection) ? new ArrayList<>((List<?>) collection) : null;
+        }
+        if (collection instanceof Map) {
+            // looked up as the map looks up its keys
+            Map<Object, Object> arrays = collection instanceof SortedMap
+                ? new TreeMap<>(((SortedMap<Object, ?>) collection).comparator()) : new HashMap<>();
+            ((Map<?, ?>) collection).forEach((key, value) -> {
+                if (value != null && value.getClass().isArray()) {
+                    arrays.put(key, value);
+                }
+            });
+            return arrays.isEmpty() ? null : arrays;
+        }
+        return null;
     }
 
     /** Whether list or map {@code collection} holds an array (a map, as a value), which {@link #keepElements} would keep. */

@@ -144,6 +144,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Set<Persistable> arrayOwners = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Objects whose large array a method kept to itself ({@link #keeps}): they stay resident, as watched ones do. */
     private final Set<Persistable> keptOwners = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The arrays watched objects held as committed, which {@code abort()} gives back to them. */
+    private final CommittedFieldArrays committedFieldArrays = new CommittedFieldArrays();
     /**
      * The collections {@code abort()} detached that held arrays, by OID, until they are read again ({@link
      * #keepArraysOf}), and the objects that hold them, to fill again before it returns.
@@ -532,6 +534,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (needsWatch) {
             watch(object);
+            committedFieldArrays.take(object); // just filled: as committed
         }
         leftPending = left && object.$swz_state() == Persistable.HOLLOW;
         if (leftPending) {
@@ -756,7 +759,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * Whether {@code collection} is in pages, each read on its own: a paged map or list, or a collection kept in one (a
      * large {@code TreeSet}'s map is not paged until it is filled with the reference to its list).
      */
-    private static boolean isPaged(Object collection) {
+    static boolean isPaged(Object collection) {
         return collection instanceof TrackedArrayList && ((TrackedArrayList<?>) collection).isPaged()
             || collection instanceof TrackedHashMap && ((TrackedHashMap<?, ?>) collection).isPaged()
             || collection instanceof Backed && isPaged(((Backed) collection).backing());
@@ -1257,6 +1260,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             remembering.clear();
             toWatch.clear();
+            committedFieldArrays.abandoned();
             transaction.abandon();
             for (Persistable object : created) {
                 object.$swz_oid(0);
@@ -1293,6 +1297,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             watch(object);
         }
         toWatch.clear();
+        committedFieldArrays.committed();
         for (HashIndex<?, ?> index : indexes.values()) {
             index.committed(store.lastCommit());
         }
@@ -1353,6 +1358,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         boolean escapedBeforeStored = !persistent && object.$swz_flags() != 0;
         if (escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0) {
             toWatch.add(object);
+            committedFieldArrays.written(object);
+        } else if (object.$swz_flags() != 0 || barrier == Barrier.NONE) {
+            committedFieldArrays.written(object);
         }
         put(object.$swz_oid(), catalog.classId(layout));
     }
@@ -1380,6 +1388,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } else if (writer.holdsUntracked()) {
             collections.watch(attachment);
             attachment.forgetWritten(); // its arrays change in place: only a comparison of bytes sees that
+            if (!StoredCollections.reportsChanges(attachment)) {
+                attachment.takeWrittenArrays(KeptArrays.committedPlaces(collection)); // where abort() puts them back
+                remembering.add(attachment);
+            }
         } else if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection)) {
             collections.watch(attachment);
             attachment.takeWritten(); // as written, whatever runs before the commit ends
@@ -1495,6 +1507,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (object.$swz_flags() == 0 && object.$swz_context() == this) {
             object.$swz_flags(Persistable.WATCHED);
             watched.add(object);
+            if (!detector.mayBeDirty(object)) {
+                committedFieldArrays.take(object); // unchanged since the last commit
+            }
         }
     }
 
@@ -1690,8 +1705,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * Reverts every change since the last commit. The objects the barrier marked are re-hollowed (under a
      * scheme whose candidates were not all stored into, {@code card} and {@code none}, only those whose image
      * differs from their committed bytes), and so are the watched objects whose arrays or collections differ;
-     * a watched object is filled again at once, with the committed elements copied into the arrays it held, so
-     * that an array the application kept stays the object's. Collections that cannot report their changes get
+     * a watched object is filled again at once, with the committed elements copied into the arrays it held as
+     * committed ({@link CommittedFieldArrays}), so that an array the application kept stays the object's. Collections that cannot report their changes get
      * their committed contents back in place; collections that reported changes are detached.
      */
     private void revert() {
@@ -1734,7 +1749,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 continue;
             }
             boolean held = object.$swz_flags() != 0 || keptOwners.contains(object);
-            Object[] arrays = held ? ClassLayout.of(object.getClass()).arrays(object) : null;
+            Object[] committed = held ? committedFieldArrays.of(object) : null;
+            Object[] arrays = !held ? null : committed != null ? committed : ClassLayout.of(object.getClass()).arrays(object);
             rehollow(object);
             rehollowed++;
             if (arrays != null) {
@@ -1749,6 +1765,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             makeResident(object);
             ClassLayout.of(object.getClass()).keepArrays(keptArrays.get(i), object);
             watch(object);
+            committedFieldArrays.take(object);
         }
         try {
             readKeptArrays();
@@ -1853,10 +1870,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private void keepArraysOf(Attachment attachment) {
         Object collection = attachment.collection();
-        if (isPaged(collection) || isBacked(collection) || !KeptArrays.holdsArrays(collection)) {
+        Object committed = attachment.committedArrays() != null ? attachment.committedArrays() : collection;
+        if (isPaged(collection) || isBacked(collection) || !KeptArrays.holdsArrays(committed)) {
             return; // a collection kept in another holds its arrays there, which is kept so on its own
         }
-        keptCollections.put(attachment.oid(), collection);
+        keptCollections.put(attachment.oid(), committed);
         attachment.forEachHolder(this::refillHolder);
     }
 
@@ -1943,19 +1961,20 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private void restoreCollection(Attachment attachment) {
         Object committed = decodeCollection(attachment.oid(), attachment.origin(), false, attachment.declaredElements(), false);
         Object collection = attachment.collection();
+        Object arraysAt = attachment.committedArrays() != null ? attachment.committedArrays() : collection;
         attachment.filling(true);
         try {
             // the arrays it holds that an application may hold too get their committed elements back in place
             if (collection instanceof Map) {
                 Map<Object, Object> map = (Map<Object, Object>) collection;
                 Map<Object, Object> restored = (Map<Object, Object>) committed;
-                KeptArrays.keepElements(map, restored);
+                KeptArrays.keepElements(arraysAt, restored);
                 map.clear();
                 map.putAll(restored);
             } else if (collection instanceof List) {
                 List<Object> list = (List<Object>) collection;
                 List<Object> restored = new ArrayList<>((List<Object>) committed);
-                KeptArrays.keepElements(list, restored);
+                KeptArrays.keepElements(arraysAt, restored);
                 list.clear();
                 list.addAll(restored);
             } else {
@@ -2041,6 +2060,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         object.$swz_state(Persistable.HOLLOW);
         object.$swz_dirty((byte) 0);
         object.$swz_flags((byte) 0);
+        committedFieldArrays.forget(object);
         object.$swz_clear();
     }
 

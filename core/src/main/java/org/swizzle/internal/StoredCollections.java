@@ -73,7 +73,15 @@ final class StoredCollections implements Attachment.Store {
     private volatile Path closedStore;
 
     @Override
-    public synchronized void changed(Attachment attachment) {
+    public void changed(Attachment attachment) {
+        if (!attachment.isDirty() && closedStore == null && !ObjectManager.isPaged(attachment.collection())) {
+            // taken before the change, outside the lock: the copy of a map hashes its keys
+            attachment.committedArrays(KeptArrays.committedPlaces(attachment.collection()));
+        }
+        noteChanged(attachment);
+    }
+
+    private synchronized void noteChanged(Attachment attachment) {
         if (closedStore != null) {
             if (attachment.isStoredElsewhere()) {
                 return; // the other store compares it at its commits

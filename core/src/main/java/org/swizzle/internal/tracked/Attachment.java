@@ -75,6 +75,15 @@ public final class Attachment {
     private Class<?>[] declaredElements;
     /** Whether another store holds the collection too, as a collection it compares at every commit. */
     private volatile boolean storedElsewhere;
+    /**
+     * Where the collection held arrays when it was last as committed, or null: taken by the store before the first
+     * change since the last commit of a collection that reports its changes (forgotten when a commit writes it), and
+     * when a commit writes one that does not; {@code abort()} puts the arrays back there.
+     */
+    private Object committedArrays;
+    /** Where the collection, which reports no changes, held arrays as the commit under way wrote it, if it took that. */
+    private Object writtenArrays;
+    private boolean tookWrittenArrays;
     private Object[] holders = new Object[1];
     private int holderCount;
     /** The holders once there are more than {@link #FEW_HOLDERS}, which are searched one by one. */
@@ -187,6 +196,24 @@ public final class Attachment {
     /** Set by the store when it notes a change, cleared when a commit wrote the collection. */
     public void dirty(boolean dirty) {
         this.dirty = dirty;
+        if (!dirty) {
+            committedArrays = null;
+        }
+    }
+
+    /** Takes where a collection that reports no changes held arrays as the commit under way wrote it. */
+    public void takeWrittenArrays(Object places) {
+        writtenArrays = places;
+        tookWrittenArrays = true;
+    }
+
+    /** Where the collection held arrays when it was last as committed (see the field), or null. */
+    public Object committedArrays() {
+        return committedArrays;
+    }
+
+    public void committedArrays(Object places) {
+        this.committedArrays = places;
     }
 
     /** Whether the commit in progress wrote the collection, which changed before: see {@link #written(boolean)}. */
@@ -223,11 +250,18 @@ public final class Attachment {
         if (lastWritten != null) {
             lastWritten.committed();
         }
+        if (tookWrittenArrays) {
+            committedArrays = writtenArrays;
+            writtenArrays = null;
+            tookWrittenArrays = false;
+        }
     }
 
     /** Forgets what was written: the commit failed, or the collection holds arrays, which change in place. */
     public void forgetWritten() {
         lastWritten = null;
+        writtenArrays = null;
+        tookWrittenArrays = false;
     }
 
     /** Whether the store compares the collection with its committed bytes at every commit. */

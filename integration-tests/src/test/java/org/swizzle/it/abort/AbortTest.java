@@ -66,6 +66,12 @@ class AbortTest {
         assertChecksPass(options, "writeWithAbortInFilter", "verifyWithAbortInFilter", 3);
     }
 
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
+    void shouldGiveArraysTheApplicationHoldsBackToWhereTheyWereCommitted(String options) {
+        assertChecksPass(options, "writeWithMovedArrays", "verifyWithMovedArrays", 7);
+    }
+
     /**
      * Runs {@link AbortWorkload}'s phases {@code write} and {@code verify} and asserts that {@code checks} checks
      * passed and none failed; returns their output.

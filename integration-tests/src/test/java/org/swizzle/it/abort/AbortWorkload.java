@@ -32,6 +32,8 @@ public final class AbortWorkload {
                 case "writeWithAbortInFilter": writeWithAbortInFilter(store); break;
                 case "verifyWithAbortInFilter": verifyWithAbortInFilter(store); break;
                 case "verifyWithCycle": verifyWithCycle(store); break;
+                case "writeWithMovedArrays": writeWithMovedArrays(store); break;
+                case "verifyWithMovedArrays": verifyWithMovedArrays(store, Path.of(args[1])); break;
                 default: verifyWithLargeSet(store); break;
             }
         }
@@ -216,6 +218,84 @@ public final class AbortWorkload {
     }
 
     /** A list made by a class that is not persistent and handed on: a plain {@code ArrayList}, not a tracked one. */
+    /**
+     * Arrays the application holds, which the aborted transaction moved: an insertion or removal before them in a list
+     * (made here, so tracked, or made by the application), another array put under their key in a map or stored in
+     * their field. abort() gives each back to the place it was committed at, so that a change through it is committed.
+     */
+    private static void writeWithMovedArrays(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        crate.moved = crate.newRows();
+        crate.moved.add(new int[] {1, 2, 3});
+        crate.moved.add(new int[] {4, 5});
+        crate.plainRows = new ArrayList<>(List.of(new int[] {1, 2, 3}, new int[] {4, 5}));
+        crate.byKey.put("k", new int[] {1, 2, 3});
+        store.commit();
+
+        int[] first = crate.moved.get(0);
+        int[] second = crate.moved.get(1);
+        crate.moved.add(0, new int[] {7});
+        store.abort();
+        second[0] = 41;
+        store.commit();
+        check(crate.moved.get(0) == first && crate.moved.get(1) == second && crate.moved.get(1)[0] == 41,
+            "abort() gives arrays a tracked list held back to where they were committed, after an insertion before them");
+
+        first = crate.moved.get(0);
+        second = crate.moved.get(1);
+        crate.moved.remove(0);
+        store.abort();
+        first[1] = 42;
+        store.commit();
+        check(crate.moved.get(0) == first && crate.moved.get(1) == second && first[1] == 42,
+            "abort() gives arrays a tracked list held back to where they were committed, after a removal before them");
+
+        List<int[]> plain = crate.plainRows;
+        int[] plainSecond = plain.get(1);
+        plain.add(0, new int[] {7});
+        store.abort();
+        plainSecond[0] = 43;
+        store.commit();
+        check(crate.plainRows == plain && plain.get(1) == plainSecond && plain.size() == 2,
+            "abort() gives arrays a plain list held back to where they were committed, after an insertion before them");
+
+        int[] valued = crate.byKey.get("k");
+        crate.byKey.put("k", new int[] {9, 9});
+        store.abort();
+        valued[2] = 44;
+        store.commit();
+        check(crate.byKey.get("k") == valued, "abort() gives a map's array back to its key, after another was put there");
+
+        int[] numbers = crate.numbers;
+        crate.numbers = new int[] {9, 9};
+        store.abort();
+        numbers[0] = 45;
+        store.commit();
+        check(crate.numbers == numbers, "abort() gives a field its array back, after another array was stored in it");
+    }
+
+    /**
+     * What {@link #writeWithMovedArrays} committed; then an array of an object faulted in this JVM, whose field the
+     * aborted transaction stored another array in, read again after the store is reopened.
+     */
+    private static void verifyWithMovedArrays(ObjectStore store, Path dir) {
+        Crate crate = store.root("crate", Crate.class);
+        check(crate.moved.size() == 2 && crate.moved.get(1)[0] == 41 && crate.moved.get(0)[1] == 42
+                && crate.plainRows.size() == 2 && crate.plainRows.get(1)[0] == 43 && crate.byKey.get("k")[2] == 44
+                && crate.numbers[0] == 45,
+            "the changes made through moved arrays kept across abort() were committed");
+        int[] spare = crate.spare;
+        crate.spare = new int[] {9, 9};
+        store.abort();
+        spare[0] = 46;
+        store.commit();
+        store.close();
+        try (ObjectStore again = ObjectStore.open(dir)) {
+            check(again.root("crate", Crate.class).spare[0] == 46,
+                "a change through the array of a faulted object's field, kept across abort(), was committed");
+        }
+    }
+
     private static List<Integer> plainList(Integer... elements) {
         return new ArrayList<>(Arrays.asList(elements));
     }

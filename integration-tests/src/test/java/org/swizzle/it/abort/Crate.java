@@ -6,8 +6,8 @@ import org.swizzle.Persistent;
 
 /**
  * A persistent object with an array of numbers, an array of references, a list, a neighbour, an array of arrays, a
- * list of arrays (and a long one), a map of lists of arrays, a map of sets the application makes and a map that may
- * hold itself.
+ * list of arrays (and a long one, one made here and one the application makes), a map of arrays, a map of lists of
+ * arrays, a map of sets the application makes and a map that may hold itself.
  */
 @Persistent
 public class Crate {
@@ -23,6 +23,10 @@ public class Crate {
     java.util.Set<Integer> seen = new java.util.HashSet<>();
     java.util.Map<String, java.util.Set<Integer>> byName;
     java.util.Map<String, Object> cycle = new java.util.HashMap<>();
+    List<int[]> moved;
+    List<int[]> plainRows;
+    java.util.Map<String, int[]> byKey = new java.util.HashMap<>();
+    int[] spare = {1, 2, 3};
     java.util.Map<String, List<long[]>> shelves = new java.util.HashMap<>(java.util.Map.of("a", new java.util.ArrayList<>(List.of(new long[] {1, 2}))));
 
     /** A list of arrays made here, so tracked. */

@@ -1,0 +1,63 @@
+package org.swizzle.internal;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The arrays the array fields of watched objects held when they were last as committed. An application that took an
+ * array from an object may keep it across {@code abort()}; the transaction may have stored another array in the field.
+ * {@code abort()} gives the object back the array it held as committed, with its committed elements, so that a change
+ * made through the array the application kept is the object's, and is committed.
+ */
+final class CommittedFieldArrays {
+
+    private final Map<Persistable, Object[]> arrays = new IdentityHashMap<>();
+    /** The watched objects the commit under way wrote, whose arrays are taken once it succeeds. */
+    private final List<Persistable> written = new ArrayList<>();
+
+    /** Takes the arrays {@code object} holds now, as committed (it was filled, or a commit wrote it). */
+    void take(Persistable object) {
+        ClassLayout layout = ClassLayout.of(object.getClass());
+        if (layout.holdsArrays()) {
+            Object[] held = layout.arrays(object);
+            if (held != null) {
+                arrays.put(object, held);
+            }
+        }
+    }
+
+    /**
+     * The commit under way wrote {@code object}, watched (or under {@code barrier=none}, where nothing is watched and
+     * nothing known clean): its arrays are taken if it succeeds.
+     */
+    void written(Persistable object) {
+        if (ClassLayout.of(object.getClass()).holdsArrays()) {
+            written.add(object);
+        }
+    }
+
+    /** The commit under way succeeded. */
+    void committed() {
+        written.forEach(this::take);
+        written.clear();
+    }
+
+    /** The commit under way failed: the objects it wrote hold what the one before committed. */
+    void abandoned() {
+        written.clear();
+    }
+
+    /** The arrays {@code object} held when last as committed, for {@link ClassLayout#keepArrays}, or null if not known. */
+    Object[] of(Persistable object) {
+        return arrays.get(object);
+    }
+
+    /** Forgets {@code object}: it was re-hollowed. */
+    void forget(Persistable object) {
+        if (!arrays.isEmpty()) {
+            arrays.remove(object);
+        }
+    }
+}
