@@ -1969,8 +1969,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 Map<Object, Object> map = (Map<Object, Object>) collection;
                 Map<Object, Object> restored = (Map<Object, Object>) committed;
                 KeptArrays.keepElements(arraysAt, restored);
-                map.clear();
-                map.putAll(restored);
+                MapRestore.restore(map, restored);
             } else if (collection instanceof List) {
                 List<Object> list = (List<Object>) collection;
                 List<Object> restored = new ArrayList<>((List<Object>) committed);

@@ -221,7 +221,8 @@ public final class AbortWorkload {
     /**
      * Arrays the application holds, which the aborted transaction moved: an insertion or removal before them in a list
      * (made here, so tracked, or made by the application), another array put under their key in a map or stored in
-     * their field. abort() gives each back to the place it was committed at, so that a change through it is committed.
+     * their field. abort() gives each back to the place it was committed at, so that a change through it is committed;
+     * and the entries of a plain map, which abort() restores in place.
      */
     private static void writeWithMovedArrays(ObjectStore store) {
         Crate crate = store.root("crate", Crate.class, Crate::new);
@@ -272,6 +273,20 @@ public final class AbortWorkload {
         numbers[0] = 45;
         store.commit();
         check(crate.numbers == numbers, "abort() gives a field its array back, after another array was stored in it");
+
+        crate.named = new java.util.LinkedHashMap<>(); // made here: plain, restored in place
+        crate.named.put("a", "1");
+        crate.named.put("b", "2");
+        store.commit();
+        List<java.util.Map.Entry<String, String>> entries = new ArrayList<>(crate.named.entrySet());
+        crate.named.put("a", "changed");
+        crate.named.put("c", "3");
+        store.abort();
+        entries.get(0).setValue("47");
+        entries.get(1).setValue("48");
+        store.commit();
+        check(crate.named.equals(java.util.Map.of("a", "47", "b", "48")) && String.join("", crate.named.keySet()).equals("ab"),
+            "abort() restores a plain map in place, keeping the entries the application took from it: " + crate.named);
     }
 
     /**
@@ -282,7 +297,7 @@ public final class AbortWorkload {
         Crate crate = store.root("crate", Crate.class);
         check(crate.moved.size() == 2 && crate.moved.get(1)[0] == 41 && crate.moved.get(0)[1] == 42
                 && crate.plainRows.size() == 2 && crate.plainRows.get(1)[0] == 43 && crate.byKey.get("k")[2] == 44
-                && crate.numbers[0] == 45,
+                && crate.numbers[0] == 45 && crate.named.equals(java.util.Map.of("a", "47", "b", "48")),
             "the changes made through moved arrays kept across abort() were committed");
         int[] spare = crate.spare;
         crate.spare = new int[] {9, 9};
