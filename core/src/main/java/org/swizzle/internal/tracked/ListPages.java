@@ -195,6 +195,29 @@ final class ListPages<E> {
         });
     }
 
+    /**
+     * {@link #chunkIndexOutOfLine}, through a handle the JIT cannot inline (see {@link #searching}): what an iterator
+     * runs to move to the next chunk, once a chunk, would otherwise make the compiled step of the iterator too big for
+     * C2 to inline into the application's loop, when the step was compiled on its own first.
+     */
+    private static MethodHandle findingChunk = OutOfLine.handle(MethodHandles.lookup(), "chunkIndexOutOfLine",
+        MethodType.methodType(int.class, ListPages.class, int.class));
+
+    /** {@link #chunkIndexOutOfLine}, from a method small enough for any caller to inline. */
+    static int chunkIndex(ListPages<?> pages, int index) {
+        try {
+            return (int) findingChunk.invokeExact(pages, index);
+        } catch (Throwable failure) {
+            throw OutOfLine.rethrow(failure);
+        }
+    }
+
+    /** The chunk that holds {@code index}, which must be within the list. */
+    private static int chunkIndexOutOfLine(ListPages<?> pages, int index) {
+        Objects.checkIndex(index, pages.size);
+        return pages.chunkAt(index);
+    }
+
     /** The chunk that holds {@code index}, which is within the list: the one found last, or searched for. */
     private int chunkAt(int index) {
         int k = last;

@@ -188,6 +188,11 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         return pages != null ? pages.chunkHolding(index) : this;
     }
 
+    /** The chunks of a paged list, or null. */
+    ListPages<E> pages() {
+        return pages;
+    }
+
     /** Where the list that holds element {@code index} (see {@link #holderOf}) starts in this list. */
     int holderStart(int index) {
         return pages != null ? pages.startOfChunkHolding(index) : 0;

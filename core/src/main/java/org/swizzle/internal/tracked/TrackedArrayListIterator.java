@@ -99,13 +99,16 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
 
     /**
      * Element {@code i} of the list, which holds it, read through the window (moved to the chunk that holds it
-     * first). The move asks the list, never handing it this iterator, so that a loop that makes the iterator
-     * keeps it in registers.
+     * first). The move asks the list's chunks, never handing them this iterator, so that a loop that makes the
+     * iterator keeps it in registers, and finds the chunk out of line, so that this step stays small enough for C2
+     * to inline into the loop even once it compiled the step on its own.
      */
     private E element(int i) {
         if (!inWindow(i)) {
-            TrackedArrayList<E> holder = list.holderOf(i);
-            int start = list.holderStart(i);
+            ListPages<E> pages = list.pages();
+            int k = pages == null ? 0 : ListPages.chunkIndex(pages, i);
+            TrackedArrayList<E> holder = pages == null ? list : pages.chunk(k);
+            int start = pages == null ? 0 : pages.start(k);
             window = holder;
             windowStart = start;
             windowEnd = Math.min(start + holder.size(), offset + size());
