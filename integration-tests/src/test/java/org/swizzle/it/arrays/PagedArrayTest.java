@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,6 +18,7 @@ import org.swizzle.it.Phases;
  * (an element store on the field, through a local kept across commits, by a JDK method, a new array), commits about
  * the pages it touched, and everything reads back after a kill; a read-only pass commits nothing.
  */
+@Tag("extended")
 class PagedArrayTest {
 
     @TempDir

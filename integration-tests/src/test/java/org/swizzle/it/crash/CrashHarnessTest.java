@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>{@code swizzle.crash.agent}: agent options for the children, such as {@code barrier=remset}.</li>
  * </ul>
  */
+@Tag("extended")
 class CrashHarnessTest {
 
     @TempDir

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,6 +18,7 @@ import org.swizzle.it.Phases;
  * map can be (killed after the commit), reverted by {@code abort()}, and brought back to one image by a key
  * whose hash no reload keeps. Each phase in a JVM of its own, per agent option set.
  */
+@Tag("extended")
 class PagedMapTest {
 
     private static final String[] PHASES = {"build", "cold", "mutate", "verify", "abort", "verify", "arrays",

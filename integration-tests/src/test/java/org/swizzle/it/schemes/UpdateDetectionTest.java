@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,6 +21,7 @@ import org.swizzle.it.Jvm;
  * array-element, collection and reference updates with commits and aborts, checked live, then in a
  * new JVM; and the log each scheme writes, which must be the same.
  */
+@Tag("extended")
 class UpdateDetectionTest {
 
     /** Every scheme, with every card size. */
