@@ -1356,10 +1356,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             createdLengths.addInt(writer.length());
         }
         boolean escapedBeforeStored = !persistent && object.$swz_flags() != 0;
-        if (escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0) {
+        boolean toBeWatched = escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0;
+        if (toBeWatched) {
             toWatch.add(object);
-            committedFieldArrays.written(object);
-        } else if (object.$swz_flags() != 0 || barrier == Barrier.NONE) {
+        }
+        if (toBeWatched || object.$swz_flags() != 0 || barrier == Barrier.NONE) {
             committedFieldArrays.written(object);
         }
         put(object.$swz_oid(), catalog.classId(layout));
@@ -1706,8 +1707,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * scheme whose candidates were not all stored into, {@code card} and {@code none}, only those whose image
      * differs from their committed bytes), and so are the watched objects whose arrays or collections differ;
      * a watched object is filled again at once, with the committed elements copied into the arrays it held as
-     * committed ({@link CommittedFieldArrays}), so that an array the application kept stays the object's. Collections that cannot report their changes get
-     * their committed contents back in place; collections that reported changes are detached.
+     * committed ({@link CommittedFieldArrays}), so that an array the application kept stays the object's.
+     * Collections that cannot report their changes get their committed contents back in place; collections that
+     * reported changes are detached.
      */
     private void revert() {
         List<Persistable> dirty = new ArrayList<>();
@@ -1870,7 +1872,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private void keepArraysOf(Attachment attachment) {
         Object collection = attachment.collection();
-        Object committed = attachment.committedArrays() != null ? attachment.committedArrays() : collection;
+        Object committed = attachment.arraysAsCommitted();
         if (isPaged(collection) || isBacked(collection) || !KeptArrays.holdsArrays(committed)) {
             return; // a collection kept in another holds its arrays there, which is kept so on its own
         }
@@ -1961,7 +1963,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private void restoreCollection(Attachment attachment) {
         Object committed = decodeCollection(attachment.oid(), attachment.origin(), false, attachment.declaredElements(), false);
         Object collection = attachment.collection();
-        Object arraysAt = attachment.committedArrays() != null ? attachment.committedArrays() : collection;
+        Object arraysAt = attachment.arraysAsCommitted();
         attachment.filling(true);
         try {
             // the arrays it holds that an application may hold too get their committed elements back in place

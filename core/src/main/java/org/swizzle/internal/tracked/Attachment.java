@@ -207,9 +207,12 @@ public final class Attachment {
         tookWrittenArrays = true;
     }
 
-    /** Where the collection held arrays when it was last as committed (see the field), or null. */
-    public Object committedArrays() {
-        return committedArrays;
+    /**
+     * Where the collection held arrays when it was last as committed (see the field), or, if that was not taken, the
+     * collection itself, as it holds them now.
+     */
+    public Object arraysAsCommitted() {
+        return committedArrays != null ? committedArrays : collection;
     }
 
     public void committedArrays(Object places) {
