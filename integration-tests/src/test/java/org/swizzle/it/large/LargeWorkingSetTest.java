@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.it.Jvm;
@@ -18,6 +19,7 @@ import org.swizzle.it.Jvm;
  * traversing all run, and give the right answers; the hollow instances the scan left behind are released once
  * nothing refers to them; the same scan without a budget runs out of memory.
  */
+@Tag("extended")
 class LargeWorkingSetTest {
 
     private static final String PARTS = "200000";

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,7 @@ import org.swizzle.it.Phases;
  * chunk at a time, used as a queue and changed every way a list and a deque can be (killed after the commit),
  * reverted by {@code abort()}, and emptied, which leaves its list to the collector. Each phase in a JVM of its own.
  */
+@Tag("extended")
 class PagedLinkedListTest {
 
     private static final String[] PHASES = {"build", "cold", "mutate", "verify", "abort", "verify"};

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,6 +21,7 @@ import org.swizzle.it.Phases;
  * sorted map or set and their views can be (killed after the commit), and reverted by {@code abort()}. Each phase
  * in a JVM of its own.
  */
+@Tag("extended")
 class PagedTreeMapTest {
 
     private static final String[] PHASES = {"build", "cold", "mutate", "verify", "abort", "verify"};

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -16,6 +17,7 @@ import org.swizzle.it.Phases;
  * the old target back over a store made meanwhile, as serialization did under {@code edge} and {@code none}. Each
  * phase in a JVM of its own.
  */
+@Tag("extended")
 class SwizzleRaceTest {
 
     @TempDir

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,6 +21,7 @@ import org.swizzle.it.Jvm;
  * threads), a receiver checked at method entry is checked again after a call that re-hollowed it, and the
  * writer's stores are all committed while the card table grows.
  */
+@Tag("extended")
 class ThreadSafetyTest {
 
     @TempDir
