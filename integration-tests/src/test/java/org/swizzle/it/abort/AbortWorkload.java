@@ -217,7 +217,6 @@ public final class AbortWorkload {
         check(crate.other.list.equals(List.of(7, 8)), "the neighbour's list holds the change made after the abort: " + crate.other.list);
     }
 
-    /** A list made by a class that is not persistent and handed on: a plain {@code ArrayList}, not a tracked one. */
     /**
      * Arrays the application holds, which the aborted transaction moved: an insertion or removal before them in a list
      * (made here, so tracked, or made by the application), another array put under their key in a map or stored in
@@ -311,6 +310,7 @@ public final class AbortWorkload {
         }
     }
 
+    /** A list made by a class that is not persistent and handed on: a plain {@code ArrayList}, not a tracked one. */
     private static List<Integer> plainList(Integer... elements) {
         return new ArrayList<>(Arrays.asList(elements));
     }
