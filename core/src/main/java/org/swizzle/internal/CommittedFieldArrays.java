@@ -17,7 +17,10 @@ final class CommittedFieldArrays {
     /** The watched objects the commit under way wrote, whose arrays are taken once it succeeds. */
     private final List<Persistable> written = new ArrayList<>();
 
-    /** Takes the arrays {@code object} holds now, as committed (it was filled, or a commit wrote it). */
+    /**
+     * Takes the arrays {@code object} holds now: as committed, or, once a field was stored into since the last commit,
+     * the first the application can hold from it (it was watched when one was first handed out, or a commit wrote it).
+     */
     void take(Persistable object) {
         ClassLayout layout = ClassLayout.of(object.getClass());
         if (layout.holdsArrays()) {
@@ -28,10 +31,7 @@ final class CommittedFieldArrays {
         }
     }
 
-    /**
-     * The commit under way wrote {@code object}, watched (or under {@code barrier=none}, where nothing is watched and
-     * nothing known clean): its arrays are taken if it succeeds.
-     */
+    /** The commit under way wrote watched {@code object}: its arrays are taken if it succeeds. */
     void written(Persistable object) {
         if (ClassLayout.of(object.getClass()).holdsArrays()) {
             written.add(object);

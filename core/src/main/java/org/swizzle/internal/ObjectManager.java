@@ -534,7 +534,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (needsWatch) {
             watch(object);
-            committedFieldArrays.take(object); // just filled: as committed
         }
         leftPending = left && object.$swz_state() == Persistable.HOLLOW;
         if (leftPending) {
@@ -1356,11 +1355,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             createdLengths.addInt(writer.length());
         }
         boolean escapedBeforeStored = !persistent && object.$swz_flags() != 0;
-        boolean toBeWatched = escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0;
-        if (toBeWatched) {
-            toWatch.add(object);
-        }
-        if (toBeWatched || object.$swz_flags() != 0 || barrier == Barrier.NONE) {
+        if (escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0) {
+            toWatch.add(object); // its arrays are taken when it is watched
+        } else if (persistent && object.$swz_flags() != 0) {
             committedFieldArrays.written(object);
         }
         put(object.$swz_oid(), catalog.classId(layout));
@@ -1508,9 +1505,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (object.$swz_flags() == 0 && object.$swz_context() == this) {
             object.$swz_flags(Persistable.WATCHED);
             watched.add(object);
-            if (!detector.mayBeDirty(object)) {
-                committedFieldArrays.take(object); // unchanged since the last commit
-            }
+            // an array the application holds from it was handed out through a load that watched it, this one or an
+            // earlier: one stored in its field before is not the committed one, but the application holds no other
+            committedFieldArrays.take(object);
         }
     }
 
@@ -1767,7 +1764,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             makeResident(object);
             ClassLayout.of(object.getClass()).keepArrays(keptArrays.get(i), object);
             watch(object);
-            committedFieldArrays.take(object);
+            committedFieldArrays.take(object); // the fill may have watched it, with the arrays it read
         }
         try {
             readKeptArrays();

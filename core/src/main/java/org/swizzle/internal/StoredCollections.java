@@ -74,8 +74,10 @@ final class StoredCollections implements Attachment.Store {
 
     @Override
     public void changed(Attachment attachment) {
-        if (!attachment.isDirty() && closedStore == null && !ObjectManager.isPaged(attachment.collection())) {
-            // taken before the change, outside the lock: the copy of a map hashes its keys
+        if (attachment.isWatched() && !attachment.isDirty() && closedStore == null
+            && !ObjectManager.isPaged(attachment.collection())) {
+            // one that held arrays as committed is watched; taken before the change, outside the lock (a map's copy
+            // hashes its keys)
             attachment.committedArrays(KeptArrays.committedPlaces(attachment.collection()));
         }
         noteChanged(attachment);

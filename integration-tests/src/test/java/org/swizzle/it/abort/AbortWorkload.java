@@ -290,7 +290,8 @@ public final class AbortWorkload {
 
     /**
      * What {@link #writeWithMovedArrays} committed; then an array of an object faulted in this JVM, whose field the
-     * aborted transaction stored another array in, read again after the store is reopened.
+     * aborted transaction stored another array in, read again after the store is reopened, and once more with the
+     * object changed before the array is taken.
      */
     private static void verifyWithMovedArrays(ObjectStore store, Path dir) {
         Crate crate = store.root("crate", Crate.class);
@@ -305,8 +306,18 @@ public final class AbortWorkload {
         store.commit();
         store.close();
         try (ObjectStore again = ObjectStore.open(dir)) {
-            check(again.root("crate", Crate.class).spare[0] == 46,
-                "a change through the array of a faulted object's field, kept across abort(), was committed");
+            Crate reread = again.root("crate", Crate.class);
+            reread.x = 7; // the object changes before any of its arrays is handed out
+            int[] kept = reread.spare;
+            check(kept[0] == 46, "a change through the array of a faulted object's field, kept across abort(), was committed");
+            reread.spare = new int[] {9, 9};
+            again.abort();
+            kept[1] = 47;
+            again.commit();
+        }
+        try (ObjectStore third = ObjectStore.open(dir)) {
+            check(third.root("crate", Crate.class).spare[1] == 47, "a change through the array of a field, taken after"
+                + " its object changed and kept across an abort() that stored another array there, was committed");
         }
     }
 
