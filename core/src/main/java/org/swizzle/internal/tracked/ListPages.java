@@ -212,10 +212,20 @@ final class ListPages<E> {
         }
     }
 
-    /** The chunk that holds {@code index}, which must be within the list. */
+    /**
+     * The chunk that holds {@code index}, which must be within the list, read here if it was not, so that the caller
+     * finds it in memory ({@link #chunkInMemory}) and a compile of the caller need not hold the read.
+     */
     private static int chunkIndexOutOfLine(ListPages<?> pages, int index) {
         Objects.checkIndex(index, pages.size);
-        return pages.chunkAt(index);
+        int k = pages.chunkAt(index);
+        pages.list(k);
+        return k;
+    }
+
+    /** Chunk {@code k}'s list if it is in memory, else null (the budget may release it). */
+    TrackedArrayList<E> chunkInMemory(int k) {
+        return chunks[k].list;
     }
 
     /** The chunk that holds {@code index}, which is within the list: the one found last, or searched for. */

@@ -106,12 +106,16 @@ final class TrackedArrayListIterator<E> implements ListIterator<E> {
     private E element(int i) {
         if (!inWindow(i)) {
             ListPages<E> pages = list.pages();
-            int k = pages == null ? 0 : ListPages.chunkIndex(pages, i);
-            TrackedArrayList<E> holder = pages == null ? list : pages.chunk(k);
-            int start = pages == null ? 0 : pages.start(k);
-            window = holder;
-            windowStart = start;
-            windowEnd = Math.min(start + holder.size(), offset + size());
+            if (pages == null) {
+                window = list;
+                windowStart = 0;
+            } else {
+                int k = ListPages.chunkIndex(pages, i); // reads the chunk, out of line
+                TrackedArrayList<E> chunk = pages.chunkInMemory(k);
+                window = chunk != null ? chunk : pages.chunk(k);
+                windowStart = pages.start(k);
+            }
+            windowEnd = Math.min(windowStart + window.size(), offset + size());
         }
         return window.element(i - windowStart);
     }
