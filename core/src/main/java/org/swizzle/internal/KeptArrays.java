@@ -42,8 +42,8 @@ final class KeptArrays {
 
     /**
      * Keeps in {@code read}, a list or map just read from the store, the arrays {@code old} (its instance before
-     * {@code abort()}, or {@link #committedPlaces} of it) held at the same index or under an equal key, by {@link #keep}. {@code read} must not report
-     * the changes (it is being filled, or is a copy).
+     * {@code abort()}, or {@link #committedPlaces} of it) held at the same index or under an equal key, by
+     * {@link #keep}. {@code read} must not report the changes (it is being filled, or is a copy).
      */
     @SuppressWarnings("unchecked")
     static void keepElements(Object old, Object read) {
@@ -66,8 +66,9 @@ final class KeptArrays {
     /**
      * Where {@code collection}, a list or map read whole (not paged), holds arrays, for {@link #keepElements} after
      * {@code abort()}: a copy of the list, or of the entries of the map whose values are arrays; null if it holds none.
-     * Taken before the collection's first change since a commit, when it holds what was committed, so that a change
-     * that moved an array (an insertion before it, a value put over it) does not take its place from it.
+     * Taken while the collection holds what was committed (before its first change since a commit, or as a commit
+     * writes it), so that a change that moved an array (an insertion before it, a value put over it) does not take its
+     * place from it.
      */
     @SuppressWarnings("unchecked")
     static Object committedPlaces(Object collection) {
