@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
@@ -29,7 +31,7 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  *
  * <p>Only accesses that no path from the entry reaches through a call ({@code INVOKE*}), a
  * {@code MONITORENTER} or a class's possible initialization ({@code GETSTATIC}, {@code PUTSTATIC}, {@code NEW})
- * are unchecked ({@link Bytecode#mayRunOtherCode}): a call may commit or abort, which may re-hollow {@code this}, and
+ * are unchecked ({@link InertCalls#mayRunOtherCode}, which leaves out the calls proven inert): a call may commit or abort, which may re-hollow {@code this}, and
  * while the thread waits for a call or a monitor another thread may commit. The accesses after one keep
  * their check. Field accesses to other objects are no such point: their faults never re-hollow under
  * {@code checks=entry}.
@@ -46,13 +48,14 @@ final class ReceiverAccesses {
     }
 
     /** The receiver accesses in the instance methods (constructors excluded) of {@code classFile}. */
-    static ReceiverAccesses find(byte[] classFile) {
+    static ReceiverAccesses find(byte[] classFile, Predicate<FieldInsnNode> stored) {
         ClassNode type = new ClassNode();
         new ClassReader(classFile).accept(type, ClassReader.SKIP_DEBUG);
+        InertCalls calls = InertCalls.of(type, stored);
         Set<String> found = new HashSet<>();
         for (MethodNode method : type.methods) {
             if (checksOnEntry(method.access, method.name) && method.instructions.size() > 0 && !storesIntoThis(method)) {
-                addReceiverAccesses(type.name, method, found);
+                addReceiverAccesses(type.name, method, calls, found);
             }
         }
         return new ReceiverAccesses(found);
@@ -79,9 +82,9 @@ final class ReceiverAccesses {
         return false;
     }
 
-    private static void addReceiverAccesses(String owner, MethodNode method, Set<String> found) {
+    private static void addReceiverAccesses(String owner, MethodNode method, InertCalls calls, Set<String> found) {
         Frame<SourceValue>[] frames;
-        EntryRegion region = new EntryRegion(method);
+        EntryRegion region = new EntryRegion(method, calls);
         try {
             frames = region.analyze(owner, method);
         } catch (AnalyzerException e) {
@@ -113,11 +116,13 @@ final class ReceiverAccesses {
      */
     private static final class EntryRegion extends Analyzer<SourceValue> {
         private final MethodNode method;
+        private final InertCalls calls;
         private final List<List<Integer>> successors = new ArrayList<>();
 
-        EntryRegion(MethodNode method) {
+        EntryRegion(MethodNode method, InertCalls calls) {
             super(new SourceInterpreter());
             this.method = method;
+            this.calls = calls;
             for (int i = 0; i < method.instructions.size(); i++) {
                 successors.add(new ArrayList<>(2));
             }
@@ -140,7 +145,7 @@ final class ReceiverAccesses {
             boolean[] after = new boolean[size];
             ArrayDeque<Integer> work = new ArrayDeque<>();
             for (int i = 0; i < size; i++) {
-                if (Bytecode.mayRunOtherCode(method.instructions.get(i).getOpcode())) {
+                if (calls.mayRunOtherCode(method.instructions.get(i))) {
                     work.add(i);
                 }
             }

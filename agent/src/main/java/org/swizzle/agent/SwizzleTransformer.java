@@ -8,12 +8,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.WeakHashMap;
+import java.util.function.Predicate;
 
 import net.bytebuddy.ClassFileVersion;
 import net.bytebuddy.utility.OpenedClassReader;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.tree.FieldInsnNode;
 
 import org.swizzle.internal.AgentOptions;
 import org.swizzle.internal.Enhancement;
@@ -102,9 +104,9 @@ public final class SwizzleTransformer implements ClassFileTransformer {
         // a persistent class is rewritten even with no stored field to redirect: its clone() calls and its new
         // collections are rewritten too
         if (!redirects.isEmpty() || model.isEnhanced()) {
-            ReceiverAccesses receiver = checksOnEntry ? ReceiverAccesses.find(classFile) : ReceiverAccesses.NONE;
-            RepeatedChecks repeated = redirects.isEmpty() ? RepeatedChecks.NONE
-                : RepeatedChecks.find(classFile, insn -> redirects.containsKey(new ClassFileScan.FieldRef(insn.owner, insn.name, insn.desc)));
+            Predicate<FieldInsnNode> stored = insn -> redirects.containsKey(new ClassFileScan.FieldRef(insn.owner, insn.name, insn.desc));
+            ReceiverAccesses receiver = checksOnEntry ? ReceiverAccesses.find(classFile, stored) : ReceiverAccesses.NONE;
+            RepeatedChecks repeated = redirects.isEmpty() ? RepeatedChecks.NONE : RepeatedChecks.find(classFile, stored);
             visitor = new FieldAccessRewriter(visitor, redirects, arrayAccesses(classFile, redirects),
                 checksOnEntry ? model.internalName() : null, receiver, repeated, model.isEnhanced());
         }

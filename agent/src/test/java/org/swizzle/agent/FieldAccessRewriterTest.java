@@ -26,8 +26,8 @@ class FieldAccessRewriterTest {
 
         assertEquals(List.of("INVOKESTATIC " + PART + ".$swz_get$x(L" + PART + ";)I"), editor.code("x(L" + PART + ";)I"));
         assertEquals(List.of("INVOKESTATIC " + PART + ".$swz_set$x(L" + PART + ";I)V"), editor.code("setX(L" + PART + ";I)V"));
-        assertEquals(List.of("INVOKESTATIC " + PART + ".$swz_get$x(L" + PART + ";)I", "INVOKESTATIC " + PART + ".$swz_set$x(L" + PART + ";I)V"),
-            editor.code("increment(L" + PART + ";)V"));
+        assertEquals(List.of("INVOKESTATIC " + PART + ".$swz_get$x(L" + PART + ";)I", "INVOKESTATIC " + PART + ".$swz_uset$x(L" + PART + ";I)V"),
+            editor.code("increment(L" + PART + ";)V"), "p.x++: the store repeats the read's check");
     }
 
     @Test

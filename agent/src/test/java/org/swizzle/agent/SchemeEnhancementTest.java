@@ -140,11 +140,55 @@ class SchemeEnhancementTest {
         assertEquals(List.of("INVOKESTATIC " + LINK + ".$swz_get$next(L" + LINK + ";)L" + LINK + ";", checked),
             accessors(link.code("either(Z)J")), "source may be this or next: a join, and no single local");
 
+        String uncheckedSet = "INVOKESTATIC " + LINK + ".$swz_uset$value(L" + LINK + ";J)V";
+        assertEquals(List.of(checked, uncheckedSet, unchecked, uncheckedSet), accessors(link.code("increment(L" + LINK + ";)V")),
+            "other.value++ then other.value += 2: the stores' object is a DUP of the first load's");
+        assertEquals(List.of(checked, checked, "INVOKESTATIC " + LINK + ".$swz_set$value(L" + LINK + ";J)V"),
+            accessors(link.code("storeAcross(L" + LINK + ";L" + LINK + ";)V")),
+            "other.value = (other = replacement).value + other.value: the store goes into the object other held first");
+        assertEquals(List.of(checked, unchecked), accessors(link.code("onBranch(L" + LINK + ";Z)J")),
+            "a branch's target reached from the branch alone continues its region");
+        assertEquals(List.of(checked, checked), accessors(link.code("afterJoin(L" + LINK + ";Z)J")), "a join starts a region");
+
         List<String> sum = accessors(link.code("sum()J"));
-        assertEquals(List.of("INVOKESTATIC " + LINK + ".$swz_get$next(L" + LINK + ";)L" + LINK + ";", unchecked, checked,
+        assertEquals(List.of("INVOKESTATIC " + LINK + ".$swz_get$next(L" + LINK + ";)L" + LINK + ";", unchecked, unchecked,
             "INVOKESTATIC " + LINK + ".$swz_uget$next(L" + LINK + ";)L" + LINK + ";", checked), sum,
-            "this.next, then this.value on the branch that follows it unchecked; after the join this.value checked again,"
-                + " this.next unchecked, and next.value, another object, checked");
+            "this.next, then this.value unchecked on both branches of the null test, this.next unchecked, and"
+                + " next.value, another object, checked");
+    }
+
+    @Test
+    void shouldKeepARegionAcrossCallsThatRunNoOtherCode() {
+        ClassShape link = ClassShape.of(loader("checks=access").definedBytes("Link"));
+        String checked = "INVOKESTATIC " + LINK + ".$swz_get$value(L" + LINK + ";)J";
+        String unchecked = "INVOKESTATIC " + LINK + ".$swz_uget$value(L" + LINK + ";)J";
+
+        assertEquals(List.of(checked, unchecked), accessors(link.code("aroundInertCalls(L" + LINK + ";)J")),
+            "a static helper of primitives (with its own static field and helper) and Math.abs keep the region");
+        assertEquals(List.of(checked, checked), accessors(link.code("aroundLoopingHelper(L" + LINK + ";)J")),
+            "a helper with a loop may run long enough for another thread to commit");
+        assertEquals(List.of(checked, checked), accessors(link.code("aroundFaultingHelper(L" + LINK + ";)J")),
+            "a helper that reads a stored field may fault, which may re-hollow other");
+        assertEquals(List.of(checked, unchecked, checked), accessors(link.code("aroundOverridable()J")),
+            "an overridable method may run anything");
+        assertEquals(List.of(checked, unchecked, checked), accessors(link.code("aroundSynchronized()J")),
+            "a synchronized helper may wait while another thread commits");
+
+        ClassShape entry = ClassShape.of(loader("checks=entry").definedBytes("Link"));
+        assertEquals(List.of(ENTER, unchecked, unchecked, unchecked), accessors(entry.code("receiverAroundInertCall()J")),
+            "checks=entry: the receiver stays checked across an inert call");
+        assertEquals(List.of(ENTER, unchecked, unchecked, checked), accessors(entry.code("aroundOverridable()J")),
+            "but not across another");
+    }
+
+    @Test
+    void shouldComputeThroughInertCallsOnAnObjectTheirRegionChecked() throws Throwable {
+        for (String scheme : new String[] {"checks=access", "checks=entry"}) {
+            Class<?> type = loader(scheme).loadClass("org.swizzle.fixtures.Link");
+            Object link = type.getConstructor(long.class).newInstance(-3L);
+            assertEquals(-3L + (-3L * 31 + Long.hashCode(-3L) - 6) + 3L, type.getMethod("aroundInertCalls", type).invoke(null, link), scheme);
+            assertEquals(-9L, type.getMethod("aroundSynchronized").invoke(link), scheme);
+        }
     }
 
     @Test
