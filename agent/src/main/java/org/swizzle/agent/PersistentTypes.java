@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentMap;
 
 import net.bytebuddy.description.annotation.AnnotationDescription;
 import net.bytebuddy.description.field.FieldDescription;
+import net.bytebuddy.description.type.TypeDefinition;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.pool.TypePool;
@@ -166,6 +167,11 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
                     : StoredTypes.refusal(type.getName(), field.getName(), typeName));
                 continue;
             }
+            String element = kind == FieldKind.MUTABLE_VALUE ? unstorableElement(field.getType()) : null;
+            if (element != null) {
+                refusals.add(StoredTypes.elementRefusal(type.getName(), field.getName(), field.getType().getTypeName(), element));
+                continue;
+            }
             fields.add(new StoredField(internalName, field.getName(), descriptor, kind, firstIndex + fields.size(),
                 previousNames(field)));
         }
@@ -281,6 +287,42 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
     }
 
     /** The class a field of type {@code descriptor} (or of arrays of it) names, if its class file cannot be found; else null. */
+    /**
+     * The first type that {@code type}, a collection type, is declared to hold (through nested collections and wildcard
+     * bounds) that holds nothing storable ({@link StoredTypes#holdsStoredValues}), or {@code null}; a type variable, an
+     * unbounded wildcard or a class not on the class path is taken as able to hold stored values.
+     */
+    private String unstorableElement(TypeDescription.Generic type) {
+        if (type.getSort() != TypeDefinition.Sort.PARAMETERIZED) {
+            return null;
+        }
+        for (TypeDescription.Generic argument : type.getTypeArguments()) {
+            TypeDescription.Generic held = argument.getSort() == TypeDefinition.Sort.WILDCARD
+                ? argument.getUpperBounds().getOnly() : argument;
+            if (held.getSort() != TypeDefinition.Sort.NON_GENERIC && held.getSort() != TypeDefinition.Sort.PARAMETERIZED) {
+                continue;
+            }
+            TypeDescription erasure;
+            try {
+                erasure = held.asErasure();
+            } catch (IllegalStateException notOnTheClassPath) {
+                continue;
+            }
+            String name = erasure.getInternalName();
+            if (!erasure.isArray() && !StoredTypes.isPlatform(name) && describe(name) == null) {
+                continue;
+            }
+            if (!StoredTypes.holdsStoredValues(name, this)) {
+                return erasure.getActualName();
+            }
+            String nested = StoredTypes.isCollection(name) ? unstorableElement(held) : null;
+            if (nested != null) {
+                return nested;
+            }
+        }
+        return null;
+    }
+
     private String missingClass(String descriptor) {
         Type element = Type.getType(descriptor);
         if (element.getSort() == Type.ARRAY) {

@@ -53,6 +53,29 @@ class RefusalTest {
     }
 
     @Test
+    void shouldRefuseCollectionsDeclaredToHoldWhatCannotBeStored() {
+        StdErr.capture(() -> loader.fixture("WithDates"));
+
+        String refusal = Enhancement.refusal("org.swizzle.fixtures.WithDates");
+        assertNotNull(refusal);
+        assertTrue(refusal.contains(StoredTypes.elementRefusal("org.swizzle.fixtures.WithDates", "dates",
+            "java.util.List<java.util.Date>", "java.util.Date")), refusal);
+        assertTrue(refusal.contains("field org.swizzle.fixtures.WithDates.workers of type java.util.Map<java.lang.String,"
+            + " java.util.List<java.lang.Thread>>: its java.lang.Thread elements cannot be stored"), refusal);
+        assertTrue(refusal.contains("its org.swizzle.fixtures.Plain elements cannot be stored"), refusal);
+        assertTrue(refusal.contains("its java.util.Date[] elements cannot be stored"), refusal);
+        assertUnchanged("WithDates");
+    }
+
+    @Test
+    void shouldAcceptCollectionsDeclaredToHoldSupertypesOfStoredTypes() throws Exception {
+        StdErr.capture(() -> loader.fixture("WithGenericCollections"));
+
+        assertNull(Enhancement.refusal("org.swizzle.fixtures.WithGenericCollections"));
+        assertTrue(Persistable.class.isAssignableFrom(loader.fixture("WithGenericCollections")));
+    }
+
+    @Test
     void shouldRefuseObjectField() {
         StdErr.capture(() -> loader.fixture("WithObject"));
 

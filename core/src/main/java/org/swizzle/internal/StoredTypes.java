@@ -1,5 +1,10 @@
 package org.swizzle.internal;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -25,6 +30,14 @@ public final class StoredTypes {
     private static final Set<String> COLLECTION_INTERFACES = Set.of(
         "java/util/Collection", "java/util/List", "java/util/Set", "java/util/Map",
         "java/util/SortedSet", "java/util/NavigableSet", "java/util/SortedMap", "java/util/NavigableMap");
+
+    /** What can be stored, for messages. */
+    private static final String STORED_TYPES = "primitives and their boxes, String, enums, java.time values, BigInteger,"
+        + " BigDecimal, UUID, arrays of these, references to @Persistent classes or application interfaces, and"
+        + " java.util List/Set/Map collections";
+
+    /** The JDK classes and interfaces a stored value can be an instance of: the stored JDK types and their supertypes. */
+    private static final Set<String> PLATFORM_HOLDERS = platformHolders();
 
     private StoredTypes() {
     }
@@ -93,11 +106,59 @@ public final class StoredTypes {
             + " Put " + missing + " on the class path, or make the field transient or static.";
     }
 
+    /**
+     * Whether a collection declared to hold {@code internalName}s (its elements, keys or values) can hold anything a
+     * commit stores: a stored type, a JDK supertype of one ({@code Object}, {@code Number}, {@code Comparable}, ...), a
+     * {@code @Persistent} class or an application interface. A JDK class that is none of these ({@code java.util.Date})
+     * or an application class that is not {@code @Persistent} (no persistent class extends it) holds nothing storable.
+     */
+    public static boolean holdsStoredValues(String internalName, TypeFacts facts) {
+        if (internalName.charAt(0) == '[') { // an array type's internal name is its descriptor
+            return classify(internalName, facts) != null;
+        }
+        return PLATFORM_HOLDERS.contains(internalName) || !isPlatform(internalName) && classify('L' + internalName + ';', facts) != null;
+    }
+
+    private static Set<String> platformHolders() {
+        List<String> stored = new ArrayList<>(JDK_ENUMS);
+        stored.addAll(COLLECTION_INTERFACES);
+        stored.add("java/lang/Enum"); // of the application's enums
+        for (ValueKind kind : ValueKind.values()) {
+            if (kind.type() != null) {
+                stored.add(kind.type());
+            }
+        }
+        Set<String> holders = new HashSet<>(Set.of("java/lang/Cloneable", "java/io/Serializable")); // an array's
+        Deque<Class<?>> types = new ArrayDeque<>();
+        for (String name : stored) {
+            try {
+                types.add(Class.forName(name.replace('/', '.'), false, null));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("The JDK lacks stored type " + name, e);
+            }
+        }
+        while (!types.isEmpty()) {
+            Class<?> type = types.poll();
+            if (holders.add(type.getName().replace('.', '/'))) {
+                if (type.getSuperclass() != null) {
+                    types.add(type.getSuperclass());
+                }
+                types.addAll(List.of(type.getInterfaces()));
+            }
+        }
+        return holders;
+    }
+
     /** The message for a refused field, naming the class, the field and its type. */
     public static String refusal(String className, String fieldName, String typeName) {
         return "Cannot store field " + className + "." + fieldName + " of type " + typeName
-            + ": not a supported stored type (primitives and their boxes, String, enums, java.time values, BigInteger,"
-            + " BigDecimal, UUID, arrays of these, references to @Persistent classes or application interfaces, and"
-            + " java.util List/Set/Map collections). Make the field transient or static, or change its type.";
+            + ": not a supported stored type (" + STORED_TYPES + "). Make the field transient or static, or change its type.";
+    }
+
+    /** The message for a collection field declared to hold {@code elementName}s, which {@link #holdsStoredValues} refuses. */
+    public static String elementRefusal(String className, String fieldName, String typeName, String elementName) {
+        return "Cannot store field " + className + "." + fieldName + " of type " + typeName + ": its " + elementName
+            + " elements cannot be stored (" + STORED_TYPES + "). Declare the collection with a stored element type,"
+            + " annotate " + elementName + " with @org.swizzle.Persistent if it is your class, or make the field transient.";
     }
 }

@@ -237,6 +237,11 @@ enum ValueKind {
         return tag;
     }
 
+    /** The JVM internal name of the type a field of this kind is declared with, or null if none or several. */
+    String type() {
+        return type;
+    }
+
     Codec codec() {
         return codec;
     }
