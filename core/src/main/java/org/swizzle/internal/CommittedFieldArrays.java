@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The arrays the array fields of watched objects held when they were last as committed. An application that took an
- * array from an object may keep it across {@code abort()}; the transaction may have stored another array in the field.
- * {@code abort()} gives the object back the array it held as committed, with its committed elements, so that a change
+ * The arrays the array fields of watched objects (and of objects whose large arrays a method keeps to itself) held when
+ * they were last as committed. An application that took an array from an object may keep it across {@code abort()};
+ * the transaction may have stored another array in the field. {@code abort()} gives the object back the array it held as committed, with its committed elements, so that a change
  * made through the array the application kept is the object's, and is committed.
  */
 final class CommittedFieldArrays {

@@ -1357,7 +1357,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         boolean escapedBeforeStored = !persistent && object.$swz_flags() != 0;
         if (escapedBeforeStored || writer.holdsUntracked() && object.$swz_flags() == 0) {
             toWatch.add(object); // its arrays are taken when it is watched
-        } else if (persistent && object.$swz_flags() != 0) {
+        } else if (persistent && (object.$swz_flags() != 0 || keptOwners.contains(object))) {
             committedFieldArrays.written(object);
         }
         put(object.$swz_oid(), catalog.classId(layout));
@@ -1542,7 +1542,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /**
      * Whether {@code array}, loaded from a field of {@code owner} by a method that keeps it to itself, has its pages
      * marked for that object, so that it need not be watched; the object then stays resident under the budget, as a
-     * watched one does, since the method may still store into the array after it was re-hollowed.
+     * watched one does, since the method may still store into the array after it was re-hollowed, and its arrays are
+     * taken as a watched one's are ({@link CommittedFieldArrays}), since the method may keep the array across an abort.
      */
     boolean keeps(Persistable owner, Object array) {
         PageMarks marks = PageMarks.of(array);
@@ -1551,7 +1552,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (!marks.isKept()) {
             synchronized (this) {
-                keptOwners.add(owner);
+                if (keptOwners.add(owner) && owner.$swz_flags() == 0) {
+                    committedFieldArrays.take(owner); // abort() gives the field back the array the method keeps
+                }
             }
             marks.keep();
         }
@@ -1625,6 +1628,24 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         writer.dropKept();
     }
 
+    /** What to do about {@code value}, not persistent, in a reference field (of an interface or persistent type). */
+    private static String referenceAdvice(Object value) {
+        Class<?> type = value instanceof Enum<?> constant ? constant.getDeclaringClass() : value.getClass();
+        if (ClassLayout.isGenerated(type)) {
+            return ClassLayout.generatedClassAdvice("refer to");
+        }
+        if (type.isEnum()) {
+            return "A field of an interface type stores references to @Persistent objects only, and an enum cannot be"
+                + " one: declare the field with the enum's type " + type.getName() + " (an enum field stores its"
+                + " constant), or keep the value in a collection of the interface type (List, Set or Map), which stores"
+                + " enum constants";
+        }
+        if (type.isRecord()) {
+            return "A record cannot be @Persistent: refer to an object of a @Persistent class that holds its components";
+        }
+        return "Annotate that class with @org.swizzle.Persistent";
+    }
+
     @Override
     public long oidOf(Object value, ObjectWriter from) {
         if (!(value instanceof Persistable)) {
@@ -1632,8 +1653,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 ClassLayout.requireEnhanced(value.getClass());
             } catch (NotPersistentException e) {
                 throw new NotPersistentException("Field " + from.fieldDescription() + " refers to a "
-                    + value.getClass().getName() + ", which is not @Persistent. " + (ClassLayout.isGenerated(value.getClass())
-                        ? ClassLayout.generatedClassAdvice("refer to") : "Annotate that class with @org.swizzle.Persistent")
+                    + value.getClass().getName() + ", which is not @Persistent. " + referenceAdvice(value)
                     + ", or make the field transient.");
             }
         }

@@ -251,6 +251,11 @@ class StoreBehaviourTest {
             store.setRoot("all", all);
             NotPersistentException e = assertThrows(NotPersistentException.class, store::commit);
             assertTrue(e.getMessage().contains("AllTypes.shape") && e.getMessage().contains("PlainShape"), e.getMessage());
+            all.shape = org.swizzle.it.bad.EnumShape.UNIT;
+            NotPersistentException constant = assertThrows(NotPersistentException.class, store::commit);
+            assertTrue(constant.getMessage().contains("AllTypes.shape") && constant.getMessage().contains("declare the field"
+                + " with the enum's type org.swizzle.it.bad.EnumShape") && !constant.getMessage().contains("Annotate"),
+                "an enum cannot be annotated: " + constant.getMessage());
             all.shape = null;
             store.commit();
         }

@@ -69,7 +69,7 @@ class AbortTest {
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
     void shouldGiveArraysTheApplicationHoldsBackToWhereTheyWereCommitted(String options) {
-        assertChecksPass(options, "writeWithMovedArrays", "verifyWithMovedArrays", 9);
+        assertChecksPass(options, "writeWithMovedArrays", "verifyWithMovedArrays", 11);
     }
 
     /**

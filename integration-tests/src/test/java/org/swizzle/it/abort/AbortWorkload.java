@@ -230,6 +230,7 @@ public final class AbortWorkload {
         crate.moved.add(new int[] {4, 5});
         crate.plainRows = new ArrayList<>(List.of(new int[] {1, 2, 3}, new int[] {4, 5}));
         crate.byKey.put("k", new int[] {1, 2, 3});
+        crate.sampler = new Sampler();
         store.commit();
 
         int[] first = crate.moved.get(0);
@@ -318,7 +319,29 @@ public final class AbortWorkload {
         try (ObjectStore third = ObjectStore.open(dir)) {
             check(third.root("crate", Crate.class).spare[1] == 47, "a change through the array of a field, taken after"
                 + " its object changed and kept across an abort() that stored another array there, was committed");
+            keepSamplesAcrossAbort(third, third.root("crate", Crate.class).sampler);
         }
+        try (ObjectStore fourth = ObjectStore.open(dir)) {
+            long[] samples = fourth.root("crate", Crate.class).sampler.values;
+            check(samples[2] == 49 && samples[3] == 0, "a change through a large array kept in a local across an abort()"
+                + " that stored another array in its field was committed");
+        }
+    }
+
+    /**
+     * Keeps the large array of {@code sampler} in a local, which the agent proves the method keeps to itself (its
+     * element stores mark its pages, and {@code sampler} is not watched), across an {@code abort()} of a transaction that
+     * stored another array in the field; changes it after.
+     */
+    private static void keepSamplesAcrossAbort(ObjectStore store, Sampler sampler) {
+        long[] samples = sampler.values;
+        samples[3] = 48;
+        sampler.values = new long[] {9, 9};
+        store.abort();
+        samples[2] = 49;
+        store.commit();
+        check(sampler.values == samples && samples[3] == 0, "abort() gives a field its large array back, kept in a local,"
+            + " with its committed elements, after another array was stored in the field");
     }
 
     /** A list made by a class that is not persistent and handed on: a plain {@code ArrayList}, not a tracked one. */

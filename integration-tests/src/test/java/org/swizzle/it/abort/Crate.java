@@ -28,6 +28,7 @@ public class Crate {
     java.util.Map<String, int[]> byKey = new java.util.HashMap<>();
     int[] spare = {1, 2, 3};
     java.util.Map<String, String> named;
+    Sampler sampler;
     java.util.Map<String, List<long[]>> shelves = new java.util.HashMap<>(java.util.Map.of("a", new java.util.ArrayList<>(List.of(new long[] {1, 2}))));
 
     /** A list of arrays made here, so tracked. */
