@@ -366,6 +366,8 @@ final class AccessorGenerator {
         if (checked) {
             setterResidencyCheck(method, owner, Bytecode.frameType(field.descriptor()));
         }
+        // the barrier comes first: the store it refuses (a closed store's, or another thread's of a confined store) is never made
+        mark(method, field.kind().isFixedSize(), owner, Bytecode.frameType(field.descriptor()));
         if (keepsStored) {
             storeClearingStored(method, field);
         } else {
@@ -373,7 +375,6 @@ final class AccessorGenerator {
             method.visitVarInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.ILOAD), 1);
             method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
         }
-        mark(method, field.kind().isFixedSize(), owner, Bytecode.frameType(field.descriptor()));
         if (escapes) {
             escape(method, owner, Bytecode.frameType(field.descriptor()));
         }

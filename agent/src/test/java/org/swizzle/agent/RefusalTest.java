@@ -62,7 +62,9 @@ class RefusalTest {
             "java.util.List<java.util.Date>", "java.util.Date")), refusal);
         assertTrue(refusal.contains("field org.swizzle.fixtures.WithDates.workers of type java.util.Map<java.lang.String,"
             + " java.util.List<java.lang.Thread>>: its java.lang.Thread elements cannot be stored"), refusal);
-        assertTrue(refusal.contains("its org.swizzle.fixtures.Plain elements cannot be stored"), refusal);
+        assertTrue(refusal.contains("its org.swizzle.fixtures.Plain elements cannot be stored") && refusal.contains(
+            "annotate org.swizzle.fixtures.Plain with @org.swizzle.Persistent"), refusal);
+        assertFalse(refusal.contains("annotate java.util.Date"), "a JDK class cannot be annotated: " + refusal);
         assertTrue(refusal.contains("its java.util.Date[] elements cannot be stored"), refusal);
         assertUnchanged("WithDates");
     }

@@ -157,8 +157,11 @@ public final class StoredTypes {
 
     /** The message for a collection field declared to hold {@code elementName}s, which {@link #holdsStoredValues} refuses. */
     public static String elementRefusal(String className, String fieldName, String typeName, String elementName) {
+        String elementClass = elementName.replace("[]", "");
+        String annotate = isPlatform(elementClass.replace('.', '/')) ? ""
+            : " annotate " + elementClass + " with @org.swizzle.Persistent if it is your class,";
         return "Cannot store field " + className + "." + fieldName + " of type " + typeName + ": its " + elementName
             + " elements cannot be stored (" + STORED_TYPES + "). Declare the collection with a stored element type,"
-            + " annotate " + elementName + " with @org.swizzle.Persistent if it is your class, or make the field transient.";
+            + annotate + " or make the field transient.";
     }
 }

@@ -455,6 +455,7 @@ class StoreBehaviourTest {
         StoreClosedException changed = assertThrows(StoreClosedException.class, () -> node.name = "after close");
         assertTrue(changed.getMessage().contains(Node.class.getName()) && changed.getMessage().contains("would be lost"),
             changed.getMessage());
+        assertEquals("n", node.name, "the change is refused before it is made: the object keeps its committed value");
         java.util.List<Node> children = node.children;
         StoreClosedException added = assertThrows(StoreClosedException.class, () -> children.add(new Node("after close")));
         assertTrue(added.getMessage().contains(Node.class.getName() + ".children"), added.getMessage());
@@ -578,6 +579,7 @@ class StoreBehaviourTest {
             assertTrue(refusals.get(0).getMessage().contains("confined to thread '" + Thread.currentThread().getName()
                 + "', and thread 'other' used it"), refusals.get(0).getMessage());
             assertEquals(count, children.size());
+            assertEquals("committed", node.name, "the other thread's store is refused before it is made");
             children.add(new Node("added by the owner"));
             store.commit();
         }
