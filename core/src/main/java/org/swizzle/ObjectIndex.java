@@ -20,7 +20,11 @@ public interface ObjectIndex<K, V> {
      */
     V get(K key);
 
-    /** Entries in the index, one per committed object with a key, stale ones included until a lookup finds them. */
+    /**
+     * Entries in the index, one per committed object with a key, stale ones included: an old key of an object faulted
+     * from an earlier session and an object a collection freed are counted until a lookup meets their entries (in
+     * that session) or the index is rebuilt ({@code reindex}).
+     */
     long size();
 
     /** The name the index was opened with. */

@@ -45,7 +45,8 @@ public final class StoreStats {
 
     /**
      * Pages of large collections read from the store: a large {@code HashMap} or {@code ArrayList} is stored in
-     * pages, each read the first time a lookup, an index, a change or an iteration leads to it.
+     * pages, each read the first time a lookup, an index, a change or an iteration leads to it, and again if the
+     * resident budget let it go and the garbage collector reclaimed it.
      */
     public long pagesRead() {
         return counters.pagesRead;
@@ -92,7 +93,8 @@ public final class StoreStats {
 
     /**
      * Clean pages of large maps, sets and lists that their collections let go to keep within the resident budget;
-     * each is read again when a lookup, an index, a change or an iteration leads to it.
+     * each is read again ({@link #pagesRead()}) when a lookup, an index, a change or an iteration leads to it after the
+     * garbage collector reclaimed it, and found in memory before that.
      */
     public long pagesReleased() {
         return counters.pagesReleased;
