@@ -21,9 +21,9 @@ public interface ObjectIndex<K, V> {
     V get(K key);
 
     /**
-     * Entries in the index, one per committed object with a key, stale ones included: an old key of an object faulted
-     * from an earlier session and an object a collection freed are counted until a lookup meets their entries (in
-     * that session) or the index is rebuilt ({@code reindex}).
+     * Entries in the index, one per committed object with a key, stale ones included: the old key of an object faulted
+     * from an earlier session whose key changed is counted until a lookup meets its entry (in that session) or the
+     * index is rebuilt ({@code reindex}); the entries of objects a collection freed go when the collection ends.
      */
     long size();
 

@@ -62,6 +62,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
         /** The store's id: an index file beside another store's files (a copied directory) is not reused. */
         long storeId();
+
+        /** Whether object {@code oid} is stored: a collection frees objects no root reaches. */
+        boolean isStored(long oid);
     }
 
     /** The 64-bit hash of a {@code String} key under a file's seed. */
@@ -114,6 +117,11 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             public long storeId() {
                 return manager.storeId();
             }
+
+            @Override
+            public boolean isStored(long oid) {
+                return manager.isStored(oid);
+            }
         }, manager, manager.directory(), name, type, keyType, key, HashIndex::stringHash);
     }
 
@@ -159,6 +167,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                 if (state.equals(clean + fingerprint)) {
                     table = opened;
                     writeMarker(lastCommit, OPEN);
+                    dropFreed(); // a collection made while the index was closed
                     return;
                 }
                 opened.release();
@@ -304,6 +313,23 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                 }
                 preparedCodes.addLong(code);
                 preparedOids.addLong(object.$swz_oid());
+            }
+        }
+    }
+
+    /**
+     * Drops the entries of objects no longer stored, which a collection freed: one pass over the table, made at the end
+     * of each collection and when a cleanly closed file is opened again, so that {@link #size()} and the file do not
+     * keep every object ever indexed.
+     */
+    void dropFreed() {
+        synchronized (lock) {
+            IndexFile entries = openTable();
+            for (long slot = 0; slot < entries.slots(); slot++) {
+                long oid = entries.oid(slot);
+                if (oid != IndexFile.EMPTY && oid != IndexFile.TOMBSTONE && !source.isStored(oid)) {
+                    entries.remove(slot);
+                }
             }
         }
     }

@@ -159,6 +159,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Objects the current commit found holding such values, watched once it succeeds. */
     private final List<Persistable> toWatch = new ArrayList<>();
     private final Map<String, HashIndex<?, ?>> indexes = new LinkedHashMap<>();
+    /** Whether a collection cycle ended since the indexes last dropped the entries of freed objects. */
+    private boolean indexesHoldFreed;
     /** Objects the current commit wrote, for the indexes; collected only when there are indexes. */
     private final List<Persistable> written = new ArrayList<>();
     /** The object or collection being read, for messages and to tell a nested read; null between reads. */
@@ -1300,6 +1302,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         for (HashIndex<?, ?> index : indexes.values()) {
             index.committed(store.lastCommit());
         }
+        dropFreedFromIndexes(); // a cycle this commit's share of the sweep ended
         written.clear();
         created.clear();
         createdLengths.clear();
@@ -2036,6 +2039,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return index;
     }
 
+    /** After a committed transaction: the indexes drop the entries of the objects a cycle that ended in it freed. */
+    private void dropFreedFromIndexes() {
+        if (indexesHoldFreed) {
+            indexesHoldFreed = false;
+            indexes.values().forEach(HashIndex::dropFreed);
+        }
+    }
+
+    /** Whether object {@code oid} is stored (a collection may have freed it). */
+    boolean isStored(long oid) {
+        return store.contains(oid);
+    }
+
     /** The Java object of committed object {@code oid} (hollow until touched), or {@code null} if there is none. */
     Object committedObject(long oid) {
         requireOwner();
@@ -2126,6 +2142,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 next = collector.step(COLLECTION_STEP, sweep);
                 sweep.commit(commitNumber + 1);
                 commitNumber = store.lastCommit();
+                dropFreedFromIndexes();
             } catch (RuntimeException | Error e) {
                 sweep.abandon();
                 throw e;
@@ -2135,6 +2152,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void cycleEnded(long reachedBytes) {
+        indexesHoldFreed = true; // what the cycle's last step freed is freed once its transaction commits
         if (automatic != null) {
             automatic.cycleEnded(reachedBytes);
         }

@@ -64,6 +64,11 @@ class HashIndexTest {
         public long storeId() {
             return 42;
         }
+
+        @Override
+        public boolean isStored(long oid) {
+            return objects.containsKey(oid);
+        }
     };
 
     private HashIndex<String, Thing> byName(HashIndex.StringHash hash) {

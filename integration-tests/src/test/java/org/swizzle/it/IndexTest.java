@@ -185,17 +185,28 @@ class IndexTest {
             ObjectIndex<Integer, Item> index = byValue(store);
             assertEquals(100, index.size(), "the index still has an entry for each item dropped");
             assertEquals(50, store.collectGarbage(), "the 50 items no root reaches are freed");
-            assertNull(index.get(75), "the entry of a freed object finds nothing, and is dropped");
-            assertEquals(99, index.size());
+            assertEquals(50, index.size(), "the collection's end drops the entries of the objects it freed");
+            assertNull(index.get(75), "a freed object's key finds nothing");
             assertEquals("item 25", index.get(25).label, "a reachable object is still found");
             Item added = new Item(75, "new 75");
             store.root("h", Holder.class).items.add(added);
             store.commit();
             assertSame(added, index.get(75), "a new object under a freed object's key is found");
+            assertEquals(51, index.size());
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.root("h", Holder.class).items.subList(0, 10).clear();
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(10, store.collectGarbage(), "a collection the closed index does not see");
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(41, byValue(store).size(), "a cleanly closed index drops the entries of the objects freed meanwhile");
         }
         assertEquals(0, Tool.run(new String[] {"reindex", dir.toString()}, System.out, System.err));
         try (ObjectStore store = ObjectStore.open(dir)) {
-            assertEquals(51, byValue(store).size(), "a rebuild indexes the stored objects, not the freed ones");
+            assertEquals(41, byValue(store).size(), "a rebuild indexes the stored objects, not the freed ones");
         }
     }
 
