@@ -122,7 +122,7 @@ final class CollectionFill {
         if (arrayType == null) {
             return in.readValue();
         }
-        in.readNextArrayAs(arrayType);
+        in.readNextArrayAdmittedBy(arrayType);
         try {
             return in.readValue();
         } catch (ArrayStoreException e) {

@@ -356,13 +356,23 @@ final class ContainerCodec {
     private static Object[] readArray(ValueKind kind, ObjectReader in) {
         int component = in.readInt();
         int length = in.readCount(kind);
+        boolean keepsItsClass = in.nextArrayKeepsItsClass();
         Class<?> retyped = in.takeNextArrayType();
-        Object[] array = retyped == null ? in.newArray(component, length) : (Object[]) Array.newInstance(retyped.getComponentType(), length);
+        Object[] array;
+        if (retyped == null) {
+            array = in.newArray(component, length);
+        } else if (keepsItsClass && retyped.isInstance(array = in.newArray(component, length))) {
+            retyped = null; // a class the declaration admits, and what holds its elements
+        } else {
+            array = (Object[]) Array.newInstance(retyped.getComponentType(), length);
+        }
         Class<?> elements = retyped == null ? null : retyped.getComponentType();
         Class<?> retypedElements = elements != null && elements.isArray() && !elements.getComponentType().isPrimitive() ? elements : null;
         in.enter(true);
         for (int i = 0; i < length; i++) {
-            if (retypedElements != null) {
+            if (retypedElements != null && keepsItsClass) {
+                in.readNextArrayAdmittedBy(retypedElements);
+            } else if (retypedElements != null) {
                 in.readNextArrayAs(retypedElements);
             }
             array[i] = in.readValue();

@@ -21,6 +21,8 @@ public final class ObjectReader {
     private final ReferenceSwizzler references;
     /** The class of the next reference array read: see {@link #readNextArrayAs}. */
     private Class<?> nextArrayType;
+    /** Whether the next reference array keeps its stored class where {@link #nextArrayType} admits it. */
+    private boolean nextArrayKeepsItsClass;
     private final SharedStrings strings;
     private byte[] scratch;
     private LittleEndianBuffer buffer;
@@ -379,12 +381,29 @@ public final class ObjectReader {
      */
     void readNextArrayAs(Class<?> type) {
         nextArrayType = type;
+        nextArrayKeepsItsClass = false;
     }
 
-    /** The class {@link #readNextArrayAs} set, or null; cleared. */
+    /**
+     * As {@link #readNextArrayAs}, but an array stored as a class {@code type} admits keeps that class: a {@code Leaf[]}
+     * in a {@code List<Base[]>} is a {@code Leaf[]} again, as it was when stored. For the arrays a collection holds,
+     * whose declaration may or may not have changed since: a field's is known to have.
+     */
+    void readNextArrayAdmittedBy(Class<?> type) {
+        nextArrayType = type;
+        nextArrayKeepsItsClass = true;
+    }
+
+    /** Whether the next array keeps its stored class where the class set for it admits it (see {@link #readNextArrayAdmittedBy}). */
+    boolean nextArrayKeepsItsClass() {
+        return nextArrayKeepsItsClass;
+    }
+
+    /** The class {@link #readNextArrayAs} or {@link #readNextArrayAdmittedBy} set, or null; cleared. */
     Class<?> takeNextArrayType() {
         Class<?> type = nextArrayType;
         nextArrayType = null;
+        nextArrayKeepsItsClass = false;
         return type;
     }
 

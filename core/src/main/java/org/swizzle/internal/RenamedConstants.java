@@ -1,6 +1,7 @@
 package org.swizzle.internal;
 
 import java.lang.reflect.Field;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -12,7 +13,9 @@ import org.swizzle.UnsupportedClassException;
  * name reads as the constant renamed from it, as a renamed field or class does. Two constants claiming one name are
  * refused, naming both.
  */
-final class RenamedConstants {
+public final class RenamedConstants {
+
+    private static final String[] NONE = {};
 
     private static final ClassValue<Map<String, Object>> BY_PREVIOUS_NAME = new ClassValue<>() {
         @Override
@@ -37,7 +40,30 @@ final class RenamedConstants {
         }
     };
 
+    /** The names {@link PreviousNames} gives each constant of an enum that has any, by the constant. */
+    private static final ClassValue<Map<Object, String[]>> PREVIOUS_NAMES = new ClassValue<>() {
+        @Override
+        protected Map<Object, String[]> computeValue(Class<?> type) {
+            Map<Object, String[]> names = new HashMap<>();
+            for (Map.Entry<String, Object> renamed : BY_PREVIOUS_NAME.get(type).entrySet()) {
+                names.merge(renamed.getValue(), new String[] {renamed.getKey()}, RenamedConstants::concat);
+            }
+            return names;
+        }
+    };
+
     private RenamedConstants() {
+    }
+
+    /** The names {@code constant} had, as {@link PreviousNames} on it says; none if it has no such annotation. */
+    public static String[] previousNames(Enum<?> constant) {
+        return PREVIOUS_NAMES.get(constant.getDeclaringClass()).getOrDefault(constant, NONE);
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        String[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
     }
 
     /** The constant of enum {@code type} that was named {@code name}, or null if none says it was. */

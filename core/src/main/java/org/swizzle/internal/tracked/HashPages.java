@@ -16,6 +16,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import org.swizzle.internal.OutOfLine;
+import org.swizzle.internal.RenamedConstants;
 
 /**
  * The entries of a large {@link TrackedHashMap}, in pages: the range of a key's {@linkplain #hash stable hash} is
@@ -177,7 +178,29 @@ final class HashPages<K, V> {
         } else {
             h = key.hashCode();
         }
+        return spread(h);
+    }
+
+    private static int spread(int h) {
         return h ^ (h >>> 16);
+    }
+
+    /**
+     * The hash {@code key} is placed by in page {@code index}: its {@linkplain #hash own}, or for an enum constant
+     * renamed since its entry was put ({@link org.swizzle.PreviousNames}), the hash of the name it had then if that
+     * one is in the page's range: the entry stays where it was put, and {@link #pageHolding} looks there too.
+     */
+    private int placedHash(Object key, int index) {
+        int hash = hash(key);
+        if (key instanceof Enum<?> constant && indexOf(hash) != index) {
+            for (String name : RenamedConstants.previousNames(constant)) {
+                int previous = spread(name.hashCode());
+                if (indexOf(previous) == index) {
+                    return previous;
+                }
+            }
+        }
+        return hash;
     }
 
     /** Pages the entries of {@code flat}, whose keys are all {@link #placeable}, for {@code owner}. */
@@ -242,7 +265,7 @@ final class HashPages<K, V> {
             if (!placeable(key)) {
                 return "holds a key of " + key.getClass().getName() + ", which no paged map holds";
             }
-            int hash = hash(key);
+            int hash = placedHash(key, index);
             if (indexOf(hash) != index) {
                 return "holds a key of hash " + Integer.toUnsignedString(hash) + ", outside its range of hashes from "
                     + Integer.toUnsignedString(bound)
@@ -294,7 +317,27 @@ final class HashPages<K, V> {
     }
 
     private TrackedHashMap<K, V> mapOf(Object key) {
-        return pageOf(hash(key)).map();
+        return pageHolding(key).map();
+    }
+
+    /**
+     * The page of {@code key}'s hash, unless {@code key} is an enum constant renamed since its entry was put, and the
+     * entry is in the page of a name it had then ({@link #placedHash}).
+     */
+    private Page<K, V> pageHolding(Object key) {
+        Page<K, V> page = pageOf(hash(key));
+        if (key instanceof Enum<?> constant) {
+            String[] previousNames = RenamedConstants.previousNames(constant);
+            if (previousNames.length > 0 && !page.map().containsKey(key)) {
+                for (String name : previousNames) {
+                    Page<K, V> previous = pageOf(spread(name.hashCode()));
+                    if (previous.map().containsKey(key)) {
+                        return previous;
+                    }
+                }
+            }
+        }
+        return page;
     }
 
     /** Puts {@code page} at {@code index} of the directory, after the pages before it. */
@@ -396,9 +439,9 @@ final class HashPages<K, V> {
 
     /** Applies {@code change} to the page of {@code key}, then counts what it added or removed. */
     private <R> R onPageOf(Object key, Function<TrackedHashMap<K, V>, R> change) {
-        int hash = hash(key);
-        Page<K, V> page = pageOf(hash);
+        Page<K, V> page = pageHolding(key);
         TrackedHashMap<K, V> map = page.map();
+        int hash = placedHash(key, indexOf(page.bound));
         int before = map.size();
         R result = change.apply(map);
         Attachment attachment = owner.attachment();
@@ -489,10 +532,11 @@ final class HashPages<K, V> {
      */
     private Page<K, V> split(Page<K, V> page, Integer appended) {
         TrackedHashMap<K, V> map = page.map();
+        int index = indexOf(page.bound);
         int[] hashes = new int[map.size()];
         int count = 0;
         for (Map.Entry<K, V> entry : map.flatEntries()) {
-            hashes[count++] = hash(entry.getKey()) ^ Integer.MIN_VALUE;
+            hashes[count++] = placedHash(entry.getKey(), index) ^ Integer.MIN_VALUE;
         }
         Arrays.sort(hashes, 0, count);
         int at = count / 2;
@@ -516,15 +560,14 @@ final class HashPages<K, V> {
         Page<K, V> upper = new Page<>(this, bound, 0, TrackedHashMap.pageOf(owner));
         for (Iterator<Map.Entry<K, V>> entries = map.entrySet().iterator(); entries.hasNext(); ) {
             Map.Entry<K, V> entry = entries.next();
-            if (Integer.compareUnsigned(hash(entry.getKey()), bound) >= 0) {
+            if (Integer.compareUnsigned(placedHash(entry.getKey(), index), bound) >= 0) {
                 upper.map.put(entry.getKey(), entry.getValue());
                 entries.remove();
             }
         }
         owner.rebuilt();
-        int index = indexOf(page.bound) + 1;
-        insert(index, upper);
-        sections.pageInserted(index);
+        insert(index + 1, upper);
+        sections.pageInserted(index + 1);
         modCount++;
         return upper;
     }

@@ -182,7 +182,17 @@ final class ListPages<E> {
     /** Chunk {@code k}'s list, read on first use. */
     private TrackedArrayList<E> list(int k) {
         TrackedArrayList<E> read = chunks[k].list;
-        return read != null ? read : read(chunks[k], starts[k]);
+        return read != null ? read : readChecked(k);
+    }
+
+    /** Reads chunk {@code k}, then has the list's {@link ChunkCheck}, if it has one, look at it. */
+    private TrackedArrayList<E> readChecked(int k) {
+        TrackedArrayList<E> read = read(chunks[k], starts[k]);
+        ChunkCheck check = owner.chunkCheck();
+        if (check != null) {
+            check.read(k, read);
+        }
+        return read;
     }
 
     /** Reads {@code chunk}, which starts at {@code start} (the store fills the slot, handing every thread the one instance). */

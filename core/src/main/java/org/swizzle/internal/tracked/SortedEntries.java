@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Objects;
 
+import org.swizzle.IncompatibleSchemaException;
+
 /**
  * The entries of a large {@code TreeMap} in ascending key order, kept as alternate keys and values of a list that
  * chunks itself: entry {@code i} is elements {@code 2i} and {@code 2i + 1}. A search is a binary search whose probes
@@ -16,6 +18,62 @@ final class SortedEntries<K, V> {
 
     SortedEntries(TrackedArrayList<Object> list) {
         this.list = list;
+        list.checkChunksWith(this::requireOrdered);
+    }
+
+    /**
+     * Refuses chunk {@code k}, just read, if its keys, and its first and last beside the keys of the chunks around it in
+     * memory, are not in ascending order under their {@code compareTo}: their class orders them otherwise than when they
+     * were stored, and a search would miss them. A map this large is not sorted again when read, as a small one is.
+     *
+     * @throws IncompatibleSchemaException naming the field, the keys' class and the entries out of order
+     */
+    private void requireOrdered(int k, TrackedArrayList<?> chunk) {
+        ListPages<Object> pages = list.pages();
+        int start = pages.start(k);
+        Object previous = k > 0 ? lastKey(pages, k - 1) : null;
+        for (int i = start & 1; i < chunk.size(); i += 2) {
+            Object key = chunk.element(i);
+            requireAfter(previous, key, start + i);
+            previous = key;
+        }
+        if (k + 1 < pages.chunkCount()) {
+            TrackedArrayList<Object> next = pages.chunkInMemory(k + 1);
+            int nextStart = pages.start(k + 1);
+            if (next != null && (nextStart & 1) < next.size()) {
+                requireAfter(previous, next.element(nextStart & 1), nextStart + (nextStart & 1));
+            }
+        }
+    }
+
+    /** The last key chunk {@code k} holds, if it is in memory and holds one; else null. */
+    private static Object lastKey(ListPages<Object> pages, int k) {
+        TrackedArrayList<Object> chunk = pages.chunkInMemory(k);
+        if (chunk == null) {
+            return null;
+        }
+        int i = chunk.size() - 1;
+        if (((pages.start(k) + i) & 1) != 0) {
+            i--;
+        }
+        return i >= 0 ? chunk.element(i) : null;
+    }
+
+    /** Refuses {@code key}, at element {@code index} of the list, unless it sorts after {@code previous} (if any). */
+    @SuppressWarnings("unchecked")
+    private void requireAfter(Object previous, Object key, int index) {
+        if (previous != null && ((Comparable<Object>) previous).compareTo(key) >= 0) {
+            Attachment attachment = list.attachment();
+            String field = attachment != null ? attachment.origin() : "(none)";
+            int entry = index >>> 1;
+            throw new IncompatibleSchemaException("Field " + field + " holds a sorted map or set of " + size()
+                + " entries, stored in chunks, whose keys are not in the order their compareTo gives now: the key of entry "
+                + (entry - 1) + " (a " + previous.getClass().getName() + ") sorts at or after that of entry " + entry
+                + " (a " + key.getClass().getName() + "). The order of " + key.getClass().getName() + " changed since"
+                + " they were stored, and a sorted map or set this large is not sorted again when read, as a smaller one"
+                + " is. Put the former compareTo back; to order them the new way, copy the entries out with it (into a"
+                + " list, say) and commit, then fill a new map or set from them with the new compareTo.");
+        }
     }
 
     /** The list the entries are kept in. */

@@ -31,6 +31,8 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
     private transient ListPages<E> pages;
     /** The paged list this list is a chunk of, which never pages itself; null for any other list. */
     private transient Tracked pageOf;
+    /** What looks at each chunk read from the store (see {@link SortedEntries}); null for a list without one. */
+    private transient ChunkCheck chunkCheck;
 
     public TrackedArrayList() {
     }
@@ -65,6 +67,15 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         TrackedArrayList<E> list = new TrackedArrayList<>();
         list.pages = ListPages.stored(list, size, counts, oids, Sections.of(oids.length, sectionChunks, sectionOids));
         return list;
+    }
+
+    /** Has {@code check} look at each chunk of this list read from the store from now on. */
+    void checkChunksWith(ChunkCheck check) {
+        chunkCheck = check;
+    }
+
+    ChunkCheck chunkCheck() {
+        return chunkCheck;
     }
 
     /** Whether the elements are in chunks. */

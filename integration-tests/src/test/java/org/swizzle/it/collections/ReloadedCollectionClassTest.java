@@ -87,6 +87,52 @@ class ReloadedCollectionClassTest {
         }
     }
 
+    @Persistent
+    public static class Base {
+    }
+
+    @Persistent
+    public static class Leaf extends Base {
+    }
+
+    /** Arrays of a subclass held where arrays of its superclass are declared. */
+    @Persistent
+    public static class Rack {
+        Base[] field;
+        List<Base[]> list = new ArrayList<>();
+        Map<String, Base[]> map = new HashMap<>();
+        List<Base[][]> nested = new ArrayList<>();
+    }
+
+    /**
+     * An array keeps its class through a reload wherever it is held, as in plain Java: a {@code Leaf[]} in a
+     * {@code List<Base[]>} came back a {@code Base[]}, and a cast to {@code Leaf[]} that worked before failed after.
+     */
+    @Test
+    void shouldReloadAnArrayInACollectionAsTheClassItWasStoredAs() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Rack rack = new Rack();
+            Leaf[] leaves = {new Leaf(), null};
+            rack.field = leaves;
+            rack.list.add(leaves);
+            rack.map.put("k", leaves);
+            rack.nested.add(new Leaf[][] {leaves});
+            rack.nested.add(new Base[][] {new Base[] {new Leaf()}});
+            store.setRoot("rack", rack);
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Rack rack = store.root("rack", Rack.class);
+            assertInstanceOf(Leaf[].class, rack.field);
+            assertInstanceOf(Leaf[].class, rack.list.get(0));
+            assertInstanceOf(Leaf.class, ((Leaf[]) rack.map.get("k"))[0]);
+            assertInstanceOf(Leaf[][].class, rack.nested.get(0));
+            assertInstanceOf(Leaf[].class, rack.nested.get(0)[0]);
+            assertEquals(Base[][].class, rack.nested.get(1).getClass());
+            assertEquals(Base[].class, rack.nested.get(1)[0].getClass());
+        }
+    }
+
     @Test
     void shouldRefuseASortedCollectionWithAComparator() {
         try (ObjectStore store = ObjectStore.open(dir)) {
