@@ -160,7 +160,7 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
             String descriptor = field.getDescriptor();
             FieldKind kind = StoredTypes.classify(descriptor, this);
             if (kind == null) {
-                String typeName = Type.getType(descriptor).getClassName();
+                String typeName = declaredTypeName(field, Type.getType(descriptor).getClassName());
                 String missing = missingClass(descriptor);
                 refusals.add(missing != null
                     ? StoredTypes.missingTypeRefusal(type.getName(), field.getName(), typeName, missing)
@@ -252,6 +252,23 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
     }
 
     /** The synthetic {@code val$x} field by which javac gives a local or anonymous class a captured variable. */
+    /**
+     * The type a refused field is named by: its class, or the type variable it is declared with, read from its
+     * signature rather than resolved, which would need every class its type names.
+     */
+    private static String declaredTypeName(FieldDescription field, String erased) {
+        String signature = field.getGenericSignature();
+        int dimensions = 0;
+        while (signature != null && signature.charAt(dimensions) == '[') {
+            dimensions++;
+        }
+        if (signature == null || signature.charAt(dimensions) != 'T') {
+            return erased;
+        }
+        String variable = signature.substring(dimensions + 1, signature.length() - 1) + "[]".repeat(dimensions);
+        return StoredTypes.declaredTypeName(variable, erased);
+    }
+
     private static boolean isCapturedVariable(FieldDescription.InDefinedShape field) {
         return !field.isStatic() && field.getName().startsWith("val$");
     }

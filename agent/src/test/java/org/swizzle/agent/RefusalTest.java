@@ -87,6 +87,16 @@ class RefusalTest {
     }
 
     @Test
+    void shouldNameTheTypeVariableAFieldIsDeclaredWith() {
+        StdErr.capture(() -> loader.fixture("WithTypeVariable"));
+
+        String refusal = Enhancement.refusal("org.swizzle.fixtures.WithTypeVariable");
+        assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithTypeVariable", "value", "T (erased to java.lang.Object)"),
+            refusal);
+        assertUnchanged("WithTypeVariable");
+    }
+
+    @Test
     void shouldNameEveryRefusedFieldOfAClass() {
         StdErr.capture(() -> loader.fixture("WithTwoRefusedFields"));
 

@@ -358,7 +358,8 @@ public final class ClassLayout {
         String descriptor = field.getType().descriptorString();
         FieldKind kind = kind(level, field);
         if (kind == null) {
-            throw new UnsupportedFieldTypeException(StoredTypes.refusal(level.getName(), name, field.getType().getTypeName()));
+            throw new UnsupportedFieldTypeException(StoredTypes.refusal(level.getName(), name,
+                StoredTypes.declaredTypeName(field.getGenericType().getTypeName(), field.getType().getTypeName())));
         }
         return new Shape.Field(name, descriptor, kind);
     }

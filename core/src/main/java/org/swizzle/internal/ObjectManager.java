@@ -297,8 +297,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (closed) {
             throw new StoreClosedException("The store in " + directory + " is closed, so object " + object.$swz_oid()
-                + " (" + object.getClass().getName() + "), which was not read before close(), cannot be read now. Read"
-                + " what you need before close(), or open the store again and use the objects it reads.");
+                + " (" + object.getClass().getName() + "), which was not read before close() or had changes close()"
+                + " discarded (as abort() does, they make it hollow), cannot be read now. Read what you need, and commit"
+                + " what you changed, before close(), or open the store again and use the objects it reads.");
         }
         counters.faults++;
         faultDepth++;

@@ -149,6 +149,14 @@ public final class StoredTypes {
         return holders;
     }
 
+    /**
+     * A field's type as messages name it: its class, or for a type variable ({@code T}, {@code T[]}) the variable with
+     * the class it erases to, which is the one refused.
+     */
+    public static String declaredTypeName(String declared, String erased) {
+        return declared.equals(erased) || declared.startsWith(erased + "<") ? erased : declared + " (erased to " + erased + ")";
+    }
+
     /** The message for a refused field, naming the class, the field and its type. */
     public static String refusal(String className, String fieldName, String typeName) {
         return "Cannot store field " + className + "." + fieldName + " of type " + typeName

@@ -434,7 +434,27 @@ class StoreBehaviourTest {
         store.close();
         StoreClosedException unread = assertThrows(StoreClosedException.class, () -> next.name.length());
         assertTrue(unread.getMessage().contains("is closed, so object ") && unread.getMessage().contains("(" + Node.class.getName()
-            + "), which was not read before close(), cannot be read now"), unread.getMessage());
+            + "), which was not read before close() or had changes close() discarded"), unread.getMessage());
+    }
+
+    /**
+     * An object changed and not committed before close() is hollow after it, as abort() leaves it: reading it is refused
+     * with a message that says why, not that it was never read.
+     */
+    @Test
+    void shouldSayThatCloseDiscardedTheChangesOfAnObjectItCannotReadAfterwards() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.setRoot("n", new Node("n"));
+            store.commit();
+        }
+        ObjectStore store = ObjectStore.open(dir);
+        Node node = store.root("n", Node.class);
+        assertEquals("n", node.name);
+        node.name = "changed";
+        store.close();
+        StoreClosedException discarded = assertThrows(StoreClosedException.class, () -> node.name.length());
+        assertTrue(discarded.getMessage().contains("or had changes close() discarded (as abort() does, they make it hollow)")
+            && discarded.getMessage().contains("commit what you changed, before close()"), discarded.getMessage());
     }
 
     /**
