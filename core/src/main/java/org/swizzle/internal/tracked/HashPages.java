@@ -441,7 +441,7 @@ final class HashPages<K, V> {
     private <R> R onPageOf(Object key, Function<TrackedHashMap<K, V>, R> change) {
         Page<K, V> page = pageHolding(key);
         TrackedHashMap<K, V> map = page.map();
-        int hash = placedHash(key, indexOf(page.bound));
+        int hash = key instanceof Enum ? placedHash(key, indexOf(page.bound)) : hash(key);
         int before = map.size();
         R result = change.apply(map);
         Attachment attachment = owner.attachment();

@@ -5,6 +5,7 @@ import java.util.BitSet;
 import java.util.Objects;
 
 import org.swizzle.IncompatibleSchemaException;
+import org.swizzle.internal.Persistable;
 
 /**
  * The entries of a large {@code TreeMap} in ascending key order, kept as alternate keys and values of a list that
@@ -25,6 +26,7 @@ final class SortedEntries<K, V> {
      * Refuses chunk {@code k}, just read, if its keys, and its first and last beside the keys of the chunks around it in
      * memory, are not in ascending order under their {@code compareTo}: their class orders them otherwise than when they
      * were stored, and a search would miss them. A map this large is not sorted again when read, as a small one is.
+     * Persistent keys are compared at the first, middle and last of the chunk only (see {@link #nextCompared}).
      *
      * @throws IncompatibleSchemaException naming the field, the keys' class and the entries out of order
      */
@@ -32,9 +34,12 @@ final class SortedEntries<K, V> {
         ListPages<Object> pages = list.pages();
         int start = pages.start(k);
         Object previous = k > 0 ? lastKey(pages, k - 1) : null;
-        for (int i = start & 1; i < chunk.size(); i += 2) {
-            Object key = chunk.element(i);
-            requireAfter(previous, key, start + i);
+        int first = start & 1;
+        int keys = (chunk.size() - first + 1) >>> 1;
+        boolean persistent = keys > 0 && chunk.element(first) instanceof Persistable;
+        for (int j = 0; j < keys; j = nextCompared(j, keys, persistent)) {
+            Object key = chunk.element(first + 2 * j);
+            requireAfter(previous, key, start + first + 2 * j);
             previous = key;
         }
         if (k + 1 < pages.chunkCount()) {
@@ -44,6 +49,18 @@ final class SortedEntries<K, V> {
                 requireAfter(previous, next.element(nextStart & 1), nextStart + (nextStart & 1));
             }
         }
+    }
+
+    /**
+     * The key compared after key {@code j} of a chunk's {@code keys}: the next, or for persistent keys, which a
+     * comparison faults in, only the middle and the last, as a search reads the first and last of a chunk it probes.
+     */
+    private static int nextCompared(int j, int keys, boolean persistent) {
+        if (!persistent) {
+            return j + 1;
+        }
+        int middle = (keys - 1) / 2;
+        return j < middle ? middle : j < keys - 1 ? keys - 1 : keys;
     }
 
     /** The last key chunk {@code k} holds, if it is in memory and holds one; else null. */
