@@ -262,11 +262,9 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
         while (signature != null && signature.charAt(dimensions) == '[') {
             dimensions++;
         }
-        if (signature == null || signature.charAt(dimensions) != 'T') {
-            return erased;
-        }
-        String variable = signature.substring(dimensions + 1, signature.length() - 1) + "[]".repeat(dimensions);
-        return StoredTypes.declaredTypeName(variable, erased);
+        boolean variable = signature != null && signature.charAt(dimensions) == 'T';
+        return StoredTypes.declaredTypeName(variable
+            ? signature.substring(dimensions + 1, signature.length() - 1) + "[]".repeat(dimensions) : null, erased);
     }
 
     private static boolean isCapturedVariable(FieldDescription.InDefinedShape field) {

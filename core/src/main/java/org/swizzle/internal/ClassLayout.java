@@ -3,8 +3,10 @@ package org.swizzle.internal;
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.lang.reflect.TypeVariable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -353,13 +355,22 @@ public final class ClassLayout {
         return StoredTypes.classify(field.getType().descriptorString(), new LoadedTypeFacts(level.getClassLoader()));
     }
 
+    /** The type variable {@code type} is ({@code T}), or an array of ({@code T[]}); null for any other type. */
+    private static String typeVariable(java.lang.reflect.Type type) {
+        if (type instanceof GenericArrayType array) {
+            String component = typeVariable(array.getGenericComponentType());
+            return component == null ? null : component + "[]";
+        }
+        return type instanceof TypeVariable<?> variable ? variable.getName() : null;
+    }
+
     private static Shape.Field describe(Class<?> level, Field field) {
         String name = field.getName();
         String descriptor = field.getType().descriptorString();
         FieldKind kind = kind(level, field);
         if (kind == null) {
             throw new UnsupportedFieldTypeException(StoredTypes.refusal(level.getName(), name,
-                StoredTypes.declaredTypeName(field.getGenericType().getTypeName(), field.getType().getTypeName())));
+                StoredTypes.declaredTypeName(typeVariable(field.getGenericType()), field.getType().getTypeName())));
         }
         return new Shape.Field(name, descriptor, kind);
     }

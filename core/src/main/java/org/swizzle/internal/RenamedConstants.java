@@ -1,7 +1,6 @@
 package org.swizzle.internal;
 
 import java.lang.reflect.Field;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -44,9 +43,13 @@ public final class RenamedConstants {
     private static final ClassValue<Map<Object, String[]>> PREVIOUS_NAMES = new ClassValue<>() {
         @Override
         protected Map<Object, String[]> computeValue(Class<?> type) {
+            BY_PREVIOUS_NAME.get(type); // refuses two constants naming one name
             Map<Object, String[]> names = new HashMap<>();
-            for (Map.Entry<String, Object> renamed : BY_PREVIOUS_NAME.get(type).entrySet()) {
-                names.merge(renamed.getValue(), new String[] {renamed.getKey()}, RenamedConstants::concat);
+            for (Field field : type.getDeclaredFields()) {
+                PreviousNames previous = field.getAnnotation(PreviousNames.class);
+                if (field.isEnumConstant() && previous != null) {
+                    names.put(enumConstant(type, field.getName()), previous.value());
+                }
             }
             return names;
         }
@@ -58,12 +61,6 @@ public final class RenamedConstants {
     /** The names {@code constant} had, as {@link PreviousNames} on it says; none if it has no such annotation. */
     public static String[] previousNames(Enum<?> constant) {
         return PREVIOUS_NAMES.get(constant.getDeclaringClass()).getOrDefault(constant, NONE);
-    }
-
-    private static String[] concat(String[] first, String[] second) {
-        String[] both = Arrays.copyOf(first, first.length + second.length);
-        System.arraycopy(second, 0, both, first.length, second.length);
-        return both;
     }
 
     /** The constant of enum {@code type} that was named {@code name}, or null if none says it was. */

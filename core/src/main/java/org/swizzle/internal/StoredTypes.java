@@ -150,11 +150,12 @@ public final class StoredTypes {
     }
 
     /**
-     * A field's type as messages name it: its class, or for a type variable ({@code T}, {@code T[]}) the variable with
-     * the class it erases to, which is the one refused.
+     * A field's type as messages name it: its class {@code erased}, or for a field declared with a type variable
+     * ({@code variable}, such as {@code T} or {@code T[]}; null if none) the variable with the class it erases to, which
+     * is the one refused.
      */
-    public static String declaredTypeName(String declared, String erased) {
-        return declared.equals(erased) || declared.startsWith(erased + "<") ? erased : declared + " (erased to " + erased + ")";
+    public static String declaredTypeName(String variable, String erased) {
+        return variable == null ? erased : variable + " (erased to " + erased + ")";
     }
 
     /** The message for a refused field, naming the class, the field and its type. */
