@@ -251,7 +251,6 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
             && !field.getType().isPrimitive() && !field.getType().isArray();
     }
 
-    /** The synthetic {@code val$x} field by which javac gives a local or anonymous class a captured variable. */
     /**
      * The type a refused field is named by: its class, or the type variable it is declared with, read from its
      * signature rather than resolved, which would need every class its type names.
@@ -267,6 +266,7 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
             ? signature.substring(dimensions + 1, signature.length() - 1) + "[]".repeat(dimensions) : null, erased);
     }
 
+    /** The synthetic {@code val$x} field by which javac gives a local or anonymous class a captured variable. */
     private static boolean isCapturedVariable(FieldDescription.InDefinedShape field) {
         return !field.isStatic() && field.getName().startsWith("val$");
     }
@@ -301,7 +301,6 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
         return superClass == null ? null : superClass.asErasure().getInternalName();
     }
 
-    /** The class a field of type {@code descriptor} (or of arrays of it) names, if its class file cannot be found; else null. */
     /**
      * The first type that {@code type}, a collection type, is declared to hold (through nested collections and wildcard
      * bounds) that holds nothing storable ({@link StoredTypes#holdsStoredValues}), or {@code null}; a type variable, an
@@ -338,6 +337,7 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
         return null;
     }
 
+    /** The class a field of type {@code descriptor} (or of arrays of it) names, if its class file cannot be found; else null. */
     private String missingClass(String descriptor) {
         Type element = Type.getType(descriptor);
         if (element.getSort() == Type.ARRAY) {

@@ -306,12 +306,12 @@ public final class ObjectWriter {
         position += 8;
     }
 
-    /** A reference field: OID and class id, {@code 0, 0} for null. */
     /** The OID of persistent object {@code object}, made persistent if it is new, as a reference to it writes. */
     long oidOf(Object object) {
         return references.oidOf(object, this);
     }
 
+    /** A reference field: OID and class id, {@code 0, 0} for null. */
     public void writeReference(Object value) {
         if (value == null) {
             writeLong(0);

@@ -577,7 +577,6 @@ final class ListPages<E> {
         owner.directoryChanged();
     }
 
-    /** Moves the elements of chunk {@code k} from {@code at} on into a new chunk after it. */
     /**
      * Where a chunk of {@code count} elements, at most twice {@link #CHUNK_CAPACITY}, splits in half: at an even index,
      * so that the chunks of a list holding pairs in turn (a large {@code TreeMap}'s keys and values) start with a key,
@@ -588,6 +587,7 @@ final class ListPages<E> {
         return count - at > CHUNK_CAPACITY ? at + 2 : at;
     }
 
+    /** Moves the elements of chunk {@code k} from {@code at} on into a new chunk after it. */
     private void cut(int k, int at) {
         TrackedArrayList<E> list = list(k);
         int count = chunks[k].count;
