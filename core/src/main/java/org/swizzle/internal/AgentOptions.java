@@ -81,7 +81,22 @@ public final class AgentOptions {
                 }
             }
         }
+        requireCardBarrierForCardSize(given);
         return new AgentOptions(given);
+    }
+
+    /**
+     * A card size other than the default sets up {@code barrier=card}'s cards, so under any other barrier it would do
+     * nothing: most likely {@code barrier=card} was meant and left out. The default size is taken under any barrier,
+     * since the recorded options of every enhancement name it.
+     */
+    private static void requireCardBarrierForCardSize(Map<String, String> given) {
+        String card = given.get("card");
+        String barrier = given.getOrDefault("barrier", VALID.get("barrier").get(0));
+        if (card != null && !card.equals(VALID.get("card").get(0)) && !barrier.equals("card")) {
+            throw new IllegalArgumentException("Swizzle agent option card=" + card + " sets the card size of barrier=card"
+                + " and does nothing under barrier=" + barrier + "; add barrier=card, or leave card out. " + validList());
+        }
     }
 
     /** The message part that lists every option and its values, defaults first. */

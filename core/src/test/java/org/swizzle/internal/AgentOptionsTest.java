@@ -47,6 +47,18 @@ class AgentOptionsTest {
     }
 
     @Test
+    void shouldRefuseACardSizeUnderAnotherBarrier() {
+        IllegalArgumentException alone = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("card=64"));
+        assertTrue(alone.getMessage().contains("card=64") && alone.getMessage().contains("barrier=remset")
+            && alone.getMessage().contains("add barrier=card"), alone.getMessage());
+        IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+            () -> AgentOptions.parse("barrier=object,card=1024"));
+        assertTrue(other.getMessage().contains("barrier=object"), other.getMessage());
+        // every recorded enhancement names the default size, whatever its barrier
+        assertEquals(512, AgentOptions.parse(AgentOptions.parse("barrier=none").toString()).cardSize());
+    }
+
+    @Test
     void shouldRefuseAnOptionGivenTwice() {
         IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("swizzle=node,Swizzle=none"));
         assertTrue(twice.getMessage().contains("swizzle=node and swizzle=none") && twice.getMessage().contains("once"), twice.getMessage());
