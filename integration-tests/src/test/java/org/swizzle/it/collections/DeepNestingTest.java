@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,9 +24,20 @@ class DeepNestingTest {
     @TempDir
     Path dir;
 
+    @Test
+    void shouldReadBackCollectionsNestedDeeperThanTheStack() {
+        readBackCollectionsNestedDeeperThanTheStack("");
+    }
+
+    /** The same under other schemes, with the extended tests (about 11 s each). */
+    @Tag("extended")
     @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"", "swizzle=eager", "swizzle=edge,barrier=card"})
-    void shouldReadBackCollectionsNestedDeeperThanTheStack(String options) {
+    @ValueSource(strings = {"swizzle=eager", "swizzle=edge,barrier=card"})
+    void shouldReadBackCollectionsNestedDeeperThanTheStackUnderOtherSchemes(String options) {
+        readBackCollectionsNestedDeeperThanTheStack(options);
+    }
+
+    private void readBackCollectionsNestedDeeperThanTheStack(String options) {
         assertEquals("", Phases.failures(DeepNestingWorkload.class, options, dir, "build", "verify", "deepen", "verifyDeeper"),
             "[" + options + "]");
     }

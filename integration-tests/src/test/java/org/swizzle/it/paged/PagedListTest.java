@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,9 +27,16 @@ class PagedListTest {
     Path dir;
 
     @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
+    @ValueSource(strings = {"", "swizzle=edge"})
     void shouldKeepALargeListInChunks(String options) {
         assertEquals("", Phases.failures(PagedListWorkload.class, options, dir.resolve("first"), PHASES), "[" + options + "]");
+    }
+
+    /** The same under the card barrier, with the extended tests (about 13 s). */
+    @Tag("extended")
+    @Test
+    void shouldKeepALargeListInChunksUnderTheCardBarrier() {
+        shouldKeepALargeListInChunks("barrier=card");
     }
 
     /** The same under a resident budget far below the list's size: clean chunks are let go and read again. */
