@@ -143,7 +143,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         this.key = key;
         this.stringHash = stringHash;
         this.file = directory.resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + SUFFIX);
-        this.marker = directory.resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + ".commit");
+        this.marker = directory.resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + SegmentStore.INDEX_MARKER_SUFFIX);
     }
 
     /**

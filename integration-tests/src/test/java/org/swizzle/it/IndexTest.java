@@ -12,7 +12,10 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -291,6 +294,44 @@ class IndexTest {
             for (int value = 0; value < 100; value++) {
                 assertEquals("ours item " + value, index.get(value).label);
             }
+        }
+    }
+
+    /**
+     * Store files put back from an earlier copy, beside the index files of the later commits: the commits made from
+     * there on reach the index's commit number again with other objects, so the index is rebuilt, not taken as up to
+     * date (part 6's new key was not found).
+     */
+    @Test
+    void shouldRebuildAnIndexAheadOfStoreFilesPutBackFromAnEarlierCopy(@TempDir Path copy) throws Exception {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            byValue(store).get(1);
+        }
+        List<Path> storeFiles;
+        try (Stream<Path> files = Files.list(dir)) {
+            storeFiles = files.filter(Files::isRegularFile).collect(Collectors.toList());
+        }
+        for (Path file : storeFiles) {
+            Files.copy(file, copy.resolve(file.getFileName()));
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            ObjectIndex<Integer, Item> index = byValue(store);
+            store.root("h", Holder.class).items.get(5).value = 500;
+            assertEquals(2, store.commit());
+            assertEquals("item 5", index.get(500).label);
+        }
+        for (Path file : storeFiles) {
+            Files.copy(copy.resolve(file.getFileName()), file, StandardCopyOption.REPLACE_EXISTING);
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) { // no index open: the commit reaches 2 again
+            store.root("h", Holder.class).items.get(6).value = 600;
+            assertEquals(2, store.commit());
+        }
+        for (String key : new String[] {"600", "5", "500"}) {
+            String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), key).ok().output;
+            String expected = key.equals("600") ? "FOUND item 6" : key.equals("5") ? "FOUND item 5" : "FOUND null";
+            assertTrue(output.contains(expected), key + ": " + output);
         }
     }
 

@@ -17,7 +17,6 @@ import java.util.List;
  */
 final class ReindexCommand {
     private static final String MAP_SUFFIX = ".idx";
-    private static final String MARKER_SUFFIX = ".commit";
 
     private final Path indexes;
     private final PrintStream out;
@@ -45,7 +44,7 @@ final class ReindexCommand {
         for (Path map : maps) {
             String file = map.getFileName().toString();
             String name = file.substring(0, file.length() - MAP_SUFFIX.length());
-            Path marker = indexes.resolve(name + MARKER_SUFFIX);
+            Path marker = indexes.resolve(name + SegmentStore.INDEX_MARKER_SUFFIX);
             try {
                 String state = Files.exists(marker) ? Files.readString(marker).trim() : "none";
                 Files.deleteIfExists(marker);

@@ -37,6 +37,8 @@ public final class SegmentStore implements AutoCloseable {
      * store (hash indexes, each a map file and a {@code NAME.commit} marker); rebuildable from the objects.
      */
     public static final String INDEX_DIRECTORY = "indexes";
+    /** What an index's marker, which names the commit its file is up to date with, adds to the index's name. */
+    public static final String INDEX_MARKER_SUFFIX = ".commit";
 
     private static final System.Logger LOG = System.getLogger("org.swizzle.store");
 
@@ -183,6 +185,7 @@ public final class SegmentStore implements AutoCloseable {
         }
         boolean damagedSlot = warnOfDamagedSlot();
         if (!config.readOnly()) {
+            IndexMarkers.dropThoseAhead(directory, state.lastCommit);
             if (state.storeId == 0) {
                 state.storeId = NewStore.newStoreId(); // a store created before stores had an id: this checkpoint gives it one
             }

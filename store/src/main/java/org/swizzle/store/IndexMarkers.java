@@ -1,0 +1,58 @@
+package org.swizzle.store;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.swizzle.StoreIOException;
+
+/**
+ * The markers ({@code indexes/NAME.commit}) that record the commit each index of a store is up to date with, seen
+ * from the store. An index trusts its file when its marker names the store's last commit; a marker ahead of the store
+ * means the store's files were put back from an earlier copy, and the commits made from there on would reach that
+ * number again with other objects. So a writable open drops such markers before anything commits: the index is
+ * rebuilt from the objects when it is next opened.
+ */
+final class IndexMarkers {
+
+    private static final System.Logger LOG = System.getLogger("org.swizzle.store");
+
+    private IndexMarkers() {
+    }
+
+    /** Deletes the markers in {@code directory}'s indexes that name a commit after {@code lastCommit}. */
+    static void dropThoseAhead(Path directory, long lastCommit) {
+        Path indexes = directory.resolve(SegmentStore.INDEX_DIRECTORY);
+        if (!Files.isDirectory(indexes)) {
+            return;
+        }
+        try (DirectoryStream<Path> markers = Files.newDirectoryStream(indexes, "*" + SegmentStore.INDEX_MARKER_SUFFIX)) {
+            for (Path marker : markers) {
+                long commit = commitOf(Files.readString(marker, StandardCharsets.US_ASCII));
+                if (commit > lastCommit) {
+                    Files.delete(marker);
+                    LOG.log(Level.INFO, () -> "Index marker " + marker + " names commit " + commit + ", after the store's"
+                        + " last commit " + lastCommit + ": the store's files were put back from an earlier copy, so the"
+                        + " index is rebuilt from the objects when it is next opened");
+                }
+            }
+        } catch (IOException e) {
+            throw new StoreIOException("Cannot check the index markers in " + indexes + " against the store's last commit "
+                + lastCommit + ": " + e + ". Delete the directory " + indexes + " (indexes hold derived data only and are"
+                + " rebuilt when opened).", e);
+        }
+    }
+
+    /** The commit a marker's text starts with, or -1 when it names none (a marker of its own is then not trusted). */
+    private static long commitOf(String state) {
+        String first = state.trim().split(" ", 2)[0];
+        try {
+            return Long.parseLong(first);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}
