@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.ConcurrentModificationException;
 import java.util.Iterator;
 import java.util.List;
 import java.util.ListIterator;
@@ -498,10 +499,32 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
         }
         changed();
         try {
-            super.sort(c);
+            sortACopy(c);
         } finally {
             changedAgain();
         }
+    }
+
+    /**
+     * {@code ArrayList.sort} made on a copy of the elements, put back once sorted: a sort in place keeps some elements
+     * outside the list while it merges, so a commit made from the comparator would write a list that lacks them and
+     * holds others twice. Sorting a copy, it writes the list as it was before the sort, as a large list's does.
+     */
+    @SuppressWarnings("unchecked")
+    private void sortACopy(Comparator<? super E> c) {
+        int expected = modCount;
+        Object[] sorted = super.toArray();
+        Arrays.sort((E[]) sorted, c);
+        if (modCount != expected) {
+            throw new ConcurrentModificationException();
+        }
+        if (!isLive()) {
+            return; // an abort made from the comparator detached the list: the sort goes with it
+        }
+        for (int i = 0; i < sorted.length; i++) {
+            super.set(i, (E) sorted[i]);
+        }
+        modCount++;
     }
 
     @Override
