@@ -140,9 +140,9 @@ public final class SegmentStore implements AutoCloseable {
             store.afterOpen();
             return store;
         } catch (RuntimeException e) {
-            throw Closer.closeAfter(e, files.clusters, files.wal, files.segments, lock);
+            throw Closer.closeAfter(e, files.clusters, files.wal, files.segments, lock::closeRefused);
         } catch (Error e) {
-            throw Closer.closeAfter(e, files.clusters, files.wal, files.segments, lock);
+            throw Closer.closeAfter(e, files.clusters, files.wal, files.segments, lock::closeRefused);
         }
     }
 

@@ -32,12 +32,15 @@ final class StoreLock implements AutoCloseable {
     private final FileLock lock;
     private final String previousOwner;
     private final Path directory;
+    /** Whether the lock file was made for this lock: an open refused then takes it away again. */
+    private final boolean madeFile;
 
-    private StoreLock(Path directory, FileChannel channel, FileLock lock, String previousOwner) {
+    private StoreLock(Path directory, FileChannel channel, FileLock lock, String previousOwner, boolean madeFile) {
         this.directory = directory;
         this.channel = channel;
         this.lock = lock;
         this.previousOwner = previousOwner;
+        this.madeFile = madeFile;
     }
 
     /**
@@ -47,11 +50,12 @@ final class StoreLock implements AutoCloseable {
      */
     static StoreLock acquire(Path directory) {
         Path file = directory.resolve(FILE_NAME);
+        boolean existed = Files.exists(file);
         FileChannel channel = null;
         try {
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             FileLock lock = tryLock(channel, false, directory, file);
-            return new StoreLock(directory, channel, lock, contents(channel));
+            return new StoreLock(directory, channel, lock, contents(channel), !existed);
         } catch (OverlappingFileLockException e) {
             throw Closer.closeAfter(alreadyOpenInThisJvm(directory, e), channel);
         } catch (IOException e) {
@@ -68,13 +72,13 @@ final class StoreLock implements AutoCloseable {
     static StoreLock acquireShared(Path directory) {
         Path file = directory.resolve(FILE_NAME);
         if (!Files.exists(file)) {
-            return new StoreLock(directory, null, null, "");
+            return new StoreLock(directory, null, null, "", false);
         }
         FileChannel channel = null;
         try {
             channel = FileChannel.open(file, StandardOpenOption.READ);
             FileLock lock = tryLock(channel, true, directory, file);
-            return new StoreLock(directory, channel, lock, contents(channel));
+            return new StoreLock(directory, channel, lock, contents(channel), false);
         } catch (OverlappingFileLockException e) {
             throw Closer.closeAfter(alreadyOpenInThisJvm(directory, e), channel);
         } catch (IOException e) {
@@ -150,6 +154,20 @@ final class StoreLock implements AutoCloseable {
 
     private Path file() {
         return directory.resolve(FILE_NAME);
+    }
+
+    /**
+     * Releases the lock of an open that was refused, deleting the lock file if this open made it (while it still holds
+     * the lock), so that a refused open leaves the directory as it found it.
+     */
+    void closeRefused() throws IOException {
+        try {
+            if (madeFile) {
+                Files.deleteIfExists(file());
+            }
+        } finally {
+            close();
+        }
     }
 
     @Override

@@ -16,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -96,6 +97,24 @@ class StoreDirectoryTest {
         assertEquals(copy.resolve(StoreDirs.SEGMENTS), e.file());
         assertTrue(e.getMessage().contains("and " + StoreDirs.WAL + " is missing too"), e.getMessage());
         assertFalse(Files.exists(copy.resolve(StoreDirs.SEGMENTS)) || Files.exists(copy.resolve(StoreDirs.WAL)));
+    }
+
+    /** An open refused leaves the directory as it found it: a lock file it made to lock the store goes again. */
+    @Test
+    void shouldTakeAwayTheLockFileItMadeForAnOpenItRefused() throws IOException {
+        Path store = storeWithData();
+        Path copy = copyOf(store, "clusters-only");
+        for (String other : List.of(StoreDirs.SEGMENTS, StoreDirs.WAL, LOCK, INDEXES)) {
+            deleteTree(copy.resolve(other));
+        }
+        assertThrows(StoreCorruptedException.class, () -> SegmentStore.open(copy, CONFIG));
+        try (Stream<Path> files = Files.list(copy)) {
+            assertEquals(List.of(StoreDirs.CLUSTERS), files.map(file -> file.getFileName().toString()).collect(Collectors.toList()));
+        }
+        Path locked = copyOf(store, "lock-kept");
+        Files.delete(locked.resolve(StoreDirs.WAL));
+        assertThrows(StoreCorruptedException.class, () -> SegmentStore.open(locked, CONFIG));
+        assertTrue(Files.exists(locked.resolve(LOCK)), "a lock file the open found is left where it was");
     }
 
     @Test
