@@ -207,7 +207,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         source.forEachCommitted(type, (object, oid) -> {
             K k;
             try {
-                k = key.apply(type.cast(object));
+                k = keyOf(object);
             } catch (RuntimeException e) {
                 throw new StoreException("The key function of index " + name + " failed for object " + oid + " ("
                     + object.getClass().getName() + ") while the index was built from the stored objects: " + e + ". Make"
@@ -253,7 +253,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                     continue;
                 }
                 Object found = source.committedObject(oid);
-                K current = type.isInstance(found) ? key.apply(type.cast(found)) : null;
+                K current = type.isInstance(found) ? keyOf(found) : null;
                 if (current == null || code(current) != code) {
                     entries.remove(slot);
                     dropped.addLong(code);
@@ -301,7 +301,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             if (type.isInstance(object)) {
                 long code;
                 try {
-                    K k = key.apply(type.cast(object));
+                    K k = keyOf(object);
                     if (k == null) {
                         continue;
                     }
@@ -382,7 +382,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         for (int i = 0; i < builtFromChanges.size(); i++) {
             long oid = builtFromChanges.getLong(i);
             Object object = source.committedObject(oid);
-            K k = type.isInstance(object) ? key.apply(type.cast(object)) : null;
+            K k = type.isInstance(object) ? keyOf(object) : null;
             if (k != null) {
                 addUnlessPresent(code(k), oid);
             }
@@ -407,6 +407,19 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     }
 
     /** The code a key is stored under: the number itself, or the hash of a string under the file's seed. */
+    /**
+     * The key the key function gives {@code object}, or null for none; a {@code ClassCastException} naming both classes
+     * if the function, unchecked, gave a key of another class than the index's.
+     */
+    private K keyOf(Object object) {
+        K k = key.apply(type.cast(object));
+        if (k != null && !keyType.isInstance(k)) {
+            throw new ClassCastException("the key function gave a " + k.getClass().getName() + " where the index takes "
+                + keyType.getName() + " keys");
+        }
+        return k;
+    }
+
     private long code(K k) {
         switch (keyTypeCode) {
             case INTEGER_KEYS:

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -153,6 +154,14 @@ class IndexTest {
                 && refused.getMessage().contains(Item.class.getName()) && refused.getCause() instanceof NullPointerException,
                 refused.getMessage());
             assertFalse(Files.exists(dir.resolve("indexes").resolve("items-by-label-length.idx")), "the half-built file is deleted");
+            Function<Item, Long> giveLong = item -> (long) item.value;
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            Function<Item, Integer> longAsInteger = (Function) giveLong; // an unchecked cast the compiler let through
+            StoreException longKeys = assertThrows(StoreException.class, () -> store.index("items-by-long", Item.class,
+                Integer.class, longAsInteger));
+            assertTrue(longKeys.getMessage().contains("The key function of index items-by-long failed for object ")
+                && longKeys.getMessage().contains("gave a java.lang.Long where the index takes java.lang.Integer keys"),
+                longKeys.getMessage());
             ObjectIndex<Integer, Item> byLength = store.index("items-by-label-length", Item.class, Integer.class,
                 item -> item.label == null ? null : item.label.length());
             assertEquals(9, byLength.size(), "built again, the object without a label left out");
