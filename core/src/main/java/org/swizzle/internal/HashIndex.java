@@ -406,7 +406,6 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         return CLEAN + " " + type.getName() + " store " + Long.toHexString(source.storeId()) + " ";
     }
 
-    /** The code a key is stored under: the number itself, or the hash of a string under the file's seed. */
     /**
      * The key the key function gives {@code object}, or null for none; a {@code ClassCastException} naming both classes
      * if the function, unchecked, gave a key of another class than the index's.
@@ -420,6 +419,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         return k;
     }
 
+    /** The code a key is stored under: the number itself, or the hash of a string under the file's seed. */
     private long code(K k) {
         switch (keyTypeCode) {
             case INTEGER_KEYS:
