@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,8 +33,20 @@ class RoundTripTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"barrier=none", "barrier=card,card=16", "barrier=card,card=4096", "swizzle=node,barrier=remset,card=512,checks=access,fault=object"})
+    @ValueSource(strings = {"barrier=card,card=16", "swizzle=node,barrier=remset,card=512,checks=access,fault=object"})
     void shouldCommitUpdatesUnderEveryImplementedOption(String options) {
+        commitUpdatesUnder(options);
+    }
+
+    /** The same under the other barrier and card size, with the extended tests (about 10 s each). */
+    @Tag("extended")
+    @ParameterizedTest
+    @ValueSource(strings = {"barrier=none", "barrier=card,card=4096"})
+    void shouldCommitUpdatesUnderTheOtherOptions(String options) {
+        commitUpdatesUnder(options);
+    }
+
+    private void commitUpdatesUnder(String options) {
         for (String scenario : new String[] {"graph", "big"}) {
             Path store = dir.resolve(scenario);
             Jvm.withAgent(options).run(RoundTrip.class, "write", store.toString(), scenario).ok();

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,9 +26,20 @@ class LinkedKeysTest {
     @TempDir
     Path dir;
 
+    @Test
+    void shouldReadPersonsLinkedThroughTheirSets() {
+        readPersonsLinkedThroughTheirSets("");
+    }
+
+    /** The same under other schemes, with the extended tests (about 8 s each). */
+    @Tag("extended")
     @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"", "fault=segment", "swizzle=eager", "swizzle=edge"})
-    void shouldReadPersonsLinkedThroughTheirSets(String options) {
+    @ValueSource(strings = {"fault=segment", "swizzle=eager", "swizzle=edge"})
+    void shouldReadPersonsLinkedThroughTheirSetsUnderOtherSchemes(String options) {
+        readPersonsLinkedThroughTheirSets(options);
+    }
+
+    private void readPersonsLinkedThroughTheirSets(String options) {
         assertEquals("", Phases.failures(LinkedKeysWorkload.class, options, dir, "build", "readChains", "readGraph",
             "befriend", "checkBefriended", "readLineAfterFailure"), "[" + options + "]");
     }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.swizzle.it.Phases;
  * sections leaves them to be written again; each phase in a JVM of its own, those that change the collections killed
  * after their last commit.
  */
+@Tag("extended")
 class LargeDirectoryTest {
 
     @TempDir
