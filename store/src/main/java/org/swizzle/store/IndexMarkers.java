@@ -46,7 +46,10 @@ final class IndexMarkers {
         }
     }
 
-    /** The commit a marker's text starts with, or -1 when it names none (a marker of its own is then not trusted). */
+    /**
+     * The commit a marker's text starts with (the format the object manager's index writes), or -1 when it names none:
+     * such a marker is left to the index, which trusts only one naming the store's last commit.
+     */
     private static long commitOf(String state) {
         String first = state.trim().split(" ", 2)[0];
         try {

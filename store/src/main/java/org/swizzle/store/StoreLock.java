@@ -34,6 +34,8 @@ final class StoreLock implements AutoCloseable {
     private final Path directory;
     /** Whether the lock file was made for this lock: an open refused then takes it away again. */
     private final boolean madeFile;
+    /** Whether the file says this process is creating the store: a creation cut short must find it so marked. */
+    private boolean creating;
 
     private StoreLock(Path directory, FileChannel channel, FileLock lock, String previousOwner, boolean madeFile) {
         this.directory = directory;
@@ -136,12 +138,14 @@ final class StoreLock implements AutoCloseable {
     /** Records that this process is creating a new store: see {@link #CREATING}. */
     void markCreating() throws IOException {
         write(ProcessHandle.current().pid() + CREATING);
+        creating = true;
     }
 
     /** Records that this process has the store, complete, open for writing. */
     void markOpen() {
         try {
             write(Long.toString(ProcessHandle.current().pid()));
+            creating = false;
         } catch (IOException e) {
             throw FileIo.failure("write the process id into", file(), e);
         }
@@ -158,11 +162,12 @@ final class StoreLock implements AutoCloseable {
 
     /**
      * Releases the lock of an open that was refused, deleting the lock file if this open made it (while it still holds
-     * the lock), so that a refused open leaves the directory as it found it.
+     * the lock), so that a refused open leaves the directory as it found it; but not while it marks a creation that
+     * failed part-way, which the next open finishes.
      */
     void closeRefused() throws IOException {
         try {
-            if (madeFile) {
+            if (madeFile && !creating) {
                 Files.deleteIfExists(file());
             }
         } finally {

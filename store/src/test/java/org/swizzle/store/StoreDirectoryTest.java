@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.NotAStoreException;
 import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreIOException;
 
 /**
  * What an open finds in its directory: a store, the remains of one that lost a file (refused, and
@@ -166,6 +167,23 @@ class StoreDirectoryTest {
         assertFalse(Files.exists(store.resolve(StoreDirectory.NEW_CLUSTER_FILE)));
         assertEquals(Long.toString(ProcessHandle.current().pid()),
             Files.readString(store.resolve(LOCK), StandardCharsets.US_ASCII), "the lock file no longer says creating");
+    }
+
+    /** A creation that fails part-way keeps the lock file that says so, whose next open finishes the creation. */
+    @Test
+    void shouldFinishACreationThatFailedPartWay() throws IOException {
+        Path store = dir.resolve("failed-part-way");
+        assertThrows(StoreIOException.class, () -> SegmentStore.open(store, CONFIG, file -> {
+            if (file.getFileName().toString().equals(StoreDirectory.NEW_CLUSTER_FILE)) {
+                throw new IOException("no space left on device");
+            }
+            return FileChannelFactory.DEFAULT.open(file);
+        }));
+        assertTrue(Files.readString(store.resolve(LOCK), StandardCharsets.US_ASCII).endsWith(StoreLock.CREATING),
+            "the lock file still says creating");
+        try (SegmentStore opened = SegmentStore.open(store, CONFIG)) {
+            assertEquals(0, opened.lastCommit());
+        }
     }
 
     @Test
