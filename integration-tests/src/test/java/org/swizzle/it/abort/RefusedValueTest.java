@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,8 +23,20 @@ class RefusedValueTest {
     Path dir;
 
     @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
+    @ValueSource(strings = {"", "barrier=none"})
     void shouldAbortEveryChangeAfterACommitRefusedAValue(String options) {
+        abortEveryChangeAfterACommitRefusedAValue(options);
+    }
+
+    /** The same under the card barrier and edge marking, with the extended tests (about 12 s). */
+    @Tag("extended")
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"barrier=card", "swizzle=edge"})
+    void shouldAbortEveryChangeAfterACommitRefusedAValueUnderOtherSchemes(String options) {
+        abortEveryChangeAfterACommitRefusedAValue(options);
+    }
+
+    private void abortEveryChangeAfterACommitRefusedAValue(String options) {
         assertEquals("", Phases.failures(RefusedValueWorkload.class, options, dir, "build", "refuseAndAbort", "refuseAndClose",
             "verify"),
             "[" + options + "]");

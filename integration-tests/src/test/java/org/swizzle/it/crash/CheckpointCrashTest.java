@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -57,9 +59,19 @@ class CheckpointCrashTest {
      * store must reopen with every commit of that process, whichever line of that checkpoint the
      * second process was killed at.
      */
-    @ParameterizedTest
-    @EnumSource(Workload.class)
-    void shouldReopenWithEveryAcknowledgedCommitWhenKilledAtAnyLineOfTheCheckpointAfterRecovery(Workload workload)
+    @Test
+    void shouldReopenWithEveryAcknowledgedCommitWhenKilledAtAnyLineOfTheCheckpointAfterRecovery() throws Exception {
+        reopenWithEveryAcknowledgedCommitWhenKilledAtAnyLineOfTheCheckpointAfterRecovery(Workload.GRAPH);
+    }
+
+    /** The same with the workload that frees objects and reuses their space, with the extended tests (about 10 s). */
+    @Tag("extended")
+    @Test
+    void shouldReopenWithEveryAcknowledgedCommitAfterRecoveryWhenCommitsFreeSpace() throws Exception {
+        reopenWithEveryAcknowledgedCommitWhenKilledAtAnyLineOfTheCheckpointAfterRecovery(Workload.FREES);
+    }
+
+    private void reopenWithEveryAcknowledgedCommitWhenKilledAtAnyLineOfTheCheckpointAfterRecovery(Workload workload)
         throws Exception {
         Path prepared = dir.resolve("prepared");
         String written = Jvm.withAgent().run(workload.main(), prepared.toString(), SEED, "-", "light", "40").ok().output;

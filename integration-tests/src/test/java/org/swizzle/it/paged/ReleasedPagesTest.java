@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 import org.swizzle.it.Phases;
 
@@ -20,9 +20,19 @@ class ReleasedPagesTest {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"", "barrier=card"})
-    void shouldLetCleanPagesGoUnderTheBudgetAndLoseNoChange(String options) {
+    @Test
+    void shouldLetCleanPagesGoUnderTheBudgetAndLoseNoChange() {
+        letCleanPagesGoUnderTheBudgetAndLoseNoChange("");
+    }
+
+    /** The same under the card barrier, with the extended tests (about 12 s). */
+    @Tag("extended")
+    @Test
+    void shouldLetCleanPagesGoUnderTheBudgetAndLoseNoChangeUnderTheCardBarrier() {
+        letCleanPagesGoUnderTheBudgetAndLoseNoChange("barrier=card");
+    }
+
+    private void letCleanPagesGoUnderTheBudgetAndLoseNoChange(String options) {
         assertEquals("", Phases.failures(ReleasedPagesWorkload.class, options, dir, "build", "pass", "mutate", "verify", "abort",
             "abortVerify"),
             "[" + options + "]");
