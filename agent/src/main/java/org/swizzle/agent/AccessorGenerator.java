@@ -97,6 +97,9 @@ import org.swizzle.internal.Swizzling;
 final class AccessorGenerator {
 
     private static final int ACCESS = Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC;
+    /** The verbs of {@link #refuseNullObject}'s message, as a plain field access's {@code NullPointerException} says them. */
+    private static final String READ = "read";
+    private static final String ASSIGN = "assign";
 
     private final ClassVisitor target;
     private final String owner;
@@ -149,7 +152,7 @@ final class AccessorGenerator {
     void addEnter() {
         MethodVisitor method = target.visitMethod(ACCESS, Contract.ENTER, "(L" + owner + ";)V", null, null);
         method.visitCode();
-        residencyCheck(method, owner);
+        residencyCheck(method, true, null, false, new Object[] {owner});
         method.visitInsn(Opcodes.RETURN);
         method.visitMaxs(0, 0);
         method.visitEnd();
@@ -162,8 +165,9 @@ final class AccessorGenerator {
     private void addGetter(StoredField field, String name, boolean escapes, boolean checked, boolean keepsStored) {
         MethodVisitor method = target.visitMethod(ACCESS, name, field.getterDescriptor(), null, null);
         method.visitCode();
+        Label nullObject = null;
         if (checked) {
-            residencyCheck(method, true, field.isCollection() ? field : null, new Object[] {owner});
+            nullObject = residencyCheck(method, true, field.isCollection() ? field : null, true, new Object[] {owner});
         } else if (field.isCollection()) {
             Label loaded = new Label();
             readIfLeftForLater(method, field, loaded);
@@ -185,6 +189,7 @@ final class AccessorGenerator {
             method.visitMethodInsn(Opcodes.INVOKESTATIC, owner, Contract.find(field.name()), field.getterDescriptor(), false);
         }
         method.visitInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.IRETURN));
+        refuseNullObject(method, nullObject, READ, field, owner);
         method.visitMaxs(0, 0);
         method.visitEnd();
     }
@@ -323,13 +328,12 @@ final class AccessorGenerator {
     private void addEditor(StoredField field, String name, boolean checked) {
         MethodVisitor method = target.visitMethod(ACCESS, name, field.getterDescriptor(), null, null);
         method.visitCode();
-        if (checked) {
-            residencyCheck(method, owner);
-        }
+        Label nullObject = checked ? residencyCheck(method, owner) : null;
         mark(method, false, owner);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
         method.visitInsn(Opcodes.ARETURN);
+        refuseNullObject(method, nullObject, READ, field, owner);
         method.visitMaxs(0, 0);
         method.visitEnd();
     }
@@ -341,9 +345,7 @@ final class AccessorGenerator {
     private void addKeeper(StoredField field, String name, boolean checked) {
         MethodVisitor method = target.visitMethod(ACCESS, name, field.getterDescriptor(), null, null);
         method.visitCode();
-        if (checked) {
-            residencyCheck(method, owner);
-        }
+        Label nullObject = checked ? residencyCheck(method, owner) : null;
         Label watched = new Label();
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.FLAGS, "B");
@@ -356,6 +358,7 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
         method.visitInsn(Opcodes.ARETURN);
+        refuseNullObject(method, nullObject, READ, field, owner);
         method.visitMaxs(0, 0);
         method.visitEnd();
     }
@@ -363,9 +366,8 @@ final class AccessorGenerator {
     private void addSetter(StoredField field, String name, boolean checked, boolean keepsStored, boolean escapes) {
         MethodVisitor method = target.visitMethod(ACCESS, name, field.setterDescriptor(), null, null);
         method.visitCode();
-        if (checked) {
-            setterResidencyCheck(method, owner, Bytecode.frameType(field.descriptor()));
-        }
+        Object[] locals = {owner, Bytecode.frameType(field.descriptor())};
+        Label nullObject = checked ? setterResidencyCheck(method, locals) : null;
         // the barrier comes first: the store it refuses (a closed store's, or another thread's of a confined store) is never made
         mark(method, field.kind().isFixedSize(), owner, Bytecode.frameType(field.descriptor()));
         if (keepsStored) {
@@ -379,6 +381,7 @@ final class AccessorGenerator {
             escape(method, owner, Bytecode.frameType(field.descriptor()));
         }
         method.visitInsn(Opcodes.RETURN);
+        refuseNullObject(method, nullObject, ASSIGN, field, locals);
         method.visitMaxs(0, 0);
         method.visitEnd();
     }
@@ -421,10 +424,10 @@ final class AccessorGenerator {
 
     /**
      * {@code if (o.$swz_state != 0) Faults.fault(o); VarHandle.acquireFence();} with {@code o} in local 0 and
-     * {@code locals} the method's locals.
+     * {@code locals} the method's locals; returns where a null {@code o} goes ({@link #refuseNullObject}).
      */
-    private void residencyCheck(MethodVisitor method, Object... locals) {
-        residencyCheck(method, true, null, locals);
+    private Label residencyCheck(MethodVisitor method, Object... locals) {
+        return residencyCheck(method, true, null, true, locals);
     }
 
     /**
@@ -432,18 +435,29 @@ final class AccessorGenerator {
      * ({@code $swz_address} for cards). Its store cannot be made before the check it depends on, by the JIT or by
      * x86 or AArch64 hardware, and the fence would cost C2 every load it could have reused across the check.
      */
-    private void setterResidencyCheck(MethodVisitor method, Object... locals) {
-        residencyCheck(method, barrier == Barrier.CARD, null, locals);
+    private Label setterResidencyCheck(MethodVisitor method, Object... locals) {
+        return residencyCheck(method, barrier == Barrier.CARD, null, true, locals);
     }
 
     /**
      * The residency check, with the fence where {@code fence}; in the getter of {@code collection} (else null), the
-     * slow path then reads the field if the fault left it for later ({@link #readIfLeftForLater}).
+     * slow path then reads the field if the fault left it for later ({@link #readIfLeftForLater}). Where {@code
+     * guarded}, returns the handler of the {@code NullPointerException} its load of the state raises when {@code o} is
+     * null, which the accessor places after its code ({@link #refuseNullObject}); else null.
      */
-    private void residencyCheck(MethodVisitor method, boolean fence, StoredField collection, Object[] locals) {
+    private Label residencyCheck(MethodVisitor method, boolean fence, StoredField collection, boolean guarded,
+        Object[] locals) {
         Label resident = new Label();
+        Label stateLoad = new Label();
+        Label stateLoaded = new Label();
+        Label nullObject = guarded ? new Label() : null;
+        if (guarded) {
+            method.visitTryCatchBlock(stateLoad, stateLoaded, nullObject, Contract.NULL_POINTER_EXCEPTION);
+        }
+        method.visitLabel(stateLoad);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.STATE, "B");
+        method.visitLabel(stateLoaded);
         method.visitJumpInsn(Opcodes.IFEQ, resident);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.FAULT, Contract.FAULT_DESCRIPTOR, false);
@@ -454,6 +468,27 @@ final class AccessorGenerator {
         if (fence) {
             method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.VAR_HANDLE, Contract.ACQUIRE_FENCE, "()V", false);
         }
+        return nullObject;
+    }
+
+    /**
+     * The handler a checked accessor's residency check goes to when its object is null, after the accessor's code
+     * ({@code nullObject} is null for an unchecked accessor, whose object a check already proved not null):
+     * {@code throw Faults.nullObject(e, "read field \"f\" of C")}, with {@code locals} the method's parameters. The
+     * exception then names the field the application's code uses, not the state the check loads, and starts at the
+     * application's frame, as a plain field access's would (without the accessor, it cannot name the expression).
+     */
+    private void refuseNullObject(MethodVisitor method, Label nullObject, String access, StoredField field, Object... locals) {
+        if (nullObject == null) {
+            return;
+        }
+        method.visitLabel(nullObject);
+        if (frames) {
+            method.visitFrame(Opcodes.F_NEW, locals.length, locals, 1, new Object[] {Contract.NULL_POINTER_EXCEPTION});
+        }
+        method.visitLdcInsn(access + " field \"" + field.name() + "\" of " + owner.replace('/', '.'));
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.NULL_OBJECT, Contract.NULL_OBJECT_DESCRIPTOR, false);
+        method.visitInsn(Opcodes.ATHROW);
     }
 
     /** {@code if (o.$swz_flags == 0) Escapes.array(o);} with {@code o} in local 0 and {@code locals} the method's locals. */

@@ -62,6 +62,10 @@ final class Contract {
         "java/util/TreeSet", "org/swizzle/internal/tracked/TrackedTreeSet");
 
     static final String FAULT = "fault";
+    static final String NULL_POINTER_EXCEPTION = "java/lang/NullPointerException";
+    /** {@code Faults.nullObject}: what a checked accessor throws for a null object. */
+    static final String NULL_OBJECT = "nullObject";
+    static final String NULL_OBJECT_DESCRIPTOR = "(L" + NULL_POINTER_EXCEPTION + ";Ljava/lang/String;)L" + NULL_POINTER_EXCEPTION + ";";
     static final String FAULT_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
     static final String READ_COLLECTION = "readCollection";
     static final String READ_COLLECTION_DESCRIPTOR = "(L" + PERSISTABLE + ";I)V";

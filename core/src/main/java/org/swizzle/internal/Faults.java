@@ -3,6 +3,7 @@ package org.swizzle.internal;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Arrays;
 
 /**
  * The slow path of the residency check the agent puts before every persistent field access: the
@@ -36,6 +37,20 @@ public final class Faults {
         if (manager != null) {
             manager.readLeftCollection(object, field);
         }
+    }
+
+    /**
+     * What a checked accessor throws in place of the {@code NullPointerException} its residency check raised on a
+     * null object: one that says the {@code access} the application made ({@code read field "f" of C}) rather than the
+     * state the check loads, and starts at the application's frame, without the accessor's.
+     */
+    public static NullPointerException nullObject(NullPointerException raised, String access) {
+        NullPointerException refused = new NullPointerException("Cannot " + access + " because the reference is null");
+        StackTraceElement[] trace = raised.getStackTrace();
+        if (trace.length > 1) { // a JIT's preallocated exception has no trace: the new one keeps its own
+            refused.setStackTrace(Arrays.copyOfRange(trace, 1, trace.length));
+        }
+        return refused;
     }
 
     private static void faultNow(Persistable object) {
