@@ -102,6 +102,10 @@ final class Contract {
     static final String HOLLOW_CONSTRUCTOR_DESCRIPTOR = "(L" + HOLLOW + ";)V";
     static final String NEW_HOLLOW = "$swz_newHollow";
     static final String NEW_HOLLOW_DESCRIPTOR = "()L" + PERSISTABLE + ";";
+    static final String ENHANCEMENT = "org/swizzle/internal/Enhancement";
+    /** {@code Enhancement.notEnhanced}: what an abstract class's {@code $swz_newHollow()} throws. */
+    static final String NOT_ENHANCED = "notEnhanced";
+    static final String NOT_ENHANCED_DESCRIPTOR = "(Ljava/lang/Object;)Lorg/swizzle/NotEnhancedException;";
     static final String WRITE = "$swz_write";
     static final String WRITE_DESCRIPTOR = "(IL" + OBJECT_WRITER + ";)V";
     static final String WRITE_FIXED = "$swz_writeFixed";

@@ -132,7 +132,9 @@ final class PersistentClassEnhancer extends ClassVisitor {
             state.addState();
         }
         state.addHollowConstructor();
-        if (!model.isAbstract()) {
+        if (model.isAbstract()) {
+            state.addAbstractNewHollow();
+        } else {
             state.addNewHollow();
         }
         boolean handles = false;

@@ -10,7 +10,7 @@ import org.swizzle.internal.Barrier;
 /**
  * Generates what lets the object manager hold and create instances of a persistent class: the
  * object state with its {@code Persistable} accessors (in the root class of a hierarchy only), the
- * hollow constructor, and {@code $swz_newHollow()} (in concrete classes).
+ * hollow constructor, and {@code $swz_newHollow()} (which abstract classes refuse).
  */
 final class StateGenerator {
 
@@ -93,6 +93,26 @@ final class StateGenerator {
         method.visitMethodInsn(Opcodes.INVOKESPECIAL, model.internalName(), Contract.CONSTRUCTOR,
             Contract.HOLLOW_CONSTRUCTOR_DESCRIPTOR, false);
         method.visitInsn(Opcodes.ARETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
+    }
+
+    /**
+     * {@code public Persistable $swz_newHollow() { throw Enhancement.notEnhanced(this); }}, in an abstract class: its
+     * enhanced subclasses override it, and a class compiled against the enhanced class file (a subclass in the tests,
+     * in another module, or recompiled alone by an incremental build) then compiles, as it would against the class
+     * before enhancement, where an abstract method inherited from {@code Persistable} would make javac refuse it. Only a
+     * subclass that was never enhanced runs it.
+     */
+    void addAbstractNewHollow() {
+        // not synthetic: javac takes no synthetic method as the implementation of an interface's
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.NEW_HOLLOW, Contract.NEW_HOLLOW_DESCRIPTOR, null,
+            null);
+        method.visitCode();
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.ENHANCEMENT, Contract.NOT_ENHANCED, Contract.NOT_ENHANCED_DESCRIPTOR,
+            false);
+        method.visitInsn(Opcodes.ATHROW);
         method.visitMaxs(0, 0);
         method.visitEnd();
     }

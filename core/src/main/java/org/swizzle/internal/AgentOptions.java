@@ -41,6 +41,8 @@ public final class AgentOptions {
 
     /** {@code null} until the agent installs its options or {@link #current()} first looks for them. */
     private static volatile AgentOptions current;
+    /** The {@link #ENHANCED_RESOURCE} {@link #current} was read from; null when none was, or an agent set it. */
+    private static volatile String currentRecord;
 
     private final Map<String, String> values;
 
@@ -125,9 +127,19 @@ public final class AgentOptions {
 
     private static synchronized AgentOptions fromBuild() {
         if (current == null) {
-            current = enhancedAtBuild(AgentOptions.class.getClassLoader(), Thread.currentThread().getContextClassLoader());
+            Recorded recorded = recordedAtBuild(AgentOptions.class.getClassLoader(), Thread.currentThread().getContextClassLoader());
+            currentRecord = recorded.url();
+            current = recorded.options();
         }
         return current;
+    }
+
+    /**
+     * Where the {@link #current()} options were recorded, when they come from an {@link #ENHANCED_RESOURCE} on the class
+     * path; null when they are the defaults for want of one, or the agent's.
+     */
+    public static String currentRecord() {
+        return currentRecord;
     }
 
     /**
@@ -136,6 +148,14 @@ public final class AgentOptions {
      * @throws IncompatibleEnhancementException naming both resources and option sets when two of them differ
      */
     static AgentOptions enhancedAtBuild(ClassLoader... loaders) {
+        return recordedAtBuild(loaders).options();
+    }
+
+    /** Options and the resource they were read from (the first, when several agree), or the defaults and null. */
+    private record Recorded(AgentOptions options, String url) {
+    }
+
+    private static Recorded recordedAtBuild(ClassLoader... loaders) {
         Map<String, String> found = new LinkedHashMap<>(); // resource URL -> options
         for (ClassLoader loader : loaders) {
             if (loader == null) {
@@ -167,7 +187,7 @@ public final class AgentOptions {
                     + entry.getValue() + ". Enhance them all with the same swizzle-maven-plugin configuration.");
             }
         }
-        return firstOptions == null ? DEFAULTS : parse(firstOptions);
+        return firstOptions == null ? new Recorded(DEFAULTS, null) : new Recorded(parse(firstOptions), firstUrl);
     }
 
     public Swizzling swizzle() {

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.swizzle.IncompatibleEnhancementException;
+import org.swizzle.NotEnhancedException;
 import org.swizzle.StoreException;
 import org.swizzle.UnsupportedClassException;
 import org.swizzle.UnsupportedFieldTypeException;
@@ -29,6 +30,14 @@ public final class Enhancement {
     private static volatile boolean agentInstalled;
 
     private Enhancement() {
+    }
+
+    /**
+     * What the {@code $swz_newHollow()} of an enhanced abstract class throws: only a subclass that was not enhanced
+     * inherits it.
+     */
+    public static NotEnhancedException notEnhanced(Object object) {
+        return NotEnhancedException.of(object.getClass(), agentInstalled);
     }
 
     /** Called by the agent's {@code premain}. */
@@ -140,12 +149,24 @@ public final class Enhancement {
         String running = AgentOptions.current().toString();
         if (!enhancedWith.equals(running)) {
             throw new IncompatibleEnhancementException("Class " + type.getName() + " was enhanced with Swizzle options "
-                + enhancedWith + " but this JVM runs with " + running + (agentInstalled
-                    ? " (the options of the attached agent). Attach the agent with the options the class was enhanced"
-                        + " with, or attach no agent to classes enhanced at build time."
-                    : " (the options recorded by the build-time enhancement in " + AgentOptions.ENHANCED_RESOURCE + ")."
-                        + " Enhance all classes with the same swizzle-maven-plugin configuration, or rebuild (mvn clean)."));
+                + enhancedWith + " but this JVM runs with " + running + " " + whyRunning());
         }
+    }
+
+    /** Where the options this JVM runs with come from, and what to do when a class was enhanced with others. */
+    private static String whyRunning() {
+        if (agentInstalled) {
+            return "(the options of the attached agent). Attach the agent with the options the class was enhanced with, or"
+                + " attach no agent to classes enhanced at build time.";
+        }
+        String record = AgentOptions.currentRecord();
+        if (record != null) {
+            return "(the options recorded by the build-time enhancement in " + record + "). Enhance all classes with the"
+                + " same swizzle-maven-plugin configuration, or rebuild (mvn clean).";
+        }
+        return "(the defaults: no " + AgentOptions.ENHANCED_RESOURCE + " is on the class path, where the swizzle-maven-plugin"
+            + " records the options it enhanced with, beside the classes). Keep that resource with the enhanced classes"
+            + " when you copy or repackage them, or attach the agent with the options the class was enhanced with.";
     }
 
     /** The reason {@code className} was refused, or {@code null}. */

@@ -47,6 +47,23 @@ class EnhancedOptionsTest {
         }
     }
 
+    /** Classes enhanced with {@code barrier=card} and run with no agent and no record of their build's options. */
+    static final class EnhancedWithCards {
+        public static final String $swz_options = Enhancement.record("barrier=card");
+    }
+
+    @Test
+    void shouldSayThatTheDefaultsRunForWantOfTheBuildsRecord() {
+        IncompatibleEnhancementException refused = assertThrows(IncompatibleEnhancementException.class,
+            () -> Enhancement.checkOptions(EnhancedWithCards.class));
+        assertEquals("Class " + EnhancedWithCards.class.getName() + " was enhanced with Swizzle options"
+            + " swizzle=node,barrier=card,card=512,checks=access,fault=object but this JVM runs with"
+            + " swizzle=node,barrier=remset,card=512,checks=access,fault=object (the defaults: no"
+            + " META-INF/swizzle/enhanced-options is on the class path, where the swizzle-maven-plugin records the options"
+            + " it enhanced with, beside the classes). Keep that resource with the enhanced classes when you copy or"
+            + " repackage them, or attach the agent with the options the class was enhanced with.", refused.getMessage());
+    }
+
     private static URLClassLoader loader(Path directory, String options) throws IOException {
         Files.createDirectories(directory);
         if (options != null) {

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +19,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import javax.tools.ToolProvider;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.IncompatibleEnhancementException;
+import org.swizzle.NotEnhancedException;
 import org.swizzle.ObjectStore;
 import org.swizzle.internal.AgentOptions;
 import org.swizzle.internal.Enhancement;
@@ -206,7 +211,7 @@ class EnhancerTest {
     @Test
     void aClassEnhancedWithOtherOptionsThanTheRuntimeIsRefusedByName() throws Exception {
         Path classes = copyFixtures(temp.resolve("classes"));
-        // this JVM runs with the defaults: no agent, and no enhanced-options resource on its class path
+        // this JVM runs with the defaults: no agent, and no enhanced-options resource but a fixture's, which agrees
         assertFalse(new Enhancer(AgentOptions.parse("barrier=card,card=256"), classes, classpath()).run().failed());
         try (URLClassLoader loader = fixtureLoader(classes); ObjectStore objects = ObjectStore.open(temp.resolve("store"))) {
             Object note = loader.loadClass(NOTE).getConstructor(String.class).newInstance("n");
@@ -217,6 +222,11 @@ class EnhancerTest {
             String message = refused.getMessage();
             assertTrue(message.contains(NOTE) && message.contains("barrier=card") && message.contains("card=256")
                 && message.contains(AgentOptions.current().toString()), message);
+            // whichever test made this JVM read its options first: the message says where they came from
+            String record = AgentOptions.currentRecord();
+            assertTrue(message.contains(record == null
+                ? "(the defaults: no " + AgentOptions.ENHANCED_RESOURCE + " is on the class path"
+                : "(the options recorded by the build-time enhancement in " + record + ")"), message);
         }
     }
 
@@ -285,6 +295,76 @@ class EnhancerTest {
         assertFalse(Files.exists(classes.resolve(AgentOptions.ENHANCED_RESOURCE)));
     }
 
+    /**
+     * A class compiled against an enhanced abstract class (a test's subclass, another module's, one an incremental
+     * build recompiles alone) compiles, as it would against the class before enhancement: javac found an abstract
+     * {@code $swz_newHollow()} inherited from {@code Persistable} and refused it. Enhanced too, it stores and reads
+     * back; left unenhanced, it is refused by name.
+     */
+    @Test
+    void aSubclassCompiledAgainstAnEnhancedAbstractClassCompilesAndIsEnhancedOrRefused() throws Exception {
+        Path main = copy(temp.resolve("classes"), "org/swizzle/maven/shapes", name -> true);
+        assertEquals(List.of("org.swizzle.maven.shapes.Shape"), new Enhancer(AgentOptions.parse(""), main, classpath()).run().enhanced());
+        Path source = temp.resolve("src/org/swizzle/maven/squares/Square.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, String.join("\n",
+            "package org.swizzle.maven.squares;",
+            "@org.swizzle.Persistent",
+            "public class Square extends org.swizzle.maven.shapes.Shape {",
+            "    public double side;",
+            "    public double area() { return side * side; }",
+            "}"));
+        Path tests = temp.resolve("test-classes");
+        List<Path> compileClasspath = new ArrayList<>(classpath());
+        compileClasspath.add(0, main);
+        StringWriter javacOutput = new StringWriter();
+        boolean compiled = ToolProvider.getSystemJavaCompiler().getTask(javacOutput, null, null,
+            List.of("--release", "17", "-d", tests.toString(), "-classpath", join(compileClasspath)), null,
+            ToolProvider.getSystemJavaCompiler().getStandardFileManager(null, null, StandardCharsets.UTF_8)
+                .getJavaFileObjects(source.toFile())).call();
+        assertTrue(compiled, javacOutput::toString);
+        String square = "org.swizzle.maven.squares.Square";
+
+        try (URLClassLoader loader = fixtureLoader(main, tests); ObjectStore objects = ObjectStore.open(temp.resolve("unenhanced"))) {
+            Object unenhanced = loader.loadClass(square).getConstructor().newInstance();
+            NotEnhancedException refused = assertThrows(NotEnhancedException.class, () -> {
+                objects.setRoot("square", unenhanced);
+                objects.commit();
+            });
+            assertTrue(refused.getMessage().startsWith("Class " + square + " is @Persistent but was not enhanced."),
+                refused.getMessage());
+            InvocationTargetException inherited = assertThrows(InvocationTargetException.class,
+                () -> unenhanced.getClass().getMethod("$swz_newHollow").invoke(unenhanced));
+            assertTrue(inherited.getCause() instanceof NotEnhancedException, inherited::toString);
+        }
+
+        assertEquals(List.of(square), new Enhancer(AgentOptions.parse(""), tests, compileClasspath).run().enhanced());
+        Path store = temp.resolve("store");
+        Thread thread = Thread.currentThread();
+        ClassLoader context = thread.getContextClassLoader();
+        try (URLClassLoader loader = fixtureLoader(main, tests)) {
+            thread.setContextClassLoader(loader);
+            Class<?> type = loader.loadClass(square);
+            try (ObjectStore objects = ObjectStore.open(store)) {
+                Object made = type.getConstructor().newInstance();
+                type.getField("side").setDouble(made, 3);
+                objects.setRoot("square", made);
+                objects.commit();
+            }
+            try (ObjectStore objects = ObjectStore.open(store)) {
+                assertEquals(9.0, type.getMethod("area").invoke(objects.root("square", type)));
+            }
+        } finally {
+            thread.setContextClassLoader(context);
+        }
+    }
+
+    private static String join(List<Path> classpath) {
+        List<String> elements = new ArrayList<>();
+        classpath.forEach(element -> elements.add(element.toString()));
+        return String.join(File.pathSeparator, elements);
+    }
+
     /** Copies the compiled fixtures, as javac left them in target/test-classes, under {@code target}. */
     private static Path copyFixtures(Path target) throws IOException {
         return copy(target, FIXTURES, name -> true);
@@ -320,7 +400,7 @@ class EnhancerTest {
         return Files.readString(classes.resolve(AgentOptions.ENHANCED_RESOURCE), StandardCharsets.UTF_8).trim();
     }
 
-    /** Loads the fixtures from {@code directories}, everything else from the test's class loader. */
+    /** Loads the classes in {@code directories} from there, everything else from the test's class loader. */
     private static URLClassLoader fixtureLoader(Path... directories) throws IOException {
         URL[] urls = new URL[directories.length];
         for (int i = 0; i < directories.length; i++) {
@@ -329,7 +409,7 @@ class EnhancerTest {
         return new URLClassLoader(urls, EnhancerTest.class.getClassLoader()) {
             @Override
             protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-                if (!name.startsWith("org.swizzle.maven.fixtures.")) {
+                if (findResource(name.replace('.', '/') + ".class") == null) {
                     return super.loadClass(name, resolve);
                 }
                 synchronized (getClassLoadingLock(name)) {
