@@ -41,7 +41,7 @@ public final class AgentOptions {
 
     /** {@code null} until the agent installs its options or {@link #current()} first looks for them. */
     private static volatile AgentOptions current;
-    /** The {@link #ENHANCED_RESOURCE} {@link #current} was read from; null when none was, or an agent set it. */
+    /** The {@link #ENHANCED_RESOURCE} {@link #current} was read from; null when none was, or before it was read. */
     private static volatile String currentRecord;
 
     private final Map<String, String> values;
@@ -136,7 +136,7 @@ public final class AgentOptions {
 
     /**
      * Where the {@link #current()} options were recorded, when they come from an {@link #ENHANCED_RESOURCE} on the class
-     * path; null when they are the defaults for want of one, or the agent's.
+     * path; null when they are the defaults for want of one, or the agent's (which callers tell apart first).
      */
     public static String currentRecord() {
         return currentRecord;

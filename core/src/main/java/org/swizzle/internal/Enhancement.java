@@ -164,9 +164,10 @@ public final class Enhancement {
             return "(the options recorded by the build-time enhancement in " + record + "). Enhance all classes with the"
                 + " same swizzle-maven-plugin configuration, or rebuild (mvn clean).";
         }
-        return "(the defaults: no " + AgentOptions.ENHANCED_RESOURCE + " is on the class path, where the swizzle-maven-plugin"
-            + " records the options it enhanced with, beside the classes). Keep that resource with the enhanced classes"
-            + " when you copy or repackage them, or attach the agent with the options the class was enhanced with.";
+        return "(the defaults: no " + AgentOptions.ENHANCED_RESOURCE + " was found on the class path when this JVM first"
+            + " read its options; the swizzle-maven-plugin records there, beside the classes, the options it enhanced"
+            + " with). Keep that resource with the enhanced classes when you copy or repackage them, or attach the agent"
+            + " with the options the class was enhanced with.";
     }
 
     /** The reason {@code className} was refused, or {@code null}. */

@@ -42,13 +42,15 @@ public final class Faults {
     /**
      * What a checked accessor throws in place of the {@code NullPointerException} its residency check raised on a
      * null object: one that says the {@code access} the application made ({@code read field "f" of C}) rather than the
-     * state the check loads, and starts at the application's frame, without the accessor's.
+     * state the check loads, and starts at the application's frame: its own trace less this method's frame and the
+     * accessor's. The one raised may have no trace at all (a JIT throwing a preallocated exception where the throw is
+     * frequent and caught in the method), so it is not used.
      */
     public static NullPointerException nullObject(NullPointerException raised, String access) {
         NullPointerException refused = new NullPointerException("Cannot " + access + " because the reference is null");
-        StackTraceElement[] trace = raised.getStackTrace();
-        if (trace.length > 1) { // a JIT's preallocated exception has no trace: the new one keeps its own
-            refused.setStackTrace(Arrays.copyOfRange(trace, 1, trace.length));
+        StackTraceElement[] trace = refused.getStackTrace();
+        if (trace.length > 2) {
+            refused.setStackTrace(Arrays.copyOfRange(trace, 2, trace.length));
         }
         return refused;
     }

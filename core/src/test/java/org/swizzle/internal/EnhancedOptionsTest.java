@@ -59,9 +59,10 @@ class EnhancedOptionsTest {
         assertEquals("Class " + EnhancedWithCards.class.getName() + " was enhanced with Swizzle options"
             + " swizzle=node,barrier=card,card=512,checks=access,fault=object but this JVM runs with"
             + " swizzle=node,barrier=remset,card=512,checks=access,fault=object (the defaults: no"
-            + " META-INF/swizzle/enhanced-options is on the class path, where the swizzle-maven-plugin records the options"
-            + " it enhanced with, beside the classes). Keep that resource with the enhanced classes when you copy or"
-            + " repackage them, or attach the agent with the options the class was enhanced with.", refused.getMessage());
+            + " META-INF/swizzle/enhanced-options was found on the class path when this JVM first read its options; the"
+            + " swizzle-maven-plugin records there, beside the classes, the options it enhanced with). Keep that resource"
+            + " with the enhanced classes when you copy or repackage them, or attach the agent with the options the class"
+            + " was enhanced with.", refused.getMessage());
     }
 
     private static URLClassLoader loader(Path directory, String options) throws IOException {

@@ -225,7 +225,7 @@ class EnhancerTest {
             // whichever test made this JVM read its options first: the message says where they came from
             String record = AgentOptions.currentRecord();
             assertTrue(message.contains(record == null
-                ? "(the defaults: no " + AgentOptions.ENHANCED_RESOURCE + " is on the class path"
+                ? "(the defaults: no " + AgentOptions.ENHANCED_RESOURCE + " was found on the class path"
                 : "(the options recorded by the build-time enhancement in " + record + ")"), message);
         }
     }

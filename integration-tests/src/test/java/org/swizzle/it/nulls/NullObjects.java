@@ -11,10 +11,11 @@ import org.swizzle.Persistent;
  */
 public final class NullObjects {
 
-    /** A persistent class with a field of each kind of accessor: a value, an array, a collection and a reference. */
+    /** A persistent class with a field of each kind of accessor: values, an array, a collection and a reference. */
     @Persistent
     public static class Link {
         int value;
+        long big;
         int[] values = new int[1];
         List<String> names = new ArrayList<>();
         Link next;
@@ -31,6 +32,19 @@ public final class NullObjects {
         report(() -> assignElement(link));
         report(() -> readNames(link));
         report(() -> assignNext(link));
+        report(() -> assignBig(link));
+        report(() -> sumValues(link));
+        report(() -> assignFreshValues(link));
+        // thrown often enough from one place, C2 throws a preallocated exception without a trace
+        NullPointerException last = null;
+        for (int i = 0; i < 200_000; i++) {
+            try {
+                readValue(link);
+            } catch (NullPointerException e) {
+                last = e;
+            }
+        }
+        System.out.println("repeated " + last.getStackTrace()[0].getMethodName() + ": " + last.getMessage());
     }
 
     private static int readValue(Link link) {
@@ -55,6 +69,24 @@ public final class NullObjects {
 
     private static void assignNext(Link link) {
         link.next.next = link;
+    }
+
+    private static void assignBig(Link link) {
+        link.next.big = 1L << 40;
+    }
+
+    private static int sumValues(Link link) {
+        int[] values = link.next.values;
+        int sum = 0;
+        for (int value : values) {
+            sum += value;
+        }
+        values[0] = sum;
+        return sum;
+    }
+
+    private static void assignFreshValues(Link link) {
+        link.next.values = new int[2];
     }
 
     private static void report(Runnable access) {
