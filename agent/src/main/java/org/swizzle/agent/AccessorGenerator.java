@@ -238,10 +238,19 @@ final class AccessorGenerator {
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
         method.visitInsn(Opcodes.ARETURN);
         Bytecode.target(method, present, frames, owner, Opcodes.LONG);
+        Label cast = new Label();
+        Label castDone = new Label();
+        // a field of type Object has no cast to fail
+        Label notAdmitted = type.equals(Contract.OBJECT) ? null : new Label();
+        if (notAdmitted != null) {
+            method.visitTryCatchBlock(cast, castDone, notAdmitted, Contract.CLASS_CAST_EXCEPTION);
+        }
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitVarInsn(Opcodes.LLOAD, 1);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.TARGET, Contract.TARGET_DESCRIPTOR, false);
+        method.visitLabel(cast);
         Bytecode.castFromObject(method, field.descriptor());
+        method.visitLabel(castDone);
         method.visitVarInsn(Opcodes.ASTORE, 3);
         if (swizzling == Swizzling.EDGE) {
             Label done = new Label();
@@ -259,6 +268,20 @@ final class AccessorGenerator {
         }
         method.visitVarInsn(Opcodes.ALOAD, 3);
         method.visitInsn(Opcodes.ARETURN);
+        if (notAdmitted != null) { // the target's class, or the field's type, changed since it was stored
+            method.visitLabel(notAdmitted);
+            if (frames) {
+                method.visitFrame(Opcodes.F_NEW, 2, new Object[] {owner, Opcodes.LONG}, 1,
+                    new Object[] {Contract.CLASS_CAST_EXCEPTION});
+            }
+            method.visitVarInsn(Opcodes.ASTORE, 3);
+            method.visitVarInsn(Opcodes.ALOAD, 0);
+            method.visitLdcInsn(owner.replace('/', '.') + "." + field.name());
+            method.visitVarInsn(Opcodes.ALOAD, 3);
+            method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.REFERENCES, Contract.NOT_ADMITTED,
+                Contract.NOT_ADMITTED_DESCRIPTOR, false);
+            method.visitInsn(Opcodes.ATHROW);
+        }
         method.visitMaxs(0, 0);
         method.visitEnd();
     }

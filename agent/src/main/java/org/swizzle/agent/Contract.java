@@ -79,6 +79,11 @@ final class Contract {
     static final String ESCAPE_ARRAY_DESCRIPTOR = "(L" + PERSISTABLE + ";)V";
     static final String TARGET = "target";
     static final String TARGET_DESCRIPTOR = "(L" + PERSISTABLE + ";J)Ljava/lang/Object;";
+    static final String CLASS_CAST_EXCEPTION = "java/lang/ClassCastException";
+    /** {@code References.notAdmitted}: what {@code $swz_find$f} throws for a target its field no longer admits. */
+    static final String NOT_ADMITTED = "notAdmitted";
+    static final String NOT_ADMITTED_DESCRIPTOR = "(L" + PERSISTABLE + ";Ljava/lang/String;L" + CLASS_CAST_EXCEPTION
+        + ";)Ljava/lang/RuntimeException;";
     static final String SWIZZLES_IN_PLACE = "swizzlesInPlace";
     static final String SWIZZLES_IN_PLACE_DESCRIPTOR = "(Ljava/lang/Object;)Z";
     static final String WRITE_STORED_REFERENCE_DESCRIPTOR = "(Ljava/lang/Object;J)V";

@@ -1092,6 +1092,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
+    /**
+     * The refusal of a stored reference of {@code owner}'s field {@code field} (qualified name) whose target the
+     * field's declared type no longer admits: found when it is followed under {@code swizzle=edge} and {@code none},
+     * where a read keeps the reference rather than storing its target into the field.
+     */
+    IncompatibleSchemaException notAdmitted(Persistable owner, String field, ClassCastException e) {
+        return ReadPlan.notAdmitted(field, "object " + owner.$swz_oid() + " (" + owner.getClass().getName() + ") of "
+            + directory, ReadPlan.castProblem(e));
+    }
+
     /** Counts a reference field swizzled in place by a load ({@code swizzle=edge}). */
     void swizzledInPlace() {
         counters.referencesSwizzled++;

@@ -148,8 +148,9 @@ final class ReadPlan {
                 try {
                     object.$swz_read(target, in);
                 } catch (ArrayStoreException e) {
-                    if (arrayTypes[i] == null) {
-                        throw e;
+                    if (arrayTypes[i] == null) { // an element's class no longer is what the array's element type admits
+                        throw notAdmitted(qualifiedNames[i], in.describe(), "an element of class " + storedElementName(e)
+                            + " in the array");
                     }
                     throw new IncompatibleSchemaException("Field " + qualifiedNames[i] + " of " + in.describe() + " was stored"
                         + " as an array that holds a " + storedElementName(e) + ", which its declared type "
@@ -204,17 +205,25 @@ final class ReadPlan {
         if (!thrownByFieldStore(e)) {
             return e;
         }
-        return new IncompatibleSchemaException("Field " + qualifiedNames[i] + " of " + in.describe() + " holds"
-            + " a value its declared type no longer admits (" + castProblem(e) + "): the field's type, or the"
-            + " class of what it holds, changed since it was stored. Change the field's type back to one its"
-            + " stored values are, or give the field a new name (the old values are then dropped).");
+        return notAdmitted(qualifiedNames[i], in.describe(), castProblem(e));
+    }
+
+    /**
+     * The refusal of field {@code field} (qualified name) of {@code object} (as {@link ObjectReader#describe()} says
+     * it), whose stored value its declared type no longer admits, as {@code problem} says.
+     */
+    static IncompatibleSchemaException notAdmitted(String field, String object, String problem) {
+        return new IncompatibleSchemaException("Field " + field + " of " + object + " holds a value its declared type no"
+            + " longer admits (" + problem + "): the field's type, or the class of what it holds, changed since it was"
+            + " stored. Change the field's type back to one its stored values are, or give the field a new name (the old"
+            + " values are then dropped).");
     }
 
     /**
      * What {@code e} says, in the application's terms: without the modules and loaders, and a tracked collection named
      * as the {@code java.util} class it extends.
      */
-    private static String castProblem(ClassCastException e) {
+    static String castProblem(ClassCastException e) {
         String message = String.valueOf(e.getMessage());
         int loaders = message.indexOf(" (");
         return (loaders > 0 ? message.substring(0, loaders) : message)

@@ -30,6 +30,14 @@ public final class References {
         }
     }
 
+    /**
+     * What {@code $swz_find$f} throws when the target of a stored reference of {@code owner}'s field {@code field}
+     * (qualified name) failed the field's cast ({@code e}): its class, or the field's type, changed since it was stored.
+     */
+    public static RuntimeException notAdmitted(Persistable owner, String field, ClassCastException e) {
+        return ((ObjectManager) owner.$swz_context()).notAdmitted(owner, field, e);
+    }
+
     private static Object lookUp(Persistable owner, long stored) {
         return ((ObjectManager) owner.$swz_context()).target(stored);
     }

@@ -16,6 +16,8 @@ import javax.tools.ToolProvider;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Classes renamed, retyped or removed between runs: each version of the application is compiled
@@ -360,6 +362,49 @@ class ClassChangeTest {
             + " both name GREEN in @PreviousNames");
         assertState(run(constantRenamed, db, "read"), "part42 LIME 7");
         assertState(run(v1, db, "read"), "part42 GREEN 7");
+    }
+
+    /**
+     * A persistent class that no longer extends the class, or implements the interface, of the fields that hold its
+     * objects: the read is refused with {@code IncompatibleSchemaException} naming the field under every swizzling
+     * scheme. Under {@code swizzle=edge} and {@code none}, whose reads keep stored references in such fields, following
+     * the field threw a {@code ClassCastException}; and under every scheme an array field holding such an object threw
+     * an {@code ArrayStoreException} (trial 31b).
+     */
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"swizzle=node", "swizzle=edge", "swizzle=none"})
+    void shouldRefuseObjectsOfAClassThatLeftTheTypeOfTheFieldsHoldingThem(String options) throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  FIELDS",
+            "  static Holder sample() { SAMPLE }",
+            "  void touch() { }",
+            "  String describe() { return DESCRIBE; }",
+            "}");
+        String shape = "package ev; public interface Shape { }";
+        String base = "package ev; @org.swizzle.Persistent public class Base { int b = 1; }";
+        String circle = "package ev; @org.swizzle.Persistent public class Circle extends Base implements Shape { int r = 5; }";
+        String leftBase = "package ev; @org.swizzle.Persistent public class Circle { int b = 1; int r = 5; }";
+        Path v1 = compile("v1", "Holder", Map.of("ev/Shape.java", shape, "ev/Base.java", base, "ev/Circle.java", circle,
+            "ev/Holder.java", holder.replace("FIELDS", "Base viaSuper; Shape viaIface; Base[] all;")
+                .replace("SAMPLE", "Holder h = new Holder(); Circle c = new Circle(); h.viaSuper = c; h.viaIface = c;"
+                    + " h.all = new Base[] {c}; return h;")
+                .replace("DESCRIBE", "viaSuper.b + \" \" + (viaIface == viaSuper) + \" \" + all.length")));
+        Path references = compile("references", "Holder", Map.of("ev/Shape.java", shape, "ev/Base.java", base,
+            "ev/Circle.java", leftBase, "ev/Holder.java", holder.replace("FIELDS", "Base viaSuper; Shape viaIface;")
+                .replace("SAMPLE", "return null;").replace("DESCRIBE", "viaSuper + \" \" + viaIface")));
+        Path array = compile("array", "Holder", Map.of("ev/Shape.java", shape, "ev/Base.java", base,
+            "ev/Circle.java", leftBase, "ev/Holder.java", holder.replace("FIELDS", "Base[] all;")
+                .replace("SAMPLE", "return null;").replace("DESCRIBE", "\"\" + all.length")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(options, v1, db, "write"), "1 true 1");
+        assertRefused(run(options, references, db, "read"), "IncompatibleSchemaException: Field ev.Holder.viaSuper of object",
+            "(ev.Holder)", "no longer admits (class ev.Circle cannot be cast to class ev.Base)");
+        assertRefused(run(options, array, db, "read"), "IncompatibleSchemaException: Field ev.Holder.all of object", "(ev.Holder)",
+            "no longer admits (an element of class ev.Circle in the array)");
+        assertState(run(options, v1, db, "touch"), "1 true 1");
     }
 
     /**
@@ -791,9 +836,14 @@ class ClassChangeTest {
     }
 
     private String run(Path version, String db, String... args) {
+        return run("", version, db, args);
+    }
+
+    /** Runs {@code ev.Main} of {@code version} on {@code db} with the agent started with {@code options}. */
+    private String run(String options, Path version, String db, String... args) {
         List<String> all = new ArrayList<>(List.of(db));
         all.addAll(List.of(args));
-        return Jvm.withAgent().prependClassPath(version).run("ev.Main", all.toArray(new String[0])).ok().output;
+        return Jvm.withAgent(options).prependClassPath(version).run("ev.Main", all.toArray(new String[0])).ok().output;
     }
 
     private static void assertState(String output, String expected) {
