@@ -32,6 +32,11 @@ final class MissingEnumConstantException extends IncompatibleSchemaException {
         return new IncompatibleSchemaException(message(enumName, constant, "field " + field + " of " + reader.describe()));
     }
 
+    /** The same refusal as the public exception, for where no field read can name the field. */
+    IncompatibleSchemaException asRefusal() {
+        return new IncompatibleSchemaException(getMessage());
+    }
+
     private static String message(String enumName, String constant, String holder) {
         return "Enum " + enumName + " has no constant " + constant + ", which " + holder + " holds. Put the constant"
             + " back, name it in @PreviousNames on the constant it was renamed to, or convert the data with the old enum.";

@@ -851,6 +851,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     fillingNow.remove(filling.remove(filling.size() - 1).collection);
                 }
             }
+        } catch (MissingEnumConstantException e) {
+            throw e.asRefusal(); // the message names the collection; no field read here could name a field instead
         } finally {
             for (UnfilledCollection each : filling) { // a failed fill
                 fillingNow.remove(each.collection);

@@ -365,6 +365,34 @@ class ClassChangeTest {
     }
 
     /**
+     * A removed enum constant held in a collection is refused with the public {@code IncompatibleSchemaException}
+     * naming the collection and the field it was first stored in, as one held in a field is; it was refused with an
+     * exception class of Swizzle's internals (trial 31b).
+     */
+    @Test
+    void shouldRefuseARemovedConstantInACollectionWithThePublicException() throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  java.util.List<Color> colors = new java.util.ArrayList<>();",
+            "  static Holder sample() { SAMPLE }",
+            "  void touch() { }",
+            "  String describe() { return colors.toString(); }",
+            "}");
+        Path v1 = compile("v1", "Holder", Map.of("ev/Color.java", "package ev; public enum Color { RED, GREEN }",
+            "ev/Holder.java", holder.replace("SAMPLE", "Holder h = new Holder(); h.colors.add(Color.RED); h.colors.add(Color.GREEN);"
+                + " return h;")));
+        Path removed = compile("removed", "Holder", Map.of("ev/Color.java", "package ev; public enum Color { RED, BLUE }",
+            "ev/Holder.java", holder.replace("SAMPLE", "return null;")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "[RED, GREEN]");
+        assertRefused(run(removed, db, "read"), "IncompatibleSchemaException: Enum ev.Color has no constant GREEN, which"
+            + " collection", "first stored in field ev.Holder.colors", "Put the constant back");
+        assertState(run(v1, db, "read"), "[RED, GREEN]");
+    }
+
+    /**
      * A persistent class that no longer extends the class, or implements the interface, of the fields that hold its
      * objects: the read is refused with {@code IncompatibleSchemaException} naming the field under every swizzling
      * scheme. Under {@code swizzle=edge} and {@code none}, whose reads keep stored references in such fields, following
