@@ -1100,8 +1100,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * where a read keeps the reference rather than storing its target into the field.
      */
     IncompatibleSchemaException notAdmitted(Persistable owner, String field, ClassCastException e) {
-        return ReadPlan.notAdmitted(field, "object " + owner.$swz_oid() + " (" + owner.getClass().getName() + ") of "
-            + directory, ReadPlan.castProblem(e));
+        return ReadPlan.notAdmitted(field, describeObject(owner.$swz_oid(), owner), ReadPlan.castProblem(e));
     }
 
     /** Counts a reference field swizzled in place by a load ({@code swizzle=edge}). */
@@ -1127,13 +1126,18 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return catalog.type(classId);
     }
 
+    /** Object {@code oid} as errors name it: {@code object 3 (com.example.Part) of /path/to/store}. */
+    private String describeObject(long oid, Object object) {
+        return "object " + oid + " (" + object.getClass().getName() + ") of " + directory;
+    }
+
     @Override
     public String describe() {
         if (reading == null) {
             return "the root directory of " + directory;
         }
         if (reading instanceof Persistable) {
-            return "object " + readingOid + " (" + reading.getClass().getName() + ") of " + directory;
+            return describeObject(readingOid, reading);
         }
         String what = reading instanceof Attachment ? ((Attachment) reading).collection().getClass().getSuperclass().getName()
             : "a collection";
