@@ -35,13 +35,17 @@ public class StoreCorruptedException extends StoreException {
     }
 
     /**
-     * A store file that belongs to another store ({@code evidence} says how that shows, at {@code offset}), put
-     * beside this store's other files. Nothing of it was used.
+     * A log and a cluster file that name different stores ({@code logStore} in the log's header at {@code offset},
+     * {@code clusterStore} in the cluster file's newest checkpoint): one of them was put beside the other from another
+     * store, and which one cannot be told. Nothing of the log was used.
      */
-    public static StoreCorruptedException ofAnotherStore(Path file, long offset, String evidence) {
-        return new StoreCorruptedException(file + " belongs to another store: " + evidence + " (at offset " + offset
-            + "). Nothing of it was replayed and nothing was changed: put this store's own " + file.getFileName()
-            + " back, from the copy of the directory it was taken with, then open the store again.", file, offset);
+    public static StoreCorruptedException ofAnotherStore(Path log, long offset, String logStore, Path clusterFile,
+                                                         String clusterStore) {
+        return new StoreCorruptedException(log + " and " + clusterFile + " belong to different stores: the log's header"
+            + " names store " + logStore + " (at offset " + offset + "), the cluster file's checkpoint store " + clusterStore
+            + ". One of them was copied in from another store. Nothing of the log was replayed and nothing was changed:"
+            + " put back this store's own " + log.getFileName() + " and " + clusterFile.getFileName() + ", both from the"
+            + " copy of the directory they were taken with, then open the store again.", log, offset);
     }
 
     /**

@@ -180,6 +180,11 @@ final class Catalog {
             }
             return null;
         }
+        if (type.isInterface()) {
+            throw new IncompatibleSchemaException("Class " + type.getName() + " has stored objects but is now an interface,"
+                + " which has no objects. Make it a @Persistent class again, or move @PreviousNames(\"" + type.getName()
+                + "\") to the persistent class that replaces it.");
+        }
         if (!Persistable.class.isAssignableFrom(type) && !type.isAnnotationPresent(Persistent.class)) {
             if (StoredTypes.isPlatform(type.getName().replace('.', '/')) || type.isPrimitive() || type.isArray()) {
                 throw damaged.apply("the class catalog names " + type.getName() + " (class id " + classId

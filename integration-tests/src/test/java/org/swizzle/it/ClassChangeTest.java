@@ -840,6 +840,31 @@ class ClassChangeTest {
         assertFalse(output.contains("STATE") || output.contains("ClassCastException") || output.contains("Corrupted"), output);
     }
 
+    /** A persistent class made an interface is refused saying so, not with advice to annotate it, which it cannot take. */
+    @Test
+    void shouldRefuseObjectsOfAClassThatIsNowAnInterfaceSayingSo() throws IOException {
+        String rec = String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Rec {",
+            "  Shape shape = new Shape();",
+            "  static Rec sample() { return new Rec(); }",
+            "  void touch() { }",
+            "  String describe() { return \"shape=\" + shape; }",
+            "}");
+        Path v1 = compile("v1", "Rec", Map.of("ev/Rec.java", rec, "ev/Shape.java",
+            "package ev; @org.swizzle.Persistent public class Shape { int r = 6; public String toString() { return \"r\" + r; } }"));
+        Path v2 = compile("v2", "Rec", Map.of("ev/Rec.java", rec.replace("new Shape()", "new Circle()"), "ev/Circle.java",
+            "package ev; @org.swizzle.Persistent public class Circle implements Shape { }", "ev/Shape.java",
+            "package ev; public interface Shape { }"));
+        String db = dir.resolve("db").toString();
+        assertState(run(v1, db, "write"), "shape=r6");
+        String refused = run(v2, db, "read");
+        assertRefused(refused, "IncompatibleSchemaException: Class ev.Shape has stored objects but is now an interface",
+            "Make it a @Persistent class again, or move @PreviousNames(\"ev.Shape\")");
+        assertFalse(refused.contains("Annotate it"), refused);
+        assertState(run(v1, db, "read"), "shape=r6");
+    }
+
     @Test
     void shouldRefuseToReadObjectsOfAClassThatNowHidesAStoredFieldOfItsSuperclass() throws IOException {
         String animal = "package ev; @org.swizzle.Persistent public class Animal { int legs = 4; }";

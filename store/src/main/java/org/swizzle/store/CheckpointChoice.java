@@ -33,9 +33,8 @@ final class CheckpointChoice {
                 "neither checkpoint slot is valid: slot 0 " + header.problem(0) + ", slot 1 " + header.problem(1));
         }
         if (newest.storeId() != 0 && walStoreId != 0 && newest.storeId() != walStoreId) {
-            throw StoreCorruptedException.ofAnotherStore(walFile, WalDescriptor.STORE_ID_LOW_OFFSET, "its header names"
-                + " store " + Formats.storeId(walStoreId) + ", and the cluster file " + clusterFile + " is store "
-                + Formats.storeId(newest.storeId()) + "'s");
+            throw StoreCorruptedException.ofAnotherStore(walFile, WalDescriptor.STORE_ID_LOW_OFFSET,
+                Formats.storeId(walStoreId), clusterFile, Formats.storeId(newest.storeId()));
         }
         long sequence = newest.sequence();
         if (walEpoch > sequence) {

@@ -3,6 +3,7 @@ package org.swizzle.store;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.swizzle.StoreIOException;
@@ -50,7 +51,27 @@ final class FileIo {
     }
 
     static StoreIOException failure(String action, Path file, IOException cause) {
-        return new StoreIOException("Cannot " + action + " " + file + ": " + cause
-            + ". Check that the disk is not full and the file is writable.", cause);
+        String advice = Files.isDirectory(file)
+            ? "It is a directory where the store keeps a file: move it away and put the store's file back from a backup."
+            : "Check that the disk is not full and the file is writable.";
+        return new StoreIOException("Cannot " + action + " " + file + ": " + cause + ". " + advice, cause);
+    }
+
+    /** Whether every byte of {@code channel} from {@code from} to its end is zero. */
+    static boolean zerosFrom(FileChannel channel, long from) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate(64 * 1024);
+        long at = from;
+        while (true) {
+            int read = readFully(channel, chunk.clear(), at);
+            for (int i = 0; i < read; i++) {
+                if (chunk.get(i) != 0) {
+                    return false;
+                }
+            }
+            if (read < chunk.capacity()) {
+                return true;
+            }
+            at += read;
+        }
     }
 }

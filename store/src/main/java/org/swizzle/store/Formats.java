@@ -2,28 +2,28 @@ package org.swizzle.store;
 
 import java.nio.file.Path;
 
-import org.swizzle.StoreFormatException;
+import org.swizzle.StoreVersionException;
 
 /** The messages of format checks shared by the store's files. */
 final class Formats {
     private Formats() {
     }
 
-    static StoreFormatException unsupportedVersion(Path file, long offset, int found, int supported) {
+    static StoreVersionException unsupportedVersion(Path file, long offset, int found, int supported) {
         if (found > supported) {
-            return new StoreFormatException(file + " has format version " + found + " at offset " + offset
+            return new StoreVersionException(file + " has format version " + found + " at offset " + offset
                 + ", written by a newer Swizzle; this version reads format version " + supported
                 + ". Open the store with a Swizzle release that supports version " + found + '.');
         }
-        return new StoreFormatException(file + " has format version " + found + " at offset " + offset
+        return new StoreVersionException(file + " has format version " + found + " at offset " + offset
             + ", which this version of Swizzle does not read: it reads format version " + supported
             + " (version " + found + " is older).");
     }
 
     /** For a log of an older format version that holds commits, which this version cannot replay. */
-    static StoreFormatException olderLogWithCommits(Path file, int found, int supported, long commitBytes) {
-        return new StoreFormatException(file + " has format version " + found + " at offset " + FileHeader.VERSION_OFFSET
-            + " and holds " + commitBytes + " bytes of commits that are not applied yet, which this version of Swizzle"
+    static StoreVersionException olderLogWithCommits(Path file, int found, int supported) {
+        return new StoreVersionException(file + " has format version " + found + " at offset " + FileHeader.VERSION_OFFSET
+            + " and holds commits that are not applied yet, which this version of Swizzle"
             + " cannot replay: it reads format version " + supported + ". Open the store with the previous version of"
             + " Swizzle and close it cleanly first (closing applies the commits and empties the log), then open it"
             + " with this version.");

@@ -158,8 +158,8 @@ final class StoreInspection implements AutoCloseable {
         header = ClusterHeader.read(clusterFile, page, read, checksums);
         layout = new ClusterLayout(header.clusterSize());
         LittleEndianBuffer walHeader = LittleEndianBuffer.of(ByteBuffer.allocate(WalDescriptor.FILE_HEADER_LENGTH));
-        walEpoch = WriteAheadLog.checkHeader(walFile, walHeader, FileIo.readFully(wal, walHeader.byteBuffer(), 0),
-            walSize, checksums);
+        walEpoch = WriteAheadLog.checkHeader(walFile, wal, walHeader, FileIo.readFully(wal, walHeader.byteBuffer(), 0),
+            checksums);
         checkpoint = CheckpointChoice.choose(clusterFile, header, walFile, walEpoch, WalDescriptor.storeId(walHeader));
         for (int slot = 0; slot < ClusterFileDescriptor.SLOT_COUNT; slot++) {
             if (header.slot(slot) == null && !header.blank(slot)) {

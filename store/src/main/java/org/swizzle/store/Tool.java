@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
 import org.swizzle.StoreFormatException;
+import org.swizzle.StoreVersionException;
 import org.swizzle.StoreIOException;
 
 /**
@@ -45,13 +46,15 @@ import org.swizzle.StoreIOException;
  * for writing, which takes its lock and replays a log a crash left. Progress of long runs goes to the
  * error stream.
  *
- * <p>Exit codes: {@value #CLEAN} clean, {@value #DAMAGED} damaged (or not readable as a store of
- * this format), {@value #USAGE} wrong arguments, no such store or object, store locked, I/O error.
+ * <p>Exit codes: {@value #CLEAN} clean, {@value #DAMAGED} damaged, {@value #USAGE} wrong arguments, no such store or
+ * object, store locked, I/O error, {@value #OTHER_VERSION} a store file written by a version of Swizzle this one does not read
+ * (a newer one, or an older one whose log holds commits): no damage, the version that wrote it reads it.
  */
 public final class Tool {
     public static final int CLEAN = 0;
     public static final int DAMAGED = 1;
     public static final int USAGE = 2;
+    public static final int OTHER_VERSION = 3;
 
     /** The commands, a line each, for the usage text of this tool and of a front end that adds its own. */
     public static final String COMMANDS = String.join(System.lineSeparator(),
@@ -63,7 +66,7 @@ public final class Tool {
         "  recover DIR         replay the commits a crash left in the log, as the next writable open does (store closed)");
     /** The meaning of the exit codes. */
     public static final String EXIT_CODES = "exit codes: 0 clean, 1 damaged, 2 usage error, no store, store locked,"
-        + " commits to recover first or I/O error";
+        + " commits to recover first or I/O error, 3 written by a version of Swizzle this one does not read (no damage)";
 
     private static final String USAGE_TEXT = String.join(System.lineSeparator(),
         "usage: java -cp swizzle-store.jar:agrona.jar org.swizzle.store.Tool COMMAND DIR [OID]", COMMANDS, EXIT_CODES);
@@ -154,16 +157,23 @@ public final class Tool {
         return USAGE;
     }
 
-    /** Says that the store in {@code directory} cannot {@code be} ("be compacted"), and why; returns {@link #DAMAGED}. */
+    /**
+     * Says that the store in {@code directory} cannot {@code be} ("be compacted"), and why; returns {@link #DAMAGED}, or
+     * {@link #OTHER_VERSION} if {@code why} is a store version this one does not read, which is no damage.
+     */
     private static int damaged(Path directory, String be, StoreException why, PrintStream out) {
         out.println("The store in " + directory + " cannot " + be + ": " + why.getMessage());
+        if (why instanceof StoreVersionException) {
+            out.println("result         OTHER VERSION: not damaged, but not readable by this version of Swizzle");
+            return OTHER_VERSION;
+        }
         out.println("result         DAMAGED");
         return DAMAGED;
     }
 
     /**
-     * Reports {@code e}, which a command that opens the store for writing met: a damaged store ({@link #DAMAGED}), or
-     * anything else, a lock or an I/O error ({@link #USAGE}).
+     * Reports {@code e}, which a command that opens the store for writing met: a damaged store ({@link #DAMAGED}), a
+     * store version this one does not read ({@link #OTHER_VERSION}), or anything else, a lock or an I/O error ({@link #USAGE}).
      */
     static int failed(Path directory, String be, StoreException e, PrintStream out, PrintStream err) {
         if (e instanceof StoreCorruptedException || e instanceof StoreFormatException) {

@@ -78,7 +78,7 @@ final class WriteAheadLog implements AutoCloseable {
             int read = FileIo.readFully(channel, header.byteBuffer(), 0);
             Checksums checksums = new Checksums();
             long size = channel.size();
-            long epoch = checkHeader(file, header, read, size, checksums);
+            long epoch = checkHeader(file, channel, header, read, checksums);
             long storeId = WalDescriptor.storeId(header);
             if (!readOnly && WalDescriptor.fileVersion(header) != WalDescriptor.FORMAT_VERSION) {
                 WalDescriptor.putFileHeader(header, epoch, storeId, checksums);
@@ -94,15 +94,17 @@ final class WriteAheadLog implements AutoCloseable {
     }
 
     /**
-     * Checks the header in the first {@code read} bytes of {@code header} of a log of {@code size}
-     * bytes (see {@link FileHeader}); returns its epoch. A header of version
+     * Checks the header in the first {@code read} bytes of {@code header} of the log open in {@code channel}
+     * (see {@link FileHeader}); returns its epoch. A header of version
      * {@link WalDescriptor#VERSION_WITHOUT_FREE} or later passes, and one of version
-     * {@link WalDescriptor#UPGRADABLE_VERSION} when no block follows it.
+     * {@link WalDescriptor#UPGRADABLE_VERSION} when no block follows it: nothing or zeros, as a log preallocated and
+     * closed cleanly holds.
      */
-    static long checkHeader(Path file, LittleEndianBuffer header, int read, long size, Checksums checksums) {
+    static long checkHeader(Path file, FileChannel channel, LittleEndianBuffer header, int read, Checksums checksums)
+        throws IOException {
         int version = WalDescriptor.FILE_HEADER.check(file, header, read, checksums, WalDescriptor.UPGRADABLE_VERSION);
-        if (version < WalDescriptor.VERSION_WITHOUT_FREE && size > FILE_HEADER_LENGTH) {
-            throw Formats.olderLogWithCommits(file, version, WalDescriptor.FORMAT_VERSION, size - FILE_HEADER_LENGTH);
+        if (version < WalDescriptor.VERSION_WITHOUT_FREE && !FileIo.zerosFrom(channel, FILE_HEADER_LENGTH)) {
+            throw Formats.olderLogWithCommits(file, version, WalDescriptor.FORMAT_VERSION);
         }
         return WalDescriptor.epoch(header);
     }

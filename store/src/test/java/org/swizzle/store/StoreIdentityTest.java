@@ -18,8 +18,8 @@ import org.swizzle.StoreCorruptedException;
 
 /**
  * A store's id, in its checkpoints and its log's header, binds the log to the store: a log put beside another
- * store's files is refused before anything of it is replayed, which before replayed another store's commits over
- * this one's objects.
+ * store's files, or another store's cluster file put beside the log, is refused before anything of the log is
+ * replayed, which before replayed another store's commits over this one's objects.
  */
 class StoreIdentityTest {
     @TempDir
@@ -37,9 +37,7 @@ class StoreIdentityTest {
         StoreCorruptedException refused = assertThrows(StoreCorruptedException.class,
             () -> SegmentStore.open(a, StoreDirs.smallNoCheckpoint()));
         String message = refused.getMessage();
-        assertTrue(message.startsWith(a.resolve(StoreDirs.WAL) + " belongs to another store")
-            && message.contains("(at offset " + WalDescriptor.STORE_ID_LOW_OFFSET + ")")
-            && message.contains("Nothing of it was replayed"), message);
+        assertNamesBothFiles(a, message);
         assertArrayEquals(clusters, Files.readAllBytes(a.resolve(StoreDirs.CLUSTERS)), "the cluster file is untouched");
         assertArrayEquals(segments, Files.readAllBytes(a.resolve(StoreDirs.SEGMENTS)), "the segment directory too");
         assertEquals(Tool.DAMAGED, StoreDirs.verify(a), "verify refuses it too");
@@ -49,6 +47,33 @@ class StoreIdentityTest {
             assertEquals(5, store.counters().commitsRecovered(), "the store's own log back: every commit of it");
             assertEquals(5, store.lastCommit());
         }
+    }
+
+    @Test
+    void shouldRefuseTheClusterFileOfAnotherStoreWithoutBlamingTheLog() throws IOException {
+        Path a = crashAfterCommits(dir.resolve("a-live"), dir.resolve("a"), 1, 5);
+        Path b = crashAfterCommits(dir.resolve("b-live"), dir.resolve("b"), 2, 7);
+        Path ownClusters = Files.copy(a.resolve(StoreDirs.CLUSTERS), dir.resolve("a.clusters"));
+        StoreDirs.copy(b, a, StoreDirs.CLUSTERS);
+        byte[] log = Files.readAllBytes(a.resolve(StoreDirs.WAL));
+
+        StoreCorruptedException refused = assertThrows(StoreCorruptedException.class,
+            () -> SegmentStore.open(a, StoreDirs.smallNoCheckpoint()));
+        assertNamesBothFiles(a, refused.getMessage());
+        assertArrayEquals(log, Files.readAllBytes(a.resolve(StoreDirs.WAL)), "the log is untouched");
+
+        Files.copy(ownClusters, a.resolve(StoreDirs.CLUSTERS), StandardCopyOption.REPLACE_EXISTING);
+        try (SegmentStore store = SegmentStore.open(a, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(5, store.lastCommit(), "the store's own cluster file back: every commit of it");
+        }
+    }
+
+    /** Neither file can be told to be the foreign one, so the message names both and says to put both back. */
+    private static void assertNamesBothFiles(Path store, String message) {
+        assertTrue(message.startsWith(store.resolve(StoreDirs.WAL) + " and " + store.resolve(StoreDirs.CLUSTERS)
+            + " belong to different stores") && message.contains("(at offset " + WalDescriptor.STORE_ID_LOW_OFFSET + ")")
+            && message.contains("Nothing of the log was replayed")
+            && message.contains("put back this store's own swizzle.wal and swizzle.clusters"), message);
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.StoreFormatException;
+import org.swizzle.StoreVersionException;
 
 /**
  * A store whose log is of format version 2: opened and upgraded when the log is empty, as closing a
@@ -91,13 +92,28 @@ class WalUpgradeTest {
         Path crashed = storeWithOneCommit(false);
         writeVersion2(crashed);
         byte[] wal = Files.readAllBytes(crashed.resolve(StoreDirs.WAL));
-        StoreFormatException e = assertThrows(StoreFormatException.class,
+        StoreVersionException e = assertThrows(StoreVersionException.class,
             () -> SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()));
         assertTrue(e.getMessage().contains(crashed.resolve(StoreDirs.WAL) + " has format version 2")
+            && e.getMessage().contains("holds commits that are not applied yet")
             && e.getMessage().contains("Open the store with the previous version of Swizzle and close it cleanly first"),
             e.getMessage());
         assertEquals(WalDescriptor.UPGRADABLE_VERSION, walVersion(crashed), "nothing written");
         assertEquals(wal.length, Files.size(crashed.resolve(StoreDirs.WAL)));
+        assertEquals(Tool.OTHER_VERSION, StoreDirs.verify(crashed), "verify calls it no damage");
+    }
+
+    /** The zeros a log is preallocated with, which a clean close leaves after its header, are no commits. */
+    @Test
+    void shouldUpgradeAnEmptyOlderLogFollowedByZeros() throws IOException {
+        Path store = storeWithOneCommit(true);
+        writeVersion2(store);
+        assertTrue(Files.size(store.resolve(StoreDirs.WAL)) > WalDescriptor.FILE_HEADER_LENGTH, "the zeros are there");
+        assertEquals(Tool.CLEAN, StoreDirs.verify(store));
+        try (SegmentStore opened = SegmentStore.open(store, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(WalDescriptor.FORMAT_VERSION, walVersion(store), "rewritten on open");
+            assertBytes(bytes(1, 100), opened.read(oid, view), "object");
+        }
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.StringJoiner;
 import org.swizzle.ReadOnlyStoreException;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
+import org.swizzle.StoreVersionException;
 import org.swizzle.internal.StoreBrowser;
 import org.swizzle.store.ReferenceFindings;
 import org.swizzle.store.Tool;
@@ -29,7 +30,8 @@ import org.swizzle.store.Tool;
  *
  * <p>{@code roots}, {@code objects} and {@code show} open the store read-only and write nothing, not even the lock
  * file; {@code collect} opens it for writing. Exit codes are the store tool's: {@value Tool#CLEAN} done,
- * {@value Tool#DAMAGED} damaged store, {@value Tool#USAGE} wrong arguments, no store or object, store locked.
+ * {@value Tool#DAMAGED} damaged store, {@value Tool#USAGE} wrong arguments, no store or object, store locked,
+ * {@value Tool#OTHER_VERSION} a store written by a version of Swizzle this one does not read.
  */
 public final class SwizzleTool {
 
@@ -88,6 +90,10 @@ public final class SwizzleTool {
         } catch (StoreCorruptedException e) {
             err.println("The store in " + directory + " is damaged: " + e.getMessage());
             return Tool.DAMAGED;
+        } catch (StoreVersionException e) {
+            err.println("The store in " + directory + " is not damaged, but this version of Swizzle does not read it: "
+                + e.getMessage());
+            return Tool.OTHER_VERSION;
         } catch (ReadOnlyStoreException e) {
             err.println(commitsToReplay(directory, args[0]));
             return Tool.USAGE;
