@@ -27,22 +27,16 @@ class StoreIdentityTest {
 
     @Test
     void shouldRefuseTheLogOfAnotherStoreAndChangeNothing() throws IOException {
-        Path a = crashAfterCommits(dir.resolve("a-live"), dir.resolve("a"), 1, 5);
-        Path b = crashAfterCommits(dir.resolve("b-live"), dir.resolve("b"), 2, 7);
-        Path ownLog = Files.copy(a.resolve(StoreDirs.WAL), dir.resolve("a.wal"));
-        StoreDirs.copy(b, a, StoreDirs.WAL);
+        Path a = withFileOfAnotherStore(StoreDirs.WAL);
         byte[] clusters = Files.readAllBytes(a.resolve(StoreDirs.CLUSTERS));
         byte[] segments = Files.readAllBytes(a.resolve(StoreDirs.SEGMENTS));
 
-        StoreCorruptedException refused = assertThrows(StoreCorruptedException.class,
-            () -> SegmentStore.open(a, StoreDirs.smallNoCheckpoint()));
-        String message = refused.getMessage();
-        assertNamesBothFiles(a, message);
+        assertRefusedNamingBothFiles(a);
         assertArrayEquals(clusters, Files.readAllBytes(a.resolve(StoreDirs.CLUSTERS)), "the cluster file is untouched");
         assertArrayEquals(segments, Files.readAllBytes(a.resolve(StoreDirs.SEGMENTS)), "the segment directory too");
         assertEquals(Tool.DAMAGED, StoreDirs.verify(a), "verify refuses it too");
 
-        Files.copy(ownLog, a.resolve(StoreDirs.WAL), StandardCopyOption.REPLACE_EXISTING);
+        putOwnBack(a, StoreDirs.WAL);
         try (SegmentStore store = SegmentStore.open(a, StoreDirs.smallNoCheckpoint())) {
             assertEquals(5, store.counters().commitsRecovered(), "the store's own log back: every commit of it");
             assertEquals(5, store.lastCommit());
@@ -51,25 +45,35 @@ class StoreIdentityTest {
 
     @Test
     void shouldRefuseTheClusterFileOfAnotherStoreWithoutBlamingTheLog() throws IOException {
-        Path a = crashAfterCommits(dir.resolve("a-live"), dir.resolve("a"), 1, 5);
-        Path b = crashAfterCommits(dir.resolve("b-live"), dir.resolve("b"), 2, 7);
-        Path ownClusters = Files.copy(a.resolve(StoreDirs.CLUSTERS), dir.resolve("a.clusters"));
-        StoreDirs.copy(b, a, StoreDirs.CLUSTERS);
+        Path a = withFileOfAnotherStore(StoreDirs.CLUSTERS);
         byte[] log = Files.readAllBytes(a.resolve(StoreDirs.WAL));
 
-        StoreCorruptedException refused = assertThrows(StoreCorruptedException.class,
-            () -> SegmentStore.open(a, StoreDirs.smallNoCheckpoint()));
-        assertNamesBothFiles(a, refused.getMessage());
+        assertRefusedNamingBothFiles(a);
         assertArrayEquals(log, Files.readAllBytes(a.resolve(StoreDirs.WAL)), "the log is untouched");
 
-        Files.copy(ownClusters, a.resolve(StoreDirs.CLUSTERS), StandardCopyOption.REPLACE_EXISTING);
+        putOwnBack(a, StoreDirs.CLUSTERS);
         try (SegmentStore store = SegmentStore.open(a, StoreDirs.smallNoCheckpoint())) {
             assertEquals(5, store.lastCommit(), "the store's own cluster file back: every commit of it");
         }
     }
 
+    /** Store "a", 5 commits left in its log by a crash, with {@code file} of store "b" (7 commits) in place of its own. */
+    private Path withFileOfAnotherStore(String file) throws IOException {
+        Path a = crashAfterCommits(dir.resolve("a-live"), dir.resolve("a"), 1, 5);
+        Path b = crashAfterCommits(dir.resolve("b-live"), dir.resolve("b"), 2, 7);
+        Files.copy(a.resolve(file), dir.resolve("own-" + file));
+        StoreDirs.copy(b, a, file);
+        return a;
+    }
+
+    private void putOwnBack(Path store, String file) throws IOException {
+        Files.copy(dir.resolve("own-" + file), store.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+    }
+
     /** Neither file can be told to be the foreign one, so the message names both and says to put both back. */
-    private static void assertNamesBothFiles(Path store, String message) {
+    private static void assertRefusedNamingBothFiles(Path store) {
+        String message = assertThrows(StoreCorruptedException.class,
+            () -> SegmentStore.open(store, StoreDirs.smallNoCheckpoint())).getMessage();
         assertTrue(message.startsWith(store.resolve(StoreDirs.WAL) + " and " + store.resolve(StoreDirs.CLUSTERS)
             + " belong to different stores") && message.contains("(at offset " + WalDescriptor.STORE_ID_LOW_OFFSET + ")")
             && message.contains("Nothing of the log was replayed")
