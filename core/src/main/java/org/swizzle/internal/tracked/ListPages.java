@@ -94,6 +94,8 @@ final class ListPages<E> {
     private boolean retired;
     /** How the directory is stored: the sections whose counts change are written again. */
     private final Sections sections;
+    /** What looks at each chunk read from the store (see {@link SortedEntries}); null for a list without one. */
+    private ChunkCheck chunkCheck;
 
     private ListPages(TrackedArrayList<E> owner, int capacity, Sections sections) {
         this.owner = owner;
@@ -185,12 +187,16 @@ final class ListPages<E> {
         return read != null ? read : readChecked(k);
     }
 
+    /** Has {@code check} look at each chunk read from the store from now on. */
+    void checkChunksWith(ChunkCheck check) {
+        chunkCheck = check;
+    }
+
     /** Reads chunk {@code k}, then has the list's {@link ChunkCheck}, if it has one, look at it. */
     private TrackedArrayList<E> readChecked(int k) {
         TrackedArrayList<E> read = read(chunks[k], starts[k]);
-        ChunkCheck check = owner.chunkCheck();
-        if (check != null) {
-            check.read(k, read);
+        if (chunkCheck != null) {
+            chunkCheck.read(k, read);
         }
         return read;
     }

@@ -28,12 +28,12 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
     private static final long serialVersionUID = 1L;
 
     private transient Attachment attachment;
-    /** The elements once the list is paged; null while they are in the list's own array. */
-    private transient ListPages<E> pages;
-    /** The paged list this list is a chunk of, which never pages itself; null for any other list. */
-    private transient Tracked pageOf;
-    /** What looks at each chunk read from the store (see {@link SortedEntries}); null for a list without one. */
-    private transient ChunkCheck chunkCheck;
+    /**
+     * The list's part in paging, in one field so that a list is 8 bytes smaller: its {@link ListPages} once its
+     * elements are in chunks; for a chunk, which never pages itself, the paged list it is a chunk of; null for any
+     * other list.
+     */
+    private transient Object paging;
 
     public TrackedArrayList() {
     }
@@ -50,13 +50,13 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
     /** A new, empty chunk of {@code owner}. */
     static <E> TrackedArrayList<E> pageOf(Tracked owner) {
         TrackedArrayList<E> page = new TrackedArrayList<>();
-        page.pageOf = owner;
+        page.paging = owner;
         return page;
     }
 
     /** Makes this list, read from the store, a chunk of {@code owner}. */
     void asPageOf(Tracked owner) {
-        pageOf = owner;
+        paging = owner;
     }
 
     /**
@@ -66,53 +66,55 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
      */
     public static <E> TrackedArrayList<E> paged(int size, int[] counts, long[] oids, int[] sectionChunks, long[] sectionOids) {
         TrackedArrayList<E> list = new TrackedArrayList<>();
-        list.pages = ListPages.stored(list, size, counts, oids, Sections.of(oids.length, sectionChunks, sectionOids));
+        list.paging = ListPages.stored(list, size, counts, oids, Sections.of(oids.length, sectionChunks, sectionOids));
         return list;
     }
 
-    /** Has {@code check} look at each chunk of this list read from the store from now on. */
+    /**
+     * Has {@code check} look at each chunk of this list read from the store from now on. Only the chunks of a list
+     * paged when read need it: those of one paged since, in this JVM, were ordered here.
+     */
     void checkChunksWith(ChunkCheck check) {
-        chunkCheck = check;
-    }
-
-    ChunkCheck chunkCheck() {
-        return chunkCheck;
+        ListPages<E> pages = pages();
+        if (pages != null) {
+            pages.checkChunksWith(check);
+        }
     }
 
     /** Whether the elements are in chunks. */
     public boolean isPaged() {
-        return pages != null;
+        return paging instanceof ListPages;
     }
 
     @Override
     public int pageCount() {
-        return pages.chunkCount();
+        return pages().chunkCount();
     }
 
     @Override
     public int firstIndexOfPage(int page) {
-        return pages.start(page);
+        return pages().start(page);
     }
 
     @Override
     public void readPage(int index) {
-        pages.chunk(index);
+        pages().chunk(index);
     }
 
     /** Hands chunks {@code from} to {@code to}, in order, to {@code action}, with the number of elements each holds. */
     @Override
     public void forEachPage(int from, int to, PageAction action) {
-        pages.forEachChunk(from, to, action);
+        pages().forEachChunk(from, to, action);
     }
 
     @Override
     public Sections sections() {
-        return pages.sections();
+        return pages().sections();
     }
 
     @Override
     public boolean pagedIn(Attachment writing) {
-        return pages != null && attachment == writing;
+        return isPaged() && attachment == writing;
     }
 
     @Override
@@ -126,11 +128,12 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
      */
     @Override
     public void attach(Attachment next) {
+        ListPages<E> pages = pages();
         if (pages != null && attachment != null && next != null && next != attachment) {
             Object[] elements = pages.toArray();
             pages.retire();
             attachment = null;
-            pages = ListPages.of(this, elements);
+            paging = ListPages.of(this, elements);
             modCount++;
         }
         this.attachment = next;
@@ -138,12 +141,12 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public void changed() {
-        Attachment.changed(attachment, this, pageOf);
+        Attachment.changed(attachment, this, pageOf());
     }
 
     @Override
     public void changedAgain() {
-        Attachment.changedAgain(attachment, pageOf);
+        Attachment.changedAgain(attachment, pageOf());
     }
 
     /** Refuses a change of a paged list that abort() detached; its chunks report the change themselves. */
@@ -156,7 +159,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
      * or for a paged list only refuses it if the list was detached (the chunk that changes reports it).
      */
     void beforeChange() {
-        if (pages != null) {
+        if (isPaged()) {
             requireLive();
         } else {
             changed();
@@ -169,12 +172,12 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
     }
 
     private void pageIfLarge() {
-        if (pages == null && pageOf == null && super.size() > ListPages.PAGING_THRESHOLD
+        if (paging == null && super.size() > ListPages.PAGING_THRESHOLD
             && (attachment == null || !attachment.isFilling())) {
             ListPages<E> paged = ListPages.of(this, super.toArray());
             super.clear();
             super.trimToSize();
-            pages = paged;
+            paging = paged;
         }
     }
 
@@ -182,6 +185,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public int size() {
+        ListPages<E> pages = pages();
         return pages != null ? pages.size() : super.size();
     }
 
@@ -192,36 +196,48 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public E get(int index) {
+        ListPages<E> pages = pages();
         return pages != null ? pages.get(index) : super.get(index);
     }
 
     /** The list that holds element {@code index}, which is within the list: this list, or a chunk of a paged one. */
     TrackedArrayList<E> holderOf(int index) {
+        ListPages<E> pages = pages();
         return pages != null ? pages.chunkHolding(index) : this;
     }
 
     /** The chunks of a paged list, or null. */
+    @SuppressWarnings("unchecked")
     ListPages<E> pages() {
-        return pages;
+        return paging instanceof ListPages ? (ListPages<E>) paging : null;
+    }
+
+    /** The paged list this list is a chunk of, or null. */
+    private Tracked pageOf() {
+        return paging instanceof Tracked ? (Tracked) paging : null;
     }
 
     /** Where the list that holds element {@code index} (see {@link #holderOf}) starts in this list. */
     int holderStart(int index) {
+        ListPages<E> pages = pages();
         return pages != null ? pages.startOfChunkHolding(index) : 0;
     }
 
     /** The number of lists that hold the elements, in order: the chunks of a paged list, else this list alone. */
     int holderCount() {
+        ListPages<E> pages = pages();
         return pages != null ? pages.chunkCount() : 1;
     }
 
     /** The {@code k}th list that holds the elements (see {@link #holderCount}), read if it is a chunk not in memory. */
     TrackedArrayList<E> holder(int k) {
+        ListPages<E> pages = pages();
         return pages != null ? pages.chunk(k) : this;
     }
 
     /** Where the {@code k}th list that holds the elements starts in this list. */
     int startOfHolder(int k) {
+        ListPages<E> pages = pages();
         return pages != null ? pages.start(k) : 0;
     }
 
@@ -253,22 +269,26 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public int indexOf(Object o) {
+        ListPages<E> pages = pages();
         return pages != null ? pages.indexOf(o) : super.indexOf(o);
     }
 
     @Override
     public int lastIndexOf(Object o) {
+        ListPages<E> pages = pages();
         return pages != null ? pages.lastIndexOf(o) : super.lastIndexOf(o);
     }
 
     @Override
     public Object[] toArray() {
+        ListPages<E> pages = pages();
         return pages != null ? pages.toArray() : super.toArray();
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <T> T[] toArray(T[] a) {
+        ListPages<E> pages = pages();
         if (pages == null) {
             return super.toArray(a);
         }
@@ -285,6 +305,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public void forEach(Consumer<? super E> action) {
+        ListPages<E> pages = pages();
         Objects.requireNonNull(action);
         if (pages != null) {
             pages.forEach(action);
@@ -295,7 +316,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public boolean equals(Object o) {
-        if (pages == null) {
+        if (!isPaged()) {
             return super.equals(o);
         }
         if (o == this) {
@@ -316,7 +337,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public int hashCode() {
-        if (pages == null) {
+        if (!isPaged()) {
             return super.hashCode();
         }
         int hash = 1;
@@ -330,6 +351,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public boolean add(E e) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             pages.add(e);
@@ -344,6 +366,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public void add(int index, E element) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             rangeCheckForAdd(index);
@@ -363,6 +386,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public boolean addAll(int index, Collection<? extends E> c) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             rangeCheckForAdd(index);
@@ -382,6 +406,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public E set(int index, E element) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             return pages.set(index, element);
@@ -392,6 +417,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public E remove(int index) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             E removed = pages.remove(index);
@@ -404,6 +430,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public boolean remove(Object o) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             int index = pages.indexOf(o);
@@ -419,6 +446,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public boolean removeAll(Collection<?> c) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             return removedSome(pages.removeAll(c, true));
@@ -429,6 +457,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public boolean retainAll(Collection<?> c) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             return removedSome(pages.removeAll(c, false));
@@ -439,6 +468,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             return removedSome(pages.removeIf(Objects.requireNonNull(filter)));
@@ -460,6 +490,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     protected void removeRange(int fromIndex, int toIndex) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             if (fromIndex < 0 || fromIndex > toIndex || toIndex > size()) {
@@ -475,6 +506,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public void replaceAll(UnaryOperator<E> operator) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             pages.replaceAll(operator);
@@ -491,6 +523,7 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public void sort(Comparator<? super E> c) {
+        ListPages<E> pages = pages();
         if (pages != null) {
             requireLive();
             pages.sort(c);
@@ -529,10 +562,11 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public void clear() {
+        ListPages<E> pages = pages();
         changed();
         if (pages != null) {
             pages.retire();
-            pages = null;
+            paging = null;
             modCount++;
         }
         super.clear();
@@ -540,14 +574,14 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
 
     @Override
     public void trimToSize() {
-        if (pages == null) {
+        if (!isPaged()) {
             super.trimToSize();
         }
     }
 
     @Override
     public void ensureCapacity(int minCapacity) {
-        if (pages == null) {
+        if (!isPaged()) {
             super.ensureCapacity(minCapacity);
         }
     }
@@ -640,11 +674,11 @@ public final class TrackedArrayList<E> extends ArrayList<E> implements Tracked, 
     @Override
     @SuppressWarnings("unchecked")
     public Object clone() {
+        ListPages<E> pages = pages();
         TrackedArrayList<E> copy = (TrackedArrayList<E>) super.clone();
         copy.attachment = null;
-        copy.pageOf = null;
+        copy.paging = null;
         if (pages != null) {
-            copy.pages = null;
             copy.addAll(Arrays.asList((E[]) pages.toArray()));
         }
         return copy;
