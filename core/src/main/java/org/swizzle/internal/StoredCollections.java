@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
+import org.swizzle.NotPersistentException;
 import org.swizzle.StoreClosedException;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
@@ -131,7 +132,17 @@ final class StoredCollections implements Attachment.Store {
         Attachment before = null;
         if (collection instanceof Tracked && ownedByNoStore((Tracked) collection)) {
             before = ((Tracked) collection).attachment();
-            ((Tracked) collection).attach(attachment);
+            try {
+                ((Tracked) collection).attach(attachment); // a paged one reads the pages it has not read yet
+            } catch (StoreClosedException e) {
+                if (before == null || !(before.store() instanceof StoredCollections closed)) {
+                    throw e;
+                }
+                throw new NotPersistentException("Field " + origin + " refers to a collection of the store in "
+                    + closed.closedStore + ", which was closed before every page of the"
+                    + " collection was read, so it cannot be stored again: a collection does not outlive its store's"
+                    + " close(); read it again from the open store.");
+            }
         } else {
             if (collection instanceof Tracked) {
                 ((Tracked) collection).attachment().storedElsewhere(); // its changes reach that store, not this one

@@ -497,6 +497,39 @@ class StoreBehaviourTest {
     }
 
     /**
+     * A paged map of a closed store whose pages were not all read cannot be stored again: refused naming the field, as
+     * an object of the closed store is, not with the closed store's StoreClosedException, which said to open a store
+     * that was open.
+     */
+    @Test
+    void shouldRefuseALargeMapOfAClosedStoreWhosePagesWereNotRead() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            org.swizzle.it.model.Holder holder = new org.swizzle.it.model.Holder();
+            for (int i = 0; i < 20_000; i++) {
+                holder.byName.put("n" + i, new Node("n" + i));
+            }
+            store.setRoot("h", holder);
+            store.commit();
+        }
+        ObjectStore closed = ObjectStore.open(dir);
+        java.util.Map<String, Node> map = closed.root("h", org.swizzle.it.model.Holder.class).byName;
+        assertEquals(20_000, map.size(), "the size, from the map's directory: no page read");
+        closed.close();
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            org.swizzle.it.model.Holder reread = store.root("h", org.swizzle.it.model.Holder.class);
+            reread.byName = map;
+            NotPersistentException refused = assertThrows(NotPersistentException.class, store::commit);
+            assertTrue(refused.getMessage().contains(org.swizzle.it.model.Holder.class.getName() + ".byName")
+                && refused.getMessage().contains("closed before every page of the collection was read")
+                && refused.getMessage().contains("read it again from the open store"), refused.getMessage());
+            store.abort();
+            java.util.Map<String, Node> again = store.root("h", org.swizzle.it.model.Holder.class).byName;
+            assertEquals(20_000, again.size());
+            assertEquals("n1", again.get("n1").name);
+        }
+    }
+
+    /**
      * A collection another store holds too goes on changing after its first store closed, and one taken over after it
      * closed changes too: the other store commits them.
      */
