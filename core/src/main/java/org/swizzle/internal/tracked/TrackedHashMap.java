@@ -32,14 +32,16 @@ import org.swizzle.internal.Persistable;
 public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked, Paged, MovesEntries<K, V> {
 
     private static final long serialVersionUID = 1L;
+    /** {@link #paging} of a map that a key without a stable hash keeps flat. */
+    private static final Object UNPLACEABLE = new Object();
 
     private transient Attachment attachment;
-    /** The entries once the map is paged; null while they are in the map's own table. */
-    private transient HashPages<K, V> pages;
-    /** The paged map this map is a page of, which never pages itself; null for any other map. */
-    private transient TrackedHashMap<?, ?> pageOf;
-    /** Whether a key without a stable hash keeps the map flat (until it is cleared). */
-    private transient boolean unplaceable;
+    /**
+     * The map's part in paging, in one field so that a map is 8 bytes smaller: its {@link HashPages} once its entries
+     * are in pages; for a page, which never pages itself, the paged map it is a page of; {@link #UNPLACEABLE} while a
+     * key without a stable hash keeps the map flat (until it is cleared); null for any other map.
+     */
+    private transient Object paging;
     /** How many times the map moved its entries into other nodes (paged, split a page, went back to one table). */
     private transient int rebuilds;
 
@@ -62,13 +64,13 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     /** A new, empty page of {@code owner}. */
     static <K, V> TrackedHashMap<K, V> pageOf(TrackedHashMap<?, ?> owner) {
         TrackedHashMap<K, V> page = new TrackedHashMap<>();
-        page.pageOf = owner;
+        page.paging = owner;
         return page;
     }
 
     /** Makes this map, read from the store, a page of {@code owner}. */
     void asPageOf(TrackedHashMap<?, ?> owner) {
-        pageOf = owner;
+        paging = owner;
     }
 
     /**
@@ -78,34 +80,45 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
      */
     public static <K, V> TrackedHashMap<K, V> paged(int size, int[] lowest, long[] oids, int[] sectionPages, long[] sectionOids) {
         TrackedHashMap<K, V> map = new TrackedHashMap<>();
-        map.pages = HashPages.stored(map, size, lowest, oids, Sections.of(oids.length, sectionPages, sectionOids));
+        map.paging = HashPages.stored(map, size, lowest, oids, Sections.of(oids.length, sectionPages, sectionOids));
         return map;
     }
 
     /** Whether the entries are in pages. */
     public boolean isPaged() {
-        return pages != null;
+        return paging instanceof HashPages;
+    }
+
+    /** The pages of a paged map, or null. */
+    @SuppressWarnings("unchecked")
+    private HashPages<K, V> pages() {
+        return paging instanceof HashPages ? (HashPages<K, V>) paging : null;
+    }
+
+    /** The paged map this map is a page of, or null. */
+    private TrackedHashMap<?, ?> pageOf() {
+        return paging instanceof TrackedHashMap ? (TrackedHashMap<?, ?>) paging : null;
     }
 
     @Override
     public int pageCount() {
-        return pages.pageCount();
+        return pages().pageCount();
     }
 
     @Override
     public void readPage(int index) {
-        pages.page(index);
+        pages().page(index);
     }
 
     /** Hands pages {@code from} to {@code to}, in hash order, to {@code action}, with the lowest hash each holds. */
     @Override
     public void forEachPage(int from, int to, PageAction action) {
-        pages.forEachPage(from, to, action);
+        pages().forEachPage(from, to, action);
     }
 
     @Override
     public Sections sections() {
-        return pages.sections();
+        return pages().sections();
     }
 
     @Override
@@ -119,12 +132,13 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
      */
     @Override
     public void attach(Attachment next) {
+        HashPages<K, V> pages = pages();
         if (pages != null && attachment != null && next != null && next != attachment) {
             Map<K, V> entries = new HashMap<>(pages.size());
             pages.forEach(entries::put);
             pages.retire();
             attachment = null;
-            pages = HashPages.of(this, entries);
+            paging = HashPages.of(this, entries);
             rebuilt();
         }
         this.attachment = next;
@@ -132,17 +146,17 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
     @Override
     public boolean pagedIn(Attachment writing) {
-        return pages != null && attachment == writing;
+        return isPaged() && attachment == writing;
     }
 
     @Override
     public void changed() {
-        Attachment.changed(attachment, this, pageOf);
+        Attachment.changed(attachment, this, pageOf());
     }
 
     @Override
     public void changedAgain() {
-        Attachment.changedAgain(attachment, pageOf);
+        Attachment.changedAgain(attachment, pageOf());
     }
 
     /** Refuses a change of a paged map that abort() detached; its pages report the change itself. */
@@ -169,21 +183,22 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     }
 
     private void pageIfLarge() {
-        if (pages == null && pageOf == null && !unplaceable && super.size() > HashPages.PAGING_THRESHOLD
+        if (paging == null && super.size() > HashPages.PAGING_THRESHOLD
             && (attachment == null || !attachment.isFilling())) {
             if (HashPages.allPlaceable(flatKeys())) {
                 HashPages<K, V> paged = HashPages.of(this, this);
                 super.clear();
-                pages = paged;
+                paging = paged;
                 rebuilt();
             } else {
-                unplaceable = true;
+                paging = UNPLACEABLE;
             }
         }
     }
 
     /** Takes {@code key} into a paged map, or brings a map back to its own table for a key with no stable hash. */
     private boolean pagedFor(K key) {
+        HashPages<K, V> pages = pages();
         if (pages == null) {
             return false;
         }
@@ -195,8 +210,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         Map<K, V> entries = new HashMap<>(pages.size());
         pages.forEach(entries::put);
         pages.retire();
-        pages = null;
-        unplaceable = true;
+        paging = UNPLACEABLE;
         super.putAll(entries);
         rebuilt();
         return false;
@@ -204,7 +218,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
     @Override
     public int size() {
-        return pages != null ? pages.size() : super.size();
+        return isPaged() ? pages().size() : super.size();
     }
 
     @Override
@@ -214,28 +228,28 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
     @Override
     public V get(Object key) {
-        return pages != null ? pages.get(key) : super.get(key);
+        return isPaged() ? pages().get(key) : super.get(key);
     }
 
     @Override
     public V getOrDefault(Object key, V defaultValue) {
-        return pages != null ? pages.getOrDefault(key, defaultValue) : super.getOrDefault(key, defaultValue);
+        return isPaged() ? pages().getOrDefault(key, defaultValue) : super.getOrDefault(key, defaultValue);
     }
 
     @Override
     public boolean containsKey(Object key) {
-        return pages != null ? pages.containsKey(key) : super.containsKey(key);
+        return isPaged() ? pages().containsKey(key) : super.containsKey(key);
     }
 
     @Override
     public boolean containsValue(Object value) {
-        return pages != null ? pages.containsValue(value) : super.containsValue(value);
+        return isPaged() ? pages().containsValue(value) : super.containsValue(value);
     }
 
     @Override
     public void forEach(BiConsumer<? super K, ? super V> action) {
-        if (pages != null) {
-            pages.forEach(action);
+        if (isPaged()) {
+            pages().forEach(action);
         } else {
             super.forEach(action);
         }
@@ -244,7 +258,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     @Override
     public V put(K key, V value) {
         if (pagedFor(key)) {
-            return pages.put(key, value);
+            return pages().put(key, value);
         }
         changed();
         V previous = super.put(key, value);
@@ -254,7 +268,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
     @Override
     public void putAll(Map<? extends K, ? extends V> m) {
-        if (pages != null) {
+        if (isPaged()) {
             for (Map.Entry<? extends K, ? extends V> entry : m.entrySet()) {
                 put(entry.getKey(), entry.getValue());
             }
@@ -268,7 +282,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     @Override
     public V putIfAbsent(K key, V value) {
         if (pagedFor(key)) {
-            return pages.putIfAbsent(key, value);
+            return pages().putIfAbsent(key, value);
         }
         changed();
         V previous = super.putIfAbsent(key, value);
@@ -278,9 +292,9 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
     @Override
     public V remove(Object key) {
-        if (pages != null) {
+        if (isPaged()) {
             requireLive();
-            return pages.remove(key);
+            return pages().remove(key);
         }
         changed();
         return super.remove(key);
@@ -288,9 +302,9 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
     @Override
     public boolean remove(Object key, Object value) {
-        if (pages != null) {
+        if (isPaged()) {
             requireLive();
-            return pages.remove(key, value);
+            return pages().remove(key, value);
         }
         changed();
         return super.remove(key, value);
@@ -298,9 +312,9 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
     @Override
     public boolean replace(K key, V oldValue, V newValue) {
-        if (pages != null) {
+        if (isPaged()) {
             requireLive();
-            return pages.replace(key, oldValue, newValue);
+            return pages().replace(key, oldValue, newValue);
         }
         changed();
         return super.replace(key, oldValue, newValue);
@@ -308,9 +322,9 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
     @Override
     public V replace(K key, V value) {
-        if (pages != null) {
+        if (isPaged()) {
             requireLive();
-            return pages.replace(key, value);
+            return pages().replace(key, value);
         }
         changed();
         return super.replace(key, value);
@@ -318,9 +332,9 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
 
     @Override
     public void replaceAll(BiFunction<? super K, ? super V, ? extends V> function) {
-        if (pages != null) {
+        if (isPaged()) {
             requireLive();
-            pages.replaceAll(function);
+            pages().replaceAll(function);
             return;
         }
         changed();
@@ -334,7 +348,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     @Override
     public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
         if (pagedFor(key)) {
-            return pages.computeIfAbsent(key, mappingFunction);
+            return pages().computeIfAbsent(key, mappingFunction);
         }
         changed();
         V value;
@@ -350,7 +364,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     @Override
     public V computeIfPresent(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
         if (pagedFor(key)) {
-            return pages.computeIfPresent(key, remappingFunction);
+            return pages().computeIfPresent(key, remappingFunction);
         }
         changed();
         try {
@@ -363,7 +377,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     @Override
     public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
         if (pagedFor(key)) {
-            return pages.compute(key, remappingFunction);
+            return pages().compute(key, remappingFunction);
         }
         changed();
         V value;
@@ -379,7 +393,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     @Override
     public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
         if (pagedFor(key)) {
-            return pages.merge(key, value, remappingFunction);
+            return pages().merge(key, value, remappingFunction);
         }
         changed();
         V merged;
@@ -395,11 +409,13 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
     @Override
     public void clear() {
         changed();
+        HashPages<K, V> pages = pages();
         if (pages != null) {
             pages.retire();
         }
-        pages = null;
-        unplaceable = false;
+        if (pages != null || paging == UNPLACEABLE) {
+            paging = null; // a page stays its map's
+        }
         super.clear();
     }
 
@@ -412,7 +428,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return new AbstractSet<>() {
             @Override
             public Iterator<K> iterator() {
-                return pages != null ? pages.keyIterator() : new TrackedIterator<>(TrackedHashMap.this, flatKeys().iterator());
+                return isPaged() ? pages().keyIterator() : new TrackedIterator<>(TrackedHashMap.this, flatKeys().iterator());
             }
 
             @Override
@@ -451,7 +467,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return new AbstractCollection<>() {
             @Override
             public Iterator<V> iterator() {
-                return pages != null ? pages.valueIterator() : new TrackedIterator<>(TrackedHashMap.this, flatValues().iterator());
+                return isPaged() ? pages().valueIterator() : new TrackedIterator<>(TrackedHashMap.this, flatValues().iterator());
             }
 
             @Override
@@ -481,7 +497,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         return new AbstractSet<>() {
             @Override
             public Iterator<Map.Entry<K, V>> iterator() {
-                return pages != null ? pages.entryIterator() : new TrackedEntrySetView<>(TrackedHashMap.this, flatEntries(), TrackedHashMap.this).iterator();
+                return isPaged() ? pages().entryIterator() : new TrackedEntrySetView<>(TrackedHashMap.this, flatEntries(), TrackedHashMap.this).iterator();
             }
 
             @Override
@@ -526,7 +542,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         Predicate<? super E> filter) {
         Objects.requireNonNull(filter);
         changed();
-        if (pages == null) {
+        if (!isPaged()) {
             try {
                 return flat.removeIf(filter);
             } finally {
@@ -534,7 +550,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
             }
         }
         List<K> doomed = new ArrayList<>();
-        for (Iterator<Map.Entry<K, V>> entries = pages.entryIterator(); entries.hasNext(); ) {
+        for (Iterator<Map.Entry<K, V>> entries = pages().entryIterator(); entries.hasNext(); ) {
             Map.Entry<K, V> entry = entries.next();
             if (filter.test(part.apply(entry))) {
                 doomed.add(entry.getKey());
@@ -570,12 +586,12 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
      * commit after a read-only pass found those maps changed and logged them again. Any other map's as it iterates.
      */
     public Iterable<Map.Entry<K, V>> storedEntries(ToLongFunction<Object> oidOf) {
-        if (pageOf == null && (pages != null || attachment == null || !attachment.isWatched())) {
+        if (pageOf() == null && (isPaged() || attachment == null || !attachment.isWatched())) {
             return entrySet();
         }
         @SuppressWarnings({"unchecked", "rawtypes"})
         Map.Entry<K, V>[] entries = flatEntries().toArray(new Map.Entry[0]);
-        int[] order = pageOf != null ? byHash(entries) : byStableKey(entries, oidOf);
+        int[] order = pageOf() != null ? byHash(entries) : byStableKey(entries, oidOf);
         List<Map.Entry<K, V>> sorted = new ArrayList<>(entries.length);
         for (int at : order) {
             sorted.add(entries[at]);
@@ -622,9 +638,7 @@ public final class TrackedHashMap<K, V> extends HashMap<K, V> implements Tracked
         @SuppressWarnings("unchecked")
         TrackedHashMap<K, V> copy = (TrackedHashMap<K, V>) super.clone(); // copies through entrySet(), so paged too
         copy.attachment = null;
-        copy.pages = null;
-        copy.pageOf = null;
-        copy.unplaceable = false;
+        copy.paging = null;
         return copy;
     }
 
