@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
 import org.swizzle.StoreFormatException;
-import org.swizzle.StoreVersionException;
 import org.swizzle.StoreIOException;
+import org.swizzle.StoreVersionException;
 
 /**
  * The store's command-line tool. Run it with the store jar and Agrona on the class path:
