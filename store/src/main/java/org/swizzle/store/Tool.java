@@ -172,10 +172,10 @@ public final class Tool {
     }
 
     /**
-     * Reports {@code e}, which a command that opens the store for writing met: a damaged store ({@link #DAMAGED}), a
+     * Reports {@code e}, which a command that opens the store met: a damaged store ({@link #DAMAGED}), a
      * store version this one does not read ({@link #OTHER_VERSION}), or anything else, a lock or an I/O error ({@link #USAGE}).
      */
-    static int failed(Path directory, String be, StoreException e, PrintStream out, PrintStream err) {
+    public static int failed(Path directory, String be, StoreException e, PrintStream out, PrintStream err) {
         if (e instanceof StoreCorruptedException || e instanceof StoreFormatException) {
             return damaged(directory, be, e, out);
         }

@@ -7,9 +7,7 @@ import java.util.Locale;
 import java.util.StringJoiner;
 
 import org.swizzle.ReadOnlyStoreException;
-import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
-import org.swizzle.StoreVersionException;
 import org.swizzle.internal.StoreBrowser;
 import org.swizzle.store.ReferenceFindings;
 import org.swizzle.store.Tool;
@@ -87,19 +85,11 @@ public final class SwizzleTool {
                 }
             }
             return Tool.CLEAN;
-        } catch (StoreCorruptedException e) {
-            err.println("The store in " + directory + " is damaged: " + e.getMessage());
-            return Tool.DAMAGED;
-        } catch (StoreVersionException e) {
-            err.println("The store in " + directory + " is not damaged, but this version of Swizzle does not read it: "
-                + e.getMessage());
-            return Tool.OTHER_VERSION;
         } catch (ReadOnlyStoreException e) {
             err.println(commitsToReplay(directory, args[0]));
             return Tool.USAGE;
         } catch (StoreException e) {
-            err.println(e.getMessage());
-            return Tool.USAGE;
+            return Tool.failed(directory, "be read", e, out, err);
         }
     }
 

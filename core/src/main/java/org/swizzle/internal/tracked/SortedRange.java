@@ -39,6 +39,8 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
     private final K high;
     private final boolean highInclusive;
     private final boolean descending;
+    /** The keys as a set's elements, made at the first {@link #elements()}. */
+    private SortedKeys<K> elements;
 
     private SortedRange(Tracked owner, SortedEntries<K, V> entries, boolean fromStart, K low, boolean lowInclusive,
                         boolean toEnd, K high, boolean highInclusive, boolean descending) {
@@ -68,6 +70,17 @@ final class SortedRange<K, V> extends AbstractMap<K, V> implements NavigableMap<
     /** All of {@code entries}, ascending. */
     static <K, V> SortedRange<K, V> whole(Tracked owner, SortedEntries<K, V> entries) {
         return new SortedRange<>(owner, entries, true, null, false, true, null, false, false);
+    }
+
+    /**
+     * The keys as the elements of a set kept in the map, its values all {@code TRUE}: a key set that adds, made once,
+     * so that a set's lookup allocates nothing.
+     */
+    SortedKeys<K> elements() {
+        if (elements == null) {
+            elements = new SortedKeys<>(this, true);
+        }
+        return elements;
     }
 
     /** The list the entries are kept in. */

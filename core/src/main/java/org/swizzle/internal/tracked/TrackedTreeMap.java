@@ -37,8 +37,6 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
      * allocates nothing); null while they are in the map's own tree.
      */
     private transient SortedRange<K, V> entries;
-    /** The keys of {@link #entries} as a set's elements, once a {@link TrackedTreeSet} kept in this map asked for them. */
-    private transient SortedKeys<K> elements;
 
     public TrackedTreeMap() {
     }
@@ -68,7 +66,6 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
             return false;
         }
         entries = SortedRange.whole(this, new SortedEntries<>((TrackedArrayList<Object>) backing));
-        elements = null;
         return true;
     }
 
@@ -136,10 +133,7 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
         if (entries == null) {
             moveIntoList();
         }
-        if (elements == null) {
-            elements = new SortedKeys<>(entries, true);
-        }
-        return elements;
+        return entries.elements();
     }
 
     // ---------------------------------------------------------------- queries
@@ -487,7 +481,6 @@ public final class TrackedTreeMap<K, V> extends TreeMap<K, V> implements Tracked
         copy.attachment = null;
         if (entries != null) {
             copy.entries = null;
-            copy.elements = null;
             copy.putAll(this);
         }
         return copy;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -210,6 +211,23 @@ class SwizzleToolTest {
         assertEquals(2, usage.exitCode, usage.toString());
         assertTrue(usage.output.contains("objects DIR [CLASS]") && usage.output.contains("verify DIR"), usage.toString());
         assertEquals(0, tool("verify", db.toString()).exitCode, "the store tool's commands run as before");
+    }
+
+    /** A cluster file that is no Swizzle file at all is damage to roots, objects and show, as it is to verify. */
+    @Test
+    void shouldCallAStoreWhoseClusterFileIsNoSwizzleFileDamaged() throws IOException {
+        Path db = store();
+        Path clusters = db.resolve("swizzle.clusters");
+        byte[] bytes = Files.readAllBytes(clusters);
+        byte[] text = "this is a text file, not a store".getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(text, 0, bytes, 0, text.length);
+        Files.write(clusters, bytes);
+        for (String command : new String[] {"roots", "objects", "verify"}) {
+            Jvm.Result refused = tool(command, db.toString());
+            assertEquals(1, refused.exitCode, refused.toString());
+            assertTrue(refused.output.contains("result         DAMAGED") && refused.output.contains(clusters.toString()),
+                refused.toString());
+        }
     }
 
     /** The lines of the object listing (before the totals) that end with {@code endingWith}. */
