@@ -10,7 +10,7 @@ import java.util.Properties;
 
 /**
  * Reads the JMH JSON files of a results directory and writes {@code REPORT.md} and its PNG charts
- * into it: the targets of {@code shared/BENCHMARKS.md} with pass or fail, the OO1 tables in the
+ * into it: the targets of the benchmarks' README with pass or fail, the OO1 tables in the
  * form of the seed papers, the update and commit figures, Moss's load-work-save cost model, and
  * the OO7 operations, and the reproduction table of the papers' findings. {@code run.sh} calls it after JMH;
  * {@code run.properties} (written by {@code run.sh}) supplies the mode, commit and times of the run.
@@ -64,7 +64,7 @@ public final class ReportGenerator {
         }
         out.append("Every figure is a ratio of results taken side by side in this run; absolute times drift on a"
             + " shared machine. Quick mode has few iterations: read its numbers as indications.\n\n");
-        out.append("## Targets (shared/BENCHMARKS.md)\n\n").append(new Targets(report.figures()).table()).append('\n');
+        out.append("## Targets (jmh-benchmarks/README.md)\n\n").append(new Targets(report.figures()).table()).append('\n');
         section(out, report.systems());
         section(out, new ReadTables(results, charts).section());
         section(out, report.barriers());

@@ -5,10 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The targets table of {@code shared/BENCHMARKS.md}, each with our measured ratio and pass or fail. */
+/** The targets table of the benchmarks' README, each with our measured ratio and pass or fail. */
 final class Targets {
 
-    /** The node and edge marking forks beyond the barrier schemes, measured hot in OO1Hot. */
     /**
      * The node and edge schemes besides the default, measured hot in OO1Hot; the card barrier is the one barrier that
      * changes what a read traversal runs on (a card address in every object). The per-traversal slope of the barrier
