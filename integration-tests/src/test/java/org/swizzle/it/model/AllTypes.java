@@ -36,7 +36,7 @@ import java.util.UUID;
 
 import org.swizzle.Persistent;
 
-/** One field of every stored type of API.md, filled with values that are easy to get wrong. */
+/** One field of every stored type README lists, filled with values that are easy to get wrong. */
 @Persistent
 public class AllTypes {
     public static int notStoredStatic = 7;
