@@ -22,11 +22,15 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
     private static final long serialVersionUID = 1L;
 
+    /** The mark in {@link #paging} of a set that an element without a stable hash keeps one table until cleared. */
+    private static final TrackedHashMap<?, Boolean> UNPLACEABLE = new TrackedHashMap<>();
+
     private transient Attachment attachment;
-    /** The map whose keys are the elements once the set is large; null while they are in the set's own table. */
-    private transient TrackedHashMap<E, Boolean> keys;
-    /** Whether an element without a stable hash keeps the set one table (until it is cleared). */
-    private transient boolean unplaceable;
+    /**
+     * The map whose keys are the elements once the set is large; null, or {@link #UNPLACEABLE}, while they are in the
+     * set's own table (one field for both, as no set has both, keeps the set 8 bytes smaller).
+     */
+    private transient TrackedHashMap<E, Boolean> paging;
 
     public TrackedHashSet() {
     }
@@ -45,12 +49,13 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
     /** The map whose keys are the elements, or null while they are in the set's own table. */
     public TrackedHashMap<E, Boolean> keys() {
-        return keys;
+        TrackedHashMap<E, Boolean> keys = paging;
+        return keys == UNPLACEABLE ? null : keys;
     }
 
     @Override
     public Tracked backing() {
-        return keys;
+        return keys();
     }
 
     @Override
@@ -59,7 +64,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
         if (!(backing instanceof TrackedHashMap)) {
             return false;
         }
-        keys = (TrackedHashMap<E, Boolean>) backing;
+        paging = (TrackedHashMap<E, Boolean>) backing;
         return true;
     }
 
@@ -81,15 +86,15 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
     /** A change that goes to the map of a large set: refused if the set was detached; the map notes its own change. */
     private Set<E> live() {
         Attachment.requireLive(attachment, this);
-        return keys.keySet();
+        return paging.keySet();
     }
 
     /** Moves a large set's elements into a map of its own, unless the store is filling it or an element has no stable hash. */
+    @SuppressWarnings("unchecked")
     private void keyIfLarge() {
-        if (keys == null && !unplaceable && super.size() > HashPages.PAGING_THRESHOLD
-            && (attachment == null || !attachment.isFilling())) {
+        if (paging == null && super.size() > HashPages.PAGING_THRESHOLD && (attachment == null || !attachment.isFilling())) {
             if (!HashPages.allPlaceable(flatElements())) {
-                unplaceable = true;
+                paging = (TrackedHashMap<E, Boolean>) UNPLACEABLE;
                 return;
             }
             TrackedHashMap<E, Boolean> map = new TrackedHashMap<>(); // its own table stays small: it pages at once
@@ -97,7 +102,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
                 map.put(element, Boolean.TRUE);
             }
             super.clear();
-            keys = map;
+            paging = map;
         }
     }
 
@@ -107,6 +112,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
     @Override
     public int size() {
+        TrackedHashMap<E, Boolean> keys = keys();
         return keys != null ? keys.size() : super.size();
     }
 
@@ -117,11 +123,13 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
     @Override
     public boolean contains(Object o) {
+        TrackedHashMap<E, Boolean> keys = keys();
         return keys != null ? keys.containsKey(o) : super.contains(o);
     }
 
     @Override
     public boolean add(E e) {
+        TrackedHashMap<E, Boolean> keys = keys();
         if (keys != null) {
             Attachment.requireLive(attachment, this);
             return keys.put(e, Boolean.TRUE) == null;
@@ -136,7 +144,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
     @Override
     public boolean addAll(Collection<? extends E> c) {
-        if (keys != null) {
+        if (keys() != null) {
             Attachment.requireLive(attachment, this);
             boolean added = false;
             for (E e : c) {
@@ -152,7 +160,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
     @Override
     public boolean remove(Object o) {
-        if (keys != null) {
+        if (keys() != null) {
             return live().remove(o);
         }
         changed();
@@ -161,7 +169,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
     @Override
     public boolean removeAll(Collection<?> c) {
-        if (keys != null) {
+        if (keys() != null) {
             return live().removeAll(c);
         }
         changed();
@@ -170,7 +178,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
     @Override
     public boolean retainAll(Collection<?> c) {
-        if (keys != null) {
+        if (keys() != null) {
             return live().retainAll(c);
         }
         changed();
@@ -179,7 +187,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
-        if (keys != null) {
+        if (keys() != null) {
             return live().removeIf(filter);
         }
         changed();
@@ -194,15 +202,14 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
     @Override
     public void clear() {
         changed();
-        keys = null;
-        unplaceable = false;
+        paging = null;
         super.clear();
     }
 
     @Override
     public Iterator<E> iterator() {
-        if (keys != null) {
-            TrackedHashMap<E, Boolean> map = keys;
+        TrackedHashMap<E, Boolean> map = keys();
+        if (map != null) {
             return new TrackedIterator<>(this, map.keySet().iterator()) {
                 @Override
                 public E next() {
@@ -225,7 +232,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
                 /** Fails fast once the set no longer keeps its elements in the map this iterator walks (cleared). */
                 private void requireSameMap() {
-                    if (keys != map) {
+                    if (paging != map) {
                         throw new ConcurrentModificationException();
                     }
                 }
@@ -245,11 +252,13 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
 
     @Override
     public Object[] toArray() {
+        TrackedHashMap<E, Boolean> keys = keys();
         return keys != null ? keys.keySet().toArray() : super.toArray();
     }
 
     @Override
     public <T> T[] toArray(T[] a) {
+        TrackedHashMap<E, Boolean> keys = keys();
         return keys != null ? keys.keySet().toArray(a) : super.toArray(a);
     }
 
@@ -259,8 +268,9 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
         @SuppressWarnings("unchecked")
         TrackedHashSet<E> copy = (TrackedHashSet<E>) super.clone();
         copy.attachment = null;
+        TrackedHashMap<E, Boolean> keys = keys();
+        copy.paging = null;
         if (keys != null) {
-            copy.keys = null;
             copy.addAll(keys.keySet());
         }
         return copy;
