@@ -89,7 +89,7 @@ public final class SwizzleTool {
             err.println(commitsToReplay(directory, args[0]));
             return Tool.USAGE;
         } catch (StoreException e) {
-            return Tool.failed(directory, "be read", e, out, err);
+            return Tool.failed(directory, command == Command.COLLECT ? "be collected" : "be read", e, out, err);
         }
     }
 

@@ -213,7 +213,7 @@ class SwizzleToolTest {
         assertEquals(0, tool("verify", db.toString()).exitCode, "the store tool's commands run as before");
     }
 
-    /** A cluster file that is no Swizzle file at all is damage to roots, objects and show, as it is to verify. */
+    /** A cluster file that is no Swizzle file at all is damage to roots and objects, as it is to verify. */
     @Test
     void shouldCallAStoreWhoseClusterFileIsNoSwizzleFileDamaged() throws IOException {
         Path db = store();
