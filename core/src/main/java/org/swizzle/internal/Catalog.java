@@ -270,12 +270,15 @@ final class Catalog {
     }
 
     private static IncompatibleSchemaException missing(String name) {
-        return new IncompatibleSchemaException("Class " + name + " has stored objects but is not on the class path."
-            + " Put it back on the class path, declare @org.swizzle.PreviousNames(\"" + name + "\") on the class"
-            + " that replaces it (Swizzle finds it among the classes the store has met, as root, index and"
-            + " stored field types, and, with the agent, among those loaded before this read: one reached only"
-            + " through Object or an interface is found once the application has used it), or open the store with StoreOptions.builder().dropMissingClasses(Set.of(\"" + name
-            + "\")) to drop its objects (references to them then read as null).");
+        return new IncompatibleSchemaException("Class " + name + " has stored objects, or references stored as to objects"
+            + " of it (by a version of the application that renamed a class to it), but is not on the class path. Put it"
+            + " back on the class path, declare @org.swizzle.PreviousNames(\"" + name + "\") on the class that replaces"
+            + " it (Swizzle finds it among the classes the store has met, as root, index and stored field types, and,"
+            + " with the agent, among those loaded before this read: one reached only through Object or an interface is"
+            + " found once the application has used it), or open the store with"
+            + " StoreOptions.builder().dropMissingClasses(Set.of(\"" + name + "\")) to drop its objects (references"
+            + " stored as to it then read as null, and a commit that writes their holders stores that null, even where"
+            + " the object referred to is of a class this version has: try the other two first).");
     }
 
     /** How to read an object of {@code classId} written under shape {@code shape} into the running class. */

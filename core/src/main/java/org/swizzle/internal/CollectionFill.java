@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
+import org.swizzle.IncompatibleSchemaException;
 import org.swizzle.internal.tracked.Backed;
 import org.swizzle.internal.tracked.Tracked;
 
@@ -150,10 +151,14 @@ final class CollectionFill {
             }
             read++;
         } else if (kind.unit() == 1) {
+            boolean added;
             try {
-                ((Collection<Object>) collection).add(value);
+                added = ((Collection<Object>) collection).add(value);
             } catch (RuntimeException e) {
                 throw in.applicationThrew(e);
+            }
+            if (!added) {
+                throw keysNowEqual(value);
             }
             notePersistentKey(value);
             read++;
@@ -161,16 +166,37 @@ final class CollectionFill {
             key = value;
             hasKey = true;
         } else {
+            Map<Object, Object> map = (Map<Object, Object>) collection;
+            int before = map.size();
             try {
-                ((Map<Object, Object>) collection).put(key, value);
+                map.put(key, value);
             } catch (RuntimeException e) {
                 throw in.applicationThrew(e);
+            }
+            if (map.size() == before) {
+                throw keysNowEqual(key);
             }
             notePersistentKey(key);
             key = null;
             hasKey = false;
             read++;
         }
+    }
+
+    /**
+     * Refuses a set or map that holds {@code key} twice now: two stored elements or keys that were distinct when
+     * committed are equal today, and reading on would drop one of them (and, for a map, its value) without a word.
+     */
+    private IncompatibleSchemaException keysNowEqual(Object key) {
+        String role = collection instanceof Map ? "keys" : "elements";
+        String keyClass = key == null ? "null" : key.getClass().getName();
+        return new IncompatibleSchemaException("Field " + (field != null ? field : in.fieldDescription()) + " holds a "
+            + collection.getClass().getSuperclass().getName() + " two of whose stored " + role + " (of " + keyClass
+            + ") are now equal, so reading it would drop one" + (collection instanceof Map ? " and its value" : "")
+            + ". Either " + keyClass + "'s equals, hashCode or compareTo changed since they were stored: put the"
+            + " former ones back, copy the " + role + " out and store them again under the new ones; or a " + role
+            + " was changed while in the collection, which Java leaves undefined: give " + keyClass + " an equals"
+            + " (and compareTo) that tells the two apart, read the collection and set the " + role + " right.");
     }
 
     /** {@code value} in a message: null, or its class (a tracked collection's JDK class) and a collection's size. */

@@ -10,7 +10,7 @@ import org.swizzle.UnsupportedClassException;
 /**
  * The constants of an enum by the names {@link PreviousNames} on them says they had: a constant stored under an old
  * name reads as the constant renamed from it, as a renamed field or class does. Two constants claiming one name are
- * refused, naming both.
+ * refused, naming both, and so is a constant claiming the name another constant has.
  */
 public final class RenamedConstants {
 
@@ -27,6 +27,12 @@ public final class RenamedConstants {
                     continue;
                 }
                 for (String name : previous.value()) {
+                    if (!name.equals(field.getName()) && isConstant(type, name)) {
+                        throw new UnsupportedClassException("Enum " + type.getName() + ": its constant " + field.getName()
+                            + " names " + name + " in @PreviousNames, which is the name of another of its constants, so a"
+                            + " stored " + name + " could be either. Remove the name from " + field.getName() + ", or rename "
+                            + name + " too.");
+                    }
                     String other = claimedBy.putIfAbsent(name, field.getName());
                     if (other != null) {
                         throw new UnsupportedClassException("Enum " + type.getName() + ": its constants " + other + " and "
@@ -66,6 +72,15 @@ public final class RenamedConstants {
     /** The constant of enum {@code type} that was named {@code name}, or null if none says it was. */
     static Object find(Class<?> type, String name) {
         return BY_PREVIOUS_NAME.get(type).get(name);
+    }
+
+    private static boolean isConstant(Class<?> type, String name) {
+        for (Field field : type.getDeclaredFields()) {
+            if (field.isEnumConstant() && field.getName().equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

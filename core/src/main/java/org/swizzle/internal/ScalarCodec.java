@@ -119,14 +119,14 @@ final class ScalarCodec {
         if (!type.isEnum()) {
             throw in.corrupt("class " + type.getName() + " stored as an enum is not an enum");
         }
+        Object renamed = RenamedConstants.find(type, name); // first, so that a name claimed wrongly is refused
+        if (renamed != null) {
+            return renamed;
+        }
         try {
             return Enum.valueOf((Class) type, name);
         } catch (IllegalArgumentException e) {
-            Object renamed = RenamedConstants.find(type, name);
-            if (renamed == null) {
-                throw new MissingEnumConstantException(type, name, in);
-            }
-            return renamed;
+            throw new MissingEnumConstantException(type, name, in);
         }
     }
 }

@@ -236,8 +236,8 @@ class ClassChangeTest {
 
         assertState(run(v1, db, "write"), "box item1 other2 item1 other2");
         String refused = run(withoutItem, db, "read");
-        assertTrue(refused.contains("IncompatibleSchemaException: Class ev.Item has stored objects but is not on the"
-            + " class path") && refused.contains("dropMissingClasses"), refused);
+        assertTrue(refused.contains("IncompatibleSchemaException: Class ev.Item has stored objects, or references stored"
+            + " as to objects of it (by a version of the application that renamed a class to it), but is not on the class path") && refused.contains("dropMissingClasses"), refused);
         assertState(run(replaced, db, "read"), "box replacement1 other2 replacement1 other2");
 
         String dropped = run(withoutItem, db, "read", "ev.Item");
@@ -347,6 +347,9 @@ class ClassChangeTest {
         Path nameClaimedTwice = compile("claimed", "Holder", Map.of("ev/Color.java", "package ev; public enum Color { RED, BLUE,"
                 + " @org.swizzle.PreviousNames(\"GREEN\") LIME, @org.swizzle.PreviousNames(\"GREEN\") OLIVE }",
             "ev/Part.java", part, "ev/Holder.java", read.replace("PART", "Part")));
+        Path nameOfAnother = compile("another", "Holder", Map.of("ev/Color.java", "package ev; public enum Color { RED, GREEN,"
+                + " BLUE, @org.swizzle.PreviousNames(\"GREEN\") LIME }",
+            "ev/Part.java", part, "ev/Holder.java", read.replace("PART", "Part")));
         String db = dir.resolve("db").toString();
 
         assertState(run(v1, db, "write"), "part42 GREEN 7");
@@ -360,6 +363,8 @@ class ClassChangeTest {
             + " which field ev.Holder.c of object", "(ev.Holder)", "Put the constant back", "@PreviousNames");
         assertRefused(run(nameClaimedTwice, db, "read"), "UnsupportedClassException: Enum ev.Color: its constants LIME and OLIVE"
             + " both name GREEN in @PreviousNames");
+        assertRefused(run(nameOfAnother, db, "read"), "UnsupportedClassException: Enum ev.Color: its constant LIME names GREEN"
+            + " in @PreviousNames, which is the name of another of its constants");
         assertState(run(constantRenamed, db, "read"), "part42 LIME 7");
         assertState(run(v1, db, "read"), "part42 GREEN 7");
     }
@@ -688,8 +693,8 @@ class ClassChangeTest {
         String db = dir.resolve("db").toString();
 
         assertState(run(v1, db, "write"), "Color GREEN [RED] [RED]");
-        assertRefused(run(unnamed, db, "read"), "IncompatibleSchemaException: Class ev.Color has stored objects but is not on"
-            + " the class path", "@org.swizzle.PreviousNames(\"ev.Color\")");
+        assertRefused(run(unnamed, db, "read"), "IncompatibleSchemaException: Class ev.Color has stored objects, or references"
+            + " stored as to objects of it (by a version of the application that renamed a class to it), but is not on the class path", "@org.swizzle.PreviousNames(\"ev.Color\")");
         assertState(run(onlyObjects, db, "read"), "[RED]");
         assertState(run(renamed, db, "read"), "Hue GREEN [RED] [RED]");
         assertState(run(renamed, db, "touch"), "Hue BLUE [RED, GREEN] [RED]");
