@@ -138,7 +138,7 @@ final class DeclaredElements {
 
     private static IncompatibleSchemaException refused(String role, Object value, Class<?> expected, String field, String why) {
         return new IncompatibleSchemaException("Field " + field + " holds a collection stored with " + role + " "
-            + value.getClass().getName() + ", which its declared " + role + " type " + expected.getName() + " does not"
+            + value.getClass().getTypeName() + ", which its declared " + role + " type " + expected.getTypeName() + " does not"
             + " admit" + why + ": the field's type, or the class of what it holds, changed since it was stored. Change the"
             + " field's type back to one its stored " + role + "s are, or give the field a new name (the old values are"
             + " then dropped).");
@@ -164,7 +164,7 @@ final class DeclaredElements {
     /**
      * The class {@code argument} names when it is checked: a persistent class, an application interface, a stored
      * value class (a box, {@code String}, an enum, {@code java.time}, {@code BigInteger}, {@code BigDecimal},
-     * {@code UUID}), or an array of a persistent class or application interface; else null.
+     * {@code UUID}), or an array of any of those or of a primitive type; else null.
      */
     private static Class<?> checkedType(Type argument) {
         Type type = argument instanceof WildcardType ? ((WildcardType) argument).getUpperBounds()[0] : argument;
@@ -177,7 +177,8 @@ final class DeclaredElements {
             while (component.isArray()) {
                 component = component.getComponentType();
             }
-            return isPersistentOrApplicationInterface(component) ? declared : null;
+            return component.isPrimitive() || isStoredValue(component) || isPersistentOrApplicationInterface(component)
+                ? declared : null;
         }
         return isPersistentOrApplicationInterface(declared) || isStoredValue(declared) ? declared : null;
     }

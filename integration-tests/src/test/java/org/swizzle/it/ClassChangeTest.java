@@ -526,6 +526,40 @@ class ClassChangeTest {
         assertState(run(v1, db, "read"), "part2345 2999=part2999 true Integer");
     }
 
+    /**
+     * Arrays of primitives and of boxes held in a collection are checked against the field's declaration as arrays of
+     * persistent objects are: {@code List<int[]>} made {@code List<long[]>} and {@code Map<String, Integer[]>} made
+     * {@code Map<String, Long[]>} are refused naming the field, where the application met a {@code ClassCastException}
+     * (trial 33), and the former declarations read everything again.
+     */
+    @Test
+    void shouldRefuseArraysOfPrimitivesAndBoxesInACollectionThatItsFieldNoLongerAdmits() throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "import java.util.*;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  List<INTS> ints = new ArrayList<>();",
+            "  Map<String, BOXES> boxes = new HashMap<>();",
+            "  static Holder sample() { Holder h = new Holder(); h.ints.add(new int[] {1, 2}); h.boxes.put(\"k\", new Integer[] {3, 4});"
+                + " return h; }",
+            "  void touch() { }",
+            "  String describe() { return ints.get(0)[1] + \" \" + boxes.get(\"k\")[1]; }",
+            "}");
+        Path v1 = compile("v1", "Holder", Map.of("ev/Holder.java", holder.replace("INTS", "int[]").replace("BOXES", "Integer[]")));
+        Path longs = compile("longs", "Holder", Map.of("ev/Holder.java", holder.replace("INTS", "long[]")
+            .replace("BOXES", "Integer[]").replace("new int[]", "new long[]")));
+        Path boxes = compile("boxes", "Holder", Map.of("ev/Holder.java", holder.replace("INTS", "int[]")
+            .replace("BOXES", "Long[]").replace("new Integer[] {3, 4}", "new Long[] {3L, 4L}")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "2 4");
+        assertRefused(run(longs, db, "read"), "IncompatibleSchemaException: Field ev.Holder.ints holds a collection stored"
+            + " with element int[], which its declared element type long[] does not admit");
+        assertRefused(run(boxes, db, "read"), "IncompatibleSchemaException: Field ev.Holder.boxes", "an array holding a"
+            + " java.lang.Integer, which its declared value type java.lang.Long[] does not admit");
+        assertState(run(v1, db, "read"), "2 4");
+    }
+
     private static Map<String, String> with(Map<String, String> classes, String path, String source) {
         Map<String, String> all = new java.util.HashMap<>(classes);
         all.put(path, source);
