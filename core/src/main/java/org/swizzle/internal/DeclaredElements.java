@@ -7,6 +7,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 import org.swizzle.IncompatibleSchemaException;
@@ -18,9 +19,11 @@ import org.swizzle.UnsupportedFieldTypeException;
  * field made {@code List<Other>}, {@code List<Integer>} made {@code List<String>}) is refused, where it would have
  * failed with a {@code ClassCastException} where the application used it, far from the field, or a lookup would have
  * missed it; a box Java widens to the declared one ({@code Map<String, Integer>} made {@code Map<String, Long>}) is
- * converted, as a field's is. Arrays of persistent classes or interfaces are read as arrays of the declared class.
- * Other types (type variables, {@code Object}, {@code Number} and other JDK supertypes, nested collections, arrays of
- * values) declare nothing, so reading their collections checks nothing.
+ * converted, as a field's is. Arrays of persistent classes or interfaces are read as arrays of the declared class;
+ * arrays of primitives and of values are checked, never converted. Other types (type variables, {@code Object},
+ * {@code Number} and other JDK supertypes, nested collections) declare nothing, so reading their collections checks
+ * nothing. A collection two fields hold is read as the first declares it, and checked against the other's
+ * declaration when the other field meets it ({@link #requireShareable}).
  *
  * <p>A large {@code TreeMap} keeps its keys and values in turn in a list, which is read as declaring the two types,
  * key and value, in turn: a list declared with two types holds pairs ({@link #ofBacking}).
@@ -107,6 +110,45 @@ final class DeclaredElements {
                 + ", and keys that round to one would be merged");
         }
         return widened;
+    }
+
+    /**
+     * Refuses {@code shared}, read as field {@code firstField} declares it ({@code first}) and now met through field
+     * {@code secondField}, if it holds a value {@code second} does not admit: the two declarations disagree (one of them
+     * changed since the collection was stored, or it was shared through an unchecked cast), and code using the second
+     * field would fail with a {@code ClassCastException}, or its lookups miss. Values are looked at only where the
+     * second declaration is narrower than the first, or unrelated to it.
+     */
+    static void requireShareable(Object shared, Class<?>[] first, String firstField, Class<?>[] second, String secondField) {
+        if (first == second || first == null || second == null) {
+            return;
+        }
+        boolean keysAndValues = shared instanceof Map;
+        for (int i = 0; i < second.length; i++) {
+            Class<?> wanted = second[i];
+            Class<?> had = i < first.length ? first[i] : null;
+            if (wanted == null || had != null && wanted.isAssignableFrom(had)) {
+                continue;
+            }
+            for (Object value : valuesAt(shared, i)) {
+                if (value != null && !wanted.isInstance(value)) {
+                    String role = role(i, keysAndValues);
+                    throw new IncompatibleSchemaException("Field " + secondField + " holds the collection that field "
+                        + firstField + " holds too, and declares its " + role + "s as " + wanted.getTypeName()
+                        + ", which its " + value.getClass().getTypeName() + " is not (" + firstField + " declares "
+                        + (had == null ? "no class the store checks" : had.getTypeName()) + "): the declaration of one of"
+                        + " them changed since the collection was stored. Declare the two fields alike, or give one of"
+                        + " them a collection of its own.");
+                }
+            }
+        }
+    }
+
+    private static Iterable<?> valuesAt(Object collection, int index) {
+        if (collection instanceof Map) {
+            return index == 0 ? ((Map<?, ?>) collection).keySet() : ((Map<?, ?>) collection).values();
+        }
+        return index == 0 ? (Collection<?>) collection : List.of();
     }
 
     /**

@@ -602,6 +602,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             keyCollections.add(found);
         }
         Attachment attachment = collections.find(found);
+        if (attachment != null && from.readsField() && !fillingNow.contains(found) && !unfilled.containsKey(found)) {
+            DeclaredElements.requireShareable(found, attachment.declaredElements(), attachment.origin(),
+                from.declaredElements(), from.fieldDescription());
+        }
         if (attachment != null && holder != null) {
             attachment.heldBy(holder);
         }

@@ -560,6 +560,43 @@ class ClassChangeTest {
         assertState(run(v1, db, "read"), "2 4");
     }
 
+    /**
+     * A collection two fields hold, whose declarations part ways in a later version ({@code List<Integer>} in both made
+     * {@code List<Long>} in one), is refused through the field that no longer admits its elements, whichever of the two
+     * is read first: it was read as the first field declared it, and the second field's code met a
+     * {@code ClassCastException}, or its lookups missed (trial 33).
+     */
+    @Test
+    void shouldRefuseACollectionSharedByTwoFieldsWhoseDeclarationsPartedWays() throws IOException {
+        String holder = String.join("\n",
+            "package ev;",
+            "import java.util.*;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  HA a = new HA(); HB b = new HB();",
+            "  static Holder sample() { Holder h = new Holder(); List<Integer> shared = new ArrayList<>(List.of(7));"
+                + " h.a.i = shared; h.b.i = shared; return h; }",
+            "  void touch() { }",
+            "  String describe() { return DESCRIBE; }",
+            "}");
+        String ha = "package ev; import java.util.*; @org.swizzle.Persistent public class HA { List<Integer> i; }";
+        String hb = "package ev; import java.util.*; @org.swizzle.Persistent public class HB { List<ELEMENT> i; }";
+        String both = "b.i.get(0) + \" \" + a.i.get(0) + \" \" + (a.i == b.i)";
+        Path v1 = compile("v1", "Holder", Map.of("ev/Holder.java", holder.replace("DESCRIBE", both), "ev/HA.java", ha,
+            "ev/HB.java", hb.replace("ELEMENT", "Integer")));
+        Path bFirst = compile("bFirst", "Holder", Map.of("ev/Holder.java", holder.replace("DESCRIBE", "b.i.size() + \" \" + a.i.get(0)")
+            .replace("h.b.i = shared;", ""), "ev/HA.java", ha, "ev/HB.java", hb.replace("ELEMENT", "Long")));
+        Path aFirst = compile("aFirst", "Holder", Map.of("ev/Holder.java", holder.replace("DESCRIBE", "a.i.get(0) + \" \" + b.i.size()")
+            .replace("h.b.i = shared;", ""), "ev/HA.java", ha, "ev/HB.java", hb.replace("ELEMENT", "Long")));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(v1, db, "write"), "7 7 true");
+        assertRefused(run(bFirst, db, "read"), "IncompatibleSchemaException: Field ev.HA.i holds the collection that field"
+            + " ev.HB.i holds too, and declares its elements as java.lang.Integer, which its java.lang.Long is not");
+        assertRefused(run(aFirst, db, "read"), "IncompatibleSchemaException: Field ev.HB.i holds the collection that field"
+            + " ev.HA.i holds too, and declares its elements as java.lang.Long, which its java.lang.Integer is not");
+        assertState(run(v1, db, "read"), "7 7 true");
+    }
+
     private static Map<String, String> with(Map<String, String> classes, String path, String source) {
         Map<String, String> all = new java.util.HashMap<>(classes);
         all.put(path, source);
