@@ -573,6 +573,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     @Override
     public Object collection(long oid, Object holder, ObjectReader from) {
         Object found = table.get(oid);
+        boolean resident = found != null;
         if (found == null && leavingCollections != null && holder == leavingCollections && from.readsField()) {
             leftCollection = true;
             return null;
@@ -602,7 +603,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             keyCollections.add(found);
         }
         Attachment attachment = collections.find(found);
-        if (attachment != null && from.readsField() && !fillingNow.contains(found) && !unfilled.containsKey(found)) {
+        if (resident && attachment != null && attachment.declaredElements() != null && from.readsField()
+            && !fillingNow.contains(found) && !unfilled.containsKey(found)) { // one read here has its field's declaration
             DeclaredElements.requireShareable(found, attachment.declaredElements(), attachment.origin(),
                 from.declaredElements(), from.fieldDescription());
         }

@@ -86,7 +86,7 @@ public final class TrackedHashSet<E> extends HashSet<E> implements Tracked, Back
     /** A change that goes to the map of a large set: refused if the set was detached; the map notes its own change. */
     private Set<E> live() {
         Attachment.requireLive(attachment, this);
-        return paging.keySet();
+        return keys().keySet();
     }
 
     /** Moves a large set's elements into a map of its own, unless the store is filling it or an element has no stable hash. */
