@@ -2,6 +2,7 @@ package org.swizzle.internal.tracked;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -145,6 +146,59 @@ class HashPagesTest {
         assertEquals(model, map);
         assertEquals(map, model);
         assertEquals(model.hashCode(), map.hashCode());
+    }
+
+    @Test
+    void shouldIterateWhatTheMapHoldsAfterEveryChange() {
+        Random random = new Random(7);
+        TrackedHashMap<Integer, Integer> map = new TrackedHashMap<>();
+        Map<Integer, Integer> model = new HashMap<>();
+        for (int step = 0; step < 6_000; step++) {
+            int key = random.nextInt(3_000);
+            int value = random.nextInt(10);
+            switch (random.nextInt(8)) {
+                case 0: case 1: assertEquals(model.put(key, value), map.put(key, value)); break;
+                case 2: assertEquals(model.remove(key), map.remove(key)); break;
+                case 3: assertEquals(model.merge(key, value, (a, b) -> a + b > 12 ? null : a + b),
+                    map.merge(key, value, (a, b) -> a + b > 12 ? null : a + b)); break;
+                case 4: assertEquals(model.replace(key, value), map.replace(key, value)); break;
+                case 5:
+                    for (Iterator<Integer> keys = map.keySet().iterator(); keys.hasNext(); ) {
+                        int next = keys.next();
+                        if (next % 211 == key % 211) {
+                            keys.remove();
+                            model.remove(next);
+                        }
+                    }
+                    break;
+                case 6:
+                    for (Map.Entry<Integer, Integer> entry : map.entrySet()) {
+                        if (entry.getKey() % 17 == key % 17) {
+                            entry.setValue(value);
+                            model.put(entry.getKey(), value);
+                        }
+                    }
+                    break;
+                default: // one key for its neighbour: the page holds as many entries, other ones
+                    if (model.containsKey(key) && !model.containsKey(key + 1)) {
+                        assertEquals(model.remove(key), map.remove(key));
+                        assertEquals(model.put(key + 1, value), map.put(key + 1, value));
+                    }
+                    break;
+            }
+            Map<Integer, Integer> iterated = new HashMap<>();
+            for (Map.Entry<Integer, Integer> entry : map.entrySet()) {
+                assertNull(iterated.put(entry.getKey(), entry.getValue()), "key " + entry.getKey() + " met twice");
+            }
+            assertEquals(model, iterated, "step " + step);
+            long valueSum = 0;
+            for (int v : map.values()) {
+                valueSum += v;
+            }
+            assertEquals(model.values().stream().mapToLong(Integer::longValue).sum(), valueSum, "step " + step);
+            assertEquals(model.keySet(), new HashSet<>(map.keySet()), "step " + step);
+        }
+        assertTrue(map.isPaged());
     }
 
     /** {@code value} added to {@code v}, or null (a removal) past 12. */
