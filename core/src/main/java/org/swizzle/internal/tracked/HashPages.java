@@ -759,12 +759,12 @@ final class HashPages<K, V> {
         /** Moves to the next page that holds entries and returns where its entries start; throws if there is none. */
         private int enterNextPage() {
             while (remaining != 0 && pageIterator.hasNext()) {
-                Page<K, V> next = pageIterator.next();
-                TrackedHashMap<K, V> map = next.map();
+                Page<K, V> nextPage = pageIterator.next();
+                TrackedHashMap<K, V> map = nextPage.map();
                 if (!map.isEmpty()) {
-                    entered = next;
+                    entered = nextPage;
                     page = new PageEntries<>(owner, map);
-                    buffer = next.entries(map);
+                    buffer = nextPage.entries(map);
                     end = buffer.length;
                     remaining -= end;
                     return 0;
