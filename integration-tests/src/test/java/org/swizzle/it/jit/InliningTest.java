@@ -67,11 +67,13 @@ class InliningTest {
         // an indexed loop calls get, which C2 compiles on its own: the chunk search is reached from that compile
         String hot = loop.equals("sumListByIndex") ? "org.swizzle.internal.tracked.TrackedArrayList::get"
             : "org.swizzle.it.jit.PagedLoops::" + loop;
-        // the step is inlined into the loop; what runs once a chunk or page is reached through a small wrapper, which
-        // C2 inlines where it compiles its caller, and the method behind the handle is not inlined there
+        // the step is inlined into the loop; what runs once a chunk is reached through a small wrapper, which C2 inlines
+        // where it compiles its caller, and the method behind the handle is not inlined there. A map's page copy runs
+        // only where the page's keys changed since the last pass (in these read-only passes, the first one alone), so
+        // it need not become hot: of the map, the test holds only that the copy is not in the loop
         String step = loop.equals("sumMap") ? "HashPages$EntryWalk::nextEntry ("
             : loop.equals("sumList") ? "TrackedArrayListIterator::next (" : "ListPages::search (";
-        String wrapper = loop.equals("sumMap") ? "HashPages::copyPage (" : "ListPages::search (";
+        String wrapper = loop.equals("sumMap") ? null : "ListPages::search (";
         // the methods behind the handles: a list's chunk search and the move to a chunk, a map's page copy
         String perPage = loop.equals("sumMap") ? "HashPages::" : "ListPages::";
         List<String> shownRuns = new ArrayList<>();
@@ -88,8 +90,10 @@ class InliningTest {
                 continue;
             }
             List<String> all = output.lines().filter(line -> line.contains("@")).collect(Collectors.toList());
-            assertTrue(all.stream().anyMatch(line -> line.contains(wrapper) && line.contains("inline (hot)")),
-                wrapper + " is inlined where its caller is compiled");
+            if (wrapper != null) {
+                assertTrue(all.stream().anyMatch(line -> line.contains(wrapper) && line.contains("inline (hot)")),
+                    wrapper + " is inlined where its caller is compiled");
+            }
             assertTrue(tree.stream().noneMatch(line -> line.contains(perPage) && line.contains("OutOfLine")
                     || line.contains("HashMap$HashIterator")),
                 perPage + "*OutOfLine is not inlined: " + shown);
