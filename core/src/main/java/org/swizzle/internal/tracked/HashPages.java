@@ -71,8 +71,11 @@ final class HashPages<K, V> {
         private volatile TrackedHashMap<K, V> map;
         /** The size at which a page whose keys could not be told apart tries to split again. */
         private int splitAt = PAGE_CAPACITY;
-        /** The entries the last pass took, while the keys the page holds have not changed since; else null. */
-        private EntriesTaken<K, V> entries;
+        /**
+         * The entries the last pass took, while the keys the page holds have not changed since and the page holds the
+         * map they were taken from; else null. Volatile, so that another thread that finds the array reads it filled.
+         */
+        private volatile Map.Entry<K, V>[] entries;
 
         Page(HashPages<K, V> pages, int bound, long oid, TrackedHashMap<K, V> map) {
             this.pages = pages;
@@ -99,14 +102,13 @@ final class HashPages<K, V> {
          * hold; an array handed out is never written again.
          */
         Map.Entry<K, V>[] entries(TrackedHashMap<K, V> map) {
-            EntriesTaken<K, V> taken = entries;
-            if (taken == null || taken.map != map || taken.entries.length != map.size()) {
-                Map.Entry<K, V>[] copy = newBuffer(map.size());
-                copyPage(map, copy);
-                taken = new EntriesTaken<>(map, copy);
+            Map.Entry<K, V>[] taken = entries;
+            if (taken == null) {
+                taken = newBuffer(map.size());
+                copyPage(map, taken);
                 entries = taken;
             }
-            return taken.entries;
+            return taken;
         }
 
         /** The page's map if it was read or made in this session, or null. */
@@ -148,21 +150,6 @@ final class HashPages<K, V> {
                 map = null;
             }
             return outcome;
-        }
-    }
-
-    /**
-     * A page's entries as an iteration took them, kept for the next while its keys do not change: a pass then reads
-     * the entries from an array, whose loads do not wait on one another, rather than walk the page's table again. Its
-     * fields are final, so that another thread that finds it reads the array filled.
-     */
-    private static final class EntriesTaken<K, V> {
-        final TrackedHashMap<K, V> map;
-        final Map.Entry<K, V>[] entries;
-
-        EntriesTaken(TrackedHashMap<K, V> map, Map.Entry<K, V>[] entries) {
-            this.map = map;
-            this.entries = entries;
         }
     }
 
