@@ -47,8 +47,8 @@ public final class PagedLoops {
 
     /**
      * A loop over a paged list by index, in strides longer than a chunk, so that nearly every {@code get} searches
-     * for its chunk and the search is as hot as {@code get} when C2 compiles it: the compile of {@code get} must hold
-     * the search's small wrapper and not the search.
+     * for its chunk and the search is as hot as {@code get} when C2 compiles it: the compile that holds {@code get} (this
+     * loop's, or its own) must hold the search's small wrapper and not the search.
      */
     static long sumListByIndex(List<Integer> list) {
         long sum = 0;
