@@ -85,6 +85,11 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     private final Path marker;
     private IndexFile table;
     private boolean built;
+    /**
+     * Why the table lacks entries of committed objects (a full disk as it grew), or null: lookups then refuse rather than
+     * miss those objects, and the file is not closed cleanly, so that the next open rebuilds it.
+     */
+    private StoreException broken;
     /** Entries (code, OID) lookups dropped since the last commit: an uncommitted change made them look stale, so an abort puts them back. */
     private final LongArrayList dropped = new LongArrayList();
     /**
@@ -279,6 +284,11 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             throw new StoreClosedException("Index " + name + " (" + file + ") belongs to a store that is closed: open the"
                 + " store again and take the index from it with index(\"" + name + "\", ...).");
         }
+        if (broken != null) {
+            throw new StoreIOException("Index " + name + " (" + file + ") lacks entries of committed objects since "
+                + broken.getMessage() + " Its lookups are refused until the store is opened again, which rebuilds the index"
+                + " from the objects; the commits themselves are durable.", broken);
+        }
         return table;
     }
 
@@ -324,6 +334,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
      */
     void dropFreed() {
         synchronized (lock) {
+            if (broken != null) {
+                return; // rebuilt at the next open
+            }
             IndexFile entries = openTable();
             for (long slot = 0; slot < entries.slots(); slot++) {
                 long oid = entries.oid(slot);
@@ -334,16 +347,35 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         }
     }
 
-    /** Records the keys {@link #prepareCommit} computed, once the commit is durable. */
+    /**
+     * Records the keys {@link #prepareCommit} computed, once the commit is durable. It throws nothing, since the commit
+     * is made: a table that cannot take the keys leaves the index {@linkplain #broken broken}.
+     */
     void committed(long commitNumber) {
-        for (int i = 0; i < preparedCodes.size(); i++) {
-            addUnlessPresent(preparedCodes.getLong(i), preparedOids.getLong(i));
+        try {
+            for (int i = 0; broken == null && i < preparedCodes.size(); i++) {
+                addUnlessPresent(preparedCodes.getLong(i), preparedOids.getLong(i));
+            }
+            if (broken == null) {
+                writeMarker(commitNumber, OPEN);
+            }
+        } catch (StoreException e) {
+            broke("it could not record commit " + commitNumber + " (" + e.getMessage() + ").", e);
+        } finally {
+            preparedCodes.clear();
+            preparedOids.clear();
+            dropped.clear();
+            builtFromChanges.clear(); // what they held is committed now, and those the commit wrote are indexed above
         }
-        preparedCodes.clear();
-        preparedOids.clear();
-        dropped.clear();
-        builtFromChanges.clear(); // what they held is committed now, and those the commit wrote are indexed above
-        writeMarker(commitNumber, OPEN);
+    }
+
+    /** Marks the index broken by {@code failure}, {@code why} saying what it failed to do, unless it is already. */
+    private void broke(String why, StoreException failure) {
+        if (broken == null) {
+            broken = new StoreIOException(why, failure);
+            LOG.log(System.Logger.Level.WARNING, () -> "Index " + file + ": " + why + " It is rebuilt from the objects when"
+                + " the store is next opened.", failure);
+        }
     }
 
     /**
@@ -367,7 +399,12 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                 return;
             }
         }
-        table.add(code, oid);
+        try {
+            table.add(code, oid);
+        } catch (InternalError e) {
+            throw new StoreIOException("Cannot write index " + file + ": a write through its mapping faulted ("
+                + e.getMessage() + "), as it does when the disk is full.", e);
+        }
     }
 
     /**
@@ -375,30 +412,52 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
      * build read with uncommitted changes under their committed keys.
      */
     void reverted() {
-        for (int i = 0; i < dropped.size(); i += 2) {
-            addUnlessPresent(dropped.getLong(i), dropped.getLong(i + 1));
-        }
-        dropped.clear();
-        for (int i = 0; i < builtFromChanges.size(); i++) {
-            long oid = builtFromChanges.getLong(i);
-            Object object = source.committedObject(oid);
-            K k = type.isInstance(object) ? keyOf(object) : null;
-            if (k != null) {
-                addUnlessPresent(code(k), oid);
+        try {
+            for (int i = 0; i < dropped.size(); i += 2) {
+                addUnlessPresent(dropped.getLong(i), dropped.getLong(i + 1));
             }
+            for (int i = 0; i < builtFromChanges.size(); i++) {
+                long oid = builtFromChanges.getLong(i);
+                Object object = source.committedObject(oid);
+                K k = type.isInstance(object) ? keyOf(object) : null;
+                if (k != null) {
+                    addUnlessPresent(code(k), oid);
+                }
+            }
+        } catch (StoreIOException e) {
+            broke("it could not put back the entries an abort reverted (" + e.getMessage() + ").", e);
+        } finally {
+            dropped.clear();
+            builtFromChanges.clear();
         }
-        builtFromChanges.clear();
     }
 
-    void close(long lastCommit) {
+    /**
+     * Unmaps the file of an index whose store a failure closed, leaving its marker as it is (it says open), so that the
+     * next open rebuilds it: the commit that failed may have been made durable without its keys.
+     */
+    void release() {
         if (table != null) {
-            reverted();
-            table.writeHeader();
-            String fingerprint = fingerprint(table);
-            table.close();
+            table.release();
             table = null;
-            writeMarker(lastCommit, cleanState() + fingerprint);
         }
+    }
+
+    /** Closes the file, with a marker that lets the next open reuse it unless the index is broken. */
+    void close(long lastCommit) {
+        if (table == null) {
+            return;
+        }
+        reverted();
+        if (broken != null) {
+            release(); // its marker still says open: the next open rebuilds it
+            return;
+        }
+        table.writeHeader();
+        String fingerprint = fingerprint(table);
+        table.close();
+        table = null;
+        writeMarker(lastCommit, cleanState() + fingerprint);
     }
 
     /** The marker's state after a clean close, up to the file's size and checksum: the class indexed, the store's id. */

@@ -161,7 +161,7 @@ final class IndexFile implements AutoCloseable {
                 StandardOpenOption.WRITE)) {
             for (int i = 0; i < count; i++) {
                 long from = (long) i << REGION_SHIFT;
-                maps[i] = FileMapping.map(channel, FileChannel.MapMode.READ_WRITE, from, Math.min(1L << REGION_SHIFT, size - from));
+                maps[i] = FileMapping.mapBacked(channel, from, Math.min(1L << REGION_SHIFT, size - from));
                 buffers[i] = LittleEndianBuffer.of(maps[i].buffer());
             }
         } catch (IOException | RuntimeException e) {

@@ -1266,6 +1266,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             collector.assistSweep(transaction);
             transaction.commit(number);
+            commitNumber = store.lastCommit(); // a commit that logged nothing keeps the last recorded number
             for (Attachment attachment : remembering) {
                 attachment.writtenCommitted();
             }
@@ -1332,7 +1333,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         detector.reset();
         roots.clean();
         catalog.clean();
-        commitNumber = store.lastCommit(); // a commit that logged nothing keeps the last recorded number
         counters.commits++;
         counters.recordsLogged += logged.recordsLogged() - recordsBefore;
         counters.bytesLogged += logged.walBytesLogged() - bytesBefore;
@@ -2222,22 +2222,34 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
+    /**
+     * Reverts what changed since the last commit and closes the store. A store that a failure closed (the call that
+     * met it reported it) has nothing to revert or write: its files wait for recovery, and its indexes, unmapped, are
+     * rebuilt at the next open, since the commit that failed may be durable without their keys.
+     */
     private void closeStore() {
         if (closed) {
             return;
         }
+        boolean failed = store.isClosed();
         try {
-            revert(); // from any thread: a confined store's owner may have ended
+            if (!failed) {
+                revert(); // from any thread: a confined store's owner may have ended
+            }
         } finally {
             closed = true;
             collections.closed(directory);
             space.release();
             pagedArrays.close();
-            try {
-                long lastCommit = store.lastCommit();
-                indexes.values().forEach(index -> index.close(lastCommit));
-            } finally {
-                store.close();
+            if (failed) {
+                indexes.values().forEach(HashIndex::release);
+            } else {
+                try {
+                    long lastCommit = store.lastCommit();
+                    indexes.values().forEach(index -> index.close(lastCommit));
+                } finally {
+                    store.close();
+                }
             }
         }
     }

@@ -25,6 +25,7 @@ import org.swizzle.ObjectIndex;
 import org.swizzle.ObjectStore;
 import org.swizzle.StoreClosedException;
 import org.swizzle.StoreException;
+import org.swizzle.StoreIOException;
 import org.swizzle.it.model.Holder;
 import org.swizzle.it.model.Item;
 import org.swizzle.store.Tool;
@@ -230,6 +231,41 @@ class IndexTest {
         }
         String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "42").ok().output;
         assertTrue(output.contains("FOUND item 42") && !output.contains("Building index"), output);
+    }
+
+    /**
+     * A commit is durable before its keys go into the index: a table that cannot grow to take them (a full disk; here a
+     * directory where the grown file is written) leaves the commit made, the index refusing lookups that would miss
+     * the new objects, and its file rebuilt at the next open, in this JVM or another.
+     */
+    @Test
+    void shouldRefuseLookupsAfterTheIndexCouldNotTakeACommitsKeysAndRebuildItAtTheNextOpen() throws Exception {
+        storeItems(500);
+        Path grown = dir.resolve("indexes/items-by-value.idx.tmp");
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            ObjectIndex<Integer, Item> index = byValue(store);
+            assertEquals(500, index.size());
+            Files.createDirectories(grown.resolve("blocked"));
+            Holder holder = store.root("h", Holder.class);
+            for (int i = 500; i < 800; i++) { // past 70% of the 1,024 slots: the table grows
+                holder.items.add(new Item(i, "item " + i));
+            }
+            long commit = store.commit();
+            assertEquals(2, commit, "the commit is made");
+            StoreIOException refused = assertThrows(StoreIOException.class, () -> index.get(700));
+            assertTrue(refused.getMessage().contains("items-by-value") && refused.getMessage().contains("commit " + commit)
+                && refused.getMessage().contains("rebuilds the index"), refused.getMessage());
+            holder.items.add(new Item(800, "item 800"));
+            store.commit(); // the store goes on
+        }
+        Files.delete(grown.resolve("blocked"));
+        String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "716").ok().output;
+        assertTrue(output.contains("FOUND item 716") && output.contains("Building index"), output);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            ObjectIndex<Integer, Item> index = byValue(store);
+            assertEquals(801, index.size());
+            assertEquals("item 800", index.get(800).label);
+        }
     }
 
     /**

@@ -156,7 +156,7 @@ final class ClusterFile implements AutoCloseable {
             }
             regions.mapUpTo(channel, length);
         } catch (IOException e) {
-            throw FileIo.failure("grow to " + wanted + " bytes and map", file, e);
+            throw FileIo.failure("give disk blocks to the first " + end + " bytes of, and map,", file, e);
         }
     }
 

@@ -38,6 +38,21 @@ public final class FileMapping implements AutoCloseable {
         return UNMAPPER.map(channel, mode, position, size);
     }
 
+    /**
+     * Maps {@code size} bytes of {@code channel} from {@code position} for writing, after giving the part of that range
+     * past the file's end its disk blocks by positional writes of zeros: a store through a mapping into a page the
+     * disk cannot back is a fault the JVM raises as an {@code InternalError}, or a crash where an intrinsic makes the
+     * access, while a full disk then fails here as an {@code IOException}.
+     */
+    public static FileMapping mapBacked(FileChannel channel, long position, long size) throws IOException {
+        long end = position + size;
+        long backed = Math.max(position, channel.size());
+        if (backed < end) {
+            FileIo.writeZeros(channel, backed, end, ByteBuffer.allocate((int) Math.min(64 * 1024, end - backed)));
+        }
+        return map(channel, FileChannel.MapMode.READ_WRITE, position, size);
+    }
+
     /** The mapped bytes, position 0 and limit their size; use them only until {@link #close()}. */
     public MappedByteBuffer buffer() {
         return buffer;

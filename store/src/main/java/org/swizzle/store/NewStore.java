@@ -36,7 +36,8 @@ final class NewStore {
             forceDirectory(dir);
             lock.markOpen();
         } catch (IOException e) {
-            throw new StoreIOException("Cannot create a new store in " + dir + ": " + e, e);
+            throw new StoreIOException("Cannot create a new store in " + dir + ": " + e + ". Check that the disk is not"
+                + " full and the directory is writable, then open it again: what this attempt left is replaced.", e);
         }
         LOG.log(Level.DEBUG, () -> "Created a new store in " + dir + " with " + clusterSize + "-byte clusters");
     }

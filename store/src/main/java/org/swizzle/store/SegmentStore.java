@@ -235,6 +235,11 @@ public final class SegmentStore implements AutoCloseable {
         return state.storeId;
     }
 
+    /** Whether the store is closed: by {@link #close()}, or by a failure that the call meeting it reported. */
+    public boolean isClosed() {
+        return closed;
+    }
+
     /** The number of the last durable commit; 0 for a new store. */
     public long lastCommit() {
         checkOpen();
@@ -601,7 +606,12 @@ public final class SegmentStore implements AutoCloseable {
         }
         long walOffset = wal.size();
         try {
-            clusters.ensureCapacity(freeSpace.allocatedEnd());
+            try {
+                clusters.ensureCapacity(freeSpace.allocatedEnd());
+            } catch (StoreIOException e) {
+                throw new StoreIOException(e.getMessage() + " Commit " + commitNumber + " was not made, before anything"
+                    + " was logged, and the store is still usable: free space, then commit again.", e.getCause());
+            }
             wal.write(builder.bytes(), commitNumber);
             counters.writeNanos += System.nanoTime() - start;
             CrashWindows.afterWalWrite();
@@ -661,13 +671,18 @@ public final class SegmentStore implements AutoCloseable {
         counters.applyNanos += System.nanoTime() - start;
     }
 
-    /** A failed checkpoint does not undo the durable commit before it: it closes the store, for the next call to report. */
+    /**
+     * A failed checkpoint does not undo the durable commit before it, whose block stays in the log: it closes the store,
+     * and the commit reports that it is durable, as one whose apply failed does, so that its changes are not made again.
+     */
     private void checkpointAfterCommit(long commitNumber) {
         try {
             checkpoint();
         } catch (StoreException e) {
-            LOG.log(Level.ERROR, "Commit " + commitNumber + " is durable, but the checkpoint after it failed and "
-                + directory + " was closed; reopen the store", e);
+            throw failed(new CommitNotAppliedException(commitNumber, "Commit " + commitNumber + " is durable in "
+                + wal.file() + ", but the checkpoint after it failed, so the store was closed: " + e.getMessage()
+                + " Do not commit the same changes again: reopen the store, and recovery applies commit " + commitNumber
+                + " from the log (the store's last commit is then " + commitNumber + ").", e));
         }
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
+import org.swizzle.StoreIOException;
 import org.swizzle.StoreLockedException;
 
 /**
@@ -61,7 +62,9 @@ final class StoreLock implements AutoCloseable {
         } catch (OverlappingFileLockException e) {
             throw Closer.closeAfter(alreadyOpenInThisJvm(directory, e), channel);
         } catch (IOException e) {
-            throw Closer.closeAfter(FileIo.failure("lock", file, e), channel);
+            StoreIOException failure = FileIo.failure("lock", file, e);
+            throw Closer.closeAfter(new StoreIOException(failure.getMessage() + " A store on a read-only file system"
+                + " opens with StoreOptions.builder().readOnly(true).", e), channel);
         } catch (RuntimeException e) {
             throw Closer.closeAfter(e, channel);
         }

@@ -32,7 +32,12 @@ class IoFailureTest {
     private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
 
     private SegmentStore openFailable() {
-        return SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, true, Long.MAX_VALUE, 256 * 1024),
+        return openFailable(Long.MAX_VALUE);
+    }
+
+    /** A store whose files' channels can be made to fail, checkpointing once its log passes {@code checkpointWalBytes}. */
+    private SegmentStore openFailable(long checkpointWalBytes) {
+        return SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, true, checkpointWalBytes, 256 * 1024),
             file -> {
                 FailingFileChannel channel = new FailingFileChannel(FileChannelFactory.DEFAULT.open(file));
                 channels.put(file.getFileName().toString(), channel);
@@ -248,6 +253,31 @@ class IoFailureTest {
             assertEquals(1, store.lastCommit());
             assertEquals(0, store.counters().commitsRecovered(), "nothing left to apply a second time");
             assertEquals(oid + 1, store.oidLimit(), "one object: the commit's, not a copy");
+        }
+    }
+
+    /**
+     * The checkpoint a commit starts (its log grown past the limit) can fail after the commit is durable and applied:
+     * the commit says so, as one whose apply failed does, so that the application does not make its changes again, and
+     * recovery finds it in the log.
+     */
+    @Test
+    void shouldReportACommitDurableWhenTheCheckpointAfterItFails() throws IOException {
+        long oid;
+        try (SegmentStore store = openFailable(1)) {
+            Transaction transaction = store.begin();
+            oid = TestBytes.putNew(transaction, 1, 3000);
+            channels.get(StoreDirs.CLUSTERS).failNextForce();
+            CommitNotAppliedException e = assertThrows(CommitNotAppliedException.class, () -> transaction.commit(1));
+            assertEquals(1, e.commitNumber());
+            assertTrue(e.getMessage().contains("checkpoint") && e.getMessage().contains("Do not commit the same changes")
+                && e.getCause().getMessage().contains(dir.resolve(StoreDirs.CLUSTERS).toString()), e.getMessage());
+            assertThrows(StoreClosedException.class, store::begin);
+        }
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(1, store.lastCommit());
+            assertEquals(1, store.counters().commitsRecovered());
+            assertBytes(bytes(1, 3000), store.read(oid, view), "object of the commit whose checkpoint failed");
         }
     }
 
