@@ -17,6 +17,9 @@ public interface ObjectIndex<K, V> {
      * The committed object whose key is {@code key}, or {@code null}. The lookup checks the key of the
      * object as it is now: after an uncommitted change to its key, the object is found under neither key
      * until the change is committed (then under the new one) or discarded by {@code abort()} or {@code close()}.
+     *
+     * @throws StoreIOException the index could not take the keys of a commit (a full disk as its file grew): it lacks
+     *         entries, so it refuses lookups until the store is opened again, which rebuilds it; the commit is made
      */
     V get(K key);
 
