@@ -3,6 +3,9 @@ package org.swizzle.internal;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
+import org.swizzle.CommitNotAppliedException;
+import org.swizzle.StoreClosedException;
+
 /**
  * Starts collection cycles by itself, for a store opened with {@code StoreOptions.automaticCollection}: once
  * the store's used bytes reach twice the bytes the last cycle found reached (and exceed them by at least
@@ -61,7 +64,8 @@ final class AutomaticCollection {
 
     /**
      * Throws what made the collection thread stop, once: the store's next commit reports it rather than
-     * the thread's death going unnoticed.
+     * the thread's death going unnoticed. A commit of the collection's own that is durable but closed the store is
+     * reported as the store closed: that commit's advice, not to make its changes again, is not the caller's to follow.
      */
     synchronized void rethrowFailure() {
         Throwable raised = failure;
@@ -70,6 +74,11 @@ final class AutomaticCollection {
             stopping = true;
             if (raised instanceof Error) {
                 throw (Error) raised;
+            }
+            if (raised instanceof CommitNotAppliedException) {
+                throw new StoreClosedException("The automatic collection's commit " + ((CommitNotAppliedException) raised)
+                    .commitNumber() + " closed the store (" + raised.getMessage() + "). Nothing of this commit was made:"
+                    + " open the store again and make its changes again.", raised);
             }
             throw (RuntimeException) raised;
         }

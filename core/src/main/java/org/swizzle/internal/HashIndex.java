@@ -359,8 +359,11 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             if (broken == null) {
                 writeMarker(commitNumber, OPEN);
             }
-        } catch (StoreException e) {
-            broke("it could not record commit " + commitNumber + " (" + e.getMessage() + ").", e);
+        } catch (RuntimeException e) {
+            broke("it could not record commit " + commitNumber + " (" + e + ").", e);
+        } catch (Error e) {
+            broke("it could not record commit " + commitNumber + " (" + e + ").", e);
+            throw e;
         } finally {
             preparedCodes.clear();
             preparedOids.clear();
@@ -369,8 +372,13 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         }
     }
 
+    /** Marks the index broken: {@code failure}, after commit {@code commitNumber} was durable, kept its keys out. */
+    void missed(long commitNumber, Throwable failure) {
+        broke("a failure after commit " + commitNumber + " was durable (" + failure + ") kept its keys out.", failure);
+    }
+
     /** Marks the index broken by {@code failure}, {@code why} saying what it failed to do, unless it is already. */
-    private void broke(String why, StoreException failure) {
+    private void broke(String why, Throwable failure) {
         if (broken == null) {
             broken = new StoreIOException(why, failure);
             LOG.log(System.Logger.Level.WARNING, () -> "Index " + file + ": " + why + " It is rebuilt from the objects when"
@@ -425,7 +433,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                 }
             }
         } catch (StoreIOException e) {
-            broke("it could not put back the entries an abort reverted (" + e.getMessage() + ").", e);
+            broke("it could not put back the entries an abort reverted (" + e + ").", e);
         } finally {
             dropped.clear();
             builtFromChanges.clear();

@@ -291,7 +291,7 @@ final class IndexFile implements AutoCloseable {
             entries = grown.entries;
             tombstones = 0;
             map(path, newSlots);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | InternalError e) { // InternalError: a faulted write through a mapping
             Closer.closeAfter(e, grown::release);
             if (mapped == null) {
                 try {

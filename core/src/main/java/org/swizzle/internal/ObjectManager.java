@@ -1267,6 +1267,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             collector.assistSweep(transaction);
             transaction.commit(number);
             commitNumber = store.lastCommit(); // a commit that logged nothing keeps the last recorded number
+            for (HashIndex<?, ?> index : indexes.values()) {
+                index.committed(commitNumber);
+            }
             for (Attachment attachment : remembering) {
                 attachment.writtenCommitted();
             }
@@ -1278,6 +1281,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.forceNanos += logged.forceNanos() - forceBefore;
             counters.applyNanos += logged.applyNanos() + logged.checkpointNanos() - applyBefore;
         } catch (RuntimeException | Error e) {
+            if (!store.isClosed() && store.lastCommit() >= number) { // durable, and its keys may not be in the indexes
+                indexes.values().forEach(index -> index.missed(number, e));
+            }
             dropImages();
             written.clear();
             for (Attachment attachment : remembering) {
@@ -1323,9 +1329,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         toWatch.clear();
         committedFieldArrays.committed();
-        for (HashIndex<?, ?> index : indexes.values()) {
-            index.committed(store.lastCommit());
-        }
         dropFreedFromIndexes(); // a cycle this commit's share of the sweep ended
         written.clear();
         created.clear();
@@ -2231,9 +2234,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (closed) {
             return;
         }
-        boolean failed = store.isClosed();
         try {
-            if (!failed) {
+            if (!store.isClosed()) {
                 revert(); // from any thread: a confined store's owner may have ended
             }
         } finally {
@@ -2241,7 +2243,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             collections.closed(directory);
             space.release();
             pagedArrays.close();
-            if (failed) {
+            if (store.isClosed()) {
                 indexes.values().forEach(HashIndex::release);
             } else {
                 try {
