@@ -2,6 +2,7 @@ package org.swizzle.internal;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+import org.swizzle.CommitNotAppliedException;
+import org.swizzle.StoreClosedException;
 import org.swizzle.StoreIOException;
 
 /** When the store's own collection thread runs a cycle, how it stops, and how its failure reaches the application. */
@@ -56,6 +59,38 @@ class AutomaticCollectionTest {
         Thread.sleep(50); // a thread still stepping would count on meanwhile
         assertEquals(after, steps.get(), "no step runs once stop() returned");
         assertDoesNotThrow(automatic::rethrowFailure);
+    }
+
+    /**
+     * A cycle whose own commit is durable but closed the store (its checkpoint failed) is reported as the store closed:
+     * the commit's advice not to make its changes again is not for the application's commit that meets it.
+     */
+    @Test
+    void shouldReportACycleCommitThatClosedTheStoreAsTheStoreClosed() throws Exception {
+        CommitNotAppliedException failure = new CommitNotAppliedException(7, "Commit 7 is durable ... Do not commit the"
+            + " same changes again", new StoreIOException("Cannot force", null));
+        AutomaticCollection automatic = new AutomaticCollection("test-collector", stop -> {
+            throw failure;
+        }, 0);
+        try {
+            automatic.committed(AutomaticCollection.MIN_GROWTH);
+            StoreClosedException raised = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (raised == null && System.nanoTime() < deadline) {
+                try {
+                    automatic.rethrowFailure();
+                    Thread.sleep(1);
+                } catch (StoreClosedException e) {
+                    raised = e;
+                }
+            }
+            assertNotNull(raised, "reported to a commit within 10 s");
+            assertSame(failure, raised.getCause());
+            assertTrue(raised.getMessage().contains("automatic collection's commit 7")
+                && raised.getMessage().contains("Nothing of this commit was made"), raised.getMessage());
+        } finally {
+            automatic.stop();
+        }
     }
 
     @Test
