@@ -359,11 +359,11 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             if (broken == null) {
                 writeMarker(commitNumber, OPEN);
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             broke("it could not record commit " + commitNumber + " (" + e + ").", e);
-        } catch (Error e) {
-            broke("it could not record commit " + commitNumber + " (" + e + ").", e);
-            throw e;
+            if (e instanceof Error) {
+                throw (Error) e;
+            }
         } finally {
             preparedCodes.clear();
             preparedOids.clear();

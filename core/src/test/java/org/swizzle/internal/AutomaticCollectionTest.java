@@ -74,16 +74,7 @@ class AutomaticCollectionTest {
         }, 0);
         try {
             automatic.committed(AutomaticCollection.MIN_GROWTH);
-            StoreClosedException raised = null;
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (raised == null && System.nanoTime() < deadline) {
-                try {
-                    automatic.rethrowFailure();
-                    Thread.sleep(1);
-                } catch (StoreClosedException e) {
-                    raised = e;
-                }
-            }
+            StoreClosedException raised = awaitFailure(automatic, StoreClosedException.class);
             assertNotNull(raised, "reported to a commit within 10 s");
             assertSame(failure, raised.getCause());
             assertTrue(raised.getMessage().contains("automatic collection's commit 7")
@@ -103,16 +94,7 @@ class AutomaticCollectionTest {
         }, 0);
         try {
             automatic.committed(AutomaticCollection.MIN_GROWTH);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            StoreIOException raised = null;
-            while (raised == null && System.nanoTime() < deadline) {
-                try {
-                    automatic.rethrowFailure();
-                    Thread.sleep(1);
-                } catch (StoreIOException e) {
-                    raised = e;
-                }
-            }
+            StoreIOException raised = awaitFailure(automatic, StoreIOException.class);
             assertSame(failure, raised, "the cycle's own exception reaches the application");
             assertDoesNotThrow(automatic::rethrowFailure, "once");
             automatic.committed(100 * AutomaticCollection.MIN_GROWTH);
@@ -121,5 +103,23 @@ class AutomaticCollectionTest {
         } finally {
             automatic.stop();
         }
+    }
+
+    /** What {@code rethrowFailure} throws once the collection thread failed, as the next commit meets it; null after 10 s. */
+    private static <T extends RuntimeException> T awaitFailure(AutomaticCollection automatic, Class<T> type)
+        throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            try {
+                automatic.rethrowFailure();
+                Thread.sleep(1);
+            } catch (RuntimeException e) {
+                if (type.isInstance(e)) {
+                    return type.cast(e);
+                }
+                throw e;
+            }
+        }
+        return null;
     }
 }
