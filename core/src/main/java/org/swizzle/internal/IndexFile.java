@@ -292,7 +292,7 @@ final class IndexFile implements AutoCloseable {
             tombstones = 0;
             map(path, newSlots);
         } catch (IOException | RuntimeException | InternalError e) { // InternalError: a faulted write through a mapping
-            Closer.closeAfter(e, grown::release);
+            Closer.closeAfter(e, grown::release, () -> Files.deleteIfExists(temporary)); // a full disk gets its blocks back
             if (mapped == null) {
                 try {
                     map(path, slotsInFile);

@@ -23,6 +23,8 @@ public final class Jvm {
 
     private final List<String> command = new ArrayList<>();
     private String classPath = System.getProperty("java.class.path");
+    /** The largest file the JVM may write, in bytes, or 0 for no limit. */
+    private long fileSizeLimit;
 
     private Jvm() {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -64,6 +66,16 @@ public final class Jvm {
         return this;
     }
 
+    /**
+     * Starts the JVM under a limit on the size of the files it writes (the POSIX shell's {@code ulimit -f}, whose unit
+     * is 512 bytes): a write past it fails with {@code EFBIG}, which the JVM, ignoring {@code SIGXFSZ}, reports as an
+     * {@code IOException}, as it would a full disk's {@code ENOSPC}.
+     */
+    public Jvm fileSizeLimit(long bytes) {
+        fileSizeLimit = bytes;
+        return this;
+    }
+
     public Jvm jvmOption(String option) {
         command.add(option);
         return this;
@@ -76,7 +88,11 @@ public final class Jvm {
 
     /** Starts the class named {@code main}, which may exist only on a prepended class path. */
     public Process start(Path log, String main, String... args) {
-        List<String> all = new ArrayList<>(command);
+        List<String> all = new ArrayList<>();
+        if (fileSizeLimit > 0) {
+            all.addAll(List.of("/bin/sh", "-c", "ulimit -f " + fileSizeLimit / 512 + " && exec \"$@\"", "sh"));
+        }
+        all.addAll(command);
         all.add("-cp");
         all.add(classPath);
         all.add(main);
