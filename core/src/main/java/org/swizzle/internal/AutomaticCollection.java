@@ -64,23 +64,42 @@ final class AutomaticCollection {
 
     /**
      * Throws what made the collection thread stop, once: the store's next commit reports it rather than
-     * the thread's death going unnoticed. A commit of the collection's own that is durable but closed the store is
-     * reported as the store closed: that commit's advice, not to make its changes again, is not the caller's to follow.
+     * the thread's death going unnoticed (see {@link #takeFailure}).
      */
-    synchronized void rethrowFailure() {
+    void rethrowFailure() {
+        rethrow(takeFailure(false));
+    }
+
+    /**
+     * What made the collection thread stop, as the application is to meet it, once; null if nothing did. A commit of
+     * the collection's own that is durable but closed the store is reported as the store closed: that commit's advice,
+     * not to make its changes again, is not the caller's to follow. {@code closing}: met by {@code close()}, which
+     * no commit came before, rather than by a commit.
+     */
+    synchronized Throwable takeFailure(boolean closing) {
         Throwable raised = failure;
-        if (raised != null) {
-            failure = null;
-            stopping = true;
-            if (raised instanceof Error) {
-                throw (Error) raised;
-            }
-            if (raised instanceof CommitNotAppliedException) {
-                throw new StoreClosedException("The automatic collection's commit " + ((CommitNotAppliedException) raised)
-                    .commitNumber() + " closed the store (" + raised.getMessage() + "). Nothing of this commit was made:"
-                    + " open the store again and make its changes again.", raised);
-            }
-            throw (RuntimeException) raised;
+        if (raised == null) {
+            return null;
+        }
+        failure = null;
+        stopping = true;
+        if (raised instanceof CommitNotAppliedException) {
+            return new StoreClosedException("The automatic collection's commit " + ((CommitNotAppliedException) raised)
+                .commitNumber() + " closed the store (" + raised.getMessage() + "). " + (closing
+                ? "close() discarded what was not committed, as it always does: open the store again, and recovery applies"
+                    + " the collection's commit."
+                : "Nothing of this commit was made: open the store again and make its changes again."), raised);
+        }
+        return raised;
+    }
+
+    /** Throws {@code failure}, a {@link RuntimeException} or an {@link Error} from {@link #takeFailure}, if not null. */
+    static void rethrow(Throwable failure) {
+        if (failure instanceof Error) {
+            throw (Error) failure;
+        }
+        if (failure != null) {
+            throw (RuntimeException) failure;
         }
     }
 

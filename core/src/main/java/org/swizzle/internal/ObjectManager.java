@@ -2215,14 +2215,27 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return closed;
     }
 
-    /** Releases the store; uncommitted changes are discarded. */
+    /**
+     * Releases the store; uncommitted changes are discarded. A failure of the automatic collection that no commit
+     * reported is thrown once the store is closed.
+     */
     public void close() {
+        Throwable unreported = null;
         if (automatic != null) {
             automatic.stop(); // before the lock: the collection thread takes it step by step
+            unreported = automatic.takeFailure(true); // no commit met it
         }
-        synchronized (this) {
-            closeStore();
+        try {
+            synchronized (this) {
+                closeStore();
+            }
+        } catch (RuntimeException | Error e) {
+            if (unreported != null) {
+                e.addSuppressed(unreported);
+            }
+            throw e;
         }
+        AutomaticCollection.rethrow(unreported);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.swizzle.internal;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -105,20 +106,50 @@ class AutomaticCollectionTest {
         }
     }
 
+    /**
+     * A failure of the collection thread that no commit met is thrown by {@code close()}, once; a cycle's commit that
+     * closed the store says that recovery applies it.
+     */
+    @Test
+    void shouldGiveAFailureNoCommitMetToClose() throws Exception {
+        CommitNotAppliedException failure = new CommitNotAppliedException(9, "Commit 9 is durable ...",
+            new StoreIOException("Cannot force", null));
+        AutomaticCollection automatic = new AutomaticCollection("test-collector", stop -> {
+            throw failure;
+        }, 0);
+        try {
+            automatic.committed(AutomaticCollection.MIN_GROWTH);
+            Throwable taken = awaitTaken(automatic, true);
+            assertTrue(taken instanceof StoreClosedException, String.valueOf(taken));
+            assertSame(failure, taken.getCause());
+            assertTrue(taken.getMessage().contains("automatic collection's commit 9")
+                && taken.getMessage().contains("recovery applies"), taken.getMessage());
+            assertNull(automatic.takeFailure(true), "once");
+        } finally {
+            automatic.stop();
+        }
+    }
+
     /** What {@code rethrowFailure} throws once the collection thread failed, as the next commit meets it; null after 10 s. */
     private static <T extends RuntimeException> T awaitFailure(AutomaticCollection automatic, Class<T> type)
         throws InterruptedException {
+        Throwable taken = awaitTaken(automatic, false);
+        if (taken == null || type.isInstance(taken)) {
+            return type.cast(taken);
+        }
+        AutomaticCollection.rethrow(taken);
+        throw new AssertionError(taken);
+    }
+
+    /** What the application is to meet once the collection thread failed, taken once; null after 10 s. */
+    private static Throwable awaitTaken(AutomaticCollection automatic, boolean closing) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
-            try {
-                automatic.rethrowFailure();
-                Thread.sleep(1);
-            } catch (RuntimeException e) {
-                if (type.isInstance(e)) {
-                    return type.cast(e);
-                }
-                throw e;
+            Throwable taken = automatic.takeFailure(closing);
+            if (taken != null) {
+                return taken;
             }
+            Thread.sleep(1);
         }
         return null;
     }
