@@ -74,7 +74,8 @@ final class AutomaticCollection {
      * What made the collection thread stop, as the application is to meet it, once; null if nothing did. A commit of
      * the collection's own that is durable but closed the store is reported as the store closed: that commit's advice,
      * not to make its changes again, is not the caller's to follow. {@code closing}: met by {@code close()}, which
-     * no commit came before, rather than by a commit.
+     * no commit came before, rather than by a commit; a cycle that found the store closed by another call's failure,
+     * which that call reported, has nothing to add to it there.
      */
     synchronized Throwable takeFailure(boolean closing) {
         Throwable raised = failure;
@@ -83,6 +84,9 @@ final class AutomaticCollection {
         }
         failure = null;
         stopping = true;
+        if (closing && raised instanceof StoreClosedException) {
+            return null;
+        }
         if (raised instanceof CommitNotAppliedException) {
             return new StoreClosedException("The automatic collection's commit " + ((CommitNotAppliedException) raised)
                 .commitNumber() + " closed the store (" + raised.getMessage() + "). " + (closing

@@ -130,6 +130,28 @@ class AutomaticCollectionTest {
         }
     }
 
+    /** A cycle that found the store closed by a failure the application met has nothing to add at {@code close()}. */
+    @Test
+    void shouldGiveCloseNothingOfACycleThatFoundTheStoreClosed() throws Exception {
+        AtomicInteger cycles = new AtomicInteger();
+        AutomaticCollection automatic = new AutomaticCollection("test-collector", stop -> {
+            cycles.incrementAndGet();
+            throw new StoreClosedException("The store in /tmp/x is closed", null);
+        }, 0);
+        try {
+            automatic.committed(AutomaticCollection.MIN_GROWTH);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (cycles.get() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            automatic.stop();
+            assertEquals(1, cycles.get());
+            assertNull(automatic.takeFailure(true));
+        } finally {
+            automatic.stop();
+        }
+    }
+
     /** What {@code rethrowFailure} throws once the collection thread failed, as the next commit meets it; null after 10 s. */
     private static <T extends RuntimeException> T awaitFailure(AutomaticCollection automatic, Class<T> type)
         throws InterruptedException {
