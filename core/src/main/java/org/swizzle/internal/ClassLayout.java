@@ -4,6 +4,7 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.InaccessibleObjectException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.TypeVariable;
@@ -263,7 +264,9 @@ public final class ClassLayout {
             return (String[]) fields.invoke(null);
         } catch (NoSuchMethodException e) {
             throw NotEnhancedException.of(level, Enhancement.isAgentInstalled());
-        } catch (IllegalAccessException | InvocationTargetException e) {
+        } catch (IllegalAccessException | InaccessibleObjectException e) {
+            throw Enhancement.unreachable(level, "read the stored fields", e);
+        } catch (InvocationTargetException e) {
             throw new IllegalStateException("Cannot read the stored fields of " + level.getName(), e);
         }
     }
@@ -380,8 +383,8 @@ public final class ClassLayout {
             Constructor<?> hollow = type.getDeclaredConstructor(Hollow.class);
             hollow.setAccessible(true);
             return (Persistable) hollow.newInstance((Object) null);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Cannot make a hollow instance of enhanced class " + type.getName(), e);
+        } catch (ReflectiveOperationException | InaccessibleObjectException e) {
+            throw Enhancement.unreachable(type, "make a hollow instance", e);
         }
     }
 

@@ -123,6 +123,28 @@ public final class Enhancement {
     }
 
     /**
+     * The failure of a reflective access to what enhancement added to {@code type}: a module that does not open the
+     * class's package to Swizzle, whose object manager reads and writes the fields of persistent classes, is told how
+     * to; anything else is Swizzle's own failure.
+     */
+    static RuntimeException unreachable(Class<?> type, String what, Exception cause) {
+        Module module = type.getModule();
+        Module swizzle = Enhancement.class.getModule();
+        String pkg = type.getPackageName();
+        if (module.isNamed() && !module.isOpen(pkg, swizzle)) {
+            String opens = "opens " + pkg + (swizzle.isNamed() ? " to " + swizzle.getName() : "") + ";";
+            UnsupportedClassException refused = new UnsupportedClassException("Cannot " + what + " of persistent class "
+                + type.getName() + ": its module " + module.getName() + " does not open package " + pkg + " to "
+                + (swizzle.isNamed() ? "module " + swizzle.getName() : "Swizzle, which is on the class path")
+                + ", which reads and writes the fields of persistent classes. Add `" + opens + "` to the module-info.java"
+                + " of " + module.getName() + ".");
+            refused.initCause(cause);
+            return refused;
+        }
+        return new IllegalStateException("Cannot " + what + " of enhanced class " + type.getName(), cause);
+    }
+
+    /**
      * Throws an {@link IncompatibleEnhancementException} if {@code type} records (in its {@link #OPTIONS_FIELD}
      * field) that it was enhanced with other options than {@link AgentOptions#current()}. A class enhanced
      * before the options were recorded passes.
@@ -136,7 +158,7 @@ public final class Enhancement {
         } catch (NoSuchFieldException notRecorded) {
             return;
         } catch (ReflectiveOperationException | RuntimeException unreadable) {
-            throw new IllegalStateException("Cannot read the enhancement options of " + type.getName(), unreadable);
+            throw unreachable(type, "read the enhancement options", unreadable);
         }
         int version = recordedVersion(recorded);
         if (version != VERSION) {
