@@ -55,13 +55,18 @@ public final class AgentOptions {
     /**
      * Parses an agent argument string such as {@code "barrier=card,card=256"}.
      *
-     * @throws IllegalArgumentException naming the bad key or value, or a key given twice, and listing the valid ones
+     * @throws IllegalArgumentException naming the bad key or value, a key given twice or an empty option, and listing the
+     *     valid ones
      */
     public static AgentOptions parse(String arguments) {
         Map<String, String> given = new LinkedHashMap<>();
         if (arguments != null && !arguments.isBlank()) {
-            for (String pair : arguments.split(",")) {
+            for (String pair : arguments.split(",", -1)) {
                 String trimmed = pair.trim();
+                if (trimmed.isEmpty()) {
+                    throw new IllegalArgumentException("Swizzle agent options '" + arguments + "' hold an empty option (a comma"
+                        + " at an end, or two in a row): give key=value pairs separated by single commas. " + validList());
+                }
                 int eq = trimmed.indexOf('=');
                 if (eq <= 0) {
                     throw new IllegalArgumentException("Swizzle agent option '" + trimmed + "' is not of the form key=value. " + validList());

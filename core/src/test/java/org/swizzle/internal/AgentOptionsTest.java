@@ -46,6 +46,16 @@ class AgentOptionsTest {
         assertTrue(form.getMessage().contains("key=value"), form.getMessage());
     }
 
+    /** A comma at either end or two in a row are refused alike, rather than some of them passing. */
+    @Test
+    void shouldRefuseAnEmptyOptionWhereverItIs() {
+        for (String arguments : new String[] {"barrier=card,", ",barrier=card", "barrier=card,,card=64", "barrier=card, ,card=64"}) {
+            IllegalArgumentException empty = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse(arguments));
+            assertTrue(empty.getMessage().contains("'" + arguments + "' hold an empty option")
+                && empty.getMessage().contains("swizzle=node|edge|none|eager"), empty.getMessage());
+        }
+    }
+
     @Test
     void shouldRefuseACardSizeUnderAnotherBarrier() {
         IllegalArgumentException alone = assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("card=64"));

@@ -52,10 +52,14 @@ public abstract class LittleEndianBuffer {
 
     private static boolean useUnsafe() {
         String chosen = System.getProperty("swizzle.buffers", "");
+        if (chosen.isEmpty()) {
+            return Runtime.version().feature() < 24;
+        }
         if (chosen.equals("unsafe") || chosen.equals("varhandle")) {
             return chosen.equals("unsafe");
         }
-        return Runtime.version().feature() < 24;
+        throw new IllegalArgumentException("-Dswizzle.buffers=" + chosen + " is neither unsafe nor varhandle: give one of"
+            + " them, or leave the property out for the default of this JDK");
     }
 
     /** An empty window, to be pointed at bytes with {@code wrap}. */
