@@ -174,7 +174,12 @@ public final class ObjectStore implements AutoCloseable {
         return manager.stats();
     }
 
-    /** Releases the store and its lock; uncommitted changes are discarded, as by {@link #abort()}. */
+    /**
+     * Releases the store and its lock; uncommitted changes are discarded, as by {@link #abort()}.
+     *
+     * @throws StoreException once the store is closed, if {@linkplain StoreOptions#automaticCollection() automatic
+     *     collection} stopped at a failure that no commit reported
+     */
     @Override
     public void close() {
         manager.close();

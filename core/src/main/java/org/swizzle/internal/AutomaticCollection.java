@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 
 import org.swizzle.CommitNotAppliedException;
 import org.swizzle.StoreClosedException;
+import org.swizzle.StoreException;
 
 /**
  * Starts collection cycles by itself, for a store opened with {@code StoreOptions.automaticCollection}: once
@@ -93,6 +94,10 @@ final class AutomaticCollection {
                 ? "close() discarded what was not committed, as it always does: open the store again, and recovery applies"
                     + " the collection's commit."
                 : "Nothing of this commit was made: open the store again and make its changes again."), raised);
+        }
+        if (closing && !(raised instanceof Error)) { // its advice (commit again, say) no longer holds: the store is closed
+            return new StoreException("The automatic collection stopped at a failure no commit reported (" + raised
+                + "). The store is now closed; every commit of the application's that returned is kept.", raised);
         }
         return raised;
     }

@@ -1,6 +1,7 @@
 package org.swizzle.internal;
 
 import java.lang.reflect.Field;
+import java.lang.reflect.InaccessibleObjectException;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -123,15 +124,16 @@ public final class Enhancement {
     }
 
     /**
-     * The failure of a reflective access to what enhancement added to {@code type}: a module that does not open the
-     * class's package to Swizzle, whose object manager reads and writes the fields of persistent classes, is told how
-     * to; anything else is Swizzle's own failure.
+     * The failure of a reflective access to what enhancement added to {@code type}: an access refused because a
+     * module does not open the class's package to Swizzle, whose object manager reads and writes the fields of
+     * persistent classes, is told how to open it; anything else is Swizzle's own failure.
      */
     static RuntimeException unreachable(Class<?> type, String what, Exception cause) {
         Module module = type.getModule();
         Module swizzle = Enhancement.class.getModule();
         String pkg = type.getPackageName();
-        if (module.isNamed() && !module.isOpen(pkg, swizzle)) {
+        boolean refusedAccess = cause instanceof IllegalAccessException || cause instanceof InaccessibleObjectException;
+        if (refusedAccess && module.isNamed() && !module.isOpen(pkg, swizzle)) {
             String opens = "opens " + pkg + (swizzle.isNamed() ? " to " + swizzle.getName() : "") + ";";
             UnsupportedClassException refused = new UnsupportedClassException("Cannot " + what + " of persistent class "
                 + type.getName() + ": its module " + module.getName() + " does not open package " + pkg + " to "

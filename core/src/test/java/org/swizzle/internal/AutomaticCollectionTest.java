@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.swizzle.CommitNotAppliedException;
 import org.swizzle.StoreClosedException;
+import org.swizzle.StoreException;
 import org.swizzle.StoreIOException;
 
 /** When the store's own collection thread runs a cycle, how it stops, and how its failure reaches the application. */
@@ -125,6 +126,26 @@ class AutomaticCollectionTest {
             assertTrue(taken.getMessage().contains("automatic collection's commit 9")
                 && taken.getMessage().contains("recovery applies"), taken.getMessage());
             assertNull(automatic.takeFailure(true), "once");
+        } finally {
+            automatic.stop();
+        }
+    }
+
+    /** Any other failure reaches {@code close()} as what it is then, its own advice (commit again, say) no longer holding. */
+    @Test
+    void shouldGiveCloseAnyOtherFailureAsTheStoreClosedAfterIt() throws Exception {
+        StoreIOException failure = new StoreIOException("Commit 12 was not made ... free space, then commit again", null);
+        AutomaticCollection automatic = new AutomaticCollection("test-collector", stop -> {
+            throw failure;
+        }, 0);
+        try {
+            automatic.committed(AutomaticCollection.MIN_GROWTH);
+            Throwable taken = awaitTaken(automatic, true);
+            assertNotNull(taken, "taken within 10 s");
+            assertSame(StoreException.class, taken.getClass());
+            assertSame(failure, taken.getCause());
+            assertTrue(taken.getMessage().contains("automatic collection stopped")
+                && taken.getMessage().contains("The store is now closed"), taken.getMessage());
         } finally {
             automatic.stop();
         }
