@@ -108,33 +108,25 @@ class AutomaticCollectionTest {
     }
 
     /**
-     * A failure of the collection thread that no commit met is thrown by {@code close()}, once; a cycle's commit that
-     * closed the store says that recovery applies it.
+     * A failure of the collection thread that no commit met is thrown by {@code close()}, once, as what it is then: a
+     * cycle's commit that closed the store says that recovery applies it; any other failure, whose own advice (commit
+     * again, say) no longer holds, says that the store is closed and the application's commits kept.
      */
     @Test
     void shouldGiveAFailureNoCommitMetToClose() throws Exception {
-        CommitNotAppliedException failure = new CommitNotAppliedException(9, "Commit 9 is durable ...",
-            new StoreIOException("Cannot force", null));
-        AutomaticCollection automatic = new AutomaticCollection("test-collector", stop -> {
-            throw failure;
-        }, 0);
-        try {
-            automatic.committed(AutomaticCollection.MIN_GROWTH);
-            Throwable taken = awaitTaken(automatic, true);
-            assertTrue(taken instanceof StoreClosedException, String.valueOf(taken));
-            assertSame(failure, taken.getCause());
-            assertTrue(taken.getMessage().contains("automatic collection's commit 9")
-                && taken.getMessage().contains("recovery applies"), taken.getMessage());
-            assertNull(automatic.takeFailure(true), "once");
-        } finally {
-            automatic.stop();
-        }
+        Throwable durable = takenAtClose(new CommitNotAppliedException(9, "Commit 9 is durable ...",
+            new StoreIOException("Cannot force", null)));
+        assertSame(StoreClosedException.class, durable.getClass());
+        assertTrue(durable.getMessage().contains("automatic collection's commit 9")
+            && durable.getMessage().contains("recovery applies"), durable.getMessage());
+        Throwable other = takenAtClose(new StoreIOException("Commit 12 was not made ... free space, then commit again", null));
+        assertSame(StoreException.class, other.getClass());
+        assertTrue(other.getMessage().contains("automatic collection stopped")
+            && other.getMessage().contains("The store is now closed"), other.getMessage());
     }
 
-    /** Any other failure reaches {@code close()} as what it is then, its own advice (commit again, say) no longer holding. */
-    @Test
-    void shouldGiveCloseAnyOtherFailureAsTheStoreClosedAfterIt() throws Exception {
-        StoreIOException failure = new StoreIOException("Commit 12 was not made ... free space, then commit again", null);
+    /** What {@code close()} is given, once, after a cycle threw {@code failure}, its cause. */
+    private static Throwable takenAtClose(RuntimeException failure) throws InterruptedException {
         AutomaticCollection automatic = new AutomaticCollection("test-collector", stop -> {
             throw failure;
         }, 0);
@@ -142,10 +134,9 @@ class AutomaticCollectionTest {
             automatic.committed(AutomaticCollection.MIN_GROWTH);
             Throwable taken = awaitTaken(automatic, true);
             assertNotNull(taken, "taken within 10 s");
-            assertSame(StoreException.class, taken.getClass());
             assertSame(failure, taken.getCause());
-            assertTrue(taken.getMessage().contains("automatic collection stopped")
-                && taken.getMessage().contains("The store is now closed"), taken.getMessage());
+            assertNull(automatic.takeFailure(true), "once");
+            return taken;
         } finally {
             automatic.stop();
         }
