@@ -82,6 +82,7 @@ public final class ClassLayout {
         int index = 0;
         List<Field> arrays = new ArrayList<>();
         for (Class<?> level : hierarchy) {
+            Enhancement.requireOpen(level);
             Enhancement.checkOptions(level);
             for (String name : declaredFieldNames(level)) {
                 Field declared = declaredField(level, name);

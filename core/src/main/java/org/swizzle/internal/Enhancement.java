@@ -124,26 +124,49 @@ public final class Enhancement {
     }
 
     /**
+     * Refuses a persistent class whose module does not open its package to Swizzle, before anything of it is read:
+     * Swizzle reads and writes the fields of persistent classes, and a package that is only exported hides those
+     * that are not public, which some of its work (keeping the arrays an application holds across {@code abort()})
+     * would otherwise have to do without.
+     *
+     * @throws UnsupportedClassException naming the class, its module and the line to add to its module-info.java
+     */
+    static void requireOpen(Class<?> type) {
+        UnsupportedClassException refused = closedTo(type, "read and write the fields");
+        if (refused != null) {
+            throw refused;
+        }
+    }
+
+    /**
      * The failure of a reflective access to what enhancement added to {@code type}: an access refused because a
-     * module does not open the class's package to Swizzle, whose object manager reads and writes the fields of
-     * persistent classes, is told how to open it; anything else is Swizzle's own failure.
+     * module does not open the class's package to Swizzle is told how to open it; anything else is Swizzle's own
+     * failure.
      */
     static RuntimeException unreachable(Class<?> type, String what, Exception cause) {
-        Module module = type.getModule();
-        Module swizzle = Enhancement.class.getModule();
-        String pkg = type.getPackageName();
         boolean refusedAccess = cause instanceof IllegalAccessException || cause instanceof InaccessibleObjectException;
-        if (refusedAccess && module.isNamed() && !module.isOpen(pkg, swizzle)) {
-            String opens = "opens " + pkg + (swizzle.isNamed() ? " to " + swizzle.getName() : "") + ";";
-            UnsupportedClassException refused = new UnsupportedClassException("Cannot " + what + " of persistent class "
-                + type.getName() + ": its module " + module.getName() + " does not open package " + pkg + " to "
-                + (swizzle.isNamed() ? "module " + swizzle.getName() : "Swizzle, which is on the class path")
-                + ", which reads and writes the fields of persistent classes. Add `" + opens + "` to the module-info.java"
-                + " of " + module.getName() + ".");
+        UnsupportedClassException refused = refusedAccess ? closedTo(type, what) : null;
+        if (refused != null) {
             refused.initCause(cause);
             return refused;
         }
         return new IllegalStateException("Cannot " + what + " of enhanced class " + type.getName(), cause);
+    }
+
+    /** The refusal to {@code what} {@code type}, if its module does not open its package to Swizzle; else null. */
+    private static UnsupportedClassException closedTo(Class<?> type, String what) {
+        Module module = type.getModule();
+        Module swizzle = Enhancement.class.getModule();
+        String pkg = type.getPackageName();
+        if (!module.isNamed() || module.isOpen(pkg, swizzle)) {
+            return null;
+        }
+        String opens = "opens " + pkg + (swizzle.isNamed() ? " to " + swizzle.getName() : "") + ";";
+        return new UnsupportedClassException("Cannot " + what + " of persistent class " + type.getName() + ": its module "
+            + module.getName() + " does not open package " + pkg + " to "
+            + (swizzle.isNamed() ? "module " + swizzle.getName() : "Swizzle, which is on the class path")
+            + ", which reads and writes the fields of persistent classes. Add `" + opens + "` to the module-info.java"
+            + " of " + module.getName() + ".");
     }
 
     /**

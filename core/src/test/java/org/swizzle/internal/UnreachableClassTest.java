@@ -1,7 +1,9 @@
 package org.swizzle.internal;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -21,6 +23,19 @@ class UnreachableClassTest {
         assertTrue(message.contains("read the stored fields of persistent class java.lang.Thread")
             && message.contains("its module java.base does not open package java.lang")
             && message.contains("Add `opens java.lang;` to the module-info.java of java.base"), message);
+    }
+
+    /**
+     * A class of a package that is not open to Swizzle is refused before anything of it is read, even where the
+     * package is exported (as {@code java.lang} is): Swizzle could not reach its fields that are not public.
+     */
+    @Test
+    void shouldRefuseAClassWhosePackageIsNotOpenBeforeReadingIt() {
+        UnsupportedClassException refused = assertThrows(UnsupportedClassException.class,
+            () -> Enhancement.requireOpen(Thread.class));
+        assertTrue(refused.getMessage().contains("Cannot read and write the fields of persistent class java.lang.Thread")
+            && refused.getMessage().contains("Add `opens java.lang;`"), refused.getMessage());
+        assertDoesNotThrow(() -> Enhancement.requireOpen(UnreachableClassTest.class), "a class on the class path");
     }
 
     /** A class Swizzle may reach: the failure is its own, not the application's to fix. */
