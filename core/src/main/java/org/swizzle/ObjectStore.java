@@ -178,7 +178,9 @@ public final class ObjectStore implements AutoCloseable {
      * Releases the store and its lock; uncommitted changes are discarded, as by {@link #abort()}.
      *
      * @throws StoreException once the store is closed, if {@linkplain StoreOptions#automaticCollection() automatic
-     *     collection} stopped at a failure that no commit reported
+     *     collection} stopped at a failure that no commit reported: the failure is its cause, but for a commit of the
+     *     collection's own that is durable and was not applied, reported as a {@link StoreClosedException} (the next
+     *     open's recovery applies it); an {@link Error} is thrown as it is
      */
     @Override
     public void close() {

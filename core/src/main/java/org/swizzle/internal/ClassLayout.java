@@ -278,8 +278,8 @@ public final class ClassLayout {
     }
 
     /**
-     * The arrays the array fields of {@code object} hold, for {@link #keepArrays}; null if the fields cannot be
-     * reached (a module that does not open its package to Swizzle).
+     * The arrays the array fields of {@code object} hold, for {@link #keepArrays}. Never quietly nothing: without them
+     * {@code abort()} would give the object new arrays, and a change to one the application held would be lost.
      */
     Object[] arrays(Object object) {
         try {
@@ -295,7 +295,7 @@ public final class ClassLayout {
             }
             return arrays;
         } catch (IllegalAccessException | RuntimeException e) {
-            return null;
+            throw Enhancement.unreachable(type, "read the array fields", e);
         }
     }
 

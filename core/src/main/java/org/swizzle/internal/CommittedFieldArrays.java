@@ -24,10 +24,7 @@ final class CommittedFieldArrays {
     void take(Persistable object) {
         ClassLayout layout = ClassLayout.of(object.getClass());
         if (layout.holdsArrays()) {
-            Object[] held = layout.arrays(object);
-            if (held != null) {
-                arrays.put(object, held);
-            }
+            arrays.put(object, layout.arrays(object));
         }
     }
 

@@ -76,9 +76,6 @@ public final class Copies {
 
     private static boolean holdsArray(Persistable object) {
         Object[] arrays = ClassLayout.of(object.getClass()).arrays(object);
-        if (arrays == null) {
-            return true;
-        }
         for (Object array : arrays) {
             if (array != null) {
                 return true;

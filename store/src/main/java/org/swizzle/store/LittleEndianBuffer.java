@@ -4,6 +4,8 @@ import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.nio.charset.StandardCharsets;
 
+import org.swizzle.InvalidOptionException;
+
 /**
  * A bounds-checked window of little-endian bytes over a heap array, a direct buffer or a mapped region: the
  * buffer the store's files, its write-ahead log and the object format are read and written through. It exists so
@@ -31,6 +33,8 @@ public abstract class LittleEndianBuffer {
     /** The most a growable buffer grows to: the largest array every JVM allocates. */
     public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
 
+    /** The system property that overrides the implementation this JDK's version chooses. */
+    private static final String CHOICE = "swizzle.buffers";
     // method references link on first use: the implementation not chosen is never loaded
     private static final Maker MAKER = useUnsafe() ? UnsafeLittleEndianBuffer::new : VarHandleLittleEndianBuffer::new;
 
@@ -51,15 +55,23 @@ public abstract class LittleEndianBuffer {
     }
 
     private static boolean useUnsafe() {
-        String chosen = System.getProperty("swizzle.buffers", "");
-        if (chosen.isEmpty()) {
-            return Runtime.version().feature() < 24;
+        String chosen = System.getProperty(CHOICE, "");
+        return chosen.equals("unsafe") || !chosen.equals("varhandle") && Runtime.version().feature() < 24;
+    }
+
+    /**
+     * Refuses a value of {@code -Dswizzle.buffers} that names neither implementation, at every store's opening (the
+     * buffers themselves then use this JDK's default, so that the refusal is the same each time, never a class that
+     * failed to initialize).
+     *
+     * @throws InvalidOptionException naming the value
+     */
+    public static void requireKnownImplementation() {
+        String chosen = System.getProperty(CHOICE, "");
+        if (!chosen.isEmpty() && !chosen.equals("unsafe") && !chosen.equals("varhandle")) {
+            throw new InvalidOptionException("-D" + CHOICE + "=" + chosen + " is neither unsafe nor varhandle: give one of"
+                + " them, or leave the property out for the default of this JDK");
         }
-        if (chosen.equals("unsafe") || chosen.equals("varhandle")) {
-            return chosen.equals("unsafe");
-        }
-        throw new IllegalArgumentException("-Dswizzle.buffers=" + chosen + " is neither unsafe nor varhandle: give one of"
-            + " them, or leave the property out for the default of this JDK");
     }
 
     /** An empty window, to be pointed at bytes with {@code wrap}. */

@@ -109,6 +109,7 @@ public final class SegmentStore implements AutoCloseable {
      * @throws StoreCorruptedException           a file fails its checks, or is missing while others are there
      * @throws org.swizzle.NotAStoreException                the directory holds other files, or no store where none may be created
      * @throws ReadOnlyStoreException            read-only, and the WAL holds commits to replay
+     * @throws org.swizzle.InvalidOptionException -Dswizzle.buffers names no implementation of the buffers
      */
     public static SegmentStore open(Path dir, StoreConfig config) {
         return open(dir, config, FileChannelFactory.DEFAULT);
@@ -117,6 +118,7 @@ public final class SegmentStore implements AutoCloseable {
     static SegmentStore open(Path dir, StoreConfig config, FileChannelFactory writableChannels) {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(config, "config");
+        LittleEndianBuffer.requireKnownImplementation();
         StoreDirectory.checkBeforeLock(dir, config);
         FileChannelFactory channels = config.readOnly() ? FileChannelFactory.READ_ONLY : writableChannels;
         StoreLock lock = config.readOnly() ? StoreLock.acquireShared(dir) : StoreLock.acquire(dir);

@@ -123,6 +123,7 @@ final class StoreInspection implements AutoCloseable {
      * @throws StoreCorruptedException damage that stops the store from being read
      */
     static StoreInspection open(Path directory, Problems problems) {
+        LittleEndianBuffer.requireKnownImplementation();
         FileChannel clusters = null;
         FileChannel segments = null;
         FileChannel wal = null;

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.swizzle.InvalidOptionException;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreException;
 import org.swizzle.StoreFormatException;
@@ -85,6 +86,9 @@ public final class Tool {
 
     /** As {@link #run(String[], PrintStream, PrintStream)}, with what the object layer found for {@code verify} to report. */
     public static int run(String[] args, PrintStream out, PrintStream err, ReferenceFindings references) {
+        if (requireKnownBuffers(err) != CLEAN) {
+            return USAGE;
+        }
         if (args.length < 2 || !isCommand(args[0]) || args[0].equals("dump") != (args.length == 3) || args.length > 3) {
             err.println(USAGE_TEXT);
             return USAGE;
@@ -124,6 +128,21 @@ public final class Tool {
             return inspect(args[0], directory, oid, out, err, references);
         } catch (IOException e) {
             err.println("Cannot release the lock of " + directory + ": " + e);
+            return USAGE;
+        }
+    }
+
+    /**
+     * {@link #CLEAN} unless {@code -Dswizzle.buffers} names no implementation of the buffers, which no store's opening takes
+     * ({@link LittleEndianBuffer#requireKnownImplementation}): then says so and returns {@link #USAGE}, before any store
+     * is read, so that the refusal is never reported as damage.
+     */
+    public static int requireKnownBuffers(PrintStream err) {
+        try {
+            LittleEndianBuffer.requireKnownImplementation();
+            return CLEAN;
+        } catch (InvalidOptionException e) {
+            err.println(e.getMessage());
             return USAGE;
         }
     }

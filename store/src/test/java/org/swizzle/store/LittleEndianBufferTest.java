@@ -2,6 +2,7 @@ package org.swizzle.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.InvalidOptionException;
 
 /** Both implementations behave the same (the Unsafe one only where it is used: before JDK 24, which warn about it). */
 class LittleEndianBufferTest {
@@ -70,6 +72,20 @@ class LittleEndianBufferTest {
         if (System.getProperty("swizzle.buffers") == null) {
             assertEquals(expected, LittleEndianBuffer.empty().getClass().getSimpleName());
         }
+    }
+
+    @Test
+    void shouldRefuseAnUnknownImplementationAtEveryOpeningWithNothingCreated(@TempDir Path dir) throws Exception {
+        Path store = dir.resolve("store");
+        SystemProperties.with("swizzle.buffers", "offheap", () -> {
+            for (int opening = 0; opening < 2; opening++) {
+                InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                    () -> SegmentStore.open(store, StoreDirs.smallNoCheckpoint()));
+                assertEquals("-Dswizzle.buffers=offheap is neither unsafe nor varhandle: give one of them, or leave the"
+                    + " property out for the default of this JDK", e.getMessage());
+            }
+        });
+        assertFalse(Files.exists(store));
     }
 
     @ParameterizedTest

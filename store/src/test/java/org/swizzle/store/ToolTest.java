@@ -65,6 +65,19 @@ class ToolTest {
     }
 
     @Test
+    void shouldRefuseAnUnknownBufferImplementationAsAUsageErrorNotAsDamage() throws Exception {
+        Path store = sampleStore(dir.resolve("store"), true);
+        SystemProperties.with("swizzle.buffers", "offheap", () -> {
+            for (String command : new String[] {"verify", "stats", "recover"}) {
+                assertEquals(Tool.USAGE, tool(command, store.toString()), command);
+                assertEquals("", out(), command);
+                assertTrue(err().startsWith("-Dswizzle.buffers=offheap is neither unsafe nor varhandle"), err());
+            }
+        });
+        assertEquals(0, tool("verify", store.toString()), out());
+    }
+
+    @Test
     void shouldVerifyACleanStore() throws IOException {
         Path store = sampleStore(dir.resolve("store"), true);
         long sizeBefore = Files.size(store.resolve(StoreDirs.CLUSTERS));

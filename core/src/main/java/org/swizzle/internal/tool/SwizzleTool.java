@@ -46,6 +46,9 @@ public final class SwizzleTool {
 
     /** Runs the tool as {@link #main} does, printing to {@code out} and {@code err}; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (Tool.requireKnownBuffers(err) != Tool.CLEAN) {
+            return Tool.USAGE;
+        }
         if (args.length > 0 && Tool.isCommand(args[0])) {
             boolean verify = args[0].equals("verify") && args.length == 2;
             return Tool.run(args, out, err, verify ? references(Path.of(args[1])) : ReferenceFindings.NONE);
