@@ -89,9 +89,7 @@ final class StoredCollections implements Attachment.Store {
             if (attachment.isStoredElsewhere()) {
                 return; // the other store compares it at its commits
             }
-            throw new StoreClosedException("The store in " + closedStore + " is closed, so a change to this collection"
-                + " (first stored in field " + attachment.origin() + ") would be lost: no commit will write it. Change it"
-                + " before close(), or open the store again and change the collection it reads.");
+            throw closedToChange(attachment);
         }
         if (!attachment.isDirty()) {
             attachment.dirty(true);
@@ -110,6 +108,13 @@ final class StoredCollections implements Attachment.Store {
     @Override
     public synchronized boolean isClosed() {
         return closedStore != null;
+    }
+
+    @Override
+    public StoreClosedException closedToChange(Attachment attachment) {
+        return new StoreClosedException("The store in " + closedStore + " is closed, so a change to this collection"
+            + " (first stored in field " + attachment.origin() + ") would be lost: no commit will write it. Change it"
+            + " before close(), or open the store again and change the collection it reads.");
     }
 
     /** The attachment of {@code collection} in this store, or null if it is not stored here (or was detached). */

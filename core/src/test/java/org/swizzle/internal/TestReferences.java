@@ -12,6 +12,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.swizzle.StoreClosedException;
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
@@ -36,6 +37,11 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         @Override
         public Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check) {
             throw new AssertionError("no collection here is stored in pages");
+        }
+
+        @Override
+        public StoreClosedException closedToChange(Attachment attachment) {
+            throw new AssertionError("this store never closes");
         }
     };
 

@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 import org.swizzle.DetachedCollectionException;
+import org.swizzle.StoreClosedException;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Paged;
@@ -45,6 +46,11 @@ class TrackedCollectionReportsTest {
         @Override
         public Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check) {
             throw new AssertionError("no collection here is stored in pages");
+        }
+
+        @Override
+        public StoreClosedException closedToChange(Attachment attachment) {
+            throw new AssertionError("this store never closes");
         }
     };
 

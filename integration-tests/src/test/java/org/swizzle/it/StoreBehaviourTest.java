@@ -458,6 +458,30 @@ class StoreBehaviourTest {
     }
 
     /**
+     * A collection changed and not committed before close(), which close() detached as abort() does, refuses a change
+     * after close() as the store's collections all do then: the store is closed (not that an abort detached it).
+     */
+    @Test
+    void shouldRefuseAChangeAfterCloseToACollectionCloseDetachedAsAChangeAfterClose() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node node = new Node("n");
+            node.children.add(new Node("c"));
+            store.setRoot("n", node);
+            store.commit();
+        }
+        ObjectStore store = ObjectStore.open(dir);
+        java.util.List<Node> children = store.root("n", Node.class).children;
+        children.add(new Node("discarded by close"));
+        store.close();
+        StoreClosedException added = assertThrows(StoreClosedException.class, () -> children.add(new Node("after close")));
+        assertTrue(added.getMessage().contains("is closed") && added.getMessage().contains(Node.class.getName() + ".children"),
+            added.getMessage());
+        try (ObjectStore again = ObjectStore.open(dir)) {
+            assertEquals(1, again.root("n", Node.class).children.size());
+        }
+    }
+
+    /**
      * After close(): the store refuses its methods, resident objects are still read, and a change to one or to a
      * collection it holds, which no commit would write, is refused (under the default barrier; see the README).
      */

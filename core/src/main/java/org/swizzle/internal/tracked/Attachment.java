@@ -8,6 +8,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import org.swizzle.DetachedCollectionException;
+import org.swizzle.StoreClosedException;
+import org.swizzle.StoreException;
 
 /**
  * A collection's identity in one store: its OID, whether it changed since the last commit, and the stored
@@ -44,6 +46,9 @@ public final class Attachment {
         default boolean isClosed() {
             return false;
         }
+
+        /** The refusal of a change to {@code attachment}'s collection once the store is closed: no commit would write it. */
+        StoreClosedException closedToChange(Attachment attachment);
     }
 
     private final Store store;
@@ -157,7 +162,11 @@ public final class Attachment {
         }
     }
 
-    private DetachedCollectionException detached(Object changing) {
+    /** The refusal of a change to the detached collection: the store's, if close() detached it. */
+    private StoreException detached(Object changing) {
+        if (store.isClosed()) {
+            return store.closedToChange(this);
+        }
         return new DetachedCollectionException("This " + changing.getClass().getSuperclass().getName()
             + " (first stored in field " + origin + ") was detached by abort(), which reverted it, or an object or"
             + " collection holding it, to its committed state: it no longer belongs to the store and a change to it"
