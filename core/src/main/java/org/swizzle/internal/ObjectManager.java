@@ -1893,7 +1893,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 if (StoredCollections.reportsChanges(attachment)) {
                     collections.forget(attachment);
                     collections.unwatch(attachment);
-                    attachment.forEachHolder(revertHolderOfDetached);
+                    long detached = attachment.oid();
+                    attachment.forEachHolder(holder -> {
+                        if (!holdsNoLonger(holder, detached)) {
+                            revertHolderOfDetached.accept(holder);
+                        }
+                    });
                     keepArraysOf(attachment);
                 } else if (collectionChanged(attachment)) {
                     restoreCollection(attachment); // a plain collection cannot refuse changes: it stays the store's
@@ -1907,6 +1912,25 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         }
         return objects;
+    }
+
+    /**
+     * Whether {@code holder}, a resident stored object, no longer holds stored collection {@code oid}: a commit since it
+     * was noted as a holder (holders are noted, never dropped) stored another value in the field, so that abort need not
+     * revert it to take the collection, detached, away from it. An object changed since that commit is reverted anyway.
+     */
+    private boolean holdsNoLonger(Object holder, long oid) {
+        if (!(holder instanceof Persistable)) {
+            return false;
+        }
+        Persistable object = (Persistable) holder;
+        if (object.$swz_context() != this || object.$swz_state() != Persistable.RESIDENT || !store.contains(object.$swz_oid())
+            || !store.contains(oid)) {
+            return false;
+        }
+        boolean[] refers = {false};
+        committedReferences.forEach(object.$swz_oid(), referred -> refers[0] |= referred == oid);
+        return !refers[0];
     }
 
     /**

@@ -33,6 +33,9 @@ public final class AbortWorkload {
                 case "verifyWithAbortInFilter": verifyWithAbortInFilter(store); break;
                 case "verifyWithCycle": verifyWithCycle(store); break;
                 case "writeWithMovedArrays": writeWithMovedArrays(store); break;
+                case "shareWithFormerlyShared": shareWithFormerlyShared(store); break;
+                case "writeWithFormerlyShared": writeWithFormerlyShared(store); break;
+                case "verifyWithFormerlyShared": verifyWithFormerlyShared(store); break;
                 case "verifyWithMovedArrays": verifyWithMovedArrays(store, Path.of(args[1])); break;
                 default: verifyWithLargeSet(store); break;
             }
@@ -378,6 +381,46 @@ public final class AbortWorkload {
         Crate crate = store.root("crate", Crate.class);
         check(crate.x == 0 && crate.seen.size() == 600 && crate.seen.contains(599) && crate.rows.get(0)[0] == 70,
             "a fresh JVM reads the set, the change committed after the abort, and not the one close() aborted");
+    }
+
+    /** Two objects sharing a list, for {@link #writeWithFormerlyShared}, which reads them in a JVM of its own. */
+    private static void shareWithFormerlyShared(ObjectStore store) {
+        Crate first = store.root("crate", Crate.class, Crate::new);
+        first.other = new Crate();
+        first.list = new ArrayList<>(List.of(1));
+        first.other.list = first.list;
+        store.commit();
+    }
+
+    /**
+     * An object that shared a collection with another, read so, and then, committed, holds another one: {@code
+     * abort()} of a change to the other object detaches the collection they shared, but not the collections of the
+     * first, which no longer holds it and did not change (it took the first object for a holder still, and detached
+     * its own set: a change through it, kept in a local, was refused).
+     */
+    private static void writeWithFormerlyShared(ObjectStore store) {
+        Crate first = store.root("crate", Crate.class);
+        Crate second = first.other;
+        check(first.list == second.list, "the two objects read share their list");
+        first.list = new ArrayList<>(List.of(2));
+        store.commit();
+        java.util.Set<Integer> kept = first.seen;
+        second.x = 15;
+        store.abort();
+        check(first.seen == kept, "an object that no longer shares a collection with the one abort() reverts keeps its own");
+        try {
+            kept.add(16);
+            store.commit();
+            check(first.seen.equals(java.util.Set.of(16)), "a change through it after abort() is committed: " + first.seen);
+        } catch (DetachedCollectionException e) {
+            check(false, "a change through it after abort() is committed, not refused: " + e.getMessage());
+        }
+    }
+
+    private static void verifyWithFormerlyShared(ObjectStore store) {
+        Crate first = store.root("crate", Crate.class);
+        check(first.seen.equals(java.util.Set.of(16)) && first.list.equals(List.of(2)) && first.other.list.equals(List.of(1)),
+            "a fresh JVM reads the change made after abort(): " + first.seen + " " + first.list + " " + first.other.list);
     }
 
     /**
