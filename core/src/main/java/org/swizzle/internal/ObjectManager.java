@@ -25,6 +25,7 @@ import org.swizzle.store.ImageBatch;
 import org.swizzle.store.LittleEndianBuffer;
 import org.agrona.collections.IntArrayList;
 import org.agrona.collections.LongArrayList;
+import org.agrona.collections.LongHashSet;
 import org.swizzle.IncompatibleSchemaException;
 import org.swizzle.InvalidOptionException;
 import org.swizzle.NotPersistentException;
@@ -1868,6 +1869,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         };
         dirty.forEach(revertHolder);
         LongArrayList sectionWork = new LongArrayList();
+        Map<Object, LongHashSet> committedOids = new IdentityHashMap<>(); // of holders, each image read once
         LongConsumer revertHeld = oid -> {
             Attachment held = collections.residentAttachment(oid);
             if (held != null) {
@@ -1895,7 +1897,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     collections.unwatch(attachment);
                     long detached = attachment.oid();
                     attachment.forEachHolder(holder -> {
-                        if (!holdsNoLonger(holder, detached)) {
+                        if (!objects.contains(holder) && !holdsNoLonger(holder, detached, committedOids)) {
                             revertHolderOfDetached.accept(holder);
                         }
                     });
@@ -1915,22 +1917,37 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * Whether {@code holder}, a resident stored object, no longer holds stored collection {@code oid}: a commit since it
-     * was noted as a holder (holders are noted, never dropped) stored another value in the field, so that abort need not
-     * revert it to take the collection, detached, away from it. An object changed since that commit is reverted anyway.
+     * Whether {@code holder}, a resident stored object or an unchanged stored collection that reports its changes, no
+     * longer holds stored collection {@code oid}: a commit since it was noted as a holder (holders are noted, never
+     * dropped) stored another value where it was, so that abort need not revert it to take the collection, detached,
+     * away from it. A holder changed since that commit is reverted anyway. {@code committedOids} keeps what each
+     * holder's committed image refers to, read once per abort.
      */
-    private boolean holdsNoLonger(Object holder, long oid) {
-        if (!(holder instanceof Persistable)) {
+    private boolean holdsNoLonger(Object holder, long oid, Map<Object, LongHashSet> committedOids) {
+        long holderOid;
+        if (holder instanceof Persistable) {
+            Persistable object = (Persistable) holder;
+            if (object.$swz_context() != this || object.$swz_state() != Persistable.RESIDENT) {
+                return false;
+            }
+            holderOid = object.$swz_oid();
+        } else {
+            Attachment collection = (Attachment) holder;
+            if (!StoredCollections.reportsChanges(collection) || collection.isDirty() || collection.isWatched()
+                || isPaged(collection.collection()) || isBacked(collection.collection())) {
+                return false; // a paged collection's image refers to its sections, not to what its pages hold
+            }
+            holderOid = collection.oid();
+        }
+        if (!store.contains(holderOid) || !store.contains(oid)) {
             return false;
         }
-        Persistable object = (Persistable) holder;
-        if (object.$swz_context() != this || object.$swz_state() != Persistable.RESIDENT || !store.contains(object.$swz_oid())
-            || !store.contains(oid)) {
-            return false;
-        }
-        boolean[] refers = {false};
-        committedReferences.forEach(object.$swz_oid(), referred -> refers[0] |= referred == oid);
-        return !refers[0];
+        LongHashSet referred = committedOids.computeIfAbsent(holder, key -> {
+            LongHashSet oids = new LongHashSet();
+            committedReferences.forEach(holderOid, oids::add);
+            return oids;
+        });
+        return !referred.contains(oid);
     }
 
     /**

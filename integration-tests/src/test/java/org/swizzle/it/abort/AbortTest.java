@@ -55,7 +55,8 @@ class AbortTest {
     }
 
     @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"", "barrier=card", "barrier=none", "swizzle=edge"})
+    @ValueSource(strings = {"", "barrier=card", "barrier=none", "barrier=object", "swizzle=edge", "swizzle=none",
+        "checks=entry"})
     void shouldKeepTheCollectionsOfAnObjectThatNoLongerSharesOneWithTheObjectAbortReverts(String options) {
         assertChecksPass(options, 4, "shareWithFormerlyShared", "writeWithFormerlyShared", "verifyWithFormerlyShared");
     }

@@ -389,29 +389,35 @@ public final class AbortWorkload {
         first.other = new Crate();
         first.list = new ArrayList<>(List.of(1));
         first.other.list = first.list;
+        first.cycle.put("shared", first.list);
         store.commit();
     }
 
     /**
-     * An object that shared a collection with another, read so, and then, committed, holds another one: {@code
-     * abort()} of a change to the other object detaches the collection they shared, but not the collections of the
-     * first, which no longer holds it and did not change (it took the first object for a holder still, and detached
-     * its own set: a change through it, kept in a local, was refused).
+     * An object and a map of its that shared a list with another object, read so, and then, committed, hold other
+     * values: {@code abort()} of a change to the other object detaches the list they shared, but neither the map nor
+     * the collections of the first object, which no longer hold it and did not change (both were taken for holders
+     * still, and the first object's set was detached: a change through it, kept in a local, was refused).
      */
     private static void writeWithFormerlyShared(ObjectStore store) {
         Crate first = store.root("crate", Crate.class);
         Crate second = first.other;
-        check(first.list == second.list, "the two objects read share their list");
+        check(first.list == second.list && first.cycle.get("shared") == second.list, "the two objects read share their list");
         first.list = new ArrayList<>(List.of(2));
+        first.cycle.put("shared", "no longer");
         store.commit();
         java.util.Set<Integer> kept = first.seen;
+        java.util.Map<String, Object> keptMap = first.cycle;
         second.x = 15;
         store.abort();
-        check(first.seen == kept, "an object that no longer shares a collection with the one abort() reverts keeps its own");
+        check(first.seen == kept && first.cycle == keptMap,
+            "an object and a map that no longer share a collection with the one abort() reverts keep their own");
         try {
             kept.add(16);
+            keptMap.put("after", "abort");
             store.commit();
-            check(first.seen.equals(java.util.Set.of(16)), "a change through it after abort() is committed: " + first.seen);
+            check(first.seen.equals(java.util.Set.of(16)) && "abort".equals(first.cycle.get("after")),
+                "changes through them after abort() are committed: " + first.seen + " " + first.cycle);
         } catch (DetachedCollectionException e) {
             check(false, "a change through it after abort() is committed, not refused: " + e.getMessage());
         }
@@ -419,8 +425,10 @@ public final class AbortWorkload {
 
     private static void verifyWithFormerlyShared(ObjectStore store) {
         Crate first = store.root("crate", Crate.class);
-        check(first.seen.equals(java.util.Set.of(16)) && first.list.equals(List.of(2)) && first.other.list.equals(List.of(1)),
-            "a fresh JVM reads the change made after abort(): " + first.seen + " " + first.list + " " + first.other.list);
+        check(first.seen.equals(java.util.Set.of(16)) && first.list.equals(List.of(2)) && first.other.list.equals(List.of(1))
+            && "abort".equals(first.cycle.get("after")) && "no longer".equals(first.cycle.get("shared")),
+            "a fresh JVM reads the changes made after abort(): " + first.seen + " " + first.list + " " + first.other.list
+                + " " + first.cycle);
     }
 
     /**
