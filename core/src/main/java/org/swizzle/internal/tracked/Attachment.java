@@ -162,7 +162,10 @@ public final class Attachment {
         }
     }
 
-    /** The refusal of a change to the detached collection: the store's, if close() detached it. */
+    /**
+     * The refusal of a change to the detached collection: once the store is closed, the closed store's (whether abort()
+     * or close() detached it, no commit will write the change, and the advice is the same).
+     */
     private StoreException detached(Object changing) {
         if (store.isClosed()) {
             return store.closedToChange(this);
