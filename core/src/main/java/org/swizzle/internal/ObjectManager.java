@@ -1790,24 +1790,24 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 restored.add(attachment);
             }
         }
+        List<Persistable> reverted = new ArrayList<>();
         List<Persistable> refill = new ArrayList<>();
         List<Object[]> keptArrays = new ArrayList<>();
-        int rehollowed = 0;
-        for (Persistable object : revertCollections(dirty, restored)) {
+        for (Persistable object : revertCollections(dirty, restored)) { // every array read before any object reverts
             if (object.$swz_state() != Persistable.RESIDENT) {
                 continue;
             }
+            reverted.add(object);
             boolean held = object.$swz_flags() != 0 || keptOwners.contains(object);
             Object[] committed = held ? committedFieldArrays.of(object) : null;
             Object[] arrays = !held ? null : committed != null ? committed : ClassLayout.of(object.getClass()).arrays(object);
-            rehollow(object);
-            rehollowed++;
             if (arrays != null) {
                 refill.add(object);
                 keptArrays.add(arrays);
             }
         }
-        counters.objectsResident -= rehollowed;
+        reverted.forEach(this::rehollow);
+        counters.objectsResident -= reverted.size();
         watched.removeIf(object -> object.$swz_flags() == 0);
         for (int i = 0; i < refill.size(); i++) {
             Persistable object = refill.get(i);
