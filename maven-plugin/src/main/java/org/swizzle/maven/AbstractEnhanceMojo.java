@@ -7,11 +7,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
 import org.swizzle.internal.AgentOptions;
 
 /** The configuration both goals share: the agent's options, and the run itself. */
@@ -41,6 +46,10 @@ abstract class AbstractEnhanceMojo extends AbstractMojo {
     @Parameter(property = "swizzle.skip", defaultValue = "false")
     private boolean skip;
 
+    /** This goal's execution, whose plugin and execution hold the configuration as the POM gives it. */
+    @Parameter(defaultValue = "${mojoExecution}", required = true, readonly = true)
+    private MojoExecution execution;
+
     /** The directory of class files to enhance in place. */
     abstract File classesDirectory();
 
@@ -53,6 +62,7 @@ abstract class AbstractEnhanceMojo extends AbstractMojo {
             getLog().info("Swizzle enhancement skipped");
             return;
         }
+        refuseUnknownKeys();
         AgentOptions options = options();
         List<Path> classpath = new ArrayList<>();
         for (String element : classpathElements()) {
@@ -69,6 +79,29 @@ abstract class AbstractEnhanceMojo extends AbstractMojo {
                 + String.join("\n  ", result.problems()));
         }
         getLog().info("Swizzle (" + options + "): " + result.summary() + " in " + classesDirectory());
+    }
+
+    /**
+     * Refuses a key of the plugin's {@code <configuration>} (the plugin's own or its execution's) that names no
+     * parameter of the goal: Maven 3.8 drops such a key without a word, so a misspelled option ({@code <barier>})
+     * would enhance with the default instead.
+     */
+    private void refuseUnknownKeys() throws MojoFailureException {
+        Set<String> parameters = execution.getMojoDescriptor().getParameterMap().keySet();
+        Plugin plugin = execution.getPlugin();
+        PluginExecution own = plugin.getExecutionsAsMap().get(execution.getExecutionId());
+        for (Object configuration : new Object[] {plugin.getConfiguration(), own == null ? null : own.getConfiguration()}) {
+            if (!(configuration instanceof Xpp3Dom)) {
+                continue;
+            }
+            for (Xpp3Dom key : ((Xpp3Dom) configuration).getChildren()) {
+                if (!parameters.contains(key.getName())) {
+                    throw new MojoFailureException("Unknown key <" + key.getName() + "> in the <configuration> of"
+                        + " swizzle-maven-plugin, which Maven would ignore: the classes would be enhanced without it. "
+                        + AgentOptions.validList() + " And skip=false|true.");
+                }
+            }
+        }
     }
 
     AgentOptions options() throws MojoFailureException {
