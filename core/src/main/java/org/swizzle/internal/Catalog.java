@@ -309,6 +309,12 @@ final class Catalog {
                         + " are not read, and are removed from each object at the object's next commit. Remove " + modifier
                         + " from it to keep them.";
                 }
+                if (field.getName().equals(name)) {
+                    return "field " + c.getName() + "." + name + " now reads the stored field its @PreviousNames names,"
+                        + " which the same objects hold: the stored " + name + "'s values are not read, and are removed"
+                        + " from each object at the object's next commit. To keep them, take that name out of its"
+                        + " @PreviousNames, or give it a name of its own.";
+                }
             }
         }
         return type.getName() + " has no field of that name or with it in @PreviousNames: its values are not read, and"

@@ -1,6 +1,7 @@
 package org.swizzle.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.swizzle.IncompatibleSchemaException;
@@ -49,10 +50,11 @@ final class ReadPlan {
         boolean[] collectionFields = new boolean[stored.size()];
         String[] qualifiedNames = new String[stored.size()];
         List<String> dropped = new ArrayList<>();
+        int[] positions = positionsRead(className, stored, layout);
         for (int i = 0; i < stored.size(); i++) {
             Shape.Field field = stored.field(i);
             kinds[i] = field.kind();
-            int position = layout.positionOf(field.name());
+            int position = positions[i];
             if (position < 0) {
                 targets[i] = -1;
                 dropped.add(field.name());
@@ -91,6 +93,43 @@ final class ReadPlan {
         }
         return new ReadPlan(targets, kinds, widenings, arrayTypes, mutableNames, collectionFields, qualifiedNames,
             List.copyOf(dropped));
+    }
+
+    /**
+     * The position in the class of the field each stored field is read into, or -1 for one that is dropped. A stored
+     * field is found by its name, then by the {@code @PreviousNames} of the class's fields; where a field takes one
+     * stored field by its name and another by its previous names (an old {@code b} removed, then {@code a} renamed
+     * {@code b}), it is the renamed one, and the other is dropped, with the warning of any removed field. A field
+     * that takes two stored fields by its previous names is refused: neither can be chosen.
+     */
+    private static int[] positionsRead(String className, Shape stored, ClassLayout layout) {
+        Shape current = layout.shape();
+        int[] positions = new int[stored.size()];
+        int[] readFrom = new int[current.size()];
+        Arrays.fill(readFrom, -1);
+        for (int i = 0; i < stored.size(); i++) {
+            int position = layout.positionOf(stored.field(i).name());
+            positions[i] = position;
+            if (position < 0) {
+                continue;
+            }
+            String now = current.field(position).name();
+            int other = readFrom[position];
+            if (other < 0) {
+                readFrom[position] = i;
+            } else if (stored.field(other).name().equals(now)) {
+                positions[other] = -1;
+                readFrom[position] = i;
+            } else if (stored.field(i).name().equals(now)) {
+                positions[i] = -1;
+            } else {
+                throw new IncompatibleSchemaException("Field " + className + "." + now + " names in its @PreviousNames"
+                    + " two fields stored in the same objects, " + stored.field(other).name() + " and "
+                    + stored.field(i).name() + ", and would drop one's values without a word: keep in its"
+                    + " @PreviousNames only the one it is.");
+            }
+        }
+        return positions;
     }
 
     /**

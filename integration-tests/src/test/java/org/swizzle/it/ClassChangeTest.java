@@ -163,6 +163,50 @@ class ClassChangeTest {
         assertState(run(v2, db, "read"), "total=4 name=t i=8589934592");
     }
 
+    /**
+     * An old field {@code b} removed, then {@code a} renamed {@code b} with {@code @PreviousNames("a")}: the field reads
+     * the stored {@code a}, and the stored {@code b} is dropped with a warning, whichever of the two is stored first
+     * (the last one read won, and the other was dropped without a word). A field naming two stored fields in its
+     * {@code @PreviousNames} is refused.
+     */
+    @Test
+    void shouldReadTheRenamedFieldWhereTheSameObjectsStoreOneOfItsNewNameAndWarnOfThatOne() throws IOException {
+        Path v1 = compile("v1", "Pair", Map.of("ev/Pair.java", pair("int a = 1; int b = 2; int c = 3;", "",
+            "\"a=\" + a + \" b=\" + b + \" c=\" + c")));
+        Path renamedAToB = compile("v2", "Pair", Map.of("ev/Pair.java", pair("@org.swizzle.PreviousNames(\"a\") int b;", "b++;",
+            "\"b=\" + b")));
+        Path renamedBToA = compile("v3", "Pair", Map.of("ev/Pair.java", pair("@org.swizzle.PreviousNames(\"b\") int a;", "",
+            "\"a=\" + a")));
+        Path both = compile("v4", "Pair", Map.of("ev/Pair.java", pair("@org.swizzle.PreviousNames({\"a\", \"c\"}) int d;", "",
+            "\"d=\" + d")));
+        String db = dir.resolve("db").toString();
+        String other = dir.resolve("other").toString();
+
+        assertState(run(v1, db, "write"), "a=1 b=2 c=3");
+        assertState(run(v1, other, "write"), "a=1 b=2 c=3");
+        String read = run(renamedAToB, db, "read");
+        assertState(read, "b=1");
+        assertTrue(read.contains("Field ev.Pair.b is stored but field ev.Pair.b now reads the stored field its"
+            + " @PreviousNames names"), read);
+        assertState(run(renamedAToB, db, "touch"), "b=2");
+        assertState(run(renamedAToB, db, "read"), "b=2");
+        assertState(run(renamedBToA, other, "read"), "a=2");
+        String refused = run(both, other, "read");
+        assertTrue(refused.contains("IncompatibleSchemaException: Field ev.Pair.d names in its @PreviousNames two"
+            + " fields stored in the same objects, a and c"), refused);
+    }
+
+    private static String pair(String fields, String touch, String describe) {
+        return String.join("\n",
+            "package ev;",
+            "@org.swizzle.Persistent public class Pair {",
+            "  " + fields,
+            "  static Pair sample() { return new Pair(); }",
+            "  void touch() { " + touch + " }",
+            "  String describe() { return " + describe + "; }",
+            "}");
+    }
+
     @Test
     void shouldLoadObjectsOfAClassMovedToAnotherPackageAndReferencesToThem() throws IOException {
         Path v1 = compile("v1", "Owner", Map.of(
