@@ -519,7 +519,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     /** The marker's text ({@code "<commit> clean <class> store <id> <size> <crc>"} or {@code "<commit> open"}), or {@code "none"}. */
     private String readMarker() {
         try {
-            return Files.exists(marker) ? Files.readString(marker, StandardCharsets.US_ASCII).trim() : NO_MARKER;
+            return Files.exists(marker) ? SegmentStore.readIndexMarker(marker) : NO_MARKER;
         } catch (IOException e) {
             throw new StoreIOException("Cannot read the index marker " + marker + ": " + e, e);
         }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -231,6 +232,40 @@ class IndexTest {
         }
         String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "42").ok().output;
         assertTrue(output.contains("FOUND item 42") && !output.contains("Building index"), output);
+    }
+
+    /**
+     * An index marker damaged to bytes that are not text is damaged derived data: the store opens (it refused every
+     * writable open with a decoding failure, in an application with no index too), the index is rebuilt, and the tool's
+     * reindex reads such a marker too.
+     */
+    @Test
+    void shouldOpenTheStoreAndRebuildAnIndexWhoseMarkerIsNotText() throws Exception {
+        storeItems(100);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            byValue(store).get(1);
+        }
+        Path marker = dir.resolve("indexes").resolve("items-by-value.commit");
+        damageFirstByte(marker);
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            ObjectIndex<Integer, Item> index = byValue(store);
+            assertEquals("item 42", index.get(42).label);
+            store.root("h", Holder.class).items.get(7).value = 700;
+            store.commit();
+            assertEquals("item 7", index.get(700).label);
+        }
+        damageFirstByte(marker);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, Tool.run(new String[] {"reindex", dir.toString()}, new PrintStream(out, true), System.err));
+        assertTrue(out.toString().contains("items-by-value"), out.toString());
+        String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "700").ok().output;
+        assertTrue(output.contains("FOUND item 7"), output);
+    }
+
+    private static void damageFirstByte(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[0] = (byte) 0xFF;
+        Files.write(file, bytes);
     }
 
     /**

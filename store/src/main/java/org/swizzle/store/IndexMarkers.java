@@ -2,7 +2,6 @@ package org.swizzle.store;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +30,7 @@ final class IndexMarkers {
         }
         try (DirectoryStream<Path> markers = Files.newDirectoryStream(indexes, "*" + SegmentStore.INDEX_MARKER_SUFFIX)) {
             for (Path marker : markers) {
-                long commit = commitOf(Files.readString(marker, StandardCharsets.US_ASCII));
+                long commit = commitOf(SegmentStore.readIndexMarker(marker));
                 if (commit > lastCommit) {
                     Files.delete(marker);
                     LOG.log(Level.INFO, () -> "Index marker " + marker + " names commit " + commit + ", after the store's"

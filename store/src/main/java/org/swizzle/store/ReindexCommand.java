@@ -46,7 +46,7 @@ final class ReindexCommand {
             String name = file.substring(0, file.length() - MAP_SUFFIX.length());
             Path marker = indexes.resolve(name + SegmentStore.INDEX_MARKER_SUFFIX);
             try {
-                String state = Files.exists(marker) ? Files.readString(marker).trim() : "none";
+                String state = Files.exists(marker) ? SegmentStore.readIndexMarker(marker) : "none";
                 Files.deleteIfExists(marker);
                 out.printf("%-24s was '%s'; rebuilt from the objects at the next ObjectStore.index(\"%s\", ...)%n",
                     name, state, name);

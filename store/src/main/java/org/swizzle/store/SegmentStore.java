@@ -1,6 +1,9 @@
 package org.swizzle.store;
 
+import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.LongConsumer;
@@ -89,6 +92,15 @@ public final class SegmentStore implements AutoCloseable {
         this.live = recovered.live;
         this.builder = new BlockBuilder(layout, placement, new TableReleases(recovered.live, objects));
         this.counters.commitsRecovered = recovered.blocksReplayed;
+    }
+
+    /**
+     * The text of index marker {@code marker}, trimmed, any byte that is not ASCII read as a replacement character: a
+     * damaged marker is then one that names no commit the index trusts, and the index is rebuilt, where a decoding
+     * failure refused the store's opening over derived data.
+     */
+    public static String readIndexMarker(Path marker) throws IOException {
+        return new String(Files.readAllBytes(marker), StandardCharsets.US_ASCII).trim();
     }
 
     /**
