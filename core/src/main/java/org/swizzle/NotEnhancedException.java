@@ -19,7 +19,7 @@ public class NotEnhancedException extends StoreException {
 
     /** The exception for {@code type}, with the hint that fits whether an agent is attached at all and where the class is from. */
     public static NotEnhancedException of(Class<?> type, boolean agentAttached) {
-        String jar = jarOf(type);
+        String jar = agentAttached ? null : jarOf(type);
         String hint;
         if (agentAttached) {
             hint = " The agent is attached but did not enhance it: the class was loaded before the agent started,"
