@@ -40,6 +40,11 @@ final class FileHeader {
         this.version = version;
     }
 
+    /** The file kind, as messages name it. */
+    String kind() {
+        return kind;
+    }
+
     /** The bytes that the checked part of the header takes: up to the end of its CRC. */
     int length() {
         return crcOffset + Integer.BYTES;
@@ -136,7 +141,8 @@ final class FileHeader {
             + "\" and a header that matches its checksum. Open the directory of a Swizzle store.");
     }
 
-    private static String hex(LittleEndianBuffer buffer, int length) {
+    /** The first {@code length} bytes of {@code buffer} in hex, as messages show the start of a file. */
+    static String hex(LittleEndianBuffer buffer, int length) {
         StringBuilder hex = new StringBuilder();
         for (int i = 0; i < length; i++) {
             hex.append(String.format("%02x", buffer.getByte(i) & 0xFF));

@@ -1,6 +1,7 @@
 package org.swizzle.store;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -14,7 +15,9 @@ import java.util.stream.Stream;
 
 import org.swizzle.NotAStoreException;
 import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreFormatException;
 import org.swizzle.StoreIOException;
+import org.swizzle.StoreVersionException;
 
 /**
  * What a directory holds when a store opens in it, judged under the store's lock before any store
@@ -30,7 +33,8 @@ import org.swizzle.StoreIOException;
  * <li>nothing but what the creation of a store leaves before its cluster file is renamed into place
  * (a lock file marked {@link StoreLock#CREATING}, a WAL of checkpoint 0 without blocks, a segment
  * directory without entries, a half-written cluster file): no data, so a new store is created;</li>
- * <li>other files: {@link NotAStoreException}, and nothing is created among them.</li>
+ * <li>other files: {@link NotAStoreException}, and nothing is created among them. A file with a store file's name
+ * whose header is intact and of another kind is another file, not a store's.</li>
  * </ul>
  */
 final class StoreDirectory {
@@ -172,7 +176,7 @@ final class StoreDirectory {
 
     private static List<String> remains(Path directory, Path segments, Path wal, StoreLock lock) throws IOException {
         List<String> remains = new ArrayList<>();
-        if (Files.exists(wal)) {
+        if (Files.exists(wal) && ofAnotherKind(wal, WalDescriptor.FILE_HEADER) == null) {
             long size = Files.size(wal);
             if (size > WalDescriptor.FILE_HEADER_LENGTH) {
                 remains.add(wal.getFileName() + " holds " + (size - WalDescriptor.FILE_HEADER_LENGTH) + " bytes past its header"
@@ -181,7 +185,8 @@ final class StoreDirectory {
                 remains.add(wal.getFileName() + " follows checkpoint " + walEpoch(wal));
             }
         }
-        if (Files.exists(segments) && Files.size(segments) > SegmentDirectoryDescriptor.HEADER_LENGTH) {
+        if (Files.exists(segments) && Files.size(segments) > SegmentDirectoryDescriptor.HEADER_LENGTH
+            && ofAnotherKind(segments, SegmentDirectoryDescriptor.HEADER) == null) {
             remains.add(segments.getFileName() + " holds " + (Files.size(segments) - SegmentDirectoryDescriptor.HEADER_LENGTH)
                 + " bytes of entries");
         }
@@ -211,9 +216,10 @@ final class StoreDirectory {
         try (Stream<Path> entries = Files.list(directory)) {
             for (Path entry : (Iterable<Path>) entries.sorted()::iterator) {
                 String name = entry.getFileName().toString();
-                if (!CREATION_LEFTOVERS.contains(name)) {
+                String kind = CREATION_LEFTOVERS.contains(name) ? otherKindUnderAStoreName(entry) : "";
+                if (kind != null) {
                     if (others.size() < NAMES_SHOWN) {
-                        others.add(name + (Files.isDirectory(entry) ? "/" : ""));
+                        others.add(name + (Files.isDirectory(entry) ? "/" : "") + kind);
                     }
                     count++;
                 }
@@ -223,5 +229,43 @@ final class StoreDirectory {
             others.add("and " + (count - others.size()) + " more");
         }
         return others;
+    }
+
+    /**
+     * For a file that bears the name of a store file a creation leaves, what it is if it is no store's: its header is of
+     * another kind ({@code " (not a Swizzle write-ahead log: ...)"}); null if it may be the store's.
+     */
+    private static String otherKindUnderAStoreName(Path entry) throws IOException {
+        String name = entry.getFileName().toString();
+        FileHeader header = name.equals(WalDescriptor.FILE_NAME) ? WalDescriptor.FILE_HEADER
+            : name.equals(SegmentDirectoryDescriptor.FILE_NAME) ? SegmentDirectoryDescriptor.HEADER : null;
+        if (header == null) {
+            return null;
+        }
+        String first = ofAnotherKind(entry, header);
+        return first == null ? null : " (not a Swizzle " + header.kind() + ": it begins " + first + ")";
+    }
+
+    /**
+     * The first bytes of {@code file}, in hex, if its header is intact and of another kind than {@code header}'s, so that
+     * the file is not a store's whatever its name; null if it is the store's, damaged or of another format version.
+     */
+    private static String ofAnotherKind(Path file, FileHeader header) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        byte[] start = new byte[header.length()];
+        int read;
+        try (InputStream in = Files.newInputStream(file)) {
+            read = in.readNBytes(start, 0, start.length);
+        }
+        try {
+            header.check(file, LittleEndianBuffer.of(start), read, new Checksums(), 0);
+            return null;
+        } catch (StoreVersionException | StoreCorruptedException e) {
+            return null;
+        } catch (StoreFormatException e) {
+            return FileHeader.hex(LittleEndianBuffer.of(start), Math.min(read, Long.BYTES));
+        }
     }
 }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -197,6 +198,27 @@ class StoreDirectoryTest {
             && e.getMessage().contains("photos/"), e.getMessage());
         try (Stream<Path> entries = Files.list(other)) {
             assertEquals(2, entries.count(), "no lock file or store file was created");
+        }
+    }
+
+    /** A file named as a store's whose header is intact and of another kind is another file: no store is created over it. */
+    @Test
+    void shouldRefuseAFileWithAStoreFilesNameThatIsNotOneAsAnotherFile() throws IOException {
+        byte[] random = new byte[4096];
+        new Random(41).nextBytes(random);
+        for (String name : List.of(StoreDirs.WAL, StoreDirs.SEGMENTS)) {
+            Path other = Files.createDirectories(dir.resolve("random-" + name));
+            Files.write(other.resolve(name), random);
+
+            NotAStoreException e = assertThrows(NotAStoreException.class, () -> SegmentStore.open(other, CONFIG), name);
+            assertTrue(e.getMessage().contains(other + " is not a Swizzle store") && e.getMessage().contains(name
+                + " (not a Swizzle ") && e.getMessage().contains(String.format("it begins %02x", random[0] & 0xFF)),
+                e.getMessage());
+            try (Stream<Path> entries = Files.list(other)) {
+                assertEquals(List.of(name), entries.map(file -> file.getFileName().toString()).collect(Collectors.toList()),
+                    "no lock file or store file was created");
+            }
+            assertArrayEquals(random, Files.readAllBytes(other.resolve(name)));
         }
     }
 
