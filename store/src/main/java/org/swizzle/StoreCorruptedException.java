@@ -25,6 +25,16 @@ public class StoreCorruptedException extends StoreException {
     }
 
     /**
+     * A place in the object tables of cluster file {@code file} that fails its checks (an entry, or two objects that
+     * overlap), which refuses a writable open: a read-only open goes past it, so that the other objects can be read.
+     */
+    public static StoreCorruptedException inObjectTable(Path file, long offset, String problem) {
+        return new StoreCorruptedException(problem + " in " + file + " at offset " + offset + ". The store is damaged;"
+            + " restore it from a backup, or keep a copy of the files to investigate. A read-only open of the store goes"
+            + " past this and reads its other objects, to copy out what you need.", file, offset);
+    }
+
+    /**
      * A store file that is missing while others of the store are present ({@code evidence} says which);
      * {@link #offset()} is 0. Nothing was created in its place.
      */

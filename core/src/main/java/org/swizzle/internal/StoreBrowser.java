@@ -7,8 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.ObjLongConsumer;
+
+import org.swizzle.StoreCorruptedException;
 
 import org.swizzle.internal.tracked.Paged;
+import org.swizzle.store.DamageFound;
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.store.ReferenceFindings;
 import org.swizzle.store.SegmentStore;
@@ -146,12 +150,28 @@ public final class StoreBrowser implements AutoCloseable {
         return names;
     }
 
-    /** Hands every stored object and collection to {@code action}, in OID order (the root directory and catalog left out). */
-    public void forEachObject(Consumer<StoredObject> action) {
+    /**
+     * Hands every stored object and collection to {@code action}, in OID order (the root directory and catalog left
+     * out); one whose table entry fails its checks, or whose class the catalog lacks, to {@code damaged}, with what is
+     * wrong, and the pass goes on.
+     */
+    public void forEachObject(Consumer<StoredObject> action, ObjLongConsumer<StoreCorruptedException> damaged) {
         long limit = store.oidLimit();
         for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
-            action.accept(object(oid));
+            StoredObject object;
+            try {
+                object = object(oid);
+            } catch (StoreCorruptedException e) {
+                damaged.accept(e, oid);
+                continue;
+            }
+            action.accept(object);
         }
+    }
+
+    /** What the read-only open found damaged in the store's object tables and went past; none in an intact store. */
+    public DamageFound damageFound() {
+        return store.damageFound();
     }
 
     /**

@@ -49,13 +49,36 @@ final class ObjectTable {
      * @throws StoreCorruptedException the entry fails its checks
      */
     boolean load(long oid, TableEntry entry) {
-        if (oid <= 0) {
-            return false;
-        }
-        long table = directory.tableOffset(Oids.segment(oid));
+        long table = tableOf(oid);
         if (table == 0) {
             return false;
         }
+        String problem = check(oid, table, entry);
+        if (problem != null) {
+            throw new StoreCorruptedException(clusters.file(), entry.position, problem);
+        }
+        return entry.exists();
+    }
+
+    /** Whether {@code oid} has an entry that says the object exists or fails its checks; loads it into {@code entry}. */
+    boolean existsOrDamaged(long oid, TableEntry entry) {
+        long table = tableOf(oid);
+        return table != 0 && (check(oid, table, entry) != null || entry.exists());
+    }
+
+    /** Whether {@code oid} has an intact entry that says the object exists; loads it into {@code entry}. */
+    boolean existsIntact(long oid, TableEntry entry) {
+        long table = tableOf(oid);
+        return table != 0 && check(oid, table, entry) == null && entry.exists();
+    }
+
+    /** The file offset of the table of {@code oid}'s segment; 0 if it has none. */
+    private long tableOf(long oid) {
+        return oid <= 0 ? 0 : directory.tableOffset(Oids.segment(oid));
+    }
+
+    /** Loads the entry of {@code oid}, in {@code table}, into {@code entry}; what is wrong with it, null if it is intact. */
+    private String check(long oid, long table, TableEntry entry) {
         long position = SegmentTableDescriptor.entryPosition(table, oid);
         boolean trusted = inTransaction && verified.contains(oid);
         String problem = entry.decode(regions.region(position), regions.offsetInRegion(position), oid, position,
@@ -66,13 +89,10 @@ final class ObjectTable {
         if (problem == null) {
             problem = entry.commitProblem(state.lastCommit);
         }
-        if (problem != null) {
-            throw new StoreCorruptedException(clusters.file(), position, problem);
-        }
-        if (inTransaction && !trusted) {
+        if (problem == null && inTransaction && !trusted) {
             verified.add(oid);
         }
-        return entry.exists();
+        return problem;
     }
 
     /** Loads the entry of an object that exists; {@link StoreCorruptedException} if it does not. */

@@ -72,6 +72,7 @@ public final class SegmentStore implements AutoCloseable {
     private long openSegment = -1;
     private long openSegmentBytes;
     private final LiveCounts live;
+    private final DamageFound damageFound;
     private Transaction transaction;
     private boolean closed;
     private StoreException closedBy;
@@ -90,6 +91,7 @@ public final class SegmentStore implements AutoCloseable {
         this.objects = new ObjectTable(segments, clusters, state, layout);
         this.placement = new Placement(layout, freeSpace);
         this.live = recovered.live;
+        this.damageFound = recovered.damageFound;
         this.builder = new BlockBuilder(layout, placement, new TableReleases(recovered.live, objects));
         this.counters.commitsRecovered = recovered.blocksReplayed;
     }
@@ -114,11 +116,13 @@ public final class SegmentStore implements AutoCloseable {
      * shared (see {@link StoreLock}); a WAL holding commits that are not applied yet is refused with
      * {@link ReadOnlyStoreException} (open the store writable once to replay them), a torn tail is
      * left in place for the next writable open to cut; there is no checkpoint, and
-     * {@link #begin()} raises {@link ReadOnlyStoreException}.
+     * {@link #begin()} raises {@link ReadOnlyStoreException}. Damaged object table entries do not refuse a read-only
+     * open: it logs them and goes on (see {@link #damageFound()}), so that the rest of the store can be read.
      *
      * @throws org.swizzle.StoreLockedException  another process, or this JVM, has the store open
      * @throws org.swizzle.StoreFormatException  a file is not a store file, or of a newer format
-     * @throws StoreCorruptedException           a file fails its checks, or is missing while others are there
+     * @throws StoreCorruptedException           a file fails its checks (an object table entry: writable only), or is
+     *                                           missing while others are there
      * @throws org.swizzle.NotAStoreException                the directory holds other files, or no store where none may be created
      * @throws ReadOnlyStoreException            read-only, and the WAL holds commits to replay
      * @throws org.swizzle.InvalidOptionException -Dswizzle.buffers names no implementation of the buffers
@@ -174,6 +178,7 @@ public final class SegmentStore implements AutoCloseable {
         BlockApplier applier;
         FreeSpace freeSpace;
         LiveCounts live;
+        DamageFound damageFound;
         int blocksReplayed;
     }
 
@@ -187,8 +192,9 @@ public final class SegmentStore implements AutoCloseable {
         files.clusters.ensureCapacity(recovered.state.allocatedEnd);
         files.segments.checkAfterRecovery(recovered.layout, recovered.state.allocatedEnd);
         recovered.live = new LiveCounts();
+        recovered.damageFound = new DamageFound(files.clusters.file());
         recovered.freeSpace = SpaceRebuild.rebuild(files.clusters, files.segments, recovered.layout, recovered.state,
-            recovered.live);
+            recovered.live, readOnly ? recovered.damageFound : null);
         return recovered;
     }
 
@@ -198,6 +204,12 @@ public final class SegmentStore implements AutoCloseable {
                 + layout.clusterSize() + " bytes, not " + config.clusterSize());
         }
         boolean damagedSlot = warnOfDamagedSlot();
+        if (damageFound.count() > 0) {
+            LOG.log(Level.WARNING, "The store in " + directory + " is damaged: " + damageFound.describe()
+                + System.lineSeparator() + "This read-only open goes on so that the rest can be read: reading an object"
+                + " at one of those places raises StoreCorruptedException, and a writable open refuses the store. Copy"
+                + " out what reads, or restore the store from a backup; the tool's verify reports every place.");
+        }
         if (!config.readOnly()) {
             IndexMarkers.dropThoseAhead(directory, state.lastCommit);
             if (state.storeId == 0) {
@@ -232,6 +244,15 @@ public final class SegmentStore implements AutoCloseable {
             }
         }
         return damaged;
+    }
+
+    /**
+     * What this read-only open found damaged in the object tables and went past (see {@link DamageFound}); none for a
+     * writable open, which refuses a store with such damage.
+     */
+    public DamageFound damageFound() {
+        checkOpen();
+        return damageFound;
     }
 
     /** The directory holding the store's files. */
@@ -270,15 +291,14 @@ public final class SegmentStore implements AutoCloseable {
      * The OID of the first committed object at or after {@code oid}, or {@link #oidLimit()} if there is none: a pass
      * over the stored objects ({@code for (oid = nextObject(first); oid < limit; oid = nextObject(oid + 1))}) skips
      * each segment that frees emptied in one step, so that it costs what the store holds rather than every OID ever
-     * handed out (OIDs are never reused).
-     *
-     * @throws StoreCorruptedException a table entry on the way fails its checks
+     * handed out (OIDs are never reused). An object whose table entry fails its checks is handed out too, for the
+     * caller's read of it to raise {@link StoreCorruptedException}: a pass never skips one in silence.
      */
     public long nextObject(long oid) {
         checkOpen();
         long limit = state.nextOid;
         for (long at = skipEmptySegments(oid); at < limit; at = skipEmptySegments(at + 1)) {
-            if (contains(at)) {
+            if (objects.existsOrDamaged(at, entry)) {
                 return at;
             }
         }
@@ -383,14 +403,15 @@ public final class SegmentStore implements AutoCloseable {
     /**
      * Hands the OID of every committed object of {@code oid}'s logical segment to {@code action}, in
      * slot order ({@code oid} included): the fault unit {@code fault=segment}. The reserved root and
-     * catalog objects are never handed out.
+     * catalog objects are never handed out, nor an object whose table entry fails its checks: reading that one alone
+     * raises {@link StoreCorruptedException}, and the others of its unit can still be read.
      */
     public void forEachInSegment(long oid, LongConsumer action) {
         checkOpen();
         long first = Oids.firstOidOf(Oids.segment(oid));
         long end = Math.min(first + Oids.SLOTS_PER_SEGMENT, state.nextOid);
         for (long member = Math.max(first, Oids.FIRST_NEW_OID); member < end; member++) {
-            if (objects.load(member, unitEntry)) {
+            if (objects.existsIntact(member, unitEntry)) {
                 action.accept(member);
             }
         }

@@ -1,14 +1,19 @@
 package org.swizzle.store;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.swizzle.store.TestBytes.assertBytes;
 import static org.swizzle.store.TestBytes.bytes;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +23,8 @@ import org.swizzle.StoreCorruptedException;
  * A table entry damaged while the store is open, after the session read it: a transaction checks an entry once and
  * trusts its later reads of it ({@link VerifiedEntries}), but the next transaction checks it again before a free, a
  * put or a read acts on what it says, so the damage is reported and no other object's bytes or space are touched.
+ * A store whose entry is damaged when it opens is refused by a writable open, and read but for that object by a
+ * read-only one.
  */
 class DamagedEntryTest {
 
@@ -86,6 +93,50 @@ class DamagedEntryTest {
             writeLong(entry + SegmentTableDescriptor.OBJECT_OFFSET_OFFSET, 1L << 40);
             assertThrows(StoreCorruptedException.class, () -> store.read(a, view));
         }
+    }
+
+    @Test
+    void shouldReadAllButTheObjectOfADamagedEntryInAReadOnlyOpenWhichAWritableOpenRefuses() throws IOException {
+        long a;
+        long b;
+        long c;
+        long entry;
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            Transaction t = store.begin();
+            a = TestBytes.putNew(t, 1, 100);
+            b = TestBytes.putNew(t, 2, 100);
+            c = TestBytes.putNew(t, 3, 100);
+            t.commit(1);
+            entry = StoreDirs.entryOf(store, b).position;
+        }
+        Path clusters = dir.resolve(StoreDirs.CLUSTERS);
+        StoreDirs.flipByte(clusters, entry + SegmentTableDescriptor.LENGTH_OFFSET + 1);
+        byte[] damaged = Files.readAllBytes(clusters);
+
+        StoreCorruptedException refused = assertThrows(StoreCorruptedException.class,
+            () -> SegmentStore.open(dir, StoreDirs.smallNoCheckpoint()));
+        assertEquals(entry, refused.offset(), refused.getMessage());
+        assertTrue(refused.getMessage().contains("A read-only open of the store goes past this"), refused.getMessage());
+
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint().withReadOnly(true))) {
+            assertEquals(1, store.damageFound().count(), store.damageFound().describe());
+            assertEquals(entry, store.damageFound().first().get(0).offset());
+            assertBytes(bytes(1, 100), store.read(a, view), "the object before the damaged entry");
+            assertBytes(bytes(3, 100), store.read(c, view), "the object after it");
+            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> store.read(b, view));
+            assertEquals(entry, e.offset(), e.getMessage());
+
+            List<Long> pass = new ArrayList<>();
+            long limit = store.oidLimit();
+            for (long oid = store.nextObject(Oids.FIRST_NEW_OID); oid < limit; oid = store.nextObject(oid + 1)) {
+                pass.add(oid);
+            }
+            assertEquals(List.of(a, b, c), pass, "a pass over the objects meets the damaged one, for its read to fail");
+            List<Long> unit = new ArrayList<>();
+            store.forEachInSegment(a, unit::add);
+            assertEquals(List.of(a, c), unit, "a segment's fault unit leaves out the object whose entry is damaged");
+        }
+        assertArrayEquals(damaged, Files.readAllBytes(clusters), "nothing was written over the damage");
     }
 
     /** Commits two objects of 100 bytes, reads the first one's entry, then makes it give the second one's offset. */

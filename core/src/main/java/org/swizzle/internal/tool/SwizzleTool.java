@@ -9,6 +9,7 @@ import java.util.StringJoiner;
 import org.swizzle.ReadOnlyStoreException;
 import org.swizzle.StoreException;
 import org.swizzle.internal.StoreBrowser;
+import org.swizzle.store.DamageFound;
 import org.swizzle.store.ReferenceFindings;
 import org.swizzle.store.Tool;
 
@@ -86,14 +87,31 @@ public final class SwizzleTool {
                     case OBJECTS: ObjectsCommand.run(store, args.length == 3 ? args[2] : null, out); break;
                     default: ShowCommand.run(store, oid, out); break;
                 }
+                return damageWentPast(store, out);
             }
-            return Tool.CLEAN;
         } catch (ReadOnlyStoreException e) {
             err.println(commitsToReplay(directory, args[0]));
             return Tool.USAGE;
         } catch (StoreException e) {
             return Tool.failed(directory, command == Command.COLLECT ? "be collected" : "be read", e, out, err);
         }
+    }
+
+    /**
+     * {@link Tool#CLEAN}, or, where the open went past damaged object table entries to read the rest, {@link Tool#DAMAGED}
+     * after saying what it went past.
+     */
+    private static int damageWentPast(StoreBrowser store, PrintStream out) {
+        DamageFound damage = store.damageFound();
+        if (damage.count() == 0) {
+            return Tool.CLEAN;
+        }
+        out.println();
+        out.println("The store in " + store.directory() + " is damaged: " + damage.describe());
+        out.println("What is above reads past them; reading an object at one of those places fails. Run verify for the"
+            + " whole report.");
+        out.println("result         DAMAGED");
+        return Tool.DAMAGED;
     }
 
     /**

@@ -2,12 +2,16 @@ package org.swizzle.it.tool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -17,11 +21,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.ObjectStore;
+import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreOptions;
 import org.swizzle.it.Jvm;
 import org.swizzle.internal.StoreBrowser;
 import org.swizzle.it.model.Color;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
+import org.swizzle.store.Tool;
 import org.swizzle.store.Transaction;
 
 /**
@@ -228,6 +235,63 @@ class SwizzleToolTest {
             assertTrue(refused.output.contains("result         DAMAGED") && refused.output.contains(clusters.toString()),
                 refused.toString());
         }
+    }
+
+    /**
+     * One damaged object table entry: a writable open refuses the store; a read-only one, and the tool's roots, objects
+     * and show, read the rest, name the damage and exit 1; reading the damaged object fails.
+     */
+    @Test
+    void shouldReadTheRestOfAStoreWithADamagedTableEntryReadOnlyAndSayItIsDamaged() throws IOException {
+        Path db = store();
+        long first;
+        long second;
+        try (StoreBrowser browser = StoreBrowser.open(db)) {
+            first = browser.roots().stream().filter(root -> root.name().equals("first")).findFirst().orElseThrow().oid();
+            second = browser.decode(first).fields().stream().filter(field -> field.name().equals("next")).findFirst()
+                .map(field -> ((StoreBrowser.Reference) field.value()).oid()).orElseThrow();
+        }
+        ByteArrayOutputStream dump = new ByteArrayOutputStream();
+        assertEquals(0, Tool.run(new String[] {"dump", db.toString(), Long.toString(second)},
+            new PrintStream(dump, true, StandardCharsets.UTF_8), System.err));
+        Matcher table = Pattern.compile("slot (\\d+), table at offset (\\d+)").matcher(dump.toString(StandardCharsets.UTF_8));
+        assertTrue(table.find(), dump.toString(StandardCharsets.UTF_8));
+        long entry = Long.parseLong(table.group(2)) + 32L * Integer.parseInt(table.group(1)); // 32 bytes per entry
+        Path clusters = db.resolve("swizzle.clusters");
+        byte[] bytes = Files.readAllBytes(clusters);
+        bytes[(int) entry + 1] ^= 0x5A;
+        Files.write(clusters, bytes);
+
+        StoreCorruptedException refused = assertThrows(StoreCorruptedException.class, () -> ObjectStore.open(db));
+        assertEquals(entry, refused.offset(), refused.getMessage());
+        Map<String, String> before = files(db); // after the writable open, which writes its process id in the lock file
+        try (ObjectStore store = ObjectStore.open(db, StoreOptions.builder().readOnly(true).build())) {
+            ToolPart part = store.root("first", ToolPart.class);
+            assertEquals(1, part.id);
+            assertEquals("gear", part.type);
+            assertEquals(List.of("a", "b"), part.tags);
+            StoreCorruptedException damaged = assertThrows(StoreCorruptedException.class, () -> assertEquals(2, part.next.id));
+            assertEquals(entry, damaged.offset(), damaged.getMessage());
+        }
+
+        Jvm.Result objects = tool("objects", db.toString());
+        assertEquals(1, objects.exitCode, objects.toString());
+        assertTrue(objects.output.matches("(?s).*\\n\\s+" + second + "\\s+DAMAGED\\s+.*at offset " + entry + ".*"), objects.output);
+        assertTrue(objects.output.matches("(?s).*\\n\\s+" + first + "\\s+\\d+\\s+" + Pattern.quote(PART) + "\\n.*"),
+            objects.output);
+        assertTrue(objects.output.contains("is damaged: 1 place in the object tables") && objects.output.contains(
+            "result         DAMAGED"), objects.output);
+        Jvm.Result roots = tool("roots", db.toString());
+        assertEquals(1, roots.exitCode, roots.toString());
+        assertTrue(roots.output.contains("first") && roots.output.contains("at offset " + entry), roots.output);
+        Jvm.Result shown = tool("show", db.toString(), Long.toString(first));
+        assertEquals(1, shown.exitCode, shown.toString());
+        assertTrue(shown.output.contains("object " + first + ": " + PART), shown.output);
+        Jvm.Result unreadable = tool("show", db.toString(), Long.toString(second));
+        assertEquals(1, unreadable.exitCode, unreadable.toString());
+        assertTrue(unreadable.output.contains("cannot be read") && unreadable.output.contains("at offset " + entry),
+            unreadable.output);
+        assertEquals(before, files(db), "nothing was written over the damage");
     }
 
     /** The lines of the object listing (before the totals) that end with {@code endingWith}. */
