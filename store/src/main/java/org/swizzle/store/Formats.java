@@ -6,6 +6,13 @@ import org.swizzle.StoreVersionException;
 
 /** The messages of format checks shared by the store's files. */
 final class Formats {
+    /**
+     * Who wrote the format versions of store files older than this version's: every one of them comes from before the
+     * first release. A release that changes a format names here the release that reads the format it replaces.
+     */
+    static final String WRITERS_OF_OLDER_FORMATS = "only development builds of Swizzle before its first release"
+        + " (0.1.0) wrote it, and no release reads or converts it.";
+
     private Formats() {
     }
 
@@ -16,16 +23,17 @@ final class Formats {
                 + ". Open the store with a Swizzle release that supports version " + found + '.');
         }
         return new StoreVersionException(file + " has format version " + found + " at offset " + offset
-            + ", which this version of Swizzle does not read: it reads format version " + supported
-            + " (version " + found + " is older).");
+            + ", which this version of Swizzle does not read: it reads format version " + supported + ". Version "
+            + found + " is older: " + WRITERS_OF_OLDER_FORMATS + " Open the store with the build that wrote it and"
+            + " copy the objects you need into a new store; nothing was changed.");
     }
 
     /** For a log of an older format version that holds commits, which this version cannot replay. */
     static StoreVersionException olderLogWithCommits(Path file, int found, int supported) {
         return new StoreVersionException(file + " has format version " + found + " at offset " + FileHeader.VERSION_OFFSET
             + " and holds commits that are not applied yet, which this version of Swizzle"
-            + " cannot replay: it reads format version " + supported + ". Open the store with the previous version of"
-            + " Swizzle and close it cleanly first (closing applies the commits and empties the log), then open it"
+            + " cannot replay: it reads format version " + supported + ". Open the store with the build of Swizzle that"
+            + " wrote it and close it cleanly first (closing applies the commits and empties the log), then open it"
             + " with this version.");
     }
 

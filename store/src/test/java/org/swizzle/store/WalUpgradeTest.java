@@ -96,7 +96,7 @@ class WalUpgradeTest {
             () -> SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()));
         assertTrue(e.getMessage().contains(crashed.resolve(StoreDirs.WAL) + " has format version 2")
             && e.getMessage().contains("holds commits that are not applied yet")
-            && e.getMessage().contains("Open the store with the previous version of Swizzle and close it cleanly first"),
+            && e.getMessage().contains("Open the store with the build of Swizzle that wrote it and close it cleanly first"),
             e.getMessage());
         assertEquals(WalDescriptor.UPGRADABLE_VERSION, walVersion(crashed), "nothing written");
         assertEquals(wal.length, Files.size(crashed.resolve(StoreDirs.WAL)));
