@@ -43,7 +43,14 @@ public class NotEnhancedException extends StoreException {
     private static String jarOf(Class<?> type) {
         CodeSource source = type.getProtectionDomain().getCodeSource();
         URL location = source == null ? null : source.getLocation();
-        if (location == null || !location.getPath().endsWith(".jar")) {
+        if (location == null) {
+            return null;
+        }
+        String path = location.getPath();
+        if (path.endsWith("!/")) { // a jar inside another (a Spring Boot application's): jar:file:/app.jar!/lib/model.jar!/
+            path = path.substring(0, path.length() - 2);
+        }
+        if (!path.endsWith(".jar")) {
             return null;
         }
         try {
