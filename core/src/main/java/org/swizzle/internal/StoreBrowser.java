@@ -183,8 +183,9 @@ public final class StoreBrowser implements AutoCloseable {
         long checked = 0;
         for (Roots.Binding root : roots.stored()) {
             checked++;
-            if (root.oid() != 0 && !store.contains(root.oid())) {
-                problems.add("root '" + root.name() + "' refers to OID " + root.oid() + ", which is not in the store");
+            String problem = root.oid() == 0 ? null : targetProblem(root.oid());
+            if (problem != null) {
+                problems.add("root '" + root.name() + "' refers to OID " + root.oid() + ", " + problem);
             }
         }
         StoredReferences references = new StoredReferences(store, catalog, reader);
@@ -195,15 +196,32 @@ public final class StoreBrowser implements AutoCloseable {
             try {
                 String holder = object + " (" + className(oid, store.classId(oid)) + ")";
                 references.forEach(oid, target -> {
-                    if (!store.contains(target)) {
-                        problems.add(holder + " refers to OID " + target + ", which is not in the store");
+                    String problem = targetProblem(target);
+                    if (problem != null) {
+                        problems.add(holder + " refers to OID " + target + ", " + problem);
                     }
                 });
+            } catch (StoreCorruptedException e) {
+                problems.add(object + ": it cannot be read: damage " + where(e));
             } catch (RuntimeException e) {
                 problems.add(object + ": its references cannot be read (" + e.getMessage() + ")");
             }
         }
         return new ReferenceFindings(checked, problems, null);
+    }
+
+    /** What is wrong with the target of a stored reference, said after its OID; null if it is a stored object. */
+    private String targetProblem(long target) {
+        try {
+            return store.contains(target) ? null : "which is not in the store";
+        } catch (StoreCorruptedException damaged) {
+            return "whose table entry fails its checks " + where(damaged);
+        }
+    }
+
+    /** Where the damage a read met lies, for a line of verify's report: the place, not the advice. */
+    private static String where(StoreCorruptedException damaged) {
+        return "at offset " + damaged.offset() + " of " + damaged.file().getFileName();
     }
 
     /** Stored object {@code oid} decoded; {@link NoSuchObjectException} if the store holds none of that OID. */

@@ -291,6 +291,11 @@ class SwizzleToolTest {
         assertEquals(1, unreadable.exitCode, unreadable.toString());
         assertTrue(unreadable.output.contains("cannot be read") && unreadable.output.contains("at offset " + entry),
             unreadable.output);
+        Jvm.Result verified = tool("verify", db.toString());
+        assertEquals(1, verified.exitCode, verified.toString());
+        assertTrue(verified.output.contains("(" + PART + ") refers to OID " + second + ", whose table entry fails its checks at"
+            + " offset " + entry + " of swizzle.clusters") && verified.output.contains("object " + second + ": it cannot be"
+            + " read: damage at offset " + entry), verified.output);
         assertEquals(before, files(db), "nothing was written over the damage");
     }
 
