@@ -382,9 +382,16 @@ public final class StoreBrowser implements AutoCloseable {
             return catalog.type(classId);
         }
 
+        /** A reference to a stored collection, by its class; one whose table entry is damaged, by where the damage is. */
         @Override
         public Object collection(long oid, Object holder, ObjectReader from) {
-            if (!store.contains(oid)) {
+            boolean stored;
+            try {
+                stored = store.contains(oid);
+            } catch (StoreCorruptedException damaged) {
+                return new Reference(oid, "[damaged: its table entry fails its checks " + where(damaged) + "]");
+            }
+            if (!stored) {
                 throw from.corrupt("refers to collection " + oid + ", which is not in the store");
             }
             return new Reference(oid, catalog.name(store.classId(oid)));

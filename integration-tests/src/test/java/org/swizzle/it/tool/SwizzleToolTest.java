@@ -251,12 +251,7 @@ class SwizzleToolTest {
             second = browser.decode(first).fields().stream().filter(field -> field.name().equals("next")).findFirst()
                 .map(field -> ((StoreBrowser.Reference) field.value()).oid()).orElseThrow();
         }
-        ByteArrayOutputStream dump = new ByteArrayOutputStream();
-        assertEquals(0, Tool.run(new String[] {"dump", db.toString(), Long.toString(second)},
-            new PrintStream(dump, true, StandardCharsets.UTF_8), System.err));
-        Matcher table = Pattern.compile("slot (\\d+), table at offset (\\d+)").matcher(dump.toString(StandardCharsets.UTF_8));
-        assertTrue(table.find(), dump.toString(StandardCharsets.UTF_8));
-        long entry = Long.parseLong(table.group(2)) + 32L * Integer.parseInt(table.group(1)); // 32 bytes per entry
+        long entry = entryOf(db, second);
         Path clusters = db.resolve("swizzle.clusters");
         byte[] bytes = Files.readAllBytes(clusters);
         bytes[(int) entry + 1] ^= 0x5A;
@@ -297,6 +292,34 @@ class SwizzleToolTest {
             + " offset " + entry + " of swizzle.clusters") && verified.output.contains("object " + second + ": it cannot be"
             + " read: damage at offset " + entry), verified.output);
         assertEquals(before, files(db), "nothing was written over the damage");
+
+        long tags = tagsOf(db, first);
+        long tagsEntry = entryOf(db, tags);
+        bytes = Files.readAllBytes(clusters);
+        bytes[(int) tagsEntry + 1] ^= 0x5A;
+        Files.write(clusters, bytes);
+        Jvm.Result holder = tool("show", db.toString(), Long.toString(first));
+        assertEquals(1, holder.exitCode, holder.toString());
+        assertTrue(holder.output.matches("(?s).*tags\\s+java.util.List\\s+= #" + tags + " \\[damaged: its table entry fails"
+            + " its checks at offset " + tagsEntry + " of swizzle.clusters\\].*"), holder.output);
+    }
+
+    /** The OID of the list in field {@code tags} of stored part {@code part}. */
+    private static long tagsOf(Path db, long part) {
+        try (StoreBrowser browser = StoreBrowser.open(db)) {
+            return browser.decode(part).fields().stream().filter(field -> field.name().equals("tags")).findFirst()
+                .map(field -> ((StoreBrowser.Reference) field.value()).oid()).orElseThrow();
+        }
+    }
+
+    /** The offset of the table entry of {@code oid} in the cluster file, as the store tool's dump gives it. */
+    private static long entryOf(Path db, long oid) {
+        ByteArrayOutputStream dump = new ByteArrayOutputStream();
+        assertEquals(0, Tool.run(new String[] {"dump", db.toString(), Long.toString(oid)},
+            new PrintStream(dump, true, StandardCharsets.UTF_8), System.err));
+        Matcher table = Pattern.compile("slot (\\d+), table at offset (\\d+)").matcher(dump.toString(StandardCharsets.UTF_8));
+        assertTrue(table.find(), dump.toString(StandardCharsets.UTF_8));
+        return Long.parseLong(table.group(2)) + 32L * Integer.parseInt(table.group(1)); // 32 bytes per entry
     }
 
     /** The lines of the object listing (before the totals) that end with {@code endingWith}. */
