@@ -219,8 +219,8 @@ public final class StoreBrowser implements AutoCloseable {
         }
     }
 
-    /** Where the damage a read met lies, for a line of verify's report: the place, not the advice. */
-    private static String where(StoreCorruptedException damaged) {
+    /** Where the damage a read met lies, for a line of the tool's output: the place, not the advice. */
+    public static String where(StoreCorruptedException damaged) {
         return "at offset " + damaged.offset() + " of " + damaged.file().getFileName();
     }
 

@@ -11,7 +11,7 @@ import org.swizzle.internal.StoreBrowser;
 /**
  * {@code objects DIR [CLASS]}: every stored object and collection (or those of one class, named in full or by its
  * simple name) with its OID, the length of its stored image and its class, then the count and bytes per class. An
- * object whose table entry is damaged is listed as such, with what is wrong, whatever its class, and left out of the counts.
+ * object whose table entry is damaged is listed as such, with where, whatever its class, and left out of the counts.
  */
 final class ObjectsCommand {
 
@@ -38,7 +38,7 @@ final class ObjectsCommand {
                 total.count++;
                 total.bytes += object.length();
             }
-        }, (damage, oid) -> out.printf("%10d  %8s  %s%n", oid, "DAMAGED", damage.getMessage()));
+        }, (damage, oid) -> out.printf("%10d  %8s  %s%n", oid, "DAMAGED", "fails its checks " + StoreBrowser.where(damage)));
         out.println();
         out.printf("%10s  %10s  %s%n", "objects", "bytes", "class");
         List<Map.Entry<String, Total>> byCount = new ArrayList<>(totals.entrySet());

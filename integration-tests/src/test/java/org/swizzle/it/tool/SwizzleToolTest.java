@@ -271,7 +271,8 @@ class SwizzleToolTest {
 
         Jvm.Result objects = tool("objects", db.toString());
         assertEquals(1, objects.exitCode, objects.toString());
-        assertTrue(objects.output.matches("(?s).*\\n\\s+" + second + "\\s+DAMAGED\\s+.*at offset " + entry + ".*"), objects.output);
+        assertTrue(objects.output.matches("(?s).*\\n\\s+" + second + "\\s+DAMAGED\\s+fails its checks at offset " + entry
+            + " of swizzle.clusters\\n.*"), objects.output);
         assertTrue(objects.output.matches("(?s).*\\n\\s+" + first + "\\s+\\d+\\s+" + Pattern.quote(PART) + "\\n.*"),
             objects.output);
         assertTrue(objects.output.contains("is damaged: 1 place in the object tables") && objects.output.contains(
