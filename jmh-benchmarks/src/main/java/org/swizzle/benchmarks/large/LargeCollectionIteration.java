@@ -30,7 +30,7 @@ import org.swizzle.benchmarks.oo1.Forks;
  * summing a field of each. Plain Java builds the extent on the heap; Swizzle reopens a store holding it and
  * makes every item resident before measuring; Enhanced builds it on the heap with the agent and never stores it.
  * JavaChunked holds the same items in plain {@code java.util} chunks of about the sizes the store pages them in: the
- * heap layout G1 gives a paged collection, without Swizzle.
+ * heap layout G1 gives a paged collection, without Swizzle; EnhancedChunked holds enhanced items in those chunks.
  *
  * <pre>
  * java -jar jmh-benchmarks/target/benchmarks.jar 'large.LargeCollectionIteration' -p entries=100000   (from the repository root)
@@ -159,5 +159,14 @@ public abstract class LargeCollectionIteration {
             }
             return sum;
         }
+    }
+
+    /**
+     * JavaChunked's chunks, plain {@code java.util} collections, holding items enhanced by the agent and never stored:
+     * beside JavaChunked, what the enhanced items cost on their own (their state fields and residency checks), apart
+     * from the tracked collections that Enhanced adds.
+     */
+    @Fork(value = 1, jvmArgsAppend = {Forks.SWIZZLE, "-Xmx4g"})
+    public static class EnhancedChunked extends JavaChunked {
     }
 }
