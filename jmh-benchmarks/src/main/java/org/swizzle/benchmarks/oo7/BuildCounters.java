@@ -12,6 +12,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.swizzle.StoreStats;
 import org.swizzle.benchmarks.Directories;
+import org.swizzle.benchmarks.JvmCosts;
 import org.swizzle.benchmarks.RawWrite;
 
 /**
@@ -37,6 +38,10 @@ public class BuildCounters {
     public long forceNanos;
     public long applyNanos;
     public long installNanos;
+    /** The collectors' pauses inside {@code commit()}: see {@link JvmCosts}. */
+    public long pauseNanos;
+    /** The page faults the committing thread took inside {@code commit()}, where the system counts them. */
+    public long pageFaults;
     public long rawWrites;
     public long rawNanos;
 
@@ -56,6 +61,8 @@ public class BuildCounters {
         forceNanos = 0;
         applyNanos = 0;
         installNanos = 0;
+        pauseNanos = 0;
+        pageFaults = 0;
         rawWrites = 0;
         rawNanos = 0;
         dir = Files.createTempDirectory("swizzle-oo7-build-");
@@ -71,9 +78,13 @@ public class BuildCounters {
     void commit(OO7Database db) {
         this.db = db;
         StoreStats before = db.stats();
+        long faults = JvmCosts.threadMinorFaults();
+        long pauses = JvmCosts.pauseNanos();
         long start = System.nanoTime();
         db.commit();
         commitNanos += System.nanoTime() - start;
+        pauseNanos += JvmCosts.pauseNanos() - pauses;
+        pageFaults += faults < 0 ? 0 : JvmCosts.threadMinorFaults() - faults;
         commits++;
         if (before != null) {
             StoreStats after = db.stats();

@@ -6,6 +6,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.swizzle.StoreStats;
+import org.swizzle.benchmarks.JvmCosts;
 
 /**
  * Secondary results of the OO7 benchmarks that commit: per iteration, the commits made, the time inside
@@ -32,6 +33,10 @@ public class CommitCounters {
     public long forceNanos;
     public long applyNanos;
     public long installNanos;
+    /** The collectors' pauses inside {@code commit()}: see {@link JvmCosts}. */
+    public long pauseNanos;
+    /** The page faults the committing thread took inside {@code commit()}, where the system counts them. */
+    public long pageFaults;
 
     @Setup(Level.Iteration)
     public void reset() {
@@ -48,14 +53,20 @@ public class CommitCounters {
         forceNanos = 0;
         applyNanos = 0;
         installNanos = 0;
+        pauseNanos = 0;
+        pageFaults = 0;
     }
 
     /** Commits {@code db}, counting what the commit did. */
     void commit(OO7Database db) {
         StoreStats before = db.stats();
+        long faults = JvmCosts.threadMinorFaults();
+        long pauses = JvmCosts.pauseNanos();
         long start = System.nanoTime();
         db.commit();
         commitNanos += System.nanoTime() - start;
+        pauseNanos += JvmCosts.pauseNanos() - pauses;
+        pageFaults += faults < 0 ? 0 : JvmCosts.threadMinorFaults() - faults;
         commits++;
         if (before != null) {
             StoreStats after = db.stats();
