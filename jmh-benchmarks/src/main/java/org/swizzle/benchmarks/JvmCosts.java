@@ -3,13 +3,15 @@ package org.swizzle.benchmarks;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What the JVM and the operating system spent inside a timed region besides the code measured: the collectors'
- * pauses, and the page faults the running thread took to touch memory for the first time. A commit that builds a
+ * What the JVM and the operating system spent inside a timed region besides the code measured: the memory the
+ * running thread allocated, the collectors' pauses, and the page faults the thread took to touch memory for the
+ * first time. A commit that builds a
  * database allocates several MB, and on the machines Swizzle is measured on a first touch of memory costs about
  * 2.4 ms a MB, so these two can make up half of such a commit; the report shows them beside its phases. Read them
  * outside the region timed: reading a fault count takes a file read.
@@ -20,7 +22,20 @@ public final class JvmCosts {
     /** The field of {@code /proc/thread-self/stat} after the command's closing parenthesis that counts minor faults. */
     private static final int MINOR_FAULTS_FIELD = 7;
 
+    private static final com.sun.management.ThreadMXBean THREADS = threads();
+
     private JvmCosts() {
+    }
+
+    private static com.sun.management.ThreadMXBean threads() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads instanceof com.sun.management.ThreadMXBean hotSpot && hotSpot.isThreadAllocatedMemorySupported()
+            ? hotSpot : null;
+    }
+
+    /** The bytes the calling thread has allocated on the heap, or -1 where the JVM does not say. */
+    public static long threadAllocatedBytes() {
+        return THREADS == null ? -1 : THREADS.getCurrentThreadAllocatedBytes();
     }
 
     /**

@@ -38,6 +38,8 @@ public class BuildCounters {
     public long forceNanos;
     public long applyNanos;
     public long installNanos;
+    /** The bytes the committing thread allocated inside {@code commit()}, where the JVM counts them. */
+    public long allocatedBytes;
     /** The collectors' pauses inside {@code commit()}: see {@link JvmCosts}. */
     public long pauseNanos;
     /** The page faults the committing thread took inside {@code commit()}, where the system counts them. */
@@ -61,6 +63,7 @@ public class BuildCounters {
         forceNanos = 0;
         applyNanos = 0;
         installNanos = 0;
+        allocatedBytes = 0;
         pauseNanos = 0;
         pageFaults = 0;
         rawWrites = 0;
@@ -78,12 +81,14 @@ public class BuildCounters {
     void commit(OO7Database db) {
         this.db = db;
         StoreStats before = db.stats();
+        long allocated = JvmCosts.threadAllocatedBytes();
         long faults = JvmCosts.threadMinorFaults();
         long pauses = JvmCosts.pauseNanos();
         long start = System.nanoTime();
         db.commit();
         commitNanos += System.nanoTime() - start;
         pauseNanos += JvmCosts.pauseNanos() - pauses;
+        allocatedBytes += allocated < 0 ? 0 : JvmCosts.threadAllocatedBytes() - allocated;
         pageFaults += faults < 0 ? 0 : JvmCosts.threadMinorFaults() - faults;
         commits++;
         if (before != null) {

@@ -33,6 +33,8 @@ public class CommitCounters {
     public long forceNanos;
     public long applyNanos;
     public long installNanos;
+    /** The bytes the committing thread allocated inside {@code commit()}, where the JVM counts them. */
+    public long allocatedBytes;
     /** The collectors' pauses inside {@code commit()}: see {@link JvmCosts}. */
     public long pauseNanos;
     /** The page faults the committing thread took inside {@code commit()}, where the system counts them. */
@@ -53,6 +55,7 @@ public class CommitCounters {
         forceNanos = 0;
         applyNanos = 0;
         installNanos = 0;
+        allocatedBytes = 0;
         pauseNanos = 0;
         pageFaults = 0;
     }
@@ -60,12 +63,14 @@ public class CommitCounters {
     /** Commits {@code db}, counting what the commit did. */
     void commit(OO7Database db) {
         StoreStats before = db.stats();
+        long allocated = JvmCosts.threadAllocatedBytes();
         long faults = JvmCosts.threadMinorFaults();
         long pauses = JvmCosts.pauseNanos();
         long start = System.nanoTime();
         db.commit();
         commitNanos += System.nanoTime() - start;
         pauseNanos += JvmCosts.pauseNanos() - pauses;
+        allocatedBytes += allocated < 0 ? 0 : JvmCosts.threadAllocatedBytes() - allocated;
         pageFaults += faults < 0 ? 0 : JvmCosts.threadMinorFaults() - faults;
         commits++;
         if (before != null) {

@@ -81,7 +81,7 @@ final class OO7Report {
 
     private String swizzleCommits(int connections) {
         Markdown t = new Markdown("Swizzle commit", "commit()", "objects diffed", "objects compared", "records",
-            "log bytes", "collect", "unswizzle", "diff", "write", "force", "apply", "install", "GC pauses inside",
+            "log bytes", "collect", "unswizzle", "diff", "write", "force", "apply", "install", "allocated inside", "GC pauses inside",
             "page faults inside", "raw write + force of the same bytes", "commit / raw");
         commitRow(t, "build", "OO7BuildCommit", "buildCommit", connections);
         for (String variant : List.of("a", "b", "c")) {
@@ -89,10 +89,10 @@ final class OO7Report {
         }
         commitRow(t, "read-only T1", "OO7Hot", "t1Commit", connections);
         return t.isEmpty() ? "" : "What Swizzle's commits did, per commit (the store's own counters, and the time of each"
-            + " commit phase; the collectors' pauses and the committing thread's page faults inside commit(), which the"
-            + " phases include: a first touch of memory costs about 2.4 ms a MB on the machines measured; the raw write"
-            + " and force of the build's bytes is made in the same fork after each build; — where a counter is not"
-            + " kept):\n\n" + t + '\n';
+            + " commit phase; the heap the committing thread allocated inside commit(), and the collectors' pauses and"
+            + " the thread's page faults there, which the phases include: a first touch of memory costs about 2.4 ms a MB"
+            + " on the machines measured; the raw write and force of the build's bytes is made in the same fork after"
+            + " each build; — where a counter is not kept):\n\n" + t + '\n';
     }
 
     private void row(Markdown t, String operation, String group, String benchmark, int connections) {
@@ -145,6 +145,8 @@ final class OO7Report {
                 "installNanos")) {
                 cells.add(Units.time(r.perCommit(phase) / 1e3));
             }
+            double allocated = r.perCommit("allocatedBytes");
+            cells.add(Double.isNaN(allocated) ? "—" : Units.number(allocated / 1e6) + " MB");
             cells.add(Units.time(r.perCommit("pauseNanos") / 1e3));
             cells.add(Units.number(r.perCommit("pageFaults")));
             cells.add(Units.time(raw));
