@@ -109,6 +109,12 @@ final class Catalog {
         return entry.id;
     }
 
+    /** The id of {@code type}'s name if the store has it (a commit wrote an object of it, or read one), else -1. */
+    int registeredId(Class<?> type) {
+        Entry entry = byName.get(type.getName());
+        return entry == null ? -1 : entry.id;
+    }
+
     /** The id of the {@code java.util} class a stored collection of {@code kind} is filed under, registering it if new. */
     int classId(ValueKind kind) {
         int id = collectionIds[kind.ordinal()];

@@ -1230,13 +1230,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             long collected = System.nanoTime();
             counters.collectNanos += collected - start;
             if (roots.isDirty()) {
-                roots.write(writer);
-                transaction.put(SegmentStore.ROOTS_OID, 0, writer.buffer(), writer.start(), writer.length(), true);
-                if (collector.isMarking()) {
-                    LongArrayList rootOids = new LongArrayList();
-                    roots.oids(rootOids);
-                    collector.rootsWritten(rootOids);
-                }
+                writeRoots();
             }
             for (Object next = pending.poll(); next != null; next = pending.poll()) {
                 if (next instanceof Attachment attachment) {
@@ -1255,6 +1249,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 }
             }
             putImages();
+            if (roots.renameClasses(catalog::registeredId)) { // a root's object written under its class's new name
+                writeRoots();
+            }
             if (catalog.isDirty()) { // written from offset 0 of the writer's buffer, which holds no kept image now
                 int length = catalog.write(writer.buffer());
                 transaction.put(SegmentStore.CATALOG_OID, 0, writer.buffer(), 0, length);
@@ -1357,6 +1354,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             counters.cardsDirtied += detector.marks;
         } else {
             counters.objectsMarked += detector.marks;
+        }
+    }
+
+    /** Puts the root directory into the commit under way. */
+    private void writeRoots() {
+        roots.write(writer);
+        transaction.put(SegmentStore.ROOTS_OID, 0, writer.buffer(), writer.start(), writer.length(), true);
+        if (collector.isMarking()) {
+            LongArrayList rootOids = new LongArrayList();
+            roots.oids(rootOids);
+            collector.rootsWritten(rootOids);
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 
 import org.agrona.collections.LongArrayList;
 import org.swizzle.store.LittleEndianBuffer;
@@ -126,6 +127,28 @@ final class Roots {
 
     Set<String> names() {
         return Collections.unmodifiableSet(new LinkedHashSet<>(roots.keySet()));
+    }
+
+    /**
+     * Marks the directory changed where a root read from it is bound to a persistent object that the store now has
+     * under another class name than the root names (its class was renamed, and a commit wrote the object under the
+     * new name): so that the directory stops naming the old class. {@code registeredId} gives a class's id, or -1
+     * while the store has no object of it; returns whether a root was renamed.
+     */
+    boolean renameClasses(ToIntFunction<Class<?>> registeredId) {
+        boolean renamed = false;
+        for (Map.Entry<String, Root> entry : roots.entrySet()) {
+            Root root = entry.getValue();
+            if (root.classId != 0 && root.value instanceof Persistable) {
+                int id = registeredId.applyAsInt(root.value.getClass());
+                if (id >= 0 && id != root.classId) {
+                    entry.setValue(new Root(root.oid, id, root.value));
+                    renamed = true;
+                }
+            }
+        }
+        dirty |= renamed;
+        return renamed;
     }
 
     boolean isDirty() {

@@ -207,6 +207,11 @@ class ClassChangeTest {
             "}");
     }
 
+    /**
+     * Objects of classes moved to another package load, and so do references to them. Once a commit wrote the root's
+     * object under its class's new name, the root directory names it so too, and the class's {@code @PreviousNames}
+     * can go: nothing stored names the old name any more.
+     */
     @Test
     void shouldLoadObjectsOfAClassMovedToAnotherPackageAndReferencesToThem() throws IOException {
         Path v1 = compile("v1", "Owner", Map.of(
@@ -225,29 +230,35 @@ class ClassChangeTest {
                 "  int n; Item next;",
                 "  Item(int n) { this.n = n; }",
                 "}")));
-        Path v2 = compile("v2", "moved.Holder", Map.of(
-            "moved/Holder.java", String.join("\n",
-                "package moved;",
-                "import org.swizzle.PreviousNames;",
-                "@org.swizzle.Persistent @PreviousNames(\"ev.Owner\") public class Holder {",
-                "  String name; Piece item; java.util.List<Piece> items;",
-                "  public static Holder sample() { return new Holder(); }",
-                "  public void touch() { item.number += 10; name = \"h\"; }",
-                "  public String describe() { return name + \" \" + item.number + \" \" + item.next.number + \" \"",
-                "    + items.get(0).number + \" \" + item.getClass().getName(); }",
-                "}"),
-            "moved/Piece.java", String.join("\n",
-                "package moved;",
-                "import org.swizzle.PreviousNames;",
-                "@org.swizzle.Persistent @PreviousNames(\"ev.Item\") public class Piece {",
-                "  @PreviousNames(\"n\") int number; Piece next;",
-                "}")));
+        String holder = String.join("\n",
+            "package moved;",
+            "import org.swizzle.PreviousNames;",
+            "@org.swizzle.Persistent @PreviousNames(\"ev.Owner\") public class Holder {",
+            "  String name; Piece item; java.util.List<Piece> items;",
+            "  public static Holder sample() { return new Holder(); }",
+            "  public void touch() { item.number += 10; name = \"h\"; }",
+            "  public String describe() { return name + \" \" + item.number + \" \" + item.next.number + \" \"",
+            "    + items.get(0).number + \" \" + item.getClass().getName(); }",
+            "}");
+        String piece = String.join("\n",
+            "package moved;",
+            "import org.swizzle.PreviousNames;",
+            "@org.swizzle.Persistent @PreviousNames(\"ev.Item\") public class Piece {",
+            "  @PreviousNames(\"n\") int number; Piece next;",
+            "}");
+        Path v2 = compile("v2", "moved.Holder", Map.of("moved/Holder.java", holder, "moved/Piece.java", piece));
         String db = dir.resolve("db").toString();
 
         assertState(run(v1, db, "write"), "o 1 2 3");
         assertState(run(v2, db, "read"), "o 1 2 3 moved.Piece");
+        Path withoutOldName = compile("v3", "moved.Holder", Map.of(
+            "moved/Holder.java", holder.replace("@PreviousNames(\"ev.Owner\") ", ""), "moved/Piece.java", piece));
+        assertTrue(run(withoutOldName, db, "read").contains("IncompatibleSchemaException: Class ev.Owner"),
+            "the root still names ev.Owner: nothing rewrote it");
+
         assertState(run(v2, db, "touch"), "h 11 2 3 moved.Piece");
         assertState(run(v2, db, "read"), "h 11 2 3 moved.Piece");
+        assertState(run(withoutOldName, db, "read"), "h 11 2 3 moved.Piece");
     }
 
     @Test
