@@ -130,10 +130,10 @@ final class Roots {
     }
 
     /**
-     * Marks the directory changed where a root read from it is bound to a persistent object that the store now has
-     * under another class name than the root names (its class was renamed, and a commit wrote the object under the
-     * new name): so that the directory stops naming the old class. {@code registeredId} gives a class's id, or -1
-     * while the store has no object of it; returns whether a root was renamed.
+     * Marks the directory changed where a root read from it names another class id than the store has for its
+     * object's class now: the class was renamed, and the store has its new name (a commit wrote an object under it,
+     * the root's own object included), so that the directory stops naming the old one. {@code registeredId} gives a
+     * class's id, or -1 while the store does not have its name; returns whether a root was renamed.
      */
     boolean renameClasses(ToIntFunction<Class<?>> registeredId) {
         boolean renamed = false;

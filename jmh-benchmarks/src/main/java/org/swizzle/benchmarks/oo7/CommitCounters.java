@@ -33,11 +33,11 @@ public class CommitCounters {
     public long forceNanos;
     public long applyNanos;
     public long installNanos;
-    /** The bytes the committing thread allocated inside {@code commit()}, where the JVM counts them. */
+    /** The bytes the committing thread allocated inside {@code commit()}, -1 a commit where the JVM does not count them. */
     public long allocatedBytes;
     /** The collectors' pauses inside {@code commit()}: see {@link JvmCosts}. */
     public long pauseNanos;
-    /** The page faults the committing thread took inside {@code commit()}, where the system counts them. */
+    /** The page faults the committing thread took inside {@code commit()}, -1 a commit where the system does not count them. */
     public long pageFaults;
 
     @Setup(Level.Iteration)
@@ -63,15 +63,14 @@ public class CommitCounters {
     /** Commits {@code db}, counting what the commit did. */
     void commit(OO7Database db) {
         StoreStats before = db.stats();
-        long allocated = JvmCosts.threadAllocatedBytes();
-        long faults = JvmCosts.threadMinorFaults();
-        long pauses = JvmCosts.pauseNanos();
+        JvmCosts.Sample costs = JvmCosts.Sample.start();
         long start = System.nanoTime();
         db.commit();
         commitNanos += System.nanoTime() - start;
-        pauseNanos += JvmCosts.pauseNanos() - pauses;
-        allocatedBytes += allocated < 0 ? 0 : JvmCosts.threadAllocatedBytes() - allocated;
-        pageFaults += faults < 0 ? 0 : JvmCosts.threadMinorFaults() - faults;
+        JvmCosts.Sample spent = costs.spent();
+        allocatedBytes += spent.allocatedBytes();
+        pauseNanos += spent.pauseNanos();
+        pageFaults += spent.minorFaults();
         commits++;
         if (before != null) {
             StoreStats after = db.stats();

@@ -146,9 +146,10 @@ final class OO7Report {
                 cells.add(Units.time(r.perCommit(phase) / 1e3));
             }
             double allocated = r.perCommit("allocatedBytes");
-            cells.add(Double.isNaN(allocated) ? "—" : Units.number(allocated / 1e6) + " MB");
+            cells.add(Double.isNaN(allocated) || allocated < 0 ? "—" : Units.number(allocated / 1e6) + " MB");
             cells.add(Units.time(r.perCommit("pauseNanos") / 1e3));
-            cells.add(Units.number(r.perCommit("pageFaults")));
+            double faults = r.perCommit("pageFaults");
+            cells.add(faults < 0 ? "—" : Units.number(faults));
             cells.add(Units.time(raw));
             cells.add(Units.ratio(micros / raw));
             t.row(cells.toArray());
