@@ -160,11 +160,12 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
             String descriptor = field.getDescriptor();
             FieldKind kind = StoredTypes.classify(descriptor, this);
             if (kind == null) {
-                String typeName = declaredTypeName(field, Type.getType(descriptor).getClassName());
+                String erased = Type.getType(descriptor).getClassName();
+                String typeName = declaredTypeName(field, erased);
                 String missing = missingClass(descriptor);
                 refusals.add(missing != null
                     ? StoredTypes.missingTypeRefusal(type.getName(), field.getName(), typeName, missing)
-                    : StoredTypes.refusal(type.getName(), field.getName(), typeName));
+                    : StoredTypes.refusal(type.getName(), field.getName(), typeName, erased));
                 continue;
             }
             String element = kind == FieldKind.MUTABLE_VALUE ? unstorableElement(field.getType()) : null;

@@ -22,13 +22,27 @@ class RefusalTest {
 
     @Test
     void shouldRefuseUnsupportedFieldTypeNamingClassFieldAndType() {
-        String expected = StoredTypes.refusal("org.swizzle.fixtures.WithThread", "worker", "java.lang.Thread");
+        String expected = StoredTypes.refusal("org.swizzle.fixtures.WithThread", "worker", "java.lang.Thread",
+            "java.lang.Thread");
 
         String err = StdErr.capture(() -> loader.fixture("WithThread"));
 
         assertEquals(expected, Enhancement.refusal("org.swizzle.fixtures.WithThread"));
         assertTrue(err.contains("[swizzle] " + expected), err);
+        assertFalse(expected.contains("Annotate"), "a JDK class cannot be annotated: " + expected);
         assertUnchanged("WithThread");
+    }
+
+    @Test
+    void shouldAdviseAnnotatingTheApplicationClassOfARefusedFieldBeforeMakingItTransient() {
+        StdErr.capture(() -> loader.fixture("WithPlainReference"));
+
+        String refusal = Enhancement.refusal("org.swizzle.fixtures.WithPlainReference");
+        assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithPlainReference", "plain", "org.swizzle.fixtures.Plain",
+            "org.swizzle.fixtures.Plain"), refusal);
+        assertTrue(refusal.indexOf("Annotate org.swizzle.fixtures.Plain with @org.swizzle.Persistent if it is your class (it"
+            + " must be, while a store holds objects of it).") < refusal.indexOf("Make the field transient"), refusal);
+        assertUnchanged("WithPlainReference");
     }
 
     @Test
@@ -81,8 +95,8 @@ class RefusalTest {
     void shouldRefuseObjectField() {
         StdErr.capture(() -> loader.fixture("WithObject"));
 
-        assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithObject", "anything", "java.lang.Object"),
-            Enhancement.refusal("org.swizzle.fixtures.WithObject"));
+        assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithObject", "anything", "java.lang.Object",
+            "java.lang.Object"), Enhancement.refusal("org.swizzle.fixtures.WithObject"));
         assertUnchanged("WithObject");
     }
 
@@ -91,8 +105,8 @@ class RefusalTest {
         StdErr.capture(() -> loader.fixture("WithTypeVariable"));
 
         String refusal = Enhancement.refusal("org.swizzle.fixtures.WithTypeVariable");
-        assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithTypeVariable", "value", "T (erased to java.lang.Object)"),
-            refusal);
+        assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithTypeVariable", "value", "T (erased to java.lang.Object)",
+            "java.lang.Object"), refusal);
         assertUnchanged("WithTypeVariable");
     }
 
@@ -100,8 +114,10 @@ class RefusalTest {
     void shouldNameEveryRefusedFieldOfAClass() {
         StdErr.capture(() -> loader.fixture("WithTwoRefusedFields"));
 
-        assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithTwoRefusedFields", "queue", "java.util.ArrayDeque") + " "
-            + StoredTypes.refusal("org.swizzle.fixtures.WithTwoRefusedFields", "anything", "java.lang.Object"),
+        assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithTwoRefusedFields", "queue", "java.util.ArrayDeque",
+            "java.util.ArrayDeque") + " "
+            + StoredTypes.refusal("org.swizzle.fixtures.WithTwoRefusedFields", "anything", "java.lang.Object",
+                "java.lang.Object"),
             Enhancement.refusal("org.swizzle.fixtures.WithTwoRefusedFields"));
         assertUnchanged("WithTwoRefusedFields");
     }

@@ -373,8 +373,9 @@ public final class ClassLayout {
         String descriptor = field.getType().descriptorString();
         FieldKind kind = kind(level, field);
         if (kind == null) {
+            String erased = field.getType().getTypeName();
             throw new UnsupportedFieldTypeException(StoredTypes.refusal(level.getName(), name,
-                StoredTypes.declaredTypeName(typeVariable(field.getGenericType()), field.getType().getTypeName())));
+                StoredTypes.declaredTypeName(typeVariable(field.getGenericType()), erased), erased));
         }
         return new Shape.Field(name, descriptor, kind);
     }

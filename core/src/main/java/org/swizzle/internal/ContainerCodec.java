@@ -319,7 +319,7 @@ final class ContainerCodec {
     private static void end(ObjectWriter out, int size, int written, Object container) {
         out.exit();
         if (size != written) {
-            throw new IllegalStateException("The " + container.getClass().getName() + " first stored in field "
+            throw new IllegalStateException("The " + container.getClass().getName() + " reached first through field "
                 + out.fieldDescription() + " changed size while it was written (" + size + " expected, " + written
                 + " seen): commit() must not run concurrently with updates");
         }

@@ -696,7 +696,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private StoreCorruptedException badPage(Attachment holder, long oid, String problem) {
-        return corrupted(holder.oid(), "collection " + holder.oid() + " (first stored in field " + holder.origin() + ") of "
+        return corrupted(holder.oid(), "collection " + holder.oid() + " (reached first through field " + holder.origin() + ") of "
             + directory + ": its page " + oid + " " + problem);
     }
 
@@ -1148,7 +1148,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         String what = reading instanceof Attachment ? ((Attachment) reading).collection().getClass().getSuperclass().getName()
             : "a collection";
-        return "collection " + readingOid + " (" + what + ", first stored in field " + readingOrigin + ") of " + directory;
+        return "collection " + readingOid + " (" + what + ", reached first through field " + readingOrigin + ") of " + directory;
     }
 
     // ---------------------------------------------------------------- roots

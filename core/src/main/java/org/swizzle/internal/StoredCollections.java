@@ -113,7 +113,7 @@ final class StoredCollections implements Attachment.Store {
     @Override
     public StoreClosedException closedToChange(Attachment attachment) {
         return new StoreClosedException("The store in " + closedStore + " is closed, so a change to this collection"
-            + " (first stored in field " + attachment.origin() + ") would be lost: no commit will write it. Open the store"
+            + " (reached first through field " + attachment.origin() + ") would be lost: no commit will write it. Open the store"
             + " again and change the collection it reads; a change is kept only once a commit before close() wrote it.");
     }
 

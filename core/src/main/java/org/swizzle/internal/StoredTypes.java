@@ -158,17 +158,34 @@ public final class StoredTypes {
         return variable == null ? erased : variable + " (erased to " + erased + ")";
     }
 
-    /** The message for a refused field, naming the class, the field and its type. */
-    public static String refusal(String className, String fieldName, String typeName) {
-        return "Cannot store field " + className + "." + fieldName + " of type " + typeName
-            + ": not a supported stored type (" + STORED_TYPES + "). Make the field transient or static, or change its type.";
+    /**
+     * The message for a refused field, naming the class, the field and its type {@code typeName}, which erases to
+     * {@code erasedName}. For an application class, annotating it comes first: a class that was persistent and whose
+     * objects a store holds has to be so again, where making the field transient would drop what it refers to.
+     */
+    public static String refusal(String className, String fieldName, String typeName, String erasedName) {
+        return "Cannot store field " + className + "." + fieldName + " of type " + typeName + ": not a supported stored type ("
+            + STORED_TYPES + ")." + annotateAdvice(erasedName) + " Make the field transient or static, or change its type.";
+    }
+
+    /** The advice to annotate the class of {@code typeName} (an array's elements), empty for a JDK class. */
+    private static String annotateAdvice(String typeName) {
+        String applicationClass = applicationClass(typeName);
+        return applicationClass == null ? "" : " Annotate " + applicationClass + " with @org.swizzle.Persistent if it is your"
+            + " class (it must be, while a store holds objects of it).";
+    }
+
+    /** The class of {@code typeName}, or of its arrays' elements, unless it is a JDK class; else null. */
+    private static String applicationClass(String typeName) {
+        String elementClass = typeName.replace("[]", "");
+        return isPlatform(elementClass.replace('.', '/')) ? null : elementClass;
     }
 
     /** The message for a collection field declared to hold {@code elementName}s, which {@link #holdsStoredValues} refuses. */
     public static String elementRefusal(String className, String fieldName, String typeName, String elementName) {
-        String elementClass = elementName.replace("[]", "");
-        String annotate = isPlatform(elementClass.replace('.', '/')) ? ""
-            : " annotate " + elementClass + " with @org.swizzle.Persistent if it is your class,";
+        String applicationClass = applicationClass(elementName);
+        String annotate = applicationClass == null ? ""
+            : " annotate " + applicationClass + " with @org.swizzle.Persistent if it is your class,";
         return "Cannot store field " + className + "." + fieldName + " of type " + typeName + ": its " + elementName
             + " elements cannot be stored (" + STORED_TYPES + "). Declare the collection with a stored element type,"
             + annotate + " or make the field transient.";

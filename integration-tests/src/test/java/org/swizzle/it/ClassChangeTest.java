@@ -426,7 +426,7 @@ class ClassChangeTest {
 
     /**
      * A removed enum constant held in a collection is refused with the public {@code IncompatibleSchemaException}
-     * naming the collection and the field it was first stored in, as one held in a field is; it was refused with an
+     * naming the collection and the field it was reached through first, as one held in a field is; it was refused with an
      * exception class of Swizzle's internals (trial 31b).
      */
     @Test
@@ -448,7 +448,7 @@ class ClassChangeTest {
 
         assertState(run(v1, db, "write"), "[RED, GREEN]");
         assertRefused(run(removed, db, "read"), "IncompatibleSchemaException: Enum ev.Color has no constant GREEN, which"
-            + " collection", "first stored in field ev.Holder.colors", "Put the constant back");
+            + " collection", "reached first through field ev.Holder.colors", "Put the constant back");
         assertState(run(v1, db, "read"), "[RED, GREEN]");
     }
 

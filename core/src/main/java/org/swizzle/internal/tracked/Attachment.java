@@ -171,9 +171,10 @@ public final class Attachment {
             return store.closedToChange(this);
         }
         return new DetachedCollectionException("This " + changing.getClass().getSuperclass().getName()
-            + " (first stored in field " + origin + ") was detached by abort(), which reverted it, or an object or"
+            + " (reached first through field " + origin + ") was detached by abort(), which reverted it, or an object or"
             + " collection holding it, to its committed state: it no longer belongs to the store and a change to it"
-            + " would be lost. Read the field again and change the collection it holds now.");
+            + " would be lost. Read the field again and change the collection it holds now (or the one in the collection"
+            + " it holds).");
     }
 
     public Store store() {
