@@ -35,6 +35,16 @@ public class StoreCorruptedException extends StoreException {
     }
 
     /**
+     * {@code refusal}, of a writable open, told that the {@code commits} commits the log held were applied and
+     * checkpointed before it: a read-only open reads them with the rest, where it refuses a log with commits to apply.
+     */
+    public static StoreCorruptedException afterReplay(StoreCorruptedException refusal, int commits) {
+        return new StoreCorruptedException(refusal.getMessage() + " Before refusing, this open applied the " + commits
+            + (commits == 1 ? " commit" : " commits") + " that the log held and checkpointed the store: they are in its files"
+            + " now, for a read-only open to read.", refusal.file, refusal.offset);
+    }
+
+    /**
      * A store file that is missing while others of the store are present ({@code evidence} says which);
      * {@link #offset()} is 0. Nothing was created in its place.
      */

@@ -121,8 +121,9 @@ public final class SegmentStore implements AutoCloseable {
      *
      * @throws org.swizzle.StoreLockedException  another process, or this JVM, has the store open
      * @throws org.swizzle.StoreFormatException  a file is not a store file, or of a newer format
-     * @throws StoreCorruptedException           a file fails its checks (an object table entry: writable only), or is
-     *                                           missing while others are there
+     * @throws StoreCorruptedException           a file fails its checks (an object table entry: writable only, once it
+     *                                           applied and checkpointed the commits the log held), or is missing while
+     *                                           others are there
      * @throws org.swizzle.NotAStoreException                the directory holds other files, or no store where none may be created
      * @throws ReadOnlyStoreException            read-only, and the WAL holds commits to replay
      * @throws org.swizzle.InvalidOptionException -Dswizzle.buffers names no implementation of the buffers
@@ -193,9 +194,36 @@ public final class SegmentStore implements AutoCloseable {
         files.segments.checkAfterRecovery(recovered.layout, recovered.state.allocatedEnd);
         recovered.live = new LiveCounts();
         recovered.damageFound = new DamageFound(files.clusters.file());
-        recovered.freeSpace = SpaceRebuild.rebuild(files.clusters, files.segments, recovered.layout, recovered.state,
-            recovered.live, readOnly ? recovered.damageFound : null);
+        try {
+            recovered.freeSpace = SpaceRebuild.rebuild(files.clusters, files.segments, recovered.layout, recovered.state,
+                recovered.live, readOnly ? recovered.damageFound : null);
+        } catch (StoreCorruptedException e) {
+            if (readOnly || recovered.blocksReplayed == 0) {
+                throw e;
+            }
+            throw checkpointReplayed(files, recovered, e);
+        }
         return recovered;
+    }
+
+    /**
+     * Checkpoints the commits that a writable open replayed before it found {@code refusal}, damage that refuses it, so
+     * that a read-only open, which goes past such damage but refuses a log with commits to apply, reads them; returns
+     * the refusal to throw, which says so, or which carries the checkpoint's failure.
+     */
+    private static StoreCorruptedException checkpointReplayed(OpenFiles files, Recovered recovered,
+        StoreCorruptedException refusal) {
+        try {
+            StoreState state = recovered.state;
+            if (state.storeId == 0) {
+                state.storeId = NewStore.newStoreId();
+            }
+            writeCheckpoint(files.clusters, files.segments, files.wal, state);
+        } catch (StoreException e) {
+            refusal.addSuppressed(e);
+            return refusal;
+        }
+        return StoreCorruptedException.afterReplay(refusal, recovered.blocksReplayed);
     }
 
     private void afterOpen() {
@@ -489,23 +517,32 @@ public final class SegmentStore implements AutoCloseable {
     /** Writes the next checkpoint, whether or not anything changed since the last one: see {@link #checkpoint()}. */
     private void writeCheckpoint() {
         long start = System.nanoTime();
-        Checkpoint next = new Checkpoint(state.checkpointSequence + 1, state.lastCommit, state.nextOid,
-            state.allocatedEnd, segments.count(), state.storeId);
         try {
-            clusters.force();
-            segments.force();
-            clusters.writeCheckpoint(next);
-            clusters.force();
-            CrashWindows.beforeWalReset();
-            wal.reset(next.sequence(), next.storeId());
+            writeCheckpoint(clusters, segments, wal, state);
         } catch (StoreException e) {
             throw failed(e);
         }
-        state.checkpointSequence = next.sequence();
-        state.checkpointedCommit = state.lastCommit;
         freeSpace.releaseHeld();
         counters.checkpoints++;
         counters.checkpointNanos += System.nanoTime() - start;
+    }
+
+    /**
+     * Makes what the files hold durable, then the next checkpoint of {@code state}, which it records, and retires the
+     * log's blocks.
+     */
+    private static void writeCheckpoint(ClusterFile clusters, SegmentDirectory segments, WriteAheadLog wal,
+        StoreState state) {
+        Checkpoint next = new Checkpoint(state.checkpointSequence + 1, state.lastCommit, state.nextOid,
+            state.allocatedEnd, segments.count(), state.storeId);
+        clusters.force();
+        segments.force();
+        clusters.writeCheckpoint(next);
+        clusters.force();
+        CrashWindows.beforeWalReset();
+        wal.reset(next.sequence(), next.storeId());
+        state.checkpointSequence = next.sequence();
+        state.checkpointedCommit = state.lastCommit;
     }
 
     /**

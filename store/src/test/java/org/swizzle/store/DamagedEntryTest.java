@@ -17,6 +17,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.ReadOnlyStoreException;
 import org.swizzle.StoreCorruptedException;
 
 /**
@@ -93,6 +94,55 @@ class DamagedEntryTest {
             writeLong(entry + SegmentTableDescriptor.OBJECT_OFFSET_OFFSET, 1L << 40);
             assertThrows(StoreCorruptedException.class, () -> store.read(a, view));
         }
+    }
+
+    /**
+     * A crash leaves commits in the log of a store whose entry is damaged: a read-only open refuses a log with commits to
+     * apply, and a writable open refuses the damage, so nothing could be read. The writable open applies and checkpoints
+     * those commits before it refuses, and says so; the read-only open then reads them with the rest.
+     */
+    @Test
+    void shouldApplyTheCommitsACrashLeftBeforeRefusingADamagedEntrySoThatAReadOnlyOpenReadsThem() throws IOException {
+        long a;
+        long b;
+        long c;
+        long entry;
+        Path crashed = dir.resolve("crashed");
+        Path original = dir.resolve("original");
+        try (SegmentStore store = SegmentStore.open(original, StoreDirs.smallNoCheckpoint())) {
+            Transaction t = store.begin();
+            a = TestBytes.putNew(t, 1, 100);
+            b = TestBytes.putNew(t, 2, 100);
+            t.commit(1);
+            entry = StoreDirs.entryOf(store, b).position;
+            store.checkpoint();
+            t = store.begin();
+            c = TestBytes.putNew(t, 3, 100);
+            t.put(a, 1, bytes(4, 100), 0, 100);
+            t.commit(2);
+            StoreDirs.crashCopy(original, crashed);
+        }
+        StoreDirs.flipByte(crashed.resolve(StoreDirs.CLUSTERS), entry + SegmentTableDescriptor.LENGTH_OFFSET + 1);
+        ReadOnlyStoreException before = assertThrows(ReadOnlyStoreException.class,
+            () -> SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint().withReadOnly(true)));
+        assertTrue(before.getMessage().contains("not applied yet"), before.getMessage());
+
+        StoreCorruptedException refused = assertThrows(StoreCorruptedException.class,
+            () -> SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()));
+        assertEquals(entry, refused.offset(), refused.getMessage());
+        assertTrue(refused.getMessage().contains("A read-only open of the store goes past this") && refused.getMessage()
+            .contains("this open applied the 1 commit that the log held and checkpointed the store"), refused.getMessage());
+
+        try (SegmentStore store = SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint().withReadOnly(true))) {
+            assertEquals(2, store.lastCommit());
+            assertEquals(1, store.damageFound().count(), store.damageFound().describe());
+            assertBytes(bytes(4, 100), store.read(a, view), "the object commit 2 changed");
+            assertBytes(bytes(3, 100), store.read(c, view), "the object commit 2 made");
+            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> store.read(b, view));
+            assertEquals(entry, e.offset(), e.getMessage());
+        }
+        assertThrows(StoreCorruptedException.class, () -> SegmentStore.open(crashed, StoreDirs.smallNoCheckpoint()),
+            "a writable open still refuses the damage");
     }
 
     @Test
