@@ -111,10 +111,12 @@ public final class StoreBrowser implements AutoCloseable {
 
     /**
      * Opens the store in {@code directory} read-only: {@link org.swizzle.NotAStoreException} if there is none,
-     * {@link org.swizzle.ReadOnlyStoreException} if its log holds commits not yet applied.
+     * {@link org.swizzle.ReadOnlyStoreException} if its log holds commits not yet applied. Damage the open goes past is
+     * not logged: the caller reports {@link #damageFound()}.
      */
     public static StoreBrowser open(Path directory) {
-        SegmentStore store = SegmentStore.open(directory, StoreConfig.defaults().withCreateIfMissing(false).withReadOnly(true));
+        SegmentStore store = SegmentStore.open(directory, StoreConfig.defaults().withCreateIfMissing(false).withReadOnly(true)
+            .withDamageLogged(false));
         try {
             StoreBrowser browser = new StoreBrowser(store);
             StoreDirectory.read(store, browser.catalog, browser.roots, browser.reader);

@@ -232,7 +232,7 @@ public final class SegmentStore implements AutoCloseable {
                 + layout.clusterSize() + " bytes, not " + config.clusterSize());
         }
         boolean damagedSlot = warnOfDamagedSlot();
-        if (damageFound.count() > 0) {
+        if (damageFound.count() > 0 && config.logsDamage()) {
             LOG.log(Level.WARNING, "The store in " + directory + " is damaged: " + damageFound.describe()
                 + System.lineSeparator() + "This read-only open goes on so that the rest can be read: reading an object"
                 + " at one of those places raises StoreCorruptedException, and a writable open refuses the store. Copy"

@@ -4,8 +4,8 @@ import org.agrona.BitUtil;
 
 /**
  * The tuning of a {@link SegmentStore}: how big its clusters are, whether a commit waits for the
- * disk, how much log may pile up before a checkpoint, whether a missing store may be created, and
- * whether the store is opened read-only. Immutable.
+ * disk, how much log may pile up before a checkpoint, whether a missing store may be created,
+ * whether the store is opened read-only, and whether a read-only open logs the damage it goes past. Immutable.
  */
 public final class StoreConfig {
     /** The smallest cluster: room for the header page, one segment table and a few objects. */
@@ -22,6 +22,7 @@ public final class StoreConfig {
     private final int regionSize;
     private final boolean createIfMissing;
     private final boolean readOnly;
+    private final boolean logsDamage;
 
     /**
      * @param clusterSize        bytes per cluster for a new store, a power of two from
@@ -40,11 +41,11 @@ public final class StoreConfig {
 
     /** With a mapped region size other than 64 MiB, for tests of objects spanning regions. */
     StoreConfig(int clusterSize, boolean syncOnCommit, long checkpointWalBytes, int regionSize) {
-        this(clusterSize, syncOnCommit, checkpointWalBytes, regionSize, true, false);
+        this(clusterSize, syncOnCommit, checkpointWalBytes, regionSize, true, false, true);
     }
 
     private StoreConfig(int clusterSize, boolean syncOnCommit, long checkpointWalBytes, int regionSize,
-        boolean createIfMissing, boolean readOnly) {
+        boolean createIfMissing, boolean readOnly, boolean logsDamage) {
         if (!BitUtil.isPowerOfTwo(clusterSize) || clusterSize < MIN_CLUSTER_SIZE || clusterSize > DEFAULT_REGION_SIZE) {
             throw new IllegalArgumentException("clusterSize must be a power of two from " + MIN_CLUSTER_SIZE
                 + " to " + DEFAULT_REGION_SIZE + ", found " + clusterSize);
@@ -62,6 +63,7 @@ public final class StoreConfig {
         this.regionSize = regionSize;
         this.createIfMissing = createIfMissing;
         this.readOnly = readOnly;
+        this.logsDamage = logsDamage;
     }
 
     /**
@@ -69,7 +71,7 @@ public final class StoreConfig {
      * a directory that is missing or holds no store raises {@link org.swizzle.NotAStoreException}.
      */
     public StoreConfig withCreateIfMissing(boolean create) {
-        return new StoreConfig(clusterSize, syncOnCommit, checkpointWalBytes, regionSize, create, readOnly);
+        return new StoreConfig(clusterSize, syncOnCommit, checkpointWalBytes, regionSize, create, readOnly, logsDamage);
     }
 
     /**
@@ -77,7 +79,17 @@ public final class StoreConfig {
      * the default). A read-only open writes nothing: see {@link SegmentStore}.
      */
     public StoreConfig withReadOnly(boolean readOnly) {
-        return new StoreConfig(clusterSize, syncOnCommit, checkpointWalBytes, regionSize, createIfMissing, readOnly);
+        return new StoreConfig(clusterSize, syncOnCommit, checkpointWalBytes, regionSize, createIfMissing, readOnly,
+            logsDamage);
+    }
+
+    /**
+     * This configuration, with a read-only open that goes past damaged object table entries logging a WARNING that
+     * names them ({@code true}, the default), or leaving that to the caller, which reports
+     * {@link SegmentStore#damageFound()} itself (the tool, whose report would otherwise be printed twice).
+     */
+    public StoreConfig withDamageLogged(boolean logged) {
+        return new StoreConfig(clusterSize, syncOnCommit, checkpointWalBytes, regionSize, createIfMissing, readOnly, logged);
     }
 
     /** 64 KiB clusters, sync on commit, checkpoint when the WAL passes 64 MiB. */
@@ -107,6 +119,10 @@ public final class StoreConfig {
 
     public boolean readOnly() {
         return readOnly;
+    }
+
+    public boolean logsDamage() {
+        return logsDamage;
     }
 
     @Override

@@ -277,6 +277,8 @@ class SwizzleToolTest {
             objects.output);
         assertTrue(objects.output.contains("is damaged: 1 place in the object tables") && objects.output.contains(
             "result         DAMAGED"), objects.output);
+        assertEquals(1, objects.output.split("is damaged: 1 place in the object tables", -1).length - 1,
+            "the tool's report of the damage, without the store's WARNING of it: " + objects.output);
         Jvm.Result roots = tool("roots", db.toString());
         assertEquals(1, roots.exitCode, roots.toString());
         assertTrue(roots.output.contains("first") && roots.output.contains("at offset " + entry), roots.output);
