@@ -124,7 +124,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * and staged in OID order, the order the store places and logs them in, which it then need not sort.
      */
     private final ArrayDeque<Object> pending = new ArrayDeque<>();
-    private final List<Persistable> created = new ArrayList<>();
+    private final ArrayList<Persistable> created = new ArrayList<>();
     private final IntArrayList createdLengths = new IntArrayList();
     /** The directory sections the commit in progress wrote: each one's sections, index and OID before. */
     private final List<Sections> writtenSections = new ArrayList<>();
@@ -163,7 +163,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Whether a collection cycle ended since the indexes last dropped the entries of freed objects. */
     private boolean indexesHoldFreed;
     /** Objects the current commit wrote, for the indexes; collected only when there are indexes. */
-    private final List<Persistable> written = new ArrayList<>();
+    private final ArrayList<Persistable> written = new ArrayList<>();
     /** The object or collection being read, for messages and to tell a nested read; null between reads. */
     private Object reading;
     /** Reads of stored collections in progress; while there is one, a collection met is filled after it. */
@@ -212,7 +212,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Under {@code checks=entry} a method of the class reads its fields with no getter to read a field left for later. */
     private final boolean leavesCollections = !AgentOptions.current().checksOnEntry();
     private long readingOid;
-    /** The field the collection being read was first stored in. */
+    /** The field the collection being read was reached through first. */
     private String readingOrigin;
 
     /** Objects a collection step marks through, or OIDs it sweeps. */
@@ -221,6 +221,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private static final int PREFIX_PUT_LENGTH = 16 * 1024;
     /** The bytes of images a commit keeps in the writer before it puts them. */
     private static final int IMAGES_PUT_AT = 256 * 1024;
+    /** The most objects a commit may write or create and the next commit still keep the lists' arrays of. */
+    private static final int KEPT_PER_COMMIT = 1 << 16;
     /**
      * The most {@link #fillsInRead} nested in one another that read the collections their objects' fields hold at
      * once; a deeper one leaves them for later ({@link Persistable#PENDING}), so that objects linked through their keys'
@@ -1283,7 +1285,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 indexes.values().forEach(index -> index.missed(number, e));
             }
             dropImages();
-            written.clear();
             for (Attachment attachment : remembering) {
                 attachment.forgetWritten();
             }
@@ -1294,8 +1295,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             for (Persistable object : created) {
                 object.$swz_oid(0);
             }
-            created.clear();
-            createdLengths.clear();
+            forgetWrittenAndCreated();
             pending.clear();
             collections.abandoned();
             residentPages.abandoned();
@@ -1328,9 +1328,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         toWatch.clear();
         committedFieldArrays.committed();
         dropFreedFromIndexes(); // a cycle this commit's share of the sweep ended
-        written.clear();
-        created.clear();
-        createdLengths.clear();
+        forgetWrittenAndCreated();
         detector.reset();
         roots.clean();
         catalog.clean();
@@ -1641,6 +1639,22 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     private static boolean sameBytes(LittleEndianBuffer a, int aOffset, int aLength, LittleEndianBuffer b, int bOffset, int bLength) {
         return aLength == bLength && a.mismatch(aOffset, b, bOffset, aLength) == aLength;
+    }
+
+    /**
+     * Empties the lists of the objects the commit wrote and created, letting go of their arrays after a commit larger
+     * than the store keeps working memory for (a bulk load's would stay as long as the store is open).
+     */
+    private void forgetWrittenAndCreated() {
+        boolean large = created.size() > KEPT_PER_COMMIT || written.size() > KEPT_PER_COMMIT;
+        written.clear();
+        created.clear();
+        createdLengths.clear();
+        if (large) {
+            written.trimToSize();
+            created.trimToSize();
+            createdLengths.trimToSize();
+        }
     }
 
     /**

@@ -52,6 +52,8 @@ final class BlockApplier {
         } catch (RuntimeException | Error e) {
             clusters.discardImages();
             throw e;
+        } finally {
+            records.forgetBlock();
         }
     }
 

@@ -24,10 +24,13 @@ final class BlockBuilder {
     private static final int TYPICAL_HEADER_LENGTH = 16;
     /** The most bytes {@link #reserve} makes room for at once. */
     private static final int MAX_RESERVED_LENGTH = Integer.MAX_VALUE / 2;
+    private static final int INITIAL_LENGTH = 64 * 1024;
+    /** The longest block whose memory is kept for the next commit: a bulk load's would stay as long as the store is open. */
+    static final int KEPT_LENGTH = 16 << 20;
 
     private final ClusterLayout layout;
     private final Placement placement;
-    private final LittleEndianBuffer block = LittleEndianBuffer.growableDirect(64 * 1024);
+    private LittleEndianBuffer block = LittleEndianBuffer.growableDirect(INITIAL_LENGTH);
     private final Checksums checksums = new Checksums();
     private final TableReleases releases;
     private long[] freed = new long[32];
@@ -373,6 +376,20 @@ final class BlockBuilder {
             release(releases.table(i), SegmentTableDescriptor.TABLE_LENGTH);
         }
         return index;
+    }
+
+    /**
+     * Lets go of the memory of the block last built, and of its places, if they are longer than the next commit keeps
+     * ({@link #KEPT_LENGTH}, {@link PendingPuts#PUTS_KEPT}); call once the block is applied or given up.
+     */
+    void letGoOfLargeCapacity() {
+        if (block.capacity() > KEPT_LENGTH) {
+            block = LittleEndianBuffer.growableDirect(INITIAL_LENGTH);
+            checksums.forgetView();
+        }
+        if (positions.length > PendingPuts.PUTS_KEPT) {
+            positions = new long[PendingPuts.PUTS_KEPT];
+        }
     }
 
     /** The block last built. */

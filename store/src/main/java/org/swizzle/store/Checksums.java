@@ -104,6 +104,12 @@ final class Checksums {
         crc.update(owned.limit(position + length).position(position));
     }
 
+    /** Lets go of the buffer it checksummed last, whose view it keeps for the next checksum of the same buffer. */
+    void forgetView() {
+        source = null;
+        view = null;
+    }
+
     private ByteBuffer viewOf(ByteBuffer buffer) {
         if (buffer != source) {
             source = buffer;

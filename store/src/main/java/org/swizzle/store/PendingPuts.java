@@ -13,7 +13,7 @@ import org.agrona.collections.Long2LongHashMap;
  * the same object replaces the first; every OID put is remembered, changed or not, so that a put and
  * a free of one object are told apart. The commit logs each kind in OID order ({@link #sortImageOids},
  * {@link #sortPatchOids}, {@link #sortFreeOids}, {@link #sortSpliceOids}). Reused from one transaction to the next, so a steady
- * workload allocates nothing here.
+ * workload allocates nothing here, up to {@link #PUTS_KEPT} puts: what a larger one grew is let go.
  */
 final class PendingPuts {
     /** How one put is kept. */
@@ -82,8 +82,16 @@ final class PendingPuts {
     private static final long UNCHANGED = -2;
     /** The capacity of {@link #latest} that a commit keeps for the next, whatever the next puts. */
     private static final int LATEST_KEPT = 4096;
+    /**
+     * The most puts whose objects and arrays a transaction keeps for the next: a bulk load's (88 bytes a put, and the
+     * sort arrays) would otherwise stay on the heap as long as the store is open.
+     */
+    static final int PUTS_KEPT = 1 << 16;
+    /** The most bytes of encoded ranges whose buffer a transaction keeps for the next. */
+    static final int RANGES_KEPT = 1 << 20;
+    private static final int RANGES_INITIAL = 4096;
 
-    private final LittleEndianBuffer ranges = LittleEndianBuffer.growableDirect(4096);
+    private LittleEndianBuffer ranges = LittleEndianBuffer.growableDirect(RANGES_INITIAL);
     private final StagedImages images = new StagedImages();
     /** The live put of each OID put below {@link #firstNewOid} (every OID when the transaction allocated none). */
     private Long2LongHashMap latest = newLatestTable();
@@ -133,6 +141,7 @@ final class PendingPuts {
         }
         Arrays.fill(newLatest, 0, newLatestEnd, 0);
         newLatestEnd = 0;
+        letGoOfLargeCapacity();
         firstNewOid = Long.MAX_VALUE;
         newBytes = 0;
         count = 0;
@@ -142,6 +151,35 @@ final class PendingPuts {
         live = 0;
         tableMoveCount = 0;
         unended = false;
+    }
+
+    /** Lets go of what a large transaction grew past what the next one keeps ({@link #PUTS_KEPT}, {@link #RANGES_KEPT}). */
+    private void letGoOfLargeCapacity() {
+        if (puts.length > PUTS_KEPT) {
+            puts = Arrays.copyOf(puts, PUTS_KEPT);
+        }
+        if (sortedOids.length > PUTS_KEPT) {
+            sortedOids = new long[PUTS_KEPT];
+            sortedPuts = new Put[PUTS_KEPT];
+        }
+        if (unsorted.length > PUTS_KEPT) {
+            unsorted = new Put[PUTS_KEPT];
+        }
+        if (radixScratch.length > PUTS_KEPT) {
+            radixScratch = new long[PUTS_KEPT];
+        }
+        if (newLatest.length > PUTS_KEPT) {
+            newLatest = new int[PUTS_KEPT];
+        }
+        if (ranges.capacity() > RANGES_KEPT) {
+            ranges = LittleEndianBuffer.growableDirect(RANGES_INITIAL);
+        }
+    }
+
+    /** The capacity for puts kept from one transaction to the next: at most {@link #PUTS_KEPT}. */
+    int keptCapacity() {
+        return Math.max(puts.length, Math.max(sortedOids.length, Math.max(unsorted.length, Math.max(radixScratch.length,
+            newLatest.length))));
     }
 
     /** The transaction allocates OIDs from {@code oid} on, one after another: none of them is put yet. */

@@ -622,6 +622,14 @@ public final class SegmentStore implements AutoCloseable {
         return layout;
     }
 
+    PendingPuts pendingPuts() {
+        return puts;
+    }
+
+    BlockBuilder blockBuilder() {
+        return builder;
+    }
+
     /**
      * The first OID a transaction's {@code newObject()} hands out: the next one of the open segment, whatever cluster
      * its objects go to (starting a segment because the file had grown past the open one's cluster left its slots and
@@ -671,6 +679,14 @@ public final class SegmentStore implements AutoCloseable {
 
     /** Logs, applies and counts what {@code puts} holds; see {@link Transaction#commit}. */
     long commit(long nextNewOid, long commitNumber) {
+        try {
+            return logAndApply(nextNewOid, commitNumber);
+        } finally {
+            builder.letGoOfLargeCapacity();
+        }
+    }
+
+    private long logAndApply(long nextNewOid, long commitNumber) {
         long start = System.nanoTime();
         int length = builder.build(commitNumber, state.checkpointSequence, puts, nextNewOid, state, segments);
         if (length == 0) {

@@ -72,6 +72,11 @@ final class WalRecords {
         return this;
     }
 
+    /** Lets go of the block read last, whose memory the store may let go of too. */
+    void forgetBlock() {
+        block = null;
+    }
+
     /** Moves to the next record; {@code false} at the end of the block. */
     boolean next() {
         while (left == 0) {

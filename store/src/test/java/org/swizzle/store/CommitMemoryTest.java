@@ -1,0 +1,66 @@
+package org.swizzle.store;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.swizzle.store.TestBytes.assertBytes;
+import static org.swizzle.store.TestBytes.bytes;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A commit's working memory grows with the commit, and what a large one grew is let go once it is applied: a bulk load
+ * would otherwise keep its puts, sort arrays and block (about 150 bytes an object) as long as the store is open.
+ */
+class CommitMemoryTest {
+
+    @TempDir
+    Path dir;
+
+    private final LittleEndianBuffer view = LittleEndianBuffer.of(new byte[0]);
+
+    @Test
+    void shouldLetGoOfThePutsOfACommitLargerThanTheNextKeeps() {
+        int count = PendingPuts.PUTS_KEPT + 1000;
+        long[] oids = new long[count];
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            for (int round = 1; round <= 2; round++) {
+                Transaction t = store.begin();
+                for (int i = 0; i < count; i++) {
+                    oids[i] = TestBytes.putNew(t, round * 7 + i, 24);
+                }
+                assertTrue(store.pendingPuts().keptCapacity() > PendingPuts.PUTS_KEPT, "the commit's puts grew past the bound");
+                t.commit(round);
+                assertTrue(store.pendingPuts().keptCapacity() <= PendingPuts.PUTS_KEPT,
+                    "kept " + store.pendingPuts().keptCapacity() + " puts' room after commit " + round);
+            }
+        }
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertBytes(bytes(14, 24), store.read(oids[0], view), "the first object of the second large commit");
+            assertBytes(bytes(14 + count - 1, 24), store.read(oids[count - 1], view), "its last");
+        }
+    }
+
+    @Test
+    void shouldLetGoOfABlockLongerThanTheNextCommitKeeps() {
+        int length = 1 << 20;
+        int count = BlockBuilder.KEPT_LENGTH / length + 2;
+        long[] oids = new long[count];
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            for (int round = 1; round <= 2; round++) {
+                Transaction t = store.begin();
+                for (int i = 0; i < count; i++) {
+                    oids[i] = TestBytes.putNew(t, round * 100 + i, length);
+                }
+                t.commit(round);
+                int kept = store.blockBuilder().block().capacity();
+                assertTrue(kept <= BlockBuilder.KEPT_LENGTH, "kept a block of " + kept + " bytes after commit " + round);
+            }
+            assertBytes(bytes(200 + count - 1, length), store.read(oids[count - 1], view), "the last object of commit 2");
+        }
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertBytes(bytes(200, length), store.read(oids[0], view), "the first object of commit 2, after a reopen");
+        }
+    }
+}
