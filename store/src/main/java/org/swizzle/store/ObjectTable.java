@@ -42,6 +42,11 @@ final class ObjectTable {
         inTransaction = false;
     }
 
+    /** The slots of the entries verified in a transaction, which the next one starts with. */
+    int verifiedSlots() {
+        return verified.slots();
+    }
+
     /**
      * Loads the entry of {@code oid} into {@code entry}, checking it; returns whether the object
      * exists. {@code false} without touching {@code entry} when the OID's segment has no table.

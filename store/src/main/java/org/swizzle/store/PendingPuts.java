@@ -133,8 +133,10 @@ final class PendingPuts {
 
     void clear() {
         if (latest.size() > 0) { // cleared at a transaction's end and again at the next begin: decided once
-            if (latest.capacity() > LATEST_KEPT && latest.size() < latest.capacity() / 16) {
-                latest = newLatestTable(); // clearing fills the whole table: a large commit's, kept, would cost every small one
+            int capacity = latest.capacity();
+            if (capacity > LATEST_KEPT && (latest.size() < capacity / 16 || capacity > 2 * PUTS_KEPT)) {
+                // clearing fills the whole table: a large commit's, kept, would cost every small one, and hold its memory
+                latest = newLatestTable();
             } else {
                 latest.clear();
             }
@@ -176,10 +178,13 @@ final class PendingPuts {
         }
     }
 
-    /** The capacity for puts kept from one transaction to the next: at most {@link #PUTS_KEPT}. */
+    /**
+     * The most puts any of its arrays has room for: after a transaction, what the next starts with, at most
+     * {@link #PUTS_KEPT} (the table of the latest puts of existing objects, twice that).
+     */
     int keptCapacity() {
-        return Math.max(puts.length, Math.max(sortedOids.length, Math.max(unsorted.length, Math.max(radixScratch.length,
-            newLatest.length))));
+        return Math.max(Math.max(puts.length, sortedOids.length), Math.max(Math.max(unsorted.length, radixScratch.length),
+            Math.max(newLatest.length, latest.capacity() / 2)));
     }
 
     /** The transaction allocates OIDs from {@code oid} on, one after another: none of them is put yet. */

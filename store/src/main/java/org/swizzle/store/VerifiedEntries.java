@@ -15,9 +15,12 @@ import org.agrona.collections.Hashing;
  * a new stamp, whatever a large transaction left in it.
  */
 final class VerifiedEntries {
+    private static final int INITIAL_SLOTS = 64;
+    /** The most slots a transaction keeps for the next: a large one's would stay as long as the store is open. */
+    private static final int KEPT_SLOTS = 2 * PendingPuts.PUTS_KEPT;
 
-    private long[] oids = new long[64];
-    private int[] stamps = new int[64];
+    private long[] oids = new long[INITIAL_SLOTS];
+    private int[] stamps = new int[INITIAL_SLOTS];
     /** The stamp of the slots in use; a slot of any other is empty. */
     private int stamp = 1;
     private int count;
@@ -49,14 +52,24 @@ final class VerifiedEntries {
         count++;
     }
 
-    /** Empties the set. */
+    /** Empties the set, letting go of the slots of a large transaction. */
     void clear() {
         count = 0;
+        if (oids.length > KEPT_SLOTS) {
+            oids = new long[INITIAL_SLOTS];
+            stamps = new int[INITIAL_SLOTS];
+            stamp = 1;
+            return;
+        }
         stamp++;
         if (stamp == 0) { // wrapped: no slot may hold a stamp still to come
             Arrays.fill(stamps, 0);
             stamp = 1;
         }
+    }
+
+    int slots() {
+        return oids.length;
     }
 
     private void grow() {

@@ -43,6 +43,36 @@ class CommitMemoryTest {
     }
 
     @Test
+    void shouldLetGoOfTheTablesOfACommitThatChangedMoreObjectsThanTheNextKeeps() {
+        int count = 2 * PendingPuts.PUTS_KEPT;
+        long[] oids = new long[count];
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            Transaction t = store.begin();
+            for (int i = 0; i < count; i++) {
+                oids[i] = TestBytes.putNew(t, i, 24);
+            }
+            t.commit(1);
+            t = store.begin();
+            for (int i = 0; i < count; i++) {
+                LittleEndianBuffer changed = bytes(count + i, 24);
+                t.put(oids[i], i % 100, changed, 0, 24);
+            }
+            assertTrue(store.objects().verifiedSlots() > 2 * PendingPuts.PUTS_KEPT, "the entries verified grew past the bound");
+            assertTrue(store.pendingPuts().keptCapacity() > PendingPuts.PUTS_KEPT, "the puts grew past the bound");
+            t.commit(2);
+            assertTrue(store.pendingPuts().keptCapacity() <= PendingPuts.PUTS_KEPT,
+                "kept " + store.pendingPuts().keptCapacity() + " puts' room");
+            store.begin().abandon();
+            assertTrue(store.objects().verifiedSlots() <= 2 * PendingPuts.PUTS_KEPT,
+                "kept " + store.objects().verifiedSlots() + " slots of verified entries");
+        }
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertBytes(bytes(count, 24), store.read(oids[0], view), "the first object commit 2 changed");
+            assertBytes(bytes(2 * count - 1, 24), store.read(oids[count - 1], view), "the last");
+        }
+    }
+
+    @Test
     void shouldLetGoOfABlockLongerThanTheNextCommitKeeps() {
         int length = 1 << 20;
         int count = BlockBuilder.KEPT_LENGTH / length + 2;
