@@ -223,6 +223,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private static final int IMAGES_PUT_AT = 256 * 1024;
     /** The most objects a commit may write or create and the next commit still keep the lists' arrays of. */
     private static final int KEPT_PER_COMMIT = 1 << 16;
+    /** The most bytes of the writer's buffer a commit keeps for the next. */
+    private static final int WRITER_KEPT_LENGTH = 4 * IMAGES_PUT_AT;
     /**
      * The most {@link #fillsInRead} nested in one another that read the collections their objects' fields hold at
      * once; a deeper one leaves them for later ({@link Persistable#PENDING}), so that objects linked through their keys'
@@ -1295,7 +1297,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             for (Persistable object : created) {
                 object.$swz_oid(0);
             }
-            forgetWrittenAndCreated();
+            forgetCommitWork();
             pending.clear();
             collections.abandoned();
             residentPages.abandoned();
@@ -1328,7 +1330,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         toWatch.clear();
         committedFieldArrays.committed();
         dropFreedFromIndexes(); // a cycle this commit's share of the sweep ended
-        forgetWrittenAndCreated();
+        forgetCommitWork();
         detector.reset();
         roots.clean();
         catalog.clean();
@@ -1643,9 +1645,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Empties the lists of the objects the commit wrote and created, letting go of their arrays after a commit larger
-     * than the store keeps working memory for (a bulk load's would stay as long as the store is open).
+     * than the store keeps working memory for, and of the writer's buffer if an image grew it past
+     * {@link #WRITER_KEPT_LENGTH} (a bulk load's, or a large array's, would stay as long as the store is open).
      */
-    private void forgetWrittenAndCreated() {
+    private void forgetCommitWork() {
         boolean large = created.size() > KEPT_PER_COMMIT || written.size() > KEPT_PER_COMMIT;
         written.clear();
         created.clear();
@@ -1655,6 +1658,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             created.trimToSize();
             createdLengths.trimToSize();
         }
+        writer.letGoPast(WRITER_KEPT_LENGTH);
     }
 
     /**

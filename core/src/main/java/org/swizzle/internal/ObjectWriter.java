@@ -22,6 +22,7 @@ import org.swizzle.internal.tracked.Tracked;
 public final class ObjectWriter {
 
     private static final int SCRATCH_LENGTH = 4096;
+    private static final int INITIAL_CAPACITY = 4096;
 
     private final LittleEndianBuffer buffer;
     private final ReferenceResolver references;
@@ -124,13 +125,22 @@ public final class ObjectWriter {
     }
 
     ObjectWriter(ReferenceResolver references) {
-        this(references, LittleEndianBuffer.growable(4096));
+        this(references, LittleEndianBuffer.growable(INITIAL_CAPACITY));
     }
 
     /** A writer into {@code buffer}, which grows as the writer claims room if it can. */
     ObjectWriter(ReferenceResolver references, LittleEndianBuffer buffer) {
         this.references = references;
         this.buffer = buffer;
+    }
+
+    /**
+     * Drops the images kept, and lets go of the buffer's memory if it grew past {@code keptCapacity} bytes (for an image
+     * as large), so that a commit's largest image does not stay as long as the store is open.
+     */
+    void letGoPast(int keptCapacity) {
+        dropKept();
+        buffer.letGoPast(keptCapacity, INITIAL_CAPACITY);
     }
 
     /** Starts a new image, of no persistent object, after the images kept. */

@@ -30,7 +30,7 @@ final class BlockBuilder {
 
     private final ClusterLayout layout;
     private final Placement placement;
-    private LittleEndianBuffer block = LittleEndianBuffer.growableDirect(INITIAL_LENGTH);
+    private final LittleEndianBuffer block = LittleEndianBuffer.growableDirect(INITIAL_LENGTH);
     private final Checksums checksums = new Checksums();
     private final TableReleases releases;
     private long[] freed = new long[32];
@@ -384,7 +384,7 @@ final class BlockBuilder {
      */
     void letGoOfLargeCapacity() {
         if (block.capacity() > KEPT_LENGTH) {
-            block = LittleEndianBuffer.growableDirect(INITIAL_LENGTH);
+            block.letGoPast(KEPT_LENGTH, INITIAL_LENGTH);
             checksums.forgetView();
         }
         if (positions.length > PendingPuts.PUTS_KEPT) {

@@ -119,6 +119,23 @@ public abstract class LittleEndianBuffer {
         return buffer;
     }
 
+    /**
+     * Lets go of the memory of this growable buffer if it grew past {@code keptCapacity} bytes, starting again with
+     * {@code initialCapacity} bytes of new memory of the same kind (heap or direct); what it held is dropped.
+     */
+    public final void letGoPast(int keptCapacity, int initialCapacity) {
+        if (!growable) {
+            throw new IllegalStateException("only a growable buffer owns its memory");
+        }
+        if (capacity > keptCapacity) {
+            if (wrapped != null) {
+                wrap(ByteBuffer.allocateDirect(initialCapacity));
+            } else {
+                wrap(new byte[initialCapacity]);
+            }
+        }
+    }
+
     /** Points this window at all of {@code bytes}. */
     public final void wrap(byte[] bytes) {
         wrap(bytes, 0, bytes.length);

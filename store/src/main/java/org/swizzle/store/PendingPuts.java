@@ -91,7 +91,7 @@ final class PendingPuts {
     static final int RANGES_KEPT = 1 << 20;
     private static final int RANGES_INITIAL = 4096;
 
-    private LittleEndianBuffer ranges = LittleEndianBuffer.growableDirect(RANGES_INITIAL);
+    private final LittleEndianBuffer ranges = LittleEndianBuffer.growableDirect(RANGES_INITIAL);
     private final StagedImages images = new StagedImages();
     /** The live put of each OID put below {@link #firstNewOid} (every OID when the transaction allocated none). */
     private Long2LongHashMap latest = newLatestTable();
@@ -173,9 +173,7 @@ final class PendingPuts {
         if (newLatest.length > PUTS_KEPT) {
             newLatest = new int[PUTS_KEPT];
         }
-        if (ranges.capacity() > RANGES_KEPT) {
-            ranges = LittleEndianBuffer.growableDirect(RANGES_INITIAL);
-        }
+        ranges.letGoPast(RANGES_KEPT, RANGES_INITIAL);
     }
 
     /**

@@ -90,6 +90,25 @@ class LittleEndianBufferTest {
 
     @ParameterizedTest
     @MethodSource("kinds")
+    void shouldLetGoOfTheMemoryOfAGrowableBufferOnlyPastWhatItKeeps(String kind) {
+        for (LittleEndianBuffer buffer : List.of(growable(kind, 16), growableDirect(kind, 16))) {
+            boolean direct = buffer.byteBuffer() != null;
+            buffer.putLong(1000, 7);
+            int grown = buffer.capacity();
+            buffer.letGoPast(grown, 16);
+            assertEquals(grown, buffer.capacity(), "kept: not past what it keeps");
+            assertEquals(7, buffer.getLong(1000));
+            buffer.letGoPast(grown - 1, 16);
+            assertEquals(16, buffer.capacity());
+            assertEquals(direct, buffer.byteBuffer() != null, "new memory of the same kind");
+            buffer.putLong(1000, 8);
+            assertEquals(8, buffer.getLong(1000), "it grows again");
+        }
+        assertThrows(IllegalStateException.class, () -> of(kind, new byte[64]).letGoPast(8, 8));
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
     void shouldPutEveryNumberLittleEndianOnHeapAndOffHeap(String kind) {
         for (LittleEndianBuffer buffer : List.of(of(kind, new byte[40]),
             of(kind, ByteBuffer.allocateDirect(40)), growable(kind, 1))) {
