@@ -13,11 +13,13 @@ public final class Escapes {
     /**
      * Called when {@code owner.$swz_flags} is 0 and {@code array}, a primitive array of its field, stays in the
      * method that loaded it, whose element stores mark pages ({@link ArrayEdits}): the owner is watched unless the
-     * array's pages are marked for it (see {@link PageMarks}).
+     * array's pages are marked for it (see {@link PageMarks}), or will be by the commit that stores it.
      */
     public static void kept(Persistable owner, Object array) {
         Object context = owner.$swz_context();
-        if (array == null || context == null || !((ObjectManager) context).keeps(owner, array)) {
+        boolean marked = array != null && (context == null ? PageMarks.keepUnstored(owner, array)
+            : ((ObjectManager) context).keeps(owner, array));
+        if (!marked) {
             array(owner);
         }
     }

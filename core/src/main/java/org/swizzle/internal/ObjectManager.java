@@ -1320,6 +1320,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             budget.admitted(object);
         }
+        pagedArrays.takeKeepingOwners().forEach(this::keepsArrayOf);
         counters.objectsResident += created.size();
         counters.objectsCreated += created.size();
         collections.committed();
@@ -1589,14 +1590,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return false;
         }
         if (!marks.isKept()) {
-            synchronized (this) {
-                if (keptOwners.add(owner) && owner.$swz_flags() == 0) {
-                    committedFieldArrays.take(owner); // abort() gives the field back the array the method keeps
-                }
-            }
+            keepsArrayOf(owner);
             marks.keep();
         }
         return true;
+    }
+
+    /** Notes that a method keeps an array of {@code owner}'s field to itself: the budget leaves the owner resident. */
+    private synchronized void keepsArrayOf(Persistable owner) {
+        if (keptOwners.add(owner) && owner.$swz_flags() == 0) {
+            committedFieldArrays.take(owner); // abort() gives the field back the array the method keeps
+        }
     }
 
     /**

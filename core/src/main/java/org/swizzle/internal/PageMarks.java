@@ -65,6 +65,33 @@ final class PageMarks {
         return marks;
     }
 
+    /**
+     * Notes that a method keeps {@code array}, a primitive array of a field of {@code owner}, an object no commit has
+     * stored yet, to itself: marks of no store, kept, which the commit that stores the owner takes for the field's
+     * pages ({@link PagedArrays#put}), so that the owner is not watched for it. False, for the owner to be watched, if
+     * the array is too small for pages or another object's field is known to hold it.
+     */
+    static boolean keepUnstored(Persistable owner, Object array) {
+        ValueKind element = PrimitiveArrayCodec.kindOf(array);
+        if (!PrimitiveArrayCodec.isPaged(element, java.lang.reflect.Array.getLength(array))) {
+            return false;
+        }
+        PageMarks marks = of(array);
+        if (marks != null && marks.owner() != owner) {
+            return false;
+        }
+        if (marks == null) {
+            marks = register(array, element, owner, null);
+        }
+        marks.keep();
+        return true;
+    }
+
+    /** Whether no store registered these marks: see {@link #keepUnstored}. */
+    boolean isUnstored() {
+        return store.get() == null;
+    }
+
     /** The array, or null if the garbage collector took it. */
     Object array() {
         return array.get();

@@ -40,6 +40,11 @@ final class PagedArrays {
     private final List<PageMarks> changed = new ArrayList<>();
     /** The marks the commit in progress took: given back if it fails. */
     private final List<PageMarks> taken = new ArrayList<>();
+    /**
+     * Kept marks of arrays the commit in progress stores for objects it stores first: a method kept the array before
+     * any commit stored its owner ({@link PageMarks#keepUnstored}), which then keeps it as a stored one does.
+     */
+    private final List<PageMarks> keptByNew = new ArrayList<>();
 
     PagedArrays(SegmentStore store, Catalog catalog, Counters counters) {
         this.store = store;
@@ -146,9 +151,15 @@ final class PagedArrays {
         PageMarks marks = found == null || found.owner() == owner ? found : null;
         boolean markedOnly = marks != null && !watched && committed != null && committed.element() == element
             && committed.length() == length;
-        if (found == null) {
+        if (found == null || marks != null && marks.isUnstored()) {
             marks = PageMarks.register(array, element, owner, this); // before the pages are compared: later stores mark them
             registered.add(marks);
+            if (found != null) {
+                marks.keep();
+            }
+        }
+        if (marks != null && marks.isKept() && committed == null) {
+            keptByNew.add(marks);
         }
         long[] pages = new long[PrimitiveArrayCodec.pageCount(element, length)];
         int classId = catalog.classId(array.getClass());
@@ -185,6 +196,22 @@ final class PagedArrays {
         taken.clear();
     }
 
+    /**
+     * The objects the commit that succeeded stored first, and whose arrays a method keeps, each once per array; then
+     * forgets them.
+     */
+    List<Persistable> takeKeepingOwners() {
+        List<Persistable> owners = new ArrayList<>(keptByNew.size());
+        for (PageMarks marks : keptByNew) {
+            Persistable owner = marks.owner();
+            if (owner != null) {
+                owners.add(owner);
+            }
+        }
+        keptByNew.clear();
+        return owners;
+    }
+
     /** The commit in progress succeeded: the marks it cleared stay clear. */
     void committed() {
         clearedMarks.clear();
@@ -205,6 +232,7 @@ final class PagedArrays {
             marks.markAll();
         }
         taken.forEach(this::changed);
+        keptByNew.clear();
         committed();
     }
 

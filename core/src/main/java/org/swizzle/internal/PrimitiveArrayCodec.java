@@ -31,7 +31,7 @@ final class PrimitiveArrayCodec {
     static void write(ObjectWriter out, Object array) {
         ValueKind kind = kindOf(array);
         int length = Array.getLength(array);
-        if (out.writesField() && (long) length * kind.unit() >= PAGED_FROM) {
+        if (out.writesField() && isPaged(kind, length)) {
             writePaged(out, array);
         } else {
             out.writeKind(kind);
@@ -60,6 +60,11 @@ final class PrimitiveArrayCodec {
         } else {
             buffer.getPrimitives(index, array, from, count);
         }
+    }
+
+    /** Whether a field's array of {@code length} elements of {@code kind} is stored in pages. */
+    static boolean isPaged(ValueKind kind, int length) {
+        return (long) length * kind.unit() >= PAGED_FROM;
     }
 
     /** The kind of the value {@code array}, an array of a primitive type, is stored as. */

@@ -55,7 +55,8 @@ public final class PagedArrayWorkload {
             Map.entry("verify", workload::verify), Map.entry("abort", workload::abort), Map.entry("edit", workload::edit),
             Map.entry("locals", workload::locals), Map.entry("clones", workload::clones),
             Map.entry("verifyClones", workload::verifyClones), Map.entry("closedStores", workload::closedStores),
-            Map.entry("captured", workload::captured), Map.entry("verifyCaptured", workload::verifyCaptured)));
+            Map.entry("captured", workload::captured), Map.entry("verifyCaptured", workload::verifyCaptured),
+            Map.entry("localsOfNew", workload::localsOfNew), Map.entry("verifyLocalsOfNew", workload::verifyLocalsOfNew)));
     }
 
     private void build(ObjectStore store) {
@@ -266,6 +267,43 @@ public final class PagedArrayWorkload {
         wave.version |= LOCALS;
         store.commit();
         Phases.halt(phase);
+    }
+
+    /**
+     * Elements stored through a local that a method took from a new waveform's large array before the commit that
+     * stored it, and kept across that commit and the later ones (and across the faults of other objects past a
+     * resident budget): the waveform is not watched, each later commit compares the pages the stores marked, not the
+     * array, and every store is committed; the JVM is killed after the last commit.
+     */
+    private void localsOfNew(ObjectStore store) {
+        Waveform fresh = new Waveform();
+        fresh.name = "fresh";
+        fresh.samples = new long[SAMPLES];
+        store.setRoot("fresh", fresh);
+        long[] samples = fresh.samples;
+        for (int k = 0; k < EDITS; k++) {
+            samples[k * EDIT_STRIDE + 4] = 40 + k;
+            if (k == 1) {
+                faultOthers(store);
+            }
+            StoreStats before = store.stats();
+            store.commit();
+            long compared = store.stats().bytesCompared() - before.bytesCompared();
+            Phases.check(phase, "commit " + k + " of elements stored through a local taken before the object was stored:"
+                + " compared " + compared + " bytes", k == 0 || compared <= MARKED_LIMIT);
+            Phases.check(phase, "commit " + k + ": objects watched " + store.stats().objectsWatched(),
+                store.stats().objectsWatched() == 0);
+        }
+        Phases.halt(phase);
+    }
+
+    private void verifyLocalsOfNew(ObjectStore store) {
+        long[] samples = store.root("fresh", Waveform.class).samples;
+        for (int k = 0; k < EDITS; k++) {
+            int at = k * EDIT_STRIDE + 4;
+            Phases.check(phase, "element " + at + " stored through a local: " + samples[at], samples[at] == 40 + k);
+        }
+        Phases.check(phase, "an element no one stored: " + samples[5], samples[5] == 0);
     }
 
     /** Faults the small objects of the build: past a resident budget, the oldest resident objects are re-hollowed. */
