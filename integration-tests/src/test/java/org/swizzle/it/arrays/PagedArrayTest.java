@@ -28,7 +28,8 @@ class PagedArrayTest {
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge", "barrier=none"})
     void shouldCommitTheChangedPagesOfLargeArrays(String options) {
         assertEquals("", Phases.failures(PagedArrayWorkload.class, options, dir, "build", "change", "verify", "abort", "verify",
-            "edit", "verify", "locals", "verify", "clones", "verifyClones", "captured", "verifyCaptured"),
+            "edit", "verify", "locals", "verify", "clones", "verifyClones", "captured", "verifyCaptured", "localsOfNew",
+            "verifyLocalsOfNew"),
             "[" + options + "]");
     }
 

@@ -254,7 +254,8 @@ public final class PagedArrayWorkload {
             samples[k * EDIT_STRIDE + 2] = -2 - k;
             text[k * 20_000 + 3] = 'L';
             if (k == 1) {
-                faultOthers(store);
+                int named = faultOthers(store);
+                Phases.check(phase, named + " others named", named == OTHERS);
             }
             StoreStats before = store.stats();
             store.commit();
@@ -306,13 +307,16 @@ public final class PagedArrayWorkload {
         Phases.check(phase, "an element no one stored: " + samples[5], samples[5] == 0);
     }
 
-    /** Faults the small objects of the build: past a resident budget, the oldest resident objects are re-hollowed. */
-    private void faultOthers(ObjectStore store) {
+    /**
+     * Faults the small objects beside the root (those of the build, until a phase replaces them): past a resident
+     * budget, the oldest resident objects are re-hollowed. Returns how many have a name.
+     */
+    private static int faultOthers(ObjectStore store) {
         int named = 0;
         for (Waveform other : store.root("wave", Waveform.class).others) {
             named += other.name != null ? 1 : 0;
         }
-        Phases.check(phase, named + " others named", named == OTHERS);
+        return named;
     }
 
     /**
