@@ -165,12 +165,13 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
                 String missing = missingClass(descriptor);
                 refusals.add(missing != null
                     ? StoredTypes.missingTypeRefusal(type.getName(), field.getName(), typeName, missing)
-                    : StoredTypes.refusal(type.getName(), field.getName(), typeName, erased));
+                    : StoredTypes.refusal(type.getName(), field.getName(), typeName, erased, isRecord(erased)));
                 continue;
             }
             String element = kind == FieldKind.MUTABLE_VALUE ? unstorableElement(field.getType()) : null;
             if (element != null) {
-                refusals.add(StoredTypes.elementRefusal(type.getName(), field.getName(), field.getType().getTypeName(), element));
+                refusals.add(StoredTypes.elementRefusal(type.getName(), field.getName(), field.getType().getTypeName(), element,
+                    isRecord(element)));
                 continue;
             }
             fields.add(new StoredField(internalName, field.getName(), descriptor, kind, firstIndex + fields.size(),
@@ -351,6 +352,12 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
     }
 
     /** The description of {@code internalName}, or {@code null} if its class file cannot be found or read. */
+    /** Whether {@code className}, or the element class of that array type, is a record. */
+    private boolean isRecord(String className) {
+        TypeDescription type = describe(className.replace("[]", "").replace('.', '/'));
+        return type != null && type.isRecord();
+    }
+
     private TypeDescription describe(String internalName) {
         try {
             TypePool.Resolution resolution = pool.describe(internalName.replace('/', '.'));

@@ -23,7 +23,7 @@ class RefusalTest {
     @Test
     void shouldRefuseUnsupportedFieldTypeNamingClassFieldAndType() {
         String expected = StoredTypes.refusal("org.swizzle.fixtures.WithThread", "worker", "java.lang.Thread",
-            "java.lang.Thread");
+            "java.lang.Thread", false);
 
         String err = StdErr.capture(() -> loader.fixture("WithThread"));
 
@@ -39,7 +39,7 @@ class RefusalTest {
 
         String refusal = Enhancement.refusal("org.swizzle.fixtures.WithPlainReference");
         assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithPlainReference", "plain", "org.swizzle.fixtures.Plain",
-            "org.swizzle.fixtures.Plain"), refusal);
+            "org.swizzle.fixtures.Plain", false), refusal);
         assertTrue(refusal.indexOf("Annotate org.swizzle.fixtures.Plain with @org.swizzle.Persistent if it is your class (it"
             + " must be, while a store holds objects of it).") < refusal.indexOf("Make the field transient"), refusal);
         assertUnchanged("WithPlainReference");
@@ -66,6 +66,23 @@ class RefusalTest {
         assertTrue(model.refusal().contains("is not on the class path"), model.refusal());
     }
 
+    /** A record cannot be persistent, so the refusal of a field holding one advises holding its components (trial 43b). */
+    @Test
+    void shouldAdviseHoldingTheComponentsOfARecordRatherThanAnnotatingIt() {
+        StdErr.capture(() -> loader.fixture("WithRecord"));
+
+        String refusal = Enhancement.refusal("org.swizzle.fixtures.WithRecord");
+        assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithRecord", "point", "org.swizzle.fixtures.Point",
+            "org.swizzle.fixtures.Point", true) + " " + StoredTypes.elementRefusal("org.swizzle.fixtures.WithRecord",
+            "points", "java.util.List<org.swizzle.fixtures.Point>", "org.swizzle.fixtures.Point", true), refusal);
+        assertTrue(refusal.contains("org.swizzle.fixtures.Point is a record, which cannot be @Persistent: hold its"
+            + " components in a @Persistent class") && refusal.contains("hold the components of record"
+            + " org.swizzle.fixtures.Point (a record cannot be @Persistent) in a @Persistent class"), refusal);
+        assertFalse(refusal.contains("Annotate org.swizzle.fixtures.Point") || refusal.contains(
+            "annotate org.swizzle.fixtures.Point"), refusal);
+        assertUnchanged("WithRecord");
+    }
+
     @Test
     void shouldRefuseCollectionsDeclaredToHoldWhatCannotBeStored() {
         StdErr.capture(() -> loader.fixture("WithDates"));
@@ -73,7 +90,7 @@ class RefusalTest {
         String refusal = Enhancement.refusal("org.swizzle.fixtures.WithDates");
         assertNotNull(refusal);
         assertTrue(refusal.contains(StoredTypes.elementRefusal("org.swizzle.fixtures.WithDates", "dates",
-            "java.util.List<java.util.Date>", "java.util.Date")), refusal);
+            "java.util.List<java.util.Date>", "java.util.Date", false)), refusal);
         assertTrue(refusal.contains("field org.swizzle.fixtures.WithDates.workers of type java.util.Map<java.lang.String,"
             + " java.util.List<java.lang.Thread>>: its java.lang.Thread elements cannot be stored"), refusal);
         assertTrue(refusal.contains("its org.swizzle.fixtures.Plain elements cannot be stored") && refusal.contains(
@@ -96,7 +113,7 @@ class RefusalTest {
         StdErr.capture(() -> loader.fixture("WithObject"));
 
         assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithObject", "anything", "java.lang.Object",
-            "java.lang.Object"), Enhancement.refusal("org.swizzle.fixtures.WithObject"));
+            "java.lang.Object", false), Enhancement.refusal("org.swizzle.fixtures.WithObject"));
         assertUnchanged("WithObject");
     }
 
@@ -106,7 +123,7 @@ class RefusalTest {
 
         String refusal = Enhancement.refusal("org.swizzle.fixtures.WithTypeVariable");
         assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithTypeVariable", "value", "T (erased to java.lang.Object)",
-            "java.lang.Object"), refusal);
+            "java.lang.Object", false), refusal);
         assertUnchanged("WithTypeVariable");
     }
 
@@ -115,9 +132,9 @@ class RefusalTest {
         StdErr.capture(() -> loader.fixture("WithTwoRefusedFields"));
 
         assertEquals(StoredTypes.refusal("org.swizzle.fixtures.WithTwoRefusedFields", "queue", "java.util.ArrayDeque",
-            "java.util.ArrayDeque") + " "
+            "java.util.ArrayDeque", false) + " "
             + StoredTypes.refusal("org.swizzle.fixtures.WithTwoRefusedFields", "anything", "java.lang.Object",
-                "java.lang.Object"),
+                "java.lang.Object", false),
             Enhancement.refusal("org.swizzle.fixtures.WithTwoRefusedFields"));
         assertUnchanged("WithTwoRefusedFields");
     }

@@ -374,8 +374,12 @@ public final class ClassLayout {
         FieldKind kind = kind(level, field);
         if (kind == null) {
             String erased = field.getType().getTypeName();
+            Class<?> element = field.getType();
+            while (element.isArray()) {
+                element = element.getComponentType();
+            }
             throw new UnsupportedFieldTypeException(StoredTypes.refusal(level.getName(), name,
-                StoredTypes.declaredTypeName(typeVariable(field.getGenericType()), erased), erased));
+                StoredTypes.declaredTypeName(typeVariable(field.getGenericType()), erased), erased, element.isRecord()));
         }
         return new Shape.Field(name, descriptor, kind);
     }

@@ -442,12 +442,14 @@ public final class ObjectWriter {
             + " (primitives' boxes, String, enums, java.time values, BigInteger, BigDecimal, UUID, arrays,"
             + " java.util collections, or @Persistent objects). " + (ClassLayout.isGenerated(value.getClass())
                 ? ClassLayout.generatedClassAdvice("store")
+                : value.getClass().isRecord() ? value.getClass().getName() + " is a record, which cannot be @Persistent:"
+                    + " store its components as such values, or hold them in a @Persistent class and store that"
                 : "Annotate " + value.getClass().getName() + " with @org.swizzle.Persistent if it is your class, store its"
                     + " state as such values")
             + ", or keep it out of the stored collection (in a transient field).");
     }
 
-    /** {@code Owner.field}, for messages: for a collection, the field it was stored from first. */
+    /** {@code Owner.field}, for messages: for a collection, the field it was reached through first. */
     String fieldDescription() {
         if (collection != null) {
             return collection.origin();

@@ -160,19 +160,19 @@ public final class StoredTypes {
 
     /**
      * The message for a refused field, naming the class, the field and its type {@code typeName}, which erases to
-     * {@code erasedName}. For an application class, annotating it comes first: a class that was persistent and whose
-     * objects a store holds has to be so again, where making the field transient would drop what it refers to.
+     * {@code erasedName}, a {@code record} class or not. For an application class, annotating it comes first: a class
+     * that was persistent and whose objects a store holds has to be so again, where making the field transient would
+     * drop what it refers to; a record, which cannot be persistent, has its components held by a class that is.
      */
-    public static String refusal(String className, String fieldName, String typeName, String erasedName) {
+    public static String refusal(String className, String fieldName, String typeName, String erasedName, boolean record) {
+        String applicationClass = applicationClass(erasedName);
+        String advice = applicationClass == null ? ""
+            : record ? " " + applicationClass + " is a record, which cannot be @Persistent: hold its components in a"
+                + " @Persistent class and refer to that."
+            : " Annotate " + applicationClass + " with @org.swizzle.Persistent if it is your class (it must be, while a"
+                + " store holds objects of it).";
         return "Cannot store field " + className + "." + fieldName + " of type " + typeName + ": not a supported stored type ("
-            + STORED_TYPES + ")." + annotateAdvice(erasedName) + " Make the field transient or static, or change its type.";
-    }
-
-    /** The advice to annotate the class of {@code typeName} (an array's elements), empty for a JDK class. */
-    private static String annotateAdvice(String typeName) {
-        String applicationClass = applicationClass(typeName);
-        return applicationClass == null ? "" : " Annotate " + applicationClass + " with @org.swizzle.Persistent if it is your"
-            + " class (it must be, while a store holds objects of it).";
+            + STORED_TYPES + ")." + advice + " Make the field transient or static, or change its type.";
     }
 
     /** The class of {@code typeName}, or of its arrays' elements, unless it is a JDK class; else null. */
@@ -181,10 +181,16 @@ public final class StoredTypes {
         return isPlatform(elementClass.replace('.', '/')) ? null : elementClass;
     }
 
-    /** The message for a collection field declared to hold {@code elementName}s, which {@link #holdsStoredValues} refuses. */
-    public static String elementRefusal(String className, String fieldName, String typeName, String elementName) {
+    /**
+     * The message for a collection field declared to hold {@code elementName}s, which {@link #holdsStoredValues} refuses,
+     * of a {@code record} class or not.
+     */
+    public static String elementRefusal(String className, String fieldName, String typeName, String elementName,
+        boolean record) {
         String applicationClass = applicationClass(elementName);
         String annotate = applicationClass == null ? ""
+            : record ? " hold the components of record " + applicationClass + " (a record cannot be @Persistent) in a"
+                + " @Persistent class and declare the collection with that,"
             : " annotate " + applicationClass + " with @org.swizzle.Persistent if it is your class,";
         return "Cannot store field " + className + "." + fieldName + " of type " + typeName + ": its " + elementName
             + " elements cannot be stored (" + STORED_TYPES + "). Declare the collection with a stored element type,"

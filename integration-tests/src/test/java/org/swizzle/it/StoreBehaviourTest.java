@@ -353,6 +353,19 @@ class StoreBehaviourTest {
         assertEquals(before, store.stats().commits());
     }
 
+    /** A record in a stored collection is refused with advice that works: a record cannot be @Persistent (trial 43b). */
+    @Test
+    void shouldAdviseStoringARecordsComponentsWhenACollectionHoldsOne() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node node = new Node("holder");
+            ((java.util.List) node.children).add(new org.swizzle.it.bad.PlainPoint(1, 2));
+            store.setRoot("n", node);
+            UnsupportedFieldTypeException e = assertThrows(UnsupportedFieldTypeException.class, store::commit);
+            assertTrue(e.getMessage().contains("org.swizzle.it.bad.PlainPoint is a record, which cannot be @Persistent: store"
+                + " its components as such values") && !e.getMessage().contains("Annotate"), e.getMessage());
+        }
+    }
+
     @Test
     void shouldRefuseAClassWithAnUnsupportedFieldType() {
         try (ObjectStore store = ObjectStore.open(dir)) {
