@@ -374,8 +374,14 @@ public final class StoreBrowser implements AutoCloseable {
             this.fieldName = fieldName;
         }
 
+        /** A reference to a stored object, by the class the reference names; one whose table entry is damaged, so. */
         @Override
         public Object swizzle(long oid, int classId) {
+            try {
+                store.contains(oid);
+            } catch (StoreCorruptedException damaged) {
+                return damagedReference(oid, damaged);
+            }
             return new Reference(oid, catalog.name(classId));
         }
 
@@ -391,12 +397,16 @@ public final class StoreBrowser implements AutoCloseable {
             try {
                 stored = store.contains(oid);
             } catch (StoreCorruptedException damaged) {
-                return new Reference(oid, "[damaged: its table entry fails its checks " + where(damaged) + "]");
+                return damagedReference(oid, damaged);
             }
             if (!stored) {
                 throw from.corrupt("refers to collection " + oid + ", which is not in the store");
             }
             return new Reference(oid, catalog.name(store.classId(oid)));
+        }
+
+        private Reference damagedReference(long oid, StoreCorruptedException damaged) {
+            return new Reference(oid, "[damaged: its table entry fails its checks " + where(damaged) + "]");
         }
 
         @Override

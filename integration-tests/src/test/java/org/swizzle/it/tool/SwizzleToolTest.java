@@ -285,6 +285,8 @@ class SwizzleToolTest {
         Jvm.Result shown = tool("show", db.toString(), Long.toString(first));
         assertEquals(1, shown.exitCode, shown.toString());
         assertTrue(shown.output.contains("object " + first + ": " + PART), shown.output);
+        assertTrue(shown.output.contains("#" + second + " [damaged: its table entry fails its checks at offset " + entry
+            + " of swizzle.clusters]"), "a reference to the damaged object shows as damaged (trial 43b): " + shown.output);
         Jvm.Result unreadable = tool("show", db.toString(), Long.toString(second));
         assertEquals(1, unreadable.exitCode, unreadable.toString());
         assertTrue(unreadable.output.contains("cannot be read") && unreadable.output.contains("at offset " + entry),
