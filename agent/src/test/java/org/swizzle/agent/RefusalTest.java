@@ -97,6 +97,11 @@ class RefusalTest {
             "annotate org.swizzle.fixtures.Plain with @org.swizzle.Persistent"), refusal);
         assertFalse(refusal.contains("annotate java.util.Date"), "a JDK class cannot be annotated: " + refusal);
         assertTrue(refusal.contains("its java.util.Date[] elements cannot be stored"), refusal);
+        assertTrue(refusal.contains("its java.util.Date elements cannot be stored") && refusal.contains(
+            "or make the field transient. Store a java.time.Instant instead (Date.toInstant(), Date.from(instant))."),
+            refusal);
+        assertTrue(refusal.contains(StoredTypes.refusal("org.swizzle.fixtures.WithDates", "stamp", "java.sql.Timestamp",
+            "java.sql.Timestamp", false)) && refusal.contains("Store a java.time.Instant instead"), refusal);
         assertUnchanged("WithDates");
     }
 

@@ -166,13 +166,30 @@ public final class StoredTypes {
      */
     public static String refusal(String className, String fieldName, String typeName, String erasedName, boolean record) {
         String applicationClass = applicationClass(erasedName);
-        String advice = applicationClass == null ? ""
+        String advice = applicationClass == null ? legacyTimeAdvice(erasedName)
             : record ? " " + applicationClass + " is a record, which cannot be @Persistent: hold its components in a"
                 + " @Persistent class and refer to that."
             : " Annotate " + applicationClass + " with @org.swizzle.Persistent if it is your class (it must be, while a"
                 + " store holds objects of it).";
         return "Cannot store field " + className + "." + fieldName + " of type " + typeName + ": not a supported stored type ("
             + STORED_TYPES + ")." + advice + " Make the field transient or static, or change its type.";
+    }
+
+    /** For the JDK's older date and time classes, the java.time class to store instead; else empty. */
+    private static String legacyTimeAdvice(String typeName) {
+        String elementClass = typeName.replace("[]", "");
+        switch (elementClass) {
+            case "java.util.Date":
+            case "java.sql.Timestamp":
+                return " Store a java.time.Instant instead (Date.toInstant(), Date.from(instant)).";
+            case "java.sql.Date":
+                return " Store a java.time.LocalDate instead (toLocalDate(), java.sql.Date.valueOf(localDate)).";
+            case "java.util.Calendar":
+            case "java.util.GregorianCalendar":
+                return " Store a java.time.ZonedDateTime instead (GregorianCalendar.toZonedDateTime(), GregorianCalendar.from(zoned)).";
+            default:
+                return "";
+        }
     }
 
     /** The class of {@code typeName}, or of its arrays' elements, unless it is a JDK class; else null. */
@@ -194,6 +211,6 @@ public final class StoredTypes {
             : " annotate " + applicationClass + " with @org.swizzle.Persistent if it is your class,";
         return "Cannot store field " + className + "." + fieldName + " of type " + typeName + ": its " + elementName
             + " elements cannot be stored (" + STORED_TYPES + "). Declare the collection with a stored element type,"
-            + annotate + " or make the field transient.";
+            + annotate + " or make the field transient." + legacyTimeAdvice(elementName);
     }
 }
