@@ -351,13 +351,13 @@ final class PersistentTypes implements StoredTypes.TypeFacts {
         return describe(element.getInternalName()) == null ? element.getClassName() : null;
     }
 
-    /** The description of {@code internalName}, or {@code null} if its class file cannot be found or read. */
     /** Whether {@code className}, or the element class of that array type, is a record. */
     private boolean isRecord(String className) {
         TypeDescription type = describe(className.replace("[]", "").replace('.', '/'));
         return type != null && type.isRecord();
     }
 
+    /** The description of {@code internalName}, or {@code null} if its class file cannot be found or read. */
     private TypeDescription describe(String internalName) {
         try {
             TypePool.Resolution resolution = pool.describe(internalName.replace('/', '.'));
