@@ -355,6 +355,7 @@ class StoreBehaviourTest {
 
     /** A record in a stored collection is refused with advice that works: a record cannot be @Persistent (trial 43b). */
     @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
     void shouldAdviseStoringARecordsComponentsWhenACollectionHoldsOne() {
         try (ObjectStore store = ObjectStore.open(dir)) {
             Node node = new Node("holder");
