@@ -83,7 +83,9 @@ final class PageMarks {
         if (marks == null) {
             marks = register(array, element, owner, null);
         }
-        marks.keep();
+        if (!marks.isKept()) { // the keeper runs at each load: no volatile store once kept
+            marks.keep();
+        }
         return true;
     }
 
