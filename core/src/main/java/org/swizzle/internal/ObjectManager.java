@@ -1,5 +1,6 @@
 package org.swizzle.internal;
 
+import java.lang.System.Logger.Level;
 import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -76,6 +77,8 @@ import org.swizzle.internal.tracked.TrackedHashMap;
  */
 public final class ObjectManager implements ObjectWriter.ReferenceResolver, ObjectReader.ReferenceSwizzler {
 
+    private static final System.Logger LOG = System.getLogger("org.swizzle.core");
+
     private final SegmentStore store;
     private final Path directory;
     private final Catalog catalog;
@@ -108,6 +111,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final boolean rehollowOnFault;
     /** Under {@code swizzle=eager}, the objects the current fault's unit refers to, made resident after it. */
     private final List<Persistable> eagerTargets = new ArrayList<>();
+    /** The objects read with others by a fault whose damage was logged: each is logged once. */
+    private final LongHashSet damagedCompanions = new LongHashSet();
     /**
      * The faults in progress on the faulting thread: a fault nested in another (a {@code hashCode} of a set element
      * read by a fill, an eager target's fill) re-hollows nothing, since the object the outermost fault is for was
@@ -313,8 +318,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             collectingTargets = swizzling == Swizzling.EAGER;
             try {
                 switch (faultUnit) {
-                    case SEGMENT: store.forEachInSegment(object.$swz_oid(), this::faultMember); break;
-                    case CLUSTER: store.forEachInCluster(object.$swz_oid(), this::faultMember); break;
+                    case SEGMENT: store.forEachInSegment(object.$swz_oid(), member -> faultMember(member, object)); break;
+                    case CLUSTER: store.forEachInCluster(object.$swz_oid(), member -> faultMember(member, object)); break;
                     default: break;
                 }
                 makeResident(object); // the whole unit when fault=object, a no-op after the others
@@ -324,7 +329,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (!outer) {
                 // indexed: a fault nested in a fill (a hashCode of a set element) may add targets
                 for (int i = 0; i < eagerTargets.size(); i++) {
-                    makeResident(eagerTargets.get(i));
+                    makeCompanionResident(eagerTargets.get(i), object);
                 }
                 eagerTargets.clear();
             }
@@ -370,14 +375,39 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         residentPages.trim();
     }
 
-    private void faultMember(long oid) {
+    /** Makes member {@code oid} of the fault unit of {@code faulted} resident with it (see {@link #makeCompanionResident}). */
+    private void faultMember(long oid, Persistable faulted) {
+        if (oid == faulted.$swz_oid()) {
+            return; // read after the others, where its own damage is thrown
+        }
         int classId = store.classId(oid);
         if (catalog.isValue(classId)) {
             return; // read when an object that holds it is
         }
         Object member = instance(oid, classId);
         if (member != null) { // null: an object of a dropped class
-            makeResident((Persistable) member);
+            makeCompanionResident((Persistable) member, faulted);
+        }
+    }
+
+    /**
+     * Makes {@code companion} resident, read with {@code faulted} because it is in its fault unit or, under {@code
+     * swizzle=eager}, a target of it. A companion whose bytes are damaged stays hollow, its damage logged once: it is
+     * refused where the application reaches it, and the intact objects beside it read as committed, as the object
+     * the fault was for does.
+     */
+    private void makeCompanionResident(Persistable companion, Persistable faulted) {
+        try {
+            makeResident(companion);
+        } catch (StoreCorruptedException e) {
+            if (companion.$swz_state() != Persistable.HOLLOW) {
+                throw e;
+            }
+            if (damagedCompanions.add(companion.$swz_oid())) {
+                LOG.log(Level.WARNING, () -> "Object " + companion.$swz_oid() + " (" + companion.getClass().getName()
+                    + "), read with object " + faulted.$swz_oid() + " (" + faulted.getClass().getName() + ") by its fault,"
+                    + " is left unread, to be refused where it is reached: " + e.getMessage());
+            }
         }
     }
 
