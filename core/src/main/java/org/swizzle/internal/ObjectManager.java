@@ -128,7 +128,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * ({@link Attachment}) in one queue, so that the new ones, which take their OIDs as they join it, are written
      * and staged in OID order, the order the store places and logs them in, which it then need not sort.
      */
-    private final ArrayDeque<Object> pending = new ArrayDeque<>();
+    private ArrayDeque<Object> pending = new ArrayDeque<>();
+    /** How many objects and collections the commit in progress took from {@link #pending}. */
+    private int pendingTaken;
     private final ArrayList<Persistable> created = new ArrayList<>();
     private final IntArrayList createdLengths = new IntArrayList();
     /** The directory sections the commit in progress wrote: each one's sections, index and OID before. */
@@ -1267,6 +1269,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 writeRoots();
             }
             for (Object next = pending.poll(); next != null; next = pending.poll()) {
+                pendingTaken++;
                 if (next instanceof Attachment attachment) {
                     try {
                         write(attachment);
@@ -1678,9 +1681,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * Empties the lists of the objects the commit wrote and created, letting go of their arrays after a commit larger
-     * than the store keeps working memory for, and of the writer's buffer if an image grew it past
-     * {@link #WRITER_KEPT_LENGTH} (a bulk load's, or a large array's, would stay as long as the store is open).
+     * Empties the lists of the objects the commit wrote and created, letting go of their arrays (and of the queue's,
+     * which held as many) after a commit larger than the store keeps working memory for, and of the writer's buffer if
+     * an image grew it past {@link #WRITER_KEPT_LENGTH} (a bulk load's, or a large array's, would stay as long as the
+     * store is open).
      */
     private void forgetCommitWork() {
         boolean large = created.size() > KEPT_PER_COMMIT || written.size() > KEPT_PER_COMMIT;
@@ -1692,6 +1696,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             created.trimToSize();
             createdLengths.trimToSize();
         }
+        if (pendingTaken > KEPT_PER_COMMIT) {
+            pending = new ArrayDeque<>();
+        }
+        pendingTaken = 0;
         writer.letGoPast(WRITER_KEPT_LENGTH);
     }
 
