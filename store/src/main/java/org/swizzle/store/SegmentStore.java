@@ -214,11 +214,8 @@ public final class SegmentStore implements AutoCloseable {
     private static StoreCorruptedException checkpointReplayed(OpenFiles files, Recovered recovered,
         StoreCorruptedException refusal) {
         try {
-            StoreState state = recovered.state;
-            if (state.storeId == 0) {
-                state.storeId = NewStore.newStoreId();
-            }
-            writeCheckpoint(files.clusters, files.segments, files.wal, state);
+            recovered.state.giveIdIfNone();
+            writeCheckpoint(files.clusters, files.segments, files.wal, recovered.state);
         } catch (StoreException e) {
             refusal.addSuppressed(e);
             return refusal;
@@ -240,9 +237,7 @@ public final class SegmentStore implements AutoCloseable {
         }
         if (!config.readOnly()) {
             IndexMarkers.dropThoseAhead(directory, state.lastCommit);
-            if (state.storeId == 0) {
-                state.storeId = NewStore.newStoreId(); // a store created before stores had an id: this checkpoint gives it one
-            }
+            state.giveIdIfNone();
             if (damagedSlot) {
                 writeCheckpoint(); // the next checkpoint goes to the slot the valid one is not in: the damaged one
             } else {

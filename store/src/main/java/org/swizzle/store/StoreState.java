@@ -27,4 +27,11 @@ final class StoreState {
         this.allocatedEnd = checkpoint.allocatedEnd();
         this.storeId = checkpoint.storeId();
     }
+
+    /** Gives a store created before stores had an id one, which the checkpoint a writable open writes records. */
+    void giveIdIfNone() {
+        if (storeId == 0) {
+            storeId = NewStore.newStoreId();
+        }
+    }
 }
