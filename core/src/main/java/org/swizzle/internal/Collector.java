@@ -17,7 +17,7 @@ import org.swizzle.store.Transaction;
  * <p>Why that is enough while commits go on: the application can store a reference only to an object it
  * holds an instance of, so an object no mark root reaches gains no reference; every instance made while the
  * cycle marks is marked through as the snapshot's are ({@link #instanceMade}), and one made while it sweeps comes
- * from an image that was marked through; while the cycle marks, every object a commit writes is marked through
+ * from an image that was marked through (a fault unit's members the sweep condemns are not read: {@link #isCondemned}); while the cycle marks, every object a commit writes is marked through
  * again ({@link #written}), so a reference moved from an object not yet marked to one already marked is not
  * missed; objects made during the cycle are live; and an object is freed only if it has no instance when the
  * sweep reaches it. The roots are those bound now and those the last commit stored ({@link Roots#oids}).
@@ -152,7 +152,9 @@ final class Collector {
     /**
      * Whether stored object {@code oid} is one the sweep under way frees or may have freed what it refers to: unmarked,
      * older than the cycle and without an instance. No instance is made of such an object (an index lookup would
-     * bring back an object no root reaches, with its referents freed around it), so it reads as gone.
+     * bring back an object no root reaches, with its referents freed around it), so it reads as gone; nor does a fault
+     * of its segment or cluster read it (it would keep its place and make instances of what it refers to, freed or
+     * about to be, which would keep theirs while the sweep frees what they refer to).
      */
     boolean isCondemned(long oid) {
         return phase == Phase.SWEEP && oid < limit && !marked.contains(oid) && table.get(oid) == null;

@@ -382,6 +382,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (oid == faulted.$swz_oid()) {
             return; // read after the others, where its own damage is thrown
         }
+        if (collector.isCondemned(oid)) {
+            return; // garbage the sweep under way may have freed the collections of, which no reference leads to
+        }
         int classId = store.classId(oid);
         if (catalog.isValue(classId)) {
             return; // read when an object that holds it is
