@@ -411,7 +411,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (damagedCompanions.add(companion.$swz_oid())) {
                 LOG.log(Level.WARNING, () -> "Object " + companion.$swz_oid() + " (" + companion.getClass().getName()
                     + "), read with object " + faulted.$swz_oid() + " (" + faulted.getClass().getName() + ") by its fault,"
-                    + " is left unread, to be refused where it is reached: " + e.getMessage());
+                    + " is left unread, to be refused where it is reached (one no root reaches may be garbage that a collection"
+                    + " cycle cut short left, which the next cycle frees): " + e.getMessage());
             }
         }
     }

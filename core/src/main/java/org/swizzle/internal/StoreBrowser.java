@@ -7,8 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import java.util.function.ObjLongConsumer;
 
+import org.agrona.collections.LongArrayList;
+import org.agrona.collections.LongHashSet;
 import org.swizzle.StoreCorruptedException;
 
 import org.swizzle.internal.tracked.Paged;
@@ -179,6 +182,8 @@ public final class StoreBrowser implements AutoCloseable {
     /**
      * Reads the references of every root and every stored object and collection, and names each that names no stored
      * object (what a collector that freed a reachable object leaves), and each holder whose references cannot be read.
+     * One held by an object no root reaches is garbage a collection cycle cut short left, not damage: told apart by
+     * marking from the roots, which only a store with such references pays for.
      */
     public ReferenceFindings findDanglingReferences() {
         List<String> problems = new ArrayList<>();
@@ -191,16 +196,20 @@ public final class StoreBrowser implements AutoCloseable {
             }
         }
         StoredReferences references = new StoredReferences(store, catalog, reader);
+        LongArrayList danglingHolders = new LongArrayList();
+        List<String> dangling = new ArrayList<>();
         long limit = store.oidLimit();
         for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
             checked++;
             String object = "object " + oid;
             try {
+                long holderOid = oid;
                 String holder = object + " (" + className(oid, store.classId(oid)) + ")";
                 references.forEach(oid, target -> {
                     String problem = targetProblem(target);
                     if (problem != null) {
-                        problems.add(holder + " refers to OID " + target + ", " + problem);
+                        danglingHolders.addLong(holderOid);
+                        dangling.add(holder + " refers to OID " + target + ", " + problem);
                     }
                 });
             } catch (StoreCorruptedException e) {
@@ -209,7 +218,38 @@ public final class StoreBrowser implements AutoCloseable {
                 problems.add(object + ": its references cannot be read (" + e.getMessage() + ")");
             }
         }
-        return new ReferenceFindings(checked, problems, null);
+        List<String> garbage = new ArrayList<>();
+        if (!dangling.isEmpty()) {
+            LongHashSet reached = reachedFromRoots(references);
+            for (int i = 0; i < dangling.size(); i++) {
+                (reached.contains(danglingHolders.getLong(i)) ? problems : garbage).add(dangling.get(i));
+            }
+        }
+        return new ReferenceFindings(checked, problems, garbage, null);
+    }
+
+    /** The OIDs the roots reach, through stored objects and collections; one whose references cannot be read leads nowhere. */
+    private LongHashSet reachedFromRoots(StoredReferences references) {
+        LongHashSet reached = new LongHashSet();
+        LongArrayList next = new LongArrayList();
+        LongConsumer reach = oid -> {
+            if (oid > 0 && reached.add(oid)) {
+                next.addLong(oid);
+            }
+        };
+        for (Roots.Binding root : roots.stored()) {
+            reach.accept(root.oid());
+        }
+        while (!next.isEmpty()) {
+            long oid = next.removeAt(next.size() - 1);
+            try {
+                if (store.contains(oid)) {
+                    references.forEach(oid, reach);
+                }
+            } catch (RuntimeException alreadyReported) { // the pass over every object named it a problem
+            }
+        }
+        return reached;
     }
 
     /** What is wrong with the target of a stored reference, said after its OID; null if it is a stored object. */

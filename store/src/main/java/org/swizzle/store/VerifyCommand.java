@@ -98,9 +98,14 @@ final class VerifyCommand {
             return;
         }
         out.println("references     " + Summary.count(references.checked(), "object or root", "objects and roots")
-            + " read, " + Summary.count(references.problems().size(), "problem"));
+            + " read, " + Summary.count(references.problems().size(), "problem") + (references.garbage().isEmpty() ? ""
+            : ", " + Summary.count(references.garbage().size(), "reference") + " from garbage to freed objects"));
         for (String problem : references.problems()) {
             problems.problem("references", problem);
+        }
+        for (String garbage : references.garbage()) {
+            problems.warning("references", garbage + ": garbage a collection cycle cut short left (it frees in"
+                + " steps); the next collectGarbage(), or the tool's collect, frees it");
         }
     }
 

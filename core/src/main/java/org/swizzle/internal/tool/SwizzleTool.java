@@ -2,7 +2,6 @@ package org.swizzle.internal.tool;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
 
@@ -176,9 +175,9 @@ public final class SwizzleTool {
         try (StoreBrowser store = StoreBrowser.open(directory)) {
             return store.findDanglingReferences();
         } catch (ReadOnlyStoreException e) {
-            return new ReferenceFindings(0, List.of(), commitsToReplay(directory, "verify"));
+            return ReferenceFindings.notChecked(commitsToReplay(directory, "verify"));
         } catch (RuntimeException e) {
-            return new ReferenceFindings(0, List.of(), e.getMessage() != null ? e.getMessage() : e.toString());
+            return ReferenceFindings.notChecked(e.getMessage() != null ? e.getMessage() : e.toString());
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.swizzle.it.reclaim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -47,7 +48,9 @@ class ReachedDuringCycleTest {
         ByteArrayOutputStream verified = new ByteArrayOutputStream();
         int exit = SwizzleTool.run(new String[] {"verify", dir.toString()}, new PrintStream(verified, true, StandardCharsets.UTF_8),
             System.err);
-        assertEquals(0, exit, verified.toString(StandardCharsets.UTF_8));
+        String report = verified.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, report);
+        assertTrue(!report.contains("WARNING references"), "no garbage refers to freed objects either: " + report);
         assertEquals("", Phases.failures(SegmentSweepWorkload.class, "fault=segment", dir, "verify"));
     }
 
