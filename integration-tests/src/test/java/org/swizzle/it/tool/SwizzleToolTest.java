@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.swizzle.it.StoreSurgery.entryOf;
+import static org.swizzle.it.StoreSurgery.free;
+import static org.swizzle.it.StoreSurgery.referenceIn;
+import static org.swizzle.it.StoreSurgery.rootOid;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,12 +26,7 @@ import org.swizzle.ObjectStore;
 import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreOptions;
 import org.swizzle.it.Jvm;
-import org.swizzle.internal.StoreBrowser;
 import org.swizzle.it.model.Color;
-import org.swizzle.store.SegmentStore;
-import org.swizzle.store.StoreConfig;
-import org.swizzle.store.Tool;
-import org.swizzle.store.Transaction;
 
 /**
  * The one jar's tool on a closed store, in a JVM without the application's classes (nor the agent): roots, objects
@@ -80,18 +77,9 @@ class SwizzleToolTest {
     @Test
     void shouldReportAReferenceToAnObjectThatIsNotInTheStore() {
         Path db = store();
-        long second;
-        try (StoreBrowser browser = StoreBrowser.open(db)) {
-            long first = browser.roots().stream().filter(root -> root.name().equals("first")).findFirst().orElseThrow().oid();
-            second = browser.decode(first).fields().stream().filter(field -> field.name().equals("next")).findFirst()
-                .map(field -> ((StoreBrowser.Reference) field.value()).oid()).orElseThrow();
-        }
+        long second = referenceIn(db, rootOid(db, "first"), "next");
         assertEquals(0, tool("verify", db.toString()).exitCode, "intact before");
-        try (SegmentStore store = SegmentStore.open(db, StoreConfig.defaults().withCreateIfMissing(false))) {
-            Transaction transaction = store.begin();
-            transaction.free(second);
-            transaction.commit(store.lastCommit() + 1);
-        }
+        free(db, second);
         Jvm.Result verified = tool("verify", db.toString());
         assertEquals(1, verified.exitCode, verified.toString());
         assertTrue(verified.output.contains("PROBLEM references: object ") && verified.output.contains(") refers to OID " + second
@@ -106,28 +94,19 @@ class SwizzleToolTest {
     @Test
     void shouldWarnOfAReferenceToAFreedObjectHeldByGarbage() {
         Path db = store();
-        long holder;
-        long freed;
         try (ObjectStore store = ObjectStore.open(db)) {
             ToolPart garbage = new ToolPart(5, "gone");
             garbage.next = new ToolPart(6, "gone too");
             store.setRoot("dropping", garbage);
             store.commit();
         }
-        try (StoreBrowser browser = StoreBrowser.open(db)) {
-            holder = browser.roots().stream().filter(root -> root.name().equals("dropping")).findFirst().orElseThrow().oid();
-            freed = browser.decode(holder).fields().stream().filter(field -> field.name().equals("next")).findFirst()
-                .map(field -> ((StoreBrowser.Reference) field.value()).oid()).orElseThrow();
-        }
+        long holder = rootOid(db, "dropping");
+        long freed = referenceIn(db, holder, "next");
         try (ObjectStore store = ObjectStore.open(db)) {
             store.setRoot("dropping", null);
             store.commit();
         }
-        try (SegmentStore store = SegmentStore.open(db, StoreConfig.defaults().withCreateIfMissing(false))) {
-            Transaction transaction = store.begin();
-            transaction.free(freed);
-            transaction.commit(store.lastCommit() + 1);
-        }
+        free(db, freed);
         Jvm.Result verified = tool("verify", db.toString());
         assertEquals(0, verified.exitCode, verified.toString());
         assertTrue(verified.output.contains("WARNING references: object " + holder + " (" + PART + ") refers to OID " + freed
@@ -281,13 +260,8 @@ class SwizzleToolTest {
     @Test
     void shouldReadTheRestOfAStoreWithADamagedTableEntryReadOnlyAndSayItIsDamaged() throws IOException {
         Path db = store();
-        long first;
-        long second;
-        try (StoreBrowser browser = StoreBrowser.open(db)) {
-            first = browser.roots().stream().filter(root -> root.name().equals("first")).findFirst().orElseThrow().oid();
-            second = browser.decode(first).fields().stream().filter(field -> field.name().equals("next")).findFirst()
-                .map(field -> ((StoreBrowser.Reference) field.value()).oid()).orElseThrow();
-        }
+        long first = rootOid(db, "first");
+        long second = referenceIn(db, first, "next");
         long entry = entryOf(db, second);
         Path clusters = db.resolve("swizzle.clusters");
         byte[] bytes = Files.readAllBytes(clusters);
@@ -335,7 +309,7 @@ class SwizzleToolTest {
             + " read: damage at offset " + entry), verified.output);
         assertEquals(before, files(db), "nothing was written over the damage");
 
-        long tags = tagsOf(db, first);
+        long tags = referenceIn(db, first, "tags");
         long tagsEntry = entryOf(db, tags);
         bytes = Files.readAllBytes(clusters);
         bytes[(int) tagsEntry + 1] ^= 0x5A;
@@ -344,24 +318,6 @@ class SwizzleToolTest {
         assertEquals(1, holder.exitCode, holder.toString());
         assertTrue(holder.output.matches("(?s).*tags\\s+java.util.List\\s+= #" + tags + " \\[damaged: its table entry fails"
             + " its checks at offset " + tagsEntry + " of swizzle.clusters\\].*"), holder.output);
-    }
-
-    /** The OID of the list in field {@code tags} of stored part {@code part}. */
-    private static long tagsOf(Path db, long part) {
-        try (StoreBrowser browser = StoreBrowser.open(db)) {
-            return browser.decode(part).fields().stream().filter(field -> field.name().equals("tags")).findFirst()
-                .map(field -> ((StoreBrowser.Reference) field.value()).oid()).orElseThrow();
-        }
-    }
-
-    /** The offset of the table entry of {@code oid} in the cluster file, as the store tool's dump gives it. */
-    private static long entryOf(Path db, long oid) {
-        ByteArrayOutputStream dump = new ByteArrayOutputStream();
-        assertEquals(0, Tool.run(new String[] {"dump", db.toString(), Long.toString(oid)},
-            new PrintStream(dump, true, StandardCharsets.UTF_8), System.err));
-        Matcher table = Pattern.compile("slot (\\d+), table at offset (\\d+)").matcher(dump.toString(StandardCharsets.UTF_8));
-        assertTrue(table.find(), dump.toString(StandardCharsets.UTF_8));
-        return Long.parseLong(table.group(2)) + 32L * Integer.parseInt(table.group(1)); // 32 bytes per entry
     }
 
     /** The lines of the object listing (before the totals) that end with {@code endingWith}. */
