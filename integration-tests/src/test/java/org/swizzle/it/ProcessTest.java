@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.ObjectStore;
 import org.swizzle.StoreLockedException;
+import org.swizzle.StoreOptions;
 import org.swizzle.it.model.Holder;
 import org.swizzle.it.model.Item;
 
@@ -88,13 +89,23 @@ class ProcessTest {
         ObjectStore.open(dir.resolve("db")).close();
     }
 
+    /**
+     * A second open in the same JVM is refused, writable or read-only, under any spelling of the path, and the refusal
+     * leaves the first one locked against other processes: file locks belong to the process, and closing any channel to
+     * the lock file would have released it (outside trial 44b: the store tool's collect then ran on the open store).
+     */
     @Test
     void shouldRefuseASecondOpenInTheSameProcess() {
         try (ObjectStore store = ObjectStore.open(dir)) {
             StoreLockedException e = assertThrows(StoreLockedException.class, () -> ObjectStore.open(dir));
             assertTrue(e.getMessage().contains(dir.toString()), e.getMessage());
+            assertThrows(StoreLockedException.class, () -> ObjectStore.open(dir, StoreOptions.builder().readOnly(true).build()));
+            assertThrows(StoreLockedException.class, () -> ObjectStore.open(dir.resolve("..").resolve(dir.getFileName())));
             assertDoesNotThrow(store::commit, "the refused open leaves the first one usable");
+            String other = Jvm.withAgent().run(TryOpen.class, dir.toString()).ok().output;
+            assertTrue(other.contains("LOCKED"), "another process is still refused: " + other);
         }
+        assertTrue(Jvm.withAgent().run(TryOpen.class, dir.toString()).ok().output.contains("OPENED"), "and let in after close");
     }
 
     @Test

@@ -9,6 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 import org.swizzle.StoreIOException;
 import org.swizzle.StoreLockedException;
@@ -23,14 +28,25 @@ import org.swizzle.StoreLockedException;
  * <p>A read-only open writes nothing: it holds a shared lock on the lock file if there is one, which
  * keeps writers out and lets other read-only processes in, and takes no lock where there is no lock
  * file (a read-only copy of a store, where creating one would be a write).
+ *
+ * <p>File locks belong to the process, and closing any channel to a file releases every lock the process holds on
+ * it: an open refused because this JVM holds the lock must not open the file at all, or its close would leave the
+ * open store unlocked against other processes. So the locks this JVM holds are also kept in {@link #HELD}, by the
+ * lock file's identity and by the real path of the store's directory, and an open checks there first.
  */
 final class StoreLock implements AutoCloseable {
     static final String FILE_NAME = "swizzle.lock";
     /** Follows the process id in the lock file while the process creates a new store. */
     static final String CREATING = " creating a new store";
 
+    /** The locks this JVM holds, under each key of {@link #keys}; guarded by itself, as every acquire and close is. */
+    private static final Map<Object, StoreLock> HELD = new HashMap<>();
+    /** Channels to a lock file that this JVM locked by other means, never closed: see {@link #heldElsewhereInThisJvm}. */
+    private static final List<FileChannel> KEPT_OPEN = new ArrayList<>();
+
     private final FileChannel channel;
     private final FileLock lock;
+    private List<Object> keys = List.of();
     private final String previousOwner;
     private final Path directory;
     /** Whether the lock file was made for this lock: an open refused then takes it away again. */
@@ -52,15 +68,22 @@ final class StoreLock implements AutoCloseable {
      * else holds it.
      */
     static StoreLock acquire(Path directory) {
+        synchronized (HELD) {
+            return held(lockExclusive(directory));
+        }
+    }
+
+    private static StoreLock lockExclusive(Path directory) {
         Path file = directory.resolve(FILE_NAME);
         boolean existed = Files.exists(file);
+        refuseIfHeldHere(directory, existed);
         FileChannel channel = null;
         try {
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             FileLock lock = tryLock(channel, false, directory, file);
             return new StoreLock(directory, channel, lock, contents(channel), !existed);
         } catch (OverlappingFileLockException e) {
-            throw Closer.closeAfter(alreadyOpenInThisJvm(directory, e), channel);
+            throw heldElsewhereInThisJvm(directory, channel, e);
         } catch (IOException e) {
             StoreIOException failure = FileIo.failure("lock", file, e);
             throw Closer.closeAfter(new StoreIOException(failure.getMessage() + " A store on a read-only file system"
@@ -75,17 +98,24 @@ final class StoreLock implements AutoCloseable {
      * lock file, or no lock if it has none. {@link StoreLockedException} if a writer holds it.
      */
     static StoreLock acquireShared(Path directory) {
+        synchronized (HELD) {
+            return held(lockShared(directory));
+        }
+    }
+
+    private static StoreLock lockShared(Path directory) {
         Path file = directory.resolve(FILE_NAME);
         if (!Files.exists(file)) {
             return new StoreLock(directory, null, null, "", false);
         }
+        refuseIfHeldHere(directory, true);
         FileChannel channel = null;
         try {
             channel = FileChannel.open(file, StandardOpenOption.READ);
             FileLock lock = tryLock(channel, true, directory, file);
             return new StoreLock(directory, channel, lock, contents(channel), false);
         } catch (OverlappingFileLockException e) {
-            throw Closer.closeAfter(alreadyOpenInThisJvm(directory, e), channel);
+            throw heldElsewhereInThisJvm(directory, channel, e);
         } catch (IOException e) {
             throw Closer.closeAfter(FileIo.failure("lock (shared, for reading)", file, e), channel);
         } catch (RuntimeException e) {
@@ -118,9 +148,57 @@ final class StoreLock implements AutoCloseable {
         return owner.isEmpty() ? ", opened for writing" : ", opened for writing by process " + owner;
     }
 
-    private static StoreLockedException alreadyOpenInThisJvm(Path directory, OverlappingFileLockException e) {
+    private static StoreLockedException alreadyOpenInThisJvm(Path directory, Throwable cause) {
         return new StoreLockedException("The store in " + directory
-            + " is already open in this JVM. Use the open store, or close it before opening it again.", e);
+            + " is already open in this JVM. Use the open store, or close it before opening it again.", cause);
+    }
+
+    /** Refuses an open of a store this JVM holds the lock of, before anything opens its lock file. */
+    private static void refuseIfHeldHere(Path directory, boolean fileExists) {
+        for (Object key : keys(directory, fileExists)) {
+            if (HELD.containsKey(key)) {
+                throw alreadyOpenInThisJvm(directory, null);
+            }
+        }
+    }
+
+    /**
+     * A lock this JVM holds on the file through a channel not of this class: the channel just opened is left open,
+     * since closing it would release that lock too.
+     */
+    private static StoreLockedException heldElsewhereInThisJvm(Path directory, FileChannel channel,
+        OverlappingFileLockException e) {
+        KEPT_OPEN.add(channel);
+        return alreadyOpenInThisJvm(directory, e);
+    }
+
+    /**
+     * The keys {@code directory}'s lock is held under: the real path of the directory, and the identity of its lock
+     * file where the file system gives one, so that any spelling of the path, a link or another mount finds it.
+     */
+    private static List<Object> keys(Path directory, boolean fileExists) {
+        List<Object> keys = new ArrayList<>(2);
+        try {
+            keys.add(directory.toRealPath());
+            if (fileExists) {
+                Object fileKey = Files.readAttributes(directory.resolve(FILE_NAME), BasicFileAttributes.class).fileKey();
+                if (fileKey != null) {
+                    keys.add(fileKey);
+                }
+            }
+        } catch (IOException e) {
+            keys.add(directory.toAbsolutePath().normalize()); // the open that follows reports what is wrong with the path
+        }
+        return keys;
+    }
+
+    /** Notes {@code lock} as held by this JVM, if it holds a file lock (a read-only open of a copy holds none). */
+    private static StoreLock held(StoreLock lock) {
+        if (lock.channel != null) {
+            lock.keys = keys(lock.directory, true);
+            lock.keys.forEach(key -> HELD.put(key, lock));
+        }
+        return lock;
     }
 
     private static String contents(FileChannel channel) throws IOException {
@@ -183,12 +261,15 @@ final class StoreLock implements AutoCloseable {
         if (channel == null) {
             return;
         }
-        try {
-            if (lock.isValid()) {
-                lock.release();
+        synchronized (HELD) {
+            try {
+                if (lock.isValid()) {
+                    lock.release();
+                }
+            } finally {
+                keys.forEach(key -> HELD.remove(key, this));
+                channel.close();
             }
-        } finally {
-            channel.close();
         }
     }
 }
