@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
 import java.util.function.ObjLongConsumer;
 
 import org.agrona.collections.LongArrayList;
@@ -220,36 +219,16 @@ public final class StoreBrowser implements AutoCloseable {
         }
         List<String> garbage = new ArrayList<>();
         if (!dangling.isEmpty()) {
-            LongHashSet reached = reachedFromRoots(references);
+            LongArrayList rootOids = new LongArrayList();
+            roots.oids(rootOids);
+            LongHashSet reached = new ReachabilityTrace(store, catalog, references).reached(rootOids, alreadyReported -> {
+                // the pass over every object above named it a problem
+            });
             for (int i = 0; i < dangling.size(); i++) {
                 (reached.contains(danglingHolders.getLong(i)) ? problems : garbage).add(dangling.get(i));
             }
         }
         return new ReferenceFindings(checked, problems, garbage, null);
-    }
-
-    /** The OIDs the roots reach, through stored objects and collections; one whose references cannot be read leads nowhere. */
-    private LongHashSet reachedFromRoots(StoredReferences references) {
-        LongHashSet reached = new LongHashSet();
-        LongArrayList next = new LongArrayList();
-        LongConsumer reach = oid -> {
-            if (oid > 0 && reached.add(oid)) {
-                next.addLong(oid);
-            }
-        };
-        for (Roots.Binding root : roots.stored()) {
-            reach.accept(root.oid());
-        }
-        while (!next.isEmpty()) {
-            long oid = next.removeAt(next.size() - 1);
-            try {
-                if (store.contains(oid)) {
-                    references.forEach(oid, reach);
-                }
-            } catch (RuntimeException alreadyReported) { // the pass over every object named it a problem
-            }
-        }
-        return reached;
     }
 
     /** What is wrong with the target of a stored reference, said after its OID; null if it is a stored object. */

@@ -73,7 +73,8 @@ public final class SegmentSweepWorkload {
 
     /**
      * Another thread collects; once its sweep frees, this one faults the kept cells from the last, ahead of the sweep:
-     * each fault reads the cell's segment, garbage cells too, which refer to garbage cells elsewhere.
+     * each fault reads the cell's segment, garbage cells too, which refer to garbage cells elsewhere. Prints {@code
+     * RACED n}, the cells it faulted while the collecting thread still ran: 0 if the sweep ended first.
      */
     private void faultWhileSweeping(ObjectStore store) throws Exception {
         Cell[] kept = store.root("cells", Cells.class).kept;
@@ -84,10 +85,15 @@ public final class SegmentSweepWorkload {
             Thread.onSpinWait();
         }
         long sum = 0;
+        int raced = 0;
         for (int i = kept.length - 1; i >= 0; i--) {
+            if (collector.isAlive()) {
+                raced++;
+            }
             sum += kept[i].id;
         }
         collector.join();
+        System.out.println("RACED " + raced);
         Phases.check(phase, "the kept cells' ids sum to " + sum, sum == (long) (CELLS / 2) * (CELLS / 2 - 1));
         Phases.check(phase, "the cycle freed " + freed[0] + " objects and collections", freed[0] > 0);
     }
