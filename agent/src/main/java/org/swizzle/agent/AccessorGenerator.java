@@ -9,6 +9,7 @@ import org.objectweb.asm.Type;
 import org.swizzle.internal.Barrier;
 import org.swizzle.internal.FieldKind;
 import org.swizzle.internal.RememberedSet;
+import org.swizzle.internal.StateWord;
 import org.swizzle.internal.Swizzling;
 
 /**
@@ -60,7 +61,9 @@ import org.swizzle.internal.Swizzling;
  * The mark is the configured {@link Barrier}: {@code CardTable.mark(o.$swz_address)} for cards,
  * {@code if (o.$swz_dirty == 0) RememberedSet.remember(o)} for the remembered set (for a field that is not of
  * fixed size, an array edit included: {@code if (o.$swz_dirty != 2) RememberedSet.rememberAll(o)}),
- * {@code o.$swz_dirty = 1} for dirty bits, nothing for {@code barrier=none}.
+ * {@code if (o.$swz_dirty == 0) WriteBarrier.dirty(o)} for dirty bits, nothing for {@code barrier=none}.
+ * {@code $swz_state}, {@code $swz_dirty} and {@code $swz_flags} stand for their bits of {@code o.$swz_word}
+ * ({@code StateWord}): each test is one load of the word and a mask.
  *
  * <p>Under {@code swizzle=edge} and {@code none}, a reference field {@code f} keeps the stored
  * reference {@code long $swz_ref$f} beside it while the Java field is {@code null}:
@@ -205,8 +208,7 @@ final class AccessorGenerator {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, owner, field.name(), field.descriptor());
         method.visitJumpInsn(Opcodes.IFNONNULL, loaded);
-        method.visitVarInsn(Opcodes.ALOAD, 0);
-        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.STATE, "B");
+        loadWordBits(method, StateWord.STATE_MASK);
         method.visitJumpInsn(Opcodes.IFEQ, loaded);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         Bytecode.pushInt(method, field.index());
@@ -370,8 +372,7 @@ final class AccessorGenerator {
         method.visitCode();
         Label nullObject = checked ? residencyCheck(method, owner) : null;
         Label watched = new Label();
-        method.visitVarInsn(Opcodes.ALOAD, 0);
-        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.FLAGS, "B");
+        loadWordBits(method, StateWord.WATCHED_BIT);
         method.visitJumpInsn(Opcodes.IFNE, watched);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitVarInsn(Opcodes.ALOAD, 0);
@@ -479,8 +480,9 @@ final class AccessorGenerator {
         }
         method.visitLabel(stateLoad);
         method.visitVarInsn(Opcodes.ALOAD, 0);
-        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.STATE, "B");
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.WORD, "J");
         method.visitLabel(stateLoaded);
+        maskWord(method, StateWord.STATE_MASK);
         method.visitJumpInsn(Opcodes.IFEQ, resident);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.FAULTS, Contract.FAULT, Contract.FAULT_DESCRIPTOR, false);
@@ -517,12 +519,25 @@ final class AccessorGenerator {
     /** {@code if (o.$swz_flags == 0) Escapes.array(o);} with {@code o} in local 0 and {@code locals} the method's locals. */
     private void escape(MethodVisitor method, Object... locals) {
         Label watched = new Label();
-        method.visitVarInsn(Opcodes.ALOAD, 0);
-        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.FLAGS, "B");
+        loadWordBits(method, StateWord.WATCHED_BIT);
         method.visitJumpInsn(Opcodes.IFNE, watched);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.ESCAPES, Contract.ESCAPE_ARRAY, Contract.ESCAPE_ARRAY_DESCRIPTOR, false);
         Bytecode.target(method, watched, frames, locals);
+    }
+
+    /** Leaves {@code (int) (o.$swz_word & mask)} with {@code o} in local 0; {@code mask} is within the word's low 32 bits. */
+    private void loadWordBits(MethodVisitor method, long mask) {
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.WORD, "J");
+        maskWord(method, mask);
+    }
+
+    /** {@code (int) (word & mask)} of the word on the stack. */
+    private static void maskWord(MethodVisitor method, long mask) {
+        method.visitLdcInsn(mask);
+        method.visitInsn(Opcodes.LAND);
+        method.visitInsn(Opcodes.L2I);
     }
 
     /**
@@ -538,12 +553,11 @@ final class AccessorGenerator {
                 break;
             case REMSET: {
                 Label remembered = new Label();
-                method.visitVarInsn(Opcodes.ALOAD, 0);
-                method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.DIRTY, "B");
+                loadWordBits(method, StateWord.DIRTY_MASK);
                 if (fixedSize) {
                     method.visitJumpInsn(Opcodes.IFNE, remembered);
                 } else {
-                    Bytecode.pushInt(method, RememberedSet.ANY_FIELDS);
+                    Bytecode.pushInt(method, RememberedSet.ANY_FIELDS << StateWord.DIRTY_SHIFT);
                     method.visitJumpInsn(Opcodes.IF_ICMPEQ, remembered);
                 }
                 method.visitVarInsn(Opcodes.ALOAD, 0);
@@ -552,11 +566,16 @@ final class AccessorGenerator {
                 Bytecode.target(method, remembered, frames, locals);
                 break;
             }
-            case OBJECT:
+            case OBJECT: {
+                Label dirty = new Label();
+                loadWordBits(method, StateWord.DIRTY_MASK);
+                method.visitJumpInsn(Opcodes.IFNE, dirty);
                 method.visitVarInsn(Opcodes.ALOAD, 0);
-                method.visitInsn(Opcodes.ICONST_1);
-                method.visitFieldInsn(Opcodes.PUTFIELD, owner, Contract.DIRTY, "B");
+                method.visitMethodInsn(Opcodes.INVOKESTATIC, Contract.WRITE_BARRIER, Contract.DIRTY, Contract.REMEMBER_DESCRIPTOR,
+                    false);
+                Bytecode.target(method, dirty, frames, locals);
                 break;
+            }
             default:
                 break;
         }

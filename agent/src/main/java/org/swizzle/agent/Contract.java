@@ -89,12 +89,17 @@ final class Contract {
     static final String WRITE_STORED_REFERENCE_DESCRIPTOR = "(Ljava/lang/Object;J)V";
     static final String READ_STORED_REFERENCE = "readStoredReference";
 
-    static final String OID = "$swz_oid";
+    /** The object's {@code StateWord}: its field, and the getter of {@code Persistable}. */
+    static final String WORD = "$swz_word";
+    /** {@code boolean $swz_swapWord(long expected, long word)}, a compare-and-set of the word. */
+    static final String SWAP_WORD = "$swz_swapWord";
+    static final String SWAP_WORD_DESCRIPTOR = "(JJ)Z";
+    /** The static {@code VarHandle} of the word, in the class that declares it. */
+    static final String WORD_HANDLE = "$swz_wordHandle";
     static final String ADDRESS = "$swz_address";
-    static final String STATE = "$swz_state";
-    static final String DIRTY = "$swz_dirty";
-    static final String FLAGS = "$swz_flags";
-    static final String CONTEXT = "$swz_context";
+    static final String WRITE_BARRIER = "org/swizzle/internal/WriteBarrier";
+    /** {@code WriteBarrier.dirty(Persistable)}: the slow path of {@code barrier=object}. */
+    static final String DIRTY = "dirty";
     /**
      * {@code public static final synthetic String $swz_options}: the options a persistent class was enhanced
      * with, as {@code AgentOptions.toString()} writes them. It marks the class as enhanced (at build time or by

@@ -66,6 +66,9 @@ final class PersistentClassEnhancer extends ClassVisitor {
                 @Override
                 public void visitCode() {
                     super.visitCode();
+                    if (model.isRoot()) {
+                        StateGenerator.initializeWordHandle(this, model.internalName());
+                    }
                     accessors.initializeHandles(this, model.fields());
                 }
             };
@@ -103,10 +106,16 @@ final class PersistentClassEnhancer extends ClassVisitor {
         method.visitEnd();
     }
 
-    /** {@code static { }} with the handles of the fields that keep a stored reference, for a class that has no static initializer. */
+    /**
+     * {@code static { }} with the handle of the state word (in the root class of a hierarchy) and of the fields that keep
+     * a stored reference, for a class that has no static initializer.
+     */
     private void addClassInit(ClassVisitor next) {
         MethodVisitor method = next.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, Contract.CLASS_INIT, "()V", null, null);
         method.visitCode();
+        if (model.isRoot()) {
+            StateGenerator.initializeWordHandle(method, model.internalName());
+        }
         accessors.initializeHandles(method, model.fields());
         method.visitInsn(Opcodes.RETURN);
         method.visitMaxs(0, 0);
@@ -147,7 +156,7 @@ final class PersistentClassEnhancer extends ClassVisitor {
                 handles = true;
             }
         }
-        if (handles && !declaresClassInit) {
+        if ((handles || model.isRoot()) && !declaresClassInit) {
             addClassInit(next);
         }
         SerializerGenerator serializer = new SerializerGenerator(next, model, frames, accessors::keepsStoredReference);

@@ -16,12 +16,6 @@ final class StateGenerator {
 
     private static final int STATE_FIELD = Opcodes.ACC_PUBLIC | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC;
 
-    /** Field name and descriptor of each piece of state the root class carries. */
-    private static final String[][] STATE = {
-        {Contract.OID, "J"}, {Contract.ADDRESS, "J"}, {Contract.STATE, "B"}, {Contract.DIRTY, "B"},
-        {Contract.FLAGS, "B"}, {Contract.CONTEXT, "Ljava/lang/Object;"}
-    };
-
     private final ClassVisitor target;
     private final ClassModel model;
     private final boolean addressed;
@@ -34,20 +28,52 @@ final class StateGenerator {
     }
 
     /**
-     * The state fields and their getter/setter pairs ({@code long $swz_oid()}, {@code void $swz_oid(long)}, ...).
-     * Without {@code addressed}, {@code $swz_address} is no field: its getter returns 0 and its setter does nothing,
-     * and each object is 8 bytes smaller.
+     * The state fields: {@code long $swz_word} with its getter and {@code $swz_swapWord}, a compare-and-set through the
+     * handle {@link #initializeWordHandle} makes (the other pieces of state are {@code Persistable}'s default methods
+     * over the word), and {@code $swz_address} with its getter and setter. Without {@code addressed},
+     * {@code $swz_address} is no field: its getter returns 0 and its setter does nothing, and each object is 8 bytes
+     * smaller.
      */
     void addState() {
-        for (String[] field : STATE) {
-            if (!addressed && field[0].equals(Contract.ADDRESS)) {
-                addNoAddress();
-                continue;
-            }
-            target.visitField(STATE_FIELD, field[0], field[1], null, null).visitEnd();
-            addStateGetter(field[0], field[1]);
-            addStateSetter(field[0], field[1]);
+        target.visitField(STATE_FIELD, Contract.WORD, "J", null, null).visitEnd();
+        target.visitField(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
+            Contract.WORD_HANDLE, Contract.VAR_HANDLE_DESCRIPTOR, null, null).visitEnd();
+        addStateGetter(Contract.WORD, "J");
+        addSwapWord();
+        if (addressed) {
+            target.visitField(STATE_FIELD, Contract.ADDRESS, "J", null, null).visitEnd();
+            addStateGetter(Contract.ADDRESS, "J");
+            addStateSetter(Contract.ADDRESS, "J");
+        } else {
+            addNoAddress();
         }
+    }
+
+    /** {@code $swz_wordHandle = MethodHandles.lookup().findVarHandle(C.class, "$swz_word", long.class)}, in the static initializer. */
+    static void initializeWordHandle(MethodVisitor method, String owner) {
+        method.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
+            "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
+        method.visitLdcInsn(Type.getObjectType(owner));
+        method.visitLdcInsn(Contract.WORD);
+        method.visitFieldInsn(Opcodes.GETSTATIC, "java/lang/Long", "TYPE", "Ljava/lang/Class;");
+        method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/invoke/MethodHandles$Lookup", "findVarHandle",
+            "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;", false);
+        method.visitFieldInsn(Opcodes.PUTSTATIC, owner, Contract.WORD_HANDLE, Contract.VAR_HANDLE_DESCRIPTOR);
+    }
+
+    /** {@code public boolean $swz_swapWord(long expected, long word) { return $swz_wordHandle.compareAndSet(this, expected, word); }} */
+    private void addSwapWord() {
+        MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.SWAP_WORD, Contract.SWAP_WORD_DESCRIPTOR, null, null);
+        method.visitCode();
+        method.visitFieldInsn(Opcodes.GETSTATIC, model.internalName(), Contract.WORD_HANDLE, Contract.VAR_HANDLE_DESCRIPTOR);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitVarInsn(Opcodes.LLOAD, 1);
+        method.visitVarInsn(Opcodes.LLOAD, 3);
+        method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.VAR_HANDLE, Contract.COMPARE_AND_SET,
+            "(L" + model.internalName() + ";JJ)Z", false);
+        method.visitInsn(Opcodes.IRETURN);
+        method.visitMaxs(0, 0);
+        method.visitEnd();
     }
 
     /** {@code public long $swz_address() { return 0; }} and {@code public void $swz_address(long a) { }}. */

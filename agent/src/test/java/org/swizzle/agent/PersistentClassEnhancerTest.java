@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.objectweb.asm.Opcodes;
 import org.swizzle.internal.AgentOptions;
 import org.swizzle.internal.Persistable;
+import org.swizzle.internal.RememberedSet;
+import org.swizzle.internal.StateWord;
 
 class PersistentClassEnhancerTest {
 
@@ -30,11 +32,9 @@ class PersistentClassEnhancerTest {
         Class<?> part = loader.fixture("Part");
 
         assertTrue(Persistable.class.isAssignableFrom(part));
-        assertStateField(part, "$swz_oid", long.class);
-        assertStateField(part, "$swz_state", byte.class);
-        assertStateField(part, "$swz_dirty", byte.class);
-        assertStateField(part, "$swz_flags", byte.class);
-        assertStateField(part, "$swz_context", Object.class);
+        assertStateField(part, "$swz_word", long.class);
+        assertThrows(NoSuchFieldException.class, () -> part.getDeclaredField("$swz_context"),
+            "the word names the store: no reference to it in every object");
         assertThrows(NoSuchFieldException.class, () -> part.getDeclaredField("$swz_address"),
             "the default barrier (remset) needs no card address");
     }
@@ -57,23 +57,30 @@ class PersistentClassEnhancerTest {
 
         assertTrue(Persistable.class.isAssignableFrom(sub));
         assertTrue(ClassShape.of(loader.definedBytes("Sub")).interfaces.isEmpty(), "Sub inherits Persistable from Base");
-        assertFalse(ClassShape.of(loader.definedBytes("Sub")).fieldAccess.containsKey("$swz_oid"));
+        assertFalse(ClassShape.of(loader.definedBytes("Sub")).fieldAccess.containsKey("$swz_word"));
     }
 
     @Test
     void shouldExposeStateThroughPersistable() {
         Persistable part = (Persistable) Fixtures.newInstance(loader.fixture("Part"), 1);
-        Object context = new Object();
 
-        part.$swz_oid(11);
+        part.$swz_oid(StateWord.MAX_OID);
         part.$swz_address(22);
         part.$swz_state(Persistable.HOLLOW);
-        part.$swz_context(context);
+        part.$swz_dirty(RememberedSet.ANY_FIELDS);
+        part.$swz_flags(Persistable.WATCHED);
 
-        assertEquals(11, part.$swz_oid());
+        assertEquals(StateWord.MAX_OID, part.$swz_oid());
         assertEquals(0, part.$swz_address(), "no card address under the default barrier");
         assertEquals(Persistable.HOLLOW, part.$swz_state());
-        assertSame(context, part.$swz_context());
+        assertEquals(RememberedSet.ANY_FIELDS, part.$swz_dirty());
+        assertEquals(Persistable.WATCHED, part.$swz_flags());
+        assertNull(part.$swz_context(), "transient");
+        part.$swz_state(Persistable.RESIDENT);
+        part.$swz_dirty((byte) 0);
+        assertEquals(StateWord.MAX_OID, part.$swz_oid(), "each piece changes alone");
+        assertEquals(Persistable.WATCHED, part.$swz_flags());
+        assertThrows(IllegalArgumentException.class, () -> part.$swz_oid(StateWord.MAX_OID + 1));
     }
 
     @Test

@@ -81,7 +81,7 @@ class SchemeEnhancementTest {
                     continue;
                 }
                 List<String> code = link.code(accessor);
-                int state = code.indexOf("GETFIELD " + LINK + ".$swz_state:B");
+                int state = code.indexOf("GETFIELD " + LINK + ".$swz_word:J");
                 int fence = code.indexOf("INVOKESTATIC java/lang/invoke/VarHandle.acquireFence()V");
                 assertTrue(state >= 0 && fence > state, scheme + ": " + accessor + " reads the state, then fences: " + code);
                 for (int i = 0; i < fence; i++) {
@@ -97,7 +97,7 @@ class SchemeEnhancementTest {
         for (String barrier : new String[] {"remset", "object", "none", "card"}) {
             ClassShape link = ClassShape.of(loader("barrier=" + barrier).definedBytes("Link"));
             List<String> code = link.code("$swz_set$value(L" + LINK + ";J)V");
-            int state = code.indexOf("GETFIELD " + LINK + ".$swz_state:B");
+            int state = code.indexOf("GETFIELD " + LINK + ".$swz_word:J");
             int store = code.indexOf("PUTFIELD " + LINK + ".value:J");
             boolean fenced = code.contains("INVOKESTATIC java/lang/invoke/VarHandle.acquireFence()V");
             assertTrue(state >= 0 && store > state, barrier + ": the store follows the check: " + code);

@@ -17,6 +17,9 @@ public final class Escapes {
      */
     public static void kept(Persistable owner, Object array) {
         Object context = owner.$swz_context();
+        if (context == OpenStores.CLOSED_STORE) {
+            return; // no commit will compare it
+        }
         boolean marked = array != null && (context == null ? PageMarks.keepUnstored(owner, array)
             : ((ObjectManager) context).keeps(owner, array));
         if (!marked) {
@@ -27,6 +30,9 @@ public final class Escapes {
     /** Called when {@code owner.$swz_flags} is 0. */
     public static void array(Persistable owner) {
         Object context = owner.$swz_context();
+        if (context == OpenStores.CLOSED_STORE) {
+            return; // no commit will compare it
+        }
         if (context != null) {
             ((ObjectManager) context).watch(owner);
         } else {

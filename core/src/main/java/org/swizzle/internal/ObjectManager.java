@@ -242,6 +242,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     private long commitNumber;
     private volatile boolean closed;
+    /** This store's slot in {@link OpenStores}, which its objects' words name; {@link OpenStores#CLOSED} once closed. */
+    private volatile int slot;
 
     private ObjectManager(SegmentStore store, StoreOptions options, ClassLoader loader) {
         this.store = store;
@@ -257,6 +259,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.collector = new Collector(store, table, committedReferences, this::cycleEnded);
         this.automatic = options.automaticCollection() && !options.readOnly()
             ? new AutomaticCollection("swizzle-collector " + directory, this::collectCycle, usedBytes()) : null;
+        this.slot = OpenStores.take(this);
     }
 
     /** Opens (creating, recovering) the store in {@code directory}. */
@@ -269,7 +272,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         SegmentStore store = SegmentStore.open(directory, config);
         try {
             ObjectManager manager = new ObjectManager(store, options, applicationLoader());
-            manager.loadDirectory();
+            try {
+                manager.loadDirectory();
+            } catch (RuntimeException | Error e) {
+                manager.detachObjects();
+                throw e;
+            }
             return manager;
         } catch (RuntimeException | Error e) {
             store.close();
@@ -290,6 +298,30 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         return directory;
     }
 
+    int slot() {
+        return slot;
+    }
+
+    /**
+     * Moves every object this store made to {@link OpenStores#CLOSED}, and gives its slot back for the next store
+     * opened: no object of this one may find that store through its word. Every such object is in the resident table
+     * (a hollow one made by {@link #instance}, a new one by its commit) until the garbage collector releases it.
+     */
+    private synchronized void detachObjects() {
+        int mine = slot;
+        if (mine == OpenStores.CLOSED) {
+            return;
+        }
+        slot = OpenStores.CLOSED;
+        long closedStore = (long) OpenStores.CLOSED << StateWord.STORE_SHIFT;
+        table.forEachObject(object -> {
+            if (object instanceof Persistable && StateWord.store(((Persistable) object).$swz_word()) == mine) {
+                StateWord.set((Persistable) object, StateWord.STORE_MASK, closedStore);
+            }
+        });
+        OpenStores.release(mine);
+    }
+
     /** The store's identity ({@link SegmentStore#storeId()}). */
     long storeId() {
         return store.storeId();
@@ -308,10 +340,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         if (closed) {
-            throw new StoreClosedException("The store in " + directory + " is closed, so object " + object.$swz_oid()
-                + " (" + object.getClass().getName() + "), which was not read before close() or had changes close()"
-                + " discarded (as abort() does, they make it hollow), cannot be read now. Read what you need, and commit"
-                + " what you changed, before close(), or open the store again and use the objects it reads.");
+            throw OpenStores.closedToRead(object, "The store in " + directory);
         }
         counters.faults++;
         faultDepth++;
@@ -1113,9 +1142,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 + " its objects.");
         }
         Persistable hollow = layout.newHollow();
-        hollow.$swz_oid(oid);
-        hollow.$swz_context(this);
-        hollow.$swz_state(Persistable.HOLLOW);
+        StateWord.set(hollow, StateWord.OID_MASK | StateWord.STORE_MASK | StateWord.STATE_MASK,
+            StateWord.oidBits(oid) | (long) slot << StateWord.STORE_SHIFT | Persistable.HOLLOW);
         table.put(oid, hollow);
         collector.instanceMade(oid);
         counters.hollowObjectsCreated++;
@@ -1209,7 +1237,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /** The end of a refusal of a reference to an object that {@code other} holds, saying what to do. */
-    private String otherStore(ObjectManager other) {
+    private String otherStore(Object context) {
+        if (context == OpenStores.CLOSED_STORE) {
+            return "read from a store before it was closed (this one, closed and opened again, or another): an object"
+                + " does not outlive its store's close(); read it again from the open store.";
+        }
+        ObjectManager other = (ObjectManager) context;
         if (other.closed) {
             return (other.directory.equals(directory) ? "read from this store before it was closed and opened again"
                 : "of the store in " + other.directory + ", which was closed") + ": an object does not outlive its"
@@ -1228,7 +1261,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Object context = ((Persistable) value).$swz_context();
             if (context != null && context != this) {
                 throw new NotPersistentException("Cannot bind root '" + name + "' of the store in " + directory
-                    + " to an object " + otherStore((ObjectManager) context));
+                    + " to an object " + otherStore(context));
             }
         }
         roots.set(name, value);
@@ -1348,9 +1381,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         long installStart = System.nanoTime();
         for (int i = 0; i < created.size(); i++) {
             Persistable object = created.get(i);
-            object.$swz_context(this);
-            object.$swz_dirty((byte) 0);
-            object.$swz_flags((byte) 0);
+            StateWord.set(object, StateWord.STORE_MASK | StateWord.DIRTY_MASK | StateWord.WATCHED_BIT,
+                (long) slot << StateWord.STORE_SHIFT); // clean, unwatched, of this store
             table.putResident(object.$swz_oid(), object);
             if (barrier.placesObjects()) {
                 object.$swz_address(space.place(object, createdLengths.getInt(i)));
@@ -1766,7 +1798,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (context != null) {
             throw new NotPersistentException("Field " + from.fieldDescription() + " refers to an object "
-                + otherStore((ObjectManager) context));
+                + otherStore(context));
         }
         long oid = object.$swz_oid();
         if (oid == 0 && transaction == null) {
@@ -2366,6 +2398,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         } finally {
             closed = true;
+            detachObjects();
             collections.closed(directory);
             space.release();
             pagedArrays.close();
@@ -2390,9 +2423,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     void requireOpenToChange(Persistable object) {
         if (closed) {
-            throw new StoreClosedException("The store in " + directory + " is closed, so a change to object "
-                + object.$swz_oid() + " (" + object.getClass().getName() + ") would be lost: no commit will write it."
-                + " Change objects before close(), or open the store again and change the objects it reads.");
+            throw OpenStores.closedToChange(object, "The store in " + directory);
         }
         requireOwner();
     }

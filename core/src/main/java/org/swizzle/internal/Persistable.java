@@ -5,8 +5,8 @@ package org.swizzle.internal;
  * methods are public only so that the object manager in another package can call them.
  *
  * <p>The state lives in fields the agent adds to the topmost persistent class of a hierarchy
- * ({@code $swz_oid}, {@code $swz_state}, {@code $swz_dirty}, {@code $swz_flags}, {@code $swz_context}, and
- * {@code $swz_address} under barriers that {@linkplain Barrier#placesObjects() place objects}); the
+ * ({@code $swz_word}, which holds the OID, state, dirty level, watched bit and store as {@link StateWord} lays them
+ * out, and {@code $swz_address} under barriers that {@linkplain Barrier#placesObjects() place objects}); the
  * serialization methods are generated per class and dispatch on a field index that is global to the
  * hierarchy (the fields of the topmost class first), so a subclass handles its own fields and hands
  * the rest to {@code super}.
@@ -29,9 +29,19 @@ public interface Persistable {
     /** {@code $swz_flags} of an object the object manager watches: it holds a value that changes without a barrier. */
     byte WATCHED = 1;
 
-    long $swz_oid();
+    /** The object's {@link StateWord}: a plain load, as the residency check and the barriers make. */
+    long $swz_word();
 
-    void $swz_oid(long oid);
+    /** Sets the object's word to {@code word} if it still is {@code expected}, with the effects of a volatile store. */
+    boolean $swz_swapWord(long expected, long word);
+
+    default long $swz_oid() {
+        return StateWord.oid($swz_word());
+    }
+
+    default void $swz_oid(long oid) {
+        StateWord.set(this, StateWord.OID_MASK, StateWord.oidBits(oid));
+    }
 
     /**
      * The object's card address in the resident space ({@code 0}, the sink card, while transient, and always
@@ -41,27 +51,46 @@ public interface Persistable {
 
     void $swz_address(long address);
 
-    byte $swz_state();
+    default byte $swz_state() {
+        return (byte) ($swz_word() & StateWord.STATE_MASK);
+    }
 
-    void $swz_state(byte state);
+    default void $swz_state(byte state) {
+        StateWord.set(this, StateWord.STATE_MASK, state);
+    }
 
     /** Non-zero once the object was updated since the last commit, under {@code barrier=remset} and {@code barrier=object}. */
-    byte $swz_dirty();
+    default byte $swz_dirty() {
+        return (byte) (($swz_word() & StateWord.DIRTY_MASK) >>> StateWord.DIRTY_SHIFT);
+    }
 
-    void $swz_dirty(byte dirty);
+    default void $swz_dirty(byte dirty) {
+        StateWord.set(this, StateWord.DIRTY_MASK, (long) dirty << StateWord.DIRTY_SHIFT);
+    }
 
     /**
      * {@link #WATCHED} once an array of the object was handed to code that may write it, or a commit found
      * it holding a collection that does not report its changes to it; {@code 0} otherwise.
      */
-    byte $swz_flags();
+    default byte $swz_flags() {
+        return ($swz_word() & StateWord.WATCHED_BIT) != 0 ? WATCHED : 0;
+    }
 
-    void $swz_flags(byte flags);
+    default void $swz_flags(byte flags) {
+        StateWord.set(this, StateWord.WATCHED_BIT, flags == WATCHED ? StateWord.WATCHED_BIT : 0);
+    }
 
-    /** The object manager that faults this object in; {@code null} while the object is transient. */
-    Object $swz_context();
+    /**
+     * The object manager that faults this object in, {@link OpenStores#CLOSED_STORE} once its store was closed, or
+     * {@code null} while the object is transient.
+     */
+    default Object $swz_context() {
+        return OpenStores.context($swz_word());
+    }
 
-    void $swz_context(Object context);
+    default void $swz_context(Object context) {
+        StateWord.set(this, StateWord.STORE_MASK, (long) OpenStores.slotOf(context) << StateWord.STORE_SHIFT);
+    }
 
     /** A new hollow instance of this object's exact class, made without running a constructor. */
     Persistable $swz_newHollow();

@@ -35,11 +35,11 @@ public final class References {
      * (qualified name) failed the field's cast ({@code e}): its class, or the field's type, changed since it was stored.
      */
     public static RuntimeException notAdmitted(Persistable owner, String field, ClassCastException e) {
-        return ((ObjectManager) owner.$swz_context()).notAdmitted(owner, field, e);
+        return OpenStores.readerOf(owner).notAdmitted(owner, field, e);
     }
 
     private static Object lookUp(Persistable owner, long stored) {
-        return ((ObjectManager) owner.$swz_context()).target(stored);
+        return OpenStores.readerOf(owner).target(stored);
     }
 
     /**
@@ -51,7 +51,10 @@ public final class References {
         if (object == null || object.$swz_state() != Persistable.RESIDENT) { // null: a dropped object
             return false;
         }
-        ((ObjectManager) object.$swz_context()).swizzledInPlace();
+        Object context = object.$swz_context();
+        if (context instanceof ObjectManager) {
+            ((ObjectManager) context).swizzledInPlace();
+        }
         return true;
     }
 }

@@ -38,23 +38,16 @@ public final class RememberedSet {
      * the byte only rises, so a fixed-size store racing with another change cannot hide it.
      */
     private static void note(Persistable object, byte change) {
-        Object context = object.$swz_context();
-        if (context == null) {
-            if (object.$swz_dirty() < change) {
-                object.$swz_dirty(change); // not persistent yet: only spares later stores the slow path
-            }
+        ObjectManager manager = OpenStores.writerOf(object);
+        if (manager == null) {
+            StateWord.raiseDirty(object, change); // not persistent yet: only spares later stores the slow path
             return;
         }
-        ObjectManager manager = (ObjectManager) context;
         manager.requireOpenToChange(object);
         RememberedSet set = manager.remembered();
         synchronized (set) {
-            byte dirty = object.$swz_dirty();
-            if (dirty == 0) {
+            if (StateWord.raiseDirty(object, change) == 0) {
                 set.objects.add(object);
-            }
-            if (dirty < change) {
-                object.$swz_dirty(change);
             }
         }
     }

@@ -6,6 +6,7 @@ import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -150,6 +151,21 @@ final class ResidentTable {
             }
         }
         return s >= all.length ? -1 : s;
+    }
+
+    /** Hands every object in memory, resident or held weakly and not released yet, to {@code action}. */
+    void forEachObject(Consumer<Object> action) {
+        for (Object[] slots : segments) {
+            if (slots == null) {
+                continue;
+            }
+            for (Object slot : slots) {
+                Object object = held(slot);
+                if (object != null) {
+                    action.accept(object);
+                }
+            }
+        }
     }
 
     /** The OIDs that have an entry, released objects whose entries were not cleared yet included. */

@@ -12,6 +12,11 @@ public final class WriteBarrier {
     private WriteBarrier() {
     }
 
+    /** The slow path of {@code barrier=object}: sets the dirty level of {@code object}, which a commit clears. */
+    public static void dirty(Persistable object) {
+        StateWord.raiseDirty(object, (byte) 1);
+    }
+
     /** Notes that {@code object} changed: marks its card, remembers it, or sets its dirty bit. */
     public static void mark(Persistable object) {
         switch (BARRIER) {
@@ -24,7 +29,7 @@ public final class WriteBarrier {
                 }
                 break;
             case OBJECT:
-                object.$swz_dirty((byte) 1);
+                dirty(object);
                 break;
             default:
                 break; // barrier=none: every resident object is a commit candidate

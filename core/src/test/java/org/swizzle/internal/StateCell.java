@@ -6,6 +6,16 @@ final class StateCell implements Persistable {
     byte state = Persistable.RESIDENT;
 
     @Override
+    public long $swz_word() {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean $swz_swapWord(long expected, long word) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
     public long $swz_oid() {
         return 0;
     }

@@ -496,6 +496,46 @@ class StoreBehaviourTest {
     }
 
     /**
+     * An object names its store by a slot of the stores open in the JVM, which a store opened after a close takes again:
+     * the close leaves its objects naming no open store, so the next store's commit never writes one of them, and they
+     * refuse a change or a read as objects of a closed store.
+     */
+    @Test
+    void shouldNotLetTheObjectsOfAClosedStoreReachTheStoreOpenedAfterIt() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node node = new Node("n");
+            node.next = new Node("m");
+            store.setRoot("n", node);
+            store.commit();
+        }
+        ObjectStore closed = ObjectStore.open(dir);
+        Node node = closed.root("n", Node.class);
+        Node next = node.next; // not read
+        closed.close();
+        Path other = dir.resolve("other");
+        try (ObjectStore store = ObjectStore.open(other)) {
+            store.setRoot("o", new Node("o"));
+            StoreClosedException changed = assertThrows(StoreClosedException.class, () -> node.name = "written to the other");
+            assertTrue(changed.getMessage().contains("would be lost"), changed.getMessage());
+            StoreClosedException read = assertThrows(StoreClosedException.class, () -> next.name.length());
+            assertTrue(read.getMessage().contains("which was not read before close()"), read.getMessage());
+            NotPersistentException bound = assertThrows(NotPersistentException.class, () -> store.setRoot("n", node));
+            assertTrue(bound.getMessage().contains("before it was closed"), bound.getMessage());
+            store.commit();
+            assertEquals(1, store.stats().objectsCreated(), store.stats().toString());
+            assertEquals(0, store.stats().objectsDirtied(), "no object of the closed store: " + store.stats());
+        }
+        try (ObjectStore store = ObjectStore.open(other)) {
+            assertEquals("o", store.root("o", Node.class).name);
+            assertNull(store.root("n", Node.class));
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("n", store.root("n", Node.class).name);
+            assertEquals("m", store.root("n", Node.class).next.name);
+        }
+    }
+
+    /**
      * After close(): the store refuses its methods, resident objects are still read, and a change to one or to a
      * collection it holds, which no commit would write, is refused (under the default barrier; see the README).
      */
@@ -524,7 +564,7 @@ class StoreBehaviourTest {
             assertEquals("n", reread.name);
             assertEquals(1, reread.children.size());
             NotPersistentException bound = assertThrows(NotPersistentException.class, () -> again.setRoot("old", node));
-            assertTrue(bound.getMessage().contains("read from this store before it was closed and opened again"),
+            assertTrue(bound.getMessage().contains("read from a store before it was closed (this one, closed and opened again"),
                 bound.getMessage());
             reread.next = node.next;
             NotPersistentException referred = assertThrows(NotPersistentException.class, again::commit);
