@@ -64,13 +64,25 @@ final class OpenStores {
         free[freeCount++] = slot;
     }
 
-    /** The object manager, {@link #CLOSED_STORE} or (transient) {@code null} that {@code word} names. */
-    static Object context(long word) {
-        int slot = StateWord.store(word);
-        if (slot == NONE) {
-            return null;
+    /**
+     * The object manager, {@link #CLOSED_STORE} or (transient) {@code null} that {@code object}'s word names. A manager
+     * found in the slot is {@code object}'s only if the word still names that slot after it was read: a close moves the
+     * object to {@link #CLOSED} before it gives the slot up, so a manager that took the slot since is never returned.
+     */
+    static Object context(Persistable object) {
+        while (true) {
+            int slot = StateWord.store(object.$swz_word());
+            if (slot == NONE) {
+                return null;
+            }
+            if (slot == CLOSED) {
+                return CLOSED_STORE;
+            }
+            ObjectManager manager = managers[slot];
+            if (StateWord.store(object.$swz_word()) == slot) {
+                return manager;
+            }
         }
-        return slot == CLOSED ? CLOSED_STORE : managers[slot];
     }
 
     /** The slot of {@code context}: an object manager, {@link #CLOSED_STORE} or {@code null}. */

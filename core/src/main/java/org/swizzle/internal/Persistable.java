@@ -85,7 +85,7 @@ public interface Persistable {
      * {@code null} while the object is transient.
      */
     default Object $swz_context() {
-        return OpenStores.context($swz_word());
+        return OpenStores.context(this);
     }
 
     default void $swz_context(Object context) {
