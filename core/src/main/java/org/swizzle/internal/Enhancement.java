@@ -94,8 +94,11 @@ public final class Enhancement {
      * setter's stores so that a swizzle on another thread never undoes them. Version 6 gives every field that keeps a
      * stored reference its {@code $swz_handle$f} ({@code swizzle=none} too), through which {@code $swz_resolveStored}
      * sets it by compare-and-set, so that serializing an object never undoes a store another thread makes into it.
+     * Version 7 keeps an object's state in one {@code long $swz_word} ({@link StateWord}), with {@code $swz_swapWord}
+     * and the handle it uses, in place of {@code $swz_oid}, {@code $swz_state}, {@code $swz_dirty}, {@code $swz_flags}
+     * and {@code $swz_context}.
      */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
 
     private static final String VERSION_SEPARATOR = ";enhancement=";
 
