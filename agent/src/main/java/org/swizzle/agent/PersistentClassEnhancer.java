@@ -136,7 +136,7 @@ final class PersistentClassEnhancer extends ClassVisitor {
         }
         next.visitField(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
             Contract.OPTIONS, Contract.OPTIONS_DESCRIPTOR, null, Enhancement.record(options.toString())).visitEnd();
-        StateGenerator state = new StateGenerator(next, model, options.barrier().placesObjects());
+        StateGenerator state = new StateGenerator(next, model, options.barrier().placesObjects(), frames);
         if (model.isRoot()) {
             state.addState();
         }

@@ -1,6 +1,7 @@
 package org.swizzle.agent;
 
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -19,12 +20,17 @@ final class StateGenerator {
     private final ClassVisitor target;
     private final ClassModel model;
     private final boolean addressed;
+    private final boolean frames;
 
-    /** @param addressed whether the configured barrier needs a card address in every object ({@link Barrier#placesObjects()}) */
-    StateGenerator(ClassVisitor target, ClassModel model, boolean addressed) {
+    /**
+     * @param addressed whether the configured barrier needs a card address in every object ({@link Barrier#placesObjects()})
+     * @param frames whether the class file's version needs stack map frames at branch targets
+     */
+    StateGenerator(ClassVisitor target, ClassModel model, boolean addressed, boolean frames) {
         this.target = target;
         this.model = model;
         this.addressed = addressed;
+        this.frames = frames;
     }
 
     /**
@@ -61,16 +67,41 @@ final class StateGenerator {
         method.visitFieldInsn(Opcodes.PUTSTATIC, owner, Contract.WORD_HANDLE, Contract.VAR_HANDLE_DESCRIPTOR);
     }
 
-    /** {@code public boolean $swz_swapWord(long expected, long word) { return $swz_wordHandle.compareAndSet(this, expected, word); }} */
+    /**
+     * {@code public boolean $swz_swapWord(long expected, long word)}: {@code $swz_wordHandle.compareAndSet(this, expected,
+     * word)}, or, while the handle is still null, a plain compare and store. The handle is null only while the class is
+     * being initialized, by the initializing thread, in a cycle (the static initializer of a superclass that is not
+     * persistent making an instance of this class before this class's initializer ran): no other thread can use an
+     * instance then, since it would wait for the initialization to end.
+     */
     private void addSwapWord() {
+        String owner = model.internalName();
         MethodVisitor method = target.visitMethod(Opcodes.ACC_PUBLIC, Contract.SWAP_WORD, Contract.SWAP_WORD_DESCRIPTOR, null, null);
         method.visitCode();
-        method.visitFieldInsn(Opcodes.GETSTATIC, model.internalName(), Contract.WORD_HANDLE, Contract.VAR_HANDLE_DESCRIPTOR);
+        Label initializing = new Label();
+        Label differs = new Label();
+        method.visitFieldInsn(Opcodes.GETSTATIC, owner, Contract.WORD_HANDLE, Contract.VAR_HANDLE_DESCRIPTOR);
+        method.visitJumpInsn(Opcodes.IFNULL, initializing);
+        method.visitFieldInsn(Opcodes.GETSTATIC, owner, Contract.WORD_HANDLE, Contract.VAR_HANDLE_DESCRIPTOR);
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitVarInsn(Opcodes.LLOAD, 1);
         method.visitVarInsn(Opcodes.LLOAD, 3);
-        method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.VAR_HANDLE, Contract.COMPARE_AND_SET,
-            "(L" + model.internalName() + ";JJ)Z", false);
+        method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Contract.VAR_HANDLE, Contract.COMPARE_AND_SET, "(L" + owner + ";JJ)Z", false);
+        method.visitInsn(Opcodes.IRETURN);
+        Object[] locals = {owner, Opcodes.LONG, Opcodes.LONG};
+        Bytecode.target(method, initializing, frames, locals);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitFieldInsn(Opcodes.GETFIELD, owner, Contract.WORD, "J");
+        method.visitVarInsn(Opcodes.LLOAD, 1);
+        method.visitInsn(Opcodes.LCMP);
+        method.visitJumpInsn(Opcodes.IFNE, differs);
+        method.visitVarInsn(Opcodes.ALOAD, 0);
+        method.visitVarInsn(Opcodes.LLOAD, 3);
+        method.visitFieldInsn(Opcodes.PUTFIELD, owner, Contract.WORD, "J");
+        method.visitInsn(Opcodes.ICONST_1);
+        method.visitInsn(Opcodes.IRETURN);
+        Bytecode.target(method, differs, frames, locals);
+        method.visitInsn(Opcodes.ICONST_0);
         method.visitInsn(Opcodes.IRETURN);
         method.visitMaxs(0, 0);
         method.visitEnd();

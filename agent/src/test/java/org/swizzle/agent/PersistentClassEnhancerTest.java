@@ -83,6 +83,23 @@ class PersistentClassEnhancerTest {
         assertThrows(IllegalArgumentException.class, () -> part.$swz_oid(StateWord.MAX_OID + 1));
     }
 
+    /**
+     * An instance made while its class is being initialized, before the class's initializer set the handle its state
+     * changes go through (the initializer of an interface with a default method, which runs first, making one),
+     * changes its state all the same.
+     */
+    @Test
+    void shouldChangeTheStateOfAnObjectMadeBeforeItsClassWasInitialized() throws Exception {
+        Class<?> dot = loader.fixture("CycleDot");
+        Persistable made = (Persistable) Fixtures.newInstance(dot, 1); // initializes CycleBase, then CycleDot
+        Persistable origin = (Persistable) loader.fixture("CycleBase").getField("ORIGIN").get(null);
+
+        assertEquals(RememberedSet.FIXED_FIELDS, origin.$swz_dirty(), "the barrier of its constructor's store");
+        assertEquals(RememberedSet.FIXED_FIELDS, made.$swz_dirty());
+        origin.$swz_oid(5);
+        assertEquals(5, origin.$swz_oid());
+    }
+
     @Test
     void shouldMakeHollowInstancesWithoutRunningConstructorsOrInitializers() {
         Class<?> partType = loader.fixture("Part");

@@ -1381,9 +1381,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         long installStart = System.nanoTime();
         for (int i = 0; i < created.size(); i++) {
             Persistable object = created.get(i);
+            table.putResident(object.$swz_oid(), object); // first: a close finds every object naming this store there
             StateWord.set(object, StateWord.STORE_MASK | StateWord.DIRTY_MASK | StateWord.WATCHED_BIT,
                 (long) slot << StateWord.STORE_SHIFT); // clean, unwatched, of this store
-            table.putResident(object.$swz_oid(), object);
             if (barrier.placesObjects()) {
                 object.$swz_address(space.place(object, createdLengths.getInt(i)));
             }

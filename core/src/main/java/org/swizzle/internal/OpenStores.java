@@ -1,5 +1,6 @@
 package org.swizzle.internal;
 
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 import org.swizzle.StoreClosedException;
@@ -79,6 +80,7 @@ final class OpenStores {
                 return CLOSED_STORE;
             }
             ObjectManager manager = managers[slot];
+            VarHandle.loadLoadFence(); // the word read again after the manager, not before it
             if (StateWord.store(object.$swz_word()) == slot) {
                 return manager;
             }
