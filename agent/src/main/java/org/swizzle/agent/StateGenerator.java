@@ -70,9 +70,9 @@ final class StateGenerator {
     /**
      * {@code public boolean $swz_swapWord(long expected, long word)}: {@code $swz_wordHandle.compareAndSet(this, expected,
      * word)}, or, while the handle is still null, a plain compare and store. The handle is null only while the class is
-     * being initialized, by the initializing thread, in a cycle (the static initializer of a superclass that is not
-     * persistent making an instance of this class before this class's initializer ran): no other thread can use an
-     * instance then, since it would wait for the initialization to end.
+     * being initialized, on the initializing thread, in a cycle: the static initializer of an interface with a default
+     * method, which runs before the class's own, making an instance of the class. No other thread can use an instance
+     * then, since it would wait for the initialization to end.
      */
     private void addSwapWord() {
         String owner = model.internalName();

@@ -56,11 +56,8 @@ public final class Copies {
         }
         if (from.$swz_oid() != 0) {
             made.$swz_resolveStored(true); // while it still has the original's store to look the OIDs up in
-            made.$swz_oid(0);
-            made.$swz_context(null);
+            StateWord.set(made, StateWord.OID_MASK | StateWord.STORE_MASK | StateWord.DIRTY_MASK | StateWord.WATCHED_BIT, 0);
             made.$swz_address(0);
-            made.$swz_dirty((byte) 0);
-            made.$swz_flags((byte) 0);
         }
         if (holdsArray(made)) {
             // the two share their arrays, and a store into an element through either changes both

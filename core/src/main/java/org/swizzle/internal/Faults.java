@@ -33,7 +33,7 @@ public final class Faults {
      * getter found it null while the object is not resident ({@link Persistable#PENDING}).
      */
     public static void readCollection(Persistable object, int field) {
-        ObjectManager manager = OpenStores.readerOf(object);
+        ObjectManager manager = OpenStores.managerOf(object, OpenStores::closedToRead);
         if (manager != null) {
             manager.readLeftCollection(object, field);
         }
@@ -56,7 +56,7 @@ public final class Faults {
     }
 
     private static void faultNow(Persistable object) {
-        ObjectManager manager = OpenStores.readerOf(object);
+        ObjectManager manager = OpenStores.managerOf(object, OpenStores::closedToRead);
         if (manager == null) {
             throw new IllegalStateException("Hollow object of " + object.getClass().getName() + " has no store");
         }

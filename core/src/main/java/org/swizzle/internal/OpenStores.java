@@ -2,6 +2,7 @@ package org.swizzle.internal;
 
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.function.BiFunction;
 
 import org.swizzle.StoreClosedException;
 
@@ -95,20 +96,15 @@ final class OpenStores {
         return context == CLOSED_STORE ? CLOSED : ((ObjectManager) context).slot();
     }
 
-    /** The object manager of {@code object}, or {@code null} while it is transient; refuses to read one whose store was closed. */
-    static ObjectManager readerOf(Persistable object) {
+    /**
+     * The object manager of {@code object}, or {@code null} while it is transient; one whose store was closed is refused
+     * with {@code refusal} ({@link #closedToRead}, {@link #closedToChange}, {@link #closedToFollow}), which says what
+     * could not be done.
+     */
+    static ObjectManager managerOf(Persistable object, BiFunction<Persistable, String, StoreClosedException> refusal) {
         Object context = object.$swz_context();
         if (context == CLOSED_STORE) {
-            throw closedToRead(object, "The store it was read from");
-        }
-        return (ObjectManager) context;
-    }
-
-    /** The object manager of {@code object}, or {@code null} while it is transient; refuses to change one whose store was closed. */
-    static ObjectManager writerOf(Persistable object) {
-        Object context = object.$swz_context();
-        if (context == CLOSED_STORE) {
-            throw closedToChange(object, "The store it was read from");
+            throw refusal.apply(object, "The store it was read from");
         }
         return (ObjectManager) context;
     }
@@ -119,6 +115,17 @@ final class OpenStores {
             + "), which was not read before close() or had changes close() discarded (as abort() does, they make it hollow),"
             + " cannot be read now. Read what you need, and commit what you changed, before close(), or open the store again"
             + " and use the objects it reads.");
+    }
+
+    /**
+     * The refusal to follow a stored reference that resident {@code object} of a closed store holds ({@code swizzle=edge}
+     * and {@code none} look its target up in the store), which {@code store} names.
+     */
+    static StoreClosedException closedToFollow(Persistable object, String store) {
+        return new StoreClosedException(store + " is closed, so a reference that object " + object.$swz_oid() + " ("
+            + object.getClass().getName() + ") holds cannot be followed: under swizzle=edge and none its target is looked"
+            + " up in the store. Follow the references you need before close(), or open the store again and use the objects"
+            + " it reads.");
     }
 
     /** The refusal of a change to resident {@code object} of a closed store, which {@code store} names. */

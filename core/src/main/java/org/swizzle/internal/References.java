@@ -35,11 +35,11 @@ public final class References {
      * (qualified name) failed the field's cast ({@code e}): its class, or the field's type, changed since it was stored.
      */
     public static RuntimeException notAdmitted(Persistable owner, String field, ClassCastException e) {
-        return OpenStores.readerOf(owner).notAdmitted(owner, field, e);
+        return OpenStores.managerOf(owner, OpenStores::closedToFollow).notAdmitted(owner, field, e);
     }
 
     private static Object lookUp(Persistable owner, long stored) {
-        return OpenStores.readerOf(owner).target(stored);
+        return OpenStores.managerOf(owner, OpenStores::closedToFollow).target(stored);
     }
 
     /**

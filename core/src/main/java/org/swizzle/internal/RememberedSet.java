@@ -38,7 +38,7 @@ public final class RememberedSet {
      * the byte only rises, so a fixed-size store racing with another change cannot hide it.
      */
     private static void note(Persistable object, byte change) {
-        ObjectManager manager = OpenStores.writerOf(object);
+        ObjectManager manager = OpenStores.managerOf(object, OpenStores::closedToChange);
         if (manager == null) {
             StateWord.raiseDirty(object, change); // not persistent yet: only spares later stores the slow path
             return;

@@ -63,6 +63,18 @@ class SchemeBehaviourTest {
         fact(facts, "deref.targetsReferenceIsAHollowVertex", true, scheme);
     }
 
+    /**
+     * After close(), a read object's reference field is refused where the scheme looks the target up in the store
+     * (edge marking, no swizzling), saying that the reference cannot be followed, not that the object was not read.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"swizzle=edge", "swizzle=none"})
+    void shouldSayThatAReferenceOfAClosedStoreCannotBeFollowed(String scheme) {
+        String output = Jvm.withAgent(scheme).run(FollowAfterClose.class, dir.resolve("db").toString()).ok().output;
+        assertTrue(output.contains("REFUSED ") && output.contains("holds cannot be followed")
+            && !output.contains("was not read before close()"), scheme + ": " + output);
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"swizzle=edge,checks=access,fault=object", "swizzle=edge,checks=entry,fault=object"})
     void edgeMarkingShouldFaultOnlyOnDereferenceAndSwizzleOnDiscovery(String scheme) {
