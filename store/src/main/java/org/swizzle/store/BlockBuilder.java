@@ -139,15 +139,15 @@ final class BlockBuilder {
         }
         int i = 0;
         while (i < n) {
-            PendingPuts.Put put = puts.sortedPut(i);
-            if (put.kind == PendingPuts.Kind.MOVED_IMAGE) {
-                positions[i++] = put.position;
-                if (put.position != put.oldOffset) {
-                    release(put.oldOffset, layout.extent(put.length));
+            int put = puts.sortedPut(i);
+            if (puts.kind(put) == PendingPuts.Kind.MOVED_IMAGE) {
+                positions[i++] = puts.position(put);
+                if (puts.position(put) != puts.oldOffset(put)) {
+                    release(puts.oldOffset(put), layout.extent(puts.length(put)));
                 }
                 continue;
             }
-            long table = tableOf(Oids.segment(put.oid), directory);
+            long table = tableOf(Oids.segment(puts.oid(put)), directory);
             int end = Math.max(newObjectsEnd(puts, i, n), i + 1);
             placeRun(puts, i, end, table);
             i = end;
@@ -162,14 +162,15 @@ final class BlockBuilder {
     private int placeSplices(PendingPuts puts, SegmentDirectory directory) {
         int n = puts.sortSpliceOids();
         for (int i = 0; i < n; i++) {
-            PendingPuts.Put put = puts.sortedPut(i);
-            long table = directory.tableOffset(Oids.segment(put.oid));
-            put.position = placement.relocated(put.oldOffset, put.oldLength, put.newLength, table);
-            long oldExtent = layout.extent(put.oldLength);
+            int put = puts.sortedPut(i);
+            long table = directory.tableOffset(Oids.segment(puts.oid(put)));
+            long position = placement.relocated(puts.oldOffset(put), puts.oldLength(put), puts.newLength(put), table);
+            puts.placeSplice(put, position);
+            long oldExtent = layout.extent(puts.oldLength(put));
             if (heldLength + 2 > held.length) {
                 held = Arrays.copyOf(held, 2 * held.length);
             }
-            held[heldLength++] = put.oldOffset;
+            held[heldLength++] = puts.oldOffset(put);
             held[heldLength++] = oldExtent;
             moved++;
             deadBytes += oldExtent;
@@ -183,14 +184,16 @@ final class BlockBuilder {
         int index = WalDescriptor.putCount(block, start, n);
         long previous = 0;
         for (int i = 0; i < n; i++) {
-            PendingPuts.Put put = puts.sortedPut(i);
-            index = WalDescriptor.putSpliceHeader(block, index, put.oid - previous, put.classId, put.crc, put.oldOffset,
-                put.oldLength, put.position, put.newLength, put.suffixLength, put.ranges);
-            block.putBytes(index, puts.ranges(), put.start, put.length);
-            index += put.length;
-            previous = put.oid;
+            int put = puts.sortedPut(i);
+            long oid = puts.oid(put);
+            index = WalDescriptor.putSpliceHeader(block, index, oid - previous, puts.classId(put), puts.crc(put),
+                puts.oldOffset(put), puts.oldLength(put), puts.position(put), puts.newLength(put), puts.suffixLength(put),
+                puts.rangeCount(put));
+            block.putBytes(index, puts.ranges(), puts.rangesStart(put), puts.length(put));
+            index += puts.length(put);
+            previous = oid;
             records++;
-            payloadBytes += put.payloadBytes;
+            payloadBytes += puts.payloadBytes(put);
         }
         return index;
     }
@@ -200,8 +203,9 @@ final class BlockBuilder {
         long segment = Oids.segment(puts.sortedOid(from));
         int end = from;
         while (end < n) {
-            PendingPuts.Put put = puts.sortedPut(end);
-            if (Oids.segment(put.oid) != segment || put.kind != PendingPuts.Kind.NEW_IMAGE || layout.isLarge(put.length)) {
+            int put = puts.sortedPut(end);
+            if (Oids.segment(puts.oid(put)) != segment || puts.kind(put) != PendingPuts.Kind.NEW_IMAGE
+                || layout.isLarge(puts.length(put))) {
                 break;
             }
             end++;
@@ -226,7 +230,7 @@ final class BlockBuilder {
      */
     private void placeRun(PendingPuts puts, int from, int to, long table) {
         if (to - from == 1) {
-            positions[from] = place(puts.sortedPut(from), table);
+            positions[from] = place(puts, puts.sortedPut(from), table);
         } else if (!placeTogether(puts, from, to, table)) {
             int middle = (from + to) >>> 1;
             placeRun(puts, from, middle, table);
@@ -238,14 +242,14 @@ final class BlockBuilder {
     private boolean placeTogether(PendingPuts puts, int from, int to, long table) {
         long extent = 0;
         for (int i = from; i < to; i++) {
-            extent += layout.extent(puts.sortedPut(i).length);
+            extent += layout.extent(puts.length(puts.sortedPut(i)));
         }
         long position = extent == 0 ? table : placement.newObjects(extent, table);
         if (position < 0) {
             return false;
         }
         for (int i = from; i < to; i++) {
-            int length = puts.sortedPut(i).length;
+            int length = puts.length(puts.sortedPut(i));
             positions[i] = length == 0 ? table : position;
             position += layout.extent(length);
         }
@@ -284,33 +288,34 @@ final class BlockBuilder {
         int index = WalDescriptor.putCount(block, start, n);
         long previous = 0;
         for (int i = 0; i < n; i++) {
-            PendingPuts.Put put = puts.sortedPut(i);
-            long oid = put.oid;
-            index = WalDescriptor.putImage(block, index, oid - previous, put.classId, put.crc, positions[i], puts.imageOf(put),
-                puts.imageOffset(put), put.length);
+            int put = puts.sortedPut(i);
+            long oid = puts.oid(put);
+            index = WalDescriptor.putImage(block, index, oid - previous, puts.classId(put), puts.crc(put), positions[i],
+                puts.imageOf(put), puts.imageOffset(put), puts.length(put));
             previous = oid;
             records++;
             images++;
-            payloadBytes += put.payloadBytes;
-            if (put.kind == PendingPuts.Kind.NEW_IMAGE) {
+            payloadBytes += puts.payloadBytes(put);
+            if (puts.kind(put) == PendingPuts.Kind.NEW_IMAGE) {
                 releases.created(oid);
             }
         }
         return index;
     }
 
-    private long place(PendingPuts.Put put, long table) {
-        if (put.kind == PendingPuts.Kind.NEW_IMAGE) {
-            return placement.newObject(put.length, table);
+    private long place(PendingPuts puts, int put, long table) {
+        if (puts.kind(put) == PendingPuts.Kind.NEW_IMAGE) {
+            return placement.newObject(puts.length(put), table);
         }
-        long position = placement.resized(put.oldOffset, put.oldLength, put.length, table);
-        long oldExtent = layout.extent(put.oldLength);
-        if (position != put.oldOffset) {
+        long oldOffset = puts.oldOffset(put);
+        long position = placement.resized(oldOffset, puts.oldLength(put), puts.length(put), table);
+        long oldExtent = layout.extent(puts.oldLength(put));
+        if (position != oldOffset) {
             moved++;
-            deadBytes += release(put.oldOffset, oldExtent);
+            deadBytes += release(oldOffset, oldExtent);
         } else {
-            long newExtent = layout.extent(put.length);
-            deadBytes += release(put.oldOffset + newExtent, oldExtent - newExtent);
+            long newExtent = layout.extent(puts.length(put));
+            deadBytes += release(oldOffset + newExtent, oldExtent - newExtent);
         }
         return position;
     }
@@ -333,14 +338,14 @@ final class BlockBuilder {
         int index = WalDescriptor.putCount(block, start, n);
         long previous = 0;
         for (int i = 0; i < n; i++) {
-            PendingPuts.Put put = puts.sortedPut(i);
-            long oid = put.oid;
-            index = WalDescriptor.putPatchHeader(block, index, oid - previous, put.crc, put.ranges);
-            block.putBytes(index, puts.ranges(), put.start, put.length);
-            index += put.length;
+            int put = puts.sortedPut(i);
+            long oid = puts.oid(put);
+            index = WalDescriptor.putPatchHeader(block, index, oid - previous, puts.crc(put), puts.rangeCount(put));
+            block.putBytes(index, puts.ranges(), puts.rangesStart(put), puts.length(put));
+            index += puts.length(put);
             previous = oid;
             records++;
-            payloadBytes += put.payloadBytes;
+            payloadBytes += puts.payloadBytes(put);
         }
         return index;
     }
@@ -351,13 +356,13 @@ final class BlockBuilder {
         int index = WalDescriptor.putCount(block, start, n);
         long previous = 0;
         for (int i = 0; i < n; i++) {
-            PendingPuts.Put put = puts.sortedPut(i);
-            index = WalDescriptor.putFree(block, index, put.oid - previous);
-            previous = put.oid;
+            int put = puts.sortedPut(i);
+            index = WalDescriptor.putFree(block, index, puts.oid(put) - previous);
+            previous = puts.oid(put);
             records++;
             frees++;
-            freedBytes += release(put.oldOffset, layout.extent(put.oldLength));
-            releases.freed(put.oid);
+            freedBytes += release(puts.oldOffset(put), layout.extent(puts.oldLength(put)));
+            releases.freed(puts.oid(put));
         }
         return index;
     }

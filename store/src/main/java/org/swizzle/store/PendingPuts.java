@@ -9,7 +9,10 @@ import org.agrona.collections.Long2LongHashMap;
  * What the open transaction has put and freed, kept until it commits: the encoded ranges of PATCH
  * records for existing objects of unchanged length and class id, and of SPLICE records for existing
  * objects whose length changed, staged images of new and other resized objects, which the commit places, the objects to free with the space they hold, and what compaction
- * moves (unchanged images at places it chose, and segment tables). A second put of
+ * moves (unchanged images at places it chose, and segment tables). A put is named by its index, from 0 in the
+ * order the puts were made, and kept in arrays side by side rather than as an object: a bulk load's new images
+ * need 29 bytes each (kind, OID, class id, checksum, where staged, length), where an object holding every field took 88,
+ * and what only some kinds need (ranges, old places) is in arrays made by the first put that needs them. A second put of
  * the same object replaces the first; every OID put is remembered, changed or not, so that a put and
  * a free of one object are told apart. The commit logs each kind in OID order ({@link #sortImageOids},
  * {@link #sortPatchOids}, {@link #sortFreeOids}, {@link #sortSpliceOids}). Reused from one transaction to the next, so a steady
@@ -28,7 +31,7 @@ final class PendingPuts {
         RESIZED_IMAGE(true),
         /**
          * The unchanged image of an existing object that compaction relocates, or rewrites where it is because its
-         * segment's table moves: its place ({@link Put#position}) is chosen before the commit.
+         * segment's table moves: its place ({@link #position}) is chosen before the commit.
          */
         MOVED_IMAGE(true),
         /** An existing object to remove, and the space it holds. */
@@ -43,32 +46,7 @@ final class PendingPuts {
         }
     }
 
-    /** One put of one object. */
-    static final class Put {
-        Kind kind;
-        long oid;
-        /** The class id of an image or SPLICE; a PATCH keeps its object's. */
-        int classId;
-        int crc;
-        /** Start of its encoded ranges (PATCH, SPLICE). */
-        int start;
-        /** Where its bytes are staged (images): see {@link StagedImages#stage}. */
-        long staged;
-        /** Length of its encoded ranges (PATCH, SPLICE) or its staged bytes (images). */
-        int length;
-        int ranges;
-        long payloadBytes;
-        /** Where a resized, freed or moved object is now, and its length there. */
-        long oldOffset;
-        int oldLength;
-        /** Where a moved object goes; where a spliced one goes, once the commit placed it. */
-        long position;
-        /** The new length of a spliced object. */
-        int newLength;
-        /** How many of a spliced object's last bytes are its old bytes' last ones. */
-        int suffixLength;
-    }
-
+    private static final Kind[] KINDS = Kind.values();
     private static final long NONE = -1;
     /** Fewer keys than this are sorted by comparison: a radix pass costs its 256 counts whatever the number of keys. */
     private static final int RADIX_SORT_MIN = 64;
@@ -83,8 +61,8 @@ final class PendingPuts {
     /** The capacity of {@link #latest} that a commit keeps for the next, whatever the next puts. */
     private static final int LATEST_KEPT = 4096;
     /**
-     * The most puts whose objects and arrays a transaction keeps for the next: a bulk load's (88 bytes a put, and the
-     * sort arrays) would otherwise stay on the heap as long as the store is open.
+     * The most puts whose arrays a transaction keeps for the next: a bulk load's (29 bytes a put and more for other
+     * kinds, and the sort arrays) would otherwise stay on the heap as long as the store is open.
      */
     static final int PUTS_KEPT = 1 << 16;
     /** The most bytes of encoded ranges whose buffer a transaction keeps for the next. */
@@ -106,8 +84,28 @@ final class PendingPuts {
     private int[] newLatest = new int[0];
     /** Past the last OID in {@link #newLatest} put since the last {@link #clear()}. */
     private int newLatestEnd;
-    private Put[] puts = new Put[0];
     private int count;
+    private byte[] kinds = new byte[0];
+    private long[] oids = new long[0];
+    /** The class id of an image or SPLICE; a PATCH keeps its object's. */
+    private int[] classIds = new int[0];
+    private int[] crcs = new int[0];
+    /** Where a PATCH's or SPLICE's encoded ranges start in {@link #ranges}, or where an image is staged ({@link StagedImages#stage}). */
+    private long[] places = new long[0];
+    /** The length of a PATCH's or SPLICE's encoded ranges, or of an image's staged bytes. */
+    private int[] lengths = new int[0];
+    /** The ranges of a PATCH or SPLICE, and the object's bytes they carry; null until the first of either. */
+    private int[] rangeCounts;
+    private int[] rangeBytes;
+    /** Where a resized, freed, moved or spliced object is now, and its length there; null until the first such put. */
+    private long[] oldOffsets;
+    private int[] oldLengths;
+    /** Where a moved object goes; where a spliced one goes, once the commit placed it. */
+    private long[] positions;
+    /** The new length of a spliced object. */
+    private int[] newLengths;
+    /** How many of a spliced object's last bytes are its old bytes' last ones. */
+    private int[] suffixLengths;
     private int rangesEnd;
     /** Whether the PATCH or SPLICE begun last is not ended yet. */
     private boolean unended;
@@ -117,9 +115,9 @@ final class PendingPuts {
     private long liveBytes;
     private int live;
     private long[] sortedOids = new long[16];
-    private Put[] sortedPuts = new Put[16];
+    private int[] sortedPuts = new int[16];
     /** The puts of the last sort in the order they were put, while they are sorted. */
-    private Put[] unsorted = new Put[0];
+    private int[] unsorted = new int[0];
     /** Where a radix pass of {@link #sortKeys} puts the keys it reads from the other array. */
     private long[] radixScratch = new long[0];
     private final int[] radixCounts = new int[1 << Byte.SIZE];
@@ -157,15 +155,15 @@ final class PendingPuts {
 
     /** Lets go of what a large transaction grew past what the next one keeps ({@link #PUTS_KEPT}, {@link #RANGES_KEPT}). */
     private void letGoOfLargeCapacity() {
-        if (puts.length > PUTS_KEPT) {
-            puts = Arrays.copyOf(puts, PUTS_KEPT);
+        if (oids.length > PUTS_KEPT) {
+            resize(PUTS_KEPT);
         }
         if (sortedOids.length > PUTS_KEPT) {
             sortedOids = new long[PUTS_KEPT];
-            sortedPuts = new Put[PUTS_KEPT];
+            sortedPuts = new int[PUTS_KEPT];
         }
         if (unsorted.length > PUTS_KEPT) {
-            unsorted = new Put[PUTS_KEPT];
+            unsorted = new int[PUTS_KEPT];
         }
         if (radixScratch.length > PUTS_KEPT) {
             radixScratch = new long[PUTS_KEPT];
@@ -181,7 +179,7 @@ final class PendingPuts {
      * {@link #PUTS_KEPT} (the table of the latest puts of existing objects, twice that).
      */
     int keptCapacity() {
-        return Math.max(Math.max(puts.length, sortedOids.length), Math.max(Math.max(unsorted.length, radixScratch.length),
+        return Math.max(Math.max(oids.length, sortedOids.length), Math.max(Math.max(unsorted.length, radixScratch.length),
             Math.max(newLatest.length, latest.capacity() / 2)));
     }
 
@@ -199,22 +197,89 @@ final class PendingPuts {
         return count;
     }
 
-    Put put(int index) {
-        return puts[index];
-    }
-
     LittleEndianBuffer ranges() {
         return ranges;
     }
 
     /** The memory that holds the staged bytes of image {@code put}, from {@link #imageOffset}. */
-    LittleEndianBuffer imageOf(Put put) {
-        return images.memoryOf(put.staged);
+    LittleEndianBuffer imageOf(int put) {
+        return images.memoryOf(places[put]);
     }
 
     /** Where the staged bytes of image {@code put} start in {@link #imageOf}. */
-    int imageOffset(Put put) {
-        return StagedImages.offset(put.staged);
+    int imageOffset(int put) {
+        return StagedImages.offset(places[put]);
+    }
+
+    Kind kind(int put) {
+        return KINDS[kinds[put]];
+    }
+
+    long oid(int put) {
+        return oids[put];
+    }
+
+    /** The class id of image or SPLICE {@code put}. */
+    int classId(int put) {
+        return classIds[put];
+    }
+
+    /** The checksum of the object's new bytes. */
+    int crc(int put) {
+        return crcs[put];
+    }
+
+    /** The length of an image's bytes, or of a PATCH's or SPLICE's encoded ranges. */
+    int length(int put) {
+        return lengths[put];
+    }
+
+    /** Where the encoded ranges of PATCH or SPLICE {@code put} start in {@link #ranges()}. */
+    int rangesStart(int put) {
+        return (int) places[put];
+    }
+
+    /** How many ranges PATCH or SPLICE {@code put} has. */
+    int rangeCount(int put) {
+        return rangeCounts == null ? 0 : rangeCounts[put];
+    }
+
+    /** The object's bytes that {@code put} logs: an image's, or those a PATCH's or SPLICE's ranges carry. */
+    long payloadBytes(int put) {
+        Kind kind = kind(put);
+        if (kind.image) {
+            return lengths[put];
+        }
+        return kind == Kind.FREE || rangeBytes == null ? 0 : rangeBytes[put];
+    }
+
+    /** Where the resized, freed, moved or spliced object of {@code put} is now. */
+    long oldOffset(int put) {
+        return oldOffsets[put];
+    }
+
+    /** The length of the resized, freed, moved or spliced object of {@code put} where it is now. */
+    int oldLength(int put) {
+        return oldLengths[put];
+    }
+
+    /** Where moved {@code put} goes; where spliced {@code put} goes, once {@link #placeSplice} placed it. */
+    long position(int put) {
+        return positions[put];
+    }
+
+    void placeSplice(int put, long position) {
+        positions[put] = position;
+    }
+
+    /** The new length of spliced {@code put}. */
+    int newLength(int put) {
+        return newLengths[put];
+    }
+
+    /** How many of spliced {@code put}'s last bytes are its old bytes' last ones. */
+    int suffixLength(int put) {
+        return suffixLengths[put];
     }
 
     /** The bytes the live puts staged: their images and their encoded ranges. */
@@ -229,27 +294,26 @@ final class PendingPuts {
     void replace(long oid) {
         long index = setLatest(oid, UNCHANGED);
         if (index >= 0) {
-            retire(puts[(int) index]);
+            retire((int) index);
         }
     }
 
     /** Whether {@code oid} was put in this transaction, changed or not. */
     boolean isPut(long oid) {
         long index = latestOf(oid);
-        return index == UNCHANGED || index >= 0 && puts[(int) index].kind != Kind.FREE;
+        return index == UNCHANGED || index >= 0 && kind((int) index) != Kind.FREE;
     }
 
     /** Whether {@code oid} is freed in this transaction. */
     boolean isFreed(long oid) {
         long index = latestOf(oid);
-        return index >= 0 && puts[(int) index].kind == Kind.FREE;
+        return index >= 0 && kind((int) index) == Kind.FREE;
     }
 
     /** Frees the existing object {@code oid}, which holds {@code length} bytes at {@code offset}. */
     void free(long oid, long offset, int length) {
-        Put put = add(Kind.FREE, oid, 0, 0);
-        put.oldOffset = offset;
-        put.oldLength = length;
+        int put = add(Kind.FREE, oid, 0, 0);
+        relocated(put, offset, length);
         remember(put);
     }
 
@@ -258,25 +322,35 @@ final class PendingPuts {
      * {@link #appendRange}s, then {@link #endPatch}.
      */
     void beginPatch(long oid) {
-        add(Kind.PATCH, oid, 0, rangesEnd);
+        beginRanges(add(Kind.PATCH, oid, 0, rangesEnd));
+    }
+
+    /** Starts the ranges of PATCH or SPLICE {@code put}, making the arrays that count them if need be. */
+    private void beginRanges(int put) {
+        if (rangeCounts == null) {
+            rangeCounts = new int[oids.length];
+            rangeBytes = new int[oids.length];
+        }
+        rangeCounts[put] = 0;
+        rangeBytes[put] = 0;
         lastRangeEnd = 0;
         unended = true;
     }
 
     /** Adds the {@code length} changed bytes at {@code offsetInObject}, past the ranges before, to the PATCH begun last. */
     void appendRange(int offsetInObject, LittleEndianBuffer src, int srcOffset, int length) {
-        Put put = puts[count - 1];
+        int put = count - 1;
         rangesEnd = WalDescriptor.putRange(ranges, rangesEnd, offsetInObject - lastRangeEnd, src, srcOffset, length);
         lastRangeEnd = offsetInObject + length;
-        put.ranges++;
-        put.payloadBytes += length;
+        rangeCounts[put]++;
+        rangeBytes[put] += length;
     }
 
     /** Ends the PATCH begun last: the object's new bytes have checksum {@code crc}. */
     void endPatch(int crc) {
-        Put put = puts[count - 1];
-        put.length = rangesEnd - put.start;
-        put.crc = crc;
+        int put = count - 1;
+        lengths[put] = rangesEnd - rangesStart(put);
+        crcs[put] = crc;
         remember(put);
         unended = false;
     }
@@ -287,18 +361,16 @@ final class PendingPuts {
      * follow with {@link #appendRange}s, then {@link #endSplice} or {@link #dropBegun}.
      */
     void beginSplice(long oid, int classId, long oldOffset, int oldLength, int newLength, int suffixLength) {
-        Put put = add(Kind.SPLICE, oid, classId, rangesEnd);
-        put.oldOffset = oldOffset;
-        put.oldLength = oldLength;
-        put.newLength = newLength;
-        put.suffixLength = suffixLength;
-        lastRangeEnd = 0;
-        unended = true;
+        int put = add(Kind.SPLICE, oid, classId, rangesEnd);
+        beginRanges(put);
+        relocated(put, oldOffset, oldLength);
+        newLengths[put] = newLength;
+        suffixLengths[put] = suffixLength;
     }
 
     /** The bytes the ranges of the PATCH or SPLICE begun last take so far. */
     int rangesLength() {
-        return rangesEnd - puts[count - 1].start;
+        return rangesEnd - rangesStart(count - 1);
     }
 
     /** Ends the SPLICE begun last: the object's new bytes have checksum {@code crc}. */
@@ -309,7 +381,7 @@ final class PendingPuts {
     /** Drops the PATCH or SPLICE begun last, unended, as if it had not been begun. */
     void dropBegun() {
         count--;
-        rangesEnd = puts[count].start;
+        rangesEnd = rangesStart(count);
         unended = false;
     }
 
@@ -334,9 +406,8 @@ final class PendingPuts {
     /** Stages the whole image of an existing object, now {@code oldLength} bytes at {@code oldOffset}. */
     void stageResized(long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc, long oldOffset,
         int oldLength) {
-        Put put = stage(Kind.RESIZED_IMAGE, oid, classId, src, srcOffset, length, crc);
-        put.oldOffset = oldOffset;
-        put.oldLength = oldLength;
+        int put = stage(Kind.RESIZED_IMAGE, oid, classId, src, srcOffset, length, crc);
+        relocated(put, oldOffset, oldLength);
     }
 
     /**
@@ -345,10 +416,9 @@ final class PendingPuts {
      */
     void stageMoved(long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc, long oldOffset,
         long position) {
-        Put put = stage(Kind.MOVED_IMAGE, oid, classId, src, srcOffset, length, crc);
-        put.oldOffset = oldOffset;
-        put.oldLength = length;
-        put.position = position;
+        int put = stage(Kind.MOVED_IMAGE, oid, classId, src, srcOffset, length, crc);
+        relocated(put, oldOffset, length);
+        positions[put] = position;
     }
 
     /**
@@ -381,14 +451,29 @@ final class PendingPuts {
         return tableMoves[3 * index + 2];
     }
 
-    private Put stage(Kind kind, long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc) {
-        Put put = add(kind, oid, classId, 0);
-        put.staged = images.stage(src, srcOffset, length);
-        put.length = length;
-        put.crc = crc;
-        put.payloadBytes = length;
+    private int stage(Kind kind, long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc) {
+        int put = add(kind, oid, classId, 0);
+        places[put] = images.stage(src, srcOffset, length);
+        lengths[put] = length;
+        crcs[put] = crc;
         remember(put);
         return put;
+    }
+
+    /** Notes where the object of {@code put} is now, and its length there, making the arrays of such places if need be. */
+    private void relocated(int put, long oldOffset, int oldLength) {
+        if (oldOffsets == null) {
+            oldOffsets = new long[oids.length];
+            oldLengths = new int[oids.length];
+            positions = new long[oids.length];
+            newLengths = new int[oids.length];
+            suffixLengths = new int[oids.length];
+        }
+        oldOffsets[put] = oldOffset;
+        oldLengths[put] = oldLength;
+        positions[put] = 0;
+        newLengths[put] = 0;
+        suffixLengths[put] = 0;
     }
 
     /**
@@ -423,23 +508,24 @@ final class PendingPuts {
         if (sortedOids.length < live) {
             int capacity = Math.max(live, 2 * sortedOids.length);
             sortedOids = new long[capacity];
-            sortedPuts = new Put[capacity];
+            sortedPuts = new int[capacity];
         }
         int n = 0;
         int runs = 1;
         long allBits = 0;
-        for (int i = 0; i < count; i++) {
-            Put put = puts[i];
-            if (kind == null ? put.kind.image : put.kind == kind) {
+        for (int put = 0; put < count; put++) {
+            Kind each = KINDS[kinds[put]];
+            if (kind == null ? each.image : each == kind) {
                 if (n == sortedOids.length) {
                     sortedOids = Arrays.copyOf(sortedOids, 2 * n);
                     sortedPuts = Arrays.copyOf(sortedPuts, 2 * n);
                 }
-                if (n > 0 && put.oid < sortedOids[n - 1]) {
+                long oid = oids[put];
+                if (n > 0 && oid < sortedOids[n - 1]) {
                     runs++;
                 }
-                allBits |= put.oid;
-                sortedOids[n] = put.oid;
+                allBits |= oid;
+                sortedOids[n] = oid;
                 sortedPuts[n++] = put;
             }
         }
@@ -454,12 +540,12 @@ final class PendingPuts {
         if (Long.numberOfLeadingZeros(allBits) - 1 < placeBits) { // OIDs too large to share a long: look them up
             Arrays.sort(sortedOids, 0, n);
             for (int i = 0; i < n; i++) {
-                sortedPuts[i] = puts[(int) latestOf(sortedOids[i])];
+                sortedPuts[i] = (int) latestOf(sortedOids[i]);
             }
             return;
         }
         if (unsorted.length < n) {
-            unsorted = new Put[sortedPuts.length];
+            unsorted = new int[sortedPuts.length];
         }
         System.arraycopy(sortedPuts, 0, unsorted, 0, n);
         for (int i = 0; i < n; i++) {
@@ -519,52 +605,61 @@ final class PendingPuts {
     }
 
     /** The live put of the {@code index}-th OID of the last sort. */
-    Put sortedPut(int index) {
+    int sortedPut(int index) {
         return sortedPuts[index];
     }
 
-    private Put add(Kind kind, long oid, int classId, int start) {
-        if (count == puts.length) {
-            puts = Arrays.copyOf(puts, Math.max(16, 2 * count));
+    /** Adds a put of {@code kind} for {@code oid}, its ranges from {@code rangesStart} (PATCH, SPLICE); returns it. */
+    private int add(Kind kind, long oid, int classId, int rangesStart) {
+        if (count == oids.length) {
+            resize(Math.max(16, 2 * count));
         }
-        Put put = puts[count];
-        if (put == null) {
-            put = new Put();
-            puts[count] = put;
-        }
-        count++;
-        put.kind = kind;
-        put.oid = oid;
-        put.classId = classId;
-        put.crc = 0;
-        put.start = start;
-        put.staged = 0;
-        put.length = 0;
-        put.ranges = 0;
-        put.payloadBytes = 0;
-        put.oldOffset = 0;
-        put.oldLength = 0;
-        put.position = 0;
-        put.newLength = 0;
-        put.suffixLength = 0;
+        int put = count++;
+        kinds[put] = (byte) kind.ordinal();
+        oids[put] = oid;
+        classIds[put] = classId;
+        crcs[put] = 0;
+        places[put] = rangesStart;
+        lengths[put] = 0;
         return put;
     }
 
+    /** Gives every array of the puts room for {@code capacity}, keeping the first {@link #count}. */
+    private void resize(int capacity) {
+        kinds = Arrays.copyOf(kinds, capacity);
+        oids = Arrays.copyOf(oids, capacity);
+        classIds = Arrays.copyOf(classIds, capacity);
+        crcs = Arrays.copyOf(crcs, capacity);
+        places = Arrays.copyOf(places, capacity);
+        lengths = Arrays.copyOf(lengths, capacity);
+        if (rangeCounts != null) {
+            rangeCounts = Arrays.copyOf(rangeCounts, capacity);
+            rangeBytes = Arrays.copyOf(rangeBytes, capacity);
+        }
+        if (oldOffsets != null) {
+            oldOffsets = Arrays.copyOf(oldOffsets, capacity);
+            oldLengths = Arrays.copyOf(oldLengths, capacity);
+            positions = Arrays.copyOf(positions, capacity);
+            newLengths = Arrays.copyOf(newLengths, capacity);
+            suffixLengths = Arrays.copyOf(suffixLengths, capacity);
+        }
+    }
+
     /** Makes {@code put} the live put of its object, replacing an earlier one. */
-    private void remember(Put put) {
-        long earlier = setLatest(put.oid, count - 1);
+    private void remember(int put) {
+        long earlier = setLatest(oids[put], put);
         if (earlier >= 0) {
-            retire(puts[(int) earlier]);
+            retire((int) earlier);
         }
         live++;
-        liveBytes += put.length;
+        liveBytes += lengths[put];
     }
 
     /** A later put of its object replaces {@code put}. */
-    private void retire(Put put) {
-        put.kind = Kind.REPLACED;
+    private void retire(int put) {
+        kinds[put] = (byte) Kind.REPLACED.ordinal();
         live--;
-        liveBytes -= put.length;
+        liveBytes -= lengths[put];
     }
 
     /** The index of the live put of {@code oid}, {@link #UNCHANGED}, or {@link #NONE}. */

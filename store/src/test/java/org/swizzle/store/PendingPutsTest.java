@@ -39,8 +39,8 @@ class PendingPutsTest {
         assertEquals(1000, n);
         for (int i = 0; i < n; i++) {
             assertEquals(i + 1, puts.sortedOid(i));
-            assertEquals(i + 1, puts.sortedPut(i).oid);
-            assertEquals(1 + (i + 1) % 8, puts.sortedPut(i).payloadBytes);
+            assertEquals(i + 1, puts.oid(puts.sortedPut(i)));
+            assertEquals(1 + (i + 1) % 8, puts.payloadBytes(puts.sortedPut(i)));
         }
     }
 
@@ -57,7 +57,7 @@ class PendingPutsTest {
             assertEquals(n, puts.sortImageOids(), runs + " runs");
             for (int i = 0; i < n; i++) {
                 assertEquals(3 + i, puts.sortedOid(i), runs + " runs");
-                assertEquals(3 + i, puts.sortedPut(i).oid, runs + " runs: each OID keeps its put");
+                assertEquals(3 + i, puts.oid(puts.sortedPut(i)), runs + " runs: each OID keeps its put");
             }
         }
     }
@@ -79,7 +79,7 @@ class PendingPutsTest {
                 }
                 assertSorted(puts.sortPatchOids(), expected.stream().mapToLong(Long::longValue).toArray());
                 for (int i = 0; i < n; i++) {
-                    assertEquals(1 + puts.sortedOid(i) % 8, puts.sortedPut(i).payloadBytes, "each OID keeps its put");
+                    assertEquals(1 + puts.sortedOid(i) % 8, puts.payloadBytes(puts.sortedPut(i)), "each OID keeps its put");
                 }
             }
         }
@@ -94,7 +94,7 @@ class PendingPutsTest {
         assertEquals(40, n);
         for (int i = 0; i < n; i++) {
             assertEquals(i + 1, puts.sortedOid(i));
-            assertEquals(i + 1, puts.sortedPut(i).length, "the put of its own OID");
+            assertEquals(i + 1, puts.length(puts.sortedPut(i)), "the put of its own OID");
         }
     }
 
@@ -104,7 +104,7 @@ class PendingPutsTest {
         puts.stageNew(3, 1, bytes, 0, 11, 0);
         puts.stageNew(5, 1, bytes, 0, 12, 0);
         assertSorted(puts.sortImageOids(), 3, 5);
-        assertEquals(12, puts.sortedPut(1).length, "the second put of 5 replaced the first");
+        assertEquals(12, puts.length(puts.sortedPut(1)), "the second put of 5 replaced the first");
 
         puts.replace(3);
         assertSorted(puts.sortImageOids(), 5);
@@ -135,8 +135,8 @@ class PendingPutsTest {
         for (int i = 0; i < n; i++) {
             assertEquals(100 + i, puts.sortedOid(i));
         }
-        assertEquals(9, puts.sortedPut(50).length, "the second put of 150 replaced the first");
-        assertEquals(10, puts.sortedPut(2_899).length);
+        assertEquals(9, puts.length(puts.sortedPut(50)), "the second put of 150 replaced the first");
+        assertEquals(10, puts.length(puts.sortedPut(2_899)));
         assertSorted(puts.sortPatchOids(), 7);
 
         puts.clear();
@@ -159,7 +159,7 @@ class PendingPutsTest {
         puts.endPatch(0);
         puts.dropUnended();
         assertSorted(puts.sortPatchOids(), 9);
-        assertEquals(6, puts.sortedPut(0).payloadBytes, "an ended PATCH stays");
+        assertEquals(6, puts.payloadBytes(puts.sortedPut(0)), "an ended PATCH stays");
     }
 
     @Test
@@ -179,7 +179,7 @@ class PendingPutsTest {
         assertEquals(oids.length, n);
         for (int i = 0; i < n; i++) {
             assertEquals(oids[i], puts.sortedOid(i));
-            assertEquals(oids[i], puts.sortedPut(i).oid);
+            assertEquals(oids[i], puts.oid(puts.sortedPut(i)));
         }
     }
 }
