@@ -22,27 +22,33 @@ final class PendingPuts {
     /** How one put is kept. */
     enum Kind {
         /** The ranges of a PATCH record, encoded in the ranges buffer. */
-        PATCH(false),
+        PATCH(false, true, false),
         /** The ranges of a SPLICE record, encoded in the ranges buffer: a resized object built from its old bytes. */
-        SPLICE(false),
+        SPLICE(false, true, true),
         /** The whole image of a new object, waiting for a place. */
-        NEW_IMAGE(true),
+        NEW_IMAGE(true, false, false),
         /** The whole image of an existing object whose length or class id changed, waiting for a place. */
-        RESIZED_IMAGE(true),
+        RESIZED_IMAGE(true, false, true),
         /**
          * The unchanged image of an existing object that compaction relocates, or rewrites where it is because its
          * segment's table moves: its place ({@link #position}) is chosen before the commit.
          */
-        MOVED_IMAGE(true),
+        MOVED_IMAGE(true, false, true),
         /** An existing object to remove, and the space it holds. */
-        FREE(false),
+        FREE(false, false, true),
         /** Replaced by a later put of the same object. */
-        REPLACED(false);
+        REPLACED(false, false, false);
 
         private final boolean image;
+        /** Whether it has ranges ({@link #rangeCount}). */
+        private final boolean ranged;
+        /** Whether it has an old place ({@link #oldOffset}). */
+        private final boolean relocating;
 
-        Kind(boolean image) {
+        Kind(boolean image, boolean ranged, boolean relocating) {
             this.image = image;
+            this.ranged = ranged;
+            this.relocating = relocating;
         }
     }
 
@@ -325,12 +331,8 @@ final class PendingPuts {
         beginRanges(add(Kind.PATCH, oid, 0, rangesEnd));
     }
 
-    /** Starts the ranges of PATCH or SPLICE {@code put}, making the arrays that count them if need be. */
+    /** Starts the ranges of PATCH or SPLICE {@code put}. */
     private void beginRanges(int put) {
-        if (rangeCounts == null) {
-            rangeCounts = new int[oids.length];
-            rangeBytes = new int[oids.length];
-        }
         rangeCounts[put] = 0;
         rangeBytes[put] = 0;
         lastRangeEnd = 0;
@@ -460,15 +462,8 @@ final class PendingPuts {
         return put;
     }
 
-    /** Notes where the object of {@code put} is now, and its length there, making the arrays of such places if need be. */
+    /** Notes where the object of {@code put} is now, and its length there. */
     private void relocated(int put, long oldOffset, int oldLength) {
-        if (oldOffsets == null) {
-            oldOffsets = new long[oids.length];
-            oldLengths = new int[oids.length];
-            positions = new long[oids.length];
-            newLengths = new int[oids.length];
-            suffixLengths = new int[oids.length];
-        }
         oldOffsets[put] = oldOffset;
         oldLengths[put] = oldLength;
         positions[put] = 0;
@@ -609,10 +604,23 @@ final class PendingPuts {
         return sortedPuts[index];
     }
 
-    /** Adds a put of {@code kind} for {@code oid}, its ranges from {@code rangesStart} (PATCH, SPLICE); returns it. */
+    /**
+     * Adds a put of {@code kind} for {@code oid}, its ranges from {@code rangesStart} (PATCH, SPLICE); returns it. Every
+     * array the put needs is made or grown before it is counted, each set of arrays all at once, so that running out
+     * of memory here leaves the puts as they were.
+     */
     private int add(Kind kind, long oid, int classId, int rangesStart) {
         if (count == oids.length) {
             resize(Math.max(16, 2 * count));
+        }
+        if (kind.ranged && rangeCounts == null) {
+            int[] counts = new int[oids.length];
+            int[] bytes = new int[oids.length];
+            rangeCounts = counts;
+            rangeBytes = bytes;
+        }
+        if (kind.relocating && oldOffsets == null) {
+            relocations(oids.length);
         }
         int put = count++;
         kinds[put] = (byte) kind.ordinal();
@@ -624,25 +632,47 @@ final class PendingPuts {
         return put;
     }
 
-    /** Gives every array of the puts room for {@code capacity}, keeping the first {@link #count}. */
+    /**
+     * Gives every array of the puts {@code capacity} elements, keeping what they held up to it: all of them are copied
+     * before any is replaced, so that running out of memory here leaves them as they were.
+     */
     private void resize(int capacity) {
-        kinds = Arrays.copyOf(kinds, capacity);
-        oids = Arrays.copyOf(oids, capacity);
-        classIds = Arrays.copyOf(classIds, capacity);
-        crcs = Arrays.copyOf(crcs, capacity);
-        places = Arrays.copyOf(places, capacity);
-        lengths = Arrays.copyOf(lengths, capacity);
-        if (rangeCounts != null) {
-            rangeCounts = Arrays.copyOf(rangeCounts, capacity);
-            rangeBytes = Arrays.copyOf(rangeBytes, capacity);
-        }
+        byte[] grownKinds = Arrays.copyOf(kinds, capacity);
+        long[] grownOids = Arrays.copyOf(oids, capacity);
+        int[] grownClassIds = Arrays.copyOf(classIds, capacity);
+        int[] grownCrcs = Arrays.copyOf(crcs, capacity);
+        long[] grownPlaces = Arrays.copyOf(places, capacity);
+        int[] grownLengths = Arrays.copyOf(lengths, capacity);
+        int[] grownRangeCounts = rangeCounts == null ? null : Arrays.copyOf(rangeCounts, capacity);
+        int[] grownRangeBytes = rangeBytes == null ? null : Arrays.copyOf(rangeBytes, capacity);
         if (oldOffsets != null) {
-            oldOffsets = Arrays.copyOf(oldOffsets, capacity);
-            oldLengths = Arrays.copyOf(oldLengths, capacity);
-            positions = Arrays.copyOf(positions, capacity);
-            newLengths = Arrays.copyOf(newLengths, capacity);
-            suffixLengths = Arrays.copyOf(suffixLengths, capacity);
+            relocations(capacity);
         }
+        kinds = grownKinds;
+        oids = grownOids;
+        classIds = grownClassIds;
+        crcs = grownCrcs;
+        places = grownPlaces;
+        lengths = grownLengths;
+        rangeCounts = grownRangeCounts;
+        rangeBytes = grownRangeBytes;
+    }
+
+    /**
+     * Makes the arrays of old places {@code capacity} elements long, keeping what they held up to it (made anew while
+     * there are none), all of them copied before any is replaced.
+     */
+    private void relocations(int capacity) {
+        long[] offsets = oldOffsets == null ? new long[capacity] : Arrays.copyOf(oldOffsets, capacity);
+        int[] lengthsThere = oldLengths == null ? new int[capacity] : Arrays.copyOf(oldLengths, capacity);
+        long[] goesTo = positions == null ? new long[capacity] : Arrays.copyOf(positions, capacity);
+        int[] spliced = newLengths == null ? new int[capacity] : Arrays.copyOf(newLengths, capacity);
+        int[] suffixes = suffixLengths == null ? new int[capacity] : Arrays.copyOf(suffixLengths, capacity);
+        oldOffsets = offsets;
+        oldLengths = lengthsThere;
+        positions = goesTo;
+        newLengths = spliced;
+        suffixLengths = suffixes;
     }
 
     /** Makes {@code put} the live put of its object, replacing an earlier one. */

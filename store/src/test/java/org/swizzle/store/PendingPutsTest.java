@@ -175,6 +175,55 @@ class PendingPutsTest {
         assertSorted(puts.sortImageOids(), 20);
     }
 
+    @Test
+    void shouldKeepEachKindsOwnFieldsAsThePutsGrowAndAcrossTransactions() {
+        for (int round = 0; round < 2; round++) { // the second round reuses the first's arrays, at the same indexes
+            puts.clear();
+            puts.free(5, 4096, 40); // the first put: the old places' arrays are made at the smallest capacity
+            for (long oid = 100; oid < 1100; oid++) { // grows every array past it
+                if (round == 0) {
+                    puts.beginPatch(oid);
+                    puts.appendRange(0, bytes, 0, 3);
+                    puts.endPatch(7);
+                } else {
+                    puts.stageNew(oid, 2, bytes, 0, 16, 7);
+                }
+            }
+            puts.stageMoved(6, 3, bytes, 0, 24, 9, 8192, 12288);
+            puts.free(7, 16384, 56);
+
+            assertSorted(puts.sortFreeOids(), 5, 7);
+            assertEquals(4096, puts.oldOffset(puts.sortedPut(0)), "round " + round);
+            assertEquals(40, puts.oldLength(puts.sortedPut(0)));
+            assertEquals(16384, puts.oldOffset(puts.sortedPut(1)));
+            assertEquals(56, puts.oldLength(puts.sortedPut(1)));
+            assertEquals(0, puts.payloadBytes(puts.sortedPut(1)), "a free carries no bytes");
+            int images = puts.sortImageOids();
+            assertEquals(round == 0 ? 1 : 1001, images);
+            int moved = puts.sortedPut(0);
+            assertEquals(PendingPuts.Kind.MOVED_IMAGE, puts.kind(moved));
+            assertEquals(8192, puts.oldOffset(moved));
+            assertEquals(24, puts.oldLength(moved));
+            assertEquals(12288, puts.position(moved));
+            assertEquals(24, puts.payloadBytes(moved));
+            if (round == 0) {
+                assertEquals(1000, puts.sortPatchOids());
+                int patch = puts.sortedPut(999);
+                assertEquals(1099, puts.oid(patch));
+                assertEquals(1, puts.rangeCount(patch));
+                assertEquals(3, puts.payloadBytes(patch));
+                assertEquals(7, puts.crc(patch));
+            } else {
+                assertEquals(0, puts.sortPatchOids(), "no PATCH of the first round is left");
+                int image = puts.sortedPut(1000);
+                assertEquals(1099, puts.oid(image));
+                assertEquals(PendingPuts.Kind.NEW_IMAGE, puts.kind(image));
+                assertEquals(16, puts.payloadBytes(image), "an image's bytes, not the ranges of the PATCH once at its index");
+                assertEquals(2, puts.classId(image));
+            }
+        }
+    }
+
     private void assertSorted(int n, long... oids) {
         assertEquals(oids.length, n);
         for (int i = 0; i < n; i++) {
