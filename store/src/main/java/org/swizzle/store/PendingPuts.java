@@ -247,7 +247,7 @@ final class PendingPuts {
 
     /** How many ranges PATCH or SPLICE {@code put} has. */
     int rangeCount(int put) {
-        return rangeCounts == null ? 0 : rangeCounts[put];
+        return rangeCounts[put];
     }
 
     /** The object's bytes that {@code put} logs: an image's, or those a PATCH's or SPLICE's ranges carry. */
@@ -256,7 +256,7 @@ final class PendingPuts {
         if (kind.image) {
             return lengths[put];
         }
-        return kind == Kind.FREE || rangeBytes == null ? 0 : rangeBytes[put];
+        return kind.ranged ? rangeBytes[put] : 0;
     }
 
     /** Where the resized, freed, moved or spliced object of {@code put} is now. */
