@@ -33,11 +33,14 @@ class PagedArrayTest {
             "[" + options + "]");
     }
 
-    /** A closed store that the application dropped is collected, its paged arrays' marks with it. */
+    /**
+     * A closed store that the application dropped is collected, its paged arrays' marks with it. The store is a
+     * directory below {@code dir}, so that the stores the phase opens beside it are deleted with {@code dir}.
+     */
     @Test
     void shouldLetClosedStoresGo() {
-        assertEquals("", Phases.failures(PagedArrayWorkload.class, Jvm.withAgent("").jvmOption("-Xmx256m"), dir,
-            "build", "closedStores"));
+        assertEquals("", Phases.failures(PagedArrayWorkload.class, Jvm.withAgent("").jvmOption("-Xmx256m"),
+            dir.resolve("store"), "build", "closedStores"));
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.swizzle.it.arrays;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,13 +45,15 @@ public final class PagedArrayWorkload {
     static final int OTHERS = 2_000;
 
     private final String phase;
+    private final Path directory;
 
-    private PagedArrayWorkload(String phase) {
+    private PagedArrayWorkload(String phase, Path directory) {
         this.phase = phase;
+        this.directory = directory;
     }
 
     public static void main(String[] args) throws Exception {
-        PagedArrayWorkload workload = new PagedArrayWorkload(args[0]);
+        PagedArrayWorkload workload = new PagedArrayWorkload(args[0], Path.of(args[1]));
         Phases.run(args, Map.ofEntries(Map.entry("build", workload::build), Map.entry("change", workload::change),
             Map.entry("verify", workload::verify), Map.entry("abort", workload::abort), Map.entry("edit", workload::edit),
             Map.entry("locals", workload::locals), Map.entry("clones", workload::clones),
@@ -379,12 +382,12 @@ public final class PagedArrayWorkload {
 
     /**
      * Stores opened, filled with a large array and small objects, committed and closed one after another, the
-     * application keeping none of their objects: the heap holds none of them after a full collection.
+     * application keeping none of their objects: the heap holds none of them after a full collection. Their
+     * directories are made beside this phase's store, which the test keeps in a directory of its own.
      */
-    private void closedStores(ObjectStore unused) throws java.io.IOException {
+    private void closedStores(ObjectStore unused) {
         for (int cycle = 0; cycle < 10; cycle++) {
-            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("swizzle-closed-");
-            try (ObjectStore store = ObjectStore.open(dir)) {
+            try (ObjectStore store = ObjectStore.open(directory.resolveSibling("closed-" + cycle))) {
                 Waveform wave = store.root("wave", Waveform.class, Waveform::new);
                 wave.samples = new long[SAMPLES / 10];
                 wave.samples[1] = cycle; // through the field: the array's pages are marked, and registered
