@@ -451,9 +451,9 @@ class IndexTest {
     }
 
     @Test
-    void shouldRebuildAnIndexLeftByAKilledProcess() throws Exception {
+    void shouldRebuildAnIndexLeftByAKilledProcess(@TempDir Path logs) throws Exception {
         storeItems(100);
-        Path log = dir.resolveSibling(dir.getFileName() + "-index.log");
+        Path log = logs.resolve("index.log");
         Process child = Jvm.withAgent().start(log, IndexLookup.class, dir.toString(), "42", "hold");
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
