@@ -12,7 +12,10 @@ import org.agrona.collections.Long2LongHashMap;
  * moves (unchanged images at places it chose, and segment tables). A put is named by its index, from 0 in the
  * order the puts were made, and kept in arrays side by side rather than as an object: a bulk load's new images
  * need 29 bytes each (kind, OID, class id, checksum, where staged, length), where an object holding every field took 88,
- * and what only some kinds need (ranges, old places) is in arrays made by the first put that needs them. A second put of
+ * and what only some kinds need (ranges, old places) is in arrays made by the first put that needs them. The arrays
+ * come in {@link Page}s of {@link #PAGE_PUTS} puts, so that a large transaction adds pages rather than copying every
+ * array into one twice as long: arrays that doubled took twice the memory they kept, all of it new to the process,
+ * and the copies were a seventh of a bulk load's commit (JFR). A second put of
  * the same object replaces the first; every OID put is remembered, changed or not, so that a put and
  * a free of one object are told apart. The commit logs each kind in OID order ({@link #sortImageOids},
  * {@link #sortPatchOids}, {@link #sortFreeOids}, {@link #sortSpliceOids}). Reused from one transaction to the next, so a steady
@@ -74,6 +77,10 @@ final class PendingPuts {
     /** The most bytes of encoded ranges whose buffer a transaction keeps for the next. */
     static final int RANGES_KEPT = 1 << 20;
     private static final int RANGES_INITIAL = 4096;
+    private static final int PAGE_SHIFT = 10;
+    /** The puts a {@link Page} holds: 29 KB of arrays, none of them large enough to be a humongous allocation. */
+    static final int PAGE_PUTS = 1 << PAGE_SHIFT;
+    private static final int PAGE_MASK = PAGE_PUTS - 1;
 
     private final LittleEndianBuffer ranges = LittleEndianBuffer.growableDirect(RANGES_INITIAL);
     private final StagedImages images = new StagedImages();
@@ -91,27 +98,8 @@ final class PendingPuts {
     /** Past the last OID in {@link #newLatest} put since the last {@link #clear()}. */
     private int newLatestEnd;
     private int count;
-    private byte[] kinds = new byte[0];
-    private long[] oids = new long[0];
-    /** The class id of an image or SPLICE; a PATCH keeps its object's. */
-    private int[] classIds = new int[0];
-    private int[] crcs = new int[0];
-    /** Where a PATCH's or SPLICE's encoded ranges start in {@link #ranges}, or where an image is staged ({@link StagedImages#stage}). */
-    private long[] places = new long[0];
-    /** The length of a PATCH's or SPLICE's encoded ranges, or of an image's staged bytes. */
-    private int[] lengths = new int[0];
-    /** The ranges of a PATCH or SPLICE, and the object's bytes they carry; null until the first of either. */
-    private int[] rangeCounts;
-    private int[] rangeBytes;
-    /** Where a resized, freed, moved or spliced object is now, and its length there; null until the first such put. */
-    private long[] oldOffsets;
-    private int[] oldLengths;
-    /** Where a moved object goes; where a spliced one goes, once the commit placed it. */
-    private long[] positions;
-    /** The new length of a spliced object. */
-    private int[] newLengths;
-    /** How many of a spliced object's last bytes are its old bytes' last ones. */
-    private int[] suffixLengths;
+    /** Put {@code p} is at {@code p & PAGE_MASK} in page {@code p >>> PAGE_SHIFT}; null past the pages made so far. */
+    private Page[] pages = new Page[0];
     private int rangesEnd;
     /** Whether the PATCH or SPLICE begun last is not ended yet. */
     private boolean unended;
@@ -161,8 +149,8 @@ final class PendingPuts {
 
     /** Lets go of what a large transaction grew past what the next one keeps ({@link #PUTS_KEPT}, {@link #RANGES_KEPT}). */
     private void letGoOfLargeCapacity() {
-        if (oids.length > PUTS_KEPT) {
-            resize(PUTS_KEPT);
+        if (pages.length > PUTS_KEPT / PAGE_PUTS) {
+            pages = Arrays.copyOf(pages, PUTS_KEPT / PAGE_PUTS);
         }
         if (sortedOids.length > PUTS_KEPT) {
             sortedOids = new long[PUTS_KEPT];
@@ -185,7 +173,7 @@ final class PendingPuts {
      * {@link #PUTS_KEPT} (the table of the latest puts of existing objects, twice that).
      */
     int keptCapacity() {
-        return Math.max(Math.max(oids.length, sortedOids.length), Math.max(Math.max(unsorted.length, radixScratch.length),
+        return Math.max(Math.max(pages.length * PAGE_PUTS, sortedOids.length), Math.max(Math.max(unsorted.length, radixScratch.length),
             Math.max(newLatest.length, latest.capacity() / 2)));
     }
 
@@ -209,83 +197,83 @@ final class PendingPuts {
 
     /** The memory that holds the staged bytes of image {@code put}, from {@link #imageOffset}. */
     LittleEndianBuffer imageOf(int put) {
-        return images.memoryOf(places[put]);
+        return images.memoryOf(page(put).places[slot(put)]);
     }
 
     /** Where the staged bytes of image {@code put} start in {@link #imageOf}. */
     int imageOffset(int put) {
-        return StagedImages.offset(places[put]);
+        return StagedImages.offset(page(put).places[slot(put)]);
     }
 
     Kind kind(int put) {
-        return KINDS[kinds[put]];
+        return KINDS[page(put).kinds[slot(put)]];
     }
 
     long oid(int put) {
-        return oids[put];
+        return page(put).oids[slot(put)];
     }
 
     /** The class id of image or SPLICE {@code put}. */
     int classId(int put) {
-        return classIds[put];
+        return page(put).classIds[slot(put)];
     }
 
     /** The checksum of the object's new bytes. */
     int crc(int put) {
-        return crcs[put];
+        return page(put).crcs[slot(put)];
     }
 
     /** The length of an image's bytes, or of a PATCH's or SPLICE's encoded ranges. */
     int length(int put) {
-        return lengths[put];
+        return page(put).lengths[slot(put)];
     }
 
     /** Where the encoded ranges of PATCH or SPLICE {@code put} start in {@link #ranges()}. */
     int rangesStart(int put) {
-        return (int) places[put];
+        return (int) page(put).places[slot(put)];
     }
 
     /** How many ranges PATCH or SPLICE {@code put} has. */
     int rangeCount(int put) {
-        return rangeCounts[put];
+        return page(put).rangeCounts[slot(put)];
     }
 
     /** The object's bytes that {@code put} logs: an image's, or those a PATCH's or SPLICE's ranges carry. */
     long payloadBytes(int put) {
         Kind kind = kind(put);
         if (kind.image) {
-            return lengths[put];
+            return length(put);
         }
-        return kind.ranged ? rangeBytes[put] : 0;
+        return kind.ranged ? page(put).rangeBytes[slot(put)] : 0;
     }
 
     /** Where the resized, freed, moved or spliced object of {@code put} is now. */
     long oldOffset(int put) {
-        return oldOffsets[put];
+        return page(put).oldOffsets[slot(put)];
     }
 
     /** The length of the resized, freed, moved or spliced object of {@code put} where it is now. */
     int oldLength(int put) {
-        return oldLengths[put];
+        return page(put).oldLengths[slot(put)];
     }
 
     /** Where moved {@code put} goes; where spliced {@code put} goes, once {@link #placeSplice} placed it. */
     long position(int put) {
-        return positions[put];
+        return page(put).positions[slot(put)];
     }
 
     void placeSplice(int put, long position) {
-        positions[put] = position;
+        page(put).positions[slot(put)] = position;
     }
 
     /** The new length of spliced {@code put}. */
     int newLength(int put) {
-        return newLengths[put];
+        return page(put).newLengths[slot(put)];
     }
 
     /** How many of spliced {@code put}'s last bytes are its old bytes' last ones. */
     int suffixLength(int put) {
-        return suffixLengths[put];
+        return page(put).suffixLengths[slot(put)];
     }
 
     /** The bytes the live puts staged: their images and their encoded ranges. */
@@ -333,8 +321,9 @@ final class PendingPuts {
 
     /** Starts the ranges of PATCH or SPLICE {@code put}. */
     private void beginRanges(int put) {
-        rangeCounts[put] = 0;
-        rangeBytes[put] = 0;
+        Page page = page(put);
+        page.rangeCounts[slot(put)] = 0;
+        page.rangeBytes[slot(put)] = 0;
         lastRangeEnd = 0;
         unended = true;
     }
@@ -344,15 +333,17 @@ final class PendingPuts {
         int put = count - 1;
         rangesEnd = WalDescriptor.putRange(ranges, rangesEnd, offsetInObject - lastRangeEnd, src, srcOffset, length);
         lastRangeEnd = offsetInObject + length;
-        rangeCounts[put]++;
-        rangeBytes[put] += length;
+        Page page = page(put);
+        page.rangeCounts[slot(put)]++;
+        page.rangeBytes[slot(put)] += length;
     }
 
     /** Ends the PATCH begun last: the object's new bytes have checksum {@code crc}. */
     void endPatch(int crc) {
         int put = count - 1;
-        lengths[put] = rangesEnd - rangesStart(put);
-        crcs[put] = crc;
+        Page page = page(put);
+        page.lengths[slot(put)] = rangesEnd - rangesStart(put);
+        page.crcs[slot(put)] = crc;
         remember(put);
         unended = false;
     }
@@ -366,8 +357,8 @@ final class PendingPuts {
         int put = add(Kind.SPLICE, oid, classId, rangesEnd);
         beginRanges(put);
         relocated(put, oldOffset, oldLength);
-        newLengths[put] = newLength;
-        suffixLengths[put] = suffixLength;
+        page(put).newLengths[slot(put)] = newLength;
+        page(put).suffixLengths[slot(put)] = suffixLength;
     }
 
     /** The bytes the ranges of the PATCH or SPLICE begun last take so far. */
@@ -420,7 +411,7 @@ final class PendingPuts {
         long position) {
         int put = stage(Kind.MOVED_IMAGE, oid, classId, src, srcOffset, length, crc);
         relocated(put, oldOffset, length);
-        positions[put] = position;
+        placeSplice(put, position);
     }
 
     /**
@@ -455,20 +446,23 @@ final class PendingPuts {
 
     private int stage(Kind kind, long oid, int classId, LittleEndianBuffer src, int srcOffset, int length, int crc) {
         int put = add(kind, oid, classId, 0);
-        places[put] = images.stage(src, srcOffset, length);
-        lengths[put] = length;
-        crcs[put] = crc;
+        Page page = page(put);
+        page.places[slot(put)] = images.stage(src, srcOffset, length);
+        page.lengths[slot(put)] = length;
+        page.crcs[slot(put)] = crc;
         remember(put);
         return put;
     }
 
     /** Notes where the object of {@code put} is now, and its length there. */
     private void relocated(int put, long oldOffset, int oldLength) {
-        oldOffsets[put] = oldOffset;
-        oldLengths[put] = oldLength;
-        positions[put] = 0;
-        newLengths[put] = 0;
-        suffixLengths[put] = 0;
+        Page page = page(put);
+        int slot = slot(put);
+        page.oldOffsets[slot] = oldOffset;
+        page.oldLengths[slot] = oldLength;
+        page.positions[slot] = 0;
+        page.newLengths[slot] = 0;
+        page.suffixLengths[slot] = 0;
     }
 
     /**
@@ -509,13 +503,14 @@ final class PendingPuts {
         int runs = 1;
         long allBits = 0;
         for (int put = 0; put < count; put++) {
-            Kind each = KINDS[kinds[put]];
+            Page page = page(put);
+            Kind each = KINDS[page.kinds[slot(put)]];
             if (kind == null ? each.image : each == kind) {
                 if (n == sortedOids.length) {
                     sortedOids = Arrays.copyOf(sortedOids, 2 * n);
                     sortedPuts = Arrays.copyOf(sortedPuts, 2 * n);
                 }
-                long oid = oids[put];
+                long oid = page.oids[slot(put)];
                 if (n > 0 && oid < sortedOids[n - 1]) {
                     runs++;
                 }
@@ -606,90 +601,59 @@ final class PendingPuts {
 
     /**
      * Adds a put of {@code kind} for {@code oid}, its ranges from {@code rangesStart} (PATCH, SPLICE); returns it. Every
-     * array the put needs is made or grown before it is counted, each set of arrays all at once, so that running out
-     * of memory here leaves the puts as they were.
+     * array the put needs is made before it is counted, each set of arrays all at once, so that running out of memory
+     * here leaves the puts as they were.
      */
     private int add(Kind kind, long oid, int classId, int rangesStart) {
-        if (count == oids.length) {
-            resize(Math.max(16, 2 * count));
+        int pageIndex = count >>> PAGE_SHIFT;
+        if (pageIndex == pages.length) {
+            pages = Arrays.copyOf(pages, Math.max(4, 2 * pageIndex));
         }
-        if (kind.ranged && rangeCounts == null) {
-            int[] counts = new int[oids.length];
-            int[] bytes = new int[oids.length];
-            rangeCounts = counts;
-            rangeBytes = bytes;
+        Page page = pages[pageIndex];
+        if (page == null) {
+            page = new Page();
+            pages[pageIndex] = page;
         }
-        if (kind.relocating && oldOffsets == null) {
-            relocations(oids.length);
+        if (kind.ranged) {
+            page.makeRanged();
+        }
+        if (kind.relocating) {
+            page.makeRelocating();
         }
         int put = count++;
-        kinds[put] = (byte) kind.ordinal();
-        oids[put] = oid;
-        classIds[put] = classId;
-        crcs[put] = 0;
-        places[put] = rangesStart;
-        lengths[put] = 0;
+        int slot = slot(put);
+        page.kinds[slot] = (byte) kind.ordinal();
+        page.oids[slot] = oid;
+        page.classIds[slot] = classId;
+        page.crcs[slot] = 0;
+        page.places[slot] = rangesStart;
+        page.lengths[slot] = 0;
         return put;
     }
 
-    /**
-     * Gives every array of the puts {@code capacity} elements, keeping what they held up to it: all of them are copied
-     * before any is replaced, so that running out of memory here leaves them as they were.
-     */
-    private void resize(int capacity) {
-        byte[] grownKinds = Arrays.copyOf(kinds, capacity);
-        long[] grownOids = Arrays.copyOf(oids, capacity);
-        int[] grownClassIds = Arrays.copyOf(classIds, capacity);
-        int[] grownCrcs = Arrays.copyOf(crcs, capacity);
-        long[] grownPlaces = Arrays.copyOf(places, capacity);
-        int[] grownLengths = Arrays.copyOf(lengths, capacity);
-        int[] grownRangeCounts = rangeCounts == null ? null : Arrays.copyOf(rangeCounts, capacity);
-        int[] grownRangeBytes = rangeBytes == null ? null : Arrays.copyOf(rangeBytes, capacity);
-        if (oldOffsets != null) {
-            relocations(capacity);
-        }
-        kinds = grownKinds;
-        oids = grownOids;
-        classIds = grownClassIds;
-        crcs = grownCrcs;
-        places = grownPlaces;
-        lengths = grownLengths;
-        rangeCounts = grownRangeCounts;
-        rangeBytes = grownRangeBytes;
+    private Page page(int put) {
+        return pages[put >>> PAGE_SHIFT];
     }
 
-    /**
-     * Makes the arrays of old places {@code capacity} elements long, keeping what they held up to it (made anew while
-     * there are none), all of them copied before any is replaced.
-     */
-    private void relocations(int capacity) {
-        long[] offsets = oldOffsets == null ? new long[capacity] : Arrays.copyOf(oldOffsets, capacity);
-        int[] lengthsThere = oldLengths == null ? new int[capacity] : Arrays.copyOf(oldLengths, capacity);
-        long[] goesTo = positions == null ? new long[capacity] : Arrays.copyOf(positions, capacity);
-        int[] spliced = newLengths == null ? new int[capacity] : Arrays.copyOf(newLengths, capacity);
-        int[] suffixes = suffixLengths == null ? new int[capacity] : Arrays.copyOf(suffixLengths, capacity);
-        oldOffsets = offsets;
-        oldLengths = lengthsThere;
-        positions = goesTo;
-        newLengths = spliced;
-        suffixLengths = suffixes;
+    private static int slot(int put) {
+        return put & PAGE_MASK;
     }
 
     /** Makes {@code put} the live put of its object, replacing an earlier one. */
     private void remember(int put) {
-        long earlier = setLatest(oids[put], put);
+        long earlier = setLatest(oid(put), put);
         if (earlier >= 0) {
             retire((int) earlier);
         }
         live++;
-        liveBytes += lengths[put];
+        liveBytes += length(put);
     }
 
     /** A later put of its object replaces {@code put}. */
     private void retire(int put) {
-        kinds[put] = (byte) Kind.REPLACED.ordinal();
+        page(put).kinds[slot(put)] = (byte) Kind.REPLACED.ordinal();
         live--;
-        liveBytes -= lengths[put];
+        liveBytes -= length(put);
     }
 
     /** The index of the live put of {@code oid}, {@link #UNCHANGED}, or {@link #NONE}. */
@@ -714,5 +678,60 @@ final class PendingPuts {
         newLatest[at] = (int) index + 1;
         newLatestEnd = Math.max(newLatestEnd, at + 1);
         return earlier;
+    }
+
+    /**
+     * The fields of {@link #PAGE_PUTS} puts, by their place in the page: those of every put, and those only some kinds
+     * need, made by the first such put in the page.
+     */
+    private static final class Page {
+        final byte[] kinds = new byte[PAGE_PUTS];
+        final long[] oids = new long[PAGE_PUTS];
+        /** The class id of an image or SPLICE; a PATCH keeps its object's. */
+        final int[] classIds = new int[PAGE_PUTS];
+        final int[] crcs = new int[PAGE_PUTS];
+        /**
+         * Where a PATCH's or SPLICE's encoded ranges start in {@link PendingPuts#ranges}, or where an image is staged
+         * ({@link StagedImages#stage}).
+         */
+        final long[] places = new long[PAGE_PUTS];
+        /** The length of a PATCH's or SPLICE's encoded ranges, or of an image's staged bytes. */
+        final int[] lengths = new int[PAGE_PUTS];
+        /** The ranges of a PATCH or SPLICE, and the object's bytes they carry. */
+        int[] rangeCounts;
+        int[] rangeBytes;
+        /** Where a resized, freed, moved or spliced object is now, and its length there. */
+        long[] oldOffsets;
+        int[] oldLengths;
+        /** Where a moved object goes; where a spliced one goes, once the commit placed it. */
+        long[] positions;
+        /** The new length of a spliced object. */
+        int[] newLengths;
+        /** How many of a spliced object's last bytes are its old bytes' last ones. */
+        int[] suffixLengths;
+
+        void makeRanged() {
+            if (rangeCounts == null) {
+                int[] counts = new int[PAGE_PUTS];
+                int[] bytes = new int[PAGE_PUTS];
+                rangeCounts = counts;
+                rangeBytes = bytes;
+            }
+        }
+
+        void makeRelocating() {
+            if (oldOffsets == null) {
+                long[] offsets = new long[PAGE_PUTS];
+                int[] lengthsThere = new int[PAGE_PUTS];
+                long[] goesTo = new long[PAGE_PUTS];
+                int[] spliced = new int[PAGE_PUTS];
+                int[] suffixes = new int[PAGE_PUTS];
+                oldOffsets = offsets;
+                oldLengths = lengthsThere;
+                positions = goesTo;
+                newLengths = spliced;
+                suffixLengths = suffixes;
+            }
+        }
     }
 }

@@ -177,10 +177,11 @@ class PendingPutsTest {
 
     @Test
     void shouldKeepEachKindsOwnFieldsAsThePutsGrowAndAcrossTransactions() {
+        int n = PendingPuts.PAGE_PUTS + 100;
         for (int round = 0; round < 2; round++) { // the second round reuses the first's arrays, at the same indexes
             puts.clear();
-            puts.free(5, 4096, 40); // the first put: the old places' arrays are made at the smallest capacity
-            for (long oid = 100; oid < 1100; oid++) { // grows every array past it
+            puts.free(5, 4096, 40); // the first put: the first page's old places are made
+            for (long oid = 100; oid < 100 + n; oid++) { // into a second page, which has no old places yet
                 if (round == 0) {
                     puts.beginPatch(oid);
                     puts.appendRange(0, bytes, 0, 3);
@@ -199,7 +200,7 @@ class PendingPutsTest {
             assertEquals(56, puts.oldLength(puts.sortedPut(1)));
             assertEquals(0, puts.payloadBytes(puts.sortedPut(1)), "a free carries no bytes");
             int images = puts.sortImageOids();
-            assertEquals(round == 0 ? 1 : 1001, images);
+            assertEquals(round == 0 ? 1 : n + 1, images);
             int moved = puts.sortedPut(0);
             assertEquals(PendingPuts.Kind.MOVED_IMAGE, puts.kind(moved));
             assertEquals(8192, puts.oldOffset(moved));
@@ -207,16 +208,16 @@ class PendingPutsTest {
             assertEquals(12288, puts.position(moved));
             assertEquals(24, puts.payloadBytes(moved));
             if (round == 0) {
-                assertEquals(1000, puts.sortPatchOids());
-                int patch = puts.sortedPut(999);
-                assertEquals(1099, puts.oid(patch));
+                assertEquals(n, puts.sortPatchOids());
+                int patch = puts.sortedPut(n - 1);
+                assertEquals(100 + n - 1, puts.oid(patch));
                 assertEquals(1, puts.rangeCount(patch));
                 assertEquals(3, puts.payloadBytes(patch));
                 assertEquals(7, puts.crc(patch));
             } else {
                 assertEquals(0, puts.sortPatchOids(), "no PATCH of the first round is left");
-                int image = puts.sortedPut(1000);
-                assertEquals(1099, puts.oid(image));
+                int image = puts.sortedPut(n);
+                assertEquals(100 + n - 1, puts.oid(image));
                 assertEquals(PendingPuts.Kind.NEW_IMAGE, puts.kind(image));
                 assertEquals(16, puts.payloadBytes(image), "an image's bytes, not the ranges of the PATCH once at its index");
                 assertEquals(2, puts.classId(image));
