@@ -12,12 +12,11 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.swizzle.StoreClosedException;
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
-import org.swizzle.internal.tracked.Paged;
 import org.swizzle.internal.tracked.Tracked;
+import org.swizzle.internal.tracked.UnchangingStore;
 
 /**
  * References and class ids for values written and read without a store: class ids in the order the
@@ -27,23 +26,6 @@ import org.swizzle.internal.tracked.Tracked;
  * {@link #FIRST_PAGE}, kept here too.
  */
 final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectReader.ReferenceSwizzler {
-
-    /** The store of collections written here: none changes, none is paged. */
-    private static final Attachment.Store UNCHANGING = new Attachment.Store() {
-        @Override
-        public void changed(Attachment attachment) {
-        }
-
-        @Override
-        public Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check) {
-            throw new AssertionError("no collection here is stored in pages");
-        }
-
-        @Override
-        public StoreClosedException closedToChange(Attachment attachment) {
-            throw new AssertionError("this store never closes");
-        }
-    };
 
     static final long FIRST_COLLECTION = 100;
     static final long FIRST_PAGE = 1_000_000;
@@ -136,7 +118,7 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         long oid = FIRST_COLLECTION + collectionOids.size();
         collectionOids.put(collection, oid);
         ObjectWriter writer = new ObjectWriter(this);
-        Attachment attachment = new Attachment(UNCHANGING, collection, oid, from.fieldDescription());
+        Attachment attachment = new Attachment(UnchangingStore.INSTANCE, collection, oid, from.fieldDescription());
         if (collection instanceof Tracked && ((Tracked) collection).attachment() == null) {
             ((Tracked) collection).attach(attachment); // as the store adopts a new tracked collection
         }

@@ -89,10 +89,13 @@ public final class Attachment {
     /** Where the collection, which reports no changes, held arrays as the commit under way wrote it, if it took that. */
     private Object writtenArrays;
     private boolean tookWrittenArrays;
-    private Object[] holders = new Object[1];
-    private int holderCount;
-    /** The holders once there are more than {@link #FEW_HOLDERS}, which are searched one by one. */
-    private Set<Object> manyHolders;
+    /**
+     * What holds the collection: nothing (null), the one holder, up to {@link #FEW_HOLDERS} in an array searched one by
+     * one (null past the last), or {@link ManyHolders}. One field for all of them, and no array for a collection that
+     * one object holds, as most are: an attachment takes 64 bytes, where a count, a set and an array made for one
+     * holder took 96.
+     */
+    private Object holders;
 
     /**
      * @param collection the collection, tracked or plain
@@ -328,26 +331,34 @@ public final class Attachment {
 
     /** Notes that {@code holder} (a persistent object or another collection's attachment) refers to the collection. */
     public void heldBy(Object holder) {
-        if (manyHolders != null) {
-            manyHolders.add(holder);
-            return;
-        }
-        for (int i = 0; i < holderCount; i++) {
-            if (holders[i] == holder) {
-                return;
+        if (holders == null) {
+            holders = holder;
+        } else if (holders instanceof ManyHolders) {
+            ((ManyHolders) holders).add(holder);
+        } else if (!(holders instanceof Object[])) {
+            if (holders != holder) {
+                holders = new Object[] {holders, holder};
+            }
+        } else {
+            Object[] few = (Object[]) holders;
+            int count = 0;
+            while (count < few.length && few[count] != null) {
+                if (few[count++] == holder) {
+                    return;
+                }
+            }
+            if (count < few.length) {
+                few[count] = holder;
+            } else if (count < FEW_HOLDERS) {
+                Object[] grown = Arrays.copyOf(few, Math.min(2 * count, FEW_HOLDERS));
+                grown[count] = holder;
+                holders = grown;
+            } else {
+                ManyHolders many = new ManyHolders(few);
+                many.add(holder);
+                holders = many;
             }
         }
-        if (holderCount == holders.length) {
-            if (holderCount == FEW_HOLDERS) {
-                manyHolders = Collections.newSetFromMap(new IdentityHashMap<>());
-                manyHolders.addAll(Arrays.asList(holders));
-                manyHolders.add(holder);
-                holders = null;
-                return;
-            }
-            holders = Arrays.copyOf(holders, holderCount * 2);
-        }
-        holders[holderCount++] = holder;
     }
 
     /**
@@ -355,15 +366,18 @@ public final class Attachment {
      * a paged collection {@code abort()} detached and the one read again in its place share the pages neither changed.
      */
     public boolean heldOnlyBy(Attachment directory) {
-        if (manyHolders != null) {
-            return manyHolders.stream().allMatch(other -> sameStored(other, directory));
+        if (holders instanceof ManyHolders) {
+            return ((ManyHolders) holders).set.stream().allMatch(holder -> sameStored(holder, directory));
         }
-        for (int i = 0; i < holderCount; i++) {
-            if (!sameStored(holders[i], directory)) {
-                return false;
+        if (holders instanceof Object[]) {
+            for (Object holder : (Object[]) holders) {
+                if (holder != null && !sameStored(holder, directory)) {
+                    return false;
+                }
             }
+            return true;
         }
-        return true;
+        return holders == null || sameStored(holders, directory);
     }
 
     private static boolean sameStored(Object holder, Attachment directory) {
@@ -372,12 +386,34 @@ public final class Attachment {
 
     /** Hands every holder noted to {@code action}. */
     public void forEachHolder(Consumer<Object> action) {
-        if (manyHolders != null) {
-            manyHolders.forEach(action);
-            return;
+        if (holders instanceof ManyHolders) {
+            ((ManyHolders) holders).forEach(action);
+        } else if (holders instanceof Object[]) {
+            for (Object holder : (Object[]) holders) {
+                if (holder == null) {
+                    return;
+                }
+                action.accept(holder);
+            }
+        } else if (holders != null) {
+            action.accept(holders);
         }
-        for (int i = 0; i < holderCount; i++) {
-            action.accept(holders[i]);
+    }
+
+    /** The holders of a collection that more than {@link #FEW_HOLDERS} hold, by identity. */
+    private static final class ManyHolders {
+        private final Set<Object> set = Collections.newSetFromMap(new IdentityHashMap<>());
+
+        ManyHolders(Object[] few) {
+            set.addAll(Arrays.asList(few));
+        }
+
+        void add(Object holder) {
+            set.add(holder);
+        }
+
+        void forEach(Consumer<Object> action) {
+            set.forEach(action);
         }
     }
 }

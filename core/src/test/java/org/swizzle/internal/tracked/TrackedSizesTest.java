@@ -58,6 +58,24 @@ class TrackedSizesTest {
         Reference.reachabilityFence(kept);
     }
 
+    /**
+     * Every stored collection has an attachment too: one that a single object holds, as most are held, takes 64 bytes
+     * and no array of holders (it took 96 bytes with its array).
+     */
+    @Test
+    void shouldKeepTheAttachmentOfACollectionThatOneObjectHoldsIn64Bytes() throws JMException {
+        assumeTrue(Boolean.parseBoolean(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+            .getVMOption("UseCompressedOops").getValue()), "references of 8 bytes make every field twice as large");
+        Attachment[] attachments = new Attachment[INSTANCES];
+        for (int i = 0; i < INSTANCES; i++) {
+            attachments[i] = new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), i, "Owner.items");
+            attachments[i].heldBy(new Object());
+        }
+        long size = instanceSize(classHistogram(), Attachment.class);
+        assertTrue(size <= 64, "an attachment takes " + size + " bytes");
+        Reference.reachabilityFence(attachments);
+    }
+
     private static void keep(Map<Class<?>, Object[]> kept, Supplier<?> plain, Supplier<?> tracked) {
         for (Supplier<?> supplier : new Supplier<?>[] {plain, tracked}) {
             Object[] instances = new Object[INSTANCES];
