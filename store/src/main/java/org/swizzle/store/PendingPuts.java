@@ -77,8 +77,11 @@ final class PendingPuts {
     /** The most bytes of encoded ranges whose buffer a transaction keeps for the next. */
     static final int RANGES_KEPT = 1 << 20;
     private static final int RANGES_INITIAL = 4096;
-    private static final int PAGE_SHIFT = 10;
-    /** The puts a {@link Page} holds: 29 KB of arrays, none of them large enough to be a humongous allocation. */
+    private static final int PAGE_SHIFT = 8;
+    /**
+     * The puts a {@link Page} holds: 7.25 KB of arrays, and 2 KB and 7 KB more for the ranges and old places of the kinds
+     * that have them, kept from one transaction to the next as every page is (up to {@link #PUTS_KEPT} puts).
+     */
     static final int PAGE_PUTS = 1 << PAGE_SHIFT;
     private static final int PAGE_MASK = PAGE_PUTS - 1;
 
@@ -411,7 +414,7 @@ final class PendingPuts {
         long position) {
         int put = stage(Kind.MOVED_IMAGE, oid, classId, src, srcOffset, length, crc);
         relocated(put, oldOffset, length);
-        placeSplice(put, position);
+        page(put).positions[slot(put)] = position;
     }
 
     /**

@@ -281,7 +281,12 @@ public final class Transaction {
         if (!store.objects().load(oid, entry)) {
             throw new IllegalArgumentException("Object " + oid + " does not exist, so it cannot be freed");
         }
-        puts.free(oid, entry.offset, entry.length);
+        try {
+            puts.free(oid, entry.offset, entry.length);
+        } catch (RuntimeException | Error e) {
+            failedPartWay(oid, e); // counted but perhaps not remembered: freed again, it would be logged twice
+            throw e;
+        }
     }
 
     private boolean isNew(long oid) {

@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.StoreClosedException;
@@ -331,16 +332,17 @@ public final class Attachment {
 
     /** Notes that {@code holder} (a persistent object or another collection's attachment) refers to the collection. */
     public void heldBy(Object holder) {
-        if (holders == null) {
+        Object held = holders;
+        if (held == null) {
             holders = holder;
-        } else if (holders instanceof ManyHolders) {
-            ((ManyHolders) holders).add(holder);
-        } else if (!(holders instanceof Object[])) {
-            if (holders != holder) {
-                holders = new Object[] {holders, holder};
+        } else if (held instanceof ManyHolders) {
+            ((ManyHolders) held).add(holder);
+        } else if (!(held instanceof Object[])) {
+            if (held != holder) {
+                holders = new Object[] {held, holder};
             }
         } else {
-            Object[] few = (Object[]) holders;
+            Object[] few = (Object[]) held;
             int count = 0;
             while (count < few.length && few[count] != null) {
                 if (few[count++] == holder) {
@@ -366,18 +368,19 @@ public final class Attachment {
      * a paged collection {@code abort()} detached and the one read again in its place share the pages neither changed.
      */
     public boolean heldOnlyBy(Attachment directory) {
-        if (holders instanceof ManyHolders) {
-            return ((ManyHolders) holders).set.stream().allMatch(holder -> sameStored(holder, directory));
+        Object held = holders;
+        if (held instanceof ManyHolders) {
+            return ((ManyHolders) held).allMatch(holder -> sameStored(holder, directory));
         }
-        if (holders instanceof Object[]) {
-            for (Object holder : (Object[]) holders) {
+        if (held instanceof Object[]) {
+            for (Object holder : (Object[]) held) {
                 if (holder != null && !sameStored(holder, directory)) {
                     return false;
                 }
             }
             return true;
         }
-        return holders == null || sameStored(holders, directory);
+        return held == null || sameStored(held, directory);
     }
 
     private static boolean sameStored(Object holder, Attachment directory) {
@@ -386,17 +389,18 @@ public final class Attachment {
 
     /** Hands every holder noted to {@code action}. */
     public void forEachHolder(Consumer<Object> action) {
-        if (holders instanceof ManyHolders) {
-            ((ManyHolders) holders).forEach(action);
-        } else if (holders instanceof Object[]) {
-            for (Object holder : (Object[]) holders) {
+        Object held = holders;
+        if (held instanceof ManyHolders) {
+            ((ManyHolders) held).forEach(action);
+        } else if (held instanceof Object[]) {
+            for (Object holder : (Object[]) held) {
                 if (holder == null) {
                     return;
                 }
                 action.accept(holder);
             }
-        } else if (holders != null) {
-            action.accept(holders);
+        } else if (held != null) {
+            action.accept(held);
         }
     }
 
@@ -414,6 +418,10 @@ public final class Attachment {
 
         void forEach(Consumer<Object> action) {
             set.forEach(action);
+        }
+
+        boolean allMatch(Predicate<Object> test) {
+            return set.stream().allMatch(test);
         }
     }
 }

@@ -43,6 +43,9 @@ class AttachmentTest {
         Attachment readAgain = new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), 3, "Owner.pages");
         assertTrue(attachment.heldOnlyBy(directory), "nothing holds it");
         attachment.heldBy(directory);
+        assertTrue(attachment.heldOnlyBy(directory), "the directory alone holds it");
+        assertFalse(attachment.heldOnlyBy(new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), 4, "Owner.pages")),
+            "another stored collection's directory does not");
         attachment.heldBy(readAgain);
         for (int i = 0; i < others; i++) {
             attachment.heldBy(new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), 3, "Owner.pages"));
@@ -50,5 +53,11 @@ class AttachmentTest {
         assertTrue(attachment.heldOnlyBy(directory), "every holder is the directory or stands for it");
         attachment.heldBy(new Object());
         assertFalse(attachment.heldOnlyBy(directory), "an object holds it too");
+    }
+
+    @Test
+    void shouldNotBeHeldOnlyByADirectoryWhenAnObjectAloneHoldsIt() {
+        attachment.heldBy(new Object());
+        assertFalse(attachment.heldOnlyBy(new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), 3, "Owner.pages")));
     }
 }
