@@ -64,7 +64,7 @@ final class StoreDirectory {
             }
             if (!mayCreate(config)) {
                 throw new NotAStoreException("There is no Swizzle store in " + directory + ": the directory does not"
-                    + " exist, and " + whyNotCreated(config) + ". Check the path, or allow creating the store.");
+                    + " exist, and " + whyNotCreated(config) + ". Check the path, or " + howToCreate(config) + ".");
             }
             try {
                 Files.createDirectories(directory);
@@ -162,7 +162,7 @@ final class StoreDirectory {
         if (!mayCreate(config)) {
             throw new NotAStoreException("There is no Swizzle store in " + directory + " (it holds no "
                 + ClusterFileDescriptor.FILE_NAME + "), and " + whyNotCreated(config)
-                + ". Open the directory of an existing store, or allow creating it.");
+                + ". Open the directory of an existing store, or " + howToCreate(config) + ".");
         }
     }
 
@@ -172,6 +172,10 @@ final class StoreDirectory {
 
     private static String whyNotCreated(StoreConfig config) {
         return config.readOnly() ? "a read-only open creates nothing" : "this open may not create one (createIfMissing is false)";
+    }
+
+    private static String howToCreate(StoreConfig config) {
+        return config.readOnly() ? "open it without readOnly to create the store" : "allow creating the store (createIfMissing)";
     }
 
     private static List<String> remains(Path directory, Path segments, Path wal, StoreLock lock) throws IOException {

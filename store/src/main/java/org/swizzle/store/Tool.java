@@ -89,7 +89,10 @@ public final class Tool {
         if (requireKnownBuffers(err) != CLEAN) {
             return USAGE;
         }
-        if (args.length < 2 || !isCommand(args[0]) || args[0].equals("dump") != (args.length == 3) || args.length > 3) {
+        String wrong = args.length == 0 ? "No command given." : !isCommand(args[0]) ? "Unknown command \"" + args[0] + "\"."
+            : argumentsProblem(args);
+        if (wrong != null) {
+            err.println(wrong);
             err.println(USAGE_TEXT);
             return USAGE;
         }
@@ -171,8 +174,14 @@ public final class Tool {
         if (remains != null) {
             return damaged(directory, "be read", remains, out);
         }
-        err.println("There is no Swizzle store in " + directory + ": " + directory.resolve(ClusterFileDescriptor.FILE_NAME)
-            + " does not exist.");
+        if (!Files.exists(directory)) {
+            err.println("There is no Swizzle store in " + directory + ": the directory does not exist.");
+        } else if (!Files.isDirectory(directory)) {
+            err.println(directory + " is a file, not the directory of a Swizzle store.");
+        } else {
+            err.println("There is no Swizzle store in " + directory + ": " + directory.resolve(ClusterFileDescriptor.FILE_NAME)
+                + " does not exist.");
+        }
         return USAGE;
     }
 
@@ -203,6 +212,20 @@ public final class Tool {
     }
 
     /** Whether {@code command} is one of this tool's. */
+    /**
+     * What is wrong with the number of arguments {@code args} give command {@code args[0]}, one of these {@link #isCommand
+     * commands}, as a sentence; null if nothing is.
+     */
+    public static String argumentsProblem(String[] args) {
+        boolean takesOid = args[0].equals("dump");
+        int found = args.length - 1;
+        if (found == (takesOid ? 2 : 1)) {
+            return null;
+        }
+        return args[0] + " takes " + (takesOid ? "DIR and OID" : "DIR") + ", found " + found + " argument"
+            + (found == 1 ? "" : "s") + ".";
+    }
+
     public static boolean isCommand(String command) {
         return command.equals("verify") || command.equals("stats") || command.equals("dump") || command.equals("reindex")
             || command.equals("compact") || command.equals("recover");

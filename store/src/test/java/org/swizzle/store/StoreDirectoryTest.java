@@ -228,7 +228,13 @@ class StoreDirectoryTest {
         Path missing = dir.resolve("missing");
         NotAStoreException e = assertThrows(NotAStoreException.class, () -> SegmentStore.open(missing, noCreate));
         assertTrue(e.getMessage().contains(missing.toString()) && e.getMessage().contains("does not exist")
-            && e.getMessage().contains("createIfMissing is false"), e.getMessage());
+            && e.getMessage().contains("createIfMissing is false") && e.getMessage().contains("allow creating the store"),
+            e.getMessage());
+        assertFalse(Files.exists(missing));
+        e = assertThrows(NotAStoreException.class, () -> SegmentStore.open(missing, CONFIG.withReadOnly(true)));
+        assertTrue(e.getMessage().contains("a read-only open creates nothing")
+            && e.getMessage().contains("open it without readOnly to create the store")
+            && !e.getMessage().contains("allow creating"), "createIfMissing is true already: " + e.getMessage());
         assertFalse(Files.exists(missing));
 
         Path empty = Files.createDirectories(dir.resolve("empty"));

@@ -346,10 +346,14 @@ class ToolTest {
     @Test
     void shouldExplainItsUsage() {
         assertEquals(2, tool("verify"));
-        assertTrue(err().contains("usage:"), err());
+        assertTrue(err().contains("verify takes DIR, found 0 arguments.") && err().contains("usage:"), err());
         assertEquals(2, tool("dump", dir.toString()));
+        assertTrue(err().contains("dump takes DIR and OID, found 1 argument."), err());
+        assertEquals(2, tool("list", dir.toString()));
+        assertTrue(err().contains("Unknown command \"list\"."), err());
         assertEquals(2, tool("verify", dir.resolve("nothing").toString()));
-        assertTrue(err().contains("There is no Swizzle store"), err());
+        assertTrue(err().contains("There is no Swizzle store in " + dir.resolve("nothing") + ": the directory does not exist."),
+            err());
     }
 
     @Test

@@ -50,13 +50,23 @@ public final class SwizzleTool {
             return Tool.USAGE;
         }
         if (args.length > 0 && Tool.isCommand(args[0])) {
+            String wrong = Tool.argumentsProblem(args);
+            if (wrong != null) {
+                err.println(wrong);
+                err.println(USAGE_TEXT);
+                return Tool.USAGE;
+            }
             boolean verify = args[0].equals("verify") && args.length == 2;
             return Tool.run(args, out, err, verify ? references(Path.of(args[1])) : ReferenceFindings.NONE);
         }
         Command command = args.length > 0 ? Command.named(args[0]) : null;
         if (command == null || !command.takes(args.length - 1)) {
-            if (args.length > 0 && command == null) {
+            if (args.length == 0) {
+                err.println("No command given.");
+            } else if (command == null) {
                 err.println("Unknown command \"" + args[0] + "\".");
+            } else {
+                err.println(command.wrongArguments(args.length - 1));
             }
             err.println(USAGE_TEXT);
             return Tool.USAGE;
@@ -164,6 +174,13 @@ public final class SwizzleTool {
 
         boolean takes(int arguments) {
             return arguments >= fewest && arguments <= most;
+        }
+
+        /** Says that the command takes other arguments than the {@code found} it was given. */
+        String wrongArguments(int found) {
+            String synopsis = usage.substring(0, usage.indexOf("  "));
+            return name().toLowerCase(Locale.ROOT) + " takes " + synopsis.substring(synopsis.indexOf(' ') + 1) + ", found "
+                + found + " argument" + (found == 1 ? "" : "s") + ".";
         }
     }
 

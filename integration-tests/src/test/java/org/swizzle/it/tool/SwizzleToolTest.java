@@ -213,7 +213,7 @@ class SwizzleToolTest {
     }
 
     @Test
-    void shouldNameWhatIsWrongWithTheArguments() {
+    void shouldNameWhatIsWrongWithTheArguments() throws IOException {
         Path db = store();
         Jvm.Result missing = tool("show", db.toString(), "99999");
         assertEquals(2, missing.exitCode, missing.toString());
@@ -223,7 +223,8 @@ class SwizzleToolTest {
         assertTrue(unknown.output.contains("names no class NoSuchPart") && unknown.output.contains(PART), unknown.toString());
         Jvm.Result notAStore = tool("roots", dir.resolve("nothing").toString());
         assertEquals(2, notAStore.exitCode, notAStore.toString());
-        assertTrue(notAStore.output.contains("There is no Swizzle store in") && !notAStore.output.contains("creat"),
+        assertTrue(notAStore.output.contains("There is no Swizzle store in") && notAStore.output.contains("the directory does not exist")
+            && !notAStore.output.contains("creat"),
             notAStore.toString());
         assertFalse(Files.exists(dir.resolve("nothing")), "the tool creates no store");
         Jvm.Result unknownCommand = tool("list", db.toString());
@@ -232,7 +233,22 @@ class SwizzleToolTest {
             unknownCommand.toString());
         Jvm.Result usage = tool("show", db.toString());
         assertEquals(2, usage.exitCode, usage.toString());
-        assertTrue(usage.output.contains("objects DIR [CLASS]") && usage.output.contains("verify DIR"), usage.toString());
+        assertTrue(usage.output.contains("show takes DIR OID, found 1 argument.") && usage.output.contains("objects DIR [CLASS]")
+            && usage.output.contains("verify DIR"), usage.toString());
+        Jvm.Result dumpUsage = tool("dump", db.toString());
+        assertEquals(2, dumpUsage.exitCode, dumpUsage.toString());
+        assertTrue(dumpUsage.output.contains("dump takes DIR and OID, found 1 argument.")
+            && dumpUsage.output.contains("java -jar swizzle-<version>.jar") && !dumpUsage.output.contains("swizzle-store.jar"),
+            "the one jar's usage, not the store tool's: " + dumpUsage);
+        Jvm.Result directory = tool("show", db.toString(), "1");
+        assertEquals(2, directory.exitCode, directory.toString());
+        assertTrue(directory.output.contains("Object 1 of the store in " + db + " is its root directory")
+            && !directory.output.contains("holds no object"), directory.toString());
+        Path file = Files.writeString(dir.resolve("a-file"), "not a store");
+        Jvm.Result notADirectory = tool("roots", file.toString());
+        assertEquals(2, notADirectory.exitCode, notADirectory.toString());
+        assertTrue(notADirectory.output.contains(file + " is a file, not the directory of a Swizzle store."),
+            notADirectory.toString());
         assertEquals(0, tool("verify", db.toString()).exitCode, "the store tool's commands run as before");
     }
 
