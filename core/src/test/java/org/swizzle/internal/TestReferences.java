@@ -16,7 +16,7 @@ import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
 import org.swizzle.internal.tracked.Tracked;
-import org.swizzle.internal.tracked.UnchangingStore;
+import org.swizzle.internal.tracked.TestAttachmentStore;
 
 /**
  * References and class ids for values written and read without a store: class ids in the order the
@@ -118,7 +118,7 @@ final class TestReferences implements ObjectWriter.ReferenceResolver, ObjectRead
         long oid = FIRST_COLLECTION + collectionOids.size();
         collectionOids.put(collection, oid);
         ObjectWriter writer = new ObjectWriter(this);
-        Attachment attachment = new Attachment(UnchangingStore.INSTANCE, collection, oid, from.fieldDescription());
+        Attachment attachment = new Attachment(TestAttachmentStore.IGNORING_CHANGES, collection, oid, from.fieldDescription());
         if (collection instanceof Tracked && ((Tracked) collection).attachment() == null) {
             ((Tracked) collection).attach(attachment); // as the store adopts a new tracked collection
         }

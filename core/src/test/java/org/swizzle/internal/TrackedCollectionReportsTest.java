@@ -15,10 +15,8 @@ import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 import org.swizzle.DetachedCollectionException;
-import org.swizzle.StoreClosedException;
 import org.swizzle.internal.tracked.Attachment;
-import org.swizzle.internal.tracked.PageSlot;
-import org.swizzle.internal.tracked.Paged;
+import org.swizzle.internal.tracked.TestAttachmentStore;
 import org.swizzle.internal.tracked.Tracked;
 import org.swizzle.internal.tracked.TrackedArrayList;
 import org.swizzle.internal.tracked.TrackedHashMap;
@@ -36,23 +34,10 @@ class TrackedCollectionReportsTest {
 
     /** The collections reported changed, in order. */
     private final List<Attachment> reported = new ArrayList<>();
-    private final Attachment.Store store = new Attachment.Store() {
-        @Override
-        public void changed(Attachment attachment) {
-            reported.add(attachment);
-            attachment.dirty(true);
-        }
-
-        @Override
-        public Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check) {
-            throw new AssertionError("no collection here is stored in pages");
-        }
-
-        @Override
-        public StoreClosedException closedToChange(Attachment attachment) {
-            throw new AssertionError("this store never closes");
-        }
-    };
+    private final Attachment.Store store = new TestAttachmentStore(attachment -> {
+        reported.add(attachment);
+        attachment.dirty(true);
+    });
 
     private boolean reportedChanged() {
         return !reported.isEmpty();

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** An attachment knows every object and collection that holds its collection, each once, however many there are. */
 class AttachmentTest {
 
-    private final Attachment attachment = new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), 7, "Owner.items");
+    private final Attachment attachment = new Attachment(TestAttachmentStore.IGNORING_CHANGES, new ArrayList<>(), 7, "Owner.items");
 
     @ParameterizedTest(name = "{0} holders")
     @ValueSource(ints = {0, 1, 2, 3, 8, 9, 40})
@@ -39,16 +39,16 @@ class AttachmentTest {
     @ParameterizedTest(name = "{0} other holders first")
     @ValueSource(ints = {0, 1, 8, 9})
     void shouldTellWhetherOnlyTheSameStoredCollectionHoldsIt(int others) {
-        Attachment directory = new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), 3, "Owner.pages");
-        Attachment readAgain = new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), 3, "Owner.pages");
+        Attachment directory = new Attachment(TestAttachmentStore.IGNORING_CHANGES, new ArrayList<>(), 3, "Owner.pages");
+        Attachment readAgain = new Attachment(TestAttachmentStore.IGNORING_CHANGES, new ArrayList<>(), 3, "Owner.pages");
         assertTrue(attachment.heldOnlyBy(directory), "nothing holds it");
         attachment.heldBy(directory);
         assertTrue(attachment.heldOnlyBy(directory), "the directory alone holds it");
-        assertFalse(attachment.heldOnlyBy(new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), 4, "Owner.pages")),
+        assertFalse(attachment.heldOnlyBy(new Attachment(TestAttachmentStore.IGNORING_CHANGES, new ArrayList<>(), 4, "Owner.pages")),
             "another stored collection's directory does not");
         attachment.heldBy(readAgain);
         for (int i = 0; i < others; i++) {
-            attachment.heldBy(new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), 3, "Owner.pages"));
+            attachment.heldBy(new Attachment(TestAttachmentStore.IGNORING_CHANGES, new ArrayList<>(), 3, "Owner.pages"));
         }
         assertTrue(attachment.heldOnlyBy(directory), "every holder is the directory or stands for it");
         attachment.heldBy(new Object());
@@ -58,6 +58,6 @@ class AttachmentTest {
     @Test
     void shouldNotBeHeldOnlyByADirectoryWhenAnObjectAloneHoldsIt() {
         attachment.heldBy(new Object());
-        assertFalse(attachment.heldOnlyBy(new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), 3, "Owner.pages")));
+        assertFalse(attachment.heldOnlyBy(new Attachment(TestAttachmentStore.IGNORING_CHANGES, new ArrayList<>(), 3, "Owner.pages")));
     }
 }

@@ -68,7 +68,7 @@ class TrackedSizesTest {
             .getVMOption("UseCompressedOops").getValue()), "references of 8 bytes make every field twice as large");
         Attachment[] attachments = new Attachment[INSTANCES];
         for (int i = 0; i < INSTANCES; i++) {
-            attachments[i] = new Attachment(UnchangingStore.INSTANCE, new ArrayList<>(), i, "Owner.items");
+            attachments[i] = new Attachment(TestAttachmentStore.IGNORING_CHANGES, new ArrayList<>(), i, "Owner.items");
             attachments[i].heldBy(new Object());
         }
         long size = instanceSize(classHistogram(), Attachment.class);
