@@ -211,7 +211,6 @@ public final class Tool {
         return USAGE;
     }
 
-    /** Whether {@code command} is one of this tool's. */
     /**
      * What is wrong with the number of arguments {@code args} give command {@code args[0]}, one of these {@link #isCommand
      * commands}, as a sentence; null if nothing is.
@@ -226,6 +225,7 @@ public final class Tool {
             + (found == 1 ? "" : "s") + ".";
     }
 
+    /** Whether {@code command} is one of this tool's. */
     public static boolean isCommand(String command) {
         return command.equals("verify") || command.equals("stats") || command.equals("dump") || command.equals("reindex")
             || command.equals("compact") || command.equals("recover");
