@@ -59,8 +59,7 @@ final class StoreDirectory {
     static void checkBeforeLock(Path directory, StoreConfig config) {
         if (!Files.isDirectory(directory)) {
             if (Files.exists(directory)) {
-                throw new NotAStoreException(directory + " is a file, not the directory of a Swizzle store. Open a"
-                    + " directory.");
+                throw new NotAStoreException(isAFile(directory) + " Open a directory.");
             }
             if (!mayCreate(config)) {
                 throw new NotAStoreException("There is no Swizzle store in " + directory + ": the directory does not"
@@ -164,6 +163,11 @@ final class StoreDirectory {
                 + ClusterFileDescriptor.FILE_NAME + "), and " + whyNotCreated(config)
                 + ". Open the directory of an existing store, or " + howToCreate(config) + ".");
         }
+    }
+
+    /** Says that {@code path}, which should be a store's directory, is a file. */
+    static String isAFile(Path path) {
+        return path + " is a file, not the directory of a Swizzle store.";
     }
 
     private static boolean mayCreate(StoreConfig config) {

@@ -177,7 +177,7 @@ public final class Tool {
         if (!Files.exists(directory)) {
             err.println("There is no Swizzle store in " + directory + ": the directory does not exist.");
         } else if (!Files.isDirectory(directory)) {
-            err.println(directory + " is a file, not the directory of a Swizzle store.");
+            err.println(StoreDirectory.isAFile(directory));
         } else {
             err.println("There is no Swizzle store in " + directory + ": " + directory.resolve(ClusterFileDescriptor.FILE_NAME)
                 + " does not exist.");

@@ -2,6 +2,7 @@ package org.swizzle.internal.tool;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.StringJoiner;
 
@@ -56,8 +57,7 @@ public final class SwizzleTool {
                 err.println(USAGE_TEXT);
                 return Tool.USAGE;
             }
-            boolean verify = args[0].equals("verify") && args.length == 2;
-            return Tool.run(args, out, err, verify ? references(Path.of(args[1])) : ReferenceFindings.NONE);
+            return Tool.run(args, out, err, args[0].equals("verify") ? references(Path.of(args[1])) : ReferenceFindings.NONE);
         }
         Command command = args.length > 0 ? Command.named(args[0]) : null;
         if (command == null || !command.takes(args.length - 1)) {
@@ -135,28 +135,27 @@ public final class SwizzleTool {
             + " and then " + command + " reads every commit.";
     }
 
-    /** The commands that see objects: how many arguments each takes after its name, and its line of the usage. */
+    /** The commands that see objects: the arguments each takes after its name, and what it does, for the usage. */
     private enum Command {
-        ROOTS(1, 1, "roots DIR           the named roots, with the OID and class of each one's object"),
-        OBJECTS(1, 2, "objects DIR [CLASS] the stored objects and collections (of one class) with OID, length and class;"
+        ROOTS("DIR", "the named roots, with the OID and class of each one's object"),
+        OBJECTS("DIR [CLASS]", "the stored objects and collections (of one class) with OID, length and class;"
             + " counts per class"),
-        SHOW(2, 2, "show DIR OID        an object's class and each field's name, type and value"),
-        COLLECT(1, 1, "collect DIR         free what no root reaches (ObjectStore.collectGarbage) and print what was freed");
+        SHOW("DIR OID", "an object's class and each field's name, type and value"),
+        COLLECT("DIR", "free what no root reaches (ObjectStore.collectGarbage) and print what was freed");
 
-        private final int fewest;
-        private final int most;
-        private final String usage;
+        /** The arguments after the command's name, as the usage names them: those in brackets may be left out. */
+        private final String arguments;
+        private final String description;
 
-        Command(int fewest, int most, String usage) {
-            this.fewest = fewest;
-            this.most = most;
-            this.usage = usage;
+        Command(String arguments, String description) {
+            this.arguments = arguments;
+            this.description = description;
         }
 
         /** The command of that name, or null if there is none. */
         static Command named(String name) {
             for (Command command : values()) {
-                if (command.name().toLowerCase(Locale.ROOT).equals(name)) {
+                if (command.commandName().equals(name)) {
                     return command;
                 }
             }
@@ -167,20 +166,24 @@ public final class SwizzleTool {
         static String usage() {
             StringJoiner lines = new StringJoiner(System.lineSeparator());
             for (Command command : values()) {
-                lines.add("  " + command.usage);
+                lines.add(String.format("  %-19s %s", command.commandName() + " " + command.arguments, command.description));
             }
             return lines.toString();
         }
 
-        boolean takes(int arguments) {
-            return arguments >= fewest && arguments <= most;
+        boolean takes(int count) {
+            String[] named = arguments.split(" ");
+            long optional = Arrays.stream(named).filter(argument -> argument.startsWith("[")).count();
+            return count >= named.length - optional && count <= named.length;
         }
 
         /** Says that the command takes other arguments than the {@code found} it was given. */
         String wrongArguments(int found) {
-            String synopsis = usage.substring(0, usage.indexOf("  "));
-            return name().toLowerCase(Locale.ROOT) + " takes " + synopsis.substring(synopsis.indexOf(' ') + 1) + ", found "
-                + found + " argument" + (found == 1 ? "" : "s") + ".";
+            return commandName() + " takes " + arguments + ", found " + found + " argument" + (found == 1 ? "" : "s") + ".";
+        }
+
+        String commandName() {
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
