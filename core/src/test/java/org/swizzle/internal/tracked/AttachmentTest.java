@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -59,5 +60,25 @@ class AttachmentTest {
     void shouldNotBeHeldOnlyByADirectoryWhenAnObjectAloneHoldsIt() {
         attachment.heldBy(new Object());
         assertFalse(attachment.heldOnlyBy(new Attachment(TestAttachmentStore.IGNORING_CHANGES, new ArrayList<>(), 3, "Owner.pages")));
+    }
+
+    /** Most collections have one holder: noting it takes no memory beyond the attachment (it took an array each). */
+    @Test
+    void shouldNoteASingleHolderWithoutAllocating() {
+        int n = 1_000;
+        Attachment[] attachments = new Attachment[n];
+        Object[] holders = new Object[n];
+        for (int i = 0; i < n; i++) {
+            attachments[i] = new Attachment(TestAttachmentStore.IGNORING_CHANGES, new ArrayList<>(), i, "Owner.items");
+            holders[i] = new Object();
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < n; i++) {
+            attachments[i].heldBy(holders[i]);
+            attachments[i].heldBy(holders[i]);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < 8L * n, allocated + " bytes for " + n + " single holders");
     }
 }
