@@ -1,5 +1,7 @@
 package org.swizzle.internal;
 
+import org.swizzle.store.StoreCounters;
+
 /**
  * The object manager's running counters, copied into a {@link org.swizzle.StoreStats} snapshot.
  * Public only so that the snapshot in the API package can read them.
@@ -43,6 +45,20 @@ public final class Counters {
     public long forceNanos;
     public long applyNanos;
     public long installNanos;
+
+    /**
+     * Adds what the store counted for one commit ({@link org.swizzle.store.Transaction#counted}): what it logged
+     * and compared, and the time of its write, force and apply, a checkpoint the commit made counted as applying.
+     */
+    void addCommitted(StoreCounters commit) {
+        recordsLogged += commit.recordsLogged();
+        bytesLogged += commit.walBytesLogged();
+        payloadBytesLogged += commit.payloadBytesLogged();
+        bytesCompared += commit.bytesCompared();
+        writeNanos += commit.writeNanos();
+        forceNanos += commit.forceNanos();
+        applyNanos += commit.applyNanos() + commit.checkpointNanos();
+    }
 
     Counters copy() {
         Counters copy = new Counters();

@@ -42,7 +42,6 @@ import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.WrongRootTypeException;
 import org.swizzle.store.SegmentStore;
 import org.swizzle.store.StoreConfig;
-import org.swizzle.store.StoreCounters;
 import org.swizzle.store.Transaction;
 import org.swizzle.internal.tracked.Attachment;
 import org.swizzle.internal.tracked.PageSlot;
@@ -1283,15 +1282,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             automatic.rethrowFailure();
         }
         long number = commitNumber + 1;
-        StoreCounters logged = store.counters();
-        long recordsBefore = logged.recordsLogged();
-        long bytesBefore = logged.walBytesLogged();
-        long payloadBefore = logged.payloadBytesLogged();
-        long comparedBefore = logged.bytesCompared();
-        long diffBefore = logged.diffNanos();
-        long writeBefore = logged.writeNanos();
-        long forceBefore = logged.forceNanos();
-        long applyBefore = logged.applyNanos() + logged.checkpointNanos();
         transaction = store.begin();
         try {
             long start = System.nanoTime();
@@ -1330,7 +1320,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 int length = catalog.write(writer.buffer());
                 transaction.put(SegmentStore.CATALOG_OID, 0, writer.buffer(), 0, length);
             }
-            long diffed = logged.diffNanos() - diffBefore;
+            long diffed = transaction.counted().diffNanos();
             counters.unswizzleNanos += System.nanoTime() - collected - diffed;
             counters.diffNanos += diffed;
             for (HashIndex<?, ?> index : indexes.values()) {
@@ -1349,9 +1339,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             pagedArrays.committed();
             arrayOwners.clear();
             clearWrittenSections();
-            counters.writeNanos += logged.writeNanos() - writeBefore;
-            counters.forceNanos += logged.forceNanos() - forceBefore;
-            counters.applyNanos += logged.applyNanos() + logged.checkpointNanos() - applyBefore;
+            counters.addCommitted(transaction.counted());
         } catch (RuntimeException | Error e) {
             if (!store.isClosed() && store.lastCommit() >= number) { // durable, and its keys may not be in the indexes
                 indexes.values().forEach(index -> index.missed(number, e));
@@ -1405,10 +1393,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         roots.clean();
         catalog.clean();
         counters.commits++;
-        counters.recordsLogged += logged.recordsLogged() - recordsBefore;
-        counters.bytesLogged += logged.walBytesLogged() - bytesBefore;
-        counters.payloadBytesLogged += logged.payloadBytesLogged() - payloadBefore;
-        counters.bytesCompared += logged.bytesCompared() - comparedBefore;
         trimToBudget(null, true);
         collector.assistMark();
         counters.installNanos += System.nanoTime() - installStart;

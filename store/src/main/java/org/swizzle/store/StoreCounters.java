@@ -143,6 +143,41 @@ public final class StoreCounters {
         return checkpointNanos;
     }
 
+    /** A copy of these counters as they are now, which the store does not update. */
+    public StoreCounters copy() {
+        return since(new StoreCounters());
+    }
+
+    /**
+     * What the store did between {@code earlier}, a {@linkplain #copy copy} of these counters, and now: each count
+     * and time the difference, the last logged commit's records and bytes as they are now.
+     */
+    public StoreCounters since(StoreCounters earlier) {
+        StoreCounters done = new StoreCounters();
+        done.commitsLogged = commitsLogged - earlier.commitsLogged;
+        done.recordsLogged = recordsLogged - earlier.recordsLogged;
+        done.walBytesLogged = walBytesLogged - earlier.walBytesLogged;
+        done.payloadBytesLogged = payloadBytesLogged - earlier.payloadBytesLogged;
+        done.objectsCompared = objectsCompared - earlier.objectsCompared;
+        done.bytesCompared = bytesCompared - earlier.bytesCompared;
+        done.imagesLogged = imagesLogged - earlier.imagesLogged;
+        done.objectsMoved = objectsMoved - earlier.objectsMoved;
+        done.deadBytes = deadBytes - earlier.deadBytes;
+        done.objectsFreed = objectsFreed - earlier.objectsFreed;
+        done.bytesFreed = bytesFreed - earlier.bytesFreed;
+        done.tablesReleased = tablesReleased - earlier.tablesReleased;
+        done.checkpoints = checkpoints - earlier.checkpoints;
+        done.commitsRecovered = commitsRecovered - earlier.commitsRecovered;
+        done.lastCommitRecords = lastCommitRecords;
+        done.lastCommitBytes = lastCommitBytes;
+        done.diffNanos = diffNanos - earlier.diffNanos;
+        done.writeNanos = writeNanos - earlier.writeNanos;
+        done.forceNanos = forceNanos - earlier.forceNanos;
+        done.applyNanos = applyNanos - earlier.applyNanos;
+        done.checkpointNanos = checkpointNanos - earlier.checkpointNanos;
+        return done;
+    }
+
     @Override
     public String toString() {
         return "StoreCounters{commitsLogged=" + commitsLogged + ", recordsLogged=" + recordsLogged

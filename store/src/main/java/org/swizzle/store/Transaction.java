@@ -15,6 +15,7 @@ public final class Transaction {
     private final SegmentStore store;
     private final PendingPuts puts;
     private final StoreCounters counters;
+    private final StoreCounters atBegin;
     private final ByteDiff diff = new ByteDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
     private final SpliceDiff splice = new SpliceDiff(WalDescriptor.SMALL_RANGE_HEADER_LENGTH);
     private final LittleEndianBuffer committed = LittleEndianBuffer.of(new byte[0]);
@@ -30,6 +31,15 @@ public final class Transaction {
         this.store = store;
         this.puts = puts;
         this.counters = store.counters();
+        this.atBegin = counters.copy();
+    }
+
+    /**
+     * What the store has counted since this transaction began: once it has committed, what its commit logged and
+     * compared and the time of each of the store's phases, a checkpoint the commit made included.
+     */
+    public StoreCounters counted() {
+        return counters.since(atBegin);
     }
 
     /**

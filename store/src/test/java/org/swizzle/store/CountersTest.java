@@ -38,6 +38,36 @@ class CountersTest {
     }
 
     @Test
+    void shouldCountWhatOneTransactionDidApartFromTheOnesBefore() {
+        try (SegmentStore store = SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, true, 1 << 30))) {
+            Transaction first = store.begin();
+            long oid = TestBytes.putNew(first, 1, 1000);
+            first.commit(1);
+            StoreCounters before = store.counters().copy();
+            Transaction second = store.begin();
+            second.put(oid, 1, bytes(2, 1000), 0, 1000);
+            second.commit(2);
+
+            StoreCounters counted = second.counted();
+            StoreCounters all = store.counters();
+            assertEquals(1, counted.commitsLogged(), counted.toString());
+            assertEquals(1, counted.recordsLogged(), "one PATCH: " + counted);
+            assertEquals(all.lastCommitBytes(), counted.walBytesLogged(), counted.toString());
+            assertEquals(all.payloadBytesLogged() - 1000, counted.payloadBytesLogged(), "after the first commit's image");
+            assertEquals(1, counted.objectsCompared(), counted.toString());
+            assertEquals(1000, counted.bytesCompared(), counted.toString());
+            assertEquals(0, counted.imagesLogged(), counted.toString());
+            assertEquals(all.forceNanos() - before.forceNanos(), counted.forceNanos(), counted.toString());
+            assertTrue(counted.forceNanos() > 0 && counted.forceNanos() < all.forceNanos(), "the second commit's force alone: " + counted);
+            assertEquals(all.writeNanos() - before.writeNanos(), counted.writeNanos());
+            assertEquals(all.applyNanos() - before.applyNanos(), counted.applyNanos());
+            assertEquals(all.diffNanos() - before.diffNanos(), counted.diffNanos());
+            assertEquals(1, before.commitsLogged(), "a copy, which the store does not update: " + before);
+            assertEquals(2, all.commitsLogged(), all.toString());
+        }
+    }
+
+    @Test
     void shouldNotForceWithoutSyncOnCommit() {
         try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
             Transaction transaction = store.begin();
