@@ -109,11 +109,14 @@ final class OpenStores {
         return (ObjectManager) context;
     }
 
-    /** The refusal to read the hollow {@code object} of a closed store, which {@code store} names. */
+    /**
+     * The refusal to read or change the hollow {@code object} of a closed store, which {@code store} names: a setter's
+     * residency check faults as a getter's does.
+     */
     static StoreClosedException closedToRead(Persistable object, String store) {
         return new StoreClosedException(store + " is closed, so object " + object.$swz_oid() + " (" + object.getClass().getName()
             + "), which was not read before close() or had changes close() discarded (as abort() does, they make it hollow),"
-            + " cannot be read now. Read what you need, and commit what you changed, before close(), or open the store again"
+            + " cannot be read or changed now: its fields are not in memory. Read what you need, and commit what you changed, before close(), or open the store again"
             + " and use the objects it reads.");
     }
 

@@ -433,7 +433,7 @@ class StoreBehaviourTest {
         }
     }
 
-    /** An object not read before close() cannot be read after it: the refusal names the object and its class. */
+    /** An object not read before close() cannot be read or changed after it: the refusal names the object and its class. */
     @Test
     void shouldNameTheObjectThatCloseLeftUnread() {
         try (ObjectStore store = ObjectStore.open(dir)) {
@@ -449,6 +449,8 @@ class StoreBehaviourTest {
         StoreClosedException unread = assertThrows(StoreClosedException.class, () -> next.name.length());
         assertTrue(unread.getMessage().contains("is closed, so object ") && unread.getMessage().contains("(" + Node.class.getName()
             + "), which was not read before close() or had changes close() discarded"), unread.getMessage());
+        StoreClosedException written = assertThrows(StoreClosedException.class, () -> next.name = "m2");
+        assertTrue(written.getMessage().contains("cannot be read or changed now"), written.getMessage());
     }
 
     /**
