@@ -221,7 +221,7 @@ public final class Tool {
         if (found == (takesOid ? 2 : 1)) {
             return null;
         }
-        return args[0] + " takes " + (takesOid ? "DIR and OID" : "DIR") + ", found " + found + " argument"
+        return args[0] + " takes " + (takesOid ? "DIR OID" : "DIR") + ", found " + found + " argument"
             + (found == 1 ? "" : "s") + ".";
     }
 

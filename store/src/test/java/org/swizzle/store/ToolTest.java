@@ -348,7 +348,7 @@ class ToolTest {
         assertEquals(2, tool("verify"));
         assertTrue(err().contains("verify takes DIR, found 0 arguments.") && err().contains("usage:"), err());
         assertEquals(2, tool("dump", dir.toString()));
-        assertTrue(err().contains("dump takes DIR and OID, found 1 argument."), err());
+        assertTrue(err().contains("dump takes DIR OID, found 1 argument."), err());
         assertEquals(2, tool("list", dir.toString()));
         assertTrue(err().contains("Unknown command \"list\"."), err());
         assertEquals(2, tool("verify", dir.resolve("nothing").toString()));

@@ -237,7 +237,7 @@ class SwizzleToolTest {
             && usage.output.contains("verify DIR"), usage.toString());
         Jvm.Result dumpUsage = tool("dump", db.toString());
         assertEquals(2, dumpUsage.exitCode, dumpUsage.toString());
-        assertTrue(dumpUsage.output.contains("dump takes DIR and OID, found 1 argument.")
+        assertTrue(dumpUsage.output.contains("dump takes DIR OID, found 1 argument.")
             && dumpUsage.output.contains("java -jar swizzle-<version>.jar") && !dumpUsage.output.contains("swizzle-store.jar"),
             "the one jar's usage, not the store tool's: " + dumpUsage);
         Jvm.Result directory = tool("show", db.toString(), "1");
