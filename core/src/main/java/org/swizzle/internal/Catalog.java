@@ -105,8 +105,24 @@ final class Catalog {
             entry = add(type.getName());
             entry.type = type;
             renamed.learn(type);
+            if (type.isAnonymousClass() && !Enum.class.isAssignableFrom(type)) {
+                LOG.log(Level.WARNING, anonymousClassStored(type));
+            }
         }
         return entry.id;
+    }
+
+    /**
+     * The warning that objects of anonymous {@code type} are stored under the name the compiler made for it, which
+     * another anonymous class declared before it takes.
+     */
+    private static String anonymousClassStored(Class<?> type) {
+        String outer = type.getEnclosingClass() == null ? "its enclosing class" : type.getEnclosingClass().getName();
+        return "Objects of " + type.getName() + ", an anonymous class (persistent as its superclass "
+            + type.getSuperclass().getName() + " is), are stored under the name the compiler gave it from its place in "
+            + outer + ": an anonymous class declared before it in a later version takes that name, and the objects"
+            + " stored now would be read as that class (no @PreviousNames can be put on an anonymous class). Make it a"
+            + " named class to store it safely.";
     }
 
     /** The id of {@code type}'s name if the store has it (a commit wrote an object of it, or read one), else -1. */

@@ -350,6 +350,15 @@ public final class ClassLayout {
             + " @Persistent class that holds what it needs";
     }
 
+    /**
+     * The advice of a refusal of an object of anonymous {@code type}, not persistent, to {@code store} it: no
+     * annotation can be put on an anonymous class.
+     */
+    static String anonymousClassAdvice(Class<?> type, String store) {
+        return type.getName() + " is an anonymous class, which cannot be annotated: " + store + " an object of a named"
+            + " @Persistent class instead";
+    }
+
     /** Whether field {@code field} of {@code level} is of a type that can be stored (the agent refuses its class if not). */
     static boolean isStorable(Class<?> level, Field field) {
         return kind(level, field) != null;

@@ -194,10 +194,11 @@ final class CollectionFill {
             + collection.getClass().getSuperclass().getName() + " two of whose stored " + role + " (of " + keyClass
             + ") are now equal, so reading it would drop one" + (collection instanceof Map ? " and its value" : "")
             + ". Either " + keyClass + "'s equals, hashCode or compareTo changed since they were stored: put the"
-            + " former ones back, copy the " + role + " out and store them again under the new ones; or a "
-            + role.substring(0, role.length() - 1) + " was changed while in the collection, which Java leaves"
-            + " undefined: give " + keyClass + " an equals (and compareTo) that tells the two apart, read the collection"
-            + " and set the " + role + " right.");
+            + " former ones back, copy the " + role + " out and store them again under the new ones; or "
+            + (collection instanceof Map ? "a key" : "an element") + " was changed while in the collection, which Java"
+            + " leaves undefined: give " + keyClass + ", for as long as it takes, an equals and hashCode (and compareTo)"
+            + " that tell the two apart (Object's own, by identity, where their fields are equal), read the collection"
+            + " and set the " + role + " right. Until then the object that holds the collection cannot be read.");
     }
 
     /** {@code value} in a message: null, or its class (a tracked collection's JDK class) and a collection's size. */

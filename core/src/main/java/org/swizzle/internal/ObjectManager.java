@@ -1752,6 +1752,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (ClassLayout.isGenerated(type)) {
             return ClassLayout.generatedClassAdvice("refer to");
         }
+        if (type.isAnonymousClass()) {
+            return ClassLayout.anonymousClassAdvice(type, "refer to");
+        }
         if (type.isEnum()) {
             return "A field of an interface type stores references to @Persistent objects only, and an enum cannot be"
                 + " one: declare the field with the enum's type " + type.getName() + " (an enum field stores its"

@@ -442,6 +442,7 @@ public final class ObjectWriter {
             + " (primitives' boxes, String, enums, java.time values, BigInteger, BigDecimal, UUID, arrays,"
             + " java.util collections, or @Persistent objects). " + (ClassLayout.isGenerated(value.getClass())
                 ? ClassLayout.generatedClassAdvice("store")
+                : value.getClass().isAnonymousClass() ? ClassLayout.anonymousClassAdvice(value.getClass(), "store")
                 : value.getClass().isRecord() ? value.getClass().getName() + " is a record, which cannot be @Persistent:"
                     + " store its components as such values, or hold them in a @Persistent class and store that"
                 : "Annotate " + value.getClass().getName() + " with @org.swizzle.Persistent if it is your class, store its"

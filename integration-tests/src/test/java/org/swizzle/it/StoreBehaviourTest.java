@@ -8,7 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -416,6 +421,68 @@ class StoreBehaviourTest {
             assertEquals("p of outer", part.describe(), "the enclosing instance is stored with the inner object");
             assertEquals("t3 of outer", store.root("local", java.util.function.Supplier.class).get(),
                 "a local class keeps its enclosing instance and captured variables");
+        }
+    }
+
+    /**
+     * An anonymous subclass of a persistent class is stored under the name javac made from its place in the source, which
+     * an anonymous class declared before it in a later version takes: the store warns once, when it first stores one.
+     */
+    @Test
+    void shouldWarnOnceWhenItFirstStoresAnObjectOfAnAnonymousClass() {
+        List<String> warnings = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLevel() == java.util.logging.Level.WARNING) {
+                    warnings.add(record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger logger = Logger.getLogger("org.swizzle");
+        logger.addHandler(handler);
+        String anonymous = Owner.anonymousNode("x").getClass().getName();
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            store.setRoot("a", Owner.anonymousNode("a"));
+            store.setRoot("plain", new Node("p"));
+            store.commit();
+            store.setRoot("b", Owner.anonymousNode("b"));
+            store.commit();
+        } finally {
+            logger.removeHandler(handler);
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("anonymous a", store.root("a", Node.class).toString());
+            assertEquals("anonymous b", store.root("b", Node.class).toString());
+        }
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("Objects of " + anonymous + ", an anonymous class (persistent as its superclass "
+            + Node.class.getName() + " is)") && warnings.get(0).contains("from its place in " + Owner.class.getName())
+            && warnings.get(0).contains("Make it a named class"), warnings.get(0));
+    }
+
+    /** An object of an anonymous class that is not persistent is refused without advice to annotate it, which Java does not allow. */
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void shouldRefuseAnAnonymousClassWithAdviceThatCanBeFollowed() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node node = new Node("n");
+            Object anonymous = new Object() {
+            };
+            ((java.util.List) node.children).add(anonymous);
+            store.setRoot("n", node);
+            UnsupportedFieldTypeException refused = assertThrows(UnsupportedFieldTypeException.class, store::commit);
+            assertTrue(refused.getMessage().contains(anonymous.getClass().getName() + " is an anonymous class, which cannot be"
+                + " annotated: store an object of a named @Persistent class instead") && !refused.getMessage().contains("Annotate"),
+                refused.getMessage());
         }
     }
 

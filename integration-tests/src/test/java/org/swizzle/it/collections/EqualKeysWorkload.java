@@ -53,7 +53,10 @@ public final class EqualKeysWorkload {
             } catch (IncompatibleSchemaException e) {
                 String message = e.getMessage();
                 check(message.contains("Field " + NamedHolder.class.getName() + ".") && message.contains("are now equal")
-                        && message.contains("of " + Named.class.getName() + ")") && message.contains("equals"),
+                        && message.contains("of " + Named.class.getName() + ")") && message.contains("equals")
+                        && (message.contains(" or an element was changed") || message.contains(" or a key was changed"))
+                        && message.contains("Object's own, by identity")
+                        && message.contains("Until then the object that holds the collection cannot be read"),
                     root + ": touch " + touch + " refused, naming the field and the key class: " + message);
             }
         }

@@ -23,6 +23,16 @@ public class Owner {
         return new Local();
     }
 
+    /** An anonymous subclass of {@link Node}, persistent as its superclass is, stored under the name javac gave it. */
+    public static Node anonymousNode(String name) {
+        return new Node(name) {
+            @Override
+            public String toString() {
+                return "anonymous " + name;
+            }
+        };
+    }
+
     /** Stored with its enclosing {@link Owner}. */
     @Persistent
     public class Part {
