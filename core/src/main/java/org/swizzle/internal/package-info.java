@@ -5,7 +5,8 @@
  *
  * <p><b>The fault path.</b> Every access to a stored field of a {@code @Persistent} class goes through an accessor
  * the agent generated (see {@code org.swizzle.agent.AccessorGenerator}), whose residency check reads
- * {@code $swz_word} ({@link org.swizzle.internal.StateWord}). A hollow object calls
+ * {@code $swz_word} ({@link org.swizzle.internal.StateWord}); an access that repeats a check just made, or follows
+ * {@code checks=entry}'s check of {@code this}, uses one without. A hollow object calls
  * {@link org.swizzle.internal.Faults#fault}, which reaches its store's manager {@linkplain
  * org.swizzle.internal.OutOfLine out of line} through {@link org.swizzle.internal.OpenStores}.
  * {@link org.swizzle.internal.ObjectManager#fault} fills the object in place, with the rest of its
@@ -16,8 +17,8 @@
  * {@link org.swizzle.internal.ClassLayout} without reading its target (the
  * {@link org.swizzle.internal.ResidentTable} keeps one Java object per OID); a collection becomes its tracked
  * instance ({@link org.swizzle.internal.ContainerCodec}, {@link org.swizzle.internal.CollectionFill}); a value is
- * read by the codec its {@link org.swizzle.internal.ValueKind} names. The object is published resident, given a
- * card address by {@link org.swizzle.internal.ResidentSpace} under barriers that place objects, and counted by the
+ * read by the codec its {@link org.swizzle.internal.ValueKind} names. The object is given a card address by
+ * {@link org.swizzle.internal.ResidentSpace} under barriers that place objects, published resident, and counted by the
  * {@link org.swizzle.internal.Budget}, which re-hollows the clean objects made resident longest ago once it is
  * passed. Under {@code swizzle=edge} and {@code none} a reference field keeps its {@link
  * org.swizzle.internal.StoredReference} beside the Java field, resolved by {@link org.swizzle.internal.References}.
@@ -25,19 +26,20 @@
  * <p><b>The commit path.</b> A store to a field runs the write barrier the agent compiled in for the
  * {@link org.swizzle.internal.Barrier} chosen: a {@link org.swizzle.internal.CardTable} mark, the
  * {@link org.swizzle.internal.RememberedSet}, a dirty bit ({@link org.swizzle.internal.WriteBarrier}) or nothing.
- * Arrays handed to code that may write them are watched ({@link org.swizzle.internal.Escapes}); element stores into
+ * The owner of an array handed to code that may write it is watched ({@link org.swizzle.internal.Escapes}); element stores into
  * a large array mark its pages ({@link org.swizzle.internal.ArrayEdits}, {@link org.swizzle.internal.PageMarks});
  * tracked collections report to their attachment ({@code org.swizzle.internal.tracked}).
  * {@link org.swizzle.internal.ObjectManager#commit} gathers the candidates from its
  * {@link org.swizzle.internal.UpdateDetector}, the watched objects, the arrays with marked pages
  * ({@link org.swizzle.internal.PagedArrays}) and the changed collections ({@link
- * org.swizzle.internal.StoredCollections}); unswizzles each with the generated {@code $swz_write} into an
- * {@link org.swizzle.internal.ObjectWriter}, which makes the new objects and collections it reaches stored; and puts
- * the images into a {@code Transaction} of the store, which compares each with its committed bytes and logs only
- * what differs. The {@link org.swizzle.internal.Catalog} of classes and shapes and the
- * {@link org.swizzle.internal.Roots} are written when they changed, the indexes ({@link
+ * org.swizzle.internal.StoredCollections}); writes the {@link org.swizzle.internal.Roots} if they changed;
+ * unswizzles each candidate with the generated {@code $swz_write} into an {@link org.swizzle.internal.ObjectWriter},
+ * whose references to new objects and collections the manager makes stored; and puts the images into a
+ * {@code Transaction} of the store, which compares each with its committed bytes and logs only what differs. The
+ * {@link org.swizzle.internal.Catalog} of classes and shapes is written when it changed, the indexes ({@link
  * org.swizzle.internal.HashIndex}) and the {@link org.swizzle.internal.Collector}'s sweep take their share, and
- * the transaction commits: one WAL block, forced, then applied. Last, the new objects are installed resident and
+ * the transaction commits: one WAL block if anything differs, forced under {@code syncOnCommit}, applied, then a
+ * checkpoint if the log is past its limit. Last, the new objects are installed resident and
  * the detector is reset. {@code abort()} re-hollows what changed and gives kept arrays and maps their committed
  * contents back ({@link org.swizzle.internal.KeptArrays}, {@link org.swizzle.internal.MapRestore}).
  *
