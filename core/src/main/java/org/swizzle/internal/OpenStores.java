@@ -116,8 +116,8 @@ final class OpenStores {
     static StoreClosedException closedToRead(Persistable object, String store) {
         return new StoreClosedException(store + " is closed, so object " + object.$swz_oid() + " (" + object.getClass().getName()
             + "), which was not read before close() or had changes close() discarded (as abort() does, they make it hollow),"
-            + " cannot be read or changed now: its fields are not in memory. Read what you need, and commit what you changed, before close(), or open the store again"
-            + " and use the objects it reads.");
+            + " cannot be read or changed now: its fields are not in memory. Read what you need, and commit what you"
+            + " changed, before close(), or open the store again and use the objects it reads.");
     }
 
     /**

@@ -35,6 +35,7 @@ import org.swizzle.it.model.AllTypes;
 import org.swizzle.it.model.Item;
 import org.swizzle.it.model.Node;
 import org.swizzle.it.model.Owner;
+import org.swizzle.it.model.Shape;
 
 /** The contract of ObjectStore, in the test JVM (which runs with the agent attached). */
 class StoreBehaviourTest {
@@ -482,6 +483,26 @@ class StoreBehaviourTest {
             UnsupportedFieldTypeException refused = assertThrows(UnsupportedFieldTypeException.class, store::commit);
             assertTrue(refused.getMessage().contains(anonymous.getClass().getName() + " is an anonymous class, which cannot be"
                 + " annotated: store an object of a named @Persistent class instead") && !refused.getMessage().contains("Annotate"),
+                refused.getMessage());
+        }
+    }
+
+    /** The same in a reference field of an application interface's type: the advice names a class that can be annotated. */
+    @Test
+    void shouldRefuseAnAnonymousClassInAReferenceFieldWithAdviceThatCanBeFollowed() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            AllTypes holder = new AllTypes();
+            holder.shape = new Shape() {
+                @Override
+                public double area() {
+                    return 1;
+                }
+            };
+            store.setRoot("h", holder);
+            NotPersistentException refused = assertThrows(NotPersistentException.class, store::commit);
+            assertTrue(refused.getMessage().contains("refers to a " + holder.shape.getClass().getName() + ", which is not"
+                + " @Persistent. " + holder.shape.getClass().getName() + " is an anonymous class, which cannot be annotated:"
+                + " refer to an object of a named @Persistent class instead") && !refused.getMessage().contains("Annotate"),
                 refused.getMessage());
         }
     }

@@ -17,10 +17,8 @@ class CountersTest {
     @Test
     void shouldTimeEveryPhaseOfACommit() {
         try (SegmentStore store = SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, true, 1 << 30))) {
+            long oid = commitAnImage(store);
             Transaction transaction = store.begin();
-            long oid = TestBytes.putNew(transaction, 1, 1000);
-            transaction.commit(1);
-            transaction = store.begin();
             transaction.put(oid, 1, bytes(2, 1000), 0, 1000);
             transaction.commit(2);
 
@@ -40,12 +38,13 @@ class CountersTest {
     @Test
     void shouldCountWhatOneTransactionDidApartFromTheOnesBefore() {
         try (SegmentStore store = SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, true, 1 << 30))) {
-            Transaction first = store.begin();
-            long oid = TestBytes.putNew(first, 1, 1000);
-            first.commit(1);
+            long oid = commitAnImage(store);
             StoreCounters before = store.counters().copy();
             Transaction second = store.begin();
             second.put(oid, 1, bytes(2, 1000), 0, 1000);
+            StoreCounters open = second.counted();
+            assertTrue(open.diffNanos() > 0 && open.commitsLogged() == 0 && open.bytesCompared() == 1000,
+                "compared, not logged yet: " + open);
             second.commit(2);
 
             StoreCounters counted = second.counted();
@@ -65,6 +64,29 @@ class CountersTest {
             assertEquals(1, before.commitsLogged(), "a copy, which the store does not update: " + before);
             assertEquals(2, all.commitsLogged(), all.toString());
         }
+    }
+
+    /** A checkpoint the commit made is the transaction's too: the object manager counts its time as applying. */
+    @Test
+    void shouldCountTheCheckpointACommitMade() {
+        try (SegmentStore store = SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, true, 1))) {
+            long oid = commitAnImage(store);
+            Transaction second = store.begin();
+            second.put(oid, 1, bytes(2, 1000), 0, 1000);
+            second.commit(2);
+
+            StoreCounters counted = second.counted();
+            assertEquals(1, counted.checkpoints(), "a log past 1 byte is checkpointed after the commit: " + counted);
+            assertTrue(counted.checkpointNanos() > 0, counted.toString());
+        }
+    }
+
+    /** Commits a new object of 1,000 bytes, of class id 1; returns its OID. */
+    private static long commitAnImage(SegmentStore store) {
+        Transaction transaction = store.begin();
+        long oid = TestBytes.putNew(transaction, 1, 1000);
+        transaction.commit(1);
+        return oid;
     }
 
     @Test
