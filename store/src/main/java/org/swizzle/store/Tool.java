@@ -79,6 +79,11 @@ public final class Tool {
         System.exit(run(args, System.out, System.err));
     }
 
+    /** What to say when {@code args} name no command this tool or a front end of it knows: none, or an unknown one. */
+    public static String noSuchCommand(String[] args) {
+        return args.length == 0 ? "No command given." : "Unknown command \"" + args[0] + "\".";
+    }
+
     /** Runs the tool as {@link #main} does, printing to {@code out} and {@code err}; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return run(args, out, err, ReferenceFindings.NONE);
@@ -89,8 +94,7 @@ public final class Tool {
         if (requireKnownBuffers(err) != CLEAN) {
             return USAGE;
         }
-        String wrong = args.length == 0 ? "No command given." : !isCommand(args[0]) ? "Unknown command \"" + args[0] + "\"."
-            : argumentsProblem(args);
+        String wrong = args.length == 0 || !isCommand(args[0]) ? noSuchCommand(args) : argumentsProblem(args);
         if (wrong != null) {
             err.println(wrong);
             err.println(USAGE_TEXT);

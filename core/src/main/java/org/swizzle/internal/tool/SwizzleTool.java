@@ -61,13 +61,7 @@ public final class SwizzleTool {
         }
         Command command = args.length > 0 ? Command.named(args[0]) : null;
         if (command == null || !command.takes(args.length - 1)) {
-            if (args.length == 0) {
-                err.println("No command given.");
-            } else if (command == null) {
-                err.println("Unknown command \"" + args[0] + "\".");
-            } else {
-                err.println(command.wrongArguments(args.length - 1));
-            }
+            err.println(command == null ? Tool.noSuchCommand(args) : command.wrongArguments(args.length - 1));
             err.println(USAGE_TEXT);
             return Tool.USAGE;
         }
