@@ -351,6 +351,8 @@ class ToolTest {
         assertTrue(err().contains("dump takes DIR OID, found 1 argument."), err());
         assertEquals(2, tool("list", dir.toString()));
         assertTrue(err().contains("Unknown command \"list\"."), err());
+        assertEquals(2, tool());
+        assertTrue(err().contains("No command given.") && err().contains("usage:"), err());
         assertEquals(2, tool("verify", dir.resolve("nothing").toString()));
         assertTrue(err().contains("There is no Swizzle store in " + dir.resolve("nothing") + ": the directory does not exist."),
             err());

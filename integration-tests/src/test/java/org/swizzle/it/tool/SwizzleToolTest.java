@@ -231,6 +231,9 @@ class SwizzleToolTest {
         assertEquals(2, unknownCommand.exitCode, unknownCommand.toString());
         assertTrue(unknownCommand.output.contains("Unknown command \"list\"") && unknownCommand.output.contains("roots DIR"),
             unknownCommand.toString());
+        Jvm.Result noCommand = tool();
+        assertEquals(2, noCommand.exitCode, noCommand.toString());
+        assertTrue(noCommand.output.contains("No command given.") && noCommand.output.contains("roots DIR"), noCommand.toString());
         Jvm.Result usage = tool("show", db.toString());
         assertEquals(2, usage.exitCode, usage.toString());
         assertTrue(usage.output.contains("show takes DIR OID, found 1 argument.") && usage.output.contains("objects DIR [CLASS]")
