@@ -257,7 +257,8 @@ class IndexTest {
         damageFirstByte(marker);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertEquals(0, Tool.run(new String[] {"reindex", dir.toString()}, new PrintStream(out, true), System.err));
-        assertTrue(out.toString().contains("items-by-value"), out.toString());
+        assertTrue(out.toString().contains("items-by-value") && out.toString().contains("which names no commit"),
+            out.toString());
         String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "700").ok().output;
         assertTrue(output.contains("FOUND item 7"), output);
     }
@@ -433,6 +434,8 @@ class IndexTest {
         int exit = Tool.run(new String[] {"reindex", dir.toString()}, new PrintStream(out, true), System.err);
         assertEquals(0, exit);
         assertTrue(out.toString().contains("items-by-value") && out.toString().contains("1 index(es) marked"), out.toString());
+        assertTrue(out.toString().contains("was up to date with commit ") && out.toString().contains(
+            "(objects of " + Item.class.getName() + ")"), "the marker in words, not its text: " + out);
         String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "42").ok().output;
         assertTrue(output.contains("FOUND item 42") && output.contains("Building index"), output);
     }

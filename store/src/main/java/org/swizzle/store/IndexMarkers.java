@@ -46,6 +46,29 @@ final class IndexMarkers {
     }
 
     /**
+     * What a marker's text says of its index, in words, for the tool: up to date with a commit when closed cleanly, open
+     * at a commit (in use, or its process ended without closing it), no marker, or a text this version does not read.
+     */
+    static String describe(String state) {
+        if (state == null) {
+            return "without a marker";
+        }
+        long commit = commitOf(state);
+        String[] words = state.trim().split(" ");
+        if (commit < 0 || words.length < 2) {
+            return "marked \"" + state.trim() + "\", which names no commit";
+        }
+        switch (words[1]) {
+            case "clean":
+                return "up to date with commit " + commit + (words.length > 2 ? " (objects of " + words[2] + ")" : "");
+            case "open":
+                return "open at commit " + commit + " (in use, or its process ended without closing it)";
+            default:
+                return "at commit " + commit + ", marked \"" + state.trim() + '"';
+        }
+    }
+
+    /**
      * The commit a marker's text starts with (the format the object manager's index writes), or -1 when it names none:
      * such a marker is left to the index, which trusts only one naming the store's last commit.
      */

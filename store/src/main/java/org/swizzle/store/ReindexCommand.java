@@ -46,10 +46,10 @@ final class ReindexCommand {
             String name = file.substring(0, file.length() - MAP_SUFFIX.length());
             Path marker = indexes.resolve(name + SegmentStore.INDEX_MARKER_SUFFIX);
             try {
-                String state = Files.exists(marker) ? SegmentStore.readIndexMarker(marker) : "none";
+                String state = Files.exists(marker) ? SegmentStore.readIndexMarker(marker) : null;
                 Files.deleteIfExists(marker);
-                out.printf("%-24s was '%s'; rebuilt from the objects at the next ObjectStore.index(\"%s\", ...)%n",
-                    name, state, name);
+                out.printf("%-24s was %s; rebuilt from the objects at the next ObjectStore.index(\"%s\", ...)%n",
+                    name, IndexMarkers.describe(state), name);
             } catch (IOException e) {
                 err.println("Cannot drop the marker " + marker + " of index " + name + ": " + e);
                 return Tool.USAGE;

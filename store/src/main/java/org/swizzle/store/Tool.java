@@ -84,6 +84,16 @@ public final class Tool {
         return args.length == 0 ? "No command given." : "Unknown command \"" + args[0] + "\".";
     }
 
+    /** The OID {@code text} gives a command, or null when it is no number, once {@code err} was told so. */
+    public static Long oid(String text, PrintStream err) {
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            err.println("OID must be a number, found \"" + text + "\" (" + e.getMessage() + ")");
+            return null;
+        }
+    }
+
     /** Runs the tool as {@link #main} does, printing to {@code out} and {@code err}; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return run(args, out, err, ReferenceFindings.NONE);
@@ -105,14 +115,9 @@ public final class Tool {
         if (noStore != CLEAN) {
             return noStore;
         }
-        long oid = 0;
-        if (args.length == 3) {
-            try {
-                oid = Long.parseLong(args[2]);
-            } catch (NumberFormatException e) {
-                err.println("OID must be a number, found \"" + args[2] + "\" (" + e.getMessage() + ")");
-                return USAGE;
-            }
+        Long oid = args.length == 3 ? oid(args[2], err) : Long.valueOf(0);
+        if (oid == null) {
+            return USAGE;
         }
         if (args[0].equals("compact")) {
             return new CompactCommand(directory, out, err).run();

@@ -204,6 +204,8 @@ class ToolTest {
         assertTrue(out().contains("has no table"), out());
         tool("dump", store.toString(), "0");
         assertTrue(out().contains("OIDs start at 1"), out());
+        assertEquals(Tool.USAGE, tool("dump", store.toString(), "seven"), out());
+        assertTrue(err().contains("OID must be a number, found \"seven\""), err());
     }
 
     @Test

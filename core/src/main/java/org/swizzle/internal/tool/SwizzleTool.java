@@ -70,14 +70,9 @@ public final class SwizzleTool {
         if (noStore != Tool.CLEAN) {
             return noStore;
         }
-        long oid = 0;
-        if (command == Command.SHOW) {
-            try {
-                oid = Long.parseLong(args[2]);
-            } catch (NumberFormatException e) {
-                err.println("OID must be a number, found \"" + args[2] + "\" (" + e.getMessage() + ")");
-                return Tool.USAGE;
-            }
+        Long oid = command == Command.SHOW ? Tool.oid(args[2], err) : Long.valueOf(0);
+        if (oid == null) {
+            return Tool.USAGE;
         }
         try {
             if (command == Command.COLLECT) {

@@ -218,6 +218,9 @@ class SwizzleToolTest {
         Jvm.Result missing = tool("show", db.toString(), "99999");
         assertEquals(2, missing.exitCode, missing.toString());
         assertTrue(missing.output.contains("holds no object 99999"), missing.toString());
+        Jvm.Result notAnOid = tool("show", db.toString(), "seven");
+        assertEquals(2, notAnOid.exitCode, notAnOid.toString());
+        assertTrue(notAnOid.output.contains("OID must be a number, found \"seven\""), notAnOid.toString());
         Jvm.Result unknown = tool("objects", db.toString(), "NoSuchPart");
         assertEquals(2, unknown.exitCode, unknown.toString());
         assertTrue(unknown.output.contains("names no class NoSuchPart") && unknown.output.contains(PART), unknown.toString());
