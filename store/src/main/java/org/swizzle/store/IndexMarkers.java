@@ -54,11 +54,11 @@ final class IndexMarkers {
             return "without a marker";
         }
         long commit = commitOf(state);
-        String[] words = state.trim().split(" ");
-        if (commit < 0 || words.length < 2) {
+        if (commit < 0) {
             return "marked \"" + state.trim() + "\", which names no commit";
         }
-        switch (words[1]) {
+        String[] words = state.trim().split(" ");
+        switch (words.length > 1 ? words[1] : "") {
             case "clean":
                 return "up to date with commit " + commit + (words.length > 2 ? " (objects of " + words[2] + ")" : "");
             case "open":

@@ -14,5 +14,6 @@ class IndexMarkersTest {
         assertEquals("without a marker", IndexMarkers.describe(null));
         assertEquals("marked \"\uFFFD open\", which names no commit", IndexMarkers.describe("\uFFFD open"));
         assertEquals("at commit 3, marked \"3 rebuilding\"", IndexMarkers.describe("3 rebuilding"));
+        assertEquals("at commit 12, marked \"12\"", IndexMarkers.describe("12"));
     }
 }
