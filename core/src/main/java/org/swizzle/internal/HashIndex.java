@@ -16,6 +16,7 @@ import org.swizzle.ObjectIndex;
 import org.swizzle.StoreClosedException;
 import org.swizzle.StoreException;
 import org.swizzle.StoreIOException;
+import org.swizzle.store.IndexMarkers;
 import org.swizzle.store.SegmentStore;
 
 /**
@@ -35,9 +36,6 @@ import org.swizzle.store.SegmentStore;
  */
 final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
-    /** Marker states: closed cleanly (the file can be reused), or in use (rebuild after a crash). */
-    private static final String CLEAN = "clean";
-    private static final String OPEN = "open";
     static final String SUFFIX = ".idx";
     /** The file of the Chronicle Map indexes of earlier versions, deleted when the index is rebuilt. */
     private static final String CHRONICLE_SUFFIX = ".cmap";
@@ -148,7 +146,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         this.key = key;
         this.stringHash = stringHash;
         this.file = directory.resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + SUFFIX);
-        this.marker = directory.resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + SegmentStore.INDEX_MARKER_SUFFIX);
+        this.marker = directory.resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + IndexMarkers.SUFFIX);
     }
 
     /**
@@ -163,7 +161,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             throw new StoreIOException("Cannot create the index directory " + file.getParent() + ": " + e, e);
         }
         String state = readMarker();
-        String clean = lastCommit + " " + cleanState();
+        String clean = cleanState(lastCommit);
         if (state.startsWith(clean) && Files.exists(file)) {
             String problem;
             try {
@@ -171,7 +169,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                 String fingerprint = fingerprint(opened);
                 if (state.equals(clean + fingerprint)) {
                     table = opened;
-                    writeMarker(lastCommit, OPEN);
+                    writeMarker(lastCommit, IndexMarkers.open(lastCommit));
                     dropFreed(); // a collection made while the index was closed
                     return;
                 }
@@ -187,8 +185,8 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         }
         boolean firstBuild = NO_MARKER.equals(state) && !Files.exists(file);
         LOG.log(firstBuild ? System.Logger.Level.DEBUG : System.Logger.Level.INFO,
-            () -> "Building index " + file + " from the objects (index state '" + state + "', the store is at commit "
-                + lastCommit + ")");
+            () -> "Building index " + file + " from the objects at the store's commit " + lastCommit + ": the index was "
+                + IndexMarkers.describe(NO_MARKER.equals(state) ? null : state) + " (marker '" + state + "')");
         deleteFiles();
         table = IndexFile.create(file, keyTypeCode, ThreadLocalRandom.current().nextLong());
         built = true;
@@ -204,7 +202,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             table = null;
             throw e;
         }
-        writeMarker(lastCommit, OPEN);
+        writeMarker(lastCommit, IndexMarkers.open(lastCommit));
     }
 
     /** Adds every committed object of the indexed type to the new table. */
@@ -357,7 +355,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                 addUnlessPresent(preparedCodes.getLong(i), preparedOids.getLong(i));
             }
             if (broken == null) {
-                writeMarker(commitNumber, OPEN);
+                writeMarker(commitNumber, IndexMarkers.open(commitNumber));
             }
         } catch (RuntimeException | Error e) {
             broke("it could not record commit " + commitNumber + " (" + e + ").", e);
@@ -465,12 +463,12 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         String fingerprint = fingerprint(table);
         table.close();
         table = null;
-        writeMarker(lastCommit, cleanState() + fingerprint);
+        writeMarker(lastCommit, cleanState(lastCommit) + fingerprint);
     }
 
-    /** The marker's state after a clean close, up to the file's size and checksum: the class indexed, the store's id. */
-    private String cleanState() {
-        return CLEAN + " " + type.getName() + " store " + Long.toHexString(source.storeId()) + " ";
+    /** The marker's text after a clean close at {@code commit}, up to the file's size and checksum. */
+    private String cleanState(long commit) {
+        return IndexMarkers.closedCleanly(commit, type.getName(), source.storeId());
     }
 
     /**
@@ -516,18 +514,18 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         return table.fileSize() + " " + Long.toHexString(table.checksum());
     }
 
-    /** The marker's text ({@code "<commit> clean <class> store <id> <size> <crc>"} or {@code "<commit> open"}), or {@code "none"}. */
+    /** The marker's text ({@link IndexMarkers}), or {@code "none"}. */
     private String readMarker() {
         try {
-            return Files.exists(marker) ? SegmentStore.readIndexMarker(marker) : NO_MARKER;
+            return Files.exists(marker) ? IndexMarkers.read(marker) : NO_MARKER;
         } catch (IOException e) {
             throw new StoreIOException("Cannot read the index marker " + marker + ": " + e, e);
         }
     }
 
-    private void writeMarker(long commitNumber, String state) {
+    private void writeMarker(long commitNumber, String text) {
         try {
-            Files.writeString(marker, commitNumber + " " + state, StandardCharsets.US_ASCII);
+            Files.writeString(marker, text, StandardCharsets.US_ASCII);
         } catch (IOException e) {
             throw new StoreIOException("Cannot record that index " + file + " is up to date with commit " + commitNumber
                 + ": " + e + ". The index is rebuilt when the store is next opened.", e);

@@ -297,6 +297,7 @@ class IndexTest {
         Files.delete(grown.resolve("blocked"));
         String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "716").ok().output;
         assertTrue(output.contains("FOUND item 716") && output.contains("Building index"), output);
+        assertTrue(output.contains("the index was open at commit 1 (in use"), "the marker in words: " + output);
         try (ObjectStore store = ObjectStore.open(dir)) {
             ObjectIndex<Integer, Item> index = byValue(store);
             assertEquals(801, index.size());
@@ -438,6 +439,7 @@ class IndexTest {
             "(objects of " + Item.class.getName() + ")"), "the marker in words, not its text: " + out);
         String output = Jvm.withAgent().run(IndexLookup.class, dir.toString(), "42").ok().output;
         assertTrue(output.contains("FOUND item 42") && output.contains("Building index"), output);
+        assertTrue(output.contains("the index was without a marker"), "the marker in words: " + output);
     }
 
     @Test

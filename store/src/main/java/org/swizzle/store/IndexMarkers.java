@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import org.swizzle.StoreIOException;
@@ -14,12 +15,43 @@ import org.swizzle.StoreIOException;
  * means the store's files were put back from an earlier copy, and the commits made from there on would reach that
  * number again with other objects. So a writable open drops such markers before anything commits: the index is
  * rebuilt from the objects when it is next opened.
+ *
+ * <p>The marker's text is written by the object manager's index and read here, by the store and its tool, so its
+ * format lives here alone: {@code "<commit> open"} while the index is in use, {@code "<commit> clean <class> store
+ * <store id> <size> <crc>"} once it is closed cleanly.
  */
-final class IndexMarkers {
+public final class IndexMarkers {
 
+    /** A marker's file name is its index's name followed by this. */
+    public static final String SUFFIX = ".commit";
+
+    private static final String CLEAN = "clean";
+    private static final String OPEN = "open";
     private static final System.Logger LOG = System.getLogger("org.swizzle.store");
 
     private IndexMarkers() {
+    }
+
+    /** The text of a marker whose index is in use at commit {@code commit}, to be rebuilt if it is found so on opening. */
+    public static String open(long commit) {
+        return commit + " " + OPEN;
+    }
+
+    /**
+     * The text of a marker whose index of objects of {@code className} in store {@code storeId} was closed cleanly at
+     * commit {@code commit}, up to the file's size and checksum, which follow it.
+     */
+    public static String closedCleanly(long commit, String className, long storeId) {
+        return commit + " " + CLEAN + " " + className + " store " + Long.toHexString(storeId) + " ";
+    }
+
+    /**
+     * The text of index marker {@code marker}, trimmed, any byte that is not ASCII read as a replacement character: a
+     * damaged marker is then one that names no commit the index trusts, and the index is rebuilt, where a decoding
+     * failure refused the store's opening over derived data.
+     */
+    public static String read(Path marker) throws IOException {
+        return new String(Files.readAllBytes(marker), StandardCharsets.US_ASCII).trim();
     }
 
     /** Deletes the markers in {@code directory}'s indexes that name a commit after {@code lastCommit}. */
@@ -28,9 +60,9 @@ final class IndexMarkers {
         if (!Files.isDirectory(indexes)) {
             return;
         }
-        try (DirectoryStream<Path> markers = Files.newDirectoryStream(indexes, "*" + SegmentStore.INDEX_MARKER_SUFFIX)) {
+        try (DirectoryStream<Path> markers = Files.newDirectoryStream(indexes, "*" + SUFFIX)) {
             for (Path marker : markers) {
-                long commit = commitOf(SegmentStore.readIndexMarker(marker));
+                long commit = commitOf(read(marker));
                 if (commit > lastCommit) {
                     Files.delete(marker);
                     LOG.log(Level.INFO, () -> "Index marker " + marker + " names commit " + commit + ", after the store's"
@@ -46,10 +78,10 @@ final class IndexMarkers {
     }
 
     /**
-     * What a marker's text says of its index, in words, for the tool: up to date with a commit when closed cleanly, open
+     * What a marker's text ({@code null} for none) says of its index, in words: up to date with a commit when closed cleanly, open
      * at a commit (in use, or its process ended without closing it), no marker, or a text this version does not read.
      */
-    static String describe(String state) {
+    public static String describe(String state) {
         if (state == null) {
             return "without a marker";
         }
@@ -59,9 +91,9 @@ final class IndexMarkers {
         }
         String[] words = state.trim().split(" ");
         switch (words.length > 1 ? words[1] : "") {
-            case "clean":
+            case CLEAN:
                 return "up to date with commit " + commit + (words.length > 2 ? " (objects of " + words[2] + ")" : "");
-            case "open":
+            case OPEN:
                 return "open at commit " + commit + " (in use, or its process ended without closing it)";
             default:
                 return "at commit " + commit + ", marked \"" + state.trim() + '"';
@@ -69,7 +101,7 @@ final class IndexMarkers {
     }
 
     /**
-     * The commit a marker's text starts with (the format the object manager's index writes), or -1 when it names none:
+     * The commit a marker's text starts with, or -1 when it names none:
      * such a marker is left to the index, which trusts only one naming the store's last commit.
      */
     private static long commitOf(String state) {

@@ -44,9 +44,9 @@ final class ReindexCommand {
         for (Path map : maps) {
             String file = map.getFileName().toString();
             String name = file.substring(0, file.length() - MAP_SUFFIX.length());
-            Path marker = indexes.resolve(name + SegmentStore.INDEX_MARKER_SUFFIX);
+            Path marker = indexes.resolve(name + IndexMarkers.SUFFIX);
             try {
-                String state = Files.exists(marker) ? SegmentStore.readIndexMarker(marker) : null;
+                String state = Files.exists(marker) ? IndexMarkers.read(marker) : null;
                 Files.deleteIfExists(marker);
                 out.printf("%-24s was %s; rebuilt from the objects at the next ObjectStore.index(\"%s\", ...)%n",
                     name, IndexMarkers.describe(state), name);

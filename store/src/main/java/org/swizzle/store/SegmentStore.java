@@ -2,7 +2,6 @@ package org.swizzle.store;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -40,8 +39,6 @@ public final class SegmentStore implements AutoCloseable {
      * store (hash indexes, each a map file and a {@code NAME.commit} marker); rebuildable from the objects.
      */
     public static final String INDEX_DIRECTORY = "indexes";
-    /** What an index's marker, which names the commit its file is up to date with, adds to the index's name. */
-    public static final String INDEX_MARKER_SUFFIX = ".commit";
 
     private static final System.Logger LOG = System.getLogger("org.swizzle.store");
 
@@ -94,15 +91,6 @@ public final class SegmentStore implements AutoCloseable {
         this.damageFound = recovered.damageFound;
         this.builder = new BlockBuilder(layout, placement, new TableReleases(recovered.live, objects));
         this.counters.commitsRecovered = recovered.blocksReplayed;
-    }
-
-    /**
-     * The text of index marker {@code marker}, trimmed, any byte that is not ASCII read as a replacement character: a
-     * damaged marker is then one that names no commit the index trusts, and the index is rebuilt, where a decoding
-     * failure refused the store's opening over derived data.
-     */
-    public static String readIndexMarker(Path marker) throws IOException {
-        return new String(Files.readAllBytes(marker), StandardCharsets.US_ASCII).trim();
     }
 
     /**
