@@ -24,6 +24,9 @@ import org.swizzle.StoreStats;
  *   prints {@code VERIFIED round=r}.</li>
  *   <li>{@code held DIR}: an item cut off from the root but still held by the application survives a
  *   collection with its child, is linked again and committed.</li>
+ *   <li>{@code dropped DIR}, then {@code pending DIR}, then {@code verifyPending DIR}: a collection that frees, called
+ *   with changes uncommitted, commits none of them: they stay in memory, {@code abort()} takes them back, and a JVM
+ *   that ends without committing leaves the store as it was.</li>
  *   <li>{@code crash DIR ITEMS [auto]}: churns and collects forever (or lets the store collect by itself), printing
  *   {@code ACK r} after each round's commit; the parent kills it.</li>
  * </ul>
@@ -43,6 +46,9 @@ public final class ChurnWorkload {
                 case "verify": verify(store, Integer.parseInt(args[2])); break;
                 case "held": held(store); break;
                 case "verifyHeld": verifyHeld(store); break;
+                case "dropped": dropped(store); break;
+                case "pending": pending(store); break;
+                case "verifyPending": verifyPending(store); break;
                 case "crash": crash(store, Integer.parseInt(args[2]), automatic); break;
                 default: throw new IllegalArgumentException(args[0]);
             }
@@ -154,6 +160,47 @@ public final class ChurnWorkload {
         Item dropped = new Item(9, PAYLOAD);
         dropped.child = new Item(10, PAYLOAD);
         pool.items.add(dropped);
+    }
+
+    /** Item 9 and its child, committed, then cut off and committed again: garbage for the next JVM to collect. */
+    private static void dropped(ObjectStore store) {
+        Pool pool = pool(store);
+        addDropped(pool);
+        store.commit();
+        pool.items.clear();
+        store.commit();
+    }
+
+    /**
+     * Changes the pool without committing and collects the garbage {@link #dropped} left: the changes stay as made;
+     * after {@code abort()} the pool is as committed; changed again and collected again, the JVM ends without a commit.
+     */
+    private static void pending(ObjectStore store) {
+        Pool pool = pool(store);
+        change(pool, 5, 11);
+        long freed = store.collectGarbage();
+        System.out.println("PENDING freed=" + freed + " " + describe(pool));
+        store.abort();
+        System.out.println("ABORTED " + describe(pool));
+        change(pool, 6, 12);
+        store.collectGarbage();
+        System.out.println("ENDING " + describe(pool));
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
+    }
+
+    private static void change(Pool pool, int round, int id) {
+        pool.round = round;
+        pool.kept.id = id;
+        pool.items.add(new Item(id, PAYLOAD));
+    }
+
+    private static String describe(Pool pool) {
+        return "round=" + pool.round + " kept=" + pool.kept.id + " items=" + pool.items.size();
+    }
+
+    private static void verifyPending(ObjectStore store) {
+        System.out.println("REOPENED " + describe(store.root("pool", Pool.class)));
     }
 
     private static void verifyHeld(ObjectStore store) {

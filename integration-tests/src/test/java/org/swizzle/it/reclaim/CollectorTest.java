@@ -123,6 +123,19 @@ class CollectorTest {
     }
 
     @Test
+    void shouldCommitNoneOfTheApplicationsChanges() {
+        String store = dir.resolve("pending").toString();
+        Jvm.withAgent().run(ChurnWorkload.class, "dropped", store).ok();
+        String output = Jvm.withAgent().run(ChurnWorkload.class, "pending", store).ok().output;
+        assertTrue(output.contains("PENDING freed=2 round=5 kept=11 items=1"), "item 9 and its child freed, the changes"
+            + " kept in memory: " + output);
+        assertTrue(output.contains("ABORTED round=0 kept=-1 items=0"), "abort() takes the changes back: " + output);
+        assertTrue(output.contains("ENDING round=6 kept=12 items=1"), output);
+        String again = Jvm.withAgent().run(ChurnWorkload.class, "verifyPending", store).ok().output;
+        assertTrue(again.contains("REOPENED round=0 kept=-1 items=0"), "no change committed: " + again);
+    }
+
+    @Test
     void shouldLoseNothingReachedWhenKilledDuringCollections() throws Exception {
         for (int kill = 0; kill < 4; kill++) {
             String store = dir.resolve("crash" + kill).toString();
