@@ -2,9 +2,9 @@ package org.swizzle.store;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import org.swizzle.StoreIOException;
@@ -16,8 +16,8 @@ import org.swizzle.StoreIOException;
  * number again with other objects. So a writable open drops such markers before anything commits: the index is
  * rebuilt from the objects when it is next opened.
  *
- * <p>The marker's text is written by the object manager's index and read here, by the store and its tool, so its
- * format lives here alone: {@code "<commit> open"} while the index is in use, {@code "<commit> clean <class> store
+ * <p>The object manager's index writes its marker and the store and its tool read it, so the text's format lives here
+ * alone: {@code "<commit> open"} while the index is in use, {@code "<commit> clean <class> store
  * <store id> <size> <crc>"} once it is closed cleanly.
  */
 public final class IndexMarkers {
