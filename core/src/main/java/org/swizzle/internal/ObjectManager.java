@@ -195,6 +195,15 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Predicate<Object> waits = unfilled::containsKey;
     /** The hollow keys read ahead of going in by {@link #waitingInKey}, until they are published. */
     private final Map<Persistable, KeyRead> keysRead = new IdentityHashMap<>();
+    /** The collection reads in progress ({@link #decodeCollection}, {@link #readWhole}), nested in one another's faults. */
+    private int collectionReads;
+    /**
+     * The objects published while collection reads were in progress: a key published with a collection of its own still
+     * on a fill stack, or an object a key's hash faulted, whose collections the read fills later. If a read fails, those
+     * it published are hollow again, to be read whole at their next touch: left resident, they would hold collections the
+     * failure left partly filled, which their next commit would store as they are.
+     */
+    private final List<Persistable> publishedInRead = new ArrayList<>();
     /** While {@link #waitingInKey} reads a key: the collections its fields hold, made and left to be filled after. */
     private List<Object> keyCollections;
     /** {@link #waitingIn}, for the fills. */
@@ -524,6 +533,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Makes filled {@code object}, whose image is {@code length} bytes long, resident. */
     private void publish(Persistable object, int length) {
+        if (collectionReads > 0) {
+            publishedInRead.add(object);
+        }
         if (barrier.placesObjects()) {
             object.$swz_address(space.place(object, length));
         }
@@ -777,6 +789,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private Object decodeCollection(long oid, String origin, boolean register, Class<?>[] declared, boolean page) {
         boolean outermost = collectionsReading == 0;
         int firstMade = madeInRead.size();
+        int firstPublished = beginCollectionRead();
         collectionsReading++;
         try {
             UnfilledCollection opened = openCollection(oid, origin, register, declared, page);
@@ -790,6 +803,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 }
                 forgetMade(firstMade);
             }
+            collectionReadDone();
             return opened.collection;
         } catch (RuntimeException | Error e) {
             if (outermost) {
@@ -801,10 +815,39 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 forgetMade(firstMade);
                 forgetKeysRead();
             }
+            collectionReadFailed(firstPublished);
             throw e;
         } finally {
             collectionsReading--;
         }
+    }
+
+    /** A collection read begins; returns where the objects it publishes start in {@link #publishedInRead}. */
+    private int beginCollectionRead() {
+        collectionReads++;
+        return publishedInRead.size();
+    }
+
+    private void collectionReadDone() {
+        if (--collectionReads == 0) {
+            publishedInRead.clear();
+        }
+    }
+
+    /**
+     * A collection read failed: the objects it published from {@code firstPublished} on are hollow again, but one that code
+     * the read ran (a hash) changed under a barrier that noted it, which a commit must write as it is.
+     */
+    private void collectionReadFailed(int firstPublished) {
+        List<Persistable> published = publishedInRead.subList(firstPublished, publishedInRead.size());
+        for (Persistable object : published) {
+            if (object.$swz_state() == Persistable.RESIDENT && object.$swz_dirty() == 0) {
+                rehollow(object);
+                counters.objectsResident--;
+            }
+        }
+        published.clear();
+        collectionReadDone();
     }
 
     /**
@@ -1003,9 +1046,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Fills the collections {@code key}, read ahead, holds, and publishes it. */
     private void readWhole(Persistable key) {
-        for (Object first = waitingInKey(key); first != null; first = waitingInKey(key)) {
-            fillCollection(unfilled.remove(first));
+        int firstPublished = beginCollectionRead();
+        try {
+            for (Object first = waitingInKey(key); first != null; first = waitingInKey(key)) {
+                fillCollection(unfilled.remove(first));
+            }
+        } catch (RuntimeException | Error e) {
+            collectionReadFailed(firstPublished);
+            throw e;
         }
+        collectionReadDone();
     }
 
     /** A key {@link #waitingInKey} read: the length of its image, and the collections its fields hold. */

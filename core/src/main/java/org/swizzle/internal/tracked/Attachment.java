@@ -176,9 +176,9 @@ public final class Attachment {
         }
         return new DetachedCollectionException("This " + changing.getClass().getSuperclass().getName()
             + " (reached first through field " + origin + ") was detached by abort(), which reverted it, or an object or"
-            + " collection holding it, to its committed state: it no longer belongs to the store and a change to it"
-            + " would be lost. Read the field again and change the collection it holds now (or the one in the collection"
-            + " it holds).");
+            + " collection holding it, to its committed state, or by a read of it that failed: it no longer belongs to the"
+            + " store and a change to it would be lost. Read the field again and change the collection it holds now (or the"
+            + " one in the collection it holds).");
     }
 
     public Store store() {

@@ -19,7 +19,8 @@ import org.swizzle.it.Phases;
  * through sets of legs hashed by the stops' numbers, thousands deep: each link was a recursion too (a leg's hash
  * faulted the stop it leads to, whose set was read and hashed before the fault returned). The lists hold their
  * elements when a road is hashed (it throws if not, and a wrong cached hash loses the road). A read of the stops that
- * fails thousands deep leaves them hollow, and they read whole once it can. Each phase in a JVM of its own.
+ * fails thousands deep leaves them hollow, and they read whole once it can; so does a read of persons in each other's
+ * sets that fails where one's hash throws once, and a change then commits them whole. Each phase in a JVM of its own.
  */
 class LinkedKeysTest {
 
@@ -41,6 +42,7 @@ class LinkedKeysTest {
 
     private void readPersonsLinkedThroughTheirSets(String options) {
         assertEquals("", Phases.failures(LinkedKeysWorkload.class, options, dir, "build", "readChains", "readGraph",
-            "befriend", "checkBefriended", "readLineAfterFailure"), "[" + options + "]");
+            "befriend", "checkBefriended", "readLineAfterFailure", "readMutualAfterFailure", "checkMutual"),
+            "[" + options + "]");
     }
 }
