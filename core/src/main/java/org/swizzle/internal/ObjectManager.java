@@ -842,6 +842,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         List<Persistable> published = publishedInRead.subList(firstPublished, publishedInRead.size());
         for (Persistable object : published) {
             if (object.$swz_state() == Persistable.RESIDENT && object.$swz_dirty() == 0) {
+                if (object.$swz_flags() != 0) {
+                    watched.remove(object); // read again, it is watched again if it must be
+                }
                 rehollow(object);
                 counters.objectsResident--;
             }
