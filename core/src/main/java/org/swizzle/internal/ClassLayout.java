@@ -163,7 +163,14 @@ public final class ClassLayout {
         throw new org.swizzle.NotPersistentException("Class " + type.getName()
             + " is not @Persistent, so its instances cannot be stored as objects of their own (roots and index entries)."
             + (annotatable ? " Annotate it with @org.swizzle.Persistent."
-                : " It is a value: hold it in a field of a @Persistent class, and store an object of that class."));
+                : isStoredValue(type) ? " It is a value: hold it in a field of a @Persistent class, and store an object of that class."
+                : " Nor is it a value Swizzle stores (README lists them): hold what it holds in fields of a @Persistent class"
+                    + " of your own."));
+    }
+
+    /** Whether a field of a persistent class may hold a {@code type}: a value the store writes with its holder. */
+    private static boolean isStoredValue(Class<?> type) {
+        return StoredTypes.classify(type.descriptorString(), new LoadedTypeFacts(type.getClassLoader())) != null;
     }
 
     public Class<?> type() {

@@ -200,7 +200,14 @@ class StoreBehaviourTest {
         try (ObjectStore store = ObjectStore.open(dir)) {
             NotPersistentException e = assertThrows(NotPersistentException.class, () -> store.setRoot("x", new NotAnnotated()));
             assertTrue(e.getMessage().contains(NotAnnotated.class.getName()), e.getMessage());
-            assertThrows(NotPersistentException.class, () -> store.setRoot("s", "a string"));
+            assertTrue(e.getMessage().contains("Annotate it with @org.swizzle.Persistent"), e.getMessage());
+            NotPersistentException value = assertThrows(NotPersistentException.class, () -> store.setRoot("s", "a string"));
+            assertTrue(value.getMessage().contains("It is a value: hold it in a field of a @Persistent class"), value.getMessage());
+            // a JDK class no field can hold: the advice must not be to hold it in a field (outside trial 52)
+            NotPersistentException other = assertThrows(NotPersistentException.class,
+                () -> store.setRoot("b", new StringBuilder()));
+            assertTrue(other.getMessage().contains("java.lang.StringBuilder") && other.getMessage().contains(
+                "Nor is it a value Swizzle stores") && !other.getMessage().contains("It is a value"), other.getMessage());
         }
     }
 
