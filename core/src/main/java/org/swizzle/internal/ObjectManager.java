@@ -72,7 +72,9 @@ import org.swizzle.internal.tracked.TrackedHashMap;
  * confined} to one thread (that thread is the only reader, and it is inside the fault, not between a
  * check and a load), except under {@code checks=entry}, where a method of a resident object may be
  * running on that thread, its receiver checked only at entry. A shared store keeps every object its
- * threads faulted until the next commit or abort.
+ * threads faulted until the next commit or abort. One exception, in any store: a collection read that fails makes
+ * the objects it published hollow again ({@link #hollowAgain}), since they may hold what it left partly filled; only
+ * a thread that held one of those instances, hollow, and touched it while the read went on can be reading them.
  */
 public final class ObjectManager implements ObjectWriter.ReferenceResolver, ObjectReader.ReferenceSwizzler {
 
@@ -195,13 +197,16 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Predicate<Object> waits = unfilled::containsKey;
     /** The hollow keys read ahead of going in by {@link #waitingInKey}, until they are published. */
     private final Map<Persistable, KeyRead> keysRead = new IdentityHashMap<>();
-    /** The collection reads in progress ({@link #decodeCollection}, {@link #readWhole}), nested in one another's faults. */
-    private int collectionReads;
     /**
-     * The objects published while collection reads were in progress: a key published with a collection of its own still
-     * on a fill stack, or an object a key's hash faulted, whose collections the read fills later. If a read fails, those
-     * it published are hollow again, to be read whole at their next touch: left resident, they would hold collections the
-     * failure left partly filled, which their next commit would store as they are.
+     * The collection reads in progress ({@link #decodeCollection}, {@link #readWhole}), however nested: unlike
+     * {@link #collectionsReading}, which a fill nested in a read starts again from 0, it counts every one until it ends.
+     */
+    private int publishingReads;
+    /**
+     * The objects published while collection reads were in progress, such as a key published while a set of its own was
+     * still on a fill stack (a cycle of keys). If a read fails, those it published are hollow again, to be read whole at
+     * their next touch: left resident, they would hold collections the failure left partly filled, which their next
+     * commit would store as they are.
      */
     private final List<Persistable> publishedInRead = new ArrayList<>();
     /** While {@link #waitingInKey} reads a key: the collections its fields hold, made and left to be filled after. */
@@ -533,7 +538,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Makes filled {@code object}, whose image is {@code length} bytes long, resident. */
     private void publish(Persistable object, int length) {
-        if (collectionReads > 0) {
+        if (publishingReads > 0) {
             publishedInRead.add(object);
         }
         if (barrier.placesObjects()) {
@@ -789,7 +794,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private Object decodeCollection(long oid, String origin, boolean register, Class<?>[] declared, boolean page) {
         boolean outermost = collectionsReading == 0;
         int firstMade = madeInRead.size();
-        int firstPublished = beginCollectionRead();
+        int firstPublished = publishedInRead.size();
+        publishingReads++;
         collectionsReading++;
         try {
             UnfilledCollection opened = openCollection(oid, origin, register, declared, page);
@@ -803,7 +809,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 }
                 forgetMade(firstMade);
             }
-            collectionReadDone();
             return opened.collection;
         } catch (RuntimeException | Error e) {
             if (outermost) {
@@ -815,42 +820,41 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 forgetMade(firstMade);
                 forgetKeysRead();
             }
-            collectionReadFailed(firstPublished);
+            hollowAgain(firstPublished);
             throw e;
         } finally {
             collectionsReading--;
+            readEnded();
         }
     }
 
-    /** A collection read begins; returns where the objects it publishes start in {@link #publishedInRead}. */
-    private int beginCollectionRead() {
-        collectionReads++;
-        return publishedInRead.size();
-    }
-
-    private void collectionReadDone() {
-        if (--collectionReads == 0) {
+    /** A collection read ended: once none is in progress, no object published is to be made hollow again. */
+    private void readEnded() {
+        if (--publishingReads == 0) {
             publishedInRead.clear();
         }
     }
 
     /**
-     * A collection read failed: the objects it published from {@code firstPublished} on are hollow again, but one that code
-     * the read ran (a hash) changed under a barrier that noted it, which a commit must write as it is.
+     * A collection read failed: the objects it published from {@code firstPublished} on are hollow again. Not one a
+     * barrier noted a change to meanwhile (under {@code remset} and {@code object}, a store by code the read ran, or by
+     * another thread of a shared store), which a commit must write as it is.
      */
-    private void collectionReadFailed(int firstPublished) {
+    private void hollowAgain(int firstPublished) {
         List<Persistable> published = publishedInRead.subList(firstPublished, publishedInRead.size());
+        boolean wereWatched = false;
         for (Persistable object : published) {
             if (object.$swz_state() == Persistable.RESIDENT && object.$swz_dirty() == 0) {
-                if (object.$swz_flags() != 0) {
-                    watched.remove(object); // read again, it is watched again if it must be
-                }
+                wereWatched |= object.$swz_flags() != 0;
+                keptOwners.remove(object);
                 rehollow(object);
                 counters.objectsResident--;
             }
         }
         published.clear();
-        collectionReadDone();
+        if (wereWatched) {
+            watched.removeIf(object -> object.$swz_flags() == 0); // read again, each is watched again if it must be
+        }
     }
 
     /**
@@ -1049,16 +1053,18 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Fills the collections {@code key}, read ahead, holds, and publishes it. */
     private void readWhole(Persistable key) {
-        int firstPublished = beginCollectionRead();
+        int firstPublished = publishedInRead.size();
+        publishingReads++;
         try {
             for (Object first = waitingInKey(key); first != null; first = waitingInKey(key)) {
                 fillCollection(unfilled.remove(first));
             }
         } catch (RuntimeException | Error e) {
-            collectionReadFailed(firstPublished);
+            hollowAgain(firstPublished);
             throw e;
+        } finally {
+            readEnded();
         }
-        collectionReadDone();
     }
 
     /** A key {@link #waitingInKey} read: the length of its image, and the collections its fields hold. */
