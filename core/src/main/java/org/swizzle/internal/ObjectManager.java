@@ -209,6 +209,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * commit would store as they are.
      */
     private final List<Persistable> publishedInRead = new ArrayList<>();
+    /** The last failure to fill a collection while collection reads were in progress, for {@link #requireAllFilled}. */
+    private Throwable lastFillFailure;
     /** While {@link #waitingInKey} reads a key: the collections its fields hold, made and left to be filled after. */
     private List<Object> keyCollections;
     /** {@link #waitingIn}, for the fills. */
@@ -633,8 +635,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * After a failed fill of {@code object}: clears it, or re-hollows it if a fault nested in the fill (a key's hashCode
-     * in a cycle) made it resident meanwhile, so that no thread sees it resident with its fields cleared.
+     * After a failed fill of {@code object}: clears it, or, if a fault nested in the fill (a key's hashCode in a cycle)
+     * made it resident meanwhile, makes it hollow again as a failed read does ({@link #hollowAgain(Persistable)}), so that
+     * no thread sees it resident with its fields cleared.
      */
     private void unfilled(Persistable object) {
         if (object.$swz_state() == Persistable.PENDING) {
@@ -643,9 +646,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (object.$swz_state() == Persistable.HOLLOW) {
             object.$swz_clear();
-        } else {
-            rehollow(object);
-            counters.objectsResident--;
+        } else if (hollowAgain(object)) {
+            watched.removeIf(each -> each == object);
         }
     }
 
@@ -807,6 +809,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                         fillCollection(next);
                     }
                 }
+                requireAllFilled(opened, firstMade);
                 forgetMade(firstMade);
             }
             return opened.collection;
@@ -832,6 +835,26 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private void readEnded() {
         if (--publishingReads == 0) {
             publishedInRead.clear();
+            lastFillFailure = null;
+        }
+    }
+
+    /**
+     * Refuses the read of {@code opened} if a collection it made (from {@code firstMade} on) failed to fill and the
+     * failure did not reach it: code the read ran (a key's hash) caught it. Held on, such a collection would be used,
+     * and stored by a commit of whatever holds it, with the part it holds.
+     */
+    private void requireAllFilled(UnfilledCollection opened, int firstMade) {
+        for (int i = firstMade; i < madeInRead.size(); i++) {
+            Attachment made = madeInRead.get(i).attachment;
+            if (made != null && !made.isLive()) {
+                throw new StoreException("Collection " + opened.oid + " (reached first through field " + opened.origin
+                    + ") of " + directory + " could not be read: code its read ran (a hashCode, equals or compareTo of an"
+                    + " element) caught the failure of collection " + made.oid() + " (reached first through field "
+                    + made.origin() + "), met by the same read, which it left holding part of its elements. Nothing the"
+                    + " read made is kept, and the next touch reads it again. Let such a failure pass out of the hash; it"
+                    + " is this exception's cause.", lastFillFailure);
+            }
         }
     }
 
@@ -844,17 +867,27 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         List<Persistable> published = publishedInRead.subList(firstPublished, publishedInRead.size());
         boolean wereWatched = false;
         for (Persistable object : published) {
-            if (object.$swz_state() == Persistable.RESIDENT && object.$swz_dirty() == 0) {
-                wereWatched |= object.$swz_flags() != 0;
-                keptOwners.remove(object);
-                rehollow(object);
-                counters.objectsResident--;
-            }
+            wereWatched |= hollowAgain(object);
         }
         published.clear();
         if (wereWatched) {
             watched.removeIf(object -> object.$swz_flags() == 0); // read again, each is watched again if it must be
         }
+    }
+
+    /**
+     * Makes {@code object}, which a failed read made resident, hollow again, unless a barrier noted a change to it.
+     * Returns whether it was watched: the caller takes it off {@link #watched}.
+     */
+    private boolean hollowAgain(Persistable object) {
+        if (object.$swz_state() != Persistable.RESIDENT || object.$swz_dirty() != 0) {
+            return false;
+        }
+        boolean wasWatched = object.$swz_flags() != 0;
+        keptOwners.remove(object);
+        rehollow(object);
+        counters.objectsResident--;
+        return wasWatched;
     }
 
     /**
@@ -1121,15 +1154,20 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             return null;
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
-            if (opened.attachment != null) {
-                collections.failed(opened.attachment);
-            }
-            throw fromApplication(e) ? e : corrupted(opened.oid, e.getMessage());
+            RuntimeException failure = fromApplication(e) ? e : corrupted(opened.oid, e.getMessage());
+            fillFailed(opened, failure);
+            throw failure;
         } catch (RuntimeException | Error e) {
-            if (opened.attachment != null) {
-                collections.failed(opened.attachment);
-            }
+            fillFailed(opened, e);
             throw e;
+        }
+    }
+
+    /** The fill of {@code opened} failed with {@code failure}: the collection is forgotten. */
+    private void fillFailed(UnfilledCollection opened, Throwable failure) {
+        if (opened.attachment != null) {
+            collections.failed(opened.attachment);
+            lastFillFailure = failure;
         }
     }
 
