@@ -137,6 +137,11 @@ final class StoredCollections implements Attachment.Store {
         Attachment before = null;
         if (collection instanceof Tracked && ownedByNoStore((Tracked) collection)) {
             before = ((Tracked) collection).attachment();
+            if (before != null && before.readFailed()) {
+                throw new NotPersistentException("Field " + origin + " refers to a collection (reached first through field "
+                    + before.origin() + ") whose read failed part way: it holds part of the elements stored, and storing it"
+                    + " would lose the others. Read field " + before.origin() + " again and store the collection it holds.");
+            }
             try {
                 ((Tracked) collection).attach(attachment); // a paged one reads the pages it has not read yet
             } catch (StoreClosedException e) {
@@ -186,8 +191,9 @@ final class StoredCollections implements Attachment.Store {
         }
     }
 
-    /** Forgets a collection whose fill failed. */
+    /** Forgets a collection whose fill failed: it holds part of its elements, and no commit stores it. */
     void failed(Attachment attachment) {
+        attachment.detachAfterFailedRead();
         forget(attachment);
     }
 

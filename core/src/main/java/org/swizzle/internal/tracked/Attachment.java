@@ -66,6 +66,8 @@ public final class Attachment {
     /** What the store's last commit wrote of the collection, kept while it is watched; null until a commit writes it. */
     private WrittenContents lastWritten;
     private volatile boolean detached;
+    /** Whether the store's read of the collection failed part way: it holds part of its stored elements. */
+    private boolean readFailed;
     private boolean watched;
     /**
      * Whether the store is writing committed contents into the collection (reading it, or restoring it after
@@ -328,6 +330,17 @@ public final class Attachment {
     /** Ends the attachment: every later change through the collection throws. */
     public void detach() {
         detached = true;
+    }
+
+    /** Ends the attachment of a collection whose read failed part way, which no commit may store as it is. */
+    public void detachAfterFailedRead() {
+        readFailed = true;
+        detach();
+    }
+
+    /** Whether the collection's read failed part way ({@link #detachAfterFailedRead}). */
+    public boolean readFailed() {
+        return readFailed;
     }
 
     /** Notes that {@code holder} (a persistent object or another collection's attachment) refers to the collection. */

@@ -24,6 +24,6 @@ class CaughtReadFailureTest {
     @ValueSource(strings = {"", "swizzle=eager", "fault=segment", "barrier=none"})
     void shouldFailAReadWhoseKeyCaughtTheFailureOfACollectionItHolds(String options) {
         assertEquals("", Phases.failures(CaughtReadFailureWorkload.class, options, dir, "build", "readAfterCaughtFailure",
-            "check"), "[" + options + "]");
+            "check", "storeKeptSet", "checkClub"), "[" + options + "]");
     }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
+import org.swizzle.NotPersistentException;
 import org.swizzle.ObjectStore;
 import org.swizzle.StoreException;
 import org.swizzle.Persistent;
@@ -67,11 +68,47 @@ public final class CaughtReadFailureWorkload {
         }
     }
 
+    /** A member equal to another of the same name, whose hash keeps the set of its club as it finds it. */
+    @Persistent
+    public static class Member {
+        static Set<Member> kept;
+        static String failingOnce;
+        String name;
+        Club club;
+
+        Member(String name, Club club) {
+            this.name = name;
+            this.club = club;
+        }
+
+        @Override
+        public int hashCode() {
+            kept = club.members;
+            if (name.equals(failingOnce)) {
+                failingOnce = null;
+                throw new IllegalStateException(name + " cannot hash now");
+            }
+            return name.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Member && ((Member) o).name.equals(name);
+        }
+    }
+
+    @Persistent
+    public static class Club {
+        Set<Member> members = new HashSet<>();
+    }
+
     /** The root: its map holds the shelf's set, then the lookup, in this order. */
     @Persistent
     public static class Catalogue {
         Map<Object, Object> entries = new LinkedHashMap<>();
         Shelf shelf;
+        Club club;
+        Club copy;
     }
 
     private final String phase;
@@ -83,7 +120,7 @@ public final class CaughtReadFailureWorkload {
     public static void main(String[] args) throws Exception {
         CaughtReadFailureWorkload workload = new CaughtReadFailureWorkload(args[0]);
         Phases.run(args, Map.of("build", workload::build, "readAfterCaughtFailure", workload::readAfterCaughtFailure,
-            "check", workload::check));
+            "check", workload::check, "storeKeptSet", workload::storeKeptSet, "checkClub", workload::checkClub));
     }
 
     private void build(ObjectStore store) {
@@ -95,6 +132,11 @@ public final class CaughtReadFailureWorkload {
         catalogue.shelf = shelf;
         catalogue.entries.put("tags", shelf.tags);
         catalogue.entries.put(new Lookup(shelf), "lookup");
+        Club club = new Club();
+        for (int i = 0; i < TAGS; i++) {
+            club.members.add(new Member("m" + i, club));
+        }
+        catalogue.club = club;
         store.commit();
         Phases.halt(phase);
     }
@@ -123,6 +165,45 @@ public final class CaughtReadFailureWorkload {
         catalogue.entries.put("more", "added");
         store.commit();
         Phases.halt(phase);
+    }
+
+    /**
+     * A member's hash keeps its club's set, which the read of the club is filling, and a later member's hash throws: the
+     * set the hash kept holds the members read before. Stored in another club, a commit would store that part as the
+     * club's members; it refuses it instead, naming both fields.
+     */
+    private void storeKeptSet(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        Member.failingOnce = "m" + (TAGS - 1);
+        try {
+            int size = catalogue.club.members.size();
+            Phases.check(phase, "the club's read fails where a member's hash threw, not " + size + " members", false);
+        } catch (IllegalStateException e) {
+            Phases.check(phase, "the read throws what the hash threw: " + e, e.getMessage().contains("cannot hash now"));
+        }
+        Club copy = new Club();
+        copy.members = Member.kept;
+        catalogue.copy = copy;
+        try {
+            store.commit();
+            Phases.check(phase, "a commit refuses the set whose read failed, held " + Member.kept.size() + " members", false);
+        } catch (NotPersistentException e) {
+            Phases.check(phase, "the refusal names both fields: " + e, e.getMessage().contains("Club.members")
+                && e.getMessage().contains("read failed"));
+        }
+        catalogue.copy = null;
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void checkClub(ObjectStore store) {
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        Phases.check(phase, "the club has " + TAGS + " members: " + catalogue.club.members.size(),
+            catalogue.club.members.size() == TAGS && catalogue.copy == null);
+        for (Member member : catalogue.club.members) {
+            Phases.check(phase, member.name + " is in its club's set", member.club == catalogue.club
+                && catalogue.club.members.contains(new Member(member.name, catalogue.club)));
+        }
     }
 
     private void check(ObjectStore store) {
