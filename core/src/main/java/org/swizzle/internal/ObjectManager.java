@@ -112,8 +112,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final boolean rehollowOnFault;
     /** Under {@code swizzle=eager}, the objects the current fault's unit refers to, made resident after it. */
     private final List<Persistable> eagerTargets = new ArrayList<>();
-    /** The objects read with others by a fault whose damage was logged: each is logged once. */
-    private final LongHashSet damagedCompanions = new LongHashSet();
+    /** The objects read with others by a fault whose failure was logged: each is logged once. */
+    private final LongHashSet unreadCompanions = new LongHashSet();
     /**
      * The faults in progress on the faulting thread: a fault nested in another (a {@code hashCode} of a set element
      * read by a fill, an eager target's fill) re-hollows nothing, since the object the outermost fault is for was
@@ -209,8 +209,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * commit would store as they are.
      */
     private final List<Persistable> publishedInRead = new ArrayList<>();
-    /** The last failure to fill a collection while collection reads were in progress, for {@link #requireAllFilled}. */
-    private Throwable lastFillFailure;
     /** While {@link #waitingInKey} reads a key: the collections its fields hold, made and left to be filled after. */
     private List<Object> keyCollections;
     /** {@link #waitingIn}, for the fills. */
@@ -384,7 +382,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 eagerTargets.clear(); // a failed read's targets stay hollow: the next fault must not read them for it
             }
             if (faultDepth == 1 && !readingPending) {
-                abandonPending();
+                abandonPending(0);
                 misplacedKeys.forget();
             }
             throw e;
@@ -441,22 +439,25 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Makes {@code companion} resident, read with {@code faulted} because it is in its fault unit or, under {@code
-     * swizzle=eager}, a target of it. A companion whose bytes are damaged stays hollow, its damage logged once: it is
-     * refused where the application reaches it, and the intact objects beside it read as committed, as the object
-     * the fault was for does.
+     * swizzle=eager}, a target of it. A companion whose read fails (its bytes are damaged, or a hashCode its sets run
+     * throws) stays hollow, the failure logged once: it is read again where the application reaches it, and refused
+     * there if it still fails, and the objects beside it read as committed, as the object the fault was for does.
      */
     private void makeCompanionResident(Persistable companion, Persistable faulted) {
+        int pendingBefore = pendingFills.size();
         try {
             makeResident(companion);
-        } catch (StoreCorruptedException e) {
+        } catch (RuntimeException e) {
             if (companion.$swz_state() != Persistable.HOLLOW) {
                 throw e;
             }
-            if (damagedCompanions.add(companion.$swz_oid())) {
+            abandonPending(pendingBefore);
+            if (unreadCompanions.add(companion.$swz_oid())) {
                 LOG.log(Level.WARNING, () -> "Object " + companion.$swz_oid() + " (" + companion.getClass().getName()
                     + "), read with object " + faulted.$swz_oid() + " (" + faulted.getClass().getName() + ") by its fault,"
-                    + " is left unread, to be refused where it is reached (one no root reaches may be garbage that a collection"
-                    + " cycle cut short left, which the next cycle frees): " + e.getMessage());
+                    + " is left unread, to be read again where it is reached" + (e instanceof StoreCorruptedException
+                    ? " (one no root reaches may be garbage that a collection cycle cut short left, which the next cycle frees)"
+                    : "") + ": " + e);
             }
         }
     }
@@ -509,7 +510,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 }
             }
         } catch (RuntimeException | Error e) {
-            abandonPending();
+            abandonPending(0);
             throw e;
         } finally {
             readingPending = false;
@@ -527,15 +528,18 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    /** After a failed read: the objects it left pending are hollow again, to be read at their next touch. */
-    private void abandonPending() {
-        for (Persistable object : pendingFills) {
+    /**
+     * After a failed read: the objects it left pending, those after the first {@code kept} of {@link #pendingFills}, are
+     * hollow again, to be read at their next touch.
+     */
+    private void abandonPending(int kept) {
+        while (pendingFills.size() > kept) {
+            Persistable object = pendingFills.pollLast();
             if (object.$swz_state() == Persistable.PENDING) {
                 object.$swz_clear();
                 object.$swz_state(Persistable.HOLLOW);
             }
         }
-        pendingFills.clear();
     }
 
     /** Makes filled {@code object}, whose image is {@code length} bytes long, resident. */
@@ -636,8 +640,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * After a failed fill of {@code object}: clears it, or, if a fault nested in the fill (a key's hashCode in a cycle)
-     * made it resident meanwhile, makes it hollow again as a failed read does ({@link #hollowAgain(Persistable)}), so that
-     * no thread sees it resident with its fields cleared.
+     * made it resident meanwhile, makes it hollow again ({@link #hollowAgain(Persistable)}), even if a barrier noted a
+     * change to it, so that no thread sees it resident with its fields cleared.
      */
     private void unfilled(Persistable object) {
         if (object.$swz_state() == Persistable.PENDING) {
@@ -646,7 +650,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (object.$swz_state() == Persistable.HOLLOW) {
             object.$swz_clear();
-        } else if (hollowAgain(object)) {
+        } else if (hollowAgain(object)) { // even if changed: the failed fill wrote part of its fields again
             watched.removeIf(each -> each == object);
         }
     }
@@ -835,26 +839,30 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private void readEnded() {
         if (--publishingReads == 0) {
             publishedInRead.clear();
-            lastFillFailure = null;
         }
     }
 
     /**
-     * Refuses the read of {@code opened} if a collection it made (from {@code firstMade} on) failed to fill and the
-     * failure did not reach it: code the read ran (a key's hash) caught it. Held on, such a collection would be used,
-     * and stored by a commit of whatever holds it, with the part it holds.
+     * Refuses the read of {@code opened} if a collection it made (from {@code firstMade} on) is not filled whole: its fill
+     * failed, and the failure did not reach this read, caught by code the read ran (a key's hash) or by the fault of an
+     * object read with another ({@link #makeCompanionResident}). Held on, such a collection would be used, and stored by
+     * a commit of whatever holds it, with the part it holds. A failure of the store's own is thrown as it is.
      */
     private void requireAllFilled(UnfilledCollection opened, int firstMade) {
         for (int i = firstMade; i < madeInRead.size(); i++) {
-            Attachment made = madeInRead.get(i).attachment;
-            if (made != null && !made.isLive()) {
-                throw new StoreException("Collection " + opened.oid + " (reached first through field " + opened.origin
-                    + ") of " + directory + " could not be read: code its read ran (a hashCode, equals or compareTo of an"
-                    + " element) caught the failure of collection " + made.oid() + " (reached first through field "
-                    + made.origin() + "), met by the same read, which it left holding part of its elements. Nothing the"
-                    + " read made is kept, and the next touch reads it again. Let such a failure pass out of the hash; it"
-                    + " is this exception's cause.", lastFillFailure);
+            UnfilledCollection made = madeInRead.get(i);
+            if (made.attachment == null || made.failure == null && !made.attachment.isFilling()) {
+                continue;
             }
+            if (made.failure instanceof StoreException) {
+                throw (StoreException) made.failure;
+            }
+            throw new StoreException("Collection " + opened.oid + " (reached first through field " + opened.origin + ") of "
+                + directory + " could not be read: the read of collection " + made.oid + " (reached first through field "
+                + made.origin + "), which it met, failed part way, and the failure did not reach it: code the read ran (a"
+                + " hashCode, equals or compareTo of an element) caught it, or a fault it ran of objects the application did"
+                + " not touch, which leaves them unread. What the read made is read again at its next touch. Let such a"
+                + " failure pass out of a hash; it is this exception's cause.", made.failure);
         }
     }
 
@@ -867,7 +875,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         List<Persistable> published = publishedInRead.subList(firstPublished, publishedInRead.size());
         boolean wereWatched = false;
         for (Persistable object : published) {
-            wereWatched |= hollowAgain(object);
+            if (object.$swz_state() == Persistable.RESIDENT && object.$swz_dirty() == 0) {
+                wereWatched |= hollowAgain(object);
+            }
         }
         published.clear();
         if (wereWatched) {
@@ -876,13 +886,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * Makes {@code object}, which a failed read made resident, hollow again, unless a barrier noted a change to it.
-     * Returns whether it was watched: the caller takes it off {@link #watched}.
+     * Makes resident {@code object}, which a failed read made resident, hollow again. Returns whether it was watched:
+     * the caller takes it off {@link #watched}.
      */
     private boolean hollowAgain(Persistable object) {
-        if (object.$swz_state() != Persistable.RESIDENT || object.$swz_dirty() != 0) {
-            return false;
-        }
         boolean wasWatched = object.$swz_flags() != 0;
         keptOwners.remove(object);
         rehollow(object);
@@ -902,6 +909,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         final int length;
         final Object collection;
         final Attachment attachment;
+        /** What its fill failed with, or null. */
+        Throwable failure;
 
         UnfilledCollection(long oid, String origin, ObjectReader in, CollectionFill fill, int length, Object collection,
                            Attachment attachment) {
@@ -1010,7 +1019,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 }
             }
         } catch (MissingEnumConstantException e) {
+            failAll(filling, e);
             throw e.asRefusal(); // the message names the collection; no field read here could name a field instead
+        } catch (RuntimeException | Error e) {
+            failAll(filling, e);
+            throw e;
         } finally {
             for (UnfilledCollection each : filling) { // a failed fill
                 fillingNow.remove(each.collection);
@@ -1163,11 +1176,21 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    /** The fill of {@code opened} failed with {@code failure}: the collection is forgotten. */
+    /**
+     * The fill of {@code opened} failed with {@code failure}: the collection is forgotten, and {@link #requireAllFilled}
+     * finds it if the failure does not reach the read that made it.
+     */
     private void fillFailed(UnfilledCollection opened, Throwable failure) {
-        if (opened.attachment != null) {
+        if (opened.attachment != null && opened.failure == null) {
             collections.failed(opened.attachment);
-            lastFillFailure = failure;
+            opened.failure = failure;
+        }
+    }
+
+    /** A fill failed with {@code failure}: so did those of the collections under it on the stack, each part filled. */
+    private void failAll(List<UnfilledCollection> filling, Throwable failure) {
+        for (UnfilledCollection each : filling) {
+            fillFailed(each, failure);
         }
     }
 

@@ -140,7 +140,8 @@ final class StoredCollections implements Attachment.Store {
             if (before != null && before.readFailed()) {
                 throw new NotPersistentException("Field " + origin + " refers to a collection (reached first through field "
                     + before.origin() + ") whose read failed part way: it holds part of the elements stored, and storing it"
-                    + " would lose the others. Read field " + before.origin() + " again and store the collection it holds.");
+                    + " would lose the others. Read field " + before.origin() + " again and store the collection it holds;"
+                    + " abort() reads again the objects changed since the last commit that hold it.");
             }
             try {
                 ((Tracked) collection).attach(attachment); // a paged one reads the pages it has not read yet
@@ -191,9 +192,14 @@ final class StoredCollections implements Attachment.Store {
         }
     }
 
-    /** Forgets a collection whose fill failed: it holds part of its elements, and no commit stores it. */
+    /**
+     * Forgets a collection whose read failed: if it was not filled whole, it holds part of its elements, and no commit
+     * may store it; one filled before another failed the read is whole.
+     */
     void failed(Attachment attachment) {
-        attachment.detachAfterFailedRead();
+        if (attachment.isFilling()) {
+            attachment.detachAfterFailedRead();
+        }
         forget(attachment);
     }
 

@@ -87,9 +87,13 @@ final class SortedEntries<K, V> {
                 + " entries, stored in chunks, whose keys are not in the order their compareTo gives now: the key of entry "
                 + (entry - 1) + " (a " + previous.getClass().getName() + ") sorts at or after that of entry " + entry
                 + " (a " + key.getClass().getName() + "). The order of " + key.getClass().getName() + " changed since"
-                + " they were stored, and a sorted map or set this large is not sorted again when read, as a smaller one"
-                + " is. Put the former compareTo back; to order them the new way, copy the entries out with it (into a"
-                + " list, say) and commit, then fill a new map or set from them with the new compareTo.");
+                + " they were stored (its compareTo changed, or a field it reads changed while the keys were in the map or"
+                + " set, which Java does not allow either), and a sorted map or set this large is not sorted again when"
+                + " read, as a smaller one is. Put the former compareTo back, or the field's former value; to order them"
+                + " the new way, copy the entries out with the former compareTo (into a list, say) and commit, then fill a"
+                + " new map or set from them with the new one. Where neither can be put back (the field is in an object"
+                + " this refusal leaves unread), give " + key.getClass().getSimpleName() + " for one run a compareTo that"
+                + " returns -1, which reads the entries in their stored order, and copy them out so.");
         }
     }
 

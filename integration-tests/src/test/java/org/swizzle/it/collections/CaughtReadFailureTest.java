@@ -21,9 +21,10 @@ class CaughtReadFailureTest {
     Path dir;
 
     @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"", "swizzle=eager", "fault=segment", "barrier=none"})
+    @ValueSource(strings = {"", "swizzle=eager", "fault=segment", "fault=cluster,barrier=none"})
     void shouldFailAReadWhoseKeyCaughtTheFailureOfACollectionItHolds(String options) {
         assertEquals("", Phases.failures(CaughtReadFailureWorkload.class, options, dir, "build", "readAfterCaughtFailure",
-            "check", "storeKeptSet", "checkClub"), "[" + options + "]");
+            "check", "storeKeptSet", "checkClub", "readBesideFailingKey", "checkCounter",
+            "readGroupsAfterCaughtFailure", "checkGroups"), "[" + options + "]");
     }
 }

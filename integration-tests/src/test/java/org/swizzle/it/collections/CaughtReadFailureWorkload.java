@@ -19,10 +19,14 @@ public final class CaughtReadFailureWorkload {
 
     static final int TAGS = 10;
 
-    /** A tag equal to another of the same name, whose hash throws once for the name {@link #failingOnce} gives. */
+    /**
+     * A tag equal to another of the same name, whose hash throws once for the name {@link #failingOnce} gives, and every
+     * time for the name {@link #failing} gives.
+     */
     @Persistent
     public static class Tag {
         static String failingOnce;
+        static String failing;
         String name;
 
         Tag(String name) {
@@ -31,7 +35,7 @@ public final class CaughtReadFailureWorkload {
 
         @Override
         public int hashCode() {
-            if (name.equals(failingOnce)) {
+            if (name.equals(failingOnce) || name.equals(failing)) {
                 failingOnce = null;
                 throw new IllegalStateException(name + " cannot hash now");
             }
@@ -102,6 +106,53 @@ public final class CaughtReadFailureWorkload {
         Set<Member> members = new HashSet<>();
     }
 
+    /** A holder of groups of tags, hashed by how many it holds. */
+    @Persistent
+    public static class Holder {
+        Set<Set<Tag>> groups = new HashSet<>();
+
+        @Override
+        public int hashCode() {
+            return groups.size();
+        }
+    }
+
+    @Persistent
+    public static class Owner {
+        Set<Holder> holders = new HashSet<>();
+    }
+
+    /** A key hashed by the number of holders its owner has, or 0 when they cannot be read. */
+    @Persistent
+    public static class OwnerLookup {
+        Owner owner;
+
+        OwnerLookup(Owner owner) {
+            this.owner = owner;
+        }
+
+        @Override
+        public int hashCode() {
+            try {
+                return owner.holders.size();
+            } catch (RuntimeException e) {
+                return 0;
+            }
+        }
+    }
+
+    /** A root whose map holds a holder's set of groups, then a lookup of the holder's owner. */
+    @Persistent
+    public static class Groups {
+        Map<Object, Object> entries = new LinkedHashMap<>();
+    }
+
+    /** A root of its own, made in the same commit as the catalogue: its neighbour in a segment or cluster. */
+    @Persistent
+    public static class Counter {
+        int count;
+    }
+
     /** The root: its map holds the shelf's set, then the lookup, in this order. */
     @Persistent
     public static class Catalogue {
@@ -120,7 +171,9 @@ public final class CaughtReadFailureWorkload {
     public static void main(String[] args) throws Exception {
         CaughtReadFailureWorkload workload = new CaughtReadFailureWorkload(args[0]);
         Phases.run(args, Map.of("build", workload::build, "readAfterCaughtFailure", workload::readAfterCaughtFailure,
-            "check", workload::check, "storeKeptSet", workload::storeKeptSet, "checkClub", workload::checkClub));
+            "check", workload::check, "storeKeptSet", workload::storeKeptSet, "checkClub", workload::checkClub,
+            "readBesideFailingKey", workload::readBesideFailingKey, "checkCounter", workload::checkCounter,
+            "readGroupsAfterCaughtFailure", workload::readGroupsAfterCaughtFailure, "checkGroups", workload::checkGroups));
     }
 
     private void build(ObjectStore store) {
@@ -137,6 +190,14 @@ public final class CaughtReadFailureWorkload {
             club.members.add(new Member("m" + i, club));
         }
         catalogue.club = club;
+        store.root("counter", Counter.class, Counter::new).count = 1;
+        Holder holder = new Holder();
+        holder.groups.add(new HashSet<>(Set.of(new Tag("g0"))));
+        Owner owner = new Owner();
+        owner.holders.add(holder);
+        Groups groups = store.root("groups", Groups.class, Groups::new);
+        groups.entries.put("groups", holder.groups);
+        groups.entries.put(new OwnerLookup(owner), "owner");
         store.commit();
         Phases.halt(phase);
     }
@@ -145,16 +206,17 @@ public final class CaughtReadFailureWorkload {
      * The map's read meets the set as a value and leaves it to fill after; the lookup's hash reads the shelf, which holds
      * the set, so the set is filled then, and a tag's hash throws. The lookup catches it and the map's read went on: the
      * map held the set with the tags read before the throw, and a commit of the map stored that set so. The read of the
-     * map fails instead, and reads whole once the tag can hash. (Where the shelf is read first, with the catalogue in
-     * its segment, the tag's exception reaches the getter as it is.)
+     * map fails instead, and reads whole once the tag can hash. Where the catalogue is read with another object (in its
+     * segment or cluster, or as a target of it under {@code swizzle=eager}), that read fails, the catalogue stays unread,
+     * and the map reads whole at its touch, the tag's failure spent.
      */
     private void readAfterCaughtFailure(ObjectStore store) {
         Catalogue catalogue = store.root("catalogue", Catalogue.class);
         Tag.failingOnce = "t" + (TAGS - 1);
         try {
-            int size = catalogue.entries.size();
-            Phases.check(phase, "the map's read fails where a tag's hash threw, not " + size + " entries with tags "
-                + catalogue.entries.get("tags"), false);
+            Object tags = catalogue.entries.get("tags");
+            Phases.check(phase, "the map's read fails where a tag's hash threw, or reads whole, not " + tags,
+                tags instanceof Set && ((Set<?>) tags).size() == TAGS && Tag.failingOnce == null);
         } catch (StoreException e) {
             Phases.check(phase, "the failure has the tag's as its cause: " + e, e.getCause() instanceof IllegalStateException
                 && e.getCause().getMessage().contains("cannot hash now"));
@@ -170,24 +232,29 @@ public final class CaughtReadFailureWorkload {
     /**
      * A member's hash keeps its club's set, which the read of the club is filling, and a later member's hash throws: the
      * set the hash kept holds the members read before. Stored in another club, a commit would store that part as the
-     * club's members; it refuses it instead, naming both fields.
+     * club's members; it refuses it instead, naming both fields. (Where the club was read with another object and failed
+     * there, the club's set reads whole at its touch, and the set kept last is that one, which a commit stores.)
      */
     private void storeKeptSet(ObjectStore store) {
         Catalogue catalogue = store.root("catalogue", Catalogue.class);
         Member.failingOnce = "m" + (TAGS - 1);
         try {
             int size = catalogue.club.members.size();
-            Phases.check(phase, "the club's read fails where a member's hash threw, not " + size + " members", false);
+            Phases.check(phase, "the club's read fails where a member's hash threw, or reads whole, not " + size + " members",
+                size == TAGS && Member.failingOnce == null);
         } catch (IllegalStateException e) {
             Phases.check(phase, "the read throws what the hash threw: " + e, e.getMessage().contains("cannot hash now"));
         }
+        Set<Member> kept = Member.kept;
         Club copy = new Club();
-        copy.members = Member.kept;
+        copy.members = kept;
         catalogue.copy = copy;
+        boolean partial = kept != catalogue.club.members;
         try {
             store.commit();
-            Phases.check(phase, "a commit refuses the set whose read failed, held " + Member.kept.size() + " members", false);
+            Phases.check(phase, "a commit refuses the set whose read failed, held " + kept.size() + " members", !partial);
         } catch (NotPersistentException e) {
+            Phases.check(phase, "a commit refuses only a set whose read failed: " + e, partial);
             Phases.check(phase, "the refusal names both fields: " + e, e.getMessage().contains("Club.members")
                 && e.getMessage().contains("read failed"));
         }
@@ -204,6 +271,74 @@ public final class CaughtReadFailureWorkload {
             Phases.check(phase, member.name + " is in its club's set", member.club == catalogue.club
                 && catalogue.club.members.contains(new Member(member.name, catalogue.club)));
         }
+    }
+
+    /**
+     * A tag's hash throws every time, and the counter, which reaches no tag, is read and changed: under {@code fault=segment}
+     * or {@code cluster} its fault reads the shelf and the catalogue with it, whose sets hold the tag, and the tag's
+     * exception made the counter unreadable and unwritable until the hash worked. Those neighbours stay unread now, and
+     * the tag's exception reaches the code that touches them (as the cause of the map's refusal, where the lookup's hash
+     * caught it).
+     */
+    private void readBesideFailingKey(ObjectStore store) {
+        Tag.failing = "t3";
+        Counter counter = store.root("counter", Counter.class);
+        Phases.check(phase, "the counter reads 1: " + counter.count, counter.count == 1);
+        counter.count++;
+        store.commit();
+        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        try {
+            int size = catalogue.shelf.tags.size();
+            Phases.check(phase, "the shelf's read fails where t3's hash throws, not " + size, false);
+        } catch (RuntimeException e) { // the lookup's hash catches it in the catalogue's map: the map's read refuses
+            Throwable thrown = e instanceof StoreException ? e.getCause() : e;
+            Phases.check(phase, "the read throws what the hash threw: " + e, thrown instanceof IllegalStateException
+                && thrown.getMessage().contains("t3 cannot hash now"));
+        }
+        counter.count++;
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void checkCounter(ObjectStore store) {
+        Counter counter = store.root("counter", Counter.class);
+        Phases.check(phase, "the counter reads 3: " + counter.count, counter.count == 3);
+        checkTags(store.root("catalogue", Catalogue.class));
+    }
+
+    /**
+     * The map's read meets the holder's set of groups as a value and leaves it to fill after; the lookup's hash reads the
+     * owner's set of holders, whose read fills the groups for the holder's hash, and the group's for its own, where g0's
+     * hash throws: the read of the owner's set failed only the group, and the set of groups, part filled under it, went
+     * on in the map empty, changes to it ignored, so that a group added then was lost. The map's read fails instead.
+     */
+    private void readGroupsAfterCaughtFailure(ObjectStore store) {
+        Groups groups = store.root("groups", Groups.class);
+        Tag.failingOnce = "g0";
+        try {
+            Object held = groups.entries.get("groups");
+            Phases.check(phase, "the map's read fails where g0's hash threw, or reads whole, not " + held,
+                held instanceof Set && ((Set<?>) held).size() == 1 && Tag.failingOnce == null);
+        } catch (StoreException e) {
+            Phases.check(phase, "the failure has g0's as its cause: " + e, e.getCause() instanceof IllegalStateException
+                && e.getCause().getMessage().contains("g0 cannot hash now"));
+        } catch (IllegalStateException e) {
+            Phases.check(phase, "the read throws what g0's hash threw: " + e, e.getMessage().contains("g0 cannot hash now"));
+        }
+        @SuppressWarnings("unchecked")
+        Set<Set<Tag>> held = (Set<Set<Tag>>) groups.entries.get("groups");
+        Phases.check(phase, "the set of groups holds g0's group: " + held.size(), held.size() == 1
+            && held.iterator().next().contains(new Tag("g0")));
+        held.add(new HashSet<>(Set.of(new Tag("g1"))));
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void checkGroups(ObjectStore store) {
+        @SuppressWarnings("unchecked")
+        Set<Set<Tag>> held = (Set<Set<Tag>>) store.root("groups", Groups.class).entries.get("groups");
+        Phases.check(phase, "the set of groups holds the group added: " + held.size(), held.size() == 2
+            && held.contains(new HashSet<>(Set.of(new Tag("g1")))));
     }
 
     private void check(ObjectStore store) {
