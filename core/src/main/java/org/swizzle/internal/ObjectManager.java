@@ -185,12 +185,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** The attachment of a stored collection, or null: {@code collections::find}, made once. */
     private final Function<Object, Attachment> attachmentOf = collection -> collections.find(collection);
     /** The collections made by the reads in progress (those of {@link #madeInRead}), which a search for waiting ones enters. */
-    private final Set<Object> madeNow = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<Object, UnfilledCollection> madeNow = new IdentityHashMap<>();
     /**
      * Whether a search for waiting collections enters a collection: one the reads in progress made, which may hold
      * some, unless it is paged (its pages are read on their own, and reading them to search them would read them all).
      */
-    private final Predicate<Object> searchable = collection -> madeNow.contains(collection) && !isPaged(collection);
+    private final Predicate<Object> searchable = collection -> madeNow.containsKey(collection) && !isPaged(collection);
     /** The collections being filled now, on the fill stacks: one handed out again may be hashed before it holds all. */
     private final Set<Object> fillingNow = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Whether a collection is one of {@link #unfilled}. */
@@ -440,15 +440,21 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /**
      * Makes {@code companion} resident, read with {@code faulted} because it is in its fault unit or, under {@code
      * swizzle=eager}, a target of it. A companion whose read fails (its bytes are damaged, or a hashCode its sets run
-     * throws) stays hollow, the failure logged once: it is read again where the application reaches it, and refused
-     * there if it still fails, and the objects beside it read as committed, as the object the fault was for does.
+     * throws, or runs out of stack) stays hollow, the failure logged once: it is read again where the application reaches it, and refused
+     * there if it still fails, and the objects beside it read as committed, as the object the fault was for does. Not
+     * so in a fault nested in a read (a key's hash), unless the bytes are damaged: the failed read may have been of an
+     * object the read in progress is filling, whose fields the failure cleared; nor where the failure left the object
+     * the fault was for hollow again (an eager target's hash that read it).
      */
     private void makeCompanionResident(Persistable companion, Persistable faulted) {
         int pendingBefore = pendingFills.size();
+        byte faultedState = faulted.$swz_state();
         try {
             makeResident(companion);
-        } catch (RuntimeException e) {
-            if (companion.$swz_state() != Persistable.HOLLOW) {
+        } catch (RuntimeException | StackOverflowError e) { // a key's hash, chains deep, may run out of stack
+            boolean faultedUnread = faultedState != Persistable.HOLLOW && faulted.$swz_state() == Persistable.HOLLOW;
+            if (companion.$swz_state() != Persistable.HOLLOW || faultedUnread
+                || reading != null && !(e instanceof StoreCorruptedException)) {
                 throw e;
             }
             abandonPending(pendingBefore);
@@ -822,7 +828,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 List<UnfilledCollection> made = madeInRead.subList(firstMade, madeInRead.size());
                 for (UnfilledCollection each : made) {
                     unfilled.remove(each.collection);
-                    collections.failed(each.attachment);
+                    fillFailed(each, e);
                 }
                 forgetMade(firstMade);
                 forgetKeysRead();
@@ -862,7 +868,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 + made.origin + "), which it met, failed part way, and the failure did not reach it: code the read ran (a"
                 + " hashCode, equals or compareTo of an element) caught it, or a fault it ran of objects the application did"
                 + " not touch, which leaves them unread. What the read made is read again at its next touch. Let such a"
-                + " failure pass out of a hash; it is this exception's cause.", made.failure);
+                + " failure pass out of a hash" + (made.failure != null ? "; it is this exception's cause." : "."), made.failure);
         }
     }
 
@@ -983,7 +989,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             in.beginCollection(attachment, kind.isBacked() ? DeclaredElements.ofBacking(kind, declared) : null);
             UnfilledCollection made = new UnfilledCollection(oid, origin, in, fill, length, collection, attachment);
             madeInRead.add(made);
-            madeNow.add(collection);
+            madeNow.put(collection, made);
             return made;
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
             throw fromApplication(e) ? e : corrupted(oid, e.getMessage());
@@ -1019,8 +1025,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 }
             }
         } catch (MissingEnumConstantException e) {
-            failAll(filling, e);
-            throw e.asRefusal(); // the message names the collection; no field read here could name a field instead
+            StoreException refusal = e.asRefusal(); // the message names the collection; no field read here could name one
+            failAll(filling, refusal);
+            throw refusal;
         } catch (RuntimeException | Error e) {
             failAll(filling, e);
             throw e;
@@ -1177,13 +1184,37 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * The fill of {@code opened} failed with {@code failure}: the collection is forgotten, and {@link #requireAllFilled}
-     * finds it if the failure does not reach the read that made it.
+     * The fill of {@code opened} failed with {@code failure}, or the read that made it did: the collection is forgotten,
+     * and {@link #requireAllFilled} finds it if the failure does not reach the read that made it.
      */
     private void fillFailed(UnfilledCollection opened, Throwable failure) {
-        if (opened.attachment != null && opened.failure == null) {
+        if (opened.attachment != null) {
             collections.failed(opened.attachment);
-            opened.failure = failure;
+            markFailed(opened, failure);
+        }
+    }
+
+    /**
+     * Notes that {@code opened} failed with {@code failure}, and so did the collections that reads in progress made and
+     * that hold it, however deep, whole or not: a read nested in another (a key's hash faulting an object) may fill the
+     * outer read's collections, and those the nested one made, which fail with it, may be their elements. Those are
+     * forgotten when the read that made them fails, which {@link #requireAllFilled} sees to: one may be filling still.
+     */
+    private void markFailed(UnfilledCollection opened, Throwable failure) {
+        if (opened.failure != null) {
+            return;
+        }
+        opened.failure = failure;
+        List<Attachment> failing = new ArrayList<>();
+        failing.add(opened.attachment);
+        while (!failing.isEmpty()) {
+            failing.remove(failing.size() - 1).forEachHolder(holder -> {
+                UnfilledCollection holding = holder instanceof Attachment ? madeNow.get(((Attachment) holder).collection()) : null;
+                if (holding != null && holding.attachment == holder && holding.failure == null) {
+                    holding.failure = failure;
+                    failing.add(holding.attachment);
+                }
+            });
         }
     }
 

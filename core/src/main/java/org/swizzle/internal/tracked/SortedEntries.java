@@ -93,7 +93,8 @@ final class SortedEntries<K, V> {
                 + " the new way, copy the entries out with the former compareTo (into a list, say) and commit, then fill a"
                 + " new map or set from them with the new one. Where neither can be put back (the field is in an object"
                 + " this refusal leaves unread), give " + key.getClass().getSimpleName() + " for one run a compareTo that"
-                + " returns -1, which reads the entries in their stored order, and copy them out so.");
+                + " returns -1, which reads the entries in their stored order (and finds no key: change no other map or"
+                + " set of its keys in that run), and copy them out so.");
         }
     }
 

@@ -24,7 +24,7 @@ class CaughtReadFailureTest {
     @ValueSource(strings = {"", "swizzle=eager", "fault=segment", "fault=cluster,barrier=none"})
     void shouldFailAReadWhoseKeyCaughtTheFailureOfACollectionItHolds(String options) {
         assertEquals("", Phases.failures(CaughtReadFailureWorkload.class, options, dir, "build", "readAfterCaughtFailure",
-            "check", "storeKeptSet", "checkClub", "readBesideFailingKey", "checkCounter",
+            "check", "storeKeptSet", "checkClub", "readBesideFailingKey", "readBesideOverflowingKey", "checkCounter",
             "readGroupsAfterCaughtFailure", "checkGroups"), "[" + options + "]");
     }
 }

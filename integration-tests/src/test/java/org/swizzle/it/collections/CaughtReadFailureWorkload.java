@@ -1,7 +1,10 @@
 package org.swizzle.it.collections;
 
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -21,12 +24,13 @@ public final class CaughtReadFailureWorkload {
 
     /**
      * A tag equal to another of the same name, whose hash throws once for the name {@link #failingOnce} gives, and every
-     * time for the name {@link #failing} gives.
+     * time for the name {@link #failing} gives, and runs out of stack for {@link #overflowing}'s.
      */
     @Persistent
     public static class Tag {
         static String failingOnce;
         static String failing;
+        static String overflowing;
         String name;
 
         Tag(String name) {
@@ -38,6 +42,9 @@ public final class CaughtReadFailureWorkload {
             if (name.equals(failingOnce) || name.equals(failing)) {
                 failingOnce = null;
                 throw new IllegalStateException(name + " cannot hash now");
+            }
+            if (name.equals(overflowing)) {
+                throw new StackOverflowError(name + " cannot hash now");
             }
             return name.hashCode();
         }
@@ -106,10 +113,17 @@ public final class CaughtReadFailureWorkload {
         Set<Member> members = new HashSet<>();
     }
 
-    /** A holder of groups of tags, hashed by how many it holds. */
+    /**
+     * A holder of groups of tags, in a set or in a list, hashed by how many it holds. The list, unlike the set, is filled
+     * before the groups it holds: a failure in a group leaves it whole, holding a group part filled.
+     */
     @Persistent
     public static class Holder {
-        Set<Set<Tag>> groups = new HashSet<>();
+        Collection<Set<Tag>> groups;
+
+        Holder(Collection<Set<Tag>> groups) {
+            this.groups = groups;
+        }
 
         @Override
         public int hashCode() {
@@ -172,7 +186,8 @@ public final class CaughtReadFailureWorkload {
         CaughtReadFailureWorkload workload = new CaughtReadFailureWorkload(args[0]);
         Phases.run(args, Map.of("build", workload::build, "readAfterCaughtFailure", workload::readAfterCaughtFailure,
             "check", workload::check, "storeKeptSet", workload::storeKeptSet, "checkClub", workload::checkClub,
-            "readBesideFailingKey", workload::readBesideFailingKey, "checkCounter", workload::checkCounter,
+            "readBesideFailingKey", workload::readBesideFailingKey, "readBesideOverflowingKey", workload::readBesideOverflowingKey,
+            "checkCounter", workload::checkCounter,
             "readGroupsAfterCaughtFailure", workload::readGroupsAfterCaughtFailure, "checkGroups", workload::checkGroups));
     }
 
@@ -191,13 +206,8 @@ public final class CaughtReadFailureWorkload {
         }
         catalogue.club = club;
         store.root("counter", Counter.class, Counter::new).count = 1;
-        Holder holder = new Holder();
-        holder.groups.add(new HashSet<>(Set.of(new Tag("g0"))));
-        Owner owner = new Owner();
-        owner.holders.add(holder);
-        Groups groups = store.root("groups", Groups.class, Groups::new);
-        groups.entries.put("groups", holder.groups);
-        groups.entries.put(new OwnerLookup(owner), "owner");
+        buildGroups(store, "groups", new HashSet<>());
+        buildGroups(store, "listedGroups", new ArrayList<>());
         store.commit();
         Phases.halt(phase);
     }
@@ -282,17 +292,27 @@ public final class CaughtReadFailureWorkload {
      */
     private void readBesideFailingKey(ObjectStore store) {
         Tag.failing = "t3";
+        readBesideFailingKey(store, 1, IllegalStateException.class);
+    }
+
+    /** The same with a tag's hash that runs out of stack, as a chain of keys thousands deep may. */
+    private void readBesideOverflowingKey(ObjectStore store) {
+        Tag.overflowing = "t3";
+        readBesideFailingKey(store, 3, StackOverflowError.class);
+    }
+
+    private void readBesideFailingKey(ObjectStore store, int count, Class<? extends Throwable> thrownByHash) {
         Counter counter = store.root("counter", Counter.class);
-        Phases.check(phase, "the counter reads 1: " + counter.count, counter.count == 1);
+        Phases.check(phase, "the counter reads " + count + ": " + counter.count, counter.count == count);
         counter.count++;
         store.commit();
         Catalogue catalogue = store.root("catalogue", Catalogue.class);
         try {
             int size = catalogue.shelf.tags.size();
             Phases.check(phase, "the shelf's read fails where t3's hash throws, not " + size, false);
-        } catch (RuntimeException e) { // the lookup's hash catches it in the catalogue's map: the map's read refuses
+        } catch (RuntimeException | StackOverflowError e) { // the lookup's hash catches an exception: the map's read refuses
             Throwable thrown = e instanceof StoreException ? e.getCause() : e;
-            Phases.check(phase, "the read throws what the hash threw: " + e, thrown instanceof IllegalStateException
+            Phases.check(phase, "the read throws what the hash threw: " + e, thrownByHash.isInstance(thrown)
                 && thrown.getMessage().contains("t3 cannot hash now"));
         }
         counter.count++;
@@ -302,23 +322,43 @@ public final class CaughtReadFailureWorkload {
 
     private void checkCounter(ObjectStore store) {
         Counter counter = store.root("counter", Counter.class);
-        Phases.check(phase, "the counter reads 3: " + counter.count, counter.count == 3);
+        Phases.check(phase, "the counter reads 5: " + counter.count, counter.count == 5);
         checkTags(store.root("catalogue", Catalogue.class));
+    }
+
+    private static void buildGroups(ObjectStore store, String root, Collection<Set<Tag>> held) {
+        held.add(new HashSet<>(Set.of(new Tag("g0"))));
+        Holder holder = new Holder(held);
+        Owner owner = new Owner();
+        owner.holders.add(holder);
+        Groups groups = store.root(root, Groups.class, Groups::new);
+        groups.entries.put("groups", held);
+        groups.entries.put(new OwnerLookup(owner), "owner");
     }
 
     /**
      * The map's read meets the holder's set of groups as a value and leaves it to fill after; the lookup's hash reads the
      * owner's set of holders, whose read fills the groups for the holder's hash, and the group's for its own, where g0's
      * hash throws: the read of the owner's set failed only the group, and the set of groups, part filled under it, went
-     * on in the map empty, changes to it ignored, so that a group added then was lost. The map's read fails instead.
+     * on in the map empty, changes to it ignored, so that a group added then was lost. The map's read fails instead. In
+     * a list, the groups are filled after it, in the read of the owner's set, which fails them: the list, whole, went on
+     * in the map holding an empty group.
      */
     private void readGroupsAfterCaughtFailure(ObjectStore store) {
-        Groups groups = store.root("groups", Groups.class);
+        readGroupsAfterCaughtFailure(store, "groups");
+        readGroupsAfterCaughtFailure(store, "listedGroups");
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    private void readGroupsAfterCaughtFailure(ObjectStore store, String root) {
+        Groups groups = store.root(root, Groups.class);
         Tag.failingOnce = "g0";
         try {
             Object held = groups.entries.get("groups");
             Phases.check(phase, "the map's read fails where g0's hash threw, or reads whole, not " + held,
-                held instanceof Set && ((Set<?>) held).size() == 1 && Tag.failingOnce == null);
+                held instanceof Collection && ((Collection<?>) held).size() == 1
+                && ((Collection<?>) held).contains(new HashSet<>(Set.of(new Tag("g0")))) && Tag.failingOnce == null);
         } catch (StoreException e) {
             Phases.check(phase, "the failure has g0's as its cause: " + e, e.getCause() instanceof IllegalStateException
                 && e.getCause().getMessage().contains("g0 cannot hash now"));
@@ -326,19 +366,19 @@ public final class CaughtReadFailureWorkload {
             Phases.check(phase, "the read throws what g0's hash threw: " + e, e.getMessage().contains("g0 cannot hash now"));
         }
         @SuppressWarnings("unchecked")
-        Set<Set<Tag>> held = (Set<Set<Tag>>) groups.entries.get("groups");
-        Phases.check(phase, "the set of groups holds g0's group: " + held.size(), held.size() == 1
+        Collection<Set<Tag>> held = (Collection<Set<Tag>>) groups.entries.get("groups");
+        Phases.check(phase, root + " holds g0's group: " + held, held.size() == 1
             && held.iterator().next().contains(new Tag("g0")));
         held.add(new HashSet<>(Set.of(new Tag("g1"))));
-        store.commit();
-        Phases.halt(phase);
     }
 
     private void checkGroups(ObjectStore store) {
-        @SuppressWarnings("unchecked")
-        Set<Set<Tag>> held = (Set<Set<Tag>>) store.root("groups", Groups.class).entries.get("groups");
-        Phases.check(phase, "the set of groups holds the group added: " + held.size(), held.size() == 2
-            && held.contains(new HashSet<>(Set.of(new Tag("g1")))));
+        for (String root : List.of("groups", "listedGroups")) {
+            @SuppressWarnings("unchecked")
+            Collection<Set<Tag>> held = (Collection<Set<Tag>>) store.root(root, Groups.class).entries.get("groups");
+            Phases.check(phase, root + " holds the group added: " + held, held.size() == 2
+                && held.contains(new HashSet<>(Set.of(new Tag("g0")))) && held.contains(new HashSet<>(Set.of(new Tag("g1")))));
+        }
     }
 
     private void check(ObjectStore store) {
