@@ -314,7 +314,10 @@ public final class LinkedKeysWorkload {
         Person.failingOnce = "m2";
         try {
             int size = network.mutual.friends.size();
-            Phases.check(phase, "the read fails where m2's hash throws, not " + size, false);
+            // where m0 is read with another object (its segment, an eager target), that read spends the failure, leaves
+            // m0 unread, and the touch reads it whole
+            Phases.check(phase, "the read fails where m2's hash throws, or reads whole, not " + size,
+                size == 1 && Person.failingOnce == null);
         } catch (IllegalStateException e) {
             Phases.check(phase, "the read throws what the hash threw: " + e, e.getMessage().contains("m2 cannot hash now"));
         }
