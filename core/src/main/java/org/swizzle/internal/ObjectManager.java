@@ -440,11 +440,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /**
      * Makes {@code companion} resident, read with {@code faulted} because it is in its fault unit or, under {@code
      * swizzle=eager}, a target of it. A companion whose read fails (its bytes are damaged, or a hashCode its sets run
-     * throws, or runs out of stack) stays hollow, the failure logged once: it is read again where the application reaches it, and refused
-     * there if it still fails, and the objects beside it read as committed, as the object the fault was for does. Not
-     * so in a fault nested in a read (a key's hash), unless the bytes are damaged: the failed read may have been of an
-     * object the read in progress is filling, whose fields the failure cleared; nor where the failure left the object
-     * the fault was for hollow again (an eager target's hash that read it).
+     * throws, or runs out of stack) stays hollow, the failure logged once: it is read again where the application
+     * reaches it, and refused there if it still fails, and the objects beside it read as committed, as the object the
+     * fault was for does. Not so in a fault nested in a read (a key's hash), unless the bytes are damaged: the failed
+     * read may have been of an object the read in progress is filling, whose fields the failure cleared; nor where the
+     * failure left the object the fault was for hollow again (an eager target's hash that read it).
      */
     private void makeCompanionResident(Persistable companion, Persistable faulted) {
         int pendingBefore = pendingFills.size();
