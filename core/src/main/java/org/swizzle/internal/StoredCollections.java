@@ -200,6 +200,9 @@ final class StoredCollections implements Attachment.Store {
         if (attachment.isFilling()) {
             attachment.detachAfterFailedRead();
         }
+        if (attachment.isWatched()) { // filled, and watched, before another failed the read: no commit compares it
+            unwatch(attachment);
+        }
         forget(attachment);
     }
 
@@ -209,12 +212,19 @@ final class StoredCollections implements Attachment.Store {
         return collection instanceof Tracked && ((Tracked) collection).attachment() == attachment;
     }
 
-    /** Hands the collections a commit must write to {@code action}: the changed ones, then the watched ones. */
+    /**
+     * Hands the collections a commit must write to {@code action}: the changed ones, then the watched ones. Not one
+     * detached by a read of it that failed: it belongs to the store no longer, and holds what the read left.
+     */
     synchronized void collectChanged(Consumer<Attachment> action) {
         collected = dirty.size();
-        dirty.forEach(action);
+        for (Attachment attachment : dirty) {
+            if (attachment.isLive()) {
+                action.accept(attachment);
+            }
+        }
         for (Attachment attachment : watched) {
-            if (!attachment.isDirty()) {
+            if (!attachment.isDirty() && attachment.isLive()) {
                 action.accept(attachment);
             }
         }
