@@ -219,6 +219,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * filled is filled at once.
      */
     private int fillsInRead;
+    /** The fills of persistent objects in progress, which a failed read nested in one may spoil. */
+    private final FillsInProgress fills = new FillsInProgress();
     /** The objects a read filled but for their collection fields, which {@link #readPending} reads before it ends. */
     private final ArrayDeque<Persistable> pendingFills = new ArrayDeque<>();
     /** The object whose fill leaves its collection fields for later now, or null. */
@@ -262,7 +264,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         this.store = store;
         this.directory = store.directory();
         this.catalog = new Catalog(loader, options.dropMissingClasses(), problem -> corrupted(SegmentStore.CATALOG_OID, problem));
-        this.budget = new Budget(options.residentBudget(), detector, this::rehollow, keptOwners::contains);
+        this.budget = new Budget(options.residentBudget(), detector, this::rehollow,
+            object -> keptOwners.contains(object) || fills.contains(object));
         this.residentPages = new ResidentPages(options.residentBudget());
         this.owner = options.confined() ? Thread.currentThread() : null;
         this.rehollowOnFault = owner != null && !AgentOptions.current().checksOnEntry();
@@ -382,7 +385,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 eagerTargets.clear(); // a failed read's targets stay hollow: the next fault must not read them for it
             }
             if (faultDepth == 1 && !readingPending) {
-                abandonPending(0);
+                abandonPending(0, e);
                 misplacedKeys.forget();
             }
             throw e;
@@ -442,22 +445,22 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * swizzle=eager}, a target of it. A companion whose read fails (its bytes are damaged, or a hashCode its sets run
      * throws, or runs out of stack) stays hollow, the failure logged once: it is read again where the application
      * reaches it, and refused there if it still fails, and the objects beside it read as committed, as the object the
-     * fault was for does. Not so in a fault nested in a read (a key's hash), unless the bytes are damaged: the failed
-     * read may have been of an object the read in progress is filling, whose fields the failure cleared; nor where the
-     * failure left the object the fault was for hollow again (an eager target's hash that read it).
+     * fault was for does. Not so where the failed read cleared an object whose fill is in progress (a fault nested in
+     * a read, for a key's hash, that read that object again), which cannot be read now; nor where the failure left the
+     * object the fault was for hollow again (an eager target's hash that read it).
      */
     private void makeCompanionResident(Persistable companion, Persistable faulted) {
         int pendingBefore = pendingFills.size();
+        int fillsBefore = fills.depth();
         byte faultedState = faulted.$swz_state();
         try {
             makeResident(companion);
         } catch (RuntimeException | StackOverflowError e) { // a key's hash, chains deep, may run out of stack
             boolean faultedUnread = faultedState != Persistable.HOLLOW && faulted.$swz_state() == Persistable.HOLLOW;
-            if (companion.$swz_state() != Persistable.HOLLOW || faultedUnread
-                || reading != null && !(e instanceof StoreCorruptedException)) {
+            if (companion.$swz_state() != Persistable.HOLLOW || faultedUnread || fills.anyCleared(fillsBefore)) {
                 throw e;
             }
-            abandonPending(pendingBefore);
+            abandonPending(pendingBefore, e);
             if (unreadCompanions.add(companion.$swz_oid())) {
                 LOG.log(Level.WARNING, () -> "Object " + companion.$swz_oid() + " (" + companion.getClass().getName()
                     + "), read with object " + faulted.$swz_oid() + " (" + faulted.getClass().getName() + ") by its fault,"
@@ -516,7 +519,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 }
             }
         } catch (RuntimeException | Error e) {
-            abandonPending(0);
+            abandonPending(0, e);
             throw e;
         } finally {
             readingPending = false;
@@ -538,11 +541,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * After a failed read: the objects it left pending, those after the first {@code kept} of {@link #pendingFills}, are
      * hollow again, to be read at their next touch.
      */
-    private void abandonPending(int kept) {
+    private void abandonPending(int kept, Throwable failure) {
         while (pendingFills.size() > kept) {
             Persistable object = pendingFills.pollLast();
             if (object.$swz_state() == Persistable.PENDING) {
-                object.$swz_clear();
+                clear(object, failure);
                 object.$swz_state(Persistable.HOLLOW);
             }
         }
@@ -599,6 +602,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (inRead) {
             fillsInRead++;
         }
+        int level = fills.enter(object);
         boolean needsWatch;
         boolean left;
         try {
@@ -616,13 +620,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 throw new ObjectReader.MalformedObjectException(describe() + ": " + (length - in.position())
                     + " bytes left after the last field");
             }
+            if (fills.clearedBy(level) != null) {
+                forgetCollectionsRead(object, fills.collectionsRead(level));
+                throw clearedWhileFilled(object, fills.clearedBy(level));
+            }
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
-            unfilled(object);
-            throw fromApplication(e) ? e : corrupted(oid, e.getMessage());
+            RuntimeException failure = fromApplication(e) ? e : corrupted(oid, e.getMessage());
+            unfilled(object, failure);
+            throw failure;
         } catch (RuntimeException | Error e) {
-            unfilled(object);
+            unfilled(object, e);
             throw e;
         } finally {
+            fills.leave(level);
             reading = outer;
             readingOid = outerOid;
             collectionsReading = outerCollectionsReading;
@@ -645,18 +655,49 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * After a failed fill of {@code object}: clears it, or, if a fault nested in the fill (a key's hashCode in a cycle)
-     * made it resident meanwhile, makes it hollow again ({@link #hollowAgain(Persistable)}), even if a barrier noted a
-     * change to it, so that no thread sees it resident with its fields cleared.
+     * The refusal of the fill of {@code object}, which a read nested in it (a key's hash faulting an object whose read read
+     * {@code object} again) cleared when it failed with {@code failure}, which code the fill ran caught.
      */
-    private void unfilled(Persistable object) {
+    private StoreException clearedWhileFilled(Persistable object, Throwable failure) {
+        return new StoreException("The read of " + describeObject(object.$swz_oid(), object) + " is refused: a read nested in"
+            + " it (code it ran, a hashCode, equals or compareTo of a key, faulted an object whose read read it again) failed,"
+            + " which made it hollow again, and the failure did not reach it: that code caught it. It is read again at its"
+            + " next touch. Let such a failure pass out of a hash; it is this exception's cause.", failure);
+    }
+
+    /**
+     * Forgets {@code read}, the collections a refused fill of {@code object} read for its fields, that nothing else holds:
+     * a hash that caught the failure that spoilt the fill may have put keys where no lookup finds them, which the end of
+     * a read that fails does not place again. The next read of {@code object} reads them again.
+     */
+    private void forgetCollectionsRead(Persistable object, List<Object> read) {
+        for (Object collection : read) {
+            Attachment attachment = collections.find(collection);
+            if (attachment != null && !madeNow.containsKey(collection) && heldOnlyBy(attachment, object)) {
+                collections.failed(attachment);
+            }
+        }
+    }
+
+    private static boolean heldOnlyBy(Attachment attachment, Object holder) {
+        boolean[] only = {true};
+        attachment.forEachHolder(each -> only[0] &= each == holder);
+        return only[0];
+    }
+
+    /**
+     * After a failed fill of {@code object}: clears it, or, if a fault nested in the fill (a key's hashCode in a cycle)
+     * made it resident meanwhile, makes it hollow again ({@link #hollowAgain(Persistable, Throwable)}), even if a barrier
+     * noted a change to it, so that no thread sees it resident with its fields cleared.
+     */
+    private void unfilled(Persistable object, Throwable failure) {
         if (object.$swz_state() == Persistable.PENDING) {
             pendingFills.remove(object);
             object.$swz_state(Persistable.HOLLOW);
         }
         if (object.$swz_state() == Persistable.HOLLOW) {
-            object.$swz_clear();
-        } else if (hollowAgain(object)) { // even if changed: the failed fill wrote part of its fields again
+            clear(object, failure);
+        } else if (hollowAgain(object, failure)) { // even if changed: the failed fill wrote part of its fields again
             watched.removeIf(each -> each == object);
         }
     }
@@ -699,6 +740,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (keyCollections != null) {
             keyCollections.add(found);
+        } else if (!resident && from.readsField()) {
+            fills.collectionRead(holder, found);
         }
         Attachment attachment = collections.find(found);
         if (resident && attachment != null && attachment.declaredElements() != null && from.readsField()
@@ -747,6 +790,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (!store.contains(oid) || !catalog.isCollection(store.classId(oid))) {
                 throw badPage(holder, oid, "is not a collection in the store");
             }
+            // a read of its own, as a fill's, even inside another (a key's hash): what it holds is filled before it returns
+            int outerCollectionsReading = collectionsReading;
+            List<Object> outerKeyCollections = keyCollections;
+            collectionsReading = 0;
+            keyCollections = null;
             try {
                 found = decodeCollection(oid, holder.origin(), true, DeclaredElements.ofChunk(holder.declaredElements(), first), true);
             } catch (RuntimeException | Error e) {
@@ -754,6 +802,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     misplacedKeys.forget();
                 }
                 throw e;
+            } finally {
+                collectionsReading = outerCollectionsReading;
+                keyCollections = outerKeyCollections;
             }
             if (faultDepth == 0) {
                 misplacedKeys.check(attachmentOf);
@@ -807,6 +858,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         boolean outermost = collectionsReading == 0;
         int firstMade = madeInRead.size();
         int firstPublished = publishedInRead.size();
+        int outerReads = publishingReads;
         publishingReads++;
         collectionsReading++;
         try {
@@ -830,20 +882,22 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     unfilled.remove(each.collection);
                     fillFailed(each, e);
                 }
+                markHolders(made);
                 forgetMade(firstMade);
-                forgetKeysRead();
+                forgetKeysRead(e);
             }
-            hollowAgain(firstPublished);
+            hollowAgain(firstPublished, e);
             throw e;
         } finally {
             collectionsReading--;
+            publishingReads = outerReads; // not by a call, which may run out of stack
             readEnded();
         }
     }
 
     /** A collection read ended: once none is in progress, no object published is to be made hollow again. */
     private void readEnded() {
-        if (--publishingReads == 0) {
+        if (publishingReads == 0) {
             publishedInRead.clear();
         }
     }
@@ -877,12 +931,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * barrier noted a change to meanwhile (under {@code remset} and {@code object}, a store by code the read ran, or by
      * another thread of a shared store), which a commit must write as it is.
      */
-    private void hollowAgain(int firstPublished) {
+    private void hollowAgain(int firstPublished, Throwable failure) {
         List<Persistable> published = publishedInRead.subList(firstPublished, publishedInRead.size());
         boolean wereWatched = false;
         for (Persistable object : published) {
             if (object.$swz_state() == Persistable.RESIDENT && object.$swz_dirty() == 0) {
-                wereWatched |= hollowAgain(object);
+                wereWatched |= hollowAgain(object, failure);
             }
         }
         published.clear();
@@ -892,12 +946,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * Makes resident {@code object}, which a failed read made resident, hollow again. Returns whether it was watched:
-     * the caller takes it off {@link #watched}.
+     * Makes resident {@code object}, which a read that failed with {@code failure} made resident, hollow again. Returns
+     * whether it was watched: the caller takes it off {@link #watched}.
      */
-    private boolean hollowAgain(Persistable object) {
+    private boolean hollowAgain(Persistable object, Throwable failure) {
         boolean wasWatched = object.$swz_flags() != 0;
         keptOwners.remove(object);
+        fills.cleared(object, failure);
         rehollow(object);
         counters.objectsResident--;
         return wasWatched;
@@ -1107,15 +1162,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Fills the collections {@code key}, read ahead, holds, and publishes it. */
     private void readWhole(Persistable key) {
         int firstPublished = publishedInRead.size();
+        int outerReads = publishingReads;
         publishingReads++;
         try {
             for (Object first = waitingInKey(key); first != null; first = waitingInKey(key)) {
                 fillCollection(unfilled.remove(first));
             }
         } catch (RuntimeException | Error e) {
-            hollowAgain(firstPublished);
+            hollowAgain(firstPublished, e);
             throw e;
         } finally {
+            publishingReads = outerReads;
             readEnded();
         }
     }
@@ -1131,14 +1188,20 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    /** After a failed read: the keys it read and did not publish are hollow again. */
-    private void forgetKeysRead() {
+    /** After a read failed with {@code failure}: the keys it read and did not publish are hollow again. */
+    private void forgetKeysRead(Throwable failure) {
         for (Persistable key : keysRead.keySet()) {
             if (key.$swz_state() == Persistable.HOLLOW) {
-                key.$swz_clear();
+                clear(key, failure);
             }
         }
         keysRead.clear();
+    }
+
+    /** Clears the fields of hollow {@code object}, read in part or whole by a read that failed with {@code failure}. */
+    private void clear(Persistable object, Throwable failure) {
+        fills.cleared(object, failure);
+        object.$swz_clear();
     }
 
     /**
@@ -1173,6 +1236,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 collections.filled(opened.attachment, in.needsWatch() || Sequenced.hasUntrackedViews(opened.collection));
             }
             return null;
+        } catch (MissingEnumConstantException e) {
+            throw e; // fillCollection fails the collections on its stack with the refusal this stands for
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
             RuntimeException failure = fromApplication(e) ? e : corrupted(opened.oid, e.getMessage());
             fillFailed(opened, failure);
@@ -1205,14 +1270,31 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         opened.failure = failure;
-        List<Attachment> failing = new ArrayList<>();
-        failing.add(opened.attachment);
+        markHolders(List.of(opened));
+    }
+
+    /**
+     * Marks failed the collections that reads in progress made and that hold one of {@code failed}, however deep, each
+     * with the failure of the one it holds. A collection met after one failed holds it too: the read that made them walks
+     * again once it fails.
+     */
+    private void markHolders(List<UnfilledCollection> failed) {
+        Set<UnfilledCollection> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<UnfilledCollection> failing = new ArrayDeque<>();
+        for (UnfilledCollection each : failed) {
+            if (each.failure != null && each.attachment != null && seen.add(each)) {
+                failing.push(each);
+            }
+        }
         while (!failing.isEmpty()) {
-            failing.remove(failing.size() - 1).forEachHolder(holder -> {
+            UnfilledCollection next = failing.pop();
+            next.attachment.forEachHolder(holder -> {
                 UnfilledCollection holding = holder instanceof Attachment ? madeNow.get(((Attachment) holder).collection()) : null;
-                if (holding != null && holding.attachment == holder && holding.failure == null) {
-                    holding.failure = failure;
-                    failing.add(holding.attachment);
+                if (holding != null && holding.attachment == holder && seen.add(holding)) {
+                    if (holding.failure == null) {
+                        holding.failure = next.failure;
+                    }
+                    failing.push(holding);
                 }
             });
         }

@@ -25,6 +25,6 @@ class CaughtReadFailureTest {
     void shouldFailAReadWhoseKeyCaughtTheFailureOfACollectionItHolds(String options) {
         assertEquals("", Phases.failures(CaughtReadFailureWorkload.class, options, dir, "build", "readAfterCaughtFailure",
             "check", "storeKeptSet", "checkClub", "readBesideFailingKey", "readBesideOverflowingKey", "checkCounter",
-            "readGroupsAfterCaughtFailure", "checkGroups"), "[" + options + "]");
+            "readGroupsAfterCaughtFailure", "checkGroups", "readBookAfterCaughtFailure", "checkBook"), "[" + options + "]");
     }
 }
