@@ -25,6 +25,7 @@ class CaughtReadFailureTest {
     void shouldFailAReadWhoseKeyCaughtTheFailureOfACollectionItHolds(String options) {
         assertEquals("", Phases.failures(CaughtReadFailureWorkload.class, options, dir, "build", "readAfterCaughtFailure",
             "check", "storeKeptSet", "checkClub", "readBesideFailingKey", "readBesideOverflowingKey", "checkCounter",
-            "readGroupsAfterCaughtFailure", "checkGroups", "readBookAfterCaughtFailure", "checkBook"), "[" + options + "]");
+            "readGroupsAfterCaughtFailure", "checkGroups", "readWatchedAfterCaughtFailure", "checkWatched",
+            "readBookAfterCaughtFailure", "checkBook"), "[" + options + "]");
     }
 }

@@ -246,19 +246,15 @@ public final class CaughtReadFailureWorkload {
             Map.entry("checkCounter", workload::checkCounter),
             Map.entry("readGroupsAfterCaughtFailure", workload::readGroupsAfterCaughtFailure),
             Map.entry("checkGroups", workload::checkGroups),
+            Map.entry("readWatchedAfterCaughtFailure", workload::readWatchedAfterCaughtFailure),
+            Map.entry("checkWatched", workload::checkWatched),
             Map.entry("readBookAfterCaughtFailure", workload::readBookAfterCaughtFailure),
             Map.entry("checkBook", workload::checkBook)));
     }
 
     private void build(ObjectStore store) {
-        Catalogue catalogue = store.root("catalogue", Catalogue.class, Catalogue::new);
-        Shelf shelf = new Shelf();
-        for (int i = 0; i < TAGS; i++) {
-            shelf.tags.add(new Tag("t" + i));
-        }
-        catalogue.shelf = shelf;
-        catalogue.entries.put("tags", shelf.tags);
-        catalogue.entries.put(new Lookup(shelf), "lookup");
+        Catalogue catalogue = buildCatalogue(store, "catalogue");
+        buildCatalogue(store, "watchedCatalogue").entries.put("numbers", new int[] {1, 2, 3});
         Club club = new Club();
         for (int i = 0; i < TAGS; i++) {
             club.members.add(new Member("m" + i, club));
@@ -272,6 +268,18 @@ public final class CaughtReadFailureWorkload {
         Phases.halt(phase);
     }
 
+    private static Catalogue buildCatalogue(ObjectStore store, String root) {
+        Catalogue catalogue = store.root(root, Catalogue.class, Catalogue::new);
+        Shelf shelf = new Shelf();
+        for (int i = 0; i < TAGS; i++) {
+            shelf.tags.add(new Tag("t" + i));
+        }
+        catalogue.shelf = shelf;
+        catalogue.entries.put("tags", shelf.tags);
+        catalogue.entries.put(new Lookup(shelf), "lookup");
+        return catalogue;
+    }
+
     /**
      * The map's read meets the set as a value and leaves it to fill after; the lookup's hash reads the shelf, which holds
      * the set, so the set is filled then, and a tag's hash throws. The lookup catches it and the map's read went on: the
@@ -281,7 +289,28 @@ public final class CaughtReadFailureWorkload {
      * and the map reads whole at its touch, the tag's failure spent.
      */
     private void readAfterCaughtFailure(ObjectStore store) {
-        Catalogue catalogue = store.root("catalogue", Catalogue.class);
+        readAfterCaughtFailure(store, "catalogue");
+    }
+
+    /**
+     * The same with a map that holds an array too, which makes it watched, compared with its committed bytes at every
+     * commit: the map the failed read filled and watched stayed watched once that read forgot it, and the next commit
+     * wrote it, part read, over the map's committed contents.
+     */
+    private void readWatchedAfterCaughtFailure(ObjectStore store) {
+        readAfterCaughtFailure(store, "watchedCatalogue");
+    }
+
+    private void checkWatched(ObjectStore store) {
+        Catalogue catalogue = store.root("watchedCatalogue", Catalogue.class);
+        checkTags(catalogue);
+        Phases.check(phase, "the map holds what was added, and its array: " + catalogue.entries.keySet(),
+            "added".equals(catalogue.entries.get("more")) && catalogue.entries.get("numbers") instanceof int[]
+            && ((int[]) catalogue.entries.get("numbers"))[2] == 3);
+    }
+
+    private void readAfterCaughtFailure(ObjectStore store, String root) {
+        Catalogue catalogue = store.root(root, Catalogue.class);
         Tag.failingOnce = "t" + (TAGS - 1);
         try {
             Object tags = catalogue.entries.get("tags");
