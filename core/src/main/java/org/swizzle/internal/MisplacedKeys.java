@@ -50,6 +50,8 @@ final class MisplacedKeys {
      */
     private boolean reentered;
     private boolean checking;
+    /** Whether the next {@link #forget()} on a failure keeps what was noted, for the next check. */
+    private boolean keptForNextCheck;
 
     /** Notes that {@code key} went into {@code collection} while it may not have held its whole state. */
     void put(Object collection, Persistable key) {
@@ -84,7 +86,7 @@ final class MisplacedKeys {
             return;
         }
         if (!reentered) {
-            forget();
+            clear();
             return;
         }
         checking = true;
@@ -101,16 +103,34 @@ final class MisplacedKeys {
                 }
             }
         } finally {
-            forget();
+            clear();
             checking = false;
         }
     }
 
-    /** Forgets what was noted: the faults are done, or failed. */
+    /**
+     * Keeps what was noted through the failure of the read in progress, for the check of the next read that ends: the
+     * read was refused because code it ran caught the failure of a read nested in it, and a hash that caught it may have
+     * put keys of collections that stay resident in the wrong place.
+     */
+    void keepForNextCheck() {
+        keptForNextCheck = true;
+    }
+
+    /** Forgets what was noted: the faults are done, or failed (unless {@link #keepForNextCheck kept}). */
     void forget() {
+        if (keptForNextCheck) {
+            keptForNextCheck = false;
+            return;
+        }
+        clear();
+    }
+
+    private void clear() {
         taken.clear();
         last = null;
         reentered = false;
+        keptForNextCheck = false;
     }
 
     /**

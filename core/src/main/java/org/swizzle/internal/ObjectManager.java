@@ -602,10 +602,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (inRead) {
             fillsInRead++;
         }
-        int level = fills.enter(object);
+        int level = fills.depth();
         boolean needsWatch;
         boolean left;
         try {
+            fills.enter(object);
             in.reset(bytes, length);
             int shape = in.readShort() & 0xFFFF;
             ReadPlan plan = catalog.plan(classId, shape, ClassLayout.of(object.getClass()));
@@ -621,8 +622,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     + " bytes left after the last field");
             }
             if (fills.clearedBy(level) != null) {
-                forgetCollectionsRead(object, fills.collectionsRead(level));
+                misplacedKeys.keepForNextCheck(); // the hash that caught the failure may have put keys in the wrong place
                 throw clearedWhileFilled(object, fills.clearedBy(level));
+            }
+            if (!collectionsOnly && !left) {
+                fills.readWhole(level);
             }
         } catch (ObjectReader.MalformedObjectException | ReadPlan.BadClassIdException | IndexOutOfBoundsException e) {
             RuntimeException failure = fromApplication(e) ? e : corrupted(oid, e.getMessage());
@@ -632,7 +636,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             unfilled(object, e);
             throw e;
         } finally {
-            fills.leave(level);
             reading = outer;
             readingOid = outerOid;
             collectionsReading = outerCollectionsReading;
@@ -642,6 +645,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (inRead) {
                 fillsInRead--;
             }
+            fills.leave(level); // last: a call, which may run out of stack
         }
         if (needsWatch) {
             watch(object);
@@ -663,26 +667,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             + " it (code it ran, a hashCode, equals or compareTo of a key, faulted an object whose read read it again) failed,"
             + " which made it hollow again, and the failure did not reach it: that code caught it. It is read again at its"
             + " next touch. Let such a failure pass out of a hash; it is this exception's cause.", failure);
-    }
-
-    /**
-     * Forgets {@code read}, the collections a refused fill of {@code object} read for its fields, that nothing else holds:
-     * a hash that caught the failure that spoilt the fill may have put keys where no lookup finds them, which the end of
-     * a read that fails does not place again. The next read of {@code object} reads them again.
-     */
-    private void forgetCollectionsRead(Persistable object, List<Object> read) {
-        for (Object collection : read) {
-            Attachment attachment = collections.find(collection);
-            if (attachment != null && !madeNow.containsKey(collection) && heldOnlyBy(attachment, object)) {
-                collections.failed(attachment);
-            }
-        }
-    }
-
-    private static boolean heldOnlyBy(Attachment attachment, Object holder) {
-        boolean[] only = {true};
-        attachment.forEachHolder(each -> only[0] &= each == holder);
-        return only[0];
     }
 
     /**
@@ -740,8 +724,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         if (keyCollections != null) {
             keyCollections.add(found);
-        } else if (!resident && from.readsField()) {
-            fills.collectionRead(holder, found);
         }
         Attachment attachment = collections.find(found);
         if (resident && attachment != null && attachment.declaredElements() != null && from.readsField()
@@ -1270,7 +1252,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return;
         }
         opened.failure = failure;
-        markHolders(List.of(opened));
+        List<Attachment> failing = new ArrayList<>();
+        failing.add(opened.attachment);
+        while (!failing.isEmpty()) {
+            failing.remove(failing.size() - 1).forEachHolder(holder -> {
+                UnfilledCollection holding = holder instanceof Attachment ? madeNow.get(((Attachment) holder).collection()) : null;
+                if (holding != null && holding.attachment == holder && holding.failure == null) {
+                    holding.failure = failure;
+                    failing.add(holding.attachment);
+                }
+            });
+        }
     }
 
     /**

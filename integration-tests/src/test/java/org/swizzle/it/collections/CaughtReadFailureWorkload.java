@@ -171,6 +171,7 @@ public final class CaughtReadFailureWorkload {
         int number;
         String title;
         Set<BookKey> keys = new HashSet<>();
+        List<Set<BookKey>> chapters = new ArrayList<>();
         String note;
 
         Book(int number, String title, String note) {
@@ -475,7 +476,9 @@ public final class CaughtReadFailureWorkload {
         BookIndex index = new BookIndex();
         index.entries.add(book);
         index.entries.add(new Tag("b0"));
-        book.keys.add(new BookKey(index));
+        BookKey key = new BookKey(index);
+        book.keys.add(key);
+        book.chapters.add(new HashSet<>(Set.of(key)));
         store.root("book", Book.class, () -> book);
     }
 
@@ -516,6 +519,8 @@ public final class CaughtReadFailureWorkload {
         Phases.check(phase, "the index holds the book and b0: " + key.index.entries,
             key.index.entries.size() == 2 && key.index.entries.contains(book) && key.index.entries.contains(new Tag("b0")));
         Phases.check(phase, "the book's set finds its key", book.keys.contains(key));
+        Phases.check(phase, "the book's chapter finds its key: " + book.chapters, book.chapters.size() == 1
+            && book.chapters.get(0).size() == 1 && book.chapters.get(0).contains(key));
     }
 
     private void check(ObjectStore store) {
