@@ -14,6 +14,8 @@ final class FillsInProgress {
     /** For each fill in progress, the failure whose cleanup cleared its object, or null. */
     private Throwable[] clearedBy = new Throwable[16];
     private int depth;
+    /** How many fills in progress a failure cleared: while none, a fill that ends has nothing to look for. */
+    private int cleared;
 
     /** Notes that a fill of {@code object} starts, at level {@link #depth()}, which {@link #leave} takes. */
     void enter(Persistable object) {
@@ -30,8 +32,11 @@ final class FillsInProgress {
     void leave(int level) {
         while (depth > level) {
             depth--;
+            if (clearedBy[depth] != null) {
+                cleared--;
+                clearedBy[depth] = null;
+            }
             objects[depth] = null;
-            clearedBy[depth] = null;
         }
     }
 
@@ -42,8 +47,9 @@ final class FillsInProgress {
     /** A failed read's cleanup cleared {@code object}, which {@code failure} failed: every fill of it in progress is spoilt. */
     void cleared(Persistable object, Throwable failure) {
         for (int i = 0; i < depth; i++) {
-            if (objects[i] == object && clearedBy[i] == null) {
+            if (objects[i] == object && clearedBy[i] == null && failure != null) {
                 clearedBy[i] = failure;
+                cleared++;
             }
         }
     }
@@ -53,9 +59,10 @@ final class FillsInProgress {
      * again, as the fields it writes from here on are the committed ones too.
      */
     void readWhole(int level) {
-        for (int i = 0; i < level; i++) {
-            if (objects[i] == objects[level]) {
+        for (int i = 0; cleared > 0 && i < level; i++) {
+            if (objects[i] == objects[level] && clearedBy[i] != null) {
                 clearedBy[i] = null;
+                cleared--;
             }
         }
     }
@@ -67,7 +74,7 @@ final class FillsInProgress {
 
     /** Whether a fill below {@code level}, further out, had its object cleared. */
     boolean anyCleared(int level) {
-        for (int i = 0; i < level; i++) {
+        for (int i = 0; cleared > 0 && i < level; i++) {
             if (clearedBy[i] != null) {
                 return true;
             }
