@@ -157,10 +157,11 @@ final class CollectionFill {
             } catch (RuntimeException e) {
                 throw in.applicationThrew(e);
             }
-            if (!added) {
-                throw keysNowEqual(value);
+            if (added) {
+                notePersistentKey(value);
+            } else if (page || !in.keptAside(collection, value, null, read)) { // a page is not put together again alone
+                throw keysNowEqual(collection, value, field != null ? field : in.fieldDescription());
             }
-            notePersistentKey(value);
             read++;
         } else if (!hasKey) {
             key = value;
@@ -168,29 +169,38 @@ final class CollectionFill {
         } else {
             Map<Object, Object> map = (Map<Object, Object>) collection;
             int before = map.size();
-            try {
-                map.put(key, value);
-            } catch (RuntimeException e) {
-                throw in.applicationThrew(e);
+            Object replaced = putEntry(map, key, value);
+            if (map.size() != before) {
+                notePersistentKey(key);
+            } else if (!page && in.keptAside(collection, key, value, read)) {
+                putEntry(map, key, replaced); // the equal key's own value back
+            } else {
+                throw keysNowEqual(collection, key, field != null ? field : in.fieldDescription());
             }
-            if (map.size() == before) {
-                throw keysNowEqual(key);
-            }
-            notePersistentKey(key);
             key = null;
             hasKey = false;
             read++;
         }
     }
 
+    /** Puts {@code key} and {@code value} into {@code map}, returning the value it replaced; what the application throws passes on. */
+    private Object putEntry(Map<Object, Object> map, Object key, Object value) {
+        try {
+            return map.put(key, value);
+        } catch (RuntimeException e) {
+            throw in.applicationThrew(e);
+        }
+    }
+
     /**
-     * Refuses a set or map that holds {@code key} twice now: two stored elements or keys that were distinct when
-     * committed are equal today, and reading on would drop one of them (and, for a map, its value) without a word.
+     * Refuses {@code collection}, a set or map that {@code field} holds and that holds {@code key} twice now: two stored
+     * elements or keys that were distinct when committed are equal today, and reading on would drop one of them (and,
+     * for a map, its value) without a word.
      */
-    private IncompatibleSchemaException keysNowEqual(Object key) {
+    static IncompatibleSchemaException keysNowEqual(Object collection, Object key, String field) {
         String role = collection instanceof Map ? "keys" : "elements";
         String keyClass = key == null ? "null" : key.getClass().getName();
-        return new IncompatibleSchemaException("Field " + (field != null ? field : in.fieldDescription()) + " holds a "
+        return new IncompatibleSchemaException("Field " + field + " holds a "
             + collection.getClass().getSuperclass().getName() + " two of whose stored " + role + " (of " + keyClass
             + ") are now equal, so reading it would drop one" + (collection instanceof Map ? " and its value" : "")
             + ". Either " + keyClass + "'s equals, hashCode or compareTo changed since they were stored: put the"

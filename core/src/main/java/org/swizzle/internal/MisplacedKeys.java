@@ -1,9 +1,9 @@
 package org.swizzle.internal;
 
-import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import org.swizzle.internal.tracked.Attachment;
@@ -24,7 +25,10 @@ import org.swizzle.internal.tracked.Attachment;
  * its elements, and lands in the wrong bucket, where {@code contains} no longer finds it. Java's serialization has
  * the same flaw; here, when a read faulted an object while it was being filled (which such a hash does), each key of
  * those sets and maps is looked up once every read is done, and one not found is placed again, as the store's own
- * write, not a change.
+ * write, not a change. A sorted set or map is put together again if its keys are out of order, and a key that found an
+ * equal one as it went in, during such a read, is kept aside and put in then: an order that read a set being filled
+ * (a key's {@code compareTo} reading the size of a set that holds, through others, its own set) found keys equal that
+ * are not once the read is whole.
  */
 final class MisplacedKeys {
 
@@ -52,6 +56,12 @@ final class MisplacedKeys {
     private boolean checking;
     /** Whether the next {@link #forget()} on a failure keeps what was noted, for the next check. */
     private boolean keptForNextCheck;
+    /** The keys that found an equal one in their set or map as they went in, in a read that re-entered a fill. */
+    private final Map<Object, List<KeptAside>> keptAside = new IdentityHashMap<>();
+
+    /** A key (with its value, in a map) kept out of its set or map, and its place in the stored order. */
+    private record KeptAside(Object key, Object value, int index) {
+    }
 
     /** Notes that {@code key} went into {@code collection} while it may not have held its whole state. */
     void put(Object collection, Persistable key) {
@@ -70,6 +80,20 @@ final class MisplacedKeys {
             && (collection instanceof SortedSet || collection instanceof SortedMap || HASHES_STATE.get(key.getClass()));
     }
 
+    /**
+     * Keeps {@code key} (and {@code value}, in a map), the {@code index}th stored in {@code collection}, out of it until the
+     * read is whole, if it found an equal one there while the read had re-entered a fill (a key hashed or compared then
+     * may have read an object or set partly filled) and its hash or order reads its state. Returns whether it was
+     * kept; if not, the keys are equal indeed.
+     */
+    boolean keepAside(Object collection, Object key, Object value, int index) {
+        if (!reentered || !readsState(collection, key)) {
+            return false;
+        }
+        keptAside.computeIfAbsent(collection, each -> new ArrayList<>(2)).add(new KeptAside(key, value, index));
+        return true;
+    }
+
     /** Notes that an object was faulted while it was being filled: a key hashed meanwhile may have read it unfilled. */
     void reentered() {
         reentered = true;
@@ -77,11 +101,14 @@ final class MisplacedKeys {
 
     /**
      * Once the outermost read is done: if it re-entered a fill, places again every key of the noted sets and maps that
-     * a lookup does not find; else only forgets them. Looking a key up may fault objects, whose reads note more.
+     * a lookup does not find, puts together again a sorted one whose keys are out of order, and puts in the keys kept
+     * aside; else only forgets them. Looking a key up may fault objects, whose reads note more. A collection in which
+     * two keys are equal still, once the read is whole, goes to {@code keysEqual} with one of them, which refuses it and
+     * returns the refusal, thrown once every other is placed (each holds every key kept aside for it, or is refused).
      *
      * @param attachments the attachment of a stored collection, or null
      */
-    void check(Function<Object, Attachment> attachments) {
+    void check(Function<Object, Attachment> attachments, BiFunction<Attachment, Object, RuntimeException> keysEqual) {
         if (checking) {
             return;
         }
@@ -90,15 +117,26 @@ final class MisplacedKeys {
             return;
         }
         checking = true;
+        RuntimeException refusal = null;
         try {
-            while (!taken.isEmpty()) {
+            while (!taken.isEmpty() || !keptAside.isEmpty()) {
                 List<Object> batch = new ArrayList<>(taken);
+                Map<Object, List<KeptAside>> aside = new IdentityHashMap<>(keptAside);
                 taken.clear();
+                keptAside.clear();
                 last = null;
                 for (Object collection : batch) {
                     Attachment attachment = attachments.apply(collection);
-                    if (attachment != null) {
-                        placeAll(attachment);
+                    if (attachment != null && !aside.containsKey(collection)) {
+                        placeAll(attachment, null);
+                    }
+                }
+                for (Map.Entry<Object, List<KeptAside>> each : aside.entrySet()) {
+                    Attachment attachment = attachments.apply(each.getKey());
+                    Object equal = attachment == null ? null : placeAll(attachment, each.getValue());
+                    if (equal != null) {
+                        RuntimeException refused = keysEqual.apply(attachment, equal);
+                        refusal = refusal == null ? refused : refusal;
                     }
                 }
             }
@@ -106,6 +144,51 @@ final class MisplacedKeys {
             clear();
             checking = false;
         }
+        if (refusal != null) {
+            throw refusal;
+        }
+    }
+
+    /**
+     * Places the keys of the collection {@code attachment} holds, with those kept {@code aside} (or null) for it, and
+     * returns a key equal to another still, or null. A collection forgotten since (its read failed) is left alone, and
+     * the keys kept aside for it go with it.
+     */
+    private static Object placeAll(Attachment attachment, List<KeptAside> aside) {
+        Object collection = attachment.collection();
+        if (!attachment.isLive()) {
+            return null;
+        }
+        boolean sorted = (collection instanceof SortedSet || collection instanceof SortedMap) && !ObjectManager.isPaged(collection);
+        if (aside == null && !(sorted && !ascending(collection))) {
+            placeAll(attachment);
+            return null;
+        }
+        boolean filling = attachment.isFilling();
+        attachment.filling(true);
+        try {
+            return putInOrder(collection, aside);
+        } finally {
+            attachment.filling(filling);
+        }
+    }
+
+    /** Whether sorted {@code collection}'s keys are in strictly ascending order, as its order sees them now. */
+    @SuppressWarnings("unchecked")
+    private static boolean ascending(Object collection) {
+        Comparator<Object> comparator = (Comparator<Object>) (collection instanceof SortedSet
+            ? ((SortedSet<?>) collection).comparator() : ((SortedMap<?, ?>) collection).comparator());
+        Comparator<Object> order = comparator != null ? comparator : (a, b) -> ((Comparable<Object>) a).compareTo(b);
+        Object previous = null;
+        boolean first = true;
+        for (Object key : collection instanceof Map ? ((Map<?, ?>) collection).keySet() : (Collection<?>) collection) {
+            if (!first && order.compare(previous, key) >= 0) {
+                return false;
+            }
+            previous = key;
+            first = false;
+        }
+        return true;
     }
 
     /**
@@ -128,6 +211,7 @@ final class MisplacedKeys {
 
     private void clear() {
         taken.clear();
+        keptAside.clear();
         last = null;
         reentered = false;
         keptForNextCheck = false;
@@ -155,7 +239,7 @@ final class MisplacedKeys {
         attachment.filling(true);
         try {
             if (collection instanceof LinkedHashSet || collection instanceof LinkedHashMap) {
-                putInOrder(collection); // their order is their contract: put everything in again, as it was
+                putInOrder(collection, null); // their order is their contract: put everything in again, as it was
             }
             for (Object key : misplaced) {
                 if (!holds(collection, key)) {
@@ -171,24 +255,52 @@ final class MisplacedKeys {
         return collection instanceof Map ? ((Map<?, ?>) collection).containsKey(key) : ((Collection<?>) collection).contains(key);
     }
 
-    /** Puts the contents of {@code collection}, an insertion-ordered set or map, in again, in their order. */
+    /**
+     * Puts the contents of {@code collection} in again, in their order, with the keys kept {@code aside} (or null) at
+     * their places in it: an insertion-ordered one keeps its order, a sorted one is sorted again. Returns the first key
+     * that found an equal one as it went in, or null; the others go in all the same.
+     */
     @SuppressWarnings("unchecked")
-    private static void putInOrder(Object collection) {
+    private static Object putInOrder(Object collection, List<KeptAside> aside) {
+        Object equal = null;
         if (collection instanceof Map) {
             Map<Object, Object> map = (Map<Object, Object>) collection;
-            List<Map.Entry<Object, Object>> entries = new ArrayList<>(map.size());
+            List<KeptAside> entries = new ArrayList<>(map.size() + (aside == null ? 0 : aside.size()));
             for (Map.Entry<Object, Object> entry : map.entrySet()) {
-                entries.add(new AbstractMap.SimpleImmutableEntry<>(entry.getKey(), entry.getValue()));
+                entries.add(new KeptAside(entry.getKey(), entry.getValue(), entries.size()));
             }
+            insertAtTheirPlaces(entries, aside);
             map.clear();
-            for (Map.Entry<Object, Object> entry : entries) {
-                map.put(entry.getKey(), entry.getValue());
+            for (KeptAside entry : entries) {
+                int before = map.size();
+                map.put(entry.key(), entry.value());
+                if (map.size() == before && equal == null) {
+                    equal = entry.key();
+                }
             }
         } else {
             Collection<Object> set = (Collection<Object>) collection;
-            List<Object> elements = new ArrayList<>(set);
+            List<KeptAside> elements = new ArrayList<>(set.size() + (aside == null ? 0 : aside.size()));
+            for (Object element : set) {
+                elements.add(new KeptAside(element, null, elements.size()));
+            }
+            insertAtTheirPlaces(elements, aside);
             set.clear();
-            set.addAll(elements);
+            for (KeptAside element : elements) {
+                if (!set.add(element.key()) && equal == null) {
+                    equal = element.key();
+                }
+            }
+        }
+        return equal;
+    }
+
+    /** Inserts the keys kept {@code aside} (or none, if null) into {@code contents}, in stored order, each at its index. */
+    private static void insertAtTheirPlaces(List<KeptAside> contents, List<KeptAside> aside) {
+        if (aside != null) {
+            for (KeptAside kept : aside) { // noted in stored order
+                contents.add(Math.min(kept.index(), contents.size()), kept);
+            }
         }
     }
 

@@ -401,7 +401,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             misplacedKeys.forget();
             throw e;
         }
-        misplacedKeys.check(attachmentOf);
+        misplacedKeys.check(attachmentOf, this::refuseEqualKeys);
         if (rehollowOnFault && transaction == null) { // a commit trims once it is done
             trimToBudget(object, false);
         }
@@ -755,6 +755,48 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
+    /** Keeps aside keys found equal inside faults and page reads only: see {@link MisplacedKeys#keepAside}. */
+    @Override
+    public boolean keptAside(Object collection, Object key, Object value, int index) {
+        return (faultDepth > 0 || collectionsReading > 0) && misplacedKeys.keepAside(collection, key, value, index);
+    }
+
+    /**
+     * Refuses the collection {@code attachment} holds, in which {@code key} is equal to another key still once the read
+     * that kept it aside is whole, and returns the refusal, to throw: the collection, put together in part, is forgotten,
+     * with the collections that hold it, however deep, and the objects that hold any of them are hollow again (unless
+     * changed by code the read ran: a commit then refuses to store what they hold), to be read again, and refused again,
+     * at their next touch.
+     */
+    private RuntimeException refuseEqualKeys(Attachment attachment, Object key) {
+        IncompatibleSchemaException refusal = CollectionFill.keysNowEqual(attachment.collection(), key, attachment.origin());
+        Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<Object> failing = new ArrayDeque<>();
+        failing.push(attachment);
+        boolean wereWatched = false;
+        while (!failing.isEmpty()) {
+            Object next = failing.pop();
+            if (!seen.add(next)) {
+                continue;
+            }
+            if (next instanceof Attachment) {
+                Attachment failed = (Attachment) next;
+                failed.forEachHolder(failing::push);
+                failed.filling(true); // a collection put together in part
+                collections.failed(failed);
+            } else if (next instanceof Persistable) {
+                Persistable holder = (Persistable) next;
+                if (holder.$swz_state() == Persistable.RESIDENT && holder.$swz_dirty() == 0) {
+                    wereWatched |= hollowAgain(holder, refusal);
+                }
+            }
+        }
+        if (wereWatched) {
+            watched.removeIf(object -> object.$swz_flags() == 0);
+        }
+        return refusal;
+    }
+
     /**
      * Stored collection {@code oid}, a page of the paged collection {@code holder} stands for, read the first
      * time a lookup leads to it (see {@link org.swizzle.internal.tracked.Paged}); refused as corrupt if it is not
@@ -789,7 +831,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 keyCollections = outerKeyCollections;
             }
             if (faultDepth == 0) {
-                misplacedKeys.check(attachmentOf);
+                misplacedKeys.check(attachmentOf, this::refuseEqualKeys);
             }
             counters.pagesRead++;
         }

@@ -77,6 +77,15 @@ public final class ObjectReader {
         }
 
         /**
+         * {@code key} (with {@code value}, in a map), the {@code index}th stored in {@code collection}, found an equal
+         * one there as it went in: returns whether it is kept aside, to go in once the read is whole, because objects its
+         * hash or order read may have been partly read; if not, the collection is refused.
+         */
+        default boolean keptAside(Object collection, Object key, Object value, int index) {
+            return false;
+        }
+
+        /**
          * The application's {@code hashCode}, {@code equals} or {@code compareTo} threw {@code failure} as a value went
          * into a collection being read: it is passed on as it is, never taken for a sign of a malformed image.
          */
@@ -411,6 +420,11 @@ public final class ObjectReader {
     RuntimeException applicationThrew(RuntimeException failure) {
         references.applicationThrew(failure);
         return failure;
+    }
+
+    /** See {@link ReferenceSwizzler#keptAside}. */
+    boolean keptAside(Object collection, Object key, Object value, int index) {
+        return references.keptAside(collection, key, value, index);
     }
 
     /** See {@link ReferenceSwizzler#keyPut}. */

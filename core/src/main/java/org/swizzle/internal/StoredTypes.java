@@ -176,7 +176,7 @@ public final class StoredTypes {
     }
 
     /** For the JDK's older date and time classes, the java.time class to store instead; else empty. */
-    private static String legacyTimeAdvice(String typeName) {
+    static String legacyTimeAdvice(String typeName) {
         String elementClass = typeName.replace("[]", "");
         switch (elementClass) {
             case "java.util.Date":

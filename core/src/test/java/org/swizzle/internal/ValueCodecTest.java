@@ -116,6 +116,10 @@ class ValueCodecTest {
         UnsupportedFieldTypeException e = assertThrows(UnsupportedFieldTypeException.class,
             () -> roundTrip(new ArrayList<>(List.of(new Object()))));
         assertTrue(e.getMessage().contains("java.lang.Object") && e.getMessage().contains("ValueCodecTest.value"), e.getMessage());
+        UnsupportedFieldTypeException jdk = assertThrows(UnsupportedFieldTypeException.class,
+            () -> roundTrip(new ArrayList<>(List.of(new java.util.Date(0)))));
+        assertTrue(jdk.getMessage().contains("java.util.Date is a JDK class") && !jdk.getMessage().contains("Annotate")
+            && jdk.getMessage().contains("java.time.Instant"), "a JDK class cannot be annotated: " + jdk.getMessage());
         UnsupportedFieldTypeException comparator = assertThrows(UnsupportedFieldTypeException.class,
             () -> roundTrip(new TreeSet<>(java.util.Comparator.reverseOrder())));
         assertTrue(comparator.getMessage().contains("comparator"), comparator.getMessage());
