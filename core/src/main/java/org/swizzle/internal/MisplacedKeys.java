@@ -194,10 +194,12 @@ final class MisplacedKeys {
     /**
      * Keeps what was noted through the failure of the read in progress, for the check of the next read that ends: the
      * read was refused because code it ran caught the failure of a read nested in it, and a hash that caught it may have
-     * put keys of collections that stay resident in the wrong place.
+     * put keys of collections that stay resident in the wrong place. That check places them even where no fill was
+     * re-entered: the fallback's hash is wrong without one (a key in a set inside a list the read holds).
      */
     void keepForNextCheck() {
         keptForNextCheck = true;
+        reentered = true;
     }
 
     /** Forgets what was noted: the faults are done, or failed (unless {@link #keepForNextCheck kept}). */

@@ -1,5 +1,6 @@
 package org.swizzle.it.collections;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,8 +26,8 @@ public final class KeptMisplacedKeysWorkload {
     /** Whether the book's first read is refused: not where its index is read first, as its neighbour, which spends the tag's failure. */
     static final String REFUSAL_EXPECTED = "swizzle.it.refusalExpected";
 
-    /** The roots, each a book whose key is in one shape of collection: a set, or a map's keys. */
-    private static final List<String> BOOKS = List.of("keyed", "paged");
+    /** The roots, each a book whose key is in one shape of collection: a set, a map's keys, or a set inside a list. */
+    private static final List<String> BOOKS = List.of("keyed", "paged", "chaptered");
 
     /** A tag whose hash throws once when its name is {@link #failingOnce}. */
     @Persistent
@@ -92,6 +93,7 @@ public final class KeptMisplacedKeysWorkload {
         String title;
         Set<Key> keys = new HashSet<>();
         Map<Key, String> pages = new HashMap<>();
+        List<Set<Key>> chapters = new ArrayList<>();
 
         Book(int number, String title) {
             this.number = number;
@@ -110,15 +112,19 @@ public final class KeptMisplacedKeysWorkload {
 
         /** The keys of the collection its key is in. */
         Collection<Key> held() {
-            return title.equals("keyed") ? keys : pages.keySet();
+            switch (title) {
+                case "keyed": return keys;
+                case "paged": return pages.keySet();
+                default: return chapters.get(0);
+            }
         }
 
         void addEqualKey() {
             Key equal = new Key(title, held().iterator().next().index);
-            if (title.equals("keyed")) {
-                keys.add(equal);
-            } else {
+            if (title.equals("paged")) {
                 pages.put(equal, "page again");
+            } else {
+                held().add(equal);
             }
         }
     }
@@ -143,10 +149,10 @@ public final class KeptMisplacedKeysWorkload {
             index.entries.add(book);
             index.entries.add(new Tag(root));
             Key key = new Key(root, index);
-            if (root.equals("keyed")) {
-                book.keys.add(key);
-            } else {
-                book.pages.put(key, "page");
+            switch (root) {
+                case "keyed": book.keys.add(key); break;
+                case "paged": book.pages.put(key, "page"); break;
+                default: book.chapters.add(new HashSet<>(Set.of(key))); break;
             }
             store.root(root, Book.class, () -> book);
         }
