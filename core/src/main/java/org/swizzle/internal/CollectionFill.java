@@ -160,7 +160,7 @@ final class CollectionFill {
             if (added) {
                 notePersistentKey(value);
             } else if (page || !in.keptAside(collection, value, null, read)) { // a page is not put together again alone
-                throw keysNowEqual(collection, value, field != null ? field : in.fieldDescription());
+                throw keysNowEqual(collection, value, fieldName());
             }
             read++;
         } else if (!hasKey) {
@@ -172,15 +172,20 @@ final class CollectionFill {
             Object replaced = putEntry(map, key, value);
             if (map.size() != before) {
                 notePersistentKey(key);
-            } else if (!page && in.keptAside(collection, key, value, read)) {
-                putEntry(map, key, replaced); // the equal key's own value back
+            } else if (!page && kind != ValueKind.ACCESS_ORDER_MAP && in.keptAside(collection, key, value, read)) {
+                putEntry(map, key, replaced); // the equal key's own value back (a map in access order moved it: refused)
             } else {
-                throw keysNowEqual(collection, key, field != null ? field : in.fieldDescription());
+                throw keysNowEqual(collection, key, fieldName());
             }
             key = null;
             hasKey = false;
             read++;
         }
+    }
+
+    /** The field that holds the collection, for messages. */
+    private String fieldName() {
+        return field != null ? field : in.fieldDescription();
     }
 
     /** Puts {@code key} and {@code value} into {@code map}, returning the value it replaced; what the application throws passes on. */

@@ -13,8 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
-import java.util.function.BiFunction;
-import java.util.function.Function;
 
 import org.swizzle.internal.tracked.Attachment;
 
@@ -31,6 +29,18 @@ import org.swizzle.internal.tracked.Attachment;
  * are not once the read is whole.
  */
 final class MisplacedKeys {
+
+    /** What the check needs of the object manager. */
+    interface Owner {
+        /** The attachment of stored collection {@code collection}, or null if it is not stored (or was forgotten). */
+        Attachment attachmentOf(Object collection);
+
+        /**
+         * Forgets {@code collection}, which holds fewer keys than stored: those kept aside for it could not be put in, for
+         * {@code failure}; what holds it is read again at its next touch.
+         */
+        void abandon(Object collection, Throwable failure);
+    }
 
     /** Whether a class's instances hash by their state: it declares {@code hashCode} somewhere below {@code Object}. */
     private static final ClassValue<Boolean> HASHES_STATE = new ClassValue<>() {
@@ -54,13 +64,18 @@ final class MisplacedKeys {
      */
     private boolean reentered;
     private boolean checking;
-    /** Whether the next {@link #forget()} on a failure keeps what was noted, for the next check. */
+    /** Whether the next {@link #forget} on a failure keeps what was noted, for the next check. */
     private boolean keptForNextCheck;
     /** The keys that found an equal one in their set or map as they went in, in a read that re-entered a fill. */
     private final Map<Object, List<KeptAside>> keptAside = new IdentityHashMap<>();
+    private final Owner owner;
 
     /** A key (with its value, in a map) kept out of its set or map, and its place in the stored order. */
     private record KeptAside(Object key, Object value, int index) {
+    }
+
+    MisplacedKeys(Owner owner) {
+        this.owner = owner;
     }
 
     /** Notes that {@code key} went into {@code collection} while it may not have held its whole state. */
@@ -103,12 +118,10 @@ final class MisplacedKeys {
      * Once the outermost read is done: if it re-entered a fill, places again every key of the noted sets and maps that
      * a lookup does not find, puts together again a sorted one whose keys are out of order, and puts in the keys kept
      * aside; else only forgets them. Looking a key up may fault objects, whose reads note more. A collection in which
-     * two keys are equal still, once the read is whole, goes to {@code keysEqual} with one of them, which refuses it and
-     * returns the refusal, thrown once every other is placed (each holds every key kept aside for it, or is refused).
-     *
-     * @param attachments the attachment of a stored collection, or null
+     * two keys are equal still, once the read is whole, is abandoned and refused, the refusal thrown once every other
+     * is placed; one whose keys kept aside are not in when the check fails is abandoned too.
      */
-    void check(Function<Object, Attachment> attachments, BiFunction<Attachment, Object, RuntimeException> keysEqual) {
+    void check() {
         if (checking) {
             return;
         }
@@ -118,28 +131,36 @@ final class MisplacedKeys {
         }
         checking = true;
         RuntimeException refusal = null;
+        Map<Object, List<KeptAside>> owed = new IdentityHashMap<>();
         try {
             while (!taken.isEmpty() || !keptAside.isEmpty()) {
                 List<Object> batch = new ArrayList<>(taken);
-                Map<Object, List<KeptAside>> aside = new IdentityHashMap<>(keptAside);
+                owed.putAll(keptAside);
                 taken.clear();
                 keptAside.clear();
                 last = null;
-                for (Object collection : batch) {
-                    Attachment attachment = attachments.apply(collection);
-                    if (attachment != null && !aside.containsKey(collection)) {
-                        placeAll(attachment, null);
-                    }
-                }
-                for (Map.Entry<Object, List<KeptAside>> each : aside.entrySet()) {
-                    Attachment attachment = attachments.apply(each.getKey());
-                    Object equal = attachment == null ? null : placeAll(attachment, each.getValue());
+                for (Object collection : new ArrayList<>(owed.keySet())) {
+                    Attachment attachment = owner.attachmentOf(collection);
+                    Object equal = attachment == null ? null : placeAll(attachment, owed.get(collection));
+                    owed.remove(collection);
                     if (equal != null) {
-                        RuntimeException refused = keysEqual.apply(attachment, equal);
+                        RuntimeException refused = CollectionFill.keysNowEqual(collection, equal, attachment.origin());
+                        owner.abandon(collection, refused);
                         refusal = refusal == null ? refused : refusal;
                     }
                 }
+                batch.sort(Comparator.comparing(collection -> !isSorted(collection))); // a key's hash may read a sorted one
+                for (Object collection : batch) {
+                    Attachment attachment = owner.attachmentOf(collection);
+                    if (attachment != null) {
+                        placeAll(attachment, null);
+                    }
+                }
             }
+        } catch (RuntimeException | Error e) {
+            abandonAll(owed, e);
+            abandonAll(keptAside, e);
+            throw e;
         } finally {
             clear();
             checking = false;
@@ -147,6 +168,14 @@ final class MisplacedKeys {
         if (refusal != null) {
             throw refusal;
         }
+    }
+
+    /** Abandons each collection of {@code owed}, whose keys kept aside are not in, for {@code failure}. */
+    private void abandonAll(Map<Object, List<KeptAside>> owed, Throwable failure) {
+        for (Object collection : owed.keySet()) {
+            owner.abandon(collection, failure);
+        }
+        owed.clear();
     }
 
     /**
@@ -159,8 +188,8 @@ final class MisplacedKeys {
         if (!attachment.isLive()) {
             return null;
         }
-        boolean sorted = (collection instanceof SortedSet || collection instanceof SortedMap) && !ObjectManager.isPaged(collection);
-        if (aside == null && !(sorted && !ascending(collection))) {
+        boolean inOrder = !isSorted(collection) || ObjectManager.isPaged(collection) || ascending(collection);
+        if (aside == null && inOrder) {
             placeAll(attachment);
             return null;
         }
@@ -171,6 +200,10 @@ final class MisplacedKeys {
         } finally {
             attachment.filling(filling);
         }
+    }
+
+    private static boolean isSorted(Object collection) {
+        return collection instanceof SortedSet || collection instanceof SortedMap;
     }
 
     /** Whether sorted {@code collection}'s keys are in strictly ascending order, as its order sees them now. */
@@ -202,8 +235,12 @@ final class MisplacedKeys {
         reentered = true;
     }
 
-    /** Forgets what was noted: the faults are done, or failed (unless {@link #keepForNextCheck kept}). */
-    void forget() {
+    /**
+     * Forgets what was noted, the faults failed with {@code failure} (unless {@link #keepForNextCheck kept}); a collection
+     * that keys were kept aside for is abandoned, kept or not: it holds fewer keys than stored.
+     */
+    void forget(Throwable failure) {
+        abandonAll(keptAside, failure);
         if (keptForNextCheck) {
             keptForNextCheck = false;
             return;

@@ -181,9 +181,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled first. */
     private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
     /** The persistent keys the faults in progress put into sets and maps, checked when the outermost is done. */
-    private final MisplacedKeys misplacedKeys = new MisplacedKeys();
-    /** The attachment of a stored collection, or null: {@code collections::find}, made once. */
-    private final Function<Object, Attachment> attachmentOf = collection -> collections.find(collection);
+    private final MisplacedKeys misplacedKeys = new MisplacedKeys(new MisplacedKeys.Owner() {
+        @Override
+        public Attachment attachmentOf(Object collection) {
+            return collections.find(collection);
+        }
+
+        @Override
+        public void abandon(Object collection, Throwable failure) {
+            abandonShort(collection, failure);
+        }
+    });
+    /** How many page reads are in progress: a key met equal inside one is refused at once, not kept aside. */
+    private int pageReads;
     /** The collections made by the reads in progress (those of {@link #madeInRead}), which a search for waiting ones enters. */
     private final Map<Object, UnfilledCollection> madeNow = new IdentityHashMap<>();
     /**
@@ -386,7 +396,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             if (faultDepth == 1 && !readingPending) {
                 abandonPending(0, e);
-                misplacedKeys.forget();
+                misplacedKeys.forget(e);
             }
             throw e;
         } finally {
@@ -398,10 +408,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         try {
             readPending();
         } catch (RuntimeException | Error e) {
-            misplacedKeys.forget();
+            misplacedKeys.forget(e);
             throw e;
         }
-        misplacedKeys.check(attachmentOf, this::refuseEqualKeys);
+        misplacedKeys.check();
         if (rehollowOnFault && transaction == null) { // a commit trims once it is done
             trimToBudget(object, false);
         }
@@ -755,46 +765,50 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    /** Keeps aside keys found equal inside faults and page reads only: see {@link MisplacedKeys#keepAside}. */
+    /**
+     * Keeps aside keys found equal inside faults only (see {@link MisplacedKeys#keepAside}), in a collection the store
+     * holds, not read with a page: a page held short of a key would be used as it is by the paged collection.
+     */
     @Override
     public boolean keptAside(Object collection, Object key, Object value, int index) {
-        return (faultDepth > 0 || collectionsReading > 0) && misplacedKeys.keepAside(collection, key, value, index);
+        return (faultDepth > 0 || collectionsReading > 0) && pageReads == 0 && collections.find(collection) != null
+            && misplacedKeys.keepAside(collection, key, value, index);
     }
 
     /**
-     * Refuses the collection {@code attachment} holds, in which {@code key} is equal to another key still once the read
-     * that kept it aside is whole, and returns the refusal, to throw: the collection, put together in part, is forgotten,
-     * with the collections that hold it, however deep, and the objects that hold any of them are hollow again (unless
-     * changed by code the read ran: a commit then refuses to store what they hold), to be read again, and refused again,
-     * at their next touch.
+     * Forgets {@code collection}, which holds fewer keys than stored (those kept aside could not be put in: the read
+     * failed with {@code failure}, or they are equal still), with the collections read with it that hold it, however
+     * deep; the objects that hold any of them are hollow again, to be read again at their next touch, unless changed by
+     * code the read ran: a commit then refuses to store what they hold.
      */
-    private RuntimeException refuseEqualKeys(Attachment attachment, Object key) {
-        IncompatibleSchemaException refusal = CollectionFill.keysNowEqual(attachment.collection(), key, attachment.origin());
+    private void abandonShort(Object collection, Throwable failure) {
         Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        ArrayDeque<Object> failing = new ArrayDeque<>();
-        failing.push(attachment);
+        ArrayDeque<Object> holders = new ArrayDeque<>();
+        Attachment kept = collections.find(collection);
+        if (kept != null) {
+            holders.push(kept);
+        }
         boolean wereWatched = false;
-        while (!failing.isEmpty()) {
-            Object next = failing.pop();
+        while (!holders.isEmpty()) {
+            Object next = holders.pop();
             if (!seen.add(next)) {
                 continue;
             }
             if (next instanceof Attachment) {
-                Attachment failed = (Attachment) next;
-                failed.forEachHolder(failing::push);
-                failed.filling(true); // a collection put together in part
-                collections.failed(failed);
+                Attachment held = (Attachment) next;
+                held.forEachHolder(holders::push);
+                held.filling(true); // a collection not filled whole
+                collections.failed(held);
             } else if (next instanceof Persistable) {
                 Persistable holder = (Persistable) next;
                 if (holder.$swz_state() == Persistable.RESIDENT && holder.$swz_dirty() == 0) {
-                    wereWatched |= hollowAgain(holder, refusal);
+                    wereWatched |= hollowAgain(holder, failure);
                 }
             }
         }
         if (wereWatched) {
             watched.removeIf(object -> object.$swz_flags() == 0);
         }
-        return refusal;
     }
 
     /**
@@ -819,19 +833,21 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             List<Object> outerKeyCollections = keyCollections;
             collectionsReading = 0;
             keyCollections = null;
+            pageReads++;
             try {
                 found = decodeCollection(oid, holder.origin(), true, DeclaredElements.ofChunk(holder.declaredElements(), first), true);
             } catch (RuntimeException | Error e) {
                 if (faultDepth == 0) {
-                    misplacedKeys.forget();
+                    misplacedKeys.forget(e);
                 }
                 throw e;
             } finally {
                 collectionsReading = outerCollectionsReading;
                 keyCollections = outerKeyCollections;
+                pageReads--;
             }
             if (faultDepth == 0) {
-                misplacedKeys.check(attachmentOf, this::refuseEqualKeys);
+                misplacedKeys.check();
             }
             counters.pagesRead++;
         }
