@@ -117,9 +117,10 @@ final class MisplacedKeys {
     /**
      * Once the outermost read is done: if it re-entered a fill, places again every key of the noted sets and maps that
      * a lookup does not find, puts together again a sorted one whose keys are out of order, and puts in the keys kept
-     * aside; else only forgets them. Looking a key up may fault objects, whose reads note more. A collection in which
-     * two keys are equal still, once the read is whole, is abandoned and refused, the refusal thrown once every other
-     * is placed; one whose keys kept aside are not in when the check fails is abandoned too.
+     * aside, sorted ones first (a key's hash may read one); else only forgets them. Looking a key up may fault objects,
+     * whose reads note more. A collection in which two keys are equal still, once the read is whole, is abandoned and
+     * refused, the refusal thrown once every other is placed. If the check fails, every collection it has not placed
+     * yet, or was putting together, is abandoned: it may hold its keys in the wrong place, or not all of them.
      */
     void check() {
         if (checking) {
@@ -131,35 +132,34 @@ final class MisplacedKeys {
         }
         checking = true;
         RuntimeException refusal = null;
-        Map<Object, List<KeptAside>> owed = new IdentityHashMap<>();
+        Set<Object> unsettled = Collections.newSetFromMap(new IdentityHashMap<>());
         try {
             while (!taken.isEmpty() || !keptAside.isEmpty()) {
-                List<Object> batch = new ArrayList<>(taken);
-                owed.putAll(keptAside);
+                unsettled.addAll(taken);
+                unsettled.addAll(keptAside.keySet());
+                List<Object> batch = new ArrayList<>(unsettled);
+                Map<Object, List<KeptAside>> owed = new IdentityHashMap<>(keptAside);
                 taken.clear();
                 keptAside.clear();
                 last = null;
-                for (Object collection : new ArrayList<>(owed.keySet())) {
+                batch.sort(Comparator.comparing(collection -> !isSorted(collection)));
+                for (Object collection : batch) {
                     Attachment attachment = owner.attachmentOf(collection);
                     Object equal = attachment == null ? null : placeAll(attachment, owed.get(collection));
-                    owed.remove(collection);
+                    unsettled.remove(collection);
                     if (equal != null) {
                         RuntimeException refused = CollectionFill.keysNowEqual(collection, equal, attachment.origin());
                         owner.abandon(collection, refused);
                         refusal = refusal == null ? refused : refusal;
                     }
                 }
-                batch.sort(Comparator.comparing(collection -> !isSorted(collection))); // a key's hash may read a sorted one
-                for (Object collection : batch) {
-                    Attachment attachment = owner.attachmentOf(collection);
-                    if (attachment != null) {
-                        placeAll(attachment, null);
-                    }
-                }
             }
         } catch (RuntimeException | Error e) {
-            abandonAll(owed, e);
-            abandonAll(keptAside, e);
+            unsettled.addAll(taken);
+            unsettled.addAll(keptAside.keySet());
+            for (Object collection : unsettled) {
+                owner.abandon(collection, e);
+            }
             throw e;
         } finally {
             clear();
@@ -241,6 +241,9 @@ final class MisplacedKeys {
      */
     void forget(Throwable failure) {
         abandonAll(keptAside, failure);
+        if (checking) {
+            return; // a fault nested in the check failed: the check places what it noted
+        }
         if (keptForNextCheck) {
             keptForNextCheck = false;
             return;

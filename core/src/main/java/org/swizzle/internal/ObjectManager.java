@@ -837,7 +837,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             try {
                 found = decodeCollection(oid, holder.origin(), true, DeclaredElements.ofChunk(holder.declaredElements(), first), true);
             } catch (RuntimeException | Error e) {
-                if (faultDepth == 0) {
+                if (faultDepth == 0 && !readingPending) {
                     misplacedKeys.forget(e);
                 }
                 throw e;
@@ -846,7 +846,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 keyCollections = outerKeyCollections;
                 pageReads--;
             }
-            if (faultDepth == 0) {
+            if (faultDepth == 0 && !readingPending) { // else the read it is in checks once done
                 misplacedKeys.check();
             }
             counters.pagesRead++;

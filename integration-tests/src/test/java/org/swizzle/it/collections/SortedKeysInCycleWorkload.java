@@ -84,6 +84,8 @@ public final class SortedKeysInCycleWorkload {
     /** Ordered by its number, in reverse while its target's set reads empty. */
     @Persistent
     public static class Flipped implements Comparable<Flipped> {
+        /** Whether the next comparison that sees the set whole throws. */
+        static boolean armed;
         int id;
         Node target;
 
@@ -93,6 +95,10 @@ public final class SortedKeysInCycleWorkload {
         }
 
         private int rank() {
+            if (armed && !target.set.isEmpty()) {
+                armed = false;
+                throw new IllegalStateException("the order of f" + id + " failed");
+            }
             return target.set.isEmpty() ? -id : id;
         }
 
@@ -198,11 +204,13 @@ public final class SortedKeysInCycleWorkload {
     }
 
     /**
-     * The order fails as the keys kept aside are put in once the set is whole: the set, cleared to be put together again,
-     * is not left for the retry to use as it is.
+     * The orders fail as the keys kept aside are put in, or the set read in reverse is sorted again, once the set is
+     * whole: whichever fails first, neither set, nor any other the read has not put together yet, is left for the retry
+     * to use as it is.
      */
     private void failPuttingTogether(ObjectStore store) {
         Ranked.armed = true;
+        Flipped.armed = true;
         try {
             store.root("first", Node.class).set.size();
             Phases.check(phase, "the order failed", !Boolean.getBoolean(KEPT_ASIDE));
@@ -210,6 +218,7 @@ public final class SortedKeysInCycleWorkload {
             Phases.check(phase, "the order's failure passes: " + e, e.getMessage().contains("failed"));
         }
         Ranked.armed = false;
+        Flipped.armed = false;
         check(store, 5);
         long before = store.stats().bytesLogged();
         store.commit();
