@@ -170,6 +170,11 @@ final class MisplacedKeys {
         }
     }
 
+    /** Whether a {@link #check} is in progress: a fault it makes is nested in the fault that runs it. */
+    boolean isChecking() {
+        return checking;
+    }
+
     /** Abandons each collection of {@code owed}, whose keys kept aside are not in, for {@code failure}. */
     private void abandonAll(Map<Object, List<KeptAside>> owed, Throwable failure) {
         for (Object collection : owed.keySet()) {

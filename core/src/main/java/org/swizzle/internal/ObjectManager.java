@@ -412,7 +412,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             throw e;
         }
         misplacedKeys.check();
-        if (rehollowOnFault && transaction == null) { // a commit trims once it is done
+        // a commit trims once it is done; a check of keys once the fault whose read it checks is (a fault nested in the
+        // check could otherwise make that fault's object hollow again before its accessor reads the field)
+        if (rehollowOnFault && transaction == null && !misplacedKeys.isChecking()) {
             trimToBudget(object, false);
         }
     }
