@@ -159,7 +159,7 @@ public final class ClassLayout {
         if (type.isAnnotationPresent(Persistent.class)) {
             throw NotEnhancedException.of(type, Enhancement.isAgentInstalled());
         }
-        boolean annotatable = !type.isArray() && !type.isEnum() && !StoredTypes.isPlatform(type.getName().replace('.', '/'));
+        boolean annotatable = !type.isArray() && !type.isEnum() && !StoredTypes.isPlatform(type);
         throw new org.swizzle.NotPersistentException("Class " + type.getName()
             + " is not @Persistent, so its instances cannot be stored as objects of their own (roots and index entries)."
             + (annotatable ? " Annotate it with @org.swizzle.Persistent."

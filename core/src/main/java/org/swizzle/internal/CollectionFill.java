@@ -159,7 +159,7 @@ final class CollectionFill {
             }
             if (added) {
                 notePersistentKey(value);
-            } else if (page || !in.keptAside(collection, value, null, read)) { // a page is not put together again alone
+            } else if (!in.keptAside(collection, value, null, read)) {
                 throw keysNowEqual(collection, value, fieldName());
             }
             read++;
@@ -172,8 +172,8 @@ final class CollectionFill {
             Object replaced = putEntry(map, key, value);
             if (map.size() != before) {
                 notePersistentKey(key);
-            } else if (!page && kind != ValueKind.ACCESS_ORDER_MAP && in.keptAside(collection, key, value, read)) {
-                putEntry(map, key, replaced); // the equal key's own value back (a map in access order moved it: refused)
+            } else if (in.keptAside(collection, key, value, read)) {
+                putEntry(map, key, replaced); // the equal key's own value back
             } else {
                 throw keysNowEqual(collection, key, fieldName());
             }

@@ -70,7 +70,10 @@ final class MisplacedKeys {
     private final Map<Object, List<KeptAside>> keptAside = new IdentityHashMap<>();
     private final Owner owner;
 
-    /** A key (with its value, in a map) kept out of its set or map, and its place in the stored order. */
+    /**
+     * A key (with its value, in a map) and its place: in the stored order for one kept out of its set or map, in the
+     * collection's own order for one {@link #putInOrder} takes out and puts in again.
+     */
     private record KeptAside(Object key, Object value, int index) {
     }
 
@@ -145,7 +148,7 @@ final class MisplacedKeys {
                 batch.sort(Comparator.comparing(collection -> !isSorted(collection)));
                 for (Object collection : batch) {
                     Attachment attachment = owner.attachmentOf(collection);
-                    Object equal = attachment == null ? null : placeAll(attachment, owed.get(collection));
+                    Object equal = attachment == null ? null : putTogether(attachment, owed.get(collection));
                     unsettled.remove(collection);
                     if (equal != null) {
                         RuntimeException refused = CollectionFill.keysNowEqual(collection, equal, attachment.origin());
@@ -175,12 +178,12 @@ final class MisplacedKeys {
         return checking;
     }
 
-    /** Abandons each collection of {@code owed}, whose keys kept aside are not in, for {@code failure}. */
-    private void abandonAll(Map<Object, List<KeptAside>> owed, Throwable failure) {
-        for (Object collection : owed.keySet()) {
+    /** Abandons each collection keys were kept aside for, which holds fewer keys than stored, for {@code failure}. */
+    private void abandonKeptAside(Throwable failure) {
+        for (Object collection : keptAside.keySet()) {
             owner.abandon(collection, failure);
         }
-        owed.clear();
+        keptAside.clear();
     }
 
     /**
@@ -188,7 +191,7 @@ final class MisplacedKeys {
      * returns a key equal to another still, or null. A collection forgotten since (its read failed) is left alone, and
      * the keys kept aside for it go with it.
      */
-    private static Object placeAll(Attachment attachment, List<KeptAside> aside) {
+    private static Object putTogether(Attachment attachment, List<KeptAside> aside) {
         Object collection = attachment.collection();
         if (!attachment.isLive()) {
             return null;
@@ -245,7 +248,7 @@ final class MisplacedKeys {
      * that keys were kept aside for is abandoned, kept or not: it holds fewer keys than stored.
      */
     void forget(Throwable failure) {
-        abandonAll(keptAside, failure);
+        abandonKeptAside(failure);
         if (checking) {
             return; // a fault nested in the check failed: the check places what it noted
         }

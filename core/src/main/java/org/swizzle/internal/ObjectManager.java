@@ -768,12 +768,18 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * Keeps aside keys found equal inside faults only (see {@link MisplacedKeys#keepAside}), in a collection the store
-     * holds, not read with a page: a page held short of a key would be used as it is by the paged collection.
+     * Keeps aside keys found equal inside faults only, whose check puts them in (see {@link MisplacedKeys#keepAside}),
+     * in a collection the store holds (not abort's copy of one), not read with a page (a page held short of a key
+     * would be used as it is by its paged collection), and not a map in access order (putting the equal key's value
+     * back moved its entry).
      */
     @Override
     public boolean keptAside(Object collection, Object key, Object value, int index) {
-        return (faultDepth > 0 || collectionsReading > 0) && pageReads == 0 && collections.find(collection) != null
+        if (faultDepth == 0 && !readingPending || pageReads > 0) {
+            return false;
+        }
+        Attachment attachment = collections.find(collection);
+        return attachment != null && !(collection instanceof LinkedHashMap && attachment.isAccessOrdered())
             && misplacedKeys.keepAside(collection, key, value, index);
     }
 
@@ -809,7 +815,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         }
         if (wereWatched) {
-            watched.removeIf(object -> object.$swz_flags() == 0);
+            unwatchHollow();
         }
     }
 
@@ -983,8 +989,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         published.clear();
         if (wereWatched) {
-            watched.removeIf(object -> object.$swz_flags() == 0); // read again, each is watched again if it must be
+            unwatchHollow(); // read again, each is watched again if it must be
         }
+    }
+
+    /** Takes off {@link #watched} the objects made hollow again, whose flags that made them watched are clear now. */
+    private void unwatchHollow() {
+        watched.removeIf(object -> object.$swz_flags() == 0);
     }
 
     /**
@@ -2184,7 +2195,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
         reverted.forEach(this::rehollow);
         counters.objectsResident -= reverted.size();
-        watched.removeIf(object -> object.$swz_flags() == 0);
+        unwatchHollow();
         for (int i = 0; i < refill.size(); i++) {
             Persistable object = refill.get(i);
             makeResident(object);

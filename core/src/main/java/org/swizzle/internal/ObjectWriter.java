@@ -445,7 +445,7 @@ public final class ObjectWriter {
                 : value.getClass().isAnonymousClass() ? ClassLayout.anonymousClassAdvice(value.getClass(), "store")
                 : value.getClass().isRecord() ? value.getClass().getName() + " is a record, which cannot be @Persistent:"
                     + " store its components as such values, or hold them in a @Persistent class and store that"
-                : StoredTypes.isPlatform(value.getClass().getName().replace('.', '/')) ? value.getClass().getName()
+                : StoredTypes.isPlatform(value.getClass()) ? value.getClass().getName()
                     + " is a JDK class, which cannot be @Persistent: store its state as such values"
                 : "Annotate " + value.getClass().getName() + " with @org.swizzle.Persistent if it is your class, store its"
                     + " state as such values")

@@ -40,7 +40,7 @@ final class RenamedClasses {
             while (next.isArray()) {
                 next = next.getComponentType();
             }
-            if (next.isPrimitive() || StoredTypes.isPlatform(next.getName().replace('.', '/')) || !learned.add(next)) {
+            if (next.isPrimitive() || StoredTypes.isPlatform(next) || !learned.add(next)) {
                 continue;
             }
             PreviousNames previous = next.getAnnotation(PreviousNames.class);

@@ -96,6 +96,11 @@ public final class StoredTypes {
             || internalName.startsWith("jdk/") || internalName.startsWith("sun/") || internalName.startsWith("com/sun/");
     }
 
+    /** Whether {@code type} is a class of the JDK (see {@link #isPlatform(String)}), which cannot be made persistent. */
+    public static boolean isPlatform(Class<?> type) {
+        return isPlatform(type.getName().replace('.', '/'));
+    }
+
     /**
      * The message for a field whose type, or its arrays' element type, {@code missing}, is a class the enhancer cannot
      * find, so that it cannot tell whether it is {@code @Persistent}.
