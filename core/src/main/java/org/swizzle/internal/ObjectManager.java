@@ -85,7 +85,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Catalog catalog;
     private final Roots roots = new Roots();
     private final ResidentTable table = new ResidentTable();
-    private final StoredCollections collections = new StoredCollections(table, this::page, this::requireOwner);
+    private final StoredCollections collections = new StoredCollections(table, this::page, this::checkOnceReadWhole, this::requireOwner);
     private final ResidentSpace space = new ResidentSpace();
     private final ObjectWriter writer = new ObjectWriter(this);
     /** The images a commit wrote, kept one after another in the writer's buffer until it puts them in one call. */
@@ -181,6 +181,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled first. */
     private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
     /** The persistent keys the faults in progress put into sets and maps, checked when the outermost is done. */
+    private final PageChecks pageChecks = new PageChecks();
     private final MisplacedKeys misplacedKeys = new MisplacedKeys(new MisplacedKeys.Owner() {
         @Override
         public Attachment attachmentOf(Object collection) {
@@ -396,7 +397,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             if (faultDepth == 1 && !readingPending) {
                 abandonPending(0, e);
-                misplacedKeys.forget(e);
+                readFailed(e);
             }
             throw e;
         } finally {
@@ -408,14 +409,43 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         try {
             readPending();
         } catch (RuntimeException | Error e) {
-            misplacedKeys.forget(e);
+            readFailed(e);
             throw e;
         }
-        misplacedKeys.check();
+        readWhole();
         // a commit trims once it is done; a check of keys once the fault whose read it checks is (a fault nested in the
         // check could otherwise make that fault's object hollow again before its accessor reads the field)
         if (rehollowOnFault && transaction == null && !misplacedKeys.isChecking()) {
             trimToBudget(object, false);
+        }
+    }
+
+    /**
+     * The outermost read is done: places the keys it may have put in the wrong place, then checks the pages it read
+     * whose check compares keys (which, in a cycle, may have read what it was filling).
+     */
+    private void readWhole() {
+        try {
+            misplacedKeys.check();
+        } catch (RuntimeException | Error e) {
+            pageChecks.letGoAll();
+            throw e;
+        }
+        pageChecks.runAll();
+    }
+
+    /** The outermost read failed with {@code failure}: what it noted for its end is forgotten, its pages let go unchecked. */
+    private void readFailed(Throwable failure) {
+        misplacedKeys.forget(failure);
+        pageChecks.letGoAll();
+    }
+
+    /** Runs {@code check} of a page just read: now, or, inside a read, once it is whole (see {@link PageChecks}). */
+    private synchronized void checkOnceReadWhole(Paged.ReadCheck check) {
+        if (faultDepth > 0 || readingPending) {
+            pageChecks.add(check);
+        } else {
+            check.check();
         }
     }
 
@@ -846,7 +876,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 found = decodeCollection(oid, holder.origin(), true, DeclaredElements.ofChunk(holder.declaredElements(), first), true);
             } catch (RuntimeException | Error e) {
                 if (faultDepth == 0 && !readingPending) {
-                    misplacedKeys.forget(e);
+                    readFailed(e);
                 }
                 throw e;
             } finally {
@@ -855,7 +885,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 pageReads--;
             }
             if (faultDepth == 0 && !readingPending) { // else the read it is in checks once done
-                misplacedKeys.check();
+                readWhole();
             }
             counters.pagesRead++;
         }

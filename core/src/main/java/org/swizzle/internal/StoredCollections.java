@@ -31,6 +31,7 @@ final class StoredCollections implements Attachment.Store {
 
     private final ResidentTable table;
     private final PageReader pages;
+    private final Consumer<Paged.ReadCheck> pageChecks;
     /** Refuses a change by a thread other than the one a confined store belongs to. */
     private final Runnable requireOwner;
     private final Map<Object, Attachment> plain = new IdentityHashMap<>();
@@ -52,9 +53,10 @@ final class StoredCollections implements Attachment.Store {
         Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check);
     }
 
-    StoredCollections(ResidentTable table, PageReader pages, Runnable requireOwner) {
+    StoredCollections(ResidentTable table, PageReader pages, Consumer<Paged.ReadCheck> pageChecks, Runnable requireOwner) {
         this.table = table;
         this.pages = pages;
+        this.pageChecks = pageChecks;
         this.requireOwner = requireOwner;
     }
 
@@ -68,6 +70,11 @@ final class StoredCollections implements Attachment.Store {
     @Override
     public Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check) {
         return pages.page(oid, holder, first, slot, check);
+    }
+
+    @Override
+    public void checkOnceReadWhole(Paged.ReadCheck check) {
+        pageChecks.accept(check);
     }
 
     /** The store's directory once it is closed, when a change noted is refused: no commit will write it; else null. */

@@ -39,6 +39,11 @@ public final class Attachment {
          */
         Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check);
 
+        /** Runs {@code check} of a page just read: now, or once the read in progress, if any, is whole. */
+        default void checkOnceReadWhole(Paged.ReadCheck check) {
+            check.check();
+        }
+
         /** Refuses a change by this thread, which the store does not let change its collections; runs before every change. */
         default void requireChangingThread() {
         }

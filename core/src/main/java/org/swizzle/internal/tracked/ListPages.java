@@ -192,13 +192,61 @@ final class ListPages<E> {
         chunkCheck = check;
     }
 
-    /** Reads chunk {@code k}, then has the list's {@link ChunkCheck}, if it has one, look at it. */
+    /**
+     * Reads chunk {@code k}, then has the list's {@link ChunkCheck}, if it has one, look at it: at once, or, inside a
+     * read, once the read is whole (the keys a sorted map's check compares may read a set that read is filling).
+     */
     private TrackedArrayList<E> readChecked(int k) {
-        TrackedArrayList<E> read = read(chunks[k], starts[k]);
+        Chunk<E> chunk = chunks[k];
+        TrackedArrayList<E> read = read(chunk, starts[k]);
         if (chunkCheck != null) {
-            chunkCheck.read(k, read);
+            owner.attachment().store().checkOnceReadWhole(new ChunkRead(chunk, read, k));
         }
         return read;
+    }
+
+    /** A chunk read, for the list's {@link ChunkCheck}; refused, it is let go, and its next use reads and checks it again. */
+    private final class ChunkRead implements Paged.ReadCheck {
+        private final Chunk<E> slot;
+        private final TrackedArrayList<E> read;
+        private final int index;
+
+        ChunkRead(Chunk<E> slot, TrackedArrayList<E> read, int index) {
+            this.slot = slot;
+            this.read = read;
+            this.index = index;
+        }
+
+        @Override
+        public void check() {
+            int k = index < chunkCount && chunks[index] == slot ? index : indexOf(slot);
+            if (k < 0 || slot.list != read) {
+                return; // merged into another, or let go since: a later read of it is checked
+            }
+            try {
+                chunkCheck.read(k, read);
+            } catch (RuntimeException | Error e) {
+                letGo();
+                throw e;
+            }
+        }
+
+        @Override
+        public void letGo() {
+            if (slot.list == read) {
+                slot.release();
+            }
+        }
+    }
+
+    /** The index of the chunk {@code slot} stands for, or -1 if the list holds it no longer. */
+    private int indexOf(Chunk<E> slot) {
+        for (int k = 0; k < chunkCount; k++) {
+            if (chunks[k] == slot) {
+                return k;
+            }
+        }
+        return -1;
     }
 
     /** Reads {@code chunk}, which starts at {@code start} (the store fills the slot, handing every thread the one instance). */

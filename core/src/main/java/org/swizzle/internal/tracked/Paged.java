@@ -62,6 +62,23 @@ public interface Paged {
         }
     }
 
+    /**
+     * A check of a page just read that runs the application's code on what the page holds (a sorted map's keys compared
+     * by their {@code compareTo}), which may read objects a read in progress is still filling: the store runs it once
+     * that read is whole, or lets the page go unchecked if the read fails.
+     */
+    interface ReadCheck {
+        /**
+         * Checks the page, if it is still in memory; lets it go if the check fails, so that its next use reads it again.
+         *
+         * @throws org.swizzle.StoreException what the page holds cannot be used as it is
+         */
+        void check();
+
+        /** Lets the page go unchecked, if it is still in memory: the read it was read in failed. */
+        void letGo();
+    }
+
     /** What a page just read from the store must be, by what its collection's directory says of it. */
     @FunctionalInterface
     interface PageCheck {

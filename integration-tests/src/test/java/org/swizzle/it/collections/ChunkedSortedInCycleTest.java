@@ -1,0 +1,32 @@
+package org.swizzle.it.collections;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.swizzle.it.Jvm;
+import org.swizzle.it.Phases;
+
+/**
+ * A sorted set and map stored in chunks, whose keys' order reads a set that holds, through another object, the node
+ * that holds them, and whose node's hash reads them: read while that set is, a chunk's keys compare out of order, and
+ * the chunk's check waits for the read to be whole. Before, both were refused as out of order at every read once
+ * stored in chunks (committed data no read could get back). Keys out of order once the read is whole are refused at
+ * every touch. Each phase in a JVM of its own.
+ */
+class ChunkedSortedInCycleTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "swizzle=eager", "fault=segment"})
+    void shouldCheckTheOrderOfAChunkReadInACycleOnceTheReadIsWhole(String options) {
+        assertEquals("", Phases.failures(ChunkedSortedInCycleWorkload.class, Jvm.withAgent(options), dir, "build",
+            "readAndAdd", "checkAdded", "refuseOutOfOrder", "checkAdded"), "[" + options + "]");
+    }
+}
