@@ -160,7 +160,7 @@ final class CollectionFill {
             if (added) {
                 notePersistentKey(value);
             } else if (!in.keptAside(collection, value, null, read)) {
-                throw keysNowEqual(collection, value, fieldName());
+                throw keysNowEqual(collection, value, fieldName(), false);
             }
             read++;
         } else if (!hasKey) {
@@ -175,7 +175,7 @@ final class CollectionFill {
             } else if (in.keptAside(collection, key, value, read)) {
                 putEntry(map, key, replaced); // the equal key's own value back
             } else {
-                throw keysNowEqual(collection, key, fieldName());
+                throw keysNowEqual(collection, key, fieldName(), false);
             }
             key = null;
             hasKey = false;
@@ -200,9 +200,10 @@ final class CollectionFill {
     /**
      * Refuses {@code collection}, a set or map that {@code field} holds and that holds {@code key} twice now: two stored
      * elements or keys that were distinct when committed are equal today, and reading on would drop one of them (and,
-     * for a map, its value) without a word.
+     * for a map, its value) without a word. {@code onceWhole}: found once a read that reached it through other objects
+     * was whole, which the refusal interrupts, though the objects it was for are read.
      */
-    static IncompatibleSchemaException keysNowEqual(Object collection, Object key, String field) {
+    static IncompatibleSchemaException keysNowEqual(Object collection, Object key, String field, boolean onceWhole) {
         String role = collection instanceof Map ? "keys" : "elements";
         String keyClass = key == null ? "null" : key.getClass().getName();
         return new IncompatibleSchemaException("Field " + field + " holds a "
@@ -213,7 +214,10 @@ final class CollectionFill {
             + (collection instanceof Map ? "a key" : "an element") + " was changed while in the collection, which Java"
             + " leaves undefined: give " + keyClass + ", for as long as it takes, an equals and hashCode (and compareTo)"
             + " that tell the two apart (Object's own, by identity, where their fields are equal), read the collection"
-            + " and set the " + role + " right. Until then the object that holds the collection cannot be read.");
+            + " and set the " + role + " right. Until then the object that holds the collection cannot be read"
+            + (onceWhole ? " (this refusal comes from the read that reached it through other objects, found once that read"
+                + " was whole: the objects it was for are read and in use; the one that holds " + field + " is not, and"
+                + " each use of it is refused so)." : "."));
     }
 
     /** {@code value} in a message: null, or its class (a tracked collection's JDK class) and a collection's size. */

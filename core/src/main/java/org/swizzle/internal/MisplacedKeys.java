@@ -151,7 +151,7 @@ final class MisplacedKeys {
                     Object equal = attachment == null ? null : putTogether(attachment, owed.get(collection));
                     unsettled.remove(collection);
                     if (equal != null) {
-                        RuntimeException refused = CollectionFill.keysNowEqual(collection, equal, attachment.origin());
+                        RuntimeException refused = CollectionFill.keysNowEqual(collection, equal, attachment.origin(), true);
                         owner.abandon(collection, refused);
                         refusal = refusal == null ? refused : refusal;
                     }

@@ -240,6 +240,8 @@ public final class SortedKeysInCycleWorkload {
             } catch (IncompatibleSchemaException e) {
                 Phases.check(phase, "the refusal names the field: " + e.getMessage(), e.getMessage().contains("Node.ranked")
                     || e.getMessage().contains("Node.named"));
+                Phases.check(phase, "the first refusal, from the end of the read of the first node, says so: " + e.getMessage(),
+                    attempt > 0 || !Boolean.getBoolean(KEPT_ASIDE) || e.getMessage().contains("found once that read was whole"));
                 refused++;
             }
         }
