@@ -412,37 +412,57 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             readFailed(e);
             throw e;
         }
-        readWhole();
-        // a commit trims once it is done; a check of keys once the fault whose read it checks is (a fault nested in the
-        // check could otherwise make that fault's object hollow again before its accessor reads the field)
-        if (rehollowOnFault && transaction == null && !misplacedKeys.isChecking()) {
+        endRead();
+        // a commit trims once it is done; a check of keys or pages once the fault whose read it checks is (a fault nested
+        // in the check could otherwise make that fault's object hollow again before its accessor reads the field)
+        if (rehollowOnFault && transaction == null && !misplacedKeys.isChecking() && !pageChecks.isRunning()) {
             trimToBudget(object, false);
         }
     }
 
     /**
-     * The outermost read is done: places the keys it may have put in the wrong place, then checks the pages it read
-     * whose check compares keys (which, in a cycle, may have read what it was filling).
+     * The outermost read is done: checks the pages it read whose check compares keys (which, in a cycle, may have read
+     * what it was filling), then places the keys it may have put in the wrong place. A page refused then may have given
+     * a key's hash a wrong answer during the read: every key noted is looked up again, and a collection whose key's
+     * hash reads the page is refused with it.
      */
-    private void readWhole() {
+    private void endRead() {
+        if (pageChecks.isRunning()) {
+            return; // a read a page's check made: the read whose pages are checked places its keys once they are
+        }
+        Throwable refused = null;
+        try {
+            pageChecks.runAll();
+        } catch (RuntimeException | Error e) {
+            refused = e;
+            misplacedKeys.reentered();
+        }
         try {
             misplacedKeys.check();
         } catch (RuntimeException | Error e) {
             pageChecks.letGoAll();
+            if (refused != null && refused != e) {
+                e.addSuppressed(refused);
+            }
             throw e;
         }
-        pageChecks.runAll();
+        if (refused != null) {
+            throw OutOfLine.rethrow(refused);
+        }
     }
 
     /** The outermost read failed with {@code failure}: what it noted for its end is forgotten, its pages let go unchecked. */
     private void readFailed(Throwable failure) {
+        if (pageChecks.isRunning()) {
+            return; // a read a page's check made: its failure refuses the page, and the read whose pages are checked goes on
+        }
         misplacedKeys.forget(failure);
         pageChecks.letGoAll();
     }
 
     /** Runs {@code check} of a page just read: now, or, inside a read, once it is whole (see {@link PageChecks}). */
     private synchronized void checkOnceReadWhole(Paged.ReadCheck check) {
-        if (faultDepth > 0 || readingPending) {
+        if ((faultDepth > 0 || readingPending) && !misplacedKeys.isChecking()) { // placing keys, the read is whole
             pageChecks.add(check);
         } else {
             check.check();
@@ -885,7 +905,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 pageReads--;
             }
             if (faultDepth == 0 && !readingPending) { // else the read it is in checks once done
-                readWhole();
+                endRead();
             }
             counters.pagesRead++;
         }

@@ -52,6 +52,11 @@ final class PageChecks {
         }
     }
 
+    /** Whether the checks are running: a read one of them makes is nested in the read they check. */
+    boolean isRunning() {
+        return running;
+    }
+
     /** The read failed: lets each page kept for a check go unchecked. Nested in a run, does nothing (the run goes on). */
     void letGoAll() {
         if (running) {

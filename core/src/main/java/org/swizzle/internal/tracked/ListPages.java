@@ -72,8 +72,16 @@ final class ListPages<E> {
 
         @Override
         public Release release() {
+            return release(false);
+        }
+
+        /**
+         * Empties the slot if its page may be let go; {@code evenWatched}, for a page its check refused, so that its next
+         * use checks it again: also one compared at every commit, never one changed since the last commit.
+         */
+        Release release(boolean evenWatched) {
             TrackedArrayList<E> read = list;
-            Release outcome = PageSlot.outcome(owner, read);
+            Release outcome = PageSlot.outcome(owner, read, evenWatched);
             if (outcome == Release.RELEASED) {
                 oid = read.attachment().oid();
                 list = null;
@@ -205,7 +213,10 @@ final class ListPages<E> {
         return read;
     }
 
-    /** A chunk read, for the list's {@link ChunkCheck}; refused, it is let go, and its next use reads and checks it again. */
+    /**
+     * A chunk read, for the list's {@link ChunkCheck}; refused, it is let go, so that its next use checks it again (unless
+     * it changed since the last commit: then it stays, as only it holds the change).
+     */
     private final class ChunkRead implements Paged.ReadCheck {
         private final Chunk<E> slot;
         private final TrackedArrayList<E> read;
@@ -221,7 +232,7 @@ final class ListPages<E> {
         public void check() {
             int k = index < chunkCount && chunks[index] == slot ? index : indexOf(slot);
             if (k < 0 || slot.list != read) {
-                return; // merged into another, or let go since: a later read of it is checked
+                return; // let go since, and checked when read again; or merged into another, by a change made meanwhile
             }
             try {
                 chunkCheck.read(k, read);
@@ -234,7 +245,7 @@ final class ListPages<E> {
         @Override
         public void letGo() {
             if (slot.list == read) {
-                slot.release();
+                slot.release(true);
             }
         }
     }

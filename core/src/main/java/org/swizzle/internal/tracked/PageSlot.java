@@ -34,9 +34,17 @@ public interface PageSlot {
 
     /** What {@link #release()} does with {@code page} (null if none), a page of {@code collection}. */
     static Release outcome(Tracked collection, Tracked page) {
+        return outcome(collection, page, false);
+    }
+
+    /**
+     * What {@link #release()} does with {@code page} (null if none), a page of {@code collection}; {@code evenWatched}:
+     * also with one compared at every commit, which the store, watching it, finds again at its next use.
+     */
+    static Release outcome(Tracked collection, Tracked page, boolean evenWatched) {
         Attachment holder = collection.attachment();
         Attachment own = page == null ? null : page.attachment();
-        if (own == null || holder == null || !holder.isLive() || !own.isLive() || own.isWatched()) {
+        if (own == null || holder == null || !holder.isLive() || !own.isLive() || own.isWatched() && !evenWatched) {
             return Release.FORGOTTEN;
         }
         return own.isDirty() || own.isFilling() || holder.isFilling() ? Release.KEPT : Release.RELEASED;

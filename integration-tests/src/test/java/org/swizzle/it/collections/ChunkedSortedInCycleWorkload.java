@@ -30,7 +30,8 @@ public final class ChunkedSortedInCycleWorkload {
         int id;
         Set<Object> set = new HashSet<>();
         TreeSet<Ranked> ranked = new TreeSet<>();
-        TreeMap<Ranked, Integer> numbered = new TreeMap<>();
+        /** Holding arrays, compared at every commit (an array taken out may change). */
+        TreeMap<Ranked, int[]> numbered = new TreeMap<>();
 
         Node(int id) {
             this.id = id;
@@ -82,6 +83,61 @@ public final class ChunkedSortedInCycleWorkload {
         }
     }
 
+    /** Ordered by its number, or in reverse once its class's order changed. */
+    @Persistent
+    public static class Numbered implements Comparable<Numbered> {
+        /** Whether the order is reversed: the order of the class changed since the numbers were stored. */
+        static boolean reversed;
+        int number;
+
+        Numbered(int number) {
+            this.number = number;
+        }
+
+        @Override
+        public int compareTo(Numbered other) {
+            return reversed ? Integer.compare(other.number, number) : Integer.compare(number, other.number);
+        }
+    }
+
+    /** Numbers in a sorted set, and with arrays in a sorted map, large enough to be stored in chunks. */
+    @Persistent
+    public static class Index {
+        TreeSet<Numbered> numbers = new TreeSet<>();
+        /** Holding arrays, compared at every commit (an array taken out may change). */
+        TreeMap<Numbered, int[]> arrays = new TreeMap<>();
+    }
+
+    /** A key hashed by whether its index holds a number: a lookup in the chunks of a sorted set, as it is hashed. */
+    @Persistent
+    public static class Tag {
+        int id;
+        Index index;
+
+        Tag(int id, Index index) {
+            this.id = id;
+            this.index = index;
+        }
+
+        @Override
+        public int hashCode() {
+            return index.numbers.contains(new Numbered(KEYS / 3)) ? id : -id;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Tag && ((Tag) o).id == id;
+        }
+    }
+
+    /** A set of tags. */
+    @Persistent
+    public static class Shelf {
+        Set<Tag> tags = new HashSet<>();
+    }
+
+    private static final int TAGS = 5;
+
     private final String phase;
 
     private ChunkedSortedInCycleWorkload(String phase) {
@@ -91,7 +147,9 @@ public final class ChunkedSortedInCycleWorkload {
     public static void main(String[] args) throws Exception {
         ChunkedSortedInCycleWorkload workload = new ChunkedSortedInCycleWorkload(args[0]);
         Phases.run(args, Map.of("build", workload::build, "readAndAdd", workload::readAndAdd,
-            "checkAdded", workload::checkAdded, "refuseOutOfOrder", workload::refuseOutOfOrder));
+            "checkAdded", workload::checkAdded, "refuseOutOfOrder", workload::refuseOutOfOrder,
+            "buildShelf", workload::buildShelf, "addToIndex", workload::addToIndex,
+            "refuseLookupOutOfOrder", workload::refuseLookupOutOfOrder, "checkShelf", workload::checkShelf));
     }
 
     private void build(ObjectStore store) {
@@ -101,7 +159,7 @@ public final class ChunkedSortedInCycleWorkload {
         first.set.add(second);
         for (int id = 1; id <= KEYS; id++) {
             second.ranked.add(new Ranked(id, first));
-            second.numbered.put(new Ranked(id, first), id);
+            second.numbered.put(new Ranked(id, first), new int[] {id});
         }
         store.setRoot("first", first);
         store.commit();
@@ -113,7 +171,7 @@ public final class ChunkedSortedInCycleWorkload {
         Node second = check(store, KEYS);
         Node first = store.root("first", Node.class);
         second.ranked.add(new Ranked(KEYS + 1, first));
-        second.numbered.put(new Ranked(KEYS + 1, first), KEYS + 1);
+        second.numbered.put(new Ranked(KEYS + 1, first), new int[] {KEYS + 1});
         store.commit();
         Phases.halt(phase);
     }
@@ -135,18 +193,103 @@ public final class ChunkedSortedInCycleWorkload {
         Ranked.reversed = true;
         int refused = 0;
         for (int attempt = 0; attempt < 3; attempt++) {
+            refused += refused(() -> second(store.root("first", Node.class)).ranked.contains(probe(store)));
+            refused += refused(() -> second(store.root("first", Node.class)).numbered.containsKey(probe(store)));
+        }
+        Phases.check(phase, "keys out of order once the read is whole are refused at each touch: " + refused, refused == 6);
+        Ranked.reversed = false;
+        check(store, KEYS + 1);
+    }
+
+    /** 1 if {@code touch} is refused for keys out of order, naming the field, else 0. */
+    private int refused(Runnable touch) {
+        try {
+            touch.run();
+            return 0;
+        } catch (IncompatibleSchemaException e) {
+            Phases.check(phase, "the refusal names the field: " + e.getMessage(), e.getMessage().contains("Node.ranked")
+                || e.getMessage().contains("Node.numbered"));
+            return 1;
+        }
+    }
+
+    /** A key from the middle of the sorted set and map. */
+    private static Ranked probe(ObjectStore store) {
+        return new Ranked(KEYS / 2, store.root("first", Node.class));
+    }
+
+    private void buildShelf(ObjectStore store) {
+        Index index = new Index();
+        for (int number = 1; number <= KEYS; number++) {
+            index.numbers.add(new Numbered(number));
+            index.arrays.put(new Numbered(number), new int[] {number});
+        }
+        Shelf shelf = new Shelf();
+        for (int id = 1; id <= TAGS; id++) {
+            shelf.tags.add(new Tag(id, index));
+        }
+        store.setRoot("shelf", shelf);
+        store.setRoot("index", index);
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    /** Adds a number, which stores the index's set in chunks from now on. */
+    private void addToIndex(ObjectStore store) {
+        store.root("index", Index.class).numbers.add(new Numbered(KEYS + 1));
+        store.root("index", Index.class).arrays.put(new Numbered(KEYS + 1), new int[] {KEYS + 1});
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    /**
+     * The shelf's read hashes its tags by a lookup in the index's chunks, out of order now: the chunk's check waits for
+     * the read to be whole, and refuses it then, and the tags, hashed by a lookup that missed, are not left where a
+     * lookup with the order put back misses them (an add would store a tag twice): the shelf's set is refused with the
+     * chunk. The order put back, the tags are found, and an equal one does not go in.
+     */
+    private void refuseLookupOutOfOrder(ObjectStore store) {
+        Numbered.reversed = true;
+        int refused = 0;
+        for (int attempt = 0; attempt < 2; attempt++) {
             try {
-                Node second = second(store.root("first", Node.class));
-                second.ranked.contains(new Ranked(KEYS / 2, store.root("first", Node.class)));
+                store.root("shelf", Shelf.class).tags.size();
             } catch (IncompatibleSchemaException e) {
-                Phases.check(phase, "the refusal names the field: " + e.getMessage(), e.getMessage().contains("Node.ranked")
-                    || e.getMessage().contains("Node.numbered"));
+                Phases.check(phase, "the refusal names the index's field: " + e.getMessage(), e.getMessage().contains("Index.numbers"));
                 refused++;
             }
         }
-        Phases.check(phase, "keys out of order once the read is whole are refused at each touch: " + refused, refused == 3);
-        Ranked.reversed = false;
-        check(store, KEYS + 1);
+        Phases.check(phase, "the chunk out of order is refused at each touch: " + refused, refused == 2);
+        refused = 0;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            try {
+                store.root("index", Index.class).arrays.containsKey(new Numbered(KEYS / 3));
+            } catch (IncompatibleSchemaException e) {
+                Phases.check(phase, "the refusal names the field: " + e.getMessage(), e.getMessage().contains("Index.arrays"));
+                refused++;
+            }
+        }
+        Phases.check(phase, "a chunk of arrays out of order, compared at every commit, is refused at each touch: " + refused,
+            refused == 3);
+        Numbered.reversed = false;
+        checkShelf(store);
+        Shelf shelf = store.root("shelf", Shelf.class);
+        Phases.check(phase, "an equal tag does not go in", !shelf.tags.add(new Tag(1, store.root("index", Index.class))));
+        store.commit();
+    }
+
+    /** Every tag of the shelf is found where it is, and there are as many as stored; so is every number's array. */
+    private void checkShelf(ObjectStore store) {
+        TreeMap<Numbered, int[]> arrays = store.root("index", Index.class).arrays;
+        boolean found = true;
+        for (int number = 1; number <= KEYS + 1; number++) {
+            int[] array = arrays.get(new Numbered(number));
+            found &= array != null && array[0] == number;
+        }
+        Phases.check(phase, "every number's array is found: " + arrays.size(), found && arrays.size() == KEYS + 1);
+        Shelf shelf = store.root("shelf", Shelf.class);
+        Phases.check(phase, "the shelf holds its tags: " + shelf.tags.size(), shelf.tags.size() == TAGS);
+        Phases.check(phase, "every tag is found where it is", shelf.tags.stream().allMatch(shelf.tags::contains));
     }
 
     /** Checks the sorted set and map of the second node hold 1 to {@code keys}, in order, each found; returns the node. */
@@ -155,7 +298,7 @@ public final class ChunkedSortedInCycleWorkload {
         List<Integer> ranked = new ArrayList<>();
         second.ranked.forEach(key -> ranked.add(key.id));
         List<Integer> numbered = new ArrayList<>();
-        second.numbered.forEach((key, number) -> numbered.add(key.id == number ? key.id : -key.id));
+        second.numbered.forEach((key, number) -> numbered.add(key.id == number[0] ? key.id : -key.id));
         List<Integer> ascending = new ArrayList<>();
         for (int id = 1; id <= keys; id++) {
             ascending.add(id);
