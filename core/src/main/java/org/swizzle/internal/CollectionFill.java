@@ -158,7 +158,7 @@ final class CollectionFill {
                 throw in.applicationThrew(e);
             }
             if (added) {
-                notePersistentKey(value);
+                noteKey(value);
             } else if (!in.keptAside(collection, value, null, read)) {
                 throw keysNowEqual(collection, value, fieldName(), false);
             }
@@ -171,7 +171,7 @@ final class CollectionFill {
             int before = map.size();
             Object replaced = putEntry(map, key, value);
             if (map.size() != before) {
-                notePersistentKey(key);
+                noteKey(key);
             } else if (in.keptAside(collection, key, value, read)) {
                 putEntry(map, key, replaced); // the equal key's own value back
             } else {
@@ -232,10 +232,11 @@ final class CollectionFill {
         return "a " + value.getClass().getSuperclass().getName() + " of " + size;
     }
 
-    /** Tells the reader of a persistent object hashed or compared as {@code value} went in. */
-    private void notePersistentKey(Object value) {
-        if (value instanceof Persistable && (collection instanceof Set || collection instanceof Map)) {
-            in.keyPut(collection, (Persistable) value);
+    /** Tells the reader of a persistent object or a collection hashed or compared as {@code value} went in. */
+    private void noteKey(Object value) {
+        if ((value instanceof Persistable || value instanceof Collection || value instanceof Map)
+            && (collection instanceof Set || collection instanceof Map)) {
+            in.keyPut(collection, value);
         }
     }
 }

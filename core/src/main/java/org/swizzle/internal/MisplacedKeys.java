@@ -82,7 +82,7 @@ final class MisplacedKeys {
     }
 
     /** Notes that {@code key} went into {@code collection} while it may not have held its whole state. */
-    void put(Object collection, Persistable key) {
+    void put(Object collection, Object key) {
         if (collection != last && readsState(collection, key)) {
             taken.add(collection);
             last = collection;
@@ -91,11 +91,14 @@ final class MisplacedKeys {
 
     /**
      * Whether putting {@code key} into {@code collection} (or hashing the collection {@code key} is in) reads the key's
-     * state: it is persistent, and its class declares {@code hashCode}, or the collection is sorted.
+     * state: it is persistent, and its class declares {@code hashCode}, or the collection is sorted; or it is a collection,
+     * hashed and told equal by its elements.
      */
     static boolean readsState(Object collection, Object key) {
-        return key instanceof Persistable
-            && (collection instanceof SortedSet || collection instanceof SortedMap || HASHES_STATE.get(key.getClass()));
+        if (key instanceof Persistable) {
+            return collection instanceof SortedSet || collection instanceof SortedMap || HASHES_STATE.get(key.getClass());
+        }
+        return key instanceof Collection || key instanceof Map;
     }
 
     /**

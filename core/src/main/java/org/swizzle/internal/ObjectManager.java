@@ -811,7 +811,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Notes keys put inside faults and page reads only: the check runs when the outermost one is done. */
     @Override
-    public void keyPut(Object collection, Persistable key) {
+    public void keyPut(Object collection, Object key) {
         if (faultDepth > 0 || collectionsReading > 0) {
             misplacedKeys.put(collection, key);
         }

@@ -70,10 +70,10 @@ public final class ObjectReader {
         }
 
         /**
-         * {@code key}, a persistent object, went into {@code collection}, a set or map that hashes or orders it, while
-         * objects it may read to do so could still be being read themselves.
+         * {@code key}, a persistent object or a collection, went into {@code collection}, a set or map that hashes or
+         * orders it, while objects it may read to do so could still be being read themselves.
          */
-        default void keyPut(Object collection, Persistable key) {
+        default void keyPut(Object collection, Object key) {
         }
 
         /**
@@ -428,7 +428,7 @@ public final class ObjectReader {
     }
 
     /** See {@link ReferenceSwizzler#keyPut}. */
-    void keyPut(Object collection, Persistable key) {
+    void keyPut(Object collection, Object key) {
         references.keyPut(collection, key);
     }
 

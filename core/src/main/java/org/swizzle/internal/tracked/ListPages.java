@@ -231,9 +231,10 @@ final class ListPages<E> {
         @Override
         public void check() {
             int k = index < chunkCount && chunks[index] == slot ? index : indexOf(slot);
-            if (k < 0 || slot.list != read) {
-                return; // let go since, and checked when read again; or merged into another, by a change made meanwhile
+            if (k < 0) {
+                return; // merged into another, by a change made meanwhile
             }
+            // checked even if let go since (the budget may have): the read that used it may have placed keys by it
             try {
                 chunkCheck.read(k, read);
             } catch (RuntimeException | Error e) {

@@ -32,4 +32,17 @@ class ChunkedSortedInCycleTest {
             "readAndAdd", "checkAdded", "refuseOutOfOrder", "checkAdded", "buildShelf", "addToIndex", "refuseLookupOutOfOrder",
             "checkShelf"), "[" + options + "]");
     }
+
+    /**
+     * The same refusal of the sets whose keys' hash read a chunk refused once the read is whole, under a resident budget
+     * that lets that chunk go during the read (the hash walks a long list after it): it is checked all the same.
+     */
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {""})
+    void shouldCheckAChunkTheBudgetLetGoDuringTheRead(String options) {
+        Jvm jvm = Jvm.withAgent(options).jvmOption("-D" + Phases.BUDGET_PROPERTY + "=1000")
+            .jvmOption("-D" + ChunkedSortedInCycleWorkload.WALK + "=true");
+        assertEquals("", Phases.failures(ChunkedSortedInCycleWorkload.class, jvm, dir, "buildShelf", "addToIndex",
+            "refuseLookupOutOfOrder", "checkShelf"), "[" + options + "]");
+    }
 }

@@ -100,15 +100,20 @@ public final class ChunkedSortedInCycleWorkload {
         }
     }
 
-    /** Numbers in a sorted set, and with arrays in a sorted map, large enough to be stored in chunks. */
+    /** Numbers in a sorted set, and with arrays in a sorted map, large enough to be stored in chunks; and a long list. */
     @Persistent
     public static class Index {
         TreeSet<Numbered> numbers = new TreeSet<>();
         /** Holding arrays, compared at every commit (an array taken out may change). */
         TreeMap<Numbered, int[]> arrays = new TreeMap<>();
+        /** Walked by a tag's hash under a resident budget: its chunks make the budget let go of those read before. */
+        List<Integer> walked = new ArrayList<>();
     }
 
-    /** A key hashed by whether its index holds a number: a lookup in the chunks of a sorted set, as it is hashed. */
+    /**
+     * A key hashed by whether its index holds a number: a lookup in the chunks of a sorted set, as it is hashed; then,
+     * if {@link #WALK} is set, a walk through the index's long list.
+     */
     @Persistent
     public static class Tag {
         int id;
@@ -121,7 +126,15 @@ public final class ChunkedSortedInCycleWorkload {
 
         @Override
         public int hashCode() {
-            return index.numbers.contains(new Numbered(KEYS / 3)) ? id : -id;
+            int hash = index.numbers.contains(new Numbered(KEYS / 3)) ? id : -id;
+            if (Boolean.getBoolean(WALK)) {
+                long sum = 0;
+                for (int each : index.walked) {
+                    sum += each;
+                }
+                hash += sum == WALKED * (WALKED - 1L) / 2 ? 0 : 1;
+            }
+            return hash;
         }
 
         @Override
@@ -130,11 +143,17 @@ public final class ChunkedSortedInCycleWorkload {
         }
     }
 
-    /** A set of tags. */
+    /** A set of tags, and a set of lists of tags: a list's hash is its tags'. */
     @Persistent
     public static class Shelf {
         Set<Tag> tags = new HashSet<>();
+        Set<List<Tag>> lists = new HashSet<>();
     }
+
+    /** Whether a tag's hash walks the index's long list (set under a resident budget). */
+    static final String WALK = "swizzle.it.walk";
+    /** The elements of the long list: more than a list keeps in one chunk. */
+    private static final int WALKED = 3_001;
 
     private static final int TAGS = 5;
 
@@ -224,9 +243,13 @@ public final class ChunkedSortedInCycleWorkload {
             index.numbers.add(new Numbered(number));
             index.arrays.put(new Numbered(number), new int[] {number});
         }
+        for (int each = 0; each < WALKED - 1; each++) {
+            index.walked.add(each);
+        }
         Shelf shelf = new Shelf();
         for (int id = 1; id <= TAGS; id++) {
             shelf.tags.add(new Tag(id, index));
+            shelf.lists.add(new ArrayList<>(List.of(new Tag(id, index))));
         }
         store.setRoot("shelf", shelf);
         store.setRoot("index", index);
@@ -238,6 +261,7 @@ public final class ChunkedSortedInCycleWorkload {
     private void addToIndex(ObjectStore store) {
         store.root("index", Index.class).numbers.add(new Numbered(KEYS + 1));
         store.root("index", Index.class).arrays.put(new Numbered(KEYS + 1), new int[] {KEYS + 1});
+        store.root("index", Index.class).walked.add(WALKED - 1);
         store.commit();
         Phases.halt(phase);
     }
@@ -258,8 +282,14 @@ public final class ChunkedSortedInCycleWorkload {
                 Phases.check(phase, "the refusal names the index's field: " + e.getMessage(), e.getMessage().contains("Index.numbers"));
                 refused++;
             }
+            try {
+                store.root("shelf", Shelf.class).lists.size();
+            } catch (IncompatibleSchemaException e) {
+                Phases.check(phase, "the refusal names the index's field: " + e.getMessage(), e.getMessage().contains("Index.numbers"));
+                refused++;
+            }
         }
-        Phases.check(phase, "the chunk out of order is refused at each touch: " + refused, refused == 2);
+        Phases.check(phase, "the chunk out of order is refused at each touch: " + refused, refused == 4);
         refused = 0;
         for (int attempt = 0; attempt < 3; attempt++) {
             try {
@@ -274,7 +304,9 @@ public final class ChunkedSortedInCycleWorkload {
         Numbered.reversed = false;
         checkShelf(store);
         Shelf shelf = store.root("shelf", Shelf.class);
-        Phases.check(phase, "an equal tag does not go in", !shelf.tags.add(new Tag(1, store.root("index", Index.class))));
+        Index index = store.root("index", Index.class);
+        Phases.check(phase, "an equal tag does not go in", !shelf.tags.add(new Tag(1, index)));
+        Phases.check(phase, "an equal list does not go in", !shelf.lists.add(new ArrayList<>(List.of(new Tag(1, index)))));
         store.commit();
     }
 
@@ -290,6 +322,8 @@ public final class ChunkedSortedInCycleWorkload {
         Shelf shelf = store.root("shelf", Shelf.class);
         Phases.check(phase, "the shelf holds its tags: " + shelf.tags.size(), shelf.tags.size() == TAGS);
         Phases.check(phase, "every tag is found where it is", shelf.tags.stream().allMatch(shelf.tags::contains));
+        Phases.check(phase, "the shelf holds its lists: " + shelf.lists.size(), shelf.lists.size() == TAGS);
+        Phases.check(phase, "every list is found where it is", shelf.lists.stream().allMatch(shelf.lists::contains));
     }
 
     /** Checks the sorted set and map of the second node hold 1 to {@code keys}, in order, each found; returns the node. */
