@@ -176,6 +176,11 @@ final class MisplacedKeys {
         }
     }
 
+    /** Whether a read in progress faulted an object while it was being filled (see {@link #reentered()}). */
+    boolean isReentered() {
+        return reentered;
+    }
+
     /** Whether a {@link #check} is in progress: a fault it makes is nested in the fault that runs it. */
     boolean isChecking() {
         return checking;

@@ -421,10 +421,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     /**
-     * The outermost read is done: checks the pages it read whose check compares keys (which, in a cycle, may have read
-     * what it was filling), then places the keys it may have put in the wrong place. A page refused then may have given
-     * a key's hash a wrong answer during the read: every key noted is looked up again, and a collection whose key's
-     * hash reads the page is refused with it.
+     * The outermost read is done: checks again the pages it read in a cycle whose check compares keys (which may have
+     * read what it was filling), then places the keys it may have put in the wrong place. A page refused then may have
+     * given a key's hash a wrong answer during the read: every key noted is looked up again (the read met a fill in
+     * progress), and a collection whose key's hash reads the page is refused with it.
      */
     private void endRead() {
         if (pageChecks.isRunning()) {
@@ -435,7 +435,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             pageChecks.runAll();
         } catch (RuntimeException | Error e) {
             refused = e;
-            misplacedKeys.reentered();
         }
         try {
             misplacedKeys.check();
@@ -460,13 +459,27 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         pageChecks.letGoAll();
     }
 
-    /** Runs {@code check} of a page just read: now, or, inside a read, once it is whole (see {@link PageChecks}). */
+    /**
+     * Runs {@code check} of a page just read, and refuses the page if it fails; inside a read that met a fill in progress
+     * (in a cycle: what the check compares may read it), runs it again once the read is whole, and refuses it only then.
+     */
     private synchronized void checkOnceReadWhole(Paged.ReadCheck check) {
-        if ((faultDepth > 0 || readingPending) && !misplacedKeys.isChecking()) { // placing keys, the read is whole
-            pageChecks.add(check);
-        } else {
+        try {
             check.check();
+        } catch (RuntimeException | Error e) {
+            if (!inCycle()) {
+                check.letGo();
+                throw e;
+            }
         }
+        if (inCycle()) {
+            pageChecks.add(check);
+        }
+    }
+
+    /** Whether a read in progress met a fill in progress, and its keys are placed again once it is whole. */
+    private boolean inCycle() {
+        return (faultDepth > 0 || readingPending) && misplacedKeys.isReentered() && !misplacedKeys.isChecking();
     }
 
     /**

@@ -6,10 +6,11 @@ import java.util.List;
 import org.swizzle.internal.tracked.Paged;
 
 /**
- * The checks of pages read inside a read in progress that run the application's code on what the pages hold (a sorted
- * map's keys, stored in chunks, compared): a key's {@code compareTo} may read a set the read is still filling, in a
- * cycle, and find the keys out of order that are not. They run once the outermost read is whole; if it fails, their
- * pages are let go unchecked, to be read and checked again at their next use.
+ * The checks of pages read inside a read in progress that met a fill in progress, which run the application's code on
+ * what the pages hold (a sorted map's keys, stored in chunks, compared): in such a cycle a key's {@code compareTo} may
+ * read a set the read is still filling, and find keys out of order that are not, or in order that are not. They run
+ * again once the outermost read is whole, and a page refused then is let go; if the read fails, their pages are let
+ * go unchecked, to be read and checked again at their next use.
  */
 final class PageChecks {
 
@@ -22,8 +23,9 @@ final class PageChecks {
     }
 
     /**
-     * Runs every check kept, and those the reads they make add, each whatever the others did; throws the first failure,
-     * with the others suppressed in it. Nested in a run, does nothing: the run goes on to what was added.
+     * Runs every check kept, and those the reads they make add, each whatever the others did, letting go of each page
+     * refused; throws the first failure, with the others suppressed in it. Nested in a run, does nothing: the run goes
+     * on to what was added.
      */
     void runAll() {
         if (running) {
@@ -33,9 +35,11 @@ final class PageChecks {
         Throwable failure = null;
         try {
             for (int i = 0; i < waiting.size(); i++) {
+                Paged.ReadCheck check = waiting.get(i);
                 try {
-                    waiting.get(i).check();
+                    check.check();
                 } catch (RuntimeException | Error e) {
+                    check.letGo();
                     if (failure == null) {
                         failure = e;
                     } else {

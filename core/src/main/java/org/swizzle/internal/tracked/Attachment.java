@@ -39,7 +39,11 @@ public final class Attachment {
          */
         Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check);
 
-        /** Runs {@code check} of a page just read: now, or once the read in progress, if any, is whole. */
+        /**
+         * Runs {@code check} of a page just read, letting the page go and throwing if it fails; inside a read that met a
+         * fill in progress (what the check compares may read it partly filled), again once that read is whole, and only
+         * then does a failure count.
+         */
         default void checkOnceReadWhole(Paged.ReadCheck check) {
             check.check();
         }

@@ -201,8 +201,9 @@ final class ListPages<E> {
     }
 
     /**
-     * Reads chunk {@code k}, then has the list's {@link ChunkCheck}, if it has one, look at it: at once, or, inside a
-     * read, once the read is whole (the keys a sorted map's check compares may read a set that read is filling).
+     * Reads chunk {@code k}, then has the list's {@link ChunkCheck}, if it has one, look at it: at once, and, inside a
+     * read that met a fill in progress, again once the read is whole (the keys a sorted map's check compares may read
+     * a set that read is filling).
      */
     private TrackedArrayList<E> readChecked(int k) {
         Chunk<E> chunk = chunks[k];
@@ -234,13 +235,7 @@ final class ListPages<E> {
             if (k < 0) {
                 return; // merged into another, by a change made meanwhile
             }
-            // checked even if let go since (the budget may have): the read that used it may have placed keys by it
-            try {
-                chunkCheck.read(k, read);
-            } catch (RuntimeException | Error e) {
-                letGo();
-                throw e;
-            }
+            chunkCheck.read(k, read); // even if let go since (the budget may have): the read may have placed keys by it
         }
 
         @Override

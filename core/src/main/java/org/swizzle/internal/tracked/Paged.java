@@ -64,18 +64,21 @@ public interface Paged {
 
     /**
      * A check of a page just read that runs the application's code on what the page holds (a sorted map's keys compared
-     * by their {@code compareTo}), which may read objects a read in progress is still filling: the store runs it once
-     * that read is whole, or lets the page go unchecked if the read fails.
+     * by their {@code compareTo}), which may read objects a read in progress is still filling, in a cycle: the store
+     * checks it again once that read is whole, and lets the page go if it is refused.
      */
     interface ReadCheck {
         /**
-         * Checks the page, if it is still in memory; lets it go if the check fails, so that its next use reads it again.
+         * Checks the page (even if let go since: the read it was read in may have used it).
          *
          * @throws org.swizzle.StoreException what the page holds cannot be used as it is
          */
         void check();
 
-        /** Lets the page go unchecked, if it is still in memory: the read it was read in failed. */
+        /**
+         * Lets the page go, if it is still in memory and unchanged since the last commit, so that its next use checks it
+         * again: it was refused, or the read it was read in failed.
+         */
         void letGo();
     }
 

@@ -16,9 +16,9 @@ import org.swizzle.it.Phases;
  * that holds them, and whose node's hash reads them: read while that set is, a chunk's keys compare out of order, and
  * the chunk's check waits for the read to be whole. Before, both were refused as out of order at every read once
  * stored in chunks (committed data no read could get back). Keys out of order once the read is whole are refused at
- * every touch, a chunk holding arrays too. A set whose keys were hashed by a lookup in a chunk refused once the read
- * is whole is refused with it: kept, its keys sat where no lookup finds them once the order was put back, and an add
- * stored one twice. Each phase in a JVM of its own.
+ * every touch, a chunk holding arrays too. A set whose keys are hashed by a lookup in a chunk out of order, outside a
+ * cycle, is refused with it: a first version, which checked such a chunk once the read was whole, left its keys where
+ * no lookup finds them once the order was put back, and an add stored one twice. Each phase in a JVM of its own.
  */
 class ChunkedSortedInCycleTest {
 
@@ -33,10 +33,7 @@ class ChunkedSortedInCycleTest {
             "checkShelf"), "[" + options + "]");
     }
 
-    /**
-     * The same refusal of the sets whose keys' hash read a chunk refused once the read is whole, under a resident budget
-     * that lets that chunk go during the read (the hash walks a long list after it): it is checked all the same.
-     */
+    /** The same under a resident budget that lets the chunk go during the read (the hash walks a long list after it). */
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {""})
     void shouldCheckAChunkTheBudgetLetGoDuringTheRead(String options) {

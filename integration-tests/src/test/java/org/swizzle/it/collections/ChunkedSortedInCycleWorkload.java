@@ -267,10 +267,10 @@ public final class ChunkedSortedInCycleWorkload {
     }
 
     /**
-     * The shelf's read hashes its tags by a lookup in the index's chunks, out of order now: the chunk's check waits for
-     * the read to be whole, and refuses it then, and the tags, hashed by a lookup that missed, are not left where a
-     * lookup with the order put back misses them (an add would store a tag twice): the shelf's set is refused with the
-     * chunk. The order put back, the tags are found, and an equal one does not go in.
+     * The shelf's read hashes its tags (and its lists of tags) by a lookup in the index's chunks, out of order now, not in
+     * a cycle: the read is refused, and the tags, hashed by a lookup that missed, are not left where a lookup with the
+     * order put back misses them (an add would store a tag twice). The order put back, the tags are found, and an equal
+     * one does not go in. A chunk of arrays out of order is refused at each touch.
      */
     private void refuseLookupOutOfOrder(ObjectStore store) {
         Numbered.reversed = true;
