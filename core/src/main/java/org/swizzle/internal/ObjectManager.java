@@ -397,7 +397,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             if (faultDepth == 1 && !readingPending) {
                 abandonPending(0, e);
-                readFailed(e);
+                if (pageReads == 0) { // else the page read it is in forgets once it fails
+                    readFailed(e);
+                }
             }
             throw e;
         } finally {
@@ -409,8 +411,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         try {
             readPending();
         } catch (RuntimeException | Error e) {
-            readFailed(e);
+            if (pageReads == 0) {
+                readFailed(e);
+            }
             throw e;
+        }
+        if (pageReads > 0) {
+            return; // in a page read (a key's hash looking a paged collection up): it places keys and checks pages once done
         }
         endRead();
         // a commit trims once it is done; a check of keys or pages once the fault whose read it checks is (a fault nested
@@ -479,7 +486,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Whether a read in progress met a fill in progress, and its keys are placed again once it is whole. */
     private boolean inCycle() {
-        return (faultDepth > 0 || readingPending) && misplacedKeys.isReentered() && !misplacedKeys.isChecking();
+        return (faultDepth > 0 || readingPending || pageReads > 0) && misplacedKeys.isReentered() && !misplacedKeys.isChecking();
     }
 
     /**
@@ -908,7 +915,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             try {
                 found = decodeCollection(oid, holder.origin(), true, DeclaredElements.ofChunk(holder.declaredElements(), first), true);
             } catch (RuntimeException | Error e) {
-                if (faultDepth == 0 && !readingPending) {
+                if (faultDepth == 0 && !readingPending && pageReads == 1) {
                     readFailed(e);
                 }
                 throw e;
@@ -917,7 +924,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 keyCollections = outerKeyCollections;
                 pageReads--;
             }
-            if (faultDepth == 0 && !readingPending) { // else the read it is in checks once done
+            if (faultDepth == 0 && !readingPending && pageReads == 0) { // else the read it is in checks once done
                 endRead();
             }
             counters.pagesRead++;

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import org.swizzle.IncompatibleSchemaException;
 import org.swizzle.ObjectStore;
@@ -143,6 +144,15 @@ public final class ChunkedSortedInCycleWorkload {
         }
     }
 
+    /** A list large enough to be stored in chunks, whose first element is a set holding a node of the cycle. */
+    @Persistent
+    public static class Paged {
+        List<Object> elements = new ArrayList<>();
+    }
+
+    /** The elements of the paged list: more than a list keeps in one chunk. */
+    private static final int PAGED = 1_100;
+
     /** A set of tags, and a set of lists of tags: a list's hash is its tags'. */
     @Persistent
     public static class Shelf {
@@ -165,10 +175,19 @@ public final class ChunkedSortedInCycleWorkload {
 
     public static void main(String[] args) throws Exception {
         ChunkedSortedInCycleWorkload workload = new ChunkedSortedInCycleWorkload(args[0]);
-        Phases.run(args, Map.of("build", workload::build, "readAndAdd", workload::readAndAdd,
-            "checkAdded", workload::checkAdded, "refuseOutOfOrder", workload::refuseOutOfOrder,
-            "buildShelf", workload::buildShelf, "addToIndex", workload::addToIndex,
-            "refuseLookupOutOfOrder", workload::refuseLookupOutOfOrder, "checkShelf", workload::checkShelf));
+        Phases.run(args, Map.ofEntries(
+            Map.entry("build", workload::build),
+            Map.entry("readAndAdd", workload::readAndAdd),
+            Map.entry("checkAdded", workload::checkAdded),
+            Map.entry("refuseOutOfOrder", workload::refuseOutOfOrder),
+            Map.entry("buildShelf", workload::buildShelf),
+            Map.entry("addToIndex", workload::addToIndex),
+            Map.entry("refuseLookupOutOfOrder", workload::refuseLookupOutOfOrder),
+            Map.entry("checkShelf", workload::checkShelf),
+            Map.entry("buildPaged", workload::buildPaged),
+            Map.entry("growPaged", workload::growPaged),
+            Map.entry("checkPaged", workload::checkPaged),
+            Map.entry("refusePagedOutOfOrder", workload::refusePagedOutOfOrder)));
     }
 
     private void build(ObjectStore store) {
@@ -235,6 +254,70 @@ public final class ChunkedSortedInCycleWorkload {
     /** A key from the middle of the sorted set and map. */
     private static Ranked probe(ObjectStore store) {
         return new Ranked(KEYS / 2, store.root("first", Node.class));
+    }
+
+    /** The cycle again, reached through the first element of a paged list: read by a page read, not a fault. */
+    private void buildPaged(ObjectStore store) {
+        Node first = new Node(1);
+        Node second = new Node(2);
+        first.set.add("x");
+        first.set.add(second);
+        for (int id = 1; id <= KEYS; id++) {
+            second.ranked.add(new Ranked(id, first));
+            second.numbered.put(new Ranked(id, first), new int[] {id});
+        }
+        Paged paged = new Paged();
+        paged.elements.add(new HashSet<>(Set.of(first)));
+        for (int each = 1; each < PAGED; each++) {
+            paged.elements.add(each);
+        }
+        store.setRoot("paged", paged);
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    /** Adds a key, which stores the sorted set and map in chunks, and an element. */
+    private void growPaged(ObjectStore store) {
+        Paged paged = store.root("paged", Paged.class);
+        Node first = firstOf(paged);
+        Node second = second(first);
+        second.ranked.add(new Ranked(KEYS + 1, first));
+        second.numbered.put(new Ranked(KEYS + 1, first), new int[] {KEYS + 1});
+        paged.elements.add(PAGED);
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    /** The cycle read through the paged list holds its keys in order, each found, and takes no equal key. */
+    private void checkPaged(ObjectStore store) {
+        Node first = firstOf(store.root("paged", Paged.class));
+        Node second = second(first);
+        List<Integer> ranked = new ArrayList<>();
+        second.ranked.forEach(key -> ranked.add(key.id));
+        Phases.check(phase, "the sorted set read through a page holds its keys in order: " + ranked.subList(0, 3) + "..."
+            + ranked.size(), ranked.size() == KEYS + 1 && ranked.equals(ranked.stream().sorted().collect(Collectors.toList())));
+        Phases.check(phase, "every key is found where it is", second.ranked.stream().allMatch(second.ranked::contains)
+            && second.numbered.keySet().stream().allMatch(second.numbered::containsKey));
+        Phases.check(phase, "an equal key does not go in", !second.ranked.add(new Ranked(KEYS / 2, first)));
+    }
+
+    /** Out of order once the read through the page is whole: refused at each touch, nothing stored. */
+    private void refusePagedOutOfOrder(ObjectStore store) {
+        Ranked.reversed = true;
+        int refused = 0;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            refused += refused(() -> {
+                Node first = firstOf(store.root("paged", Paged.class));
+                second(first).ranked.contains(new Ranked(KEYS / 2, first));
+            });
+        }
+        Phases.check(phase, "keys out of order, read through a page, are refused at each touch: " + refused, refused == 2);
+        Ranked.reversed = false;
+        checkPaged(store);
+    }
+
+    private static Node firstOf(Paged paged) {
+        return (Node) ((Set<?>) paged.elements.get(0)).iterator().next();
     }
 
     private void buildShelf(ObjectStore store) {
