@@ -180,8 +180,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final List<UnfilledCollection> madeInRead = new ArrayList<>();
     /** Those of {@link #madeInRead} not filled yet, by instance, for one met again as a key, which is filled first. */
     private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
-    /** The persistent keys the faults in progress put into sets and maps, checked when the outermost is done. */
+    /** The checks of chunks read in a cycle, run again when the outermost read is done. */
     private final PageChecks pageChecks = new PageChecks();
+    /** The persistent keys the faults in progress put into sets and maps, checked when the outermost is done. */
     private final MisplacedKeys misplacedKeys = new MisplacedKeys(new MisplacedKeys.Owner() {
         @Override
         public Attachment attachmentOf(Object collection) {
@@ -486,7 +487,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Whether a read in progress met a fill in progress, and its keys are placed again once it is whole. */
     private boolean inCycle() {
-        return (faultDepth > 0 || readingPending || pageReads > 0) && misplacedKeys.isReentered() && !misplacedKeys.isChecking();
+        return (faultDepth > 0 || readingPending || pageReads > 0) && misplacedKeys.isReentered()
+            && !misplacedKeys.isChecking();
     }
 
     /**

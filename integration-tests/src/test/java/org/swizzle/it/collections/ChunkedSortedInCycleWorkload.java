@@ -191,6 +191,13 @@ public final class ChunkedSortedInCycleWorkload {
     }
 
     private void build(ObjectStore store) {
+        store.setRoot("first", cycle());
+        store.commit();
+        Phases.halt(phase);
+    }
+
+    /** The first node of a new cycle: its set holds the second, whose keys are ordered by the size of that set. */
+    private static Node cycle() {
         Node first = new Node(1);
         Node second = new Node(2);
         first.set.add("x");
@@ -199,9 +206,7 @@ public final class ChunkedSortedInCycleWorkload {
             second.ranked.add(new Ranked(id, first));
             second.numbered.put(new Ranked(id, first), new int[] {id});
         }
-        store.setRoot("first", first);
-        store.commit();
-        Phases.halt(phase);
+        return first;
     }
 
     /** Reads the cycle, checks it, adds a key to each (stored in chunks from now on), and commits. */
@@ -258,16 +263,8 @@ public final class ChunkedSortedInCycleWorkload {
 
     /** The cycle again, reached through the first element of a paged list: read by a page read, not a fault. */
     private void buildPaged(ObjectStore store) {
-        Node first = new Node(1);
-        Node second = new Node(2);
-        first.set.add("x");
-        first.set.add(second);
-        for (int id = 1; id <= KEYS; id++) {
-            second.ranked.add(new Ranked(id, first));
-            second.numbered.put(new Ranked(id, first), new int[] {id});
-        }
         Paged paged = new Paged();
-        paged.elements.add(new HashSet<>(Set.of(first)));
+        paged.elements.add(new HashSet<>(Set.of(cycle())));
         for (int each = 1; each < PAGED; each++) {
             paged.elements.add(each);
         }
