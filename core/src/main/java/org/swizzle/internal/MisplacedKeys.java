@@ -17,7 +17,7 @@ import java.util.SortedSet;
 import org.swizzle.internal.tracked.Attachment;
 
 /**
- * The sets and maps a read put persistent keys into, checked once the outermost read is done. A key whose
+ * The sets and maps a read put persistent keys (or collections of them) into, checked once the outermost read is done. A key whose
  * {@code hashCode} or {@code compareTo} reads its own state can be hashed while that state is still being read: in a
  * cycle (a node in the set of a peer that is in the node's own set) one of the two is hashed before its set holds
  * its elements, and lands in the wrong bucket, where {@code contains} no longer finds it. Java's serialization has
@@ -104,11 +104,12 @@ final class MisplacedKeys {
     /**
      * Keeps {@code key} (and {@code value}, in a map), the {@code index}th stored in {@code collection}, out of it until the
      * read is whole, if it found an equal one there while the read had re-entered a fill (a key hashed or compared then
-     * may have read an object or set partly filled) and its hash or order reads its state. Returns whether it was
-     * kept; if not, the keys are equal indeed.
+     * may have read an object or set partly filled) and it is a persistent key whose hash or order reads its state (a
+     * collection used as a key is not kept aside: it is refused at once). Returns whether it was kept; if not, the keys
+     * are equal indeed.
      */
     boolean keepAside(Object collection, Object key, Object value, int index) {
-        if (!reentered || !readsState(collection, key)) {
+        if (!reentered || !(key instanceof Persistable) || !readsState(collection, key)) {
             return false;
         }
         keptAside.computeIfAbsent(collection, each -> new ArrayList<>(2)).add(new KeptAside(key, value, index));

@@ -182,7 +182,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Map<Object, UnfilledCollection> unfilled = new IdentityHashMap<>();
     /** The checks of chunks read in a cycle, run again when the outermost read is done. */
     private final PageChecks pageChecks = new PageChecks();
-    /** The persistent keys the faults in progress put into sets and maps, checked when the outermost is done. */
+    /** The keys (persistent, or collections) the faults in progress put into sets and maps, checked when the outermost is done. */
     private final MisplacedKeys misplacedKeys = new MisplacedKeys(new MisplacedKeys.Owner() {
         @Override
         public Attachment attachmentOf(Object collection) {
@@ -398,7 +398,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             if (faultDepth == 1 && !readingPending) {
                 abandonPending(0, e);
-                if (pageReads == 0) { // else the page read it is in forgets once it fails
+                if (pageReads == 0) { // else the page read it is in forgets if it fails, or checks once done
                     readFailed(e);
                 }
             }
@@ -421,10 +421,18 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return; // in a page read (a key's hash looking a paged collection up): it places keys and checks pages once done
         }
         endRead();
-        // a commit trims once it is done; a check of keys or pages once the fault whose read it checks is (a fault nested
-        // in the check could otherwise make that fault's object hollow again before its accessor reads the field)
+        trimAfterRead(object);
+    }
+
+    /**
+     * Re-hollows clean objects past the budget, never {@code keep} (the object of the fault, or null), once an outermost
+     * read is done. A commit trims once it is done; a check of keys or pages once the read whose read it checks is (a
+     * fault nested in the check could otherwise make that fault's object hollow again before its accessor reads the
+     * field).
+     */
+    private void trimAfterRead(Persistable keep) {
         if (rehollowOnFault && transaction == null && !misplacedKeys.isChecking() && !pageChecks.isRunning()) {
-            trimToBudget(object, false);
+            trimToBudget(keep, false);
         }
     }
 
@@ -447,7 +455,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         try {
             misplacedKeys.check();
         } catch (RuntimeException | Error e) {
-            pageChecks.letGoAll();
             if (refused != null && refused != e) {
                 e.addSuppressed(refused);
             }
@@ -928,6 +935,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             if (faultDepth == 0 && !readingPending && pageReads == 0) { // else the read it is in checks once done
                 endRead();
+                trimAfterRead(null); // the faults its keys' hashes made left trimming to it
             }
             counters.pagesRead++;
         }

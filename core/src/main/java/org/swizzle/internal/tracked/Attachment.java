@@ -40,9 +40,9 @@ public final class Attachment {
         Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check);
 
         /**
-         * Runs {@code check} of a page just read, letting the page go and throwing if it fails; inside a read that met a
-         * fill in progress (what the check compares may read it partly filled), again once that read is whole, and only
-         * then does a failure count.
+         * Runs {@code check} of a page just read, throwing if it fails (the store also lets the page go); inside a read
+         * that met a fill in progress (what the check compares may read it partly filled), the store runs it again once
+         * that read is whole, and only then does a failure count.
          */
         default void checkOnceReadWhole(Paged.ReadCheck check) {
             check.check();

@@ -3,7 +3,7 @@ package org.swizzle.internal.tracked;
 /**
  * Looks at a chunk of a {@link TrackedArrayList} once it was read from the store: what the store's own checks of a
  * chunk cannot know, such as the order of a sorted map's keys under their class's {@code compareTo} today. Before any
- * use of it, unless it was read inside a read of objects, which uses it as it goes and has it checked once whole.
+ * use of it; in a read that met a fill in progress (a cycle), again once that read is whole, and only then final.
  */
 @FunctionalInterface
 interface ChunkCheck {
