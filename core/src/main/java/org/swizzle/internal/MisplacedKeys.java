@@ -109,7 +109,7 @@ final class MisplacedKeys {
      * are equal indeed.
      */
     boolean keepAside(Object collection, Object key, Object value, int index) {
-        if (!reentered || !(key instanceof Persistable) || !readsState(collection, key)) {
+        if (!reentered || !(key instanceof Persistable && readsState(collection, key))) {
             return false;
         }
         keptAside.computeIfAbsent(collection, each -> new ArrayList<>(2)).add(new KeptAside(key, value, index));

@@ -479,16 +479,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * (in a cycle: what the check compares may read it), runs it again once the read is whole, and refuses it only then.
      */
     private synchronized void checkOnceReadWhole(Paged.ReadCheck check) {
+        Throwable failure = null;
         try {
             check.check();
         } catch (RuntimeException | Error e) {
-            if (!inCycle()) {
-                check.letGo();
-                throw e;
-            }
+            failure = e;
         }
-        if (inCycle()) {
+        if (inCycle()) { // asked after the check, which may have met the fill in progress
             pageChecks.add(check);
+        } else if (failure != null) {
+            check.letGo();
+            throw OutOfLine.rethrow(failure);
         }
     }
 
