@@ -801,6 +801,7 @@ public final class SegmentStore implements AutoCloseable {
         StoreIOException failure = Closer.closeAfter(
             new StoreIOException("Cannot close the files of the store in " + directory, null),
             clusters, wal, segments, lock);
+        builder.leaveBlockMemory();
         return failure.getSuppressed().length == 0 ? null : failure;
     }
 }

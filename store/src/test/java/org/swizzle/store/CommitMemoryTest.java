@@ -1,5 +1,6 @@
 package org.swizzle.store;
 
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.swizzle.store.TestBytes.assertBytes;
 import static org.swizzle.store.TestBytes.bytes;
@@ -11,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A commit's working memory grows with the commit, and what a large one grew is let go once it is applied: a bulk load
- * would otherwise keep its puts, sort arrays and block (about 150 bytes an object) as long as the store is open.
+ * would otherwise keep its puts, sort arrays and block (about 150 bytes an object) as long as the store is open. The
+ * block's memory outlives its store: the next store the process opens builds its blocks in it.
  */
 class CommitMemoryTest {
 
@@ -91,6 +93,41 @@ class CommitMemoryTest {
         }
         try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
             assertBytes(bytes(200, length), store.read(oids[0], view), "the first object of commit 2, after a reopen");
+        }
+    }
+
+    @Test
+    void shouldBuildTheBlocksOfTheNextStoreInTheMemoryAClosedOneLeft() {
+        int length = 64 * 1024;
+        int count = 32;
+        Path first = dir.resolve("first");
+        Path second = dir.resolve("second");
+        LittleEndianBuffer left;
+        try (SegmentStore store = SegmentStore.open(first, StoreDirs.smallNoCheckpoint())) {
+            Transaction t = store.begin();
+            for (int i = 0; i < count; i++) {
+                TestBytes.putNew(t, i, length);
+            }
+            t.commit(1);
+            left = store.blockBuilder().block();
+            try (SegmentStore other = SegmentStore.open(second, StoreDirs.smallNoCheckpoint())) {
+                assertNotSame(left, other.blockBuilder().block(), "two open stores share a block");
+            }
+        }
+        long[] oids = new long[count];
+        try (SegmentStore store = SegmentStore.open(second, StoreDirs.smallNoCheckpoint())) {
+            assertTrue(store.blockBuilder().block().capacity() >= count * length, "the block left is no larger than "
+                + store.blockBuilder().block().capacity() + " bytes");
+            Transaction t = store.begin();
+            for (int i = 0; i < count / 2; i++) {
+                oids[i] = TestBytes.putNew(t, 1000 + i, length / 2);
+            }
+            t.commit(1);
+        }
+        try (SegmentStore store = SegmentStore.open(second, StoreDirs.smallNoCheckpoint())) {
+            for (int i = 0; i < count / 2; i++) {
+                assertBytes(bytes(1000 + i, length / 2), store.read(oids[i], view), "object " + i + " of the second store");
+            }
         }
     }
 }

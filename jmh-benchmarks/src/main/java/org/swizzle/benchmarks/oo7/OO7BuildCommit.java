@@ -19,7 +19,8 @@ import org.swizzle.benchmarks.oo1.Forks;
  * iteration ({@code SingleShotTime}). {@link BuildCounters} adds the commit alone, what it logged, and a
  * raw write and force of the bytes logged, made in the same JVM after the
  * store is closed, for the ratio of the commit to the limit of the disk. Plain Java builds the module on
- * the heap and commits nothing.
+ * the heap and commits nothing. Every fork runs in a heap touched as it starts ({@link Forks#PRE_TOUCH}): a build
+ * allocates about 50 MB, and otherwise each iteration measured the page faults of heap the JVM had not used yet.
  *
  * <pre>
  * java -jar jmh-benchmarks/target/benchmarks.jar 'oo7.OO7BuildCommit'     (from the repository root)
@@ -47,7 +48,7 @@ public abstract class OO7BuildCommit {
     }
 
     /** Plain Java: the build on the heap. */
-    @Fork(1)
+    @Fork(value = 1, jvmArgs = {Forks.HEAP_MIN, Forks.HEAP_MAX, Forks.PRE_TOUCH})
     public static class Java extends OO7BuildCommit {
         @Override
         protected OO7Engine engine() {
@@ -56,7 +57,7 @@ public abstract class OO7BuildCommit {
     }
 
     /** Swizzle, default scheme, the commit forced. */
-    @Fork(value = 1, jvmArgsAppend = Forks.SWIZZLE)
+    @Fork(value = 1, jvmArgs = {Forks.HEAP_MIN, Forks.HEAP_MAX, Forks.PRE_TOUCH}, jvmArgsAppend = Forks.SWIZZLE)
     public static class Swizzle extends OO7BuildCommit {
         @Override
         protected OO7Engine engine() {
@@ -65,7 +66,7 @@ public abstract class OO7BuildCommit {
     }
 
     /** EclipseStore: the root stored at the first commit (not forced). */
-    @Fork(1)
+    @Fork(value = 1, jvmArgs = {Forks.HEAP_MIN, Forks.HEAP_MAX, Forks.PRE_TOUCH})
     public static class EclipseStore extends OO7BuildCommit {
         @Override
         protected OO7Engine engine() {
