@@ -61,7 +61,7 @@ final class Report {
             results.all().stream().filter(r -> r.system().equals(system)).findFirst().ifPresent(r -> {
                 seen.add(system);
                 t.row(system, r.jvmArgs().stream().filter(a -> a.startsWith("-javaagent") || a.startsWith("-XX:+Use")
-                    || a.startsWith("@")).map(a -> "`" + a + "`").reduce((a, b) -> a + " " + b).orElse("—"),
+                    || a.startsWith("-Xm") || a.equals("-XX:+AlwaysPreTouch") || a.startsWith("@")).map(a -> "`" + a + "`").reduce((a, b) -> a + " " + b).orElse("—"),
                     MEANING.getOrDefault(system, ""));
             });
         }
