@@ -29,16 +29,19 @@ final class BlockBuilder {
     /** The longest block whose memory is kept for the next commit: a bulk load's would stay as long as the store is open. */
     static final int KEPT_LENGTH = 16 << 20;
     /**
-     * The block memory a closed store left, up to {@link #KEPT_LENGTH}, for the next store the process opens: a large
-     * first commit then builds its block in memory the process has used, where new direct memory costs a page fault
-     * every 4 KB (about as much as a raw write and force of the same bytes on these machines).
+     * The block memory a closed store left, up to {@link #KEPT_LENGTH}, for the next store of the process that logs a
+     * block: a large first commit then builds its block in memory the process has used, where new direct memory costs
+     * a page fault every 4 KB (about as much as a raw write and force of the same bytes on these machines). The process
+     * holds it once its last store is closed, as the JDK holds the direct buffers of its channels' writes.
      */
     private static final AtomicReference<LittleEndianBuffer> SPARE_BLOCK = new AtomicReference<>();
 
     private final ClusterLayout layout;
     private final Placement placement;
-    /** Null once {@link #leaveBlockMemory left} to the next store. */
-    private LittleEndianBuffer block = takeSpareBlock();
+    /** Null until the first block is built: a store that logs nothing (read-only, say) takes no memory for it. */
+    private LittleEndianBuffer block;
+    /** Whether the block's memory was {@link #leaveBlockMemory left} to the next store: this builder builds no more. */
+    private boolean left;
     private final Checksums checksums = new Checksums();
     private final TableReleases releases;
     private long[] freed = new long[32];
@@ -91,6 +94,12 @@ final class BlockBuilder {
         FreeSpace free = placement.freeSpace();
         if (puts.isEmpty() && free.allocatedEnd() == state.allocatedEnd) {
             return 0;
+        }
+        if (block == null) {
+            if (left) {
+                throw new IllegalStateException("the store closed: its block's memory was left to the next store");
+            }
+            block = takeSpareBlock();
         }
         free.beginPlan();
         try {
@@ -411,12 +420,13 @@ final class BlockBuilder {
     }
 
     /**
-     * Leaves the block's memory to the next store the process opens, unless a larger one is left already; call once,
-     * when the store closes: the builder must not be used after.
+     * Leaves the block's memory to the next store that logs a block, unless a larger one is left already; call when the
+     * store closes: the builder builds no block after.
      */
     void leaveBlockMemory() {
         LittleEndianBuffer leaving = block;
         block = null;
+        left = true;
         checksums.forgetView();
         if (leaving != null && leaving.capacity() <= KEPT_LENGTH) {
             SPARE_BLOCK.accumulateAndGet(leaving, (left, next) -> left == null || left.capacity() < next.capacity() ? next : left);

@@ -662,6 +662,7 @@ public final class SegmentStore implements AutoCloseable {
 
     /** Logs, applies and counts what {@code puts} holds; see {@link Transaction#commit}. */
     long commit(long nextNewOid, long commitNumber) {
+        checkOpen(); // a compaction listener may have closed the store
         try {
             return logAndApply(nextNewOid, commitNumber);
         } finally {
