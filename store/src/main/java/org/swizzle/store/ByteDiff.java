@@ -10,6 +10,9 @@ package org.swizzle.store;
  * {@code false}, reading {@link #start()} and {@link #end()} after each {@code true}.
  */
 final class ByteDiff {
+    private static final long LOW_BITS = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
     private final int mergeGap;
     private LittleEndianBuffer before;
     private int beforeOffset;
@@ -69,8 +72,16 @@ final class ByteDiff {
         return from >= length ? length : from + before.mismatch(beforeOffset + from, after, afterOffset + from, length - from);
     }
 
+    /** Eight bytes at a time: the lowest byte of their difference that is zero is the first equal one (little-endian). */
     private int firstEqual(int from) {
         int i = from;
+        for (; i <= length - Long.BYTES; i += Long.BYTES) {
+            long difference = before.getLong(beforeOffset + i) ^ after.getLong(afterOffset + i);
+            long zeroBytes = (difference - LOW_BITS) & ~difference & HIGH_BITS;
+            if (zeroBytes != 0) {
+                return i + Long.numberOfTrailingZeros(zeroBytes) / Byte.SIZE;
+            }
+        }
         while (i < length && before.getByte(beforeOffset + i) != after.getByte(afterOffset + i)) {
             i++;
         }

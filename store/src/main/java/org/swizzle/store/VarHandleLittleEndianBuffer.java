@@ -17,6 +17,7 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
     private static final int BULK_BYTES = 16;
     /** Comparisons of at least this many bytes go through {@link ByteBuffer#mismatch}. */
     private static final int VECTORIZED_BYTES = 256;
+    private static final int SCANNED_FIRST_BYTES = 64;
     private static final VarHandle SHORTS = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -125,23 +126,26 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
 
     /**
      * Long by long up to {@link #VECTORIZED_BYTES}, past that a vectorized comparison ({@link ByteBuffer#mismatch}),
-     * whose set-up costs more than a small object's comparison.
+     * whose set-up costs more than a small object's comparison, after the first {@link #SCANNED_FIRST_BYTES} long by
+     * long: a difference near the start, as the next one is in a diff of many small ranges, is found before views are
+     * made for it.
      */
     @Override
     int mismatchAt(int index, LittleEndianBuffer other, int otherIndex, int length) {
         VarHandleLittleEndianBuffer that = (VarHandleLittleEndianBuffer) other;
         int at = offset + index;
         int otherAt = that.offset + otherIndex;
-        if (length >= VECTORIZED_BYTES) {
-            int found = comparedRange(index, length).mismatch(that.comparedRange(otherIndex, length));
-            return found < 0 ? length : found;
-        }
+        int scanned = length < VECTORIZED_BYTES ? length : SCANNED_FIRST_BYTES;
         int i = 0;
-        for (; i <= length - Long.BYTES; i += Long.BYTES) {
+        for (; i <= scanned - Long.BYTES; i += Long.BYTES) {
             long difference = (long) LONGS.get(memory, at + i) ^ (long) LONGS.get(that.memory, otherAt + i);
             if (difference != 0) {
                 return i + Long.numberOfTrailingZeros(difference) / Byte.SIZE;
             }
+        }
+        if (scanned < length) {
+            int found = comparedRange(index + i, length - i).mismatch(that.comparedRange(otherIndex + i, length - i));
+            return found < 0 ? length : i + found;
         }
         for (; i < length; i++) {
             if (memory.get(at + i) != that.memory.get(otherAt + i)) {

@@ -290,6 +290,12 @@ class LittleEndianBufferTest {
         large.putByte(900, (byte) 2);
         assertEquals(400, large.mismatch(0, large, 500, 500), "two ranges of one buffer");
         assertEquals(300, large.mismatch(0, large, 0, 300), "a range against itself");
+        for (int at : new int[] {0, 7, 8, 63, 64, 65, 255, 256, 990}) { // scanned first, at the seam, vectorized
+            LittleEndianBuffer one = of(kind, new byte[1000]);
+            LittleEndianBuffer differing = of(kind, ByteBuffer.allocateDirect(1000));
+            differing.putByte(at + 3, (byte) 7);
+            assertEquals(at, one.mismatch(5, differing, 3, 995), "one differing byte at " + at + " of a long range");
+        }
     }
 
     @ParameterizedTest

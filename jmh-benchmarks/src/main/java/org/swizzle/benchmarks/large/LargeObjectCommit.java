@@ -29,7 +29,8 @@ import org.swizzle.benchmarks.oo1.Forks;
  * set writes as those fields alone; {@code element} changes one element of its array through the field and commits,
  * which compares and puts the one 32 KB page the store marked (the array is stored in pages); {@code keptElement}
  * through a local, which marks the page as well; {@code escapedElement} by a JDK method ({@code Arrays.fill}), which
- * makes the object watched, so each commit compares every page in place.
+ * makes the object watched, so each commit compares every page in place; {@code everyElement} adds one to every
+ * element through a local, so each commit compares every page and logs about 4,000,000 ranges of a byte or two.
  * The counters give the commit alone, the bytes logged and a raw write and force of as many bytes.
  *
  * <pre>
@@ -105,6 +106,16 @@ public class LargeObjectCommit {
         Arrays.fill(recording.samples, at, at + 1, ++stamp); // a value the element never held
         counters.commit(store);
         return at;
+    }
+
+    @Benchmark
+    public int everyElement(LargeCounters counters) {
+        long[] held = recording.samples;
+        for (int i = 0; i < held.length; i++) {
+            held[i]++;
+        }
+        counters.commit(store);
+        return held.length;
     }
 
     @TearDown(Level.Trial)
