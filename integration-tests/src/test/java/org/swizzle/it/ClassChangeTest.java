@@ -921,6 +921,50 @@ class ClassChangeTest {
     }
 
     /**
+     * The same with enum keys whose constants are declared in another order: an enum's {@code compareTo} is final, so
+     * the refusal says to declare them in their former order, not to change {@code compareTo}; declared so again, the
+     * map and set read whole.
+     */
+    @Test
+    void shouldRefuseALargeSortedMapOfEnumKeysWhoseConstantsAreReordered() throws IOException {
+        StringBuilder constants = new StringBuilder();
+        for (int i = 0; i < 600; i++) {
+            constants.append(i == 0 ? "" : ", ").append('C').append(i);
+        }
+        String declared = constants.toString();
+        String reordered = declared.replace("C100, C101,", "C101, C100,");
+        String holder = String.join("\n",
+            "package ev;",
+            "import java.util.*;",
+            "@org.swizzle.Persistent public class Holder {",
+            "  TreeMap<Big, Integer> map = new TreeMap<>(); TreeSet<Big> set = new TreeSet<>();",
+            "  static Holder sample() {",
+            "    Holder h = new Holder();",
+            "    for (Big b : Big.values()) { h.map.put(b, b.ordinal()); h.set.add(b); }",
+            "    return h;",
+            "  }",
+            "  void touch() { }",
+            "  String describe() {",
+            "    int found = 0;",
+            "    for (Big b : Big.values()) { if (map.get(b) != null) { found++; } if (set.contains(b)) { found++; } }",
+            "    return \"found \" + found;",
+            "  }",
+            "}");
+        Path former = compile("former", "Holder", Map.of("ev/Holder.java", holder,
+            "ev/Big.java", "package ev; public enum Big { " + declared + " }"));
+        Path swapped = compile("swapped", "Holder", Map.of("ev/Holder.java", holder,
+            "ev/Big.java", "package ev; public enum Big { " + reordered + " }"));
+        String db = dir.resolve("db").toString();
+
+        assertState(run(former, db, "write"), "found 1200");
+        assertRefused(run(swapped, db, "read"), "IncompatibleSchemaException: Field ev.Holder.",
+            "holds a sorted map or set of 600 entries, stored in chunks, whose keys are not in the order of the constants"
+            + " of enum ev.Big now: the key of entry 100 (C100) sorts at or after that of entry 101 (C101)",
+            "Declare them in their former order again");
+        assertState(run(former, db, "read"), "found 1200");
+    }
+
+    /**
      * An array field retyped from {@code Part[]} to {@code Named[]}, an interface {@code Part} implements, reads its
      * parts into a {@code Named[]}, which then takes another {@code Named} (a {@code Part[]} would throw
      * {@code ArrayStoreException}), and so does an array of such arrays; a {@code List<Named[]>} (from

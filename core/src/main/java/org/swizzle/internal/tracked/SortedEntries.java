@@ -83,6 +83,9 @@ final class SortedEntries<K, V> {
             Attachment attachment = list.attachment();
             String field = attachment != null ? attachment.origin() : "(none)";
             int entry = index >>> 1;
+            if (key instanceof Enum<?> constant && previous instanceof Enum<?> before) {
+                throw constantsReordered(field, entry, before, constant);
+            }
             throw new IncompatibleSchemaException("Field " + field + " holds a sorted map or set of " + size()
                 + " entries, stored in chunks, whose keys are not in the order their compareTo gives now: the key of entry "
                 + (entry - 1) + " (a " + previous.getClass().getName() + ") sorts at or after that of entry " + entry
@@ -96,6 +99,19 @@ final class SortedEntries<K, V> {
                 + " returns -1, which reads the entries in their stored order (and finds no key: change no other map or"
                 + " set of its keys in that run), and copy them out so.");
         }
+    }
+
+    /** The refusal of keys of an enum whose constants were declared in another order: its compareTo cannot be given. */
+    private IncompatibleSchemaException constantsReordered(String field, int entry, Enum<?> previous, Enum<?> key) {
+        String type = key.getDeclaringClass().getName();
+        return new IncompatibleSchemaException("Field " + field + " holds a sorted map or set of " + size()
+            + " entries, stored in chunks, whose keys are not in the order of the constants of enum " + type + " now:"
+            + " the key of entry " + (entry - 1) + " (" + previous.name() + ") sorts at or after that of entry " + entry
+            + " (" + key.name() + "). The constants of " + type + " were declared in another order since the keys were"
+            + " stored (an enum's compareTo is the order of its constants), and a sorted map or set this large is not"
+            + " sorted again when read, as a smaller one is. Declare them in their former order again; to order the"
+            + " keys the new way, copy the entries out with the former order (into a list, say) and commit, then fill a"
+            + " new map or set from them with the new one.");
     }
 
     /** The list the entries are kept in. */
