@@ -429,7 +429,7 @@ final class BlockBuilder {
         left = true;
         checksums.forgetView();
         if (leaving != null && leaving.capacity() <= KEPT_LENGTH) {
-            SPARE_BLOCK.accumulateAndGet(leaving, (left, next) -> left == null || left.capacity() < next.capacity() ? next : left);
+            SPARE_BLOCK.accumulateAndGet(leaving, (kept, next) -> kept == null || kept.capacity() < next.capacity() ? next : kept);
         }
     }
 

@@ -30,6 +30,14 @@ public abstract class LittleEndianBuffer {
         LittleEndianBuffer make(boolean growable);
     }
 
+    /**
+     * Comparisons of at least this many bytes go through {@link ByteBuffer#mismatch}, vectorized, whose set-up costs more
+     * than a small object's comparison, past their first {@link #SCANNED_FIRST_BYTES}: a difference near the start, as
+     * the next one is in a diff of many small ranges, is found before views are made for it.
+     */
+    private static final int VECTORIZED_BYTES = 256;
+    private static final int SCANNED_FIRST_BYTES = 64;
+
     /** The most a growable buffer grows to: the largest array every JVM allocates. */
     public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
 
@@ -403,9 +411,22 @@ public abstract class LittleEndianBuffer {
      * compares objects with their committed bytes.
      */
     public final int mismatch(int index, LittleEndianBuffer other, int otherIndex, int length) {
-        return mismatchAt(read(index, length), other, other.read(otherIndex, length), length);
+        read(index, length);
+        other.read(otherIndex, length);
+        if (length < VECTORIZED_BYTES) {
+            return mismatchAt(index, other, otherIndex, length);
+        }
+        int found = mismatchAt(index, other, otherIndex, SCANNED_FIRST_BYTES);
+        if (found < SCANNED_FIRST_BYTES) {
+            return found;
+        }
+        int rest = length - SCANNED_FIRST_BYTES;
+        found = comparedRange(index + SCANNED_FIRST_BYTES, rest)
+            .mismatch(other.comparedRange(otherIndex + SCANNED_FIRST_BYTES, rest));
+        return found < 0 ? length : SCANNED_FIRST_BYTES + found;
     }
 
+    /** {@link #mismatch} of a short range, checked already: long by long, then byte by byte. */
     abstract int mismatchAt(int index, LittleEndianBuffer other, int otherIndex, int length);
 
     /**
@@ -413,7 +434,7 @@ public abstract class LittleEndianBuffer {
      * {@link ByteBuffer#mismatch}, which compares vectorized. A view is made for each comparison: one kept would keep
      * the memory it was last made for, a long image's copy included.
      */
-    final ByteBuffer comparedRange(int index, int length) {
+    private ByteBuffer comparedRange(int index, int length) {
         int from = offset + index;
         ByteBuffer view = array != null ? ByteBuffer.wrap(array) : wrapped.duplicate();
         view.clear();

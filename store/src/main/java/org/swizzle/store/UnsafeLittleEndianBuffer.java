@@ -25,13 +25,6 @@ final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
     private static final long FLOATS = UNSAFE.arrayBaseOffset(float[].class);
     private static final long DOUBLES = UNSAFE.arrayBaseOffset(double[].class);
 
-    /**
-     * Comparisons of at least this many bytes go through {@link ByteBuffer#mismatch}, vectorized, past their first
-     * {@link #SCANNED_FIRST_BYTES}: a difference near the start, as the next one is in a diff of many small ranges, is
-     * found before views are made for it.
-     */
-    private static final int VECTORIZED_BYTES = 256;
-    private static final int SCANNED_FIRST_BYTES = 64;
     /** Fills of fewer bytes are stores, not {@code setMemory}. */
     private static final int SHORT_FILL_BYTES = 64;
 
@@ -133,18 +126,13 @@ final class UnsafeLittleEndianBuffer extends LittleEndianBuffer {
         UnsafeLittleEndianBuffer that = (UnsafeLittleEndianBuffer) other;
         long at = address + index;
         long otherAt = that.address + otherIndex;
-        int scanned = length < VECTORIZED_BYTES ? length : SCANNED_FIRST_BYTES;
         int i = 0;
-        for (; i <= scanned - Long.BYTES; i += Long.BYTES) {
+        for (; i <= length - Long.BYTES; i += Long.BYTES) {
             long difference = UNSAFE.getLong(base, at + i) ^ UNSAFE.getLong(that.base, otherAt + i);
             if (difference != 0) {
                 return i + (NATIVE ? Long.numberOfTrailingZeros(difference) : Long.numberOfLeadingZeros(difference))
                     / Byte.SIZE;
             }
-        }
-        if (scanned < length) {
-            int found = comparedRange(index + i, length - i).mismatch(that.comparedRange(otherIndex + i, length - i));
-            return found < 0 ? length : i + found;
         }
         for (; i < length; i++) {
             if (UNSAFE.getByte(base, at + i) != UNSAFE.getByte(that.base, otherAt + i)) {

@@ -15,9 +15,6 @@ import java.util.Arrays;
 final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
     /** Copies of at least this many bytes go through a view buffer; shorter ones element by element. */
     private static final int BULK_BYTES = 16;
-    /** Comparisons of at least this many bytes go through {@link ByteBuffer#mismatch}. */
-    private static final int VECTORIZED_BYTES = 256;
-    private static final int SCANNED_FIRST_BYTES = 64;
     private static final VarHandle SHORTS = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INTS = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -124,28 +121,17 @@ final class VarHandleLittleEndianBuffer extends LittleEndianBuffer {
         memory.put(offset + index, from.memory, from.offset + srcIndex, length);
     }
 
-    /**
-     * Long by long up to {@link #VECTORIZED_BYTES}, past that a vectorized comparison ({@link ByteBuffer#mismatch}),
-     * whose set-up costs more than a small object's comparison, after the first {@link #SCANNED_FIRST_BYTES} long by
-     * long: a difference near the start, as the next one is in a diff of many small ranges, is found before views are
-     * made for it.
-     */
     @Override
     int mismatchAt(int index, LittleEndianBuffer other, int otherIndex, int length) {
         VarHandleLittleEndianBuffer that = (VarHandleLittleEndianBuffer) other;
         int at = offset + index;
         int otherAt = that.offset + otherIndex;
-        int scanned = length < VECTORIZED_BYTES ? length : SCANNED_FIRST_BYTES;
         int i = 0;
-        for (; i <= scanned - Long.BYTES; i += Long.BYTES) {
+        for (; i <= length - Long.BYTES; i += Long.BYTES) {
             long difference = (long) LONGS.get(memory, at + i) ^ (long) LONGS.get(that.memory, otherAt + i);
             if (difference != 0) {
                 return i + Long.numberOfTrailingZeros(difference) / Byte.SIZE;
             }
-        }
-        if (scanned < length) {
-            int found = comparedRange(index + i, length - i).mismatch(that.comparedRange(otherIndex + i, length - i));
-            return found < 0 ? length : i + found;
         }
         for (; i < length; i++) {
             if (memory.get(at + i) != that.memory.get(otherAt + i)) {

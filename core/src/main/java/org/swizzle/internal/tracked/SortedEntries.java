@@ -76,42 +76,45 @@ final class SortedEntries<K, V> {
         return i >= 0 ? chunk.element(i) : null;
     }
 
-    /** Refuses {@code key}, at element {@code index} of the list, unless it sorts after {@code previous} (if any). */
+    /**
+     * Refuses {@code key}, at element {@code index} of the list, unless it sorts after {@code previous} (if any). Enum
+     * keys are told apart: an enum's {@code compareTo} is the order of its constants, and cannot be given another.
+     */
     @SuppressWarnings("unchecked")
     private void requireAfter(Object previous, Object key, int index) {
-        if (previous != null && ((Comparable<Object>) previous).compareTo(key) >= 0) {
-            Attachment attachment = list.attachment();
-            String field = attachment != null ? attachment.origin() : "(none)";
-            int entry = index >>> 1;
-            if (key instanceof Enum<?> constant && previous instanceof Enum<?> before) {
-                throw constantsReordered(field, entry, before, constant);
-            }
-            throw new IncompatibleSchemaException("Field " + field + " holds a sorted map or set of " + size()
-                + " entries, stored in chunks, whose keys are not in the order their compareTo gives now: the key of entry "
-                + (entry - 1) + " (a " + previous.getClass().getName() + ") sorts at or after that of entry " + entry
-                + " (a " + key.getClass().getName() + "). The order of " + key.getClass().getName() + " changed since"
-                + " they were stored (its compareTo changed, or a field it reads changed while the keys were in the map or"
-                + " set, which Java does not allow either), and a sorted map or set this large is not sorted again when"
-                + " read, as a smaller one is. Put the former compareTo back, or the field's former value; to order them"
-                + " the new way, copy the entries out with the former compareTo (into a list, say) and commit, then fill a"
-                + " new map or set from them with the new one. Where neither can be put back (the field is in an object"
-                + " this refusal leaves unread), give " + key.getClass().getSimpleName() + " for one run a compareTo that"
-                + " returns -1, which reads the entries in their stored order (and finds no key: change no other map or"
-                + " set of its keys in that run), and copy them out so.");
+        if (previous == null || ((Comparable<Object>) previous).compareTo(key) < 0) {
+            return;
         }
-    }
-
-    /** The refusal of keys of an enum whose constants were declared in another order: its compareTo cannot be given. */
-    private IncompatibleSchemaException constantsReordered(String field, int entry, Enum<?> previous, Enum<?> key) {
-        String type = key.getDeclaringClass().getName();
-        return new IncompatibleSchemaException("Field " + field + " holds a sorted map or set of " + size()
-            + " entries, stored in chunks, whose keys are not in the order of the constants of enum " + type + " now:"
-            + " the key of entry " + (entry - 1) + " (" + previous.name() + ") sorts at or after that of entry " + entry
-            + " (" + key.name() + "). The constants of " + type + " were declared in another order since the keys were"
-            + " stored (an enum's compareTo is the order of its constants), and a sorted map or set this large is not"
-            + " sorted again when read, as a smaller one is. Declare them in their former order again; to order the"
-            + " keys the new way, copy the entries out with the former order (into a list, say) and commit, then fill a"
-            + " new map or set from them with the new one.");
+        Attachment attachment = list.attachment();
+        String field = attachment != null ? attachment.origin() : "(none)";
+        int entry = index >>> 1;
+        String order;
+        String cause;
+        String remedy;
+        if (key instanceof Enum<?> constant && previous instanceof Enum<?> before) {
+            String type = constant.getDeclaringClass().getName();
+            order = "the order of the constants of enum " + type + " now: the key of entry " + (entry - 1) + " ("
+                + before.name() + ") sorts at or after that of entry " + entry + " (" + constant.name() + ")";
+            cause = "The constants of " + type + " were declared in another order since the keys were stored (an enum's"
+                + " compareTo is the order of its constants)";
+            remedy = "Declare them in their former order again; to order the keys the new way, copy the entries out with"
+                + " the former order (into a list, say) and commit, then fill a new map or set from them with the new one.";
+        } else {
+            String type = key.getClass().getName();
+            order = "the order their compareTo gives now: the key of entry " + (entry - 1) + " (a "
+                + previous.getClass().getName() + ") sorts at or after that of entry " + entry + " (a " + type + ")";
+            cause = "The order of " + type + " changed since they were stored (its compareTo changed, or a field it reads"
+                + " changed while the keys were in the map or set, which Java does not allow either)";
+            remedy = "Put the former compareTo back, or the field's former value; to order them the new way, copy the"
+                + " entries out with the former compareTo (into a list, say) and commit, then fill a new map or set from"
+                + " them with the new one. Where neither can be put back (the field is in an object this refusal leaves"
+                + " unread), give " + key.getClass().getSimpleName() + " for one run a compareTo that returns -1, which"
+                + " reads the entries in their stored order (and finds no key: change no other map or set of its keys in"
+                + " that run), and copy them out so.";
+        }
+        throw new IncompatibleSchemaException("Field " + field + " holds a sorted map or set of " + size()
+            + " entries, stored in chunks, whose keys are not in " + order + ". " + cause + ", and a sorted map or set"
+            + " this large is not sorted again when read, as a smaller one is. " + remedy);
     }
 
     /** The list the entries are kept in. */
