@@ -535,11 +535,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /**
      * Makes {@code companion} resident, read with {@code faulted} because it is in its fault unit or, under {@code
      * swizzle=eager}, a target of it. A companion whose read fails (its bytes are damaged, or a hashCode its sets run
-     * throws, or runs out of stack) stays hollow, the failure logged once: it is read again where the application
-     * reaches it, and refused there if it still fails, and the objects beside it read as committed, as the object the
-     * fault was for does. Not so where the failed read cleared an object whose fill is in progress (a fault nested in
-     * a read, for a key's hash, that read that object again), which cannot be read now; nor where the failure left the
-     * object the fault was for hollow again (an eager target's hash that read it).
+     * throws, or runs out of stack) stays hollow: it is read again where the application reaches it, and refused there
+     * if it still fails, and the objects beside it read as committed, as the object the fault was for does. Damaged
+     * bytes are logged once as a warning, since no later read mends them; the failure of the application's code is
+     * logged at debug level only, since a read where the object is reached may well succeed (a hash that reads a set
+     * read with it, empty while a companion's read runs) and otherwise throws it there. Not so where the failed read
+     * cleared an object whose fill is in progress (a fault nested in a read, for a key's hash, that read that object
+     * again), which cannot be read now; nor where the failure left the object the fault was for hollow again (an eager
+     * target's hash that read it).
      */
     private void makeCompanionResident(Persistable companion, Persistable faulted) {
         int pendingBefore = pendingFills.size();
@@ -554,7 +557,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             abandonPending(pendingBefore, e);
             if (unreadCompanions.add(companion.$swz_oid())) {
-                LOG.log(Level.WARNING, () -> "Object " + companion.$swz_oid() + " (" + companion.getClass().getName()
+                Level level = e instanceof StoreCorruptedException ? Level.WARNING : Level.DEBUG;
+                LOG.log(level, () -> "Object " + companion.$swz_oid() + " (" + companion.getClass().getName()
                     + "), read with object " + faulted.$swz_oid() + " (" + faulted.getClass().getName() + ") by its fault,"
                     + " is left unread, to be read again where it is reached" + (e instanceof StoreCorruptedException
                     ? " (one no root reaches may be garbage that a collection cycle cut short left, which the next cycle frees)"

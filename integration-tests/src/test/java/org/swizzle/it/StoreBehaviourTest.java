@@ -8,12 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -438,35 +434,16 @@ class StoreBehaviourTest {
      */
     @Test
     void shouldWarnOnceWhenItFirstStoresAnObjectOfAnAnonymousClass() {
-        List<String> warnings = new ArrayList<>();
-        Handler handler = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                if (record.getLevel() == java.util.logging.Level.WARNING) {
-                    warnings.add(record.getMessage());
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger logger = Logger.getLogger("org.swizzle");
-        logger.addHandler(handler);
         String anonymous = Owner.anonymousNode("x").getClass().getName();
-        try (ObjectStore store = ObjectStore.open(dir)) {
-            store.setRoot("a", Owner.anonymousNode("a"));
-            store.setRoot("plain", new Node("p"));
-            store.commit();
-            store.setRoot("b", Owner.anonymousNode("b"));
-            store.commit();
-        } finally {
-            logger.removeHandler(handler);
-        }
+        List<String> warnings = LoggedWarnings.during(() -> {
+            try (ObjectStore store = ObjectStore.open(dir)) {
+                store.setRoot("a", Owner.anonymousNode("a"));
+                store.setRoot("plain", new Node("p"));
+                store.commit();
+                store.setRoot("b", Owner.anonymousNode("b"));
+                store.commit();
+            }
+        });
         try (ObjectStore store = ObjectStore.open(dir)) {
             assertEquals("anonymous a", store.root("a", Node.class).toString());
             assertEquals("anonymous b", store.root("b", Node.class).toString());
