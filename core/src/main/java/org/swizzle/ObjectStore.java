@@ -63,7 +63,11 @@ public final class ObjectStore implements AutoCloseable {
         return manager.root(name, type);
     }
 
-    /** The object bound to {@code name}; if none, creates one with {@code create} and binds it (stored at the next commit). */
+    /**
+     * The object bound to {@code name}; if none, creates one with {@code create} and binds it (stored at the next commit).
+     * Binding is a change like any other: an {@link #abort()} before that commit unbinds it, and the object created is then
+     * stored by no later commit unless something stored refers to it; take the root again after {@code abort()}.
+     */
     public <T> T root(String name, Class<T> type, Supplier<? extends T> create) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
@@ -147,7 +151,12 @@ public final class ObjectStore implements AutoCloseable {
         return manager.commit();
     }
 
-    /** Undoes every change since the last commit: resident objects revert to their committed state. */
+    /**
+     * Undoes every change since the last commit: resident objects revert to their committed state, and roots to their
+     * committed objects. An object made since the last commit has no committed state: it keeps its fields, and if
+     * only a root bound since then ({@link #setRoot}, or {@link #root(String, Class, Supplier)} creating it) reached it,
+     * it is a plain Java object again, which no commit stores; take roots again after an abort.
+     */
     public void abort() {
         manager.abort();
     }

@@ -2,6 +2,7 @@ package org.swizzle.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -101,6 +102,29 @@ class StoreBehaviourTest {
         try (ObjectStore store = ObjectStore.open(dir)) {
             assertEquals("kept", store.root("n", Node.class).name);
         }
+    }
+
+    /**
+     * Binding a root is a change: an abort before it is committed unbinds it, and the object it created, which has no
+     * committed state, is a plain object again that no commit stores; taking the root again binds a new one.
+     */
+    @Test
+    void shouldUnbindARootCreatedSinceTheLastCommitOnAbortAndBindANewOneWhenItIsTakenAgain() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Node created = store.root("r", Node.class, () -> new Node("created"));
+            created.name = "changed";
+            store.abort();
+            assertEquals(Set.of(), store.rootNames(), "abort unbinds the root bound since the last commit");
+            assertEquals("changed", created.name, "an object made since the last commit keeps its fields");
+            created.name = "after abort";
+            assertEquals(0, store.commit(), "nothing stored reaches the object the root had: the commit writes nothing");
+            Node again = store.root("r", Node.class, () -> new Node("taken again"));
+            assertNotSame(created, again);
+            again.children.add(new Node("child"));
+            store.commit();
+        }
+        String output = Jvm.withAgent().run(ReadRoot.class, dir.toString(), "r").ok().output;
+        assertTrue(output.contains("name=taken again roots=[r] children=[child]"), output);
     }
 
     @Test
