@@ -557,12 +557,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             abandonPending(pendingBefore, e);
             if (unreadCompanions.add(companion.$swz_oid())) {
-                Level level = e instanceof StoreCorruptedException ? Level.WARNING : Level.DEBUG;
-                LOG.log(level, () -> "Object " + companion.$swz_oid() + " (" + companion.getClass().getName()
-                    + "), read with object " + faulted.$swz_oid() + " (" + faulted.getClass().getName() + ") by its fault,"
-                    + " is left unread, to be read again where it is reached" + (e instanceof StoreCorruptedException
-                    ? " (one no root reaches may be garbage that a collection cycle cut short left, which the next cycle frees)"
-                    : "") + ": " + e);
+                boolean damaged = e instanceof StoreCorruptedException;
+                LOG.log(damaged ? Level.WARNING : Level.DEBUG, () -> "Object " + companion.$swz_oid() + " ("
+                    + companion.getClass().getName() + "), read with object " + faulted.$swz_oid() + " ("
+                    + faulted.getClass().getName() + ") by its fault, is left unread, to be read again where it is reached"
+                    + (damaged ? " (one no root reaches may be garbage that a collection cycle cut short left, which the"
+                    + " next cycle frees)" : "") + ": " + e);
             }
         }
     }
