@@ -74,12 +74,43 @@ class CheckpointCrashTest {
     private void reopenWithEveryAcknowledgedCommitWhenKilledAtAnyLineOfTheCheckpointAfterRecovery(Workload workload)
         throws Exception {
         Path prepared = dir.resolve("prepared");
-        String written = Jvm.withAgent().run(workload.main(), prepared.toString(), SEED, "-", "light", "40").ok().output;
-        String acknowledged = ChildLog.of(written).last("ACK").words()[1];
+        String acknowledged = leaveCommitsInTheLog(workload, prepared);
+        recoverKilledAtEveryLine(workload, prepared, "recovery-", acknowledged);
+    }
+
+    /**
+     * Two processes in a row killed in the checkpoint that ends recovery: the first once that checkpoint has written
+     * its slot and not reset the log, so that the second finds a log that follows the checkpoint before the last one,
+     * which holds its blocks; the second at each line of its checkpoint. The store must reopen with every
+     * acknowledged commit (outside trial 65: the second checkpoint took the slot of the checkpoint the log followed,
+     * and once it was stopped before it reset the log, no open accepted the store).
+     */
+    @Test
+    void shouldReopenWithEveryAcknowledgedCommitWhenKilledTwiceInTheCheckpointAfterRecovery() throws Exception {
+        Workload workload = Workload.GRAPH;
+        Path prepared = dir.resolve("prepared");
+        String acknowledged = leaveCommitsInTheLog(workload, prepared);
+        Path killedOnce = dir.resolve("killed-once");
+        copy(prepared, killedOnce);
+        CheckpointKiller.Outcome first = new CheckpointKiller("open").runToLogReset(workload.main(),
+            dir.resolve("killed-once.log"), killedOnce.toString(), SEED, "-", "light");
+        assertTrue(first.killed(), "the first recovery was not killed before it reset the log: " + first.where());
+        recoverKilledAtEveryLine(workload, killedOnce, "killed-twice-", acknowledged);
+    }
+
+    /** Runs 40 transactions of {@code workload} into {@code store}, leaving their commits in the log; returns the last one acknowledged. */
+    private static String leaveCommitsInTheLog(Workload workload, Path store) {
+        String written = Jvm.withAgent().run(workload.main(), store.toString(), SEED, "-", "light", "40").ok().output;
+        return ChildLog.of(written).last("ACK").words()[1];
+    }
+
+    /** Opens copies of {@code store}, killed at each line of the checkpoint that ends recovery; each must reopen with {@code acknowledged}. */
+    private void recoverKilledAtEveryLine(Workload workload, Path store, String prefix, String acknowledged)
+        throws Exception {
         LineKills kills = new LineKills(workload, "open", index -> {
-            Path store = dir.resolve("recovery-" + index);
-            copy(prepared, store);
-            return new Run(store, store.toString(), SEED, "-", "light");
+            Path copy = dir.resolve(prefix + index);
+            copy(store, copy);
+            return new Run(copy, copy.toString(), SEED, "-", "light");
         }, output -> {
             assertFalse(output.has("START"), "the child was killed before it finished opening:\n" + output.tail(2000));
             return acknowledged;

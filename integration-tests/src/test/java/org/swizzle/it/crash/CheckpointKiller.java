@@ -39,14 +39,19 @@ import org.swizzle.it.Jvm;
 
 /**
  * Kills a child JVM with SIGKILL at an exact line of the store's checkpoint: it starts the child
- * under the debugger (JDWP), sets a breakpoint on every line of {@code SegmentStore.checkpoint},
- * and when the first checkpoint called from the chosen caller reaches the chosen line, with every
- * thread of the child stopped there, kills the process. Deterministic, and independent of the
- * store's crash windows.
+ * under the debugger (JDWP), sets a breakpoint on every line of the static {@code SegmentStore.writeCheckpoint},
+ * which writes every checkpoint, and when the first checkpoint called from the chosen caller reaches the chosen
+ * line, with every thread of the child stopped there, kills the process. Deterministic, and independent of the
+ * store's crash windows; {@link #runToLogReset} kills where the checkpoint has written its slot and not reset the
+ * log, the entry of the crash window there.
  */
 final class CheckpointKiller {
     static final String STORE_CLASS = "org.swizzle.store.SegmentStore";
-    static final String METHOD = "checkpoint";
+    static final String METHOD = "writeCheckpoint";
+    static final String WINDOWS_CLASS = "org.swizzle.store.CrashWindows";
+    static final String BEFORE_LOG_RESET = "beforeWalReset";
+    /** What {@link Session} aims at for {@link #runToLogReset}: the entry of {@link #BEFORE_LOG_RESET}, not a line. */
+    private static final int LOG_RESET = -1;
     private static final Pattern LISTENING = Pattern.compile("Listening for transport dt_socket at address: (\\d+)");
     private static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
@@ -77,6 +82,18 @@ final class CheckpointKiller {
      * checkpoint returns without reaching the line, the child is killed all the same, and the outcome says so.
      */
     Outcome run(Class<?> main, Path log, int line, String... args) throws Exception {
+        return start(main, log, line, args);
+    }
+
+    /**
+     * Starts {@code main} as {@link #run} does and kills it when its checkpoint has written and forced its slot and
+     * not yet reset the log.
+     */
+    Outcome runToLogReset(Class<?> main, Path log, String... args) throws Exception {
+        return start(main, log, LOG_RESET, args);
+    }
+
+    private Outcome start(Class<?> main, Path log, int line, String... args) throws Exception {
         Process child = Jvm.withAgent().jvmOption("-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0")
             .start(log, main, args);
         VirtualMachine vm = null;
@@ -134,12 +151,14 @@ final class CheckpointKiller {
         }
 
         Outcome run(Process child) throws Exception {
-            ClassPrepareRequest prepare = requests.createClassPrepareRequest();
-            prepare.addClassFilter(STORE_CLASS);
-            prepare.setSuspendPolicy(EventRequest.SUSPEND_ALL);
-            prepare.enable();
-            for (ReferenceType type : vm.classesByName(STORE_CLASS)) {
-                setBreakpoints(type);
+            for (String name : wanted == LOG_RESET ? List.of(STORE_CLASS, WINDOWS_CLASS) : List.of(STORE_CLASS)) {
+                ClassPrepareRequest prepare = requests.createClassPrepareRequest();
+                prepare.addClassFilter(name);
+                prepare.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+                prepare.enable();
+                for (ReferenceType type : vm.classesByName(name)) {
+                    setBreakpoints(type);
+                }
             }
             vm.resume();
             long deadline = System.nanoTime() + TIMEOUT_NANOS;
@@ -177,26 +196,44 @@ final class CheckpointKiller {
         }
 
         private void setBreakpoints(ReferenceType type) throws AbsentInformationException {
+            if (type.name().equals(WINDOWS_CLASS)) {
+                for (Method method : type.methodsByName(BEFORE_LOG_RESET)) {
+                    breakAt(method.location());
+                }
+                return;
+            }
             TreeSet<Integer> numbers = new TreeSet<>();
             for (Method method : type.methodsByName(METHOD)) {
+                if (!method.isStatic()) {
+                    continue; // the instance method counts and times the static one, which writes
+                }
                 if (entry == null) {
                     entry = method.location();
                 }
                 for (Location location : method.allLineLocations()) {
                     numbers.add(location.lineNumber());
-                    BreakpointRequest request = requests.createBreakpointRequest(location);
-                    request.setSuspendPolicy(EventRequest.SUSPEND_ALL);
-                    request.enable();
+                    breakAt(location);
                 }
             }
             lines.addAll(numbers);
             line = wanted == 0 ? entry.lineNumber() : wanted;
         }
 
+        private void breakAt(Location location) {
+            BreakpointRequest request = requests.createBreakpointRequest(location);
+            request.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+            request.enable();
+        }
+
         private Outcome atLine(BreakpointEvent breakpoint, Process child) throws Exception {
             ThreadReference thread = breakpoint.thread();
             if (!calledFromCaller(thread)) {
                 return null;
+            }
+            if (breakpoint.location().method().name().equals(BEFORE_LOG_RESET)) {
+                String stack = stack(thread);
+                kill(child);
+                return new Outcome(true, line, lines, stack);
             }
             if (depth < 0 && breakpoint.location().equals(entry)) {
                 depth = thread.frameCount();
