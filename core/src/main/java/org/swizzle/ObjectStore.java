@@ -25,6 +25,12 @@ import org.swizzle.internal.ObjectManager;
  * and {@link #abort()} must not run while other threads touch persistent objects. They alone re-hollow
  * objects for the resident budget, unless the store is opened {@link StoreOptions.Builder#confined confined}
  * to one thread, whose faults re-hollow too.
+ *
+ * <p>An interrupt of the calling thread does not reach the store's files: {@code java.nio} closes a file that an
+ * interrupted thread reads or writes, which would leave the store unable to write until it is reopened. So
+ * {@link #open}, {@link #commit()}, {@link #collectGarbage()} and {@link #close()} clear the interrupt while they run
+ * and set it again before they return. An interrupt from another thread that arrives while one of them writes
+ * still closes a file: the {@link StoreIOException} it raises says to close the store and open it again.
  */
 public final class ObjectStore implements AutoCloseable {
 
@@ -44,7 +50,19 @@ public final class ObjectStore implements AutoCloseable {
     public static ObjectStore open(Path directory, StoreOptions options) {
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(options, "options");
-        return new ObjectStore(ObjectManager.open(directory, options));
+        boolean interrupted = Thread.interrupted();
+        try {
+            return new ObjectStore(ObjectManager.open(directory, options));
+        } finally {
+            keepInterrupt(interrupted);
+        }
+    }
+
+    /** Sets the interrupt of the calling thread again, which a method that writes cleared: see the class javadoc. */
+    private static void keepInterrupt(boolean interrupted) {
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The directory holding the store's files. */
@@ -148,7 +166,12 @@ public final class ObjectStore implements AutoCloseable {
      * @throws ReadOnlyStoreException    the store was opened {@link StoreOptions.Builder#readOnly read-only}
      */
     public long commit() {
-        return manager.commit();
+        boolean interrupted = Thread.interrupted();
+        try {
+            return manager.commit();
+        } finally {
+            keepInterrupt(interrupted);
+        }
     }
 
     /**
@@ -175,7 +198,12 @@ public final class ObjectStore implements AutoCloseable {
      * @throws ReadOnlyStoreException the store was opened {@link StoreOptions.Builder#readOnly read-only}
      */
     public long collectGarbage() {
-        return manager.collectGarbage();
+        boolean interrupted = Thread.interrupted();
+        try {
+            return manager.collectGarbage();
+        } finally {
+            keepInterrupt(interrupted);
+        }
     }
 
     /** Counters of what the store has done since it was opened. */
@@ -193,7 +221,12 @@ public final class ObjectStore implements AutoCloseable {
      */
     @Override
     public void close() {
-        manager.close();
+        boolean interrupted = Thread.interrupted();
+        try {
+            manager.close();
+        } finally {
+            keepInterrupt(interrupted);
+        }
     }
 
     @Override

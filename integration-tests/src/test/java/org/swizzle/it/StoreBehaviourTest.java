@@ -127,6 +127,29 @@ class StoreBehaviourTest {
         assertTrue(output.contains("name=taken again roots=[r] children=[child]"), output);
     }
 
+    /**
+     * Outside trial 65, finding 2: a commit on a thread whose interrupt was set closed the store's files (java.nio closes
+     * a channel that an interrupted thread uses), and every later commit failed, each saying to free disk space.
+     */
+    @Test
+    void shouldOpenCommitAndCloseOnAnInterruptedThreadAndKeepItsInterrupt() {
+        Thread.currentThread().interrupt();
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertTrue(Thread.currentThread().isInterrupted(), "open keeps the interrupt");
+            store.setRoot("n", new Node("first"));
+            store.commit();
+            assertTrue(Thread.currentThread().isInterrupted(), "commit keeps the interrupt");
+            Node node = store.root("n", Node.class);
+            node.name = "second";
+            node.children.add(new Node("child"));
+            store.commit();
+        } finally {
+            assertTrue(Thread.interrupted(), "close keeps the interrupt"); // and clears it for the tests after
+        }
+        String output = Jvm.withAgent().run(ReadRoot.class, dir.toString(), "n").ok().output;
+        assertTrue(output.contains("name=second roots=[n] children=[child]"), output);
+    }
+
     @Test
     void shouldDiscardUncommittedChangesOnClose() {
         try (ObjectStore store = ObjectStore.open(dir)) {

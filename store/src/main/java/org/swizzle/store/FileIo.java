@@ -2,6 +2,7 @@ package org.swizzle.store;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,10 +52,28 @@ final class FileIo {
     }
 
     static StoreIOException failure(String action, Path file, IOException cause) {
-        String advice = Files.isDirectory(file)
+        return new StoreIOException("Cannot " + action + " " + file + ": " + cause + ". " + advice(file, cause), cause);
+    }
+
+    /** What to do about {@code cause}, a failure of I/O on {@code file}. */
+    static String advice(Path file, IOException cause) {
+        if (cause instanceof ClosedChannelException) {
+            return "The file was closed under the store: java.nio closes a file that a thread reads or writes while it"
+                + " is interrupted. Close the store if it is still open, and open it again; do not interrupt a thread while it opens, commits"
+                + " or closes a store.";
+        }
+        if (String.valueOf(cause.getMessage()).contains("Too many open files")) {
+            return "The process has no file descriptor left: close files or stores it no longer uses, or raise its"
+                + " limit (ulimit -n).";
+        }
+        return Files.isDirectory(file)
             ? "It is a directory where the store keeps a file: move it away and put the store's file back from a backup."
             : "Check that the disk is not full and the file is writable.";
-        return new StoreIOException("Cannot " + action + " " + file + ": " + cause + ". " + advice, cause);
+    }
+
+    /** Whether {@code failure} closed the file it was on, so that the store cannot write until it is reopened. */
+    static boolean closedTheFile(Throwable failure) {
+        return failure instanceof ClosedChannelException;
     }
 
     /** Whether every byte of {@code channel} from {@code from} to its end is zero. */

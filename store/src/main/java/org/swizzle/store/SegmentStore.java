@@ -686,6 +686,10 @@ public final class SegmentStore implements AutoCloseable {
             try {
                 clusters.ensureCapacity(freeSpace.allocatedEnd());
             } catch (StoreIOException e) {
+                if (FileIo.closedTheFile(e.getCause())) {
+                    throw new StoreIOException(e.getMessage() + " Commit " + commitNumber + " was not made, before"
+                        + " anything was logged, and the store was closed.", e.getCause());
+                }
                 throw new StoreIOException(e.getMessage() + " Commit " + commitNumber + " was not made, before anything"
                     + " was logged, and the store is still usable: free space, then commit again.", e.getCause());
             }
@@ -699,7 +703,7 @@ public final class SegmentStore implements AutoCloseable {
             }
         } catch (StoreIOException e) {
             freeSpace.rollback();
-            if (!wal.intact()) {
+            if (!wal.intact() || FileIo.closedTheFile(e.getCause())) {
                 failed(e);
             }
             throw e;
