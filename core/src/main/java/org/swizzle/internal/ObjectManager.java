@@ -1722,7 +1722,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             clearWrittenSections();
             counters.addCommitted(transaction.counted());
         } catch (RuntimeException | Error e) {
-            if (!store.isClosed() && store.lastCommit() >= number) { // durable, and its keys may not be in the indexes
+            boolean durable = !store.isClosed() && store.lastCommit() >= number;
+            if (durable) { // and its keys may not be in the indexes
                 indexes.values().forEach(index -> index.missed(number, e));
             }
             dropImages();
@@ -1743,10 +1744,45 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             pagedArrays.abandoned();
             arrayOwners.clear();
             abandonSections();
+            if (durable) {
+                closeAfterDurableFailure(number, e);
+            }
             throw e;
         } finally {
             transaction = null;
         }
+        try {
+            install();
+        } catch (RuntimeException | Error e) {
+            closeAfterDurableFailure(commitNumber, e);
+            throw e;
+        }
+        if (automatic != null) {
+            automatic.committed(usedBytes());
+        }
+        return commitNumber;
+    }
+
+    /**
+     * Closes the store after {@code failure} met commit {@code number} once it was durable: the objects in memory no
+     * longer match what is stored (those the commit created have no OIDs, or are half installed), and a later commit
+     * could store them twice. The next open reads the commit. The failure, an {@link Error} as often as not, is
+     * thrown on as it is, with a {@link StoreClosedException} that says so among its suppressed exceptions.
+     */
+    private void closeAfterDurableFailure(long number, Throwable failure) {
+        failure.addSuppressed(new StoreClosedException("Commit " + number + " of the store in " + directory
+            + " is durable, but " + failure + " met it as it ended, so the store was closed: open it again, and the"
+            + " commit is there. Do not make its changes again."));
+        try {
+            store.close();
+        } catch (RuntimeException | Error closeFailure) {
+            failure.addSuppressed(closeFailure);
+        }
+        closeStore();
+    }
+
+    /** Makes the objects a durable commit created resident and clean, and the rest of memory match the commit. */
+    private void install() {
         long installStart = System.nanoTime();
         for (int i = 0; i < created.size(); i++) {
             Persistable object = created.get(i);
@@ -1777,10 +1813,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         trimToBudget(null, true);
         collector.assistMark();
         counters.installNanos += System.nanoTime() - installStart;
-        if (automatic != null) {
-            automatic.committed(usedBytes());
-        }
-        return commitNumber;
     }
 
     private void countMarks(int candidates) {

@@ -33,6 +33,7 @@ import org.swizzle.it.model.Item;
 import org.swizzle.it.model.Node;
 import org.swizzle.it.model.Owner;
 import org.swizzle.it.model.Shape;
+import org.swizzle.store.CrashWindows;
 
 /** The contract of ObjectStore, in the test JVM (which runs with the agent attached). */
 class StoreBehaviourTest {
@@ -148,6 +149,52 @@ class StoreBehaviourTest {
         }
         String output = Jvm.withAgent().run(ReadRoot.class, dir.toString(), "n").ok().output;
         assertTrue(output.contains("name=second roots=[n] children=[child]"), output);
+    }
+
+    /**
+     * Outside trial 65, finding 4: an OutOfMemoryError once a commit was durable left the store open with the objects
+     * that commit created stripped of their OIDs, so a later commit could store them again, and close() threw an
+     * IllegalArgumentException. Now the store closes, and the commit is read back whole.
+     */
+    @Test
+    void shouldCloseTheStoreWhenAnErrorFollowsADurableCommitAndKeepThatCommit() {
+        String failed = Jvm.withAgent().jvmOption("-D" + CrashWindows.FAIL_AFTER_APPLY_PROPERTY + "=2")
+            .run(FailAfterDurableCommit.class, dir.toString()).ok().output;
+        assertTrue(failed.contains("commit: java.lang.OutOfMemoryError") && failed.contains("is durable")
+            && failed.contains("again: org.swizzle.StoreClosedException") && failed.contains("close: returned"), failed);
+        String output = Jvm.withAgent().run(ReadRoot.class, dir.toString(), "n").ok().output;
+        assertTrue(output.contains("name=second roots=[n] children=[made]"), output);
+    }
+
+    /** Commits a root, then a change that {@link CrashWindows} fails once durable; prints what each call did. */
+    public static final class FailAfterDurableCommit {
+        public static void main(String[] args) {
+            ObjectStore store = ObjectStore.open(Path.of(args[0]));
+            store.setRoot("n", new Node("first"));
+            store.commit();
+            Node node = store.root("n", Node.class);
+            node.name = "second";
+            node.children.add(new Node("made"));
+            try {
+                store.commit();
+                System.out.println("commit: returned");
+            } catch (OutOfMemoryError e) {
+                System.out.println("commit: " + e + " " + List.of(e.getSuppressed()));
+            }
+            node.children.add(new Node("after"));
+            try {
+                store.commit();
+                System.out.println("again: returned");
+            } catch (RuntimeException e) {
+                System.out.println("again: " + e);
+            }
+            try {
+                store.close();
+                System.out.println("close: returned");
+            } catch (RuntimeException e) {
+                System.out.println("close: " + e);
+            }
+        }
     }
 
     @Test

@@ -19,12 +19,20 @@ package org.swizzle.store;
  * </ol>
  * When it is off, each hook is a test of a {@code static final int} against 0, which the JIT folds
  * away.
+ *
+ * <p>The system property {@value #FAIL_AFTER_APPLY_PROPERTY} names a commit number: once that commit is durable and
+ * applied, {@link #afterApply} throws the {@link OutOfMemoryError} a JVM short of memory could throw there, for tests
+ * of what the layers above do with a failure that follows a durable commit.
  */
 public final class CrashWindows {
     /** The system property holding the pause in milliseconds. */
     public static final String PROPERTY = "swizzle.store.crashWindows";
 
+    /** The system property naming the commit after whose apply {@link #afterApply} throws. */
+    public static final String FAIL_AFTER_APPLY_PROPERTY = "swizzle.store.failAfterApply";
+
     private static final int MILLIS = parse(System.getProperty(PROPERTY));
+    private static final long FAIL_AFTER_APPLY = Long.getLong(FAIL_AFTER_APPLY_PROPERTY, 0);
 
     private CrashWindows() {
     }
@@ -55,6 +63,14 @@ public final class CrashWindows {
     static void beforeWalReset() {
         if (MILLIS > 0) {
             pause();
+        }
+    }
+
+    /** Throws an {@link OutOfMemoryError} after commit {@code commitNumber}, durable and applied, if it is the one named. */
+    static void afterApply(long commitNumber) {
+        if (FAIL_AFTER_APPLY != 0 && commitNumber == FAIL_AFTER_APPLY) {
+            throw new OutOfMemoryError("simulated after commit " + commitNumber + " was applied ("
+                + FAIL_AFTER_APPLY_PROPERTY + ")");
         }
     }
 

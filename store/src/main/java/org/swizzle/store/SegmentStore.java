@@ -711,6 +711,7 @@ public final class SegmentStore implements AutoCloseable {
         freeSpace.endPlan();
         CrashWindows.afterWalForce();
         apply(commitNumber, walOffset);
+        CrashWindows.afterApply(commitNumber);
         if (Oids.segment(state.nextOid) == openSegment) {
             openSegmentBytes += puts.newBytes();
         }
