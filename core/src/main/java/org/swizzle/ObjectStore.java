@@ -26,11 +26,13 @@ import org.swizzle.internal.ObjectManager;
  * objects for the resident budget, unless the store is opened {@link StoreOptions.Builder#confined confined}
  * to one thread, whose faults re-hollow too.
  *
- * <p>An interrupt of the calling thread does not reach the store's files: {@code java.nio} closes a file that an
- * interrupted thread reads or writes, which would leave the store unable to write until it is reopened. So
- * {@link #open}, {@link #commit()}, {@link #collectGarbage()} and {@link #close()} clear the interrupt while they run
- * and set it again before they return. An interrupt from another thread that arrives while one of them writes
- * still closes a file: the {@link StoreIOException} it raises says to close the store and open it again.
+ * <p>An interrupt of the calling thread before the call does not reach the store's files: {@code java.nio} closes a
+ * file that an interrupted thread reads or writes, which would leave the store unable to write until it is
+ * reopened. So {@link #open}, {@link #commit()}, {@link #index index}, {@link #collectGarbage()} and
+ * {@link #close()} clear the interrupt while they run and set it again before they return. An interrupt from
+ * another thread that arrives while one of them writes still closes a file, and the store: a
+ * {@link StoreIOException} says so, or, where the commit was durable already, a {@link CommitNotAppliedException};
+ * open the store again.
  */
 public final class ObjectStore implements AutoCloseable {
 
@@ -54,12 +56,12 @@ public final class ObjectStore implements AutoCloseable {
         try {
             return new ObjectStore(ObjectManager.open(directory, options));
         } finally {
-            keepInterrupt(interrupted);
+            restoreInterrupt(interrupted);
         }
     }
 
     /** Sets the interrupt of the calling thread again, which a method that writes cleared: see the class javadoc. */
-    private static void keepInterrupt(boolean interrupted) {
+    private static void restoreInterrupt(boolean interrupted) {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -129,7 +131,12 @@ public final class ObjectStore implements AutoCloseable {
      * @throws InvalidOptionException another name or key type, or the name of an index open for other types
      */
     public <K, V> ObjectIndex<K, V> index(String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key) {
-        return manager.index(name, type, keyType, key);
+        boolean interrupted = Thread.interrupted();
+        try {
+            return manager.index(name, type, keyType, key);
+        } finally {
+            restoreInterrupt(interrupted);
+        }
     }
 
     /**
@@ -138,7 +145,7 @@ public final class ObjectStore implements AutoCloseable {
      */
     public <K, V> ObjectIndex<K, V> index(String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key,
                                           long capacity) {
-        return manager.index(name, type, keyType, key);
+        return index(name, type, keyType, key);
     }
 
     /**
@@ -152,8 +159,9 @@ public final class ObjectStore implements AutoCloseable {
      * <ul>
      * <li>{@link StoreIOException}: the log could not be written or forced; nothing of this commit is
      * durable and the store stays usable, so the commit may be made again once the cause (a full disk)
-     * is fixed; unless the message says the store was closed because the log could not be cut back:
-     * then reopening it tells whether the commit is durable.</li>
+     * is fixed; unless the message says the store was closed (the log could not be cut back, or a file was
+     * closed under the store by an interrupt from another thread): then reopening it tells whether the commit is
+     * durable.</li>
      * <li>{@link CommitNotAppliedException}: the commit is durable, but applying it to the store's
      * files failed, and the store was closed. Reopening the store applies the commit through
      * recovery; do not make the same changes again, or they are applied twice.</li>
@@ -170,7 +178,7 @@ public final class ObjectStore implements AutoCloseable {
         try {
             return manager.commit();
         } finally {
-            keepInterrupt(interrupted);
+            restoreInterrupt(interrupted);
         }
     }
 
@@ -202,7 +210,7 @@ public final class ObjectStore implements AutoCloseable {
         try {
             return manager.collectGarbage();
         } finally {
-            keepInterrupt(interrupted);
+            restoreInterrupt(interrupted);
         }
     }
 
@@ -225,7 +233,7 @@ public final class ObjectStore implements AutoCloseable {
         try {
             manager.close();
         } finally {
-            keepInterrupt(interrupted);
+            restoreInterrupt(interrupted);
         }
     }
 

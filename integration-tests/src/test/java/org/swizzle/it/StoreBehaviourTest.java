@@ -15,6 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.NotPersistentException;
+import org.swizzle.ObjectIndex;
 import org.swizzle.ObjectStore;
 import org.swizzle.StoreClosedException;
 import org.swizzle.StoreConfinedException;
@@ -144,6 +145,9 @@ class StoreBehaviourTest {
             node.name = "second";
             node.children.add(new Node("child"));
             store.commit();
+            ObjectIndex<String, Node> byName = store.index("by-name", Node.class, String.class, n -> n.name);
+            assertSame(node, byName.get("second"), "an index built on an interrupted thread");
+            assertTrue(Thread.currentThread().isInterrupted(), "index keeps the interrupt");
         } finally {
             assertTrue(Thread.interrupted(), "close keeps the interrupt"); // and clears it for the tests after
         }

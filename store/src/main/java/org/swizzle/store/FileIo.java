@@ -57,12 +57,12 @@ final class FileIo {
 
     /** What to do about {@code cause}, a failure of I/O on {@code file}. */
     static String advice(Path file, IOException cause) {
-        if (cause instanceof ClosedChannelException) {
+        if (closedTheFile(cause)) {
             return "The file was closed under the store: java.nio closes a file that a thread reads or writes while it"
-                + " is interrupted. Close the store if it is still open, and open it again; do not interrupt a thread while it opens, commits"
-                + " or closes a store.";
+                + " is interrupted. Close the store if it is still open, and open it again; do not interrupt a thread"
+                + " while it opens, commits or closes a store.";
         }
-        if (String.valueOf(cause.getMessage()).contains("Too many open files")) {
+        if (outOfDescriptors(cause)) {
             return "The process has no file descriptor left: close files or stores it no longer uses, or raise its"
                 + " limit (ulimit -n).";
         }
@@ -74,6 +74,15 @@ final class FileIo {
     /** Whether {@code failure} closed the file it was on, so that the store cannot write until it is reopened. */
     static boolean closedTheFile(Throwable failure) {
         return failure instanceof ClosedChannelException;
+    }
+
+    /** Whether {@code failure} came from the process, not the file system: a file closed under it, no descriptor left. */
+    static boolean ofTheProcess(IOException failure) {
+        return closedTheFile(failure) || outOfDescriptors(failure);
+    }
+
+    private static boolean outOfDescriptors(IOException failure) {
+        return String.valueOf(failure.getMessage()).contains("Too many open files");
     }
 
     /** Whether every byte of {@code channel} from {@code from} to its end is zero. */

@@ -512,9 +512,10 @@ public final class SegmentStore implements AutoCloseable {
 
     /**
      * Makes what the files hold durable, then the next checkpoint of {@code state}, which it records, and retires the
-     * log's blocks. A log that still follows the checkpoint before the last one (a process ended while resetting it,
-     * so the last one holds its blocks) is retired first: the next checkpoint takes that one's slot, and a crash
-     * before the log was reset would leave a log that follows neither slot, which no open accepts.
+     * log's blocks. A log that still follows the checkpoint before the last one (a process ended after it wrote the
+     * last one and before it had reset the log, so the last one holds its blocks) is retired first: the next
+     * checkpoint takes that one's slot, and a crash before the log was reset would leave a log that follows neither
+     * slot, which no open accepts.
      */
     private static void writeCheckpoint(ClusterFile clusters, SegmentDirectory segments, WriteAheadLog wal,
         StoreState state) {

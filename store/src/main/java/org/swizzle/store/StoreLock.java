@@ -86,7 +86,7 @@ final class StoreLock implements AutoCloseable {
             throw heldElsewhereInThisJvm(directory, channel, e);
         } catch (IOException e) {
             StoreIOException failure = FileIo.failure("lock", file, e);
-            throw Closer.closeAfter(FileIo.closedTheFile(e) ? failure : new StoreIOException(failure.getMessage()
+            throw Closer.closeAfter(FileIo.ofTheProcess(e) ? failure : new StoreIOException(failure.getMessage()
                 + " A store on a read-only file system opens with StoreOptions.builder().readOnly(true).", e), channel);
         } catch (RuntimeException e) {
             throw Closer.closeAfter(e, channel);

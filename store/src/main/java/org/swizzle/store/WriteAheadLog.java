@@ -206,7 +206,8 @@ final class WriteAheadLog implements AutoCloseable {
             intact = false;
             StoreIOException failure = new StoreIOException(what + ". Cutting the WAL back to " + start
                 + " bytes failed too, so the store was closed; reopen it (recovery keeps commit " + commitNumber
-                + " only if its block reached the disk whole).", cause);
+                + " only if its block reached the disk whole)." + (FileIo.closedTheFile(cause) ? ' '
+                + FileIo.advice(file, cause) : ""), cause);
             failure.addSuppressed(truncateFailure);
             return failure;
         }

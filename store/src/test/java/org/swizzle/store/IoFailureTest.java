@@ -97,7 +97,8 @@ class IoFailureTest {
             } finally {
                 Thread.interrupted();
             }
-            assertTrue(e.getMessage().contains("store was closed"), e.getMessage());
+            assertTrue(e.getMessage().contains("store was closed") && e.getMessage().contains("closed under the store"),
+                e.getMessage());
             assertThrows(StoreClosedException.class, store::begin);
         }
         try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {

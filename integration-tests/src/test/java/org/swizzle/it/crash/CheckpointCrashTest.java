@@ -24,7 +24,7 @@ import org.swizzle.it.Jvm;
 
 /**
  * Deterministic kills during a checkpoint: a child JVM running a {@link Workload} with a fixed seed
- * is stopped by the debugger at one line of {@code SegmentStore.checkpoint} and killed there with
+ * is stopped by the debugger at one line of the static {@code SegmentStore.writeCheckpoint} and killed there with
  * SIGKILL ({@link CheckpointKiller}), once for every line of the method. The store must reopen with
  * exactly the committed state, and go on committing. Each test runs with the object graph of
  * {@link CrashWorkload} and with {@link FreeWorkload}, whose commits free objects and reuse their space.

@@ -49,8 +49,8 @@ final class CheckpointKiller {
     static final String STORE_CLASS = "org.swizzle.store.SegmentStore";
     static final String METHOD = "writeCheckpoint";
     static final String WINDOWS_CLASS = "org.swizzle.store.CrashWindows";
-    static final String BEFORE_LOG_RESET = "beforeWalReset";
-    /** What {@link Session} aims at for {@link #runToLogReset}: the entry of {@link #BEFORE_LOG_RESET}, not a line. */
+    static final String BEFORE_WAL_RESET = "beforeWalReset";
+    /** What {@link Session} aims at for {@link #runToLogReset}: the entry of {@link #BEFORE_WAL_RESET}, not a line. */
     private static final int LOG_RESET = -1;
     private static final Pattern LISTENING = Pattern.compile("Listening for transport dt_socket at address: (\\d+)");
     private static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
@@ -197,7 +197,7 @@ final class CheckpointKiller {
 
         private void setBreakpoints(ReferenceType type) throws AbsentInformationException {
             if (type.name().equals(WINDOWS_CLASS)) {
-                for (Method method : type.methodsByName(BEFORE_LOG_RESET)) {
+                for (Method method : type.methodsByName(BEFORE_WAL_RESET)) {
                     breakAt(method.location());
                 }
                 return;
@@ -230,12 +230,8 @@ final class CheckpointKiller {
             if (!calledFromCaller(thread)) {
                 return null;
             }
-            if (breakpoint.location().method().name().equals(BEFORE_LOG_RESET)) {
-                String stack = stack(thread);
-                kill(child);
-                return new Outcome(true, line, lines, stack);
-            }
-            if (depth < 0 && breakpoint.location().equals(entry)) {
+            boolean atWindow = breakpoint.location().method().name().equals(BEFORE_WAL_RESET);
+            if (!atWindow && depth < 0 && breakpoint.location().equals(entry)) {
                 depth = thread.frameCount();
                 MethodExitRequest exit = requests.createMethodExitRequest();
                 exit.addThreadFilter(thread);
@@ -243,7 +239,7 @@ final class CheckpointKiller {
                 exit.setSuspendPolicy(EventRequest.SUSPEND_ALL);
                 exit.enable();
             }
-            if (depth == thread.frameCount() && breakpoint.location().lineNumber() == line) {
+            if (atWindow || depth == thread.frameCount() && breakpoint.location().lineNumber() == line) {
                 String stack = stack(thread);
                 kill(child);
                 return new Outcome(true, line, lines, stack);

@@ -46,7 +46,7 @@ public final class CrashWorkload {
         Announcer.runChild(out -> {
             try (ObjectStore store = ObjectStore.open(Path.of(args[0]), options(args[2]))) {
                 new CrashWorkload(store, Long.parseLong(args[1]), args[3].equals("heavy"), out).run(transactions);
-                Runtime.getRuntime().halt(0); // as a kill after the last line leaves the store: not closed
+                Runtime.getRuntime().halt(0); // before the close: as a kill after the last line leaves the store
             }
         });
     }

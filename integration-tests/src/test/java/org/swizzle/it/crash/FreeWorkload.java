@@ -52,7 +52,7 @@ public final class FreeWorkload {
         Announcer.runChild(out -> {
             try (SegmentStore store = SegmentStore.open(Path.of(args[0]), config(args[2]))) {
                 new FreeWorkload(store, Long.parseLong(args[1]), args[3].equals("heavy"), out).run(transactions);
-                Runtime.getRuntime().halt(0); // as a kill after the last line leaves the store: not closed
+                Runtime.getRuntime().halt(0); // before the close: as a kill after the last line leaves the store
             }
         });
     }
