@@ -52,18 +52,21 @@ public final class ObjectStore implements AutoCloseable {
     public static ObjectStore open(Path directory, StoreOptions options) {
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(options, "options");
-        boolean interrupted = Thread.interrupted();
-        try {
-            return new ObjectStore(ObjectManager.open(directory, options));
-        } finally {
-            restoreInterrupt(interrupted);
-        }
+        return uninterrupted(() -> new ObjectStore(ObjectManager.open(directory, options)));
     }
 
-    /** Sets the interrupt of the calling thread again, which a method that writes cleared: see the class javadoc. */
-    private static void restoreInterrupt(boolean interrupted) {
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+    /**
+     * Runs {@code call}, which may read or write the store's files, with the calling thread's interrupt cleared, and
+     * sets the interrupt again afterwards: see the class javadoc.
+     */
+    private static <T> T uninterrupted(Supplier<T> call) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            return call.get();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -131,12 +134,7 @@ public final class ObjectStore implements AutoCloseable {
      * @throws InvalidOptionException another name or key type, or the name of an index open for other types
      */
     public <K, V> ObjectIndex<K, V> index(String name, Class<V> type, Class<K> keyType, Function<? super V, ? extends K> key) {
-        boolean interrupted = Thread.interrupted();
-        try {
-            return manager.index(name, type, keyType, key);
-        } finally {
-            restoreInterrupt(interrupted);
-        }
+        return uninterrupted(() -> manager.index(name, type, keyType, key));
     }
 
     /**
@@ -174,12 +172,7 @@ public final class ObjectStore implements AutoCloseable {
      * @throws ReadOnlyStoreException    the store was opened {@link StoreOptions.Builder#readOnly read-only}
      */
     public long commit() {
-        boolean interrupted = Thread.interrupted();
-        try {
-            return manager.commit();
-        } finally {
-            restoreInterrupt(interrupted);
-        }
+        return uninterrupted(manager::commit);
     }
 
     /**
@@ -206,12 +199,7 @@ public final class ObjectStore implements AutoCloseable {
      * @throws ReadOnlyStoreException the store was opened {@link StoreOptions.Builder#readOnly read-only}
      */
     public long collectGarbage() {
-        boolean interrupted = Thread.interrupted();
-        try {
-            return manager.collectGarbage();
-        } finally {
-            restoreInterrupt(interrupted);
-        }
+        return uninterrupted(manager::collectGarbage);
     }
 
     /** Counters of what the store has done since it was opened. */
@@ -229,12 +217,10 @@ public final class ObjectStore implements AutoCloseable {
      */
     @Override
     public void close() {
-        boolean interrupted = Thread.interrupted();
-        try {
+        uninterrupted(() -> {
             manager.close();
-        } finally {
-            restoreInterrupt(interrupted);
-        }
+            return null;
+        });
     }
 
     @Override

@@ -132,7 +132,8 @@ final class Recovery {
     private void report() {
         if (blocksSkipped > 0) {
             LOG.log(Level.INFO, () -> "Skipped " + blocksSkipped + " blocks of " + wal.file() + " that checkpoint "
-                + state.checkpointSequence + " already holds (a checkpoint was cut short before it reset the WAL: its process ended, or the reset failed)");
+                + state.checkpointSequence + " already holds (a checkpoint was cut short before it reset the WAL: its"
+                + " process ended, or the reset failed)");
         }
         if (blocksReplayed > 0) {
             LOG.log(Level.INFO, () -> "Recovered " + wal.file() + ": replayed " + blocksReplayed

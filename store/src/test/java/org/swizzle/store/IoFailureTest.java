@@ -107,6 +107,38 @@ class IoFailureTest {
         }
     }
 
+    /**
+     * A commit on an interrupted thread that first gives disk blocks to new clusters: java.nio closes the cluster file
+     * before anything is logged, so the store closes itself and says so, rather than calling itself usable (outside
+     * trial 65, finding 2), and reopening it keeps every commit before.
+     */
+    @Test
+    void shouldCloseTheStoreWhenAnInterruptClosesItsClusterFileBeforeTheLogIsWritten() {
+        long kept;
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            Transaction transaction = store.begin();
+            kept = TestBytes.putNew(transaction, 1, 100);
+            transaction.commit(1);
+
+            Transaction interrupted = store.begin();
+            TestBytes.putNew(interrupted, 2, 4 << 20); // past the clusters given disk blocks so far
+            Thread.currentThread().interrupt();
+            StoreIOException e;
+            try {
+                e = assertThrows(StoreIOException.class, () -> interrupted.commit(2));
+            } finally {
+                Thread.interrupted();
+            }
+            assertTrue(e.getMessage().contains("before anything was logged, and the store was closed")
+                && e.getMessage().contains("closed under the store"), e.getMessage());
+            assertThrows(StoreClosedException.class, store::begin);
+        }
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(1, store.lastCommit());
+            assertBytes(bytes(1, 100), store.read(kept, view), "object of commit 1");
+        }
+    }
+
     @Test
     void shouldCutTheWalBackWhenForcingItFails() throws IOException {
         try (SegmentStore store = openFailable()) {

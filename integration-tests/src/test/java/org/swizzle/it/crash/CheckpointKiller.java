@@ -82,6 +82,9 @@ final class CheckpointKiller {
      * checkpoint returns without reaching the line, the child is killed all the same, and the outcome says so.
      */
     Outcome run(Class<?> main, Path log, int line, String... args) throws Exception {
+        if (line < 0) {
+            throw new IllegalArgumentException("line " + line + ": a line of the checkpoint, or 0 for its first");
+        }
         return start(main, log, line, args);
     }
 
