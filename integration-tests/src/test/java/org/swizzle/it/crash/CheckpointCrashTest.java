@@ -17,8 +17,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.swizzle.it.Announcer;
 import org.swizzle.it.Jvm;
 
@@ -40,9 +38,20 @@ class CheckpointCrashTest {
      * The checkpoint that a commit starts when the log passes 1 MiB: the commit was forced to the log
      * before its checkpoint began, so the reopened store must hold it, though it was never acknowledged.
      */
-    @ParameterizedTest
-    @EnumSource(Workload.class)
-    void shouldReopenWithTheCommitInFlightWhenKilledAtAnyLineOfTheCheckpointAfterIt(Workload workload) throws Exception {
+    @Test
+    void shouldReopenWithTheCommitInFlightWhenKilledAtAnyLineOfTheCheckpointAfterIt() throws Exception {
+        reopenWithTheCommitInFlightWhenKilledAtAnyLineOfTheCheckpointAfterIt(Workload.GRAPH);
+    }
+
+    /** The same with the workload that frees objects and reuses their space, with the extended tests (about 15 s). */
+    @Tag("extended")
+    @Test
+    void shouldReopenWithTheCommitInFlightAfterACheckpointWhenCommitsFreeSpace() throws Exception {
+        reopenWithTheCommitInFlightWhenKilledAtAnyLineOfTheCheckpointAfterIt(Workload.FREES);
+    }
+
+    private void reopenWithTheCommitInFlightWhenKilledAtAnyLineOfTheCheckpointAfterIt(Workload workload)
+        throws Exception {
         LineKills kills = new LineKills(workload, "commit", index -> {
             Path store = dir.resolve("after-commit-" + index);
             return new Run(store, store.toString(), SEED, SMALL_CHECKPOINTS, "heavy");
