@@ -10,19 +10,20 @@ import java.util.function.Predicate;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.SourceInterpreter;
 import org.objectweb.asm.tree.analysis.SourceValue;
 
 /**
- * Proves, by data flow (ASM's {@link Analyzer} with a source interpreter), what the accesses to array
- * fields of a method do with the array, so that only an array the caller can still hold later watches
- * its owner (compared at every commit until reloaded):
+ * Proves, by data flow (ASM's {@link org.objectweb.asm.tree.analysis.Analyzer} with a source interpreter), what
+ * the accesses to array fields of a method do with the array, so that only an array the caller can still hold later
+ * watches its owner (compared at every commit until reloaded):
  * <ul>
  * <li>a <em>read-only</em> load: the array flows only into {@code ARRAYLENGTH}, element loads, null checks,
  * reference comparisons and JDK methods that only read it ({@link ReadingCalls}: {@code Arrays.toString},
@@ -32,9 +33,11 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * <li>an <em>edit</em>: the array stays on the operand stack (copied by {@code DUP}s only) and is only
  * indexed, element stores included, with no call or monitor in between, as in {@code p.to[i] = c}: the
  * change happens before anything else can run, so the owner's write barrier, run at the load, covers it;</li>
- * <li>a <em>fresh</em> store: the value stored is an array made right there ({@code new int[n]},
- * {@code new int[] {1, 2}}) that nothing else holds, as in a field initializer: no barrier-free change
- * can follow.</li>
+ * <li>a <em>fresh</em> store: the value stored is an array made in the method ({@code new int[n]},
+ * {@code new int[] {1, 2}}, or a call that returns a new array: {@link NewArrayCalls}), which before the store is
+ * only written into, read or copied, through locals too, and after it is not used at all ({@link LaterLoads}): the
+ * field holds the only reference, so no barrier-free change can follow. A field initializer, {@code int[] a = new
+ * int[n]; ... a[i] = v; ... o.f = a;} and {@code o.f = Arrays.copyOf(o.f, n)} are the common cases.</li>
  * </ul>
  * Everything else (the array returned, passed on, kept in a local that is written through) escapes. A
  * load is named by its method and its ordinal among the method's {@code GETFIELD}s, a store by its
@@ -81,6 +84,7 @@ final class ArrayAccesses {
         Set<String> kept = new HashSet<>();
         Set<String> fresh = new HashSet<>();
         Map<String, String> editStores = new HashMap<>();
+        NewArrayCalls calls = newArrayCalls(type);
         for (MethodNode method : type.methods) {
             boolean candidates = false;
             for (AbstractInsnNode insn : method.instructions) {
@@ -88,7 +92,7 @@ final class ArrayAccesses {
                 candidates |= (opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD) && elidable.test((FieldInsnNode) insn);
             }
             if (candidates) {
-                classify(type.name, method, elidable, new Accesses(readOnly, edits, kept, fresh, editStores));
+                classify(type.name, method, elidable, calls, new Accesses(readOnly, edits, kept, fresh, editStores));
             }
         }
         return new ArrayAccesses(readOnly, edits, kept, fresh, editStores);
@@ -127,10 +131,45 @@ final class ArrayAccesses {
                             Map<String, String> editStores) {
     }
 
-    private static void classify(String owner, MethodNode method, Predicate<FieldInsnNode> elidable, Accesses found) {
-        Uses uses = new Uses();
+    /**
+     * The calls that return a new array, with the static and private methods of {@code type} that return one made in
+     * them (or by such a call) that nothing else holds, found again until no more are.
+     */
+    private static NewArrayCalls newArrayCalls(ClassNode type) {
+        Set<String> own = new HashSet<>();
+        NewArrayCalls calls = new NewArrayCalls(type.name, own);
+        Map<MethodNode, Uses> analyzed = new HashMap<>();
+        for (MethodNode method : type.methods) {
+            boolean direct = (method.access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE)) != 0;
+            if (direct && method.desc.charAt(method.desc.indexOf(')') + 1) == '[' && method.instructions.size() > 0) {
+                Uses uses = new Uses(method);
+                try {
+                    LaterLoads.analyze(type.name, method, uses);
+                    analyzed.put(method, uses);
+                } catch (AnalyzerException e) {
+                    // unanalyzable code: its result is not new
+                }
+            }
+        }
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Map.Entry<MethodNode, Uses> entry : analyzed.entrySet()) {
+                MethodNode method = entry.getKey();
+                if (!own.contains(method.name + method.desc) && entry.getValue().returnsNewArray(calls)) {
+                    grew |= own.add(method.name + method.desc);
+                }
+            }
+        }
+        return calls;
+    }
+
+    private static void classify(String owner, MethodNode method, Predicate<FieldInsnNode> elidable, NewArrayCalls calls,
+                                 Accesses found) {
+        Uses uses = new Uses(method);
+        LaterLoads flow;
         try {
-            new Analyzer<>(uses).analyze(owner, method);
+            flow = LaterLoads.analyze(owner, method, uses);
         } catch (AnalyzerException e) {
             return; // unanalyzable code: every access escapes
         }
@@ -162,7 +201,7 @@ final class ArrayAccesses {
                 }
                 loads++;
             } else if (insn.getOpcode() == Opcodes.PUTFIELD) {
-                if (elidable.test((FieldInsnNode) insn) && uses.storesFreshArray(insn)) {
+                if (elidable.test((FieldInsnNode) insn) && uses.storesFreshArray(insn, calls, flow)) {
                     found.fresh().add(key(method.name, method.desc, stores));
                 }
                 stores++;
@@ -241,9 +280,13 @@ final class ArrayAccesses {
         private final List<AbstractInsnNode> consumers = new ArrayList<>();
         private final List<SourceValue> consumed = new ArrayList<>();
         private final List<Integer> operands = new ArrayList<>();
+        /** The locals that hold the method's receiver and parameters on entry. */
+        private final int parameterSlots;
 
-        Uses() {
+        Uses(MethodNode method) {
             super(Opcodes.ASM9);
+            this.parameterSlots = (Type.getArgumentsAndReturnSizes(method.desc) >> 2)
+                - ((method.access & Opcodes.ACC_STATIC) != 0 ? 1 : 0);
         }
 
         private void used(AbstractInsnNode insn, SourceValue value, int operand) {
@@ -363,23 +406,70 @@ final class ArrayAccesses {
         }
 
         /**
-         * Whether the value {@code store} (a {@code PUTFIELD}) stores comes only from array creations whose
-         * other copies ({@code DUP}s of an array initializer) are only written into.
+         * Whether the value {@code store} (a {@code PUTFIELD}) stores is an array made in the method (by
+         * {@code new}, or a call that returns a new one) that nothing else holds: before the store it is only
+         * written into, read or copied (through locals, casts and {@code DUP}s), and nothing uses it after the store
+         * ({@link LaterLoads}), so the field holds the only reference to it.
          */
-        boolean storesFreshArray(AbstractInsnNode store) {
-            Set<AbstractInsnNode> creations = new HashSet<>();
+        boolean storesFreshArray(AbstractInsnNode store, NewArrayCalls calls, LaterLoads flow) {
+            Set<AbstractInsnNode> carriers = stored(store, 1, calls);
+            return carriers != null && flowsOnlyInto(carriers, madeFor(use -> use == store))
+                && flow.noneAfter(store, carriers);
+        }
+
+        /**
+         * Whether every array the method returns is made in it (by {@code new}, or a call that returns a new one)
+         * and, before it is returned, only written into, read or copied: the caller gets the only reference to it.
+         */
+        boolean returnsNewArray(NewArrayCalls calls) {
+            Set<AbstractInsnNode> carriers = new HashSet<>();
             for (int i = 0; i < consumers.size(); i++) {
-                if (consumers.get(i) == store && operands.get(i) == 1 && !creations(consumed.get(i), creations)) {
+                if (consumers.get(i).getOpcode() == Opcodes.ARETURN && !creations(consumed.get(i), carriers, calls)) {
                     return false;
                 }
             }
-            return !creations.isEmpty() && flowsOnlyInto(creations, (use, operand) -> {
+            return hasCreation(carriers) && flowsOnlyInto(carriers, madeFor(use -> use.getOpcode() == Opcodes.ARETURN));
+        }
+
+        /**
+         * The creations the value operand {@code operand} of {@code use} comes from, with the copies between; null if
+         * it may come from anything else.
+         */
+        private Set<AbstractInsnNode> stored(AbstractInsnNode use, int operand, NewArrayCalls calls) {
+            Set<AbstractInsnNode> found = new HashSet<>();
+            for (int i = 0; i < consumers.size(); i++) {
+                if (consumers.get(i) == use && operands.get(i) == operand && !creations(consumed.get(i), found, calls)) {
+                    return null;
+                }
+            }
+            return hasCreation(found) ? found : null;
+        }
+
+        private static boolean hasCreation(Set<AbstractInsnNode> found) {
+            for (AbstractInsnNode insn : found) {
+                if (!isCopy(insn.getOpcode())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * The rule for an array made in the method until {@code end} hands it on: copies carry it; element stores into
+         * it, reads of it and {@code end} are harmless; anything else lets it escape.
+         */
+        private static Rule madeFor(Predicate<AbstractInsnNode> end) {
+            return (use, operand) -> {
                 int opcode = use.getOpcode();
-                if (isDup(opcode)) {
+                if (isCopy(opcode)) {
                     return Use.CARRIES;
                 }
-                return use == store || isElementStore(opcode) && operand == 0 ? Use.HARMLESS : Use.ESCAPES;
-            });
+                boolean harmless = end.test(use) || opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL
+                    || opcode == Opcodes.IFNONNULL || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE
+                    || (isElementLoad(opcode) || isElementStore(opcode)) && operand == 0 || isIndexOrElement(use, operand)
+                    || ReadingCalls.reads(use, operand);
+                return harmless ? Use.HARMLESS : Use.ESCAPES;
+            };
         }
 
         private boolean flowsOnlyInto(AbstractInsnNode source, Rule rule) {
@@ -397,7 +487,7 @@ final class ArrayAccesses {
             while (grew) {
                 grew = false;
                 for (int i = 0; i < consumers.size(); i++) {
-                    if (!carries(consumed.get(i), carriers)) {
+                    if (!LaterLoads.holds(consumed.get(i), carriers)) {
                         continue;
                     }
                     AbstractInsnNode use = consumers.get(i);
@@ -412,23 +502,28 @@ final class ArrayAccesses {
         }
 
         /**
-         * Adds to {@code found} the array creations {@code value} comes from, through {@code DUP}s (which copy
-         * it), and those {@code DUP}s; whether it comes from nothing else.
+         * Adds to {@code found} the array creations {@code value} comes from, through copies (locals, casts and
+         * {@code DUP}s), and those copies; whether it comes from nothing else but {@code null}. A local that may hold
+         * a parameter is not followed: its value may come from the caller.
          */
-        private boolean creations(SourceValue value, Set<AbstractInsnNode> found) {
+        private boolean creations(SourceValue value, Set<AbstractInsnNode> found, NewArrayCalls calls) {
             for (AbstractInsnNode source : value.insns) {
                 int opcode = source.getOpcode();
-                if (isDup(opcode)) {
+                if (isCopy(opcode)) {
+                    if (opcode == Opcodes.ALOAD && ((VarInsnNode) source).var < parameterSlots) {
+                        return false;
+                    }
                     if (found.add(source)) {
                         for (int i = 0; i < consumers.size(); i++) {
-                            if (consumers.get(i) == source && !creations(consumed.get(i), found)) {
+                            if (consumers.get(i) == source && !creations(consumed.get(i), found, calls)) {
                                 return false;
                             }
                         }
                     }
-                } else if (opcode == Opcodes.NEWARRAY || opcode == Opcodes.ANEWARRAY || opcode == Opcodes.MULTIANEWARRAY) {
+                } else if (opcode == Opcodes.NEWARRAY || opcode == Opcodes.ANEWARRAY || opcode == Opcodes.MULTIANEWARRAY
+                    || calls.returnsNewArray(source)) {
                     found.add(source);
-                } else {
+                } else if (opcode != Opcodes.ACONST_NULL) {
                     return false;
                 }
             }
@@ -478,15 +573,6 @@ final class ArrayAccesses {
                 }
             }
             return true;
-        }
-
-        private static boolean carries(SourceValue value, Set<AbstractInsnNode> carriers) {
-            for (AbstractInsnNode source : value.insns) {
-                if (carriers.contains(source)) {
-                    return true;
-                }
-            }
-            return false;
         }
     }
 }

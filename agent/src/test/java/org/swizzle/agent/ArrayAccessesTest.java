@@ -74,6 +74,25 @@ class ArrayAccessesTest {
     }
 
     @Test
+    void shouldNotEscapeWhenTheArrayStoredWasMadeInTheMethodAndIsUsedNoMore() {
+        String fresh = "INVOKESTATIC " + PART + ".$swz_put$to" + SETTER;
+        assertEquals(List.of(fresh), accessors("fill(L" + PART + ";L" + PART + ";)V"), "filled through a local");
+        assertEquals(List.of(fresh), accessors("fillEach([L" + PART + ";L" + PART + ";)V"), "made anew in each round");
+        assertEquals(List.of(fresh, fresh, fresh), accessors("copy(L" + PART + ";L" + PART + ";)V"),
+            "made by a helper of the class, by Arrays.copyOf and by clone()");
+    }
+
+    @Test
+    void shouldEscapeWhenTheArrayMadeInTheMethodMayBeUsedAfterItIsStored() {
+        String setter = "INVOKESTATIC " + PART + ".$swz_set$to" + SETTER;
+        assertEquals(List.of(setter), accessors("fillAfter(L" + PART + ";L" + PART + ";)V"), "written after the store");
+        assertEquals(List.of(setter, setter), accessors("share(L" + PART + ";L" + PART + ";)V"), "stored twice");
+        assertEquals(List.of(setter), accessors("replaceSometimes(L" + PART + ";[L" + PART + ";Z)V"),
+            "made here or passed by the caller");
+        assertEquals(List.of(setter), accessors("remember(L" + PART + ";L" + PART + ";)V"), "kept by the helper");
+    }
+
+    @Test
     void shouldMarkThePageOfAnElementStoredAtOnceIntoAPrimitiveArray() {
         String signal = "org/swizzle/fixtures/Signal";
         assertEquals(List.of("INVOKESTATIC " + signal + ".$swz_edit$samples(L" + signal + ";)[J",

@@ -58,6 +58,25 @@ final class Patterns {
     /** Commits the store; set by the workload, so that a callback of a change can commit in the middle of it. */
     static Runnable committer = () -> { };
 
+    /** The array {@link #kept} made last, which a pattern changes after an object's field holds it. */
+    private static int[] lastKept;
+
+    /** A new array of names, which nothing but the caller holds: storing it in a field watches nothing. */
+    private static String[] names(int length) {
+        String[] names = new String[length];
+        for (int i = 0; i < length; i++) {
+            names[i] = "named" + i;
+        }
+        return names;
+    }
+
+    /** A new array that this class keeps too: storing it in a field watches the object. */
+    private static int[] kept(int length) {
+        int[] numbers = new int[length];
+        lastKept = numbers;
+        return numbers;
+    }
+
     /** Changes whose function, predicate or comparator commits the first time it is called (see {@link InsideCommit}). */
     private static void addCallbacksThatCommit(List<Pattern> all) {
         for (String which : new String[] {"HashMap", "LinkedHashMap", "TreeMap"}) {
@@ -312,6 +331,41 @@ final class Patterns {
             b.numbers = numbers;
             return numbers;
         }, a -> a[a.length - 1] = 77));
+        all.add(Pattern.of("array field replaced by one filled through a local, changed through the field", b -> {
+            int[] numbers = new int[b.numbers.length + 1];
+            for (int i = 0; i < b.numbers.length; i++) {
+                numbers[i] = b.numbers[i];
+            }
+            numbers[b.numbers.length] = 12;
+            b.numbers = numbers;
+            return b;
+        }, bag -> bag.numbers[0] += 40));
+        all.add(Pattern.of("array field replaced by one filled through a local, written through it after a commit", b -> {
+            int[] numbers = new int[b.numbers.length + 1];
+            for (int i = 0; i < b.numbers.length; i++) {
+                numbers[i] = b.numbers[i];
+            }
+            b.numbers = numbers;
+            committer.run();
+            numbers[numbers.length - 1] = 99;
+            return b;
+        }, bag -> bag.numbers[0] -= 1));
+        all.add(Pattern.of("array field replaced by one a helper made, changed through the field", b -> {
+            String[] names = names(b.names.length + 1);
+            for (int i = 0; i < b.names.length; i++) {
+                names[i] = b.names[i];
+            }
+            b.names = names;
+            return b;
+        }, bag -> bag.names[bag.names.length - 1] += "*"));
+        all.add(Pattern.of("array field replaced by one a helper made and kept, changed where the helper kept it", b -> {
+            int[] numbers = kept(b.numbers.length + 1);
+            for (int i = 0; i < b.numbers.length; i++) {
+                numbers[i] = b.numbers[i];
+            }
+            b.numbers = numbers;
+            return lastKept;
+        }, a -> a[a.length - 1] = 55));
         all.add(Pattern.of("list field replaced by a plain list, changed", b -> {
             ArrayList<String> list = new ArrayList<>(b.list);
             b.list = list;
