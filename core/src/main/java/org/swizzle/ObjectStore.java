@@ -192,7 +192,9 @@ public final class ObjectStore implements AutoCloseable {
      * between them; each step that frees objects is a commit of its own, durable when it ends, and a crash
      * at any point loses no object that is reached. A commit made while a cycle runs does a share of it, in
      * proportion to what the commit wrote, and may free unreached objects as part of itself. Uncommitted changes
-     * are left as they are. An object
+     * are left as they are. A resident object counts as held in memory, since the store holds it: the commit after a
+     * collection turns the clean ones no root reached back into hollow objects, so that a later collection frees
+     * those the application dropped, once the JVM has released them. An object
      * reachable only through an {@link #index index} is not reached. {@link #stats()} counts what it freed.
      *
      * @return the number of stored objects and collections freed

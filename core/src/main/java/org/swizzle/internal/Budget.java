@@ -72,7 +72,7 @@ final class Budget {
                 order.addLast(object);
                 continue;
             }
-            if (object.$swz_flags() != 0 || pinned.test(object) || !allClean && detector.mayBeDirty(object)) {
+            if (!mayRehollow(object) || !allClean && detector.mayBeDirty(object)) {
                 (allClean ? order : setAside).addLast(object);
                 continue;
             }
@@ -81,6 +81,24 @@ final class Budget {
         }
         rehollowed += done;
         return done;
+    }
+
+    /**
+     * Re-hollows {@code object}, resident and clean after a commit, unless it is watched or pinned; whether it did. The
+     * collector hands over the objects no root reached ({@link Collector#takeUnreached}), under any budget.
+     */
+    boolean rehollowClean(Persistable object) {
+        if (object.$swz_state() != Persistable.RESIDENT || !mayRehollow(object)) {
+            return false;
+        }
+        rehollow.accept(object);
+        rehollowed++;
+        return true;
+    }
+
+    /** Whether {@code object} may be re-hollowed once clean: neither watched nor pinned. */
+    private boolean mayRehollow(Persistable object) {
+        return object.$swz_flags() == 0 && !pinned.test(object);
     }
 
     /**

@@ -22,6 +22,12 @@ import org.swizzle.store.Transaction;
  * missed; objects made during the cycle are live; and an object is freed only if it has no instance when the
  * sweep reaches it. The roots are those bound now and those the last commit stored ({@link Roots#oids}).
  *
+ * <p>A cycle marks from the roots first, then from the instances: those the roots did not reach are objects only the
+ * application's memory holds, or only the store, which keeps a resident object until the budget lets it go. The
+ * object manager re-hollows the clean ones at its next commit ({@link #takeUnreached}): the application's instances
+ * stay theirs and fault in again when touched, and the garbage among them, weakly held once hollow, is freed by a
+ * later cycle after the JVM released it, rather than in a later session.
+ *
  * <p>Steps come from {@code collectGarbage()}, from the store's collection thread (automatic collection),
  * and from commits made while a cycle runs, which assist in proportion to what they wrote: a sweep assist
  * frees into the commit's own transaction, a mark assist follows it.
@@ -31,7 +37,9 @@ final class Collector {
     /** Where a cycle is. */
     enum Phase {
         IDLE,
-        /** Marking from the roots and from the instances in the resident table, a segment of it per step. */
+        /** Marking through committed images from the roots alone. */
+        ROOTS,
+        /** Marking from the instances in the resident table that the roots did not reach, a segment of it per step. */
         SNAPSHOT,
         /** Marking through committed images. */
         MARK,
@@ -46,6 +54,11 @@ final class Collector {
     private final LongConsumer cycleEnded;
     private final LongHashSet marked = new LongHashSet();
     private final LongArrayList pending = new LongArrayList();
+    /**
+     * The instances in the resident table that no root reached (the application holds them, or only the store does),
+     * until {@link #takeUnreached} hands them over.
+     */
+    private final LongArrayList unreached = new LongArrayList();
     private Phase phase = Phase.IDLE;
     /** OIDs from here on were made during the cycle: live. */
     private long limit;
@@ -78,6 +91,7 @@ final class Collector {
     void start(LongArrayList roots) {
         marked.clear();
         pending.clear();
+        unreached.clear();
         limit = store.oidLimit();
         snapshotSegment = 0;
         sweepAt = SegmentStore.CATALOG_OID + 1;
@@ -87,12 +101,12 @@ final class Collector {
         for (int i = 0; i < roots.size(); i++) {
             mark(roots.getLong(i));
         }
-        phase = Phase.SNAPSHOT;
+        phase = Phase.ROOTS;
     }
 
     /** Whether a cycle is marking, so that commits must report what they write ({@link #written}). */
     boolean isMarking() {
-        return phase == Phase.SNAPSHOT || phase == Phase.MARK;
+        return phase == Phase.ROOTS || phase == Phase.SNAPSHOT || phase == Phase.MARK;
     }
 
     /** Notes that a commit wrote stored object or collection {@code oid}: while marking, its new image is marked through. */
@@ -176,11 +190,18 @@ final class Collector {
     Phase step(int work, Transaction transaction) {
         long stepStart = System.nanoTime();
         switch (phase) {
+            case ROOTS:
+                if (markThrough(work)) {
+                    phase = Phase.SNAPSHOT;
+                }
+                break;
             case SNAPSHOT:
                 snapshot(work);
                 break;
             case MARK:
-                markThrough(work);
+                if (markThrough(work)) {
+                    phase = Phase.SWEEP;
+                }
                 break;
             case SWEEP:
                 sweep(work, transaction);
@@ -193,19 +214,23 @@ final class Collector {
     }
 
     private void snapshot(int work) {
-        snapshotSegment = table.forEachOid(snapshotSegment, Math.max(1, work / 256), this::mark);
+        snapshotSegment = table.forEachOid(snapshotSegment, Math.max(1, work / 256), oid -> {
+            if (marked.add(oid)) {
+                pending.addLong(oid);
+                unreached.addLong(oid);
+            }
+        });
         if (snapshotSegment < 0) {
             phase = Phase.MARK;
         }
     }
 
-    private void markThrough(int work) {
+    /** Marks through about {@code work} pending images; whether none is left. */
+    private boolean markThrough(int work) {
         for (int done = 0; done < work && !pending.isEmpty(); done++) {
             references.forEach(pending.removeAt(pending.size() - 1), this::mark);
         }
-        if (pending.isEmpty()) {
-            phase = Phase.SWEEP;
-        }
+        return pending.isEmpty();
     }
 
     private void mark(long oid) {
@@ -239,6 +264,18 @@ final class Collector {
             phase = Phase.IDLE;
             cycleEnded.accept(sweptReachedBytes);
         }
+    }
+
+    /**
+     * Hands each instance of the resident table that the last cycle's roots did not reach to {@code action}, once: the
+     * object manager re-hollows the clean ones at its next commit, so that the garbage among them, held only by the
+     * store while resident, is freed by a later cycle once the JVM has released its instance.
+     */
+    void takeUnreached(LongConsumer action) {
+        for (int i = 0; i < unreached.size(); i++) {
+            action.accept(unreached.getLong(i));
+        }
+        unreached.clear();
     }
 
     /** Copies what the collector did into {@code counters}: the objects and bytes it freed are the store's count. */

@@ -1810,6 +1810,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         roots.clean();
         catalog.clean();
         counters.commits++;
+        collector.takeUnreached(this::rehollowUnreached);
         trimToBudget(null, true);
         collector.assistMark();
         counters.installNanos += System.nanoTime() - installStart;
@@ -2726,6 +2727,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         indexesHoldFreed = true; // what the cycle's last step freed is freed once its transaction commits
         if (automatic != null) {
             automatic.cycleEnded(reachedBytes);
+        }
+    }
+
+    /** Re-hollows stored object {@code oid}, which no root reached in the last cycle, if it is resident here and clean. */
+    private void rehollowUnreached(long oid) {
+        if (table.get(oid) instanceof Persistable && budget.rehollowClean((Persistable) table.get(oid))) {
+            counters.objectsResident--;
         }
     }
 

@@ -24,6 +24,8 @@ import org.swizzle.StoreStats;
  *   prints {@code VERIFIED round=r}.</li>
  *   <li>{@code held DIR}: an item cut off from the root but still held by the application survives a
  *   collection with its child, is linked again and committed.</li>
+ *   <li>{@code unbudgeted DIR}: under the default unlimited budget, items made and dropped in the session are freed by
+ *   the collection after the next commit, and an item held by the application is kept.</li>
  *   <li>{@code dropped DIR}, then {@code pending DIR}, then {@code verifyPending DIR}: a collection that frees, called
  *   with changes uncommitted, commits none of them: they stay in memory, {@code abort()} takes them back, and a JVM
  *   that ends without committing leaves the store as it was.</li>
@@ -38,14 +40,17 @@ public final class ChurnWorkload {
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[1]);
         boolean automatic = args[args.length - 1].equals("auto");
-        StoreOptions options = StoreOptions.builder().residentBudget(args[0].equals("held") ? 1_000 : 10_000)
-            .checkpointLogBytes(4 << 20).automaticCollection(automatic).build();
-        try (ObjectStore store = ObjectStore.open(dir, options)) {
+        StoreOptions.Builder options = StoreOptions.builder().checkpointLogBytes(4 << 20).automaticCollection(automatic);
+        if (!args[0].equals("unbudgeted")) {
+            options.residentBudget(args[0].equals("held") ? 1_000 : 10_000);
+        }
+        try (ObjectStore store = ObjectStore.open(dir, options.build())) {
             switch (args[0]) {
                 case "churn": churn(store, dir, Integer.parseInt(args[2]), Integer.parseInt(args[3]), automatic ? 0 : Integer.parseInt(args[4])); break;
                 case "verify": verify(store, Integer.parseInt(args[2])); break;
                 case "held": held(store); break;
                 case "verifyHeld": verifyHeld(store); break;
+                case "unbudgeted": unbudgeted(store); break;
                 case "dropped": dropped(store); break;
                 case "pending": pending(store); break;
                 case "verifyPending": verifyPending(store); break;
@@ -156,6 +161,36 @@ public final class ChurnWorkload {
         System.out.println("HELD freed=" + freed + " child=" + cut.child.id);
     }
 
+    /**
+     * Under the default unlimited budget, where the store keeps every object resident: 1,000 items made, committed and
+     * dropped in this session are held by the store alone. The collection after they were dropped keeps them (they are
+     * in memory), the commit after it re-hollows them (no root reached them), and once the JVM has released them the
+     * next collection frees them. Item 7, also cut off but held here, is re-hollowed too, kept with its child, and
+     * linked again.
+     */
+    private static void unbudgeted(ObjectStore store) {
+        Pool pool = pool(store);
+        Item cut = new Item(7, PAYLOAD);
+        cut.child = new Item(8, PAYLOAD);
+        pool.items.add(cut);
+        for (int i = 0; i < 1_000; i++) {
+            pool.items.add(new Item(100 + i, PAYLOAD));
+        }
+        store.commit();
+        pool.items.clear();
+        store.commit();
+        long first = store.collectGarbage();
+        store.commit();
+        long second = 0;
+        for (int attempt = 0; attempt < 5 && second == 0; attempt++) {
+            System.gc();
+            second = store.collectGarbage();
+        }
+        pool.items.add(cut);
+        store.commit();
+        System.out.println("UNBUDGETED first=" + first + " second=" + second + " child=" + cut.child.id);
+    }
+
     private static void addDropped(Pool pool) {
         Item dropped = new Item(9, PAYLOAD);
         dropped.child = new Item(10, PAYLOAD);
@@ -203,6 +238,7 @@ public final class ChurnWorkload {
         System.out.println("REOPENED " + describe(store.root("pool", Pool.class)));
     }
 
+    /** The held item, linked again as the first, and its child: read back by another JVM after {@link #held} or {@link #unbudgeted}. */
     private static void verifyHeld(ObjectStore store) {
         Item first = store.root("pool", Pool.class).items.get(0);
         if (first.id != 7 || first.child.id != 8 || !first.child.payload.endsWith("8")) {

@@ -122,6 +122,22 @@ class CollectorTest {
         assertTrue(again.contains("VERIFIED held"), again);
     }
 
+    /**
+     * Under the default unlimited budget the store keeps every object resident, garbage too: a collection finds which
+     * of them no root reaches, the next commit re-hollows those, and a later collection frees the ones the JVM
+     * released, in the same session (before: only in a later session; a churn ran out of heap).
+     */
+    @Test
+    void shouldFreeInTheSameSessionWhatOnlyTheStoreHeld() {
+        String store = dir.resolve("unbudgeted").toString();
+        String output = Jvm.withAgent().run(ChurnWorkload.class, "unbudgeted", store).ok().output;
+        Matcher freed = Pattern.compile("UNBUDGETED first=\\d+ second=(\\d+) child=8").matcher(output);
+        assertTrue(freed.find() && Long.parseLong(freed.group(1)) >= 1_000, "the 1,000 dropped items freed, item 7 and"
+            + " its child kept: " + output);
+        String again = Jvm.withAgent().run(ChurnWorkload.class, "verifyHeld", store).ok().output;
+        assertTrue(again.contains("VERIFIED held"), again);
+    }
+
     @Test
     void shouldCommitNoneOfTheApplicationsChanges() {
         String store = dir.resolve("pending").toString();
