@@ -456,7 +456,8 @@ final class ArrayAccesses {
 
         /**
          * The rule for an array made in the method until {@code end} hands it on: copies carry it; element stores into
-         * it, reads of it and {@code end} are harmless; anything else lets it escape.
+         * it, JDK calls that only write or read it, other reads of it and {@code end} are harmless; anything else lets it
+         * escape.
          */
         private static Rule madeFor(Predicate<AbstractInsnNode> end) {
             return (use, operand) -> {
@@ -467,7 +468,7 @@ final class ArrayAccesses {
                 boolean harmless = end.test(use) || opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL
                     || opcode == Opcodes.IFNONNULL || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE
                     || (isElementLoad(opcode) || isElementStore(opcode)) && operand == 0 || isIndexOrElement(use, operand)
-                    || ReadingCalls.reads(use, operand);
+                    || ReadingCalls.reads(use, operand) || ReadingCalls.writes(use, operand);
                 return harmless ? Use.HARMLESS : Use.ESCAPES;
             };
         }

@@ -11,17 +11,32 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * only where nothing can write it, as a stream does), so passing an array field to one is a read-only use
  * ({@link ArrayAccesses}), where any other call lets the array escape and watches its owner. {@code Arrays.toString}
  * in a {@code toString()} or a log line was the common case: it pinned every object it printed in memory and made
- * every commit compare them.
+ * every commit compare them. Also those that only write an array and keep nothing of it ({@code Arrays.fill},
+ * {@code sort}, {@code setAll}, the destination of {@code System.arraycopy}): harmless to an array made in the method
+ * before it is stored, which {@code Arrays.fill(big, x); o.big = big;} would otherwise have watched, its owner kept
+ * in memory until the store closed.
  */
 final class ReadingCalls {
 
     /** The static methods of {@code java.util.Arrays} that read every array they take. */
     private static final Set<String> ARRAYS = Set.of("toString", "deepToString", "hashCode", "deepHashCode", "equals",
         "deepEquals", "compare", "compareUnsigned", "mismatch", "binarySearch", "copyOf", "copyOfRange", "stream");
+    /** The static methods of {@code java.util.Arrays} that write the array they take first and keep nothing of it. */
+    private static final Set<String> ARRAYS_WRITING = Set.of("fill", "sort", "parallelSort", "setAll", "parallelSetAll");
     /** The static methods of {@code java.lang.String} that copy the characters they take. */
     private static final Set<String> STRING = Set.of("valueOf", "copyValueOf");
 
     private ReadingCalls() {
+    }
+
+    /** Whether {@code use}, a call, only writes the array it takes as operand {@code operand}, keeping nothing of it. */
+    static boolean writes(AbstractInsnNode use, int operand) {
+        if (!(use instanceof MethodInsnNode) || use.getOpcode() != Opcodes.INVOKESTATIC) {
+            return false;
+        }
+        MethodInsnNode call = (MethodInsnNode) use;
+        return "java/util/Arrays".equals(call.owner) && ARRAYS_WRITING.contains(call.name) && operand == 0
+            || "java/lang/System".equals(call.owner) && "arraycopy".equals(call.name) && operand == 2;
     }
 
     /** Whether {@code use}, a call, only reads the array it takes as operand {@code operand}. */

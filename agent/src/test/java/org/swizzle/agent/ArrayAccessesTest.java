@@ -80,6 +80,8 @@ class ArrayAccessesTest {
         assertEquals(List.of(fresh), accessors("fillEach([L" + PART + ";L" + PART + ";)V"), "made anew in each round");
         assertEquals(List.of(fresh, fresh, fresh), accessors("copy(L" + PART + ";L" + PART + ";)V"),
             "made by a helper of the class, by Arrays.copyOf and by clone()");
+        assertEquals(List.of(fresh), accessors("fillByTheJdk(L" + PART + ";L" + PART + ";)V"),
+            "filled by Arrays.fill and System.arraycopy");
     }
 
     @Test
@@ -90,6 +92,8 @@ class ArrayAccessesTest {
         assertEquals(List.of(setter), accessors("replaceSometimes(L" + PART + ";[L" + PART + ";Z)V"),
             "made here or passed by the caller");
         assertEquals(List.of(setter), accessors("remember(L" + PART + ";L" + PART + ";)V"), "kept by the helper");
+        assertEquals(List.of(setter), accessors("fillAnotherWithIt(L" + PART + ";)[Ljava/lang/Object;"),
+            "put into another array by Arrays.fill");
     }
 
     @Test
