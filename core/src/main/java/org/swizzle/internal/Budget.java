@@ -26,6 +26,8 @@ final class Budget {
      */
     private final ArrayDeque<Persistable> setAside = new ArrayDeque<>();
     private long rehollowed;
+    /** Whether {@link #rehollowClean} left hollow objects in {@link #order}, which would keep the JVM from releasing them. */
+    private boolean hollowInOrder;
 
     /**
      * @param rehollow turns a clean resident object back into a hollow one
@@ -93,7 +95,20 @@ final class Budget {
         }
         rehollow.accept(object);
         rehollowed++;
+        hollowInOrder |= limit != Long.MAX_VALUE;
         return true;
+    }
+
+    /**
+     * Forgets the objects {@link #rehollowClean} made hollow: a finite budget's order would hold them until a trim
+     * reached them, so the JVM could not release those the application dropped, nor a collection free them. Once a
+     * cycle, over about the budget's objects.
+     */
+    void forgetRehollowed() {
+        if (hollowInOrder) {
+            order.removeIf(object -> object.$swz_state() != Persistable.RESIDENT);
+            hollowInOrder = false;
+        }
     }
 
     /** Whether {@code object} may be re-hollowed once clean: neither watched nor pinned. */

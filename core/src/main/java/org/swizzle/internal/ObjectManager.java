@@ -1811,6 +1811,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         catalog.clean();
         counters.commits++;
         collector.takeUnreached(this::rehollowUnreached);
+        budget.forgetRehollowed();
         trimToBudget(null, true);
         collector.assistMark();
         counters.installNanos += System.nanoTime() - installStart;
@@ -2732,7 +2733,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Re-hollows stored object {@code oid}, which no root reached in the last cycle, if it is resident here and clean. */
     private void rehollowUnreached(long oid) {
-        if (table.get(oid) instanceof Persistable && budget.rehollowClean((Persistable) table.get(oid))) {
+        Object held = table.get(oid);
+        if (held instanceof Persistable && budget.rehollowClean((Persistable) held)) {
             counters.objectsResident--;
         }
     }

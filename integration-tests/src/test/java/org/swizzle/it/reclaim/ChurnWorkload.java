@@ -25,7 +25,8 @@ import org.swizzle.StoreStats;
  *   <li>{@code held DIR}: an item cut off from the root but still held by the application survives a
  *   collection with its child, is linked again and committed.</li>
  *   <li>{@code unbudgeted DIR}: under the default unlimited budget, items made and dropped in the session are freed by
- *   the collection after the next commit, and an item held by the application is kept.</li>
+ *   the collection after the next commit, and an item held by the application is kept; {@code underBudget DIR} the
+ *   same under a budget larger than the items, which never has to trim them.</li>
  *   <li>{@code dropped DIR}, then {@code pending DIR}, then {@code verifyPending DIR}: a collection that frees, called
  *   with changes uncommitted, commits none of them: they stay in memory, {@code abort()} takes them back, and a JVM
  *   that ends without committing leaves the store as it was.</li>
@@ -50,7 +51,8 @@ public final class ChurnWorkload {
                 case "verify": verify(store, Integer.parseInt(args[2])); break;
                 case "held": held(store); break;
                 case "verifyHeld": verifyHeld(store); break;
-                case "unbudgeted": unbudgeted(store); break;
+                case "unbudgeted":
+                case "underBudget": droppedInSession(store, args[0]); break;
                 case "dropped": dropped(store); break;
                 case "pending": pending(store); break;
                 case "verifyPending": verifyPending(store); break;
@@ -162,13 +164,13 @@ public final class ChurnWorkload {
     }
 
     /**
-     * Under the default unlimited budget, where the store keeps every object resident: 1,000 items made, committed and
-     * dropped in this session are held by the store alone. The collection after they were dropped keeps them (they are
+     * Under the default unlimited budget, where the store keeps every object resident, or under one it stays within:
+     * 1,000 items made, committed and dropped in this session are held by the store alone. The collection after they were dropped keeps them (they are
      * in memory), the commit after it re-hollows them (no root reached them), and once the JVM has released them the
      * next collection frees them. Item 7, also cut off but held here, is re-hollowed too, kept with its child, and
      * linked again.
      */
-    private static void unbudgeted(ObjectStore store) {
+    private static void droppedInSession(ObjectStore store, String phase) {
         Pool pool = pool(store);
         Item cut = new Item(7, PAYLOAD);
         cut.child = new Item(8, PAYLOAD);
@@ -188,7 +190,7 @@ public final class ChurnWorkload {
         }
         pool.items.add(cut);
         store.commit();
-        System.out.println("UNBUDGETED first=" + first + " second=" + second + " child=" + cut.child.id);
+        System.out.println(phase.toUpperCase(java.util.Locale.ROOT) + " first=" + first + " second=" + second + " child=" + cut.child.id);
     }
 
     private static void addDropped(Pool pool) {
@@ -238,7 +240,7 @@ public final class ChurnWorkload {
         System.out.println("REOPENED " + describe(store.root("pool", Pool.class)));
     }
 
-    /** The held item, linked again as the first, and its child: read back by another JVM after {@link #held} or {@link #unbudgeted}. */
+    /** The held item, linked again as the first, and its child: read back by another JVM after {@link #held} or {@link #droppedInSession}. */
     private static void verifyHeld(ObjectStore store) {
         Item first = store.root("pool", Pool.class).items.get(0);
         if (first.id != 7 || first.child.id != 8 || !first.child.payload.endsWith("8")) {

@@ -12,6 +12,8 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.swizzle.it.Jvm;
 import org.swizzle.it.faulting.ChildOutput;
 import org.swizzle.store.CompactionListener;
@@ -123,15 +125,18 @@ class CollectorTest {
     }
 
     /**
-     * Under the default unlimited budget the store keeps every object resident, garbage too: a collection finds which
-     * of them no root reaches, the next commit re-hollows those, and a later collection frees the ones the JVM
-     * released, in the same session (before: only in a later session; a churn ran out of heap).
+     * Under the default unlimited budget the store keeps every object resident, garbage too, and so does a budget it
+     * stays within: a collection finds which of them no root reaches, the next commit re-hollows those (and the budget
+     * lets go of them), and a later collection frees the ones the JVM released, in the same session (before: only in a
+     * later session; a churn ran out of heap).
      */
-    @Test
-    void shouldFreeInTheSameSessionWhatOnlyTheStoreHeld() {
-        String store = dir.resolve("unbudgeted").toString();
-        String output = Jvm.withAgent().run(ChurnWorkload.class, "unbudgeted", store).ok().output;
-        Matcher freed = Pattern.compile("UNBUDGETED first=\\d+ second=(\\d+) child=8").matcher(output);
+    @ParameterizedTest
+    @ValueSource(strings = {"unbudgeted", "underBudget"})
+    void shouldFreeInTheSameSessionWhatOnlyTheStoreHeld(String phase) {
+        String store = dir.resolve(phase).toString();
+        String output = Jvm.withAgent().run(ChurnWorkload.class, phase, store).ok().output;
+        Matcher freed = Pattern.compile(phase.toUpperCase(java.util.Locale.ROOT) + " first=\\d+ second=(\\d+) child=8")
+            .matcher(output);
         assertTrue(freed.find() && Long.parseLong(freed.group(1)) >= 1_000, "the 1,000 dropped items freed, item 7 and"
             + " its child kept: " + output);
         String again = Jvm.withAgent().run(ChurnWorkload.class, "verifyHeld", store).ok().output;
