@@ -82,29 +82,9 @@ class IoFailureTest {
      */
     @Test
     void shouldCloseTheStoreWhenAnInterruptClosesItsLog() {
-        long kept;
-        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
-            Transaction transaction = store.begin();
-            kept = TestBytes.putNew(transaction, 1, 100);
-            transaction.commit(1);
-
-            Transaction interrupted = store.begin();
-            TestBytes.putNew(interrupted, 2, 100);
-            Thread.currentThread().interrupt();
-            StoreIOException e;
-            try {
-                e = assertThrows(StoreIOException.class, () -> interrupted.commit(2));
-            } finally {
-                Thread.interrupted();
-            }
-            assertTrue(e.getMessage().contains("store was closed") && e.getMessage().contains("closed under the store"),
-                e.getMessage());
-            assertThrows(StoreClosedException.class, store::begin);
-        }
-        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
-            assertEquals(1, store.lastCommit());
-            assertBytes(bytes(1, 100), store.read(kept, view), "object of commit 1");
-        }
+        StoreIOException e = commitOnAnInterruptedThread(100);
+        assertTrue(e.getMessage().contains("store was closed") && e.getMessage().contains("closed under the store"),
+            e.getMessage());
     }
 
     /**
@@ -114,29 +94,38 @@ class IoFailureTest {
      */
     @Test
     void shouldCloseTheStoreWhenAnInterruptClosesItsClusterFileBeforeTheLogIsWritten() {
+        StoreIOException e = commitOnAnInterruptedThread(4 << 20); // past the clusters given disk blocks so far
+        assertTrue(e.getMessage().contains("before anything was logged, and the store was closed")
+            && e.getMessage().contains("closed under the store"), e.getMessage());
+    }
+
+    /**
+     * Commits an object of 100 bytes, then, on an interrupted thread, a commit of one of {@code length} bytes, which
+     * must fail and leave the store closed; reopened, the store holds the first commit alone. Returns the failure.
+     */
+    private StoreIOException commitOnAnInterruptedThread(int length) {
         long kept;
+        StoreIOException failure;
         try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
             Transaction transaction = store.begin();
             kept = TestBytes.putNew(transaction, 1, 100);
             transaction.commit(1);
 
             Transaction interrupted = store.begin();
-            TestBytes.putNew(interrupted, 2, 4 << 20); // past the clusters given disk blocks so far
+            TestBytes.putNew(interrupted, 2, length);
             Thread.currentThread().interrupt();
-            StoreIOException e;
             try {
-                e = assertThrows(StoreIOException.class, () -> interrupted.commit(2));
+                failure = assertThrows(StoreIOException.class, () -> interrupted.commit(2));
             } finally {
                 Thread.interrupted();
             }
-            assertTrue(e.getMessage().contains("before anything was logged, and the store was closed")
-                && e.getMessage().contains("closed under the store"), e.getMessage());
             assertThrows(StoreClosedException.class, store::begin);
         }
         try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
             assertEquals(1, store.lastCommit());
             assertBytes(bytes(1, 100), store.read(kept, view), "object of commit 1");
         }
+        return failure;
     }
 
     @Test
