@@ -26,7 +26,7 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * watches its owner (compared at every commit until reloaded):
  * <ul>
  * <li>a <em>read-only</em> load: the array flows only into {@code ARRAYLENGTH}, element loads, null checks,
- * reference comparisons and JDK methods that only read it ({@link ReadingCalls}: {@code Arrays.toString},
+ * reference comparisons and JDK methods that only read it ({@link JdkArrayCalls}: {@code Arrays.toString},
  * {@code new String(chars)}, the source of {@code System.arraycopy}, ...), directly or through locals, casts and
  * {@code DUP}: it cannot change the array, so it needs nothing (the for-each loop over an array field is the
  * common case);</li>
@@ -347,10 +347,7 @@ final class ArrayAccesses {
                 if (isCopy(opcode)) {
                     return Use.CARRIES;
                 }
-                boolean reads = opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL || opcode == Opcodes.IFNONNULL
-                    || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE || isElementLoad(opcode) && operand == 0
-                    || isIndexOrElement(use, operand) || ReadingCalls.reads(use, operand);
-                return reads ? Use.HARMLESS : Use.ESCAPES;
+                return inspects(use, operand) || JdkArrayCalls.reads(use, operand) ? Use.HARMLESS : Use.ESCAPES;
             });
         }
 
@@ -383,9 +380,7 @@ final class ArrayAccesses {
                 if (isCopy(opcode)) {
                     return Use.CARRIES;
                 }
-                boolean stays = opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL || opcode == Opcodes.IFNONNULL
-                    || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE
-                    || (isElementLoad(opcode) || isElementStore(opcode)) && operand == 0 || isIndexOrElement(use, operand);
+                boolean stays = inspects(use, operand) || isElementStore(opcode) && operand == 0;
                 return stays ? Use.HARMLESS : Use.ESCAPES;
             });
         }
@@ -465,12 +460,21 @@ final class ArrayAccesses {
                 if (isCopy(opcode)) {
                     return Use.CARRIES;
                 }
-                boolean harmless = end.test(use) || opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL
-                    || opcode == Opcodes.IFNONNULL || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE
-                    || (isElementLoad(opcode) || isElementStore(opcode)) && operand == 0 || isIndexOrElement(use, operand)
-                    || ReadingCalls.reads(use, operand) || ReadingCalls.writes(use, operand);
+                boolean harmless = end.test(use) || inspects(use, operand) || isElementStore(opcode) && operand == 0
+                    || JdkArrayCalls.reads(use, operand) || JdkArrayCalls.writes(use, operand);
                 return harmless ? Use.HARMLESS : Use.ESCAPES;
             };
+        }
+
+        /**
+         * Whether {@code use} only looks at the array it takes as operand {@code operand}: measures it, loads an element,
+         * checks it for null or compares it, or takes it as an index or element value ({@link #isIndexOrElement}).
+         */
+        private static boolean inspects(AbstractInsnNode use, int operand) {
+            int opcode = use.getOpcode();
+            return opcode == Opcodes.ARRAYLENGTH || opcode == Opcodes.IFNULL || opcode == Opcodes.IFNONNULL
+                || opcode == Opcodes.IF_ACMPEQ || opcode == Opcodes.IF_ACMPNE || isElementLoad(opcode) && operand == 0
+                || isIndexOrElement(use, operand);
         }
 
         private boolean flowsOnlyInto(AbstractInsnNode source, Rule rule) {

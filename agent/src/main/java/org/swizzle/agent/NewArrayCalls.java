@@ -7,18 +7,14 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
- * Calls that return an array made for the caller, which nothing else holds: the JDK's copies ({@code Arrays.copyOf},
- * an array's {@code clone()}, {@code String.toCharArray()} and {@code getBytes}) and the methods of the class being
- * enhanced that {@link ArrayAccesses} proved return one. Storing such a result in a field is a fresh store, as storing
- * {@code new int[n]} is: {@code this.data = Arrays.copyOf(data, n)} in a method that grows an array, or
- * {@code p.payload = payload(size)} with a helper of the same class, no longer watches the owner.
+ * Calls that return an array made for the caller, which nothing else holds: the JDK's copies
+ * ({@link JdkArrayCalls#returnsNewArray}) and the static and private methods of the class being enhanced that
+ * {@link ArrayAccesses} proved return one (it adds them to {@code own} as it proves them). Storing such a result in a
+ * field is a fresh store, as storing {@code new int[n]} is: {@code this.data = Arrays.copyOf(data, n)} in a method
+ * that grows an array, or {@code p.payload = payload(size)} with a helper of the same class, no longer watches the
+ * owner.
  */
 final class NewArrayCalls {
-
-    /** The static methods of {@code java.util.Arrays} that return a new array. */
-    private static final Set<String> ARRAYS = Set.of("copyOf", "copyOfRange");
-    /** The methods of {@code java.lang.String} that return a new array. */
-    private static final Set<String> STRING = Set.of("toCharArray", "getBytes");
 
     /** Methods of the class being enhanced, by name and descriptor, that return a new array nothing else holds. */
     private final Set<String> own;
@@ -38,13 +34,6 @@ final class NewArrayCalls {
         if (call.owner.equals(owner)) {
             return call.getOpcode() != Opcodes.INVOKEINTERFACE && own.contains(call.name + call.desc);
         }
-        switch (call.owner) {
-            case "java/util/Arrays":
-                return call.getOpcode() == Opcodes.INVOKESTATIC && ARRAYS.contains(call.name);
-            case "java/lang/String":
-                return call.getOpcode() == Opcodes.INVOKEVIRTUAL && STRING.contains(call.name);
-            default:
-                return call.owner.startsWith("[") && "clone".equals(call.name);
-        }
+        return JdkArrayCalls.returnsNewArray(call);
     }
 }
