@@ -55,6 +55,15 @@ public class StoreCorruptedException extends StoreException {
     }
 
     /**
+     * A store file, or the store's directory, deleted or replaced while the store was open, found before a commit or a
+     * checkpoint wrote into it; {@code problem} says what happened, what the store did, and what to do. {@link #offset()}
+     * is 0.
+     */
+    public static StoreCorruptedException changedUnderOpenStore(Path file, String problem) {
+        return new StoreCorruptedException(problem, file, 0);
+    }
+
+    /**
      * A log and a cluster file that name different stores ({@code logStore} in the log's header at {@code offset},
      * {@code clusterStore} in the cluster file's newest checkpoint): one of them was put beside the other from another
      * store, and which one cannot be told. Nothing of the log was used.

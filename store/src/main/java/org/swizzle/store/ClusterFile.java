@@ -108,6 +108,11 @@ final class ClusterFile implements AutoCloseable {
         return file;
     }
 
+    /** The channel the store reads and writes the file through; for {@link FilesInPlace} to write a deleted file back. */
+    FileChannel channel() {
+        return channel;
+    }
+
     /** The header page as it was when the file was opened. */
     ClusterHeader header() {
         return header;

@@ -6,11 +6,14 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 import org.swizzle.StoreIOException;
 
 /** Positional reads and writes that finish the job, and I/O failures that name their file. */
 final class FileIo {
+    private static final System.Logger LOG = System.getLogger("org.swizzle.store");
+
     private FileIo() {
     }
 
@@ -48,6 +51,16 @@ final class FileIo {
             channel.force(true);
         } catch (IOException e) {
             throw failure("force", file, e);
+        }
+    }
+
+    /** Forces {@code dir}'s entries to the disk, so that a file just named in it keeps its name through a crash. */
+    static void forceDirectory(Path dir) {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "This platform cannot force the directory " + dir
+                + "; a crash right after a file is named in it may lose the name", e);
         }
     }
 

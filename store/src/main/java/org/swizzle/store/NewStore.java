@@ -2,11 +2,9 @@ package org.swizzle.store;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.swizzle.StoreIOException;
@@ -33,7 +31,7 @@ final class NewStore {
             Path newClusterFile = dir.resolve(StoreDirectory.NEW_CLUSTER_FILE);
             ClusterFile.create(newClusterFile, clusterSize, storeId, files);
             Files.move(newClusterFile, clusterFile, StandardCopyOption.ATOMIC_MOVE);
-            forceDirectory(dir);
+            FileIo.forceDirectory(dir);
             lock.markOpen();
         } catch (IOException e) {
             throw new StoreIOException("Cannot create a new store in " + dir + ": " + e + ". Check that the disk is not"
@@ -49,14 +47,5 @@ final class NewStore {
             id = ThreadLocalRandom.current().nextLong();
         } while (id == 0);
         return id;
-    }
-
-    private static void forceDirectory(Path dir) {
-        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
-            channel.force(true);
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, "This platform cannot force the directory " + dir
-                + "; a crash right after creating the store may lose it", e);
-        }
     }
 }

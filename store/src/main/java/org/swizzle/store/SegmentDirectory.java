@@ -103,6 +103,11 @@ final class SegmentDirectory implements AutoCloseable {
         return file;
     }
 
+    /** The channel the store reads and writes the file through; for {@link FilesInPlace} to write a deleted file back. */
+    FileChannel channel() {
+        return channel;
+    }
+
     /** Entries in the directory: one past the highest segment that has, or had room for, a table. */
     int count() {
         return count;

@@ -70,6 +70,8 @@ public final class SegmentStore implements AutoCloseable {
     private long openSegmentBytes;
     private final LiveCounts live;
     private final DamageFound damageFound;
+    /** The files as the open found them; null for a read-only open, which writes nothing. */
+    private final FilesInPlace filesInPlace;
     private Transaction transaction;
     private boolean closed;
     private StoreException closedBy;
@@ -91,6 +93,9 @@ public final class SegmentStore implements AutoCloseable {
         this.damageFound = recovered.damageFound;
         this.builder = new BlockBuilder(layout, placement, new TableReleases(recovered.live, objects));
         this.counters.commitsRecovered = recovered.blocksReplayed;
+        this.filesInPlace = config.readOnly() ? null : new FilesInPlace(directory, directory.resolve(StoreLock.FILE_NAME))
+            .with(clusters.file(), clusters.channel()).with(wal.file(), wal.channel())
+            .with(segments.file(), segments.channel());
     }
 
     /**
@@ -499,6 +504,7 @@ public final class SegmentStore implements AutoCloseable {
 
     /** Writes the next checkpoint, whether or not anything changed since the last one: see {@link #checkpoint()}. */
     private void writeCheckpoint() {
+        requireFilesInPlace("The checkpoint", true);
         long start = System.nanoTime();
         try {
             writeCheckpoint(clusters, segments, wal, state);
@@ -682,6 +688,7 @@ public final class SegmentStore implements AutoCloseable {
         if (length == 0) {
             return commitNumber;
         }
+        requireFilesInPlace("Commit " + commitNumber, config.syncOnCommit());
         long walOffset = wal.size();
         try {
             try {
@@ -770,6 +777,17 @@ public final class SegmentStore implements AutoCloseable {
     }
 
     /** Raises {@link ReadOnlyStoreException} for {@code action} (a verb phrase) if the store was opened read-only. */
+    /**
+     * Refuses {@code action}, which {@code forces} what it writes or not, and closes the store if a file was deleted or
+     * replaced under it: see {@link FilesInPlace}.
+     */
+    private void requireFilesInPlace(String action, boolean forces) {
+        StoreCorruptedException refusal = filesInPlace.refusal(action, forces);
+        if (refusal != null) {
+            throw failed(refusal);
+        }
+    }
+
     public void requireWritable(String action) {
         if (config.readOnly()) {
             throw new ReadOnlyStoreException("The store in " + directory + " was opened read-only, so it cannot " + action

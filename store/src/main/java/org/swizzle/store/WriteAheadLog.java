@@ -113,6 +113,11 @@ final class WriteAheadLog implements AutoCloseable {
         return file;
     }
 
+    /** The channel the store reads and writes the file through; for {@link FilesInPlace} to write a deleted file back. */
+    FileChannel channel() {
+        return channel;
+    }
+
     /** The length of the log, header included: the end of its last block, not of the zeros after it. */
     long size() {
         return end;

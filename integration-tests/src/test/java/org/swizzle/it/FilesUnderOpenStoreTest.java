@@ -1,0 +1,147 @@
+package org.swizzle.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.swizzle.ObjectStore;
+import org.swizzle.StoreClosedException;
+import org.swizzle.StoreCorruptedException;
+import org.swizzle.StoreOptions;
+import org.swizzle.StoreOptions.Durability;
+import org.swizzle.it.model.Node;
+
+/**
+ * A store's files deleted or replaced while the store is open (by hand, a cleanup job, a backup restored in place): the
+ * next commit or close must not write into a file that no longer has a name and report success, which loses every
+ * commit since the last checkpoint, nor go on beside another process that a deleted lock file let in. Each test commits
+ * twice (the second commit only in the log), changes the store's files, and reads the store back in another JVM.
+ */
+class FilesUnderOpenStoreTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"swizzle.wal", "swizzle.clusters", "swizzle.segments"})
+    void shouldWriteBackAFileDeletedUnderTheOpenStoreAndRefuseTheCommit(String file) throws IOException {
+        try (ObjectStore store = storeAtSecondCommit()) {
+            Files.delete(dir.resolve(file));
+            store.root("n", Node.class).name = "third";
+
+            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::commit);
+
+            assertTrue(e.getMessage().contains(dir.resolve(file) + " was deleted while the store")
+                && e.getMessage().contains("Commit 3 was not made") && e.getMessage().contains("wrote it back"),
+                e.getMessage());
+            assertThrows(StoreClosedException.class, store::commit);
+        }
+        assertTrue(Files.exists(dir.resolve(file)));
+        assertEquals("name=second", readBack());
+        assertReopensHere("second");
+    }
+
+    @Test
+    void shouldWriteBackALogDeletedUnderTheOpenStoreWhenItCloses() throws IOException {
+        ObjectStore store = storeAtSecondCommit();
+        Files.delete(dir.resolve("swizzle.wal"));
+
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::close);
+
+        assertTrue(e.getMessage().contains("The checkpoint was not made") && e.getMessage().contains("wrote it back"),
+            e.getMessage());
+        assertEquals("name=second", readBack());
+        assertReopensHere("second");
+    }
+
+    @Test
+    void shouldKeepEveryCommitThatReturnedWhenCommitsDoNotForceTheLog() throws IOException {
+        ObjectStore store = ObjectStore.open(dir, StoreOptions.builder().durability(Durability.NO_SYNC).build());
+        store.setRoot("n", new Node("first"));
+        store.commit();
+        Files.delete(dir.resolve("swizzle.wal"));
+        store.root("n", Node.class).name = "second";
+        boolean returned;
+        try {
+            store.commit(); // such a commit looks at the files once in 100 ms only: it may write into the deleted log
+            returned = true;
+        } catch (StoreCorruptedException e) {
+            returned = false;
+        }
+
+        if (returned) {
+            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::close);
+            assertTrue(e.getMessage().contains("wrote it back"), e.getMessage());
+        } else {
+            store.close();
+        }
+        assertEquals(returned ? "name=second" : "name=first", readBack());
+    }
+
+    @Test
+    void shouldWriteNothingOnceTheLockFileIsDeletedUnderTheOpenStore() throws IOException {
+        try (ObjectStore store = storeAtSecondCommit()) {
+            Files.delete(dir.resolve("swizzle.lock"));
+            store.root("n", Node.class).name = "third";
+            long walLength = Files.size(dir.resolve("swizzle.wal"));
+
+            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::commit);
+
+            assertTrue(e.getMessage().contains("swizzle.lock was deleted while the store")
+                && e.getMessage().contains("another process may have opened the store")
+                && e.getMessage().contains("nothing was written"), e.getMessage());
+            assertEquals(walLength, Files.size(dir.resolve("swizzle.wal")));
+        }
+        assertFalse(Files.exists(dir.resolve("swizzle.lock")));
+        assertEquals("name=second", readBack());
+    }
+
+    @Test
+    void shouldWriteNothingIntoAFileReplacedUnderTheOpenStore() throws IOException {
+        try (ObjectStore store = storeAtSecondCommit()) {
+            Path log = dir.resolve("swizzle.wal");
+            Path copy = dir.resolve("copy");
+            Files.copy(log, copy);
+            Files.move(copy, log, StandardCopyOption.REPLACE_EXISTING);
+            store.root("n", Node.class).name = "third";
+
+            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::commit);
+
+            assertTrue(e.getMessage().contains(log + " was replaced by another file while the store")
+                && e.getMessage().contains("nothing was written"), e.getMessage());
+        }
+        assertEquals("name=second", readBack(), "the copy holds every commit, and the store opens on it");
+    }
+
+    private ObjectStore storeAtSecondCommit() {
+        ObjectStore store = ObjectStore.open(dir);
+        store.setRoot("n", new Node("first"));
+        store.commit();
+        store.root("n", Node.class).name = "second";
+        store.commit();
+        return store;
+    }
+
+    /** This JVM, whose store closed on the failure, opens the store again. */
+    private void assertReopensHere(String name) {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals(name, store.root("n", Node.class).name);
+        }
+    }
+
+    private String readBack() {
+        String output = Jvm.withAgent().run(StoreBehaviourTest.ReadRoot.class, dir.toString(), "n").ok().output;
+        return output.lines().filter(line -> line.startsWith("name=")).map(line -> line.replaceAll(" roots=.*", ""))
+            .findFirst().orElse(output);
+    }
+}
