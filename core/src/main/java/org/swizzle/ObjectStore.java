@@ -30,9 +30,8 @@ import org.swizzle.internal.ObjectManager;
  * file that an interrupted thread reads or writes, which would leave the store unable to write until it is
  * reopened. So {@link #open}, {@link #commit()}, {@link #index index}, {@link #collectGarbage()} and
  * {@link #close()} clear the interrupt while they run and set it again before they return. An interrupt from
- * another thread that arrives while one of them writes still closes a file, and the store: a
- * {@link StoreIOException} says so, or, where the commit was durable already, a {@link CommitNotAppliedException};
- * open the store again.
+ * another thread that arrives while one of them writes closes the file all the same: the store opens it again and
+ * writes again, on a thread of its own where interrupts keep coming, so the call completes and the interrupt is kept.
  */
 public final class ObjectStore implements AutoCloseable {
 

@@ -31,7 +31,7 @@ final class ClusterFile implements AutoCloseable {
     private static final int RUN_LENGTH = 64 * 1024;
 
     private final Path file;
-    private final FileChannel channel;
+    private final StoreChannel channel;
     private final ClusterHeader header;
     private final MappedRegions regions;
     private final Checksums checksums = new Checksums();
@@ -53,7 +53,7 @@ final class ClusterFile implements AutoCloseable {
      */
     private long backedEnd;
 
-    private ClusterFile(Path file, FileChannel channel, ClusterHeader header, int regionSize, boolean readOnly)
+    private ClusterFile(Path file, StoreChannel channel, ClusterHeader header, int regionSize, boolean readOnly)
         throws IOException {
         this.file = file;
         this.channel = channel;
@@ -90,11 +90,11 @@ final class ClusterFile implements AutoCloseable {
      * {@link #ensureCapacity}). A read-only file is never grown, and is mapped in regions that fit it.
      */
     static ClusterFile open(Path file, int regionSize, FileChannelFactory files, boolean readOnly) {
-        FileChannel channel = null;
+        StoreChannel channel = null;
         try {
-            channel = files.open(file);
+            channel = StoreChannel.open(file, files);
             LittleEndianBuffer page = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
-            int read = FileIo.readFully(channel, page.byteBuffer().clear(), 0);
+            int read = channel.readFully(page.byteBuffer().clear(), 0);
             ClusterHeader header = ClusterHeader.read(file, page, read, new Checksums());
             return new ClusterFile(file, channel, header, regionSize, readOnly);
         } catch (IOException e) {
@@ -108,8 +108,8 @@ final class ClusterFile implements AutoCloseable {
         return file;
     }
 
-    /** The channel the store reads and writes the file through; for {@link FilesInPlace} to write a deleted file back. */
-    FileChannel channel() {
+    /** The channel the store reads and writes the file through. */
+    StoreChannel channel() {
         return channel;
     }
 
@@ -143,7 +143,8 @@ final class ClusterFile implements AutoCloseable {
     void ensureCapacity(long end) {
         if (readOnly) {
             try {
-                regions.mapUpTo(channel, length - length % regions.regionSize());
+                long whole = length - length % regions.regionSize();
+                channel.run(opened -> regions.mapUpTo(opened, whole));
             } catch (IOException e) {
                 throw FileIo.failure("map", file, e);
             }
@@ -152,14 +153,14 @@ final class ClusterFile implements AutoCloseable {
         long wanted = BitUtil.align(Math.max(end, length), regions.regionSize());
         try {
             if (wanted > length) {
-                FileIo.writeFully(channel, zeros.clear().limit(1), wanted - 1);
+                channel.writeFully(zeros.clear().limit(1), wanted - 1);
                 length = wanted;
             }
             if (backedEnd < end) {
-                FileIo.writeZeros(channel, backedEnd, end, zeros);
+                channel.writeZeros(backedEnd, end, zeros);
                 backedEnd = end;
             }
-            regions.mapUpTo(channel, length);
+            channel.run(opened -> regions.mapUpTo(opened, length));
         } catch (IOException e) {
             throw FileIo.failure("give disk blocks to the first " + end + " bytes of, and map,", file, e);
         }
@@ -181,11 +182,11 @@ final class ClusterFile implements AutoCloseable {
             regions.unmapFrom(wanted);
             channel.truncate(end);
             if (wanted > end) {
-                FileIo.writeFully(channel, zeros.clear().limit(1), wanted - 1);
+                channel.writeFully(zeros.clear().limit(1), wanted - 1);
             }
             length = wanted;
             backedEnd = Math.min(backedEnd, end);
-            regions.mapUpTo(channel, length);
+            channel.run(opened -> regions.mapUpTo(opened, length));
         } catch (IOException e) {
             throw FileIo.failure("cut at " + end + " bytes", file, e);
         }
@@ -252,26 +253,17 @@ final class ClusterFile implements AutoCloseable {
         runLength = 0;
     }
 
-    /**
-     * Writes the images {@link #writeImage} gathered and has not written yet. The commit they belong to is durable
-     * already, and a positional write on an interrupted thread would close the channel, so an interrupt pending
-     * before the write is kept for after it (one that comes during the write still closes the channel, and the
-     * store: reopening it applies the commit).
-     */
+    /** Writes the images {@link #writeImage} gathered and has not written yet. */
     void flushImages() {
         if (runLength == 0) {
             return;
         }
-        boolean interrupted = Thread.interrupted();
         try {
-            FileIo.writeFully(channel, run.byteBuffer().clear().limit(runLength), runStart);
+            channel.writeFully(run.byteBuffer().clear().limit(runLength), runStart);
         } catch (IOException e) {
             throw FileIo.failure("write " + runLength + " bytes of objects at offset " + runStart + " of", file, e);
         } finally {
             runLength = 0;
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 
@@ -300,7 +292,7 @@ final class ClusterFile implements AutoCloseable {
         ClusterFileDescriptor.putSlot(scratch, 0, checkpoint, checksums);
         long position = ClusterFileDescriptor.slotOffset(checkpoint.slot());
         try {
-            FileIo.writeFully(channel, scratch.byteBuffer().clear().limit(ClusterFileDescriptor.SLOT_LENGTH), position);
+            channel.writeFully(scratch.byteBuffer().clear().limit(ClusterFileDescriptor.SLOT_LENGTH), position);
         } catch (IOException e) {
             throw FileIo.failure("write checkpoint " + checkpoint.sequence() + " at offset " + position + " of", file, e);
         }
@@ -335,7 +327,7 @@ final class ClusterFile implements AutoCloseable {
         } catch (UncheckedIOException e) {
             throw FileIo.failure("force the mapped regions of", file, e.getCause());
         }
-        FileIo.force(channel, file);
+        channel.force();
     }
 
     @Override

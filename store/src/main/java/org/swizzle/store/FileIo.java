@@ -5,8 +5,10 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 
 import org.swizzle.StoreIOException;
 
@@ -45,15 +47,6 @@ final class FileIo {
         return total;
     }
 
-    /** Forces {@code channel}'s written bytes and its length to the disk, or says which file failed. */
-    static void force(FileChannel channel, Path file) {
-        try {
-            channel.force(true);
-        } catch (IOException e) {
-            throw failure("force", file, e);
-        }
-    }
-
     /** Forces {@code dir}'s entries to the disk, so that a file just named in it keeps its name through a crash. */
     static void forceDirectory(Path dir) {
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
@@ -61,6 +54,15 @@ final class FileIo {
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, "This platform cannot force the directory " + dir
                 + "; a crash right after a file is named in it may lose the name", e);
+        }
+    }
+
+    /** The file key (device and inode) of {@code path}, or null where the file system gives none or it cannot be read. */
+    static Object keyOf(Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+        } catch (IOException e) {
+            return null;
         }
     }
 

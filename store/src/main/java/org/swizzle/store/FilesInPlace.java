@@ -38,21 +38,9 @@ final class FilesInPlace {
     private final Path directory;
     private final Path lockFile;
     private final Object lockKey;
-    private final List<DataFile> dataFiles = new ArrayList<>();
+    private final List<StoreChannel> dataFiles = new ArrayList<>();
     private long checkedAt = System.nanoTime();
 
-    /** A store file the store writes through {@code channel}, with its key when the store opened. */
-    private static final class DataFile {
-        final Path path;
-        final FileChannel channel;
-        final Object key;
-
-        DataFile(Path path, FileChannel channel) {
-            this.path = path;
-            this.channel = channel;
-            this.key = keyOrNull(path);
-        }
-    }
 
     /** What became of a file since the store opened. */
     private enum Fate {
@@ -62,12 +50,12 @@ final class FilesInPlace {
     FilesInPlace(Path directory, Path lockFile) {
         this.directory = directory;
         this.lockFile = lockFile;
-        this.lockKey = keyOrNull(lockFile);
+        this.lockKey = FileIo.keyOf(lockFile);
     }
 
-    /** Adds a data file the store writes through {@code channel}, open on {@code path} now. */
-    FilesInPlace with(Path path, FileChannel channel) {
-        dataFiles.add(new DataFile(path, channel));
+    /** Adds a data file the store writes through {@code channel}. */
+    FilesInPlace with(StoreChannel channel) {
+        dataFiles.add(channel);
         return this;
     }
 
@@ -96,11 +84,11 @@ final class FilesInPlace {
                 + " not to write over what such a process wrote. Open the store again (it recovers every commit made"
                 + " before), and leave its lock file in place while it is open.");
         }
-        List<DataFile> deleted = new ArrayList<>();
-        for (DataFile file : dataFiles) {
-            Fate fate = fate(file.path, file.key);
+        List<StoreChannel> deleted = new ArrayList<>();
+        for (StoreChannel file : dataFiles) {
+            Fate fate = fate(file.file(), file.key());
             if (fate == Fate.REPLACED) {
-                return StoreCorruptedException.changedUnderOpenStore(file.path, file.path + " was replaced by another"
+                return StoreCorruptedException.changedUnderOpenStore(file.file(), file.file() + " was replaced by another"
                     + " file while the store in " + directory + " was open: " + action + " was not made, nothing was"
                     + " written, and the store was closed. What the store wrote into that file went to the one that was"
                     + " replaced, which no longer has a name; opening the store opens the files now in its directory."
@@ -113,45 +101,47 @@ final class FilesInPlace {
         return deleted.isEmpty() ? null : writeBack(deleted, action);
     }
 
-    private StoreCorruptedException writeBack(List<DataFile> deleted, String action) {
-        String names = deleted.stream().map(file -> file.path.toString()).collect(Collectors.joining(", "));
+    private StoreCorruptedException writeBack(List<StoreChannel> deleted, String action) {
+        String names = deleted.stream().map(file -> file.file().toString()).collect(Collectors.joining(", "));
         String what = names + (deleted.size() == 1 ? " was" : " were") + " deleted while the store in " + directory
             + " was open: " + action + " was not made, and the store was closed. ";
         try {
-            for (DataFile file : deleted) {
+            for (StoreChannel file : deleted) {
                 writeBack(file);
             }
             FileIo.forceDirectory(directory);
         } catch (IOException e) {
-            return StoreCorruptedException.changedUnderOpenStore(deleted.get(0).path, what + "Writing "
+            return StoreCorruptedException.changedUnderOpenStore(deleted.get(0).file(), what + "Writing "
                 + (deleted.size() == 1 ? "it" : "them") + " back from the files the store held open failed (" + e
                 + "): a copy that was made has the name followed by " + RESTORED + "; rename it to the name, or put the"
                 + " file back from a backup, before opening the store again. Close a store before deleting its files.");
         }
-        return StoreCorruptedException.changedUnderOpenStore(deleted.get(0).path, what + "The store still held "
+        return StoreCorruptedException.changedUnderOpenStore(deleted.get(0).file(), what + "The store still held "
             + (deleted.size() == 1 ? "it" : "them") + " open, and wrote " + (deleted.size() == 1 ? "it" : "them")
             + " back from there, with every commit made before: open the store again to go on. Close a store before"
             + " deleting its files.");
     }
 
     /**
-     * Copies the file that {@code file.channel} still holds to a new file beside it, forced, then links that one in
+     * Copies the file that {@code file} still holds open to a new file beside it, forced, then links that one in
      * under the file's name, which fails if something took the name meanwhile: nothing is written over, and the copy
      * is left for the message to name.
      */
-    private static void writeBack(DataFile file) throws IOException {
-        Path copy = file.path.resolveSibling(file.path.getFileName() + RESTORED);
+    private static void writeBack(StoreChannel file) throws IOException {
+        Path copy = file.file().resolveSibling(file.file().getFileName() + RESTORED);
         try (FileChannel target = FileChannel.open(copy, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            long size = file.channel.size();
-            for (long at = 0; at < size; ) {
-                at += file.channel.transferTo(at, size - at, target);
-            }
+            file.run(source -> {
+                long size = source.size();
+                for (long at = target.position(); at < size; ) {
+                    at += source.transferTo(at, size - at, target);
+                }
+            });
             target.force(true);
         }
         try {
-            Files.createLink(file.path, copy);
+            Files.createLink(file.file(), copy);
         } catch (UnsupportedOperationException e) {
-            Files.move(copy, file.path); // no hard links here: a move, which refuses a name that is taken too
+            Files.move(copy, file.file()); // no hard links here: a move, which refuses a name that is taken too
             return;
         }
         Files.delete(copy);
@@ -170,14 +160,5 @@ final class FilesInPlace {
 
     private static String describe(Fate fate) {
         return fate == Fate.DELETED ? "deleted" : "replaced by another file";
-    }
-
-    /** The file key of {@code path}, or null where the file system gives none (then only a deletion is noticed). */
-    private static Object keyOrNull(Path path) {
-        try {
-            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
-        } catch (IOException e) {
-            return null;
-        }
     }
 }

@@ -28,7 +28,7 @@ final class SegmentDirectory implements AutoCloseable {
     static final int MAX_SEGMENTS = (Integer.MAX_VALUE - HEADER_LENGTH) / ENTRY_LENGTH;
 
     private final Path file;
-    private final FileChannel channel;
+    private final StoreChannel channel;
     private final Checksums checksums = new Checksums();
     private final LittleEndianBuffer scratch = LittleEndianBuffer.growableDirect(ENTRY_LENGTH * 16);
     /** Damaged entries not yet rewritten: segment to problem. */
@@ -36,7 +36,7 @@ final class SegmentDirectory implements AutoCloseable {
     private long[] tables;
     private int count;
 
-    private SegmentDirectory(Path file, FileChannel channel, long[] tables, int count) {
+    private SegmentDirectory(Path file, StoreChannel channel, long[] tables, int count) {
         this.file = file;
         this.channel = channel;
         this.tables = tables;
@@ -58,13 +58,13 @@ final class SegmentDirectory implements AutoCloseable {
 
     /** Reads the {@code segments} entries of checkpoint {@code checkpoint} into memory. */
     static SegmentDirectory open(Path file, FileChannelFactory files, Checkpoint checkpoint) {
-        FileChannel channel = null;
+        StoreChannel channel = null;
         try {
-            channel = files.open(file);
+            channel = StoreChannel.open(file, files);
             long size = channel.size();
             long needed = SegmentDirectoryDescriptor.entryPosition(checkpoint.segments());
             LittleEndianBuffer contents = LittleEndianBuffer.of(ByteBuffer.allocate((int) Math.min(needed, Math.max(size, 0))));
-            int read = FileIo.readFully(channel, contents.byteBuffer(), 0);
+            int read = channel.readFully(contents.byteBuffer(), 0);
             checkHeader(file, contents, read, new Checksums());
             if (read < needed) {
                 throw new StoreCorruptedException(file, read, "the segment directory is " + size + " bytes long, but "
@@ -103,8 +103,8 @@ final class SegmentDirectory implements AutoCloseable {
         return file;
     }
 
-    /** The channel the store reads and writes the file through; for {@link FilesInPlace} to write a deleted file back. */
-    FileChannel channel() {
+    /** The channel the store reads and writes the file through. */
+    StoreChannel channel() {
         return channel;
     }
 
@@ -149,7 +149,7 @@ final class SegmentDirectory implements AutoCloseable {
         count = Math.max(count, index + 1);
         long position = SegmentDirectoryDescriptor.entryPosition(first);
         try {
-            FileIo.writeFully(channel, scratch.byteBuffer().clear().limit(entries * ENTRY_LENGTH), position);
+            channel.writeFully(scratch.byteBuffer().clear().limit(entries * ENTRY_LENGTH), position);
         } catch (IOException e) {
             throw FileIo.failure("write the table offset of segment " + segment + " at offset " + position + " of",
                 file, e);
@@ -176,7 +176,7 @@ final class SegmentDirectory implements AutoCloseable {
     }
 
     void force() {
-        FileIo.force(channel, file);
+        channel.force();
     }
 
     @Override

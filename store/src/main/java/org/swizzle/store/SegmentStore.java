@@ -94,8 +94,7 @@ public final class SegmentStore implements AutoCloseable {
         this.builder = new BlockBuilder(layout, placement, new TableReleases(recovered.live, objects));
         this.counters.commitsRecovered = recovered.blocksReplayed;
         this.filesInPlace = config.readOnly() ? null : new FilesInPlace(directory, directory.resolve(StoreLock.FILE_NAME))
-            .with(clusters.file(), clusters.channel()).with(wal.file(), wal.channel())
-            .with(segments.file(), segments.channel());
+            .with(clusters.channel()).with(wal.channel()).with(segments.channel());
     }
 
     /**

@@ -29,7 +29,7 @@ final class WriteAheadLog implements AutoCloseable {
     /** The length past which a commit checkpoints and resets the log: zeros past it would be cut off unused. */
     private final long checkpointBytes;
     private final Path file;
-    private final FileChannel channel;
+    private final StoreChannel channel;
     private final Checksums checksums = new Checksums();
     private final LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
     private ByteBuffer zeros;
@@ -42,7 +42,7 @@ final class WriteAheadLog implements AutoCloseable {
     private long appendStart = -1;
     private boolean intact = true;
 
-    private WriteAheadLog(Path file, FileChannel channel, long epoch, long storeId, long end, long checkpointBytes) {
+    private WriteAheadLog(Path file, StoreChannel channel, long epoch, long storeId, long end, long checkpointBytes) {
         this.checkpointBytes = checkpointBytes;
         this.file = file;
         this.channel = channel;
@@ -71,18 +71,18 @@ final class WriteAheadLog implements AutoCloseable {
      * current version, unless {@code readOnly}; its blocks keep theirs.
      */
     static WriteAheadLog open(Path file, FileChannelFactory files, boolean readOnly, long checkpointBytes) {
-        FileChannel channel = null;
+        StoreChannel channel = null;
         try {
-            channel = files.open(file);
+            channel = StoreChannel.open(file, files);
             LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
-            int read = FileIo.readFully(channel, header.byteBuffer(), 0);
+            int read = channel.readFully(header.byteBuffer(), 0);
             Checksums checksums = new Checksums();
             long size = channel.size();
-            long epoch = checkHeader(file, channel, header, read, checksums);
+            long epoch = channel.call(opened -> checkHeader(file, opened, header, read, checksums));
             long storeId = WalDescriptor.storeId(header);
             if (!readOnly && WalDescriptor.fileVersion(header) != WalDescriptor.FORMAT_VERSION) {
                 WalDescriptor.putFileHeader(header, epoch, storeId, checksums);
-                FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
+                channel.writeFully(header.byteBuffer().clear(), 0);
                 channel.force(true);
             }
             return new WriteAheadLog(file, channel, epoch, storeId, size, checkpointBytes);
@@ -113,8 +113,8 @@ final class WriteAheadLog implements AutoCloseable {
         return file;
     }
 
-    /** The channel the store reads and writes the file through; for {@link FilesInPlace} to write a deleted file back. */
-    FileChannel channel() {
+    /** The channel the store reads and writes the file through. */
+    StoreChannel channel() {
         return channel;
     }
 
@@ -171,7 +171,7 @@ final class WriteAheadLog implements AutoCloseable {
             if (start + length > allocated && length <= PREALLOCATED_BLOCK_LIMIT && start + length <= preallocatedEnd) {
                 extendWithZeros(preallocatedEnd);
             }
-            FileIo.writeFully(channel, block, start);
+            channel.writeFully(block, start);
             appendStart = start;
             end = start + length;
             allocated = Math.max(allocated, end);
@@ -185,7 +185,7 @@ final class WriteAheadLog implements AutoCloseable {
         if (zeros == null) {
             zeros = ByteBuffer.allocateDirect(64 * 1024);
         }
-        FileIo.writeZeros(channel, allocated, newLength, zeros);
+        channel.writeZeros(allocated, newLength, zeros);
         allocated = newLength;
     }
 
@@ -221,7 +221,7 @@ final class WriteAheadLog implements AutoCloseable {
     /** Reads into {@code dst} from {@code position}; returns the bytes read, fewer at the end of the log. */
     int read(long position, ByteBuffer dst) {
         try {
-            return FileIo.readFully(channel, dst, position);
+            return channel.readFully(dst, position);
         } catch (IOException e) {
             throw FileIo.failure("read offset " + position + " of", file, e);
         }
@@ -249,7 +249,7 @@ final class WriteAheadLog implements AutoCloseable {
     void reset(long newEpoch, long newStoreId) {
         WalDescriptor.putFileHeader(header, newEpoch, newStoreId, checksums);
         try {
-            FileIo.writeFully(channel, header.byteBuffer().clear(), 0);
+            channel.writeFully(header.byteBuffer().clear(), 0);
             channel.truncate(FILE_HEADER_LENGTH);
             end = FILE_HEADER_LENGTH;
             allocated = FILE_HEADER_LENGTH;

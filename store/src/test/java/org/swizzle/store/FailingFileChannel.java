@@ -17,6 +17,8 @@ final class FailingFileChannel extends FileChannel {
     private final FileChannel delegate;
     private boolean failNextWrite;
     private boolean failNextForce;
+    private boolean interruptNextWrite;
+    private boolean interruptNextForce;
     private int positionalWrites;
     private long positionalDataBytes;
 
@@ -31,6 +33,19 @@ final class FailingFileChannel extends FileChannel {
 
     void failNextForce() {
         failNextForce = true;
+    }
+
+    /**
+     * The next positional write is made on an interrupted thread, as when an interrupt comes during it: the JDK's
+     * channel closes itself and throws {@code ClosedByInterruptException}.
+     */
+    void interruptNextWrite() {
+        interruptNextWrite = true;
+    }
+
+    /** The next force is made on an interrupted thread: see {@link #interruptNextWrite()}. */
+    void interruptNextForce() {
+        interruptNextForce = true;
     }
 
     /** The positional writes made so far. */
@@ -66,6 +81,10 @@ final class FailingFileChannel extends FileChannel {
             delegate.write(partial, position);
             throw new IOException("No space left on device (simulated)");
         }
+        if (interruptNextWrite) {
+            interruptNextWrite = false;
+            Thread.currentThread().interrupt();
+        }
         return delegate.write(src, position);
     }
 
@@ -74,6 +93,10 @@ final class FailingFileChannel extends FileChannel {
         if (failNextForce) {
             failNextForce = false;
             throw new IOException("Input/output error (simulated)");
+        }
+        if (interruptNextForce) {
+            interruptNextForce = false;
+            Thread.currentThread().interrupt();
         }
         delegate.force(metaData);
     }
