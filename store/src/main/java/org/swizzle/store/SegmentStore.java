@@ -775,7 +775,6 @@ public final class SegmentStore implements AutoCloseable {
         }
     }
 
-    /** Raises {@link ReadOnlyStoreException} for {@code action} (a verb phrase) if the store was opened read-only. */
     /**
      * Refuses {@code action}, which {@code forces} what it writes or not, and closes the store if a file was deleted or
      * replaced under it: see {@link FilesInPlace}.
@@ -787,6 +786,7 @@ public final class SegmentStore implements AutoCloseable {
         }
     }
 
+    /** Raises {@link ReadOnlyStoreException} for {@code action} (a verb phrase) if the store was opened read-only. */
     public void requireWritable(String action) {
         if (config.readOnly()) {
             throw new ReadOnlyStoreException("The store in " + directory + " was opened read-only, so it cannot " + action
