@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -121,6 +123,22 @@ class FilesUnderOpenStoreTest {
                 && e.getMessage().contains("nothing was written"), e.getMessage());
         }
         assertEquals("name=second", readBack(), "the copy holds every commit, and the store opens on it");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"swizzle.wal", "swizzle.segments"})
+    void shouldWriteNothingIntoAFileCutShortUnderTheOpenStore(String file) throws IOException {
+        try (ObjectStore store = storeAtSecondCommit()) {
+            try (FileChannel channel = FileChannel.open(dir.resolve(file), StandardOpenOption.WRITE)) {
+                channel.truncate(20);
+            }
+            store.root("n", Node.class).name = "third";
+
+            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::commit);
+
+            assertTrue(e.getMessage().contains(dir.resolve(file) + " is 20 bytes long, shorter than the")
+                && e.getMessage().contains("Commit 3 was not made, nothing was written"), e.getMessage());
+        }
     }
 
     private ObjectStore storeAtSecondCommit() {

@@ -11,6 +11,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 import org.swizzle.StoreCorruptedException;
@@ -39,6 +40,8 @@ final class FilesInPlace {
     private final Path lockFile;
     private final Object lockKey;
     private final List<StoreChannel> dataFiles = new ArrayList<>();
+    /** For each of {@link #dataFiles}, the length below which the store has written into it. */
+    private final List<LongSupplier> writtenLengths = new ArrayList<>();
     private long checkedAt = System.nanoTime();
 
 
@@ -53,9 +56,10 @@ final class FilesInPlace {
         this.lockKey = FileIo.keyOf(lockFile);
     }
 
-    /** Adds a data file the store writes through {@code channel}. */
-    FilesInPlace with(StoreChannel channel) {
+    /** Adds a data file the store writes through {@code channel}, which holds {@code writtenLength} bytes at least. */
+    FilesInPlace with(StoreChannel channel, LongSupplier writtenLength) {
         dataFiles.add(channel);
+        writtenLengths.add(writtenLength);
         return this;
     }
 
@@ -85,7 +89,8 @@ final class FilesInPlace {
                 + " before), and leave its lock file in place while it is open.");
         }
         List<StoreChannel> deleted = new ArrayList<>();
-        for (StoreChannel file : dataFiles) {
+        for (int i = 0; i < dataFiles.size(); i++) {
+            StoreChannel file = dataFiles.get(i);
             Fate fate = fate(file.file(), file.key());
             if (fate == Fate.REPLACED) {
                 return StoreCorruptedException.changedUnderOpenStore(file.file(), file.file() + " was replaced by another"
@@ -96,9 +101,32 @@ final class FilesInPlace {
             }
             if (fate == Fate.DELETED) {
                 deleted.add(file);
+            } else {
+                StoreCorruptedException cut = cutShort(file, writtenLengths.get(i).getAsLong(), action);
+                if (cut != null) {
+                    return cut;
+                }
             }
         }
         return deleted.isEmpty() ? null : writeBack(deleted, action);
+    }
+
+    /** The refusal of {@code action} if {@code file} is shorter than the {@code written} bytes the store wrote into it. */
+    private StoreCorruptedException cutShort(StoreChannel file, long written, String action) {
+        long length;
+        try {
+            length = file.size();
+        } catch (IOException e) {
+            return null; // the write that follows meets the failure, and reports it as a failed write
+        }
+        if (length >= written) {
+            return null;
+        }
+        return StoreCorruptedException.changedUnderOpenStore(file.file(), file.file() + " is " + length + " bytes long,"
+            + " shorter than the " + written + " bytes the store wrote into it: it was cut while the store in " + directory
+            + " was open. " + action + " was not made, nothing was written, and the store was closed. What was cut off"
+            + " is lost unless a backup holds it: restore the store from a backup. Do not change a store's files while"
+            + " it is open.");
     }
 
     private StoreCorruptedException writeBack(List<StoreChannel> deleted, String action) {

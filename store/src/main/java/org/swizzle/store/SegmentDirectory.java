@@ -113,6 +113,11 @@ final class SegmentDirectory implements AutoCloseable {
         return count;
     }
 
+    /** The bytes of the file its entries take, header included: the file is at least this long. */
+    long writtenLength() {
+        return SegmentDirectoryDescriptor.entryPosition(count);
+    }
+
     /** The file offset of the segment's table, or 0 if the segment has none (never had one, or released it). */
     long tableOffset(long segment) {
         return segment < count ? tables[(int) segment] : 0;

@@ -94,7 +94,8 @@ public final class SegmentStore implements AutoCloseable {
         this.builder = new BlockBuilder(layout, placement, new TableReleases(recovered.live, objects));
         this.counters.commitsRecovered = recovered.blocksReplayed;
         this.filesInPlace = config.readOnly() ? null : new FilesInPlace(directory, directory.resolve(StoreLock.FILE_NAME))
-            .with(clusters.channel()).with(wal.channel()).with(segments.channel());
+            .with(clusters.channel(), clusters::length).with(wal.channel(), wal::size)
+            .with(segments.channel(), segments::writtenLength);
     }
 
     /**
