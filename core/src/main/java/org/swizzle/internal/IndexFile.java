@@ -13,6 +13,7 @@ import java.util.zip.CRC32C;
 import org.swizzle.store.Closer;
 import org.swizzle.store.FileMapping;
 import org.swizzle.store.LittleEndianBuffer;
+import org.swizzle.store.StoreChannel;
 import org.swizzle.StoreIOException;
 
 /**
@@ -157,13 +158,16 @@ final class IndexFile implements AutoCloseable {
         int count = (int) ((size + REGION_MASK) >>> REGION_SHIFT);
         FileMapping[] maps = new FileMapping[count];
         LittleEndianBuffer[] buffers = new LittleEndianBuffer[count];
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
-            for (int i = 0; i < count; i++) {
-                long from = (long) i << REGION_SHIFT;
-                maps[i] = FileMapping.mapBacked(channel, from, Math.min(1L << REGION_SHIFT, size - from));
-                buffers[i] = LittleEndianBuffer.of(maps[i].buffer());
-            }
+        try (StoreChannel channel = StoreChannel.open(file)) {
+            channel.run(opened -> { // made again, from the first region not mapped, if an interrupt closes the channel
+                for (int i = 0; i < count; i++) {
+                    if (maps[i] == null) {
+                        long from = (long) i << REGION_SHIFT;
+                        maps[i] = FileMapping.mapBacked(opened, from, Math.min(1L << REGION_SHIFT, size - from));
+                        buffers[i] = LittleEndianBuffer.of(maps[i].buffer());
+                    }
+                }
+            });
         } catch (IOException | RuntimeException e) {
             Closer.closeAfter(e, maps);
             throw e;

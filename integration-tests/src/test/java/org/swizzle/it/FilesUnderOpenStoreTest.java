@@ -60,10 +60,22 @@ class FilesUnderOpenStoreTest {
 
         StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::close);
 
-        assertTrue(e.getMessage().contains("The checkpoint was not made") && e.getMessage().contains("wrote it back"),
+        assertTrue(e.getMessage().contains("The checkpoint of close() was not made") && e.getMessage().contains("wrote it back"),
             e.getMessage());
         assertEquals("name=second", readBack());
         assertReopensHere("second");
+    }
+
+    @Test
+    void shouldWriteBackALogDeletedUnderAStoreThatHasNothingToCheckpointWhenItCloses() throws IOException {
+        storeAtSecondCommit().close();
+        ObjectStore store = ObjectStore.open(dir); // its open checkpointed: its close has nothing to write
+        Files.delete(dir.resolve("swizzle.wal"));
+
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::close);
+
+        assertTrue(e.getMessage().contains("wrote it back"), e.getMessage());
+        assertEquals("name=second", readBack());
     }
 
     @Test

@@ -92,7 +92,7 @@ final class ClusterFile implements AutoCloseable {
     static ClusterFile open(Path file, int regionSize, FileChannelFactory files, boolean readOnly) {
         StoreChannel channel = null;
         try {
-            channel = StoreChannel.open(file, files);
+            channel = StoreChannel.open(file, files, readOnly);
             LittleEndianBuffer page = LittleEndianBuffer.of(ByteBuffer.allocateDirect(PAGE_SIZE));
             int read = channel.readFully(page.byteBuffer().clear(), 0);
             ClusterHeader header = ClusterHeader.read(file, page, read, new Checksums());
@@ -327,7 +327,7 @@ final class ClusterFile implements AutoCloseable {
         } catch (UncheckedIOException e) {
             throw FileIo.failure("force the mapped regions of", file, e.getCause());
         }
-        channel.force();
+        channel.forceQuietly();
     }
 
     @Override

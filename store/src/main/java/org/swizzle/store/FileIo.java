@@ -73,9 +73,9 @@ final class FileIo {
     /** What to do about {@code cause}, a failure of I/O on {@code file}. */
     static String advice(Path file, IOException cause) {
         if (closedTheFile(cause)) {
-            return "The file was closed under the store: java.nio closes a file that a thread reads or writes while it"
-                + " is interrupted. Close the store if it is still open, and open it again; do not interrupt a thread"
-                + " while it opens, commits or closes a store.";
+            return "The file was closed under the store by an interrupt (java.nio closes a file that a thread reads or"
+                + " writes while it is interrupted), and could not be opened again, as when it was deleted or replaced"
+                + " meanwhile. Close the store if it is still open, and open it again.";
         }
         if (outOfDescriptors(cause)) {
             return "The process has no file descriptor left: close files or stores it no longer uses, or raise its"

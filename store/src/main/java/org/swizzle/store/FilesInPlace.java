@@ -23,9 +23,10 @@ import org.swizzle.StoreCorruptedException;
  * closes; and a lock file deleted lets another process open the store beside this one.
  *
  * <p>What {@link #refusal} does about a change: a lock file gone or replaced means another process may have the store
- * open now, so nothing is written; a data file replaced is another file, not this store's to write over; a data file
- * deleted, with the lock file in place, is written back from the channel the store holds open, so that no commit is
- * lost. Each way the store is then closed, and the refusal says what happened and what to do.
+ * open now, so nothing is written into the store; a data file replaced or cut short is another file, not this store's
+ * to write over; a data file deleted, with the other files in place, is written back from the channel the store holds
+ * open, so that no commit is lost, and where other files changed too it is copied beside its name for the user to
+ * judge. Each way the store is then closed, and the refusal says what happened and what to do.
  */
 final class FilesInPlace {
     /**
@@ -43,7 +44,10 @@ final class FilesInPlace {
     /** For each of {@link #dataFiles}, the length below which the store has written into it. */
     private final List<LongSupplier> writtenLengths = new ArrayList<>();
     private long checkedAt = System.nanoTime();
-
+    /** The channels' {@link StoreChannel#reopens()} at the last look. */
+    private int reopensSeen;
+    /** Whether a change was reported: the store is closed, and nothing more is looked at. */
+    private boolean reported;
 
     /** What became of a file since the store opened. */
     private enum Fate {
@@ -66,53 +70,87 @@ final class FilesInPlace {
     /**
      * Null if every file is where the store found it; else the refusal of {@code action} ("Commit 12", "The
      * checkpoint"), which the caller throws after closing the store, once every data file deleted has been written back
-     * where the lock file says no other process can have opened the store. An action that does not {@code force} what
-     * it writes looks at the files once in {@link #UNFORCED_CHECK_NANOS} only.
+     * (see the class javadoc). An action that does not {@code force} what it writes looks at the files once in
+     * {@link #UNFORCED_CHECK_NANOS} only, unless an interrupt closed a channel since the last look (the spare channel
+     * that took its place may be the last one to a deleted file). After a refusal, null.
      */
     StoreCorruptedException refusal(String action, boolean force) {
         long now = System.nanoTime();
-        if (!force && now - checkedAt < UNFORCED_CHECK_NANOS) {
+        if (reported || !force && now - checkedAt < UNFORCED_CHECK_NANOS && reopens() == reopensSeen) {
             return null;
         }
         checkedAt = now;
+        reopensSeen = reopens();
+        StoreCorruptedException refusal = look(action + " was not made");
+        reported = refusal != null;
+        return refusal;
+    }
+
+    /**
+     * Writes back the data files deleted under the store, as {@link #refusal} would, for a store that closes after
+     * another failure, which would otherwise close the last channels to them; returns what it did, for the failure's
+     * suppressed exceptions, or null if nothing was deleted (or a refusal said so already).
+     */
+    StoreCorruptedException writeBackBeforeClosing() {
+        if (reported) {
+            return null;
+        }
+        reported = true;
+        return look("the store closes after a failure");
+    }
+
+    private int reopens() {
+        int reopens = 0;
+        for (StoreChannel file : dataFiles) {
+            reopens += file.reopens();
+        }
+        return reopens;
+    }
+
+    /** What became of the files, and the data files deleted written back; {@code consequence} says what the store does. */
+    private StoreCorruptedException look(String consequence) {
         if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
             return StoreCorruptedException.changedUnderOpenStore(directory, "The directory " + directory + " of an open"
-                + " store was deleted or replaced: " + action + " was not made, nothing was written, and the store was"
-                + " closed. Close a store before deleting or moving its directory.");
-        }
-        Fate lock = fate(lockFile, lockKey);
-        if (lock != Fate.IN_PLACE) {
-            return StoreCorruptedException.changedUnderOpenStore(lockFile, "The lock file " + lockFile + " was "
-                + describe(lock) + " while the store in " + directory + " was open, so another process may have opened"
-                + " the store since: " + action + " was not made, nothing was written, and the store was closed so as"
-                + " not to write over what such a process wrote. Open the store again (it recovers every commit made"
-                + " before), and leave its lock file in place while it is open.");
+                + " store was deleted or replaced: " + consequence + ", nothing was written, and the store was closed."
+                + " Close a store before deleting or moving its directory.");
         }
         List<StoreChannel> deleted = new ArrayList<>();
+        StoreCorruptedException changed = null;
         for (int i = 0; i < dataFiles.size(); i++) {
             StoreChannel file = dataFiles.get(i);
             Fate fate = fate(file.file(), file.key());
-            if (fate == Fate.REPLACED) {
-                return StoreCorruptedException.changedUnderOpenStore(file.file(), file.file() + " was replaced by another"
-                    + " file while the store in " + directory + " was open: " + action + " was not made, nothing was"
-                    + " written, and the store was closed. What the store wrote into that file went to the one that was"
-                    + " replaced, which no longer has a name; opening the store opens the files now in its directory."
-                    + " Close a store before replacing its files.");
-            }
             if (fate == Fate.DELETED) {
                 deleted.add(file);
-            } else {
-                StoreCorruptedException cut = cutShort(file, writtenLengths.get(i).getAsLong(), action);
-                if (cut != null) {
-                    return cut;
-                }
+            } else if (changed == null) {
+                changed = fate == Fate.REPLACED ? replaced(file.file(), consequence)
+                    : cutShort(file, writtenLengths.get(i).getAsLong(), consequence);
             }
         }
-        return deleted.isEmpty() ? null : writeBack(deleted, action);
+        Fate lock = fate(lockFile, lockKey);
+        if (lock != Fate.IN_PLACE) {
+            String copies = deleted.isEmpty() ? "" : " " + copiedAside(deleted);
+            return StoreCorruptedException.changedUnderOpenStore(lockFile, "The lock file " + lockFile + " was "
+                + (lock == Fate.DELETED ? "deleted" : "replaced by another file") + " while the store in " + directory
+                + " was open, so another process may have opened the store since: " + consequence + ", nothing was"
+                + " written into the store, and the store was closed so as not to write over what such a process wrote."
+                + copies + " Open the store again (it recovers every commit made before), and leave its lock file in"
+                + " place while it is open.");
+        }
+        if (changed != null) {
+            return deleted.isEmpty() ? changed : withCopiesAside(changed, deleted);
+        }
+        return deleted.isEmpty() ? null : writtenBack(deleted, consequence);
     }
 
-    /** The refusal of {@code action} if {@code file} is shorter than the {@code written} bytes the store wrote into it. */
-    private StoreCorruptedException cutShort(StoreChannel file, long written, String action) {
+    private StoreCorruptedException replaced(Path file, String consequence) {
+        return StoreCorruptedException.changedUnderOpenStore(file, file + " was replaced by another file while the store"
+            + " in " + directory + " was open: " + consequence + ", nothing was written, and the store was closed. What"
+            + " the store wrote into that file went to the one that was replaced, which no longer has a name; opening"
+            + " the store opens the files now in its directory. Close a store before replacing its files.");
+    }
+
+    /** The refusal if {@code file} is shorter than the {@code written} bytes the store wrote into it; else null. */
+    private StoreCorruptedException cutShort(StoreChannel file, long written, String consequence) {
         long length;
         try {
             length = file.size();
@@ -124,52 +162,98 @@ final class FilesInPlace {
         }
         return StoreCorruptedException.changedUnderOpenStore(file.file(), file.file() + " is " + length + " bytes long,"
             + " shorter than the " + written + " bytes the store wrote into it: it was cut while the store in " + directory
-            + " was open. " + action + " was not made, nothing was written, and the store was closed. What was cut off"
-            + " is lost unless a backup holds it: restore the store from a backup. Do not change a store's files while"
-            + " it is open.");
+            + " was open. " + capitalized(consequence) + ", nothing was written, and the store was closed. What was cut"
+            + " off is lost unless a backup holds it: restore the store from a backup. Do not change a store's files"
+            + " while it is open.");
     }
 
-    private StoreCorruptedException writeBack(List<StoreChannel> deleted, String action) {
-        String names = deleted.stream().map(file -> file.file().toString()).collect(Collectors.joining(", "));
-        String what = names + (deleted.size() == 1 ? " was" : " were") + " deleted while the store in " + directory
-            + " was open: " + action + " was not made, and the store was closed. ";
-        try {
-            for (StoreChannel file : deleted) {
-                writeBack(file);
-            }
-            FileIo.forceDirectory(directory);
-        } catch (IOException e) {
-            return StoreCorruptedException.changedUnderOpenStore(deleted.get(0).file(), what + "Writing "
-                + (deleted.size() == 1 ? "it" : "them") + " back from the files the store held open failed (" + e
-                + "): a copy that was made has the name followed by " + RESTORED + "; rename it to the name, or put the"
-                + " file back from a backup, before opening the store again. Close a store before deleting its files.");
-        }
-        return StoreCorruptedException.changedUnderOpenStore(deleted.get(0).file(), what + "The store still held "
-            + (deleted.size() == 1 ? "it" : "them") + " open, and wrote " + (deleted.size() == 1 ? "it" : "them")
-            + " back from there, with every commit made before: open the store again to go on. Close a store before"
-            + " deleting its files.");
+    private StoreCorruptedException withCopiesAside(StoreCorruptedException refusal, List<StoreChannel> deleted) {
+        return StoreCorruptedException.changedUnderOpenStore(deleted.get(0).file(), refusal.getMessage() + " "
+            + copiedAside(deleted));
     }
 
     /**
-     * Copies the file that {@code file} still holds open to a new file beside it, forced, then links that one in
-     * under the file's name, which fails if something took the name meanwhile: nothing is written over, and the copy
-     * is left for the message to name.
+     * Copies the deleted files beside their names (a name followed by {@link #RESTORED}), where other files changed
+     * too and putting them back under their names could mix two stores; says what it did.
      */
-    private static void writeBack(StoreChannel file) throws IOException {
-        Path copy = file.file().resolveSibling(file.file().getFileName() + RESTORED);
-        try (FileChannel target = FileChannel.open(copy, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            file.run(source -> {
-                long size = source.size();
-                for (long at = target.position(); at < size; ) {
-                    at += source.transferTo(at, size - at, target);
-                }
-            });
-            target.force(true);
+    private String copiedAside(List<StoreChannel> deleted) {
+        StringBuilder said = new StringBuilder();
+        for (StoreChannel file : deleted) {
+            Path copy = copyPath(file);
+            try {
+                copy(file, copy);
+                said.append(file.file()).append(" was deleted too; the store wrote what it held open to ").append(copy)
+                    .append(": rename it to ").append(file.file().getFileName())
+                    .append(" if no other process has opened the store. ");
+            } catch (IOException e) {
+                said.append(file.file()).append(" was deleted too, and copying what the store held open to ")
+                    .append(copy).append(" failed (").append(e).append("). ");
+            }
         }
+        return said.toString().trim();
+    }
+
+    private StoreCorruptedException writtenBack(List<StoreChannel> deleted, String consequence) {
+        String names = deleted.stream().map(file -> file.file().toString()).collect(Collectors.joining(", "));
+        String what = names + (deleted.size() == 1 ? " was" : " were") + " deleted while the store in " + directory
+            + " was open: " + consequence + ", and the store was closed. ";
+        String it = deleted.size() == 1 ? "it" : "them";
+        for (StoreChannel file : deleted) {
+            Path copy = copyPath(file);
+            try {
+                copy(file, copy);
+            } catch (IOException e) {
+                return StoreCorruptedException.changedUnderOpenStore(file.file(), what + "Writing " + it + " back from"
+                    + " the files the store held open failed (" + e + "), so the commits since the last checkpoint"
+                    + " are lost: put " + it + " back from a backup. Close a store before deleting its files.");
+            }
+            try {
+                link(copy, file.file());
+            } catch (IOException e) {
+                return StoreCorruptedException.changedUnderOpenStore(file.file(), what + "The store wrote " + file.file()
+                    + " whole to " + copy + ", but could not give it its name (" + e + "): if another file has taken"
+                    + " the name, move that one aside, then rename " + copy.getFileName() + " to "
+                    + file.file().getFileName() + " and open the store again.");
+            }
+        }
+        FileIo.forceDirectory(directory);
+        return StoreCorruptedException.changedUnderOpenStore(deleted.get(0).file(), what + "The store still held " + it
+            + " open, and wrote " + it + " back from there, with every commit made before: open the store again to go"
+            + " on. Close a store before deleting its files.");
+    }
+
+    private static Path copyPath(StoreChannel file) {
+        return file.file().resolveSibling(file.file().getFileName() + RESTORED);
+    }
+
+    /**
+     * Copies the file that {@code file} holds open to {@code copy}, a new file, and forces it, on the store's own
+     * thread, which no interrupt reaches; a copy cut short is deleted.
+     */
+    private static void copy(StoreChannel file, Path copy) throws IOException {
+        try (FileChannel target = FileChannel.open(copy, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            try {
+                file.callQuietly(source -> {
+                    long size = source.size();
+                    for (long at = 0; at < size; ) {
+                        at += source.transferTo(at, size - at, target);
+                    }
+                    target.force(true);
+                    return null;
+                });
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(copy);
+                throw e;
+            }
+        }
+    }
+
+    /** Gives {@code copy} the name {@code file}, refusing a name another file has taken. */
+    private static void link(Path copy, Path file) throws IOException {
         try {
-            Files.createLink(file.file(), copy);
+            Files.createLink(file, copy);
         } catch (UnsupportedOperationException e) {
-            Files.move(copy, file.file()); // no hard links here: a move, which refuses a name that is taken too
+            Files.move(copy, file); // no hard links here: a move, which refuses a name that is taken too
             return;
         }
         Files.delete(copy);
@@ -186,7 +270,7 @@ final class FilesInPlace {
         }
     }
 
-    private static String describe(Fate fate) {
-        return fate == Fate.DELETED ? "deleted" : "replaced by another file";
+    private static String capitalized(String phrase) {
+        return Character.toUpperCase(phrase.charAt(0)) + phrase.substring(1);
     }
 }

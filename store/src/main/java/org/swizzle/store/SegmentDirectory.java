@@ -56,11 +56,11 @@ final class SegmentDirectory implements AutoCloseable {
         }
     }
 
-    /** Reads the {@code segments} entries of checkpoint {@code checkpoint} into memory. */
-    static SegmentDirectory open(Path file, FileChannelFactory files, Checkpoint checkpoint) {
+    /** Reads the {@code segments} entries of checkpoint {@code checkpoint} into memory; {@code files} opens it for reading only if {@code readOnly}. */
+    static SegmentDirectory open(Path file, FileChannelFactory files, boolean readOnly, Checkpoint checkpoint) {
         StoreChannel channel = null;
         try {
-            channel = StoreChannel.open(file, files);
+            channel = StoreChannel.open(file, files, readOnly);
             long size = channel.size();
             long needed = SegmentDirectoryDescriptor.entryPosition(checkpoint.segments());
             LittleEndianBuffer contents = LittleEndianBuffer.of(ByteBuffer.allocate((int) Math.min(needed, Math.max(size, 0))));
@@ -181,7 +181,7 @@ final class SegmentDirectory implements AutoCloseable {
     }
 
     void force() {
-        channel.force();
+        channel.forceQuietly();
     }
 
     @Override

@@ -72,6 +72,8 @@ public final class SegmentStore implements AutoCloseable {
     private final DamageFound damageFound;
     /** The files as the open found them; null for a read-only open, which writes nothing. */
     private final FilesInPlace filesInPlace;
+    /** What {@link #filesInPlace} found, once it found a file changed: see {@link #checkpointAfterCommit}. */
+    private StoreCorruptedException filesRefusal;
     private Transaction transaction;
     private boolean closed;
     private StoreException closedBy;
@@ -146,7 +148,8 @@ public final class SegmentStore implements AutoCloseable {
             Checkpoint checkpoint = CheckpointChoice.choose(files.clusters.file(), files.clusters.header(),
                 files.wal.file(), files.wal.epoch(), files.wal.storeId());
             files.clusters.checkHolds(checkpoint);
-            files.segments = SegmentDirectory.open(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), channels, checkpoint);
+            files.segments = SegmentDirectory.open(dir.resolve(SegmentDirectoryDescriptor.FILE_NAME), channels,
+                config.readOnly(), checkpoint);
             Recovered recovered = recover(files, checkpoint, config.readOnly());
             SegmentStore store = new SegmentStore(dir, config, lock, files, recovered);
             store.afterOpen();
@@ -591,6 +594,7 @@ public final class SegmentStore implements AutoCloseable {
         }
         try {
             if (!config.readOnly()) {
+                requireFilesInPlace("The checkpoint of close()", true); // also where there is nothing to checkpoint
                 checkpoint();
             }
         } finally {
@@ -769,6 +773,12 @@ public final class SegmentStore implements AutoCloseable {
         try {
             checkpoint();
         } catch (StoreException e) {
+            if (e == filesRefusal) { // a file deleted, replaced or cut under the store, which may have taken the commit with it
+                throw new CommitNotAppliedException(commitNumber, "Commit " + commitNumber + " was logged, but the"
+                    + " checkpoint after it found a store file changed under the open store: " + e.getMessage()
+                    + " Read the store back to see whether commit " + commitNumber + " is there before making its"
+                    + " changes again.", e);
+            }
             throw failed(new CommitNotAppliedException(commitNumber, "Commit " + commitNumber + " is durable in "
                 + wal.file() + ", but the checkpoint after it failed, so the store was closed: " + e.getMessage()
                 + " Do not commit the same changes again: reopen the store, and recovery applies commit " + commitNumber
@@ -783,6 +793,7 @@ public final class SegmentStore implements AutoCloseable {
     private void requireFilesInPlace(String action, boolean forces) {
         StoreCorruptedException refusal = filesInPlace.refusal(action, forces);
         if (refusal != null) {
+            filesRefusal = refusal;
             throw failed(refusal);
         }
     }
@@ -814,6 +825,10 @@ public final class SegmentStore implements AutoCloseable {
     private StoreException failed(StoreException e) {
         if (!closed) {
             closedBy = e;
+            StoreCorruptedException writtenBack = filesInPlace == null ? null : filesInPlace.writeBackBeforeClosing();
+            if (writtenBack != null) {
+                e.addSuppressed(writtenBack);
+            }
             if (transaction != null) {
                 transaction.abandon();
             }

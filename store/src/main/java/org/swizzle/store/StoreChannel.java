@@ -4,9 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,43 +16,64 @@ import java.util.concurrent.Future;
  * {@code FileChannel} that a thread uses while it is interrupted, which would close the store each time an application
  * cancels a task or shuts a pool down while that task commits. Each call here runs with the calling thread's interrupt
  * cleared and set again before it returns; an interrupt that arrives during the call closes the channel all the same,
- * and then the file is opened again, if it is still the same file (its key, device and inode, is checked), and the
- * call is made again, after a few attempts on a thread of the store's own that nothing interrupts, so that interrupts
- * coming faster than the call can finish do not stop it. Every call the store makes allows being made again:
- * positional reads and writes, forces, truncations, and mappings of the regions not mapped yet.
+ * and then the call is made again on a spare channel to the same file, opened with the first and never used until
+ * then (so that a file deleted meanwhile is still reached), and a new spare is opened if the file is still there under
+ * its name. After a few attempts the call is made on a thread of the store's own that nothing interrupts, so that
+ * interrupts coming faster than the call can finish do not stop it. Every call the store makes allows being made
+ * again: positional reads and writes, forces, truncations, and mappings of the regions not mapped yet.
+ *
+ * <p>A channel is used by one thread at a time: the store's commits, checkpoints and opens are serialized, and
+ * readers read through mappings, not channels; a call handed to the store's thread happens before its result is used.
  */
-final class StoreChannel implements AutoCloseable {
+public final class StoreChannel implements AutoCloseable {
     /** The times a call is made on the calling thread before interrupts that keep closing the channel send it to {@link QuietThread}. */
     private static final int ATTEMPTS_ON_CALLER = 3;
 
     private final Path file;
-    private final FileChannelFactory files;
+    private final boolean readOnly;
     /** The file's key when it was opened, or null where the file system gives none. */
     private final Object key;
     private FileChannel channel;
+    /** A second channel to the file, for when an interrupt closes {@link #channel}; null once used, if none could be opened again. */
+    private FileChannel spare;
+    /** How many times an interrupt closed the channel: see {@link #reopens()}. */
+    private int reopens;
 
-    /** What the store does with the channel; made again, on a new channel, when an interrupt closed it. */
+    /** What the store does with the channel; made again, on another channel, when an interrupt closed it. */
     @FunctionalInterface
-    interface Call<T> {
+    public interface Call<T> {
         T on(FileChannel channel) throws IOException;
     }
 
     /** A {@link Call} that returns nothing. */
     @FunctionalInterface
-    interface Action {
+    public interface Action {
         void on(FileChannel channel) throws IOException;
     }
 
-    private StoreChannel(Path file, FileChannelFactory files, FileChannel channel) {
+    private StoreChannel(Path file, boolean readOnly, FileChannel channel) throws IOException {
         this.file = file;
-        this.files = files;
+        this.readOnly = readOnly;
         this.channel = channel;
         this.key = FileIo.keyOf(file);
+        try {
+            this.spare = openDirectly();
+        } catch (IOException e) {
+            throw Closer.closeAfter(e, channel);
+        } catch (RuntimeException e) {
+            throw Closer.closeAfter(e, channel);
+        }
     }
 
-    /** Opens {@code file} through {@code files}. */
-    static StoreChannel open(Path file, FileChannelFactory files) throws IOException {
-        return new StoreChannel(file, files, files.open(file));
+    /** Opens {@code file} through {@code files}, which opens it for reading only if {@code readOnly}. */
+    static StoreChannel open(Path file, FileChannelFactory files, boolean readOnly) throws IOException {
+        FileChannel channel = files.open(file);
+        return new StoreChannel(file, readOnly, channel);
+    }
+
+    /** Opens {@code file} for reading and writing, creating it if absent (as an index's map file is). */
+    public static StoreChannel open(Path file) throws IOException {
+        return open(file, FileChannelFactory.DEFAULT, false);
     }
 
     Path file() {
@@ -66,10 +86,19 @@ final class StoreChannel implements AutoCloseable {
     }
 
     /**
-     * Makes {@code call} on the channel, again on the file opened anew if an interrupt closes the channel; where
+     * How many times an interrupt has closed the channel. A force that an interrupt cut short may have met an error of
+     * the file's writes, which the JDK then reports as the interrupt, and which the next force, through another
+     * channel, does not report again: a caller that must know its bytes are on the disk writes them again.
+     */
+    int reopens() {
+        return reopens;
+    }
+
+    /**
+     * Makes {@code call} on the channel, again on another channel to the file if an interrupt closes it; where
      * interrupts keep coming, on a thread of the store's that nothing interrupts.
      */
-    <T> T call(Call<T> call) throws IOException {
+    public <T> T call(Call<T> call) throws IOException {
         boolean interrupted = Thread.interrupted();
         try {
             for (int attempt = 1; attempt <= ATTEMPTS_ON_CALLER; attempt++) {
@@ -78,7 +107,7 @@ final class StoreChannel implements AutoCloseable {
                 } catch (ClosedByInterruptException e) {
                     interrupted = true;
                     Thread.interrupted();
-                    reopen(e);
+                    replaceClosed(e);
                 }
             }
             return callOnQuietThread(call);
@@ -89,50 +118,24 @@ final class StoreChannel implements AutoCloseable {
         }
     }
 
-    /** Makes {@code call} on {@link QuietThread}, waiting for it through interrupts, which are set again after. */
-    private <T> T callOnQuietThread(Call<T> call) throws IOException {
-        FileChannel current = channel;
-        Future<T> result = QuietThread.EXECUTOR.submit(() -> call.on(current));
-        boolean interrupted = false;
+    /** {@link #call} for an action that returns nothing. */
+    public void run(Action action) throws IOException {
+        call(channel -> {
+            action.on(channel);
+            return null;
+        });
+    }
+
+    /** Makes {@code call} on {@link QuietThread} at once: for what an interrupt must not cut short at all. */
+    <T> T callQuietly(Call<T> call) throws IOException {
+        boolean interrupted = Thread.interrupted();
         try {
-            while (true) {
-                try {
-                    return result.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    Throwable failure = e.getCause();
-                    if (failure instanceof IOException) {
-                        throw (IOException) failure;
-                    }
-                    if (failure instanceof RuntimeException) {
-                        throw (RuntimeException) failure;
-                    }
-                    throw (Error) failure;
-                }
-            }
+            return callOnQuietThread(call);
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    /** The thread, made on first use, that makes the calls interrupts kept from finishing on the calling thread. */
-    private static final class QuietThread {
-        static final ExecutorService EXECUTOR = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "swizzle-io");
-            thread.setDaemon(true);
-            return thread;
-        });
-    }
-
-    /** {@link #call} for an action that returns nothing. */
-    void run(Action action) throws IOException {
-        call(channel -> {
-            action.on(channel);
-            return null;
-        });
     }
 
     /** Writes all of {@code src} at {@code position}; made again whole when an interrupt cuts it short. */
@@ -165,38 +168,113 @@ final class StoreChannel implements AutoCloseable {
         run(channel -> channel.force(metaData));
     }
 
-    /** Forces the file's written bytes and its length to the disk, or says which file failed. */
-    void force() {
+    /**
+     * Forces the file's written bytes and its length to the disk on the store's own thread, where no interrupt cuts the
+     * force short (a force an interrupt cut short may have met an error of the file's writes, which the JDK reports as
+     * the interrupt, and which a force through another channel does not report again); or says which file failed. For
+     * the forces of a checkpoint, rare enough that the hand-over costs nothing that counts.
+     */
+    void forceQuietly() {
         try {
-            force(true);
+            callQuietly(channel -> {
+                channel.force(true);
+                return null;
+            });
         } catch (IOException e) {
             throw FileIo.failure("force", file, e);
         }
     }
 
     /**
-     * Opens the file again after an interrupt closed the channel: only the same file, never one created in its place;
-     * otherwise {@code cause} is thrown, and the store closes as for any failure of its files.
+     * Puts another channel to the file in place of the one an interrupt closed: the spare, and a new spare if the file
+     * is still there under its name; {@code cause} is thrown if there is none.
      */
-    private void reopen(ClosedByInterruptException cause) throws ClosedByInterruptException {
-        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw cause;
+    private void replaceClosed(ClosedByInterruptException cause) throws ClosedByInterruptException {
+        reopens++;
+        if (spare == null) {
+            spare = reopenedOrNull();
+            if (spare == null) {
+                throw cause;
+            }
         }
-        FileChannel reopened;
+        channel = spare;
+        spare = reopenedOrNull();
+    }
+
+    /** The file opened again, without creating it, if the file under its name is still the one opened first; else null. */
+    private FileChannel reopenedOrNull() {
+        if (key == null || !key.equals(FileIo.keyOf(file))) {
+            return null;
+        }
+        FileChannel reopened = null;
         try {
-            reopened = files.open(file);
+            reopened = openDirectly();
+            if (key.equals(FileIo.keyOf(file))) {
+                return reopened;
+            }
         } catch (IOException e) {
-            cause.addSuppressed(e);
-            throw cause;
+            // none: the caller goes on without a spare
         }
-        if (key != null && !key.equals(FileIo.keyOf(file))) {
-            throw Closer.closeAfter(cause, reopened);
+        Closer.closeAfter(new IOException("a spare channel not used"), reopened);
+        return null;
+    }
+
+    /**
+     * Opens the file, never creating it, not through {@link #files}: a test's factory, which wraps the channels it
+     * opens to make them fail, sees the channels the store uses first, one a file.
+     */
+    private FileChannel openDirectly() throws IOException {
+        return readOnly ? FileChannel.open(file, StandardOpenOption.READ)
+            : FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    }
+
+    /** Makes {@code call} on {@link QuietThread}, waiting for it through interrupts, which are set again after. */
+    private <T> T callOnQuietThread(Call<T> call) throws IOException {
+        FileChannel current = channel;
+        Future<T> result = QuietThread.EXECUTOR.submit(() -> call.on(current));
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return result.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    Throwable failure = e.getCause();
+                    if (failure instanceof IOException) {
+                        throw (IOException) failure;
+                    }
+                    if (failure instanceof RuntimeException) {
+                        throw (RuntimeException) failure;
+                    }
+                    throw (Error) failure;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
-        channel = reopened;
+    }
+
+    /**
+     * The thread, made on first use and shared by the stores of the JVM, that makes the calls interrupts kept from
+     * finishing on the calling thread. It holds no class loader of the application's.
+     */
+    private static final class QuietThread {
+        static final ExecutorService EXECUTOR = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "swizzle-io");
+            thread.setDaemon(true);
+            thread.setContextClassLoader(null);
+            return thread;
+        });
     }
 
     @Override
     public void close() throws IOException {
-        channel.close();
+        IOException failure = Closer.closeAfter(new IOException("Cannot close " + file), channel, spare);
+        if (failure.getSuppressed().length > 0) {
+            throw failure;
+        }
     }
 }

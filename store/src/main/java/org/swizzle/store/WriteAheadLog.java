@@ -40,6 +40,9 @@ final class WriteAheadLog implements AutoCloseable {
     /** The file's length; the bytes from {@link #end} to it are zeros. */
     private long allocated;
     private long appendStart = -1;
+    /** The block last written, from its first byte, and {@link StoreChannel#reopens()} before it was: see {@link #force}. */
+    private ByteBuffer appended;
+    private int reopensAtAppend;
     private boolean intact = true;
 
     private WriteAheadLog(Path file, StoreChannel channel, long epoch, long storeId, long end, long checkpointBytes) {
@@ -73,7 +76,7 @@ final class WriteAheadLog implements AutoCloseable {
     static WriteAheadLog open(Path file, FileChannelFactory files, boolean readOnly, long checkpointBytes) {
         StoreChannel channel = null;
         try {
-            channel = StoreChannel.open(file, files);
+            channel = StoreChannel.open(file, files, readOnly);
             LittleEndianBuffer header = LittleEndianBuffer.of(ByteBuffer.allocateDirect(FILE_HEADER_LENGTH));
             int read = channel.readFully(header.byteBuffer(), 0);
             Checksums checksums = new Checksums();
@@ -166,6 +169,8 @@ final class WriteAheadLog implements AutoCloseable {
     void write(ByteBuffer block, long commitNumber) {
         long start = end;
         int length = block.remaining();
+        appended = block.duplicate();
+        reopensAtAppend = channel.reopens();
         try {
             long preallocatedEnd = Math.min(start + PREALLOCATION, checkpointBytes);
             if (start + length > allocated && length <= PREALLOCATED_BLOCK_LIMIT && start + length <= preallocatedEnd) {
@@ -189,10 +194,24 @@ final class WriteAheadLog implements AutoCloseable {
         allocated = newLength;
     }
 
-    /** Forces the block last written to the disk; on failure, cuts it off again. */
+    /**
+     * Forces the block last written to the disk; on failure, cuts it off again. Where an interrupt closed the channel
+     * as the block was written or forced, an error of those writes may have been reported as the interrupt alone (see
+     * {@link StoreChannel#reopens()}), so the block is written and forced again, on the store's thread that nothing
+     * interrupts.
+     */
     void force(long commitNumber) {
         try {
             channel.force(false);
+            if (channel.reopens() != reopensAtAppend) {
+                ByteBuffer again = appended.duplicate();
+                long at = appendStart;
+                channel.callQuietly(quiet -> {
+                    FileIo.writeFully(quiet, again, at);
+                    quiet.force(false);
+                    return null;
+                });
+            }
         } catch (IOException e) {
             long start = appendStart;
             end = start;

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.swizzle.CommitNotAppliedException;
 import org.swizzle.StoreClosedException;
+import org.swizzle.StoreCorruptedException;
 import org.swizzle.StoreIOException;
 
 /** A disk that fails in the middle of a commit: the store says what happened and loses nothing committed. */
@@ -105,6 +106,47 @@ class IoFailureTest {
     @Test
     void shouldCommitWhenAnInterruptClosesTheClusterFileAsItGrows() {
         commitInterrupted(4 << 20, store -> channels.get(StoreDirs.CLUSTERS).interruptNextWrite());
+    }
+
+    /**
+     * A review's case: commits that do not force the log look at the files once in 100 ms, so one may write into a log
+     * deleted meanwhile; an interrupt then closes the last channel the store had to it. The spare channel takes its
+     * place, the next commit finds the deletion at once (an interrupt closed a channel since the last look) and writes
+     * the log back: every commit that returned is there after a reopen.
+     */
+    @Test
+    void shouldKeepEveryCommitThatReturnedWhenAnInterruptClosesADeletedLog() throws IOException {
+        long[] oids = new long[3];
+        try (SegmentStore store = SegmentStore.open(dir, new StoreConfig(StoreConfig.MIN_CLUSTER_SIZE, false,
+            Long.MAX_VALUE, 256 * 1024), file -> {
+                FailingFileChannel channel = new FailingFileChannel(FileChannelFactory.DEFAULT.open(file));
+                channels.put(file.getFileName().toString(), channel);
+                return channel;
+            })) {
+            for (int commit = 1; commit <= 3; commit++) {
+                if (commit == 2) {
+                    Files.delete(dir.resolve(StoreDirs.WAL));
+                }
+                if (commit == 3) {
+                    channels.get(StoreDirs.WAL).interruptNextWrite();
+                }
+                Transaction transaction = store.begin();
+                oids[commit - 1] = TestBytes.putNew(transaction, commit, 100);
+                transaction.commit(commit); // within 100 ms of the open: no look at the files
+            }
+            assertTrue(Thread.interrupted(), "the interrupt is kept");
+            Transaction fourth = store.begin();
+            TestBytes.putNew(fourth, 4, 100);
+            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> fourth.commit(4));
+            assertTrue(e.getMessage().contains("Commit 4 was not made") && e.getMessage().contains("wrote it back"),
+                e.getMessage());
+        }
+        try (SegmentStore store = SegmentStore.open(dir, StoreDirs.smallNoCheckpoint())) {
+            assertEquals(3, store.lastCommit());
+            for (int commit = 1; commit <= 3; commit++) {
+                assertBytes(bytes(commit, 100), store.read(oids[commit - 1], view), "object of commit " + commit);
+            }
+        }
     }
 
     /**
