@@ -1746,6 +1746,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             abandonSections();
             if (durable) {
                 closeAfterDurableFailure(number, e);
+            } else if (store.isClosed()) {
+                closeStore(); // the files closed after the failure: the objects are detached, as after close()
             }
             throw e;
         } finally {
@@ -2839,8 +2841,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void requireOpen() {
+        if (!closed && store.isClosed()) {
+            closeStore(); // the files closed after a failure that the call meeting it reported
+        }
         if (closed) {
-            throw new StoreClosedException("The store in " + directory + " is closed; open it again to use its objects.");
+            StoreException failure = store.closedBy();
+            throw new StoreClosedException("The store in " + directory + " is closed"
+                + (failure == null ? "" : " after a failure (" + failure.getMessage() + ")")
+                + "; open it again to use its objects.");
         }
     }
 

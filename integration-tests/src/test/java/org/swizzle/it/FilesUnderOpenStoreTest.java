@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +52,7 @@ class FilesUnderOpenStoreTest {
                 && e.getMessage().contains("Commit 3 was not made") && e.getMessage().contains("wrote it back"),
                 e.getMessage());
             assertThrows(StoreClosedException.class, store::commit);
+            assertThrows(StoreClosedException.class, store::rootNames, "the store is closed, not only its files");
         }
         assertTrue(Files.exists(dir.resolve(file)));
         assertEquals("name=second", readBack());
@@ -135,6 +141,96 @@ class FilesUnderOpenStoreTest {
                 && e.getMessage().contains("nothing was written"), e.getMessage());
         }
         assertEquals("name=second", readBack(), "the copy holds every commit, and the store opens on it");
+    }
+
+    /**
+     * Trial 69: a process that a deleted lock file let in committed to objects this store then committed to; the
+     * commit read their table entries before it looked at the files, and refused the store as damaged ("restore it
+     * from a backup") while leaving it open. The files are looked at first.
+     */
+    @Test
+    void shouldNameTheLockFileWhenAnotherProcessCommittedToTheSameObjects() throws IOException {
+        try (ObjectStore store = storeAtSecondCommit()) {
+            Files.delete(dir.resolve("swizzle.lock"));
+            Jvm.withAgent().run(OtherWriter.class, dir.toString(), "other").ok();
+            store.root("n", Node.class).name = "third";
+
+            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::commit);
+
+            assertTrue(e.getMessage().contains("swizzle.lock was replaced by another file while the store"),
+                e.getMessage()); // the other process made a lock file anew
+            assertThrows(StoreClosedException.class, store::rootNames);
+        }
+        assertEquals("name=other", readBack());
+    }
+
+    /**
+     * Trial 69: interrupts every 0-0.1 ms while another thread deletes the log under a loop of commits that do not force
+     * it (and look at the files once in 100 ms, or after an interrupt closed a channel). Before the spare channel, an
+     * interrupt closed the last channel to the deleted log, which then could not be written back, and the store did not
+     * open again. Every commit that returned must be there.
+     */
+    @Test
+    void shouldKeepEveryCommitThatReturnedWhenTheLogIsDeletedUnderInterrupts() throws Exception {
+        int returned = 0;
+        ObjectStore store = ObjectStore.open(dir, StoreOptions.builder().durability(Durability.NO_SYNC).build());
+        store.setRoot("n", new Node("round 0"));
+        store.commit();
+        Node node = store.root("n", Node.class);
+        Thread committer = Thread.currentThread();
+        AtomicBoolean done = new AtomicBoolean();
+        Thread interrupter = new Thread(() -> {
+            ThreadLocalRandom random = ThreadLocalRandom.current();
+            while (!done.get()) {
+                committer.interrupt();
+                LockSupport.parkNanos(random.nextLong(100_000));
+            }
+        });
+        Thread deleter = new Thread(() -> {
+            LockSupport.parkNanos(150_000_000L);
+            try {
+                Files.delete(dir.resolve("swizzle.wal"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        interrupter.start();
+        deleter.start();
+        try {
+            for (int round = 1; round < 1_000_000; round++) {
+                node.name = "round " + round;
+                node.children.add(new Node("child " + round));
+                try {
+                    store.commit();
+                } catch (StoreCorruptedException e) {
+                    assertTrue(e.getMessage().contains("wrote it back"), e.getMessage());
+                    break;
+                }
+                returned = round;
+            }
+        } finally {
+            done.set(true);
+            for (Thread helper : List.of(interrupter, deleter)) {
+                while (helper.isAlive()) {
+                    Thread.interrupted();
+                    helper.join(100);
+                }
+            }
+            Thread.interrupted();
+            store.close();
+        }
+        assertTrue(returned > 0, "commits before the deletion: " + returned);
+        assertEquals("name=round " + returned, readBack());
+    }
+
+    /** Opens the store in {@code args[0]}, names its root {@code args[1]}, commits and closes. */
+    public static final class OtherWriter {
+        public static void main(String[] args) {
+            try (ObjectStore store = ObjectStore.open(Path.of(args[0]))) {
+                store.root("n", Node.class).name = args[1];
+                store.commit();
+            }
+        }
     }
 
     @ParameterizedTest

@@ -146,7 +146,8 @@ final class FilesInPlace {
         return StoreCorruptedException.changedUnderOpenStore(file, file + " was replaced by another file while the store"
             + " in " + directory + " was open: " + consequence + ", nothing was written, and the store was closed. What"
             + " the store wrote into that file went to the one that was replaced, which no longer has a name; opening"
-            + " the store opens the files now in its directory. Close a store before replacing its files.");
+            + " the store opens the files now in its directory, and the commits made since the last checkpoint may be"
+            + " missing from them. Close a store before replacing its files.");
     }
 
     /** The refusal if {@code file} is shorter than the {@code written} bytes the store wrote into it; else null. */

@@ -294,6 +294,11 @@ public final class SegmentStore implements AutoCloseable {
         return closed;
     }
 
+    /** The failure that closed the store, or null if it is open or {@link #close()} closed it. */
+    public StoreException closedBy() {
+        return closedBy;
+    }
+
     /** The number of the last durable commit; 0 for a new store. */
     public long lastCommit() {
         checkOpen();
@@ -476,6 +481,9 @@ public final class SegmentStore implements AutoCloseable {
             throw new IllegalStateException("A transaction is already open on " + directory
                 + "; commit or abandon it before beginning another");
         }
+        // before the transaction reads the object tables, which another process that a deleted lock file let in may
+        // have changed: they would be refused as damaged
+        requireFilesInPlace("Commit " + (state.lastCommit + 1), config.syncOnCommit());
         puts.clear();
         objects.transactionBegun();
         transaction = new Transaction(this, puts);
@@ -688,11 +696,12 @@ public final class SegmentStore implements AutoCloseable {
 
     private long logAndApply(long nextNewOid, long commitNumber) {
         long start = System.nanoTime();
+        requireFilesInPlace("Commit " + commitNumber, false); // begin() looked: again only if it was a while ago
+
         int length = builder.build(commitNumber, state.checkpointSequence, puts, nextNewOid, state, segments);
         if (length == 0) {
             return commitNumber;
         }
-        requireFilesInPlace("Commit " + commitNumber, config.syncOnCommit());
         long walOffset = wal.size();
         try {
             try {

@@ -38,6 +38,12 @@ public final class StoreChannel implements AutoCloseable {
     private FileChannel spare;
     /** How many times an interrupt closed the channel: see {@link #reopens()}. */
     private int reopens;
+    /**
+     * Whether {@link #channel} is the last channel to the file, which could not be opened again (deleted or replaced):
+     * every call is then made on {@link QuietThread}, so that no interrupt closes it, and what it holds can be written
+     * back (see {@link FilesInPlace}).
+     */
+    private boolean lastChannel;
 
     /** What the store does with the channel; made again, on another channel, when an interrupt closed it. */
     @FunctionalInterface
@@ -101,7 +107,7 @@ public final class StoreChannel implements AutoCloseable {
     public <T> T call(Call<T> call) throws IOException {
         boolean interrupted = Thread.interrupted();
         try {
-            for (int attempt = 1; attempt <= ATTEMPTS_ON_CALLER; attempt++) {
+            for (int attempt = 1; attempt <= ATTEMPTS_ON_CALLER && !lastChannel; attempt++) {
                 try {
                     return call.on(channel);
                 } catch (ClosedByInterruptException e) {
@@ -199,6 +205,7 @@ public final class StoreChannel implements AutoCloseable {
         }
         channel = spare;
         spare = reopenedOrNull();
+        lastChannel = spare == null;
     }
 
     /** The file opened again, without creating it, if the file under its name is still the one opened first; else null. */
