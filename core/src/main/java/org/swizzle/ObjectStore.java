@@ -30,8 +30,9 @@ import org.swizzle.internal.ObjectManager;
  * file that an interrupted thread reads or writes, which would leave the store unable to write until it is
  * reopened. So {@link #open}, {@link #commit()}, {@link #index index}, {@link #collectGarbage()} and
  * {@link #close()} clear the interrupt while they run and set it again before they return. An interrupt from
- * another thread that arrives while one of them writes closes the file all the same: the store opens it again and
- * writes again, on a thread of its own where interrupts keep coming, so the call completes and the interrupt is kept.
+ * another thread that arrives while one of them writes closes the file all the same: the store writes again through
+ * a second channel to the file, on a thread of its own where interrupts keep coming, so the call completes and the
+ * interrupt is kept.
  */
 public final class ObjectStore implements AutoCloseable {
 

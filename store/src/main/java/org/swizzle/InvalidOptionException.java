@@ -12,4 +12,8 @@ public class InvalidOptionException extends StoreException {
     public InvalidOptionException(String message) {
         super(message);
     }
+
+    public InvalidOptionException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -1570,10 +1570,15 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     private void requireOwner() {
         if (owner != null && Thread.currentThread() != owner) {
-            throw new StoreConfinedException("The store in " + directory + " was opened confined to thread '"
-                + owner.getName() + "', and thread '" + Thread.currentThread().getName() + "' used it. Use the store"
-                + " and its objects from that thread only, or open it without StoreOptions.confined to share it.");
+            throw new StoreConfinedException("The store in " + directory + " was opened confined to thread "
+                + named(owner) + ", and thread " + named(Thread.currentThread()) + " used it. Use the store and its"
+                + " objects from that thread only, or open it without StoreOptions.confined to share it.");
         }
+    }
+
+    /** {@code thread} as a message names it: by its name, or, unnamed (as virtual threads are), as Java prints it. */
+    private static String named(Thread thread) {
+        return thread.getName().isEmpty() ? thread.toString() : "'" + thread.getName() + "'";
     }
 
     @Override

@@ -26,10 +26,14 @@ public final class StoredTypes {
     /** The JDK's enums, stored as {@link ValueKind#ENUM} constants like the application's. */
     private static final Set<String> JDK_ENUMS = Set.of("java/time/DayOfWeek", "java/time/Month");
 
-    /** Collection types a field may be declared as besides the JDK classes {@link ValueKind} names. */
+    /**
+     * Collection types a field may be declared as besides the JDK classes {@link ValueKind} names; the sequenced ones
+     * are Java 21's, named here so that Java 17 code can refuse nothing Java 21 code declares.
+     */
     private static final Set<String> COLLECTION_INTERFACES = Set.of(
         "java/util/Collection", "java/util/List", "java/util/Set", "java/util/Map",
-        "java/util/SortedSet", "java/util/NavigableSet", "java/util/SortedMap", "java/util/NavigableMap");
+        "java/util/SortedSet", "java/util/NavigableSet", "java/util/SortedMap", "java/util/NavigableMap",
+        "java/util/SequencedCollection", "java/util/SequencedSet", "java/util/SequencedMap");
 
     /** What can be stored, for messages. */
     private static final String STORED_TYPES = "primitives and their boxes, String, enums, java.time values, BigInteger,"
@@ -139,7 +143,10 @@ public final class StoredTypes {
             try {
                 types.add(Class.forName(name.replace('/', '.'), false, null));
             } catch (ClassNotFoundException e) {
-                throw new IllegalStateException("The JDK lacks stored type " + name, e);
+                if (!name.startsWith("java/util/Sequenced")) { // Java 21's, whose supertypes are the others'
+                    throw new IllegalStateException("The JDK lacks stored type " + name, e);
+                }
+                holders.add(name);
             }
         }
         while (!types.isEmpty()) {

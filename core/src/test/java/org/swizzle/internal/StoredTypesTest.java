@@ -56,6 +56,7 @@ class StoredTypesTest {
         }
         for (String collection : List.of("java/util/Collection", "java/util/List", "java/util/Set", "java/util/Map",
             "java/util/SortedSet", "java/util/NavigableSet", "java/util/SortedMap", "java/util/NavigableMap",
+            "java/util/SequencedCollection", "java/util/SequencedSet", "java/util/SequencedMap", // Java 21's (trial 68)
             "java/util/ArrayList", "java/util/LinkedList", "java/util/HashSet", "java/util/LinkedHashSet",
             "java/util/TreeSet", "java/util/HashMap", "java/util/LinkedHashMap", "java/util/TreeMap")) {
             assertEquals(FieldKind.MUTABLE_VALUE, StoredTypes.classify("L" + collection + ";", FACTS), collection);

@@ -926,6 +926,9 @@ class StoreBehaviourTest {
             assertTrue(refusals.stream().allMatch(StoreConfinedException.class::isInstance), refusals.toString());
             assertTrue(refusals.get(0).getMessage().contains("confined to thread '" + Thread.currentThread().getName()
                 + "', and thread 'other' used it"), refusals.get(0).getMessage());
+            // trial 68: a thread without a name (a virtual thread has none) was named ''
+            String unnamed = onAnotherThread("", () -> node.name = "from another thread").get(0).getMessage();
+            assertTrue(unnamed.contains("and thread Thread[") && !unnamed.contains("''"), unnamed);
             assertEquals(count, children.size());
             assertEquals("committed", node.name, "the other thread's store is refused before it is made");
             children.add(new Node("added by the owner"));

@@ -80,6 +80,14 @@ public abstract class LittleEndianBuffer {
             throw new InvalidOptionException("-D" + CHOICE + "=" + chosen + " is neither unsafe nor varhandle: give one of"
                 + " them, or leave the property out for the default of this JDK");
         }
+        try {
+            MAKER.make(false);
+        } catch (LinkageError e) { // sun.misc.Unsafe's memory access denied (--sun-misc-unsafe-memory-access=deny)
+            throw new InvalidOptionException("The buffers through sun.misc.Unsafe, "
+                + (chosen.isEmpty() ? "this JDK's default" : "which -D" + CHOICE + "=unsafe chose") + ", cannot start on"
+                + " this JVM (" + e + "): run it with -D" + CHOICE + "=varhandle, or without"
+                + " --sun-misc-unsafe-memory-access=deny", e);
+        }
     }
 
     /** An empty window, to be pointed at bytes with {@code wrap}. */
