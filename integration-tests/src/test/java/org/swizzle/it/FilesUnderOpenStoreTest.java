@@ -44,6 +44,7 @@ class FilesUnderOpenStoreTest {
     void shouldWriteBackAFileDeletedUnderTheOpenStoreAndRefuseTheCommit(String file) throws IOException {
         try (ObjectStore store = storeAtSecondCommit()) {
             Files.delete(dir.resolve(file));
+            waitForTheNextLook();
             store.root("n", Node.class).name = "third";
 
             StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::commit);
@@ -112,6 +113,7 @@ class FilesUnderOpenStoreTest {
     void shouldWriteNothingOnceTheLockFileIsDeletedUnderTheOpenStore() throws IOException {
         try (ObjectStore store = storeAtSecondCommit()) {
             Files.delete(dir.resolve("swizzle.lock"));
+            waitForTheNextLook();
             store.root("n", Node.class).name = "third";
             long walLength = Files.size(dir.resolve("swizzle.wal"));
 
@@ -133,6 +135,7 @@ class FilesUnderOpenStoreTest {
             Path copy = dir.resolve("copy");
             Files.copy(log, copy);
             Files.move(copy, log, StandardCopyOption.REPLACE_EXISTING);
+            waitForTheNextLook();
             store.root("n", Node.class).name = "third";
 
             StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::commit);
@@ -153,6 +156,7 @@ class FilesUnderOpenStoreTest {
         try (ObjectStore store = storeAtSecondCommit()) {
             Files.delete(dir.resolve("swizzle.lock"));
             Jvm.withAgent().run(OtherWriter.class, dir.toString(), "other").ok();
+            waitForTheNextLook();
             store.root("n", Node.class).name = "third";
 
             StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::commit);
@@ -240,6 +244,7 @@ class FilesUnderOpenStoreTest {
             try (FileChannel channel = FileChannel.open(dir.resolve(file), StandardOpenOption.WRITE)) {
                 channel.truncate(20);
             }
+            waitForTheNextLook();
             store.root("n", Node.class).name = "third";
 
             StoreCorruptedException e = assertThrows(StoreCorruptedException.class, store::commit);
@@ -256,6 +261,14 @@ class FilesUnderOpenStoreTest {
         store.root("n", Node.class).name = "second";
         store.commit();
         return store;
+    }
+
+    /** Lets the time pass after which a forced commit looks at the files again: it does once in 10 ms. */
+    private static void waitForTheNextLook() {
+        long until = System.nanoTime() + 20_000_000L;
+        while (System.nanoTime() < until) {
+            LockSupport.parkNanos(until - System.nanoTime());
+        }
     }
 
     /** This JVM, whose store closed on the failure, opens the store again. */

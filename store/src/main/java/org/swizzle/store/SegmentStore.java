@@ -483,7 +483,7 @@ public final class SegmentStore implements AutoCloseable {
         }
         // before the transaction reads the object tables, which another process that a deleted lock file let in may
         // have changed: they would be refused as damaged
-        requireFilesInPlace("Commit " + (state.lastCommit + 1), config.syncOnCommit());
+        requireFilesInPlace("Commit " + (state.lastCommit + 1), commitLookInterval());
         puts.clear();
         objects.transactionBegun();
         transaction = new Transaction(this, puts);
@@ -515,7 +515,7 @@ public final class SegmentStore implements AutoCloseable {
 
     /** Writes the next checkpoint, whether or not anything changed since the last one: see {@link #checkpoint()}. */
     private void writeCheckpoint() {
-        requireFilesInPlace("The checkpoint", true);
+        requireFilesInPlace("The checkpoint", 0);
         long start = System.nanoTime();
         try {
             writeCheckpoint(clusters, segments, wal, state);
@@ -602,7 +602,7 @@ public final class SegmentStore implements AutoCloseable {
         }
         try {
             if (!config.readOnly()) {
-                requireFilesInPlace("The checkpoint of close()", true); // also where there is nothing to checkpoint
+                requireFilesInPlace("The checkpoint of close()", 0); // also where there is nothing to checkpoint
                 checkpoint();
             }
         } finally {
@@ -696,7 +696,7 @@ public final class SegmentStore implements AutoCloseable {
 
     private long logAndApply(long nextNewOid, long commitNumber) {
         long start = System.nanoTime();
-        requireFilesInPlace("Commit " + commitNumber, false); // begin() looked: again only if it was a while ago
+        requireFilesInPlace("Commit " + commitNumber, commitLookInterval()); // begin() looked, most likely
 
         int length = builder.build(commitNumber, state.checkpointSequence, puts, nextNewOid, state, segments);
         if (length == 0) {
@@ -796,15 +796,19 @@ public final class SegmentStore implements AutoCloseable {
     }
 
     /**
-     * Refuses {@code action}, which {@code forces} what it writes or not, and closes the store if a file was deleted or
-     * replaced under it: see {@link FilesInPlace}.
+     * Refuses {@code action} and closes the store if a file was deleted or replaced under it, looking at the files if
+     * {@code interval} nanoseconds passed since the last look: see {@link FilesInPlace}.
      */
-    private void requireFilesInPlace(String action, boolean forces) {
-        StoreCorruptedException refusal = filesInPlace.refusal(action, forces);
+    private void requireFilesInPlace(String action, long interval) {
+        StoreCorruptedException refusal = filesInPlace.refusal(action, interval);
         if (refusal != null) {
             filesRefusal = refusal;
             throw failed(refusal);
         }
+    }
+
+    private long commitLookInterval() {
+        return config.syncOnCommit() ? FilesInPlace.FORCED_LOOK_NANOS : FilesInPlace.UNFORCED_LOOK_NANOS;
     }
 
     /** Raises {@link ReadOnlyStoreException} for {@code action} (a verb phrase) if the store was opened read-only. */

@@ -135,9 +135,11 @@ class IoFailureTest {
                 transaction.commit(commit); // within 100 ms of the open: no look at the files
             }
             assertTrue(Thread.interrupted(), "the interrupt is kept");
-            Transaction fourth = store.begin();
-            TestBytes.putNew(fourth, 4, 100);
-            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> fourth.commit(4));
+            StoreCorruptedException e = assertThrows(StoreCorruptedException.class, () -> {
+                Transaction fourth = store.begin(); // which looks at the files
+                TestBytes.putNew(fourth, 4, 100);
+                fourth.commit(4);
+            });
             assertTrue(e.getMessage().contains("Commit 4 was not made") && e.getMessage().contains("wrote it back"),
                 e.getMessage());
         }
