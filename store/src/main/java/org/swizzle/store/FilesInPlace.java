@@ -17,8 +17,9 @@ import java.util.stream.Collectors;
 import org.swizzle.StoreCorruptedException;
 
 /**
- * The files of a writable open store as it found them (each one's file key: its device and inode), so that a commit or
- * a checkpoint notices a file deleted or replaced under the open store before it writes. Otherwise it would write into a
+ * The files of a writable open store as it found them (each one's file key: its device and inode), so that a commit
+ * (once in {@link #FORCED_LOOK_NANOS}) or a checkpoint notices a file deleted or replaced under the open store before
+ * it writes. Otherwise it would write into a
  * file that no longer has a name, report success, and lose every commit since the last checkpoint when the store
  * closes; and a lock file deleted lets another process open the store beside this one.
  *
@@ -71,18 +72,21 @@ final class FilesInPlace {
     }
 
     /**
-     * Null if every file is where the store found it; else the refusal of {@code action} ("Commit 12", "The
-     * checkpoint"), which the caller throws after closing the store, once every data file deleted has been written back
-     * (see the class javadoc). It looks at the files only if {@code interval} nanoseconds passed since the last look
-     * (0 for a checkpoint and a close, which always look), or an interrupt closed a channel since (the spare channel
-     * that took its place may be the last one to a deleted file). After a refusal, null.
+     * Whether a look at the files is due: {@code interval} nanoseconds passed since the last one (0 for a checkpoint and
+     * a close, which always look), or an interrupt closed a channel since (the spare channel that took its place may be
+     * the last one to a deleted file); never after a refusal.
      */
-    StoreCorruptedException refusal(String action, long interval) {
-        long now = System.nanoTime();
-        if (reported || interval > 0 && now - checkedAt < interval && reopens() == reopensSeen) {
-            return null;
-        }
-        checkedAt = now;
+    boolean due(long interval) {
+        return !reported && (interval == 0 || System.nanoTime() - checkedAt >= interval || reopens() != reopensSeen);
+    }
+
+    /**
+     * Looks at the files: null if every one is where the store found it; else the refusal of {@code action} ("Commit
+     * 12", "The checkpoint"), which the caller throws after closing the store, once every data file deleted has been
+     * written back (see the class javadoc).
+     */
+    StoreCorruptedException refusal(String action) {
+        checkedAt = System.nanoTime();
         reopensSeen = reopens();
         StoreCorruptedException refusal = look(action + " was not made");
         reported = refusal != null;

@@ -483,7 +483,9 @@ public final class SegmentStore implements AutoCloseable {
         }
         // before the transaction reads the object tables, which another process that a deleted lock file let in may
         // have changed: they would be refused as damaged
-        requireFilesInPlace("Commit " + (state.lastCommit + 1), commitLookInterval());
+        if (filesInPlace.due(commitLookInterval())) {
+            requireFilesInPlace("Commit " + (state.lastCommit + 1));
+        }
         puts.clear();
         objects.transactionBegun();
         transaction = new Transaction(this, puts);
@@ -515,7 +517,7 @@ public final class SegmentStore implements AutoCloseable {
 
     /** Writes the next checkpoint, whether or not anything changed since the last one: see {@link #checkpoint()}. */
     private void writeCheckpoint() {
-        requireFilesInPlace("The checkpoint", 0);
+        requireFilesInPlace("The checkpoint");
         long start = System.nanoTime();
         try {
             writeCheckpoint(clusters, segments, wal, state);
@@ -602,7 +604,7 @@ public final class SegmentStore implements AutoCloseable {
         }
         try {
             if (!config.readOnly()) {
-                requireFilesInPlace("The checkpoint of close()", 0); // also where there is nothing to checkpoint
+                requireFilesInPlace("The checkpoint of close()"); // also where there is nothing to checkpoint
                 checkpoint();
             }
         } finally {
@@ -696,7 +698,9 @@ public final class SegmentStore implements AutoCloseable {
 
     private long logAndApply(long nextNewOid, long commitNumber) {
         long start = System.nanoTime();
-        requireFilesInPlace("Commit " + commitNumber, commitLookInterval()); // begin() looked, most likely
+        if (filesInPlace.due(commitLookInterval())) { // as begin() does: a compaction commits without it
+            requireFilesInPlace("Commit " + commitNumber);
+        }
 
         int length = builder.build(commitNumber, state.checkpointSequence, puts, nextNewOid, state, segments);
         if (length == 0) {
@@ -796,11 +800,11 @@ public final class SegmentStore implements AutoCloseable {
     }
 
     /**
-     * Refuses {@code action} and closes the store if a file was deleted or replaced under it, looking at the files if
-     * {@code interval} nanoseconds passed since the last look: see {@link FilesInPlace}.
+     * Refuses {@code action} and closes the store if a file was deleted, replaced or cut under it: see
+     * {@link FilesInPlace}. A commit looks only when {@link FilesInPlace#due} says so.
      */
-    private void requireFilesInPlace(String action, long interval) {
-        StoreCorruptedException refusal = filesInPlace.refusal(action, interval);
+    private void requireFilesInPlace(String action) {
+        StoreCorruptedException refusal = filesInPlace.refusal(action);
         if (refusal != null) {
             filesRefusal = refusal;
             throw failed(refusal);

@@ -34,16 +34,15 @@ public final class StoreChannel implements AutoCloseable {
     /** The file's key when it was opened, or null where the file system gives none. */
     private final Object key;
     private FileChannel channel;
-    /** A second channel to the file, for when an interrupt closes {@link #channel}; null once used, if none could be opened again. */
+    /**
+     * A second channel to the file, for when an interrupt closes {@link #channel}. Null once used, if none could be
+     * opened again (the file deleted or replaced): {@link #channel} is then the last one to the file, and every call is
+     * made on {@link QuietThread}, so that no interrupt closes it and what it holds can be written back (see
+     * {@link FilesInPlace}).
+     */
     private FileChannel spare;
     /** How many times an interrupt closed the channel: see {@link #reopens()}. */
     private int reopens;
-    /**
-     * Whether {@link #channel} is the last channel to the file, which could not be opened again (deleted or replaced):
-     * every call is then made on {@link QuietThread}, so that no interrupt closes it, and what it holds can be written
-     * back (see {@link FilesInPlace}).
-     */
-    private boolean lastChannel;
 
     /** What the store does with the channel; made again, on another channel, when an interrupt closed it. */
     @FunctionalInterface
@@ -107,13 +106,13 @@ public final class StoreChannel implements AutoCloseable {
     public <T> T call(Call<T> call) throws IOException {
         boolean interrupted = Thread.interrupted();
         try {
-            for (int attempt = 1; attempt <= ATTEMPTS_ON_CALLER && !lastChannel; attempt++) {
+            for (int attempt = 1; attempt <= ATTEMPTS_ON_CALLER && spare != null; attempt++) {
                 try {
                     return call.on(channel);
                 } catch (ClosedByInterruptException e) {
                     interrupted = true;
                     Thread.interrupted();
-                    replaceClosed(e);
+                    replaceClosed();
                 }
             }
             return callOnQuietThread(call);
@@ -192,20 +191,13 @@ public final class StoreChannel implements AutoCloseable {
     }
 
     /**
-     * Puts another channel to the file in place of the one an interrupt closed: the spare, and a new spare if the file
-     * is still there under its name; {@code cause} is thrown if there is none.
+     * Puts the spare in place of the channel an interrupt closed, and a new spare if the file is still there under its
+     * name. Only a call made while there is a spare meets an interrupt: without one, calls go to {@link QuietThread}.
      */
-    private void replaceClosed(ClosedByInterruptException cause) throws ClosedByInterruptException {
+    private void replaceClosed() {
         reopens++;
-        if (spare == null) {
-            spare = reopenedOrNull();
-            if (spare == null) {
-                throw cause;
-            }
-        }
         channel = spare;
         spare = reopenedOrNull();
-        lastChannel = spare == null;
     }
 
     /** The file opened again, without creating it, if the file under its name is still the one opened first; else null. */

@@ -40,8 +40,9 @@ final class WriteAheadLog implements AutoCloseable {
     /** The file's length; the bytes from {@link #end} to it are zeros. */
     private long allocated;
     private long appendStart = -1;
-    /** The block last written, from its first byte, and {@link StoreChannel#reopens()} before it was: see {@link #force}. */
+    /** The block last written, where it starts in it, and {@link StoreChannel#reopens()} before it was: see {@link #force}. */
     private ByteBuffer appended;
+    private int appendedFrom;
     private int reopensAtAppend;
     private boolean intact = true;
 
@@ -169,7 +170,8 @@ final class WriteAheadLog implements AutoCloseable {
     void write(ByteBuffer block, long commitNumber) {
         long start = end;
         int length = block.remaining();
-        appended = block.duplicate();
+        appended = block;
+        appendedFrom = block.position();
         reopensAtAppend = channel.reopens();
         try {
             long preallocatedEnd = Math.min(start + PREALLOCATION, checkpointBytes);
@@ -204,7 +206,7 @@ final class WriteAheadLog implements AutoCloseable {
         try {
             channel.force(false);
             if (channel.reopens() != reopensAtAppend) {
-                ByteBuffer again = appended.duplicate();
+                ByteBuffer again = appended.duplicate().position(appendedFrom);
                 long at = appendStart;
                 channel.callQuietly(quiet -> {
                     FileIo.writeFully(quiet, again, at);
