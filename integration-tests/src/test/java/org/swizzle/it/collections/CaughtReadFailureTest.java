@@ -22,16 +22,16 @@ class CaughtReadFailureTest {
     Path dir;
 
     @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"", "swizzle=eager", "fault=segment"})
+    @ValueSource(strings = {"", "swizzle=eager"})
     void shouldFailAReadWhoseKeyCaughtTheFailureOfACollectionItHolds(String options) {
         failAReadWhoseKeyCaughtTheFailureOfACollectionItHolds(options);
     }
 
-    /** The same reading a cluster at a fault, with no barrier, with the extended tests (about 9 s). */
+    /** The same reading a segment or a cluster at a fault, with the extended tests (about 9 s each). */
     @Tag("extended")
     @ParameterizedTest(name = "agent options [{0}]")
-    @ValueSource(strings = {"fault=cluster,barrier=none"})
-    void shouldFailAReadWhoseKeyCaughtTheFailureOfACollectionItHoldsUnderClusterFaults(String options) {
+    @ValueSource(strings = {"fault=segment", "fault=cluster,barrier=none"})
+    void shouldFailAReadWhoseKeyCaughtTheFailureOfACollectionItHoldsUnderSegmentAndClusterFaults(String options) {
         failAReadWhoseKeyCaughtTheFailureOfACollectionItHolds(options);
     }
 
