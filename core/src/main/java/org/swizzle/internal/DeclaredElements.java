@@ -87,7 +87,8 @@ final class DeclaredElements {
      * {@code field} holds: as it is, if it is of the type {@code declared} gives there (or there is none); converted, if
      * it is a box Java widens to the declared one. A {@code key} (a
      * set's element, a map's key) is not widened in a {@code page} of a large collection, placed by the hashes of the
-     * stored keys, nor where the conversion rounds (int or long to float, long to double), which could merge two keys.
+     * stored keys. No value is widened where the conversion rounds (int or long to float, long to double): the value read
+     * would differ from the one committed, and two keys could merge.
      *
      * @throws IncompatibleSchemaException a value of a class the declaration does not admit, or a key that cannot be
      *                                     widened
@@ -105,9 +106,10 @@ final class DeclaredElements {
             throw refused(role, value, expected, field, " here: a large map or set is stored in pages placed by its keys'"
                 + " hashes, so its keys keep the class they were stored with");
         }
-        if (key && !Widening.isExact(value, widened)) {
+        if (!Widening.isExact(value, widened)) {
             throw refused(role, value, expected, field, " here: " + value + " is not exactly a " + expected.getSimpleName()
-                + ", and keys that round to one would be merged");
+                + (key ? ", and keys that round to one would be merged" : " (it would read " + widened + ", and a commit"
+                + " would store that)"));
         }
         return widened;
     }

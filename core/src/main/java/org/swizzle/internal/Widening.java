@@ -11,7 +11,9 @@ import org.swizzle.IncompatibleSchemaException;
  * {@code short} and {@code char} to {@code int}, {@code long}, {@code float}, {@code double};
  * {@code int} to {@code long}, {@code float}, {@code double}; {@code long} to {@code float},
  * {@code double}; {@code float} to {@code double}), each also from or to the boxes. The value read is
- * re-encoded as the running field's type and handed to the class's generated {@code $swz_read}.
+ * re-encoded as the running field's type and handed to the class's generated {@code $swz_read}. A value the
+ * conversion rounds (an {@code int} or {@code long} made a {@code float}, a {@code long} a {@code double}) is refused:
+ * it would read other than it was committed.
  */
 final class Widening {
 
@@ -68,19 +70,27 @@ final class Widening {
         Object value = fromBox ? in.readValue() : readPrimitive(in, from);
         if (value == null && !toBox) {
             throw new IncompatibleSchemaException("Field " + field + " was stored as " + storedType + " and is now "
-                + currentType + ", but object " + object.$swz_oid() + " holds null in it, which " + currentType
+                + currentType + ", but " + in.describe() + " holds null in it, which " + currentType
                 + " cannot hold. Make the field " + storedType + " again (or another box), or set a value in every"
                 + " object with the old class before changing the type.");
         }
+        Object converted = convert(value);
+        if (from != to && !isExact(value, converted)) {
+            throw new IncompatibleSchemaException("Field " + field + " was stored as " + storedType + " and is now "
+                + currentType + ", but " + in.describe() + " holds " + value + " in it, which a " + currentType
+                + " cannot hold exactly: it would read " + converted + ", and the object's next commit would store that. "
+                + (from == 'J' ? "Make the field " + storedType + " again: no wider primitive holds every long exactly."
+                : "Make the field double (which holds every " + storedType + " exactly), or " + storedType + " again."));
+        }
         ObjectWriter out = new ObjectWriter(null, LittleEndianBuffer.of(new byte[16])); // boxes need no class ids
         if (toBox) {
-            out.writeValue(convert(value));
+            out.writeValue(converted);
         } else {
-            writePrimitive(out, convert(value));
+            writePrimitive(out, converted);
         }
-        ObjectReader converted = new ObjectReader(NO_REFERENCES);
-        converted.reset(out.buffer(), out.length());
-        object.$swz_read(target, converted);
+        ObjectReader reencoded = new ObjectReader(NO_REFERENCES);
+        reencoded.reset(out.buffer(), out.length());
+        object.$swz_read(target, reencoded);
     }
 
     /** A primitive field of type {@code primitive} (its descriptor) read from {@code in}, boxed. */

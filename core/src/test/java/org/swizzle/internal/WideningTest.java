@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Proxy;
 import java.util.Map;
@@ -45,8 +46,8 @@ class WideningTest {
 
     @Test
     void shouldReadStoredValuesAsTheWiderTypeBoxedOrNot() {
-        Map<Character, Object> stored = Map.of('B', (byte) -7, 'S', (short) -300, 'C', '\uffff', 'I', Integer.MIN_VALUE + 1,
-            'J', Long.MAX_VALUE, 'F', 1.1f);
+        Map<Character, Object> stored = Map.of('B', (byte) -7, 'S', (short) -300, 'C', '\uffff', 'I', Integer.MIN_VALUE,
+            'J', Long.MIN_VALUE, 'F', 1.1f); // the int and the long are powers of two: a float holds them exactly
         Map<Character, String> wider = Map.of('B', "BSIJFD", 'S', "SIJFD", 'C', "CIJFD", 'I', "IJFD", 'J', "JFD", 'F', "FD");
         for (Map.Entry<Character, String> pair : wider.entrySet()) {
             char from = pair.getKey();
@@ -63,6 +64,27 @@ class WideningTest {
         }
         assertEquals(true, read("Z", "Ljava/lang/Boolean;", true));
         assertEquals(false, read("Ljava/lang/Boolean;", "Z", false));
+    }
+
+    @Test
+    void shouldRefuseAValueTheConversionWouldRound() {
+        String[][] rounding = {{"I", "F"}, {"Ljava/lang/Integer;", "Ljava/lang/Float;"}, {"I", "Ljava/lang/Float;"}};
+        for (String[] pair : rounding) {
+            assertEquals(16_777_216f, read(pair[0], pair[1], 16_777_216));
+            IncompatibleSchemaException refused = assertThrows(IncompatibleSchemaException.class,
+                () -> read(pair[0], pair[1], 16_777_217), pair[0] + " to " + pair[1]);
+            assertTrue(refused.getMessage().contains("holds 16777217 in it, which a " + ReadPlan.typeName(pair[1])
+                + " cannot hold exactly: it would read 1.6777216E7"), refused.getMessage());
+            assertTrue(refused.getMessage().contains("Make the field double"), refused.getMessage());
+        }
+        assertEquals((double) (1L << 53), read("J", "D", 1L << 53));
+        assertEquals(9.007199254740991E15, read("J", "D", (1L << 53) - 1));
+        assertThrows(IncompatibleSchemaException.class, () -> read("J", "D", (1L << 53) + 1));
+        assertThrows(IncompatibleSchemaException.class, () -> read("Ljava/lang/Long;", "F", (1L << 24) + 1));
+        IncompatibleSchemaException refused = assertThrows(IncompatibleSchemaException.class,
+            () -> read("J", "Ljava/lang/Double;", Long.MAX_VALUE));
+        assertTrue(refused.getMessage().contains("Make the field long again"), refused.getMessage());
+        assertEquals(16_777_217d, read("I", "D", 16_777_217));
     }
 
     @Test

@@ -117,7 +117,7 @@ class ClassChangeTest {
             "@org.swizzle.Persistent public class Rec {",
             "  int count = 3; String title = \"t\"; long removed = 99;",
             "  int i = 100000; float f = 1.5f; byte b = -3; short s = 300; char c = 'A'; long l = 1L << 40;",
-            "  Integer boxed = 42; int prim = 7; Integer none; short wideBox = 5;",
+            "  Integer boxed = 42; int prim = 7; Integer none; short wideBox = 5; int big = 16_777_217;",
             "  static Rec sample() { return new Rec(); }",
             "  void touch() { }",
             "  String describe() { return \"count=\" + count + \" i=\" + i; }",
@@ -128,7 +128,7 @@ class ClassChangeTest {
             "@org.swizzle.Persistent public class Rec {",
             "  @PreviousNames(\"count\") int total; @PreviousNames({\"heading\", \"title\"}) String name;",
             "  long i; double f; double b; int s; long c; double l;",
-            "  int boxed; Integer prim; Integer none; Long wideBox;",
+            "  int boxed; Integer prim; Integer none; Long wideBox; int big;",
             "  static Rec sample() { return new Rec(); }",
             "  void touch() { total++; i = 1L << 33; }",
             "  String describe() { return \"total=\" + total + \" name=\" + name + \" i=\" + i + \" f=\" + f + \" b=\" + b",
@@ -139,6 +139,7 @@ class ClassChangeTest {
         Path v3 = compile("v3", "Rec", Map.of("ev/Rec.java", renamed.get("ev/Rec.java").replace("Integer none;", "int none;")));
         Path v4 = compile("v4", "Rec", Map.of("ev/Rec.java", renamed.get("ev/Rec.java").replace("long i;", "String i;")
             .replace("i = 1L << 33;", "")));
+        Path v5 = compile("v5", "Rec", Map.of("ev/Rec.java", renamed.get("ev/Rec.java").replace("int big;", "float big;")));
         String db = dir.resolve("db").toString();
 
         assertState(run(v1, db, "write"), "count=3 i=100000");
@@ -160,6 +161,10 @@ class ClassChangeTest {
         String narrowed = run(v4, db, "read");
         assertTrue(narrowed.contains("IncompatibleSchemaException: Field ev.Rec.i was stored as long but is now"
             + " java.lang.String"), narrowed);
+        String rounded = run(v5, db, "read"); // a float would read 16777216, and the next commit store that
+        assertTrue(rounded.contains("IncompatibleSchemaException: Field ev.Rec.big was stored as int and is now float, but")
+            && rounded.contains(db) && rounded.contains("holds 16777217 in it, which a float cannot hold exactly")
+            && rounded.contains("Make the field double"), rounded);
         assertState(run(v2, db, "read"), "total=4 name=t i=8589934592");
     }
 
@@ -685,6 +690,7 @@ class ClassChangeTest {
             "  String describe() { DESCRIBE }",
             "}");
         String sample = "Holder h = new Holder(); h.counts.addAll(List.of(1, -2)); h.byName.put(\"a\", 1); h.byName.put(\"b\", -5);"
+            + " h.byName.put(\"c\", 16_777_217);"
             + " h.sorted.put((short) 3, \"x\"); h.sorted.put((short) -4, \"y\"); h.ids.addAll(List.of(7, -9, 16_777_217));"
             + " for (int i = -1000; i < 1000; i++) { h.many.add(i); h.big.put(i, 2 * i); h.bigIds.add(i); } return h;";
         String widened = "long c = 0; for (Long v : counts) c += v; long m = 0; for (Long v : many) m += v;"
@@ -703,6 +709,9 @@ class ClassChangeTest {
         Path roundedKeys = compile("rounded", "Holder", Map.of("ev/Holder.java", read.replace("Set<COUNT> ids", "Set<Float> ids")
             .replace("COUNT", "Long").replace("SHORT", "Short").replace("KEY", "Integer").replace("TOUCH", "")
             .replace("DESCRIBE", "return \"\" + ids;")));
+        Path roundedValues = compile("roundedValues", "Holder", Map.of("ev/Holder.java", read.replace("Map<String, COUNT> byName",
+            "Map<String, Float> byName").replace("COUNT", "Long").replace("SHORT", "Short").replace("KEY", "Integer")
+            .replace("TOUCH", "").replace("DESCRIBE", "return \"\" + byName;")));
         Path keysWidened = compile("keys", "Holder", Map.of("ev/Holder.java", read.replace("COUNT", "Long")
             .replace("SHORT", "Short").replace("KEY", "Long").replace("TOUCH", "").replace("DESCRIBE", "return \"\" + big.get(-7L);")));
         Path setKeysWidened = compile("setKeys", "Holder", Map.of("ev/Holder.java", read.replace("Set<Integer> bigIds",
@@ -726,6 +735,9 @@ class ClassChangeTest {
             + " java.lang.Long, which its declared element type java.lang.String does not admit");
         assertRefused(run(roundedKeys, db, "read"), "IncompatibleSchemaException: Field ev.Holder.ids", "element java.lang.Integer,"
             + " which its declared element type java.lang.Float does not admit here: 16777217 is not exactly a Float");
+        assertRefused(run(roundedValues, db, "read"), "IncompatibleSchemaException: Field ev.Holder.byName", "value"
+            + " java.lang.Integer, which its declared value type java.lang.Float does not admit here: 16777217 is not exactly a"
+            + " Float (it would read 1.6777216E7, and a commit would store that)");
         assertRefused(run(keysWidened, db, "read"), "IncompatibleSchemaException: Field ev.Holder.big", "key java.lang.Integer,"
             + " which its declared key type java.lang.Long does not admit here", "keep the class they were stored with");
         assertRefused(run(setKeysWidened, db, "read"), "IncompatibleSchemaException: Field ev.Holder.bigIds", "key java.lang.Integer,"
