@@ -176,12 +176,19 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                 opened.release();
                 problem = "has the size and checksum " + fingerprint + ", not the " + state.substring(clean.length())
                     + " recorded when it was closed";
+            } catch (IndexFile.OtherKeysException otherKeys) {
+                problem = null;
+                LOG.log(System.Logger.Level.INFO, () -> "Index " + file + " was built for keys of class "
+                    + keyTypeName(otherKeys.storedKeyType()) + " and is now opened for " + keyType.getName()
+                    + ": it is rebuilt from the objects");
             } catch (IndexFile.DamagedException damaged) {
                 problem = damaged.getMessage();
             }
             String why = problem;
-            LOG.log(System.Logger.Level.WARNING, () -> "Index " + file + " " + why
-                + ": it is damaged; it holds derived data only and is rebuilt from the objects");
+            if (why != null) {
+                LOG.log(System.Logger.Level.WARNING, () -> "Index " + file + " " + why
+                    + ": it is damaged; it holds derived data only and is rebuilt from the objects");
+            }
         }
         boolean firstBuild = NO_MARKER.equals(state) && !Files.exists(file);
         LOG.log(firstBuild ? System.Logger.Level.DEBUG : System.Logger.Level.INFO,
@@ -541,5 +548,11 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         } catch (IOException e) {
             throw new StoreIOException("Cannot delete the damaged index " + file + ": " + e, e);
         }
+    }
+
+    /** The class of the keys of key type {@code code}, as index files record it. */
+    private static String keyTypeName(int code) {
+        return code == INTEGER_KEYS ? Integer.class.getName() : code == LONG_KEYS ? Long.class.getName()
+            : code == STRING_KEYS ? String.class.getName() : "(key type " + code + ")";
     }
 }

@@ -63,11 +63,27 @@ final class IndexFile implements AutoCloseable {
     private static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
 
     /** A file that is not an index this code can use: damaged, of another format or key type. */
-    static final class DamagedException extends Exception {
+    static class DamagedException extends Exception {
         private static final long serialVersionUID = 1L;
 
         DamagedException(String message) {
             super(message);
+        }
+    }
+
+    /** An index file built for keys of another type than it is opened for: not damaged, but of no use to this index. */
+    static final class OtherKeysException extends DamagedException {
+        private static final long serialVersionUID = 1L;
+        private final int storedKeyType;
+
+        OtherKeysException(int storedKeyType, int keyType) {
+            super("holds keys of type " + storedKeyType + ", not " + keyType);
+            this.storedKeyType = storedKeyType;
+        }
+
+        /** The key type the file was built for, as {@link #open} was given it. */
+        int storedKeyType() {
+            return storedKeyType;
         }
     }
 
@@ -133,7 +149,7 @@ final class IndexFile implements AutoCloseable {
             throw new DamagedException("has a header whose checksum does not match");
         }
         if (header.getInt(KEY_TYPE_AT) != keyType) {
-            throw new DamagedException("holds keys of type " + header.getInt(KEY_TYPE_AT) + ", not " + keyType);
+            throw new OtherKeysException(header.getInt(KEY_TYPE_AT), keyType);
         }
         if (slots < MIN_SLOTS || Long.bitCount(slots) != 1 || slots > (Long.MAX_VALUE - HEADER) / SLOT
             || size != HEADER + slots * SLOT) {
