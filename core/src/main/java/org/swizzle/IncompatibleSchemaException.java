@@ -14,4 +14,8 @@ public class IncompatibleSchemaException extends StoreException {
     public IncompatibleSchemaException(String message) {
         super(message);
     }
+
+    public IncompatibleSchemaException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -705,7 +705,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             fills.enter(object);
             in.reset(bytes, length);
             int shape = in.readShort() & 0xFFFF;
-            ReadPlan plan = catalog.plan(classId, shape, ClassLayout.of(object.getClass()));
+            ReadPlan plan = plan(classId, shape, object);
             if (collectionsOnly) {
                 plan.readCollections(object, in, field);
             } else {
@@ -1589,6 +1589,15 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Object {@code oid} as errors name it: {@code object 3 (com.example.Part) of /path/to/store}. */
     private String describeObject(long oid, Object object) {
         return "object " + oid + " (" + object.getClass().getName() + ") of " + directory;
+    }
+
+    /** How to read {@code object}'s bytes stored under {@code classId} and {@code shape}; a refusal names the object. */
+    private ReadPlan plan(int classId, int shape, Persistable object) {
+        try {
+            return catalog.plan(classId, shape, ClassLayout.of(object.getClass()));
+        } catch (IncompatibleSchemaException e) {
+            throw new IncompatibleSchemaException(e.getMessage() + " (met reading " + describe() + ")", e);
+        }
     }
 
     @Override

@@ -160,7 +160,8 @@ class ClassChangeTest {
             + " java.lang.Integer and is now int, but object") && nullIntoPrimitive.contains("holds null"), nullIntoPrimitive);
         String narrowed = run(v4, db, "read");
         assertTrue(narrowed.contains("IncompatibleSchemaException: Field ev.Rec.i was stored as long but is now"
-            + " java.lang.String"), narrowed);
+            + " java.lang.String") && narrowed.contains("(met reading object ") && narrowed.contains("(ev.Rec) of " + db),
+            narrowed);
         String rounded = run(v5, db, "read"); // a float would read 16777216, and the next commit store that
         assertTrue(rounded.contains("IncompatibleSchemaException: Field ev.Rec.big was stored as int and is now float, but")
             && rounded.contains(db) && rounded.contains("holds 16777217 in it, which a float cannot hold exactly")
