@@ -80,7 +80,8 @@ final class Widening {
                 + currentType + ", but " + in.describe() + " holds " + value + " in it, which a " + currentType
                 + " cannot hold exactly: it would read " + converted + ", and the object's next commit would store that. "
                 + (from == 'J' ? "Make the field " + storedType + " again: no wider primitive holds every long exactly."
-                : "Make the field double (which holds every " + storedType + " exactly), or " + storedType + " again."));
+                : "Make the field " + (toBox ? "Double" : "double") + " (which holds every " + storedType + " exactly), or "
+                + storedType + " again."));
         }
         ObjectWriter out = new ObjectWriter(null, LittleEndianBuffer.of(new byte[16])); // boxes need no class ids
         if (toBox) {

@@ -246,6 +246,28 @@ class HashIndexTest {
     }
 
     @Test
+    void shouldRebuildAnIndexOpenedForAnotherKeyClassThanItsFileWasBuiltFor() {
+        for (int i = 0; i < 100; i++) {
+            store(10 + i, "thing " + i, i);
+        }
+        HashIndex<Integer, Thing> index = byNumber();
+        index.open(1);
+        index.close(1);
+        HashIndex<Long, Thing> longKeys = new HashIndex<>(source, this, dir, "by-number", Thing.class, Long.class,
+            thing -> (long) thing.number, HashIndex::stringHash);
+        longKeys.open(1);
+        assertTrue(longKeys.built(), "the file of Integer keys is rebuilt for Long keys");
+        assertSame(objects.get(10L + 77), longKeys.get(77L));
+        longKeys.close(1);
+        HashIndex<Long, Thing> again = new HashIndex<>(source, this, dir, "by-number", Thing.class, Long.class,
+            thing -> (long) thing.number, HashIndex::stringHash);
+        again.open(1);
+        assertFalse(again.built(), "the rebuilt file is used as it is");
+        assertEquals(100, again.size());
+        again.close(1);
+    }
+
+    @Test
     void shouldTellAHeaderDamagedOrOfAnotherKeyTypeOrASizeThatDoesNotMatch() throws IOException {
         Path path = dir.resolve("t.idx");
         IndexFile table = IndexFile.create(path, HashIndex.INTEGER_KEYS, 7);
