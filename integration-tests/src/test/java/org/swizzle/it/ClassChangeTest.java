@@ -14,6 +14,7 @@ import java.util.Map;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -267,6 +268,8 @@ class ClassChangeTest {
         assertState(run(withoutOldName, db, "read"), "h 11 2 3 moved.Piece");
     }
 
+    /** With the extended tests (about 7 s: seven JVMs). */
+    @Tag("extended")
     @Test
     void shouldDropObjectsOfAMissingClassOnlyWhenAskedAndLoadThemIntoADeclaredReplacement() throws IOException {
         String thing = "package ev; public interface Thing { String show(); }";

@@ -66,8 +66,11 @@ class CheckpointCrashTest {
     /**
      * The checkpoint that ends recovery on open, after a process died with commits in its log: the
      * store must reopen with every commit of that process, whichever line of that checkpoint the
-     * second process was killed at.
+     * second process was killed at. With the extended tests (about 13 s): the default suite kills a process at every
+     * line of a checkpoint after recovery in
+     * {@link #shouldReopenWithEveryAcknowledgedCommitWhenKilledTwiceInTheCheckpointAfterRecovery}.
      */
+    @Tag("extended")
     @Test
     void shouldReopenWithEveryAcknowledgedCommitWhenKilledAtAnyLineOfTheCheckpointAfterRecovery() throws Exception {
         reopenWithEveryAcknowledgedCommitWhenKilledAtAnyLineOfTheCheckpointAfterRecovery(Workload.GRAPH);
