@@ -40,6 +40,8 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     /** The file of the Chronicle Map indexes of earlier versions, deleted when the index is rebuilt. */
     private static final String CHRONICLE_SUFFIX = ".cmap";
 
+    /** The classes of the keys an index takes; an index file records its keys' class as its place here plus one. */
+    private static final List<Class<?>> KEY_CLASSES = List.of(Integer.class, Long.class, String.class);
     static final int INTEGER_KEYS = 1;
     static final int LONG_KEYS = 2;
     static final int STRING_KEYS = 3;
@@ -130,7 +132,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
     HashIndex(Source source, Object lock, Path directory, String name, Class<V> type, Class<K> keyType,
               Function<? super V, ? extends K> key, StringHash stringHash) {
-        if (keyType != Integer.class && keyType != Long.class && keyType != String.class) {
+        if (!KEY_CLASSES.contains(keyType)) {
             throw new InvalidOptionException("Index " + name + ": key type " + keyType.getName()
                 + " is not supported; use Integer, Long or String");
         }
@@ -142,7 +144,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         this.name = name;
         this.type = type;
         this.keyType = keyType;
-        this.keyTypeCode = keyType == Integer.class ? INTEGER_KEYS : keyType == Long.class ? LONG_KEYS : STRING_KEYS;
+        this.keyTypeCode = KEY_CLASSES.indexOf(keyType) + 1;
         this.key = key;
         this.stringHash = stringHash;
         this.file = directory.resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + SUFFIX);
@@ -163,7 +165,6 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         String state = readMarker();
         String clean = cleanState(lastCommit);
         if (state.startsWith(clean) && Files.exists(file)) {
-            String problem;
             try {
                 IndexFile opened = IndexFile.open(file, keyTypeCode);
                 String fingerprint = fingerprint(opened);
@@ -174,20 +175,14 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                     return;
                 }
                 opened.release();
-                problem = "has the size and checksum " + fingerprint + ", not the " + state.substring(clean.length())
-                    + " recorded when it was closed";
+                warnDamaged("has the size and checksum " + fingerprint + ", not the " + state.substring(clean.length())
+                    + " recorded when it was closed");
             } catch (IndexFile.OtherKeysException otherKeys) {
-                problem = null;
                 LOG.log(System.Logger.Level.INFO, () -> "Index " + file + " was built for keys of class "
                     + keyTypeName(otherKeys.storedKeyType()) + " and is now opened for " + keyType.getName()
                     + ": it is rebuilt from the objects");
             } catch (IndexFile.DamagedException damaged) {
-                problem = damaged.getMessage();
-            }
-            String why = problem;
-            if (why != null) {
-                LOG.log(System.Logger.Level.WARNING, () -> "Index " + file + " " + why
-                    + ": it is damaged; it holds derived data only and is rebuilt from the objects");
+                warnDamaged(damaged.getMessage());
             }
         }
         boolean firstBuild = NO_MARKER.equals(state) && !Files.exists(file);
@@ -550,9 +545,13 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         }
     }
 
+    private void warnDamaged(String problem) {
+        LOG.log(System.Logger.Level.WARNING, () -> "Index " + file + " " + problem
+            + ": it is damaged; it holds derived data only and is rebuilt from the objects");
+    }
+
     /** The class of the keys of key type {@code code}, as index files record it. */
     private static String keyTypeName(int code) {
-        return code == INTEGER_KEYS ? Integer.class.getName() : code == LONG_KEYS ? Long.class.getName()
-            : code == STRING_KEYS ? String.class.getName() : "(key type " + code + ")";
+        return code >= 1 && code <= KEY_CLASSES.size() ? KEY_CLASSES.get(code - 1).getName() : "(key type " + code + ")";
     }
 }

@@ -1,7 +1,5 @@
 package org.swizzle.internal;
 
-import java.math.BigDecimal;
-
 import org.swizzle.store.LittleEndianBuffer;
 import org.swizzle.IncompatibleSchemaException;
 
@@ -132,7 +130,8 @@ final class Widening {
             return true;
         }
         long original = value instanceof Character ? (Character) value : ((Number) value).longValue();
-        return new BigDecimal(((Number) widened).doubleValue()).compareTo(BigDecimal.valueOf(original)) == 0;
+        double read = ((Number) widened).doubleValue(); // a float's value exactly
+        return read < 0x1p63 && (long) read == original; // 2^63, Long.MAX_VALUE rounded, casts back to Long.MAX_VALUE
     }
 
     /** {@code value}, a numeric box or a {@code Character}, as a box of primitive {@code to} (its descriptor). */

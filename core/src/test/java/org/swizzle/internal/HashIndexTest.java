@@ -14,9 +14,15 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ObjLongConsumer;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -255,8 +261,32 @@ class HashIndexTest {
         index.close(1);
         HashIndex<Long, Thing> longKeys = new HashIndex<>(source, this, dir, "by-number", Thing.class, Long.class,
             thing -> (long) thing.number, HashIndex::stringHash);
-        longKeys.open(1);
+        List<LogRecord> logged = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger logger = Logger.getLogger("org.swizzle.core");
+        logger.addHandler(handler);
+        try {
+            longKeys.open(1);
+        } finally {
+            logger.removeHandler(handler);
+        }
         assertTrue(longKeys.built(), "the file of Integer keys is rebuilt for Long keys");
+        assertTrue(logged.stream().noneMatch(record -> record.getLevel() == Level.WARNING), "not called damaged");
+        assertTrue(logged.stream().anyMatch(record -> record.getLevel() == Level.INFO && record.getMessage().contains(
+            "was built for keys of class java.lang.Integer and is now opened for java.lang.Long")), "the rebuild says why");
         assertSame(objects.get(10L + 77), longKeys.get(77L));
         longKeys.close(1);
         HashIndex<Long, Thing> again = new HashIndex<>(source, this, dir, "by-number", Thing.class, Long.class,
