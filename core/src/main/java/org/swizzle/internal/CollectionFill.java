@@ -89,8 +89,8 @@ final class CollectionFill {
             Object value = declared == null ? in.readValue() : readDeclared(index, map || pairs);
             if (declared != null && !kind.isBacked()) { // its one value is the collection of its elements
                 String role = DeclaredElements.role(index, map || pairs);
-                value = pairs ? DeclaredElements.admit(declared, index, role, value, field, index == 0, false)
-                    : DeclaredElements.admit(declared, index, role, value, field, keyPosition, page);
+                value = pairs ? DeclaredElements.admit(declared, index, role, value, field, index == 0, false, in)
+                    : DeclaredElements.admit(declared, index, role, value, field, keyPosition, page, in);
             }
             Object first = (keyPosition || in.isReadForKey()) && mustBeReadFirst(value) ? toFillFirst.apply(value) : null;
             if (first != null) {
@@ -127,7 +127,7 @@ final class CollectionFill {
         try {
             return in.readValue();
         } catch (ArrayStoreException e) {
-            throw DeclaredElements.arrayRefused(arrayType, DeclaredElements.role(index, map), e, field);
+            throw DeclaredElements.arrayRefused(arrayType, DeclaredElements.role(index, map), e, field, in);
         } finally {
             in.takeNextArrayType(); // a value that is no array reads none
         }

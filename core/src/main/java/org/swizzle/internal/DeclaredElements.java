@@ -84,8 +84,8 @@ final class DeclaredElements {
 
     /**
      * {@code value}, read as the {@code role} ("element", "key" or "value") at {@code index} of the collection
-     * {@code field} holds: as it is, if it is of the type {@code declared} gives there (or there is none); converted, if
-     * it is a box Java widens to the declared one. A {@code key} (a
+     * {@code field} holds, which {@code in} reads: as it is, if it is of the type {@code declared} gives there (or there
+     * is none); converted, if it is a box Java widens to the declared one. A {@code key} (a
      * set's element, a map's key) is not widened in a {@code page} of a large collection, placed by the hashes of the
      * stored keys. No value is widened where the conversion rounds (int or long to float, long to double): the value read
      * would differ from the one committed, and two keys could merge.
@@ -93,23 +93,24 @@ final class DeclaredElements {
      * @throws IncompatibleSchemaException a value of a class the declaration does not admit, or a key that cannot be
      *                                     widened
      */
-    static Object admit(Class<?>[] declared, int index, String role, Object value, String field, boolean key, boolean page) {
+    static Object admit(Class<?>[] declared, int index, String role, Object value, String field, boolean key, boolean page,
+                        ObjectReader in) {
         Class<?> expected = index < declared.length ? declared[index] : null;
         if (expected == null || value == null || expected.isInstance(value)) {
             return value;
         }
         Object widened = value instanceof Persistable ? null : Widening.widenBox(value, expected);
         if (widened == null) {
-            throw refused(role, value, expected, field, "");
+            throw refused(role, value, expected, field, "", in);
         }
         if (key && page) {
             throw refused(role, value, expected, field, " here: a large map or set is stored in pages placed by its keys'"
-                + " hashes, so its keys keep the class they were stored with");
+                + " hashes, so its keys keep the class they were stored with", in);
         }
         if (!Widening.isExact(value, widened)) {
             throw refused(role, value, expected, field, " here: " + value + " is not exactly a " + expected.getSimpleName()
                 + (key ? ", and keys that round to one would be merged" : " (it would read " + widened + ", and a commit"
-                + " would store that)"));
+                + " would store that)"), in);
         }
         return widened;
     }
@@ -180,12 +181,18 @@ final class DeclaredElements {
         return keysAndValues ? (index == 1 ? "value" : "key") : "element";
     }
 
-    private static IncompatibleSchemaException refused(String role, Object value, Class<?> expected, String field, String why) {
+    private static IncompatibleSchemaException refused(String role, Object value, Class<?> expected, String field, String why,
+                                                       ObjectReader in) {
         return new IncompatibleSchemaException("Field " + field + " holds a collection stored with " + role + " "
             + value.getClass().getTypeName() + ", which its declared " + role + " type " + expected.getTypeName() + " does not"
             + " admit" + why + ": the field's type, or the class of what it holds, changed since it was stored. Change the"
             + " field's type back to one its stored " + role + "s are, or give the field a new name (the old values are"
-            + " then dropped).");
+            + " then dropped). " + metReading(in));
+    }
+
+    /** Where a refusal was met, for its message: the collection (or object) {@code in} was reading, and its store. */
+    private static String metReading(ObjectReader in) {
+        return "(Met reading " + in.describe() + ".)";
     }
 
     /**
@@ -197,12 +204,16 @@ final class DeclaredElements {
         return type != null && type.isArray() ? type : null;
     }
 
-    /** The refusal of an array read as the {@code role} of collection {@code field}, whose element {@code e} names. */
-    static IncompatibleSchemaException arrayRefused(Class<?> declared, String role, ArrayStoreException e, String field) {
+    /**
+     * The refusal of an array read by {@code in} as the {@code role} of collection {@code field}, whose element {@code e}
+     * names.
+     */
+    static IncompatibleSchemaException arrayRefused(Class<?> declared, String role, ArrayStoreException e, String field,
+                                                    ObjectReader in) {
         return new IncompatibleSchemaException("Field " + field + " holds a collection stored with an " + role + " that is"
             + " an array holding a " + ReadPlan.storedElementName(e) + ", which its declared " + role + " type " + declared.getTypeName()
             + " does not admit. Change the field's type back to one its stored " + role + "s are, or give the field a new"
-            + " name (the old values are then dropped).");
+            + " name (the old values are then dropped). " + metReading(in));
     }
 
     /**

@@ -164,7 +164,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         }
         String state = readMarker();
         String clean = cleanState(lastCommit);
+        boolean saidWhy = false;
         if (state.startsWith(clean) && Files.exists(file)) {
+            saidWhy = true; // each way on from here but the return logs why the file is rebuilt
             try {
                 IndexFile opened = IndexFile.open(file, keyTypeCode);
                 String fingerprint = fingerprint(opened);
@@ -186,7 +188,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             }
         }
         boolean firstBuild = NO_MARKER.equals(state) && !Files.exists(file);
-        LOG.log(firstBuild ? System.Logger.Level.DEBUG : System.Logger.Level.INFO,
+        LOG.log(firstBuild || saidWhy ? System.Logger.Level.DEBUG : System.Logger.Level.INFO,
             () -> "Building index " + file + " from the objects at the store's commit " + lastCommit + ": the index was "
                 + IndexMarkers.describe(NO_MARKER.equals(state) ? null : state) + " (marker '" + state + "')");
         deleteFiles();

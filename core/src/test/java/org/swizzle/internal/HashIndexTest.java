@@ -287,6 +287,8 @@ class HashIndexTest {
         assertTrue(logged.stream().noneMatch(record -> record.getLevel() == Level.WARNING), "not called damaged");
         assertTrue(logged.stream().anyMatch(record -> record.getLevel() == Level.INFO && record.getMessage().contains(
             "was built for keys of class java.lang.Integer and is now opened for java.lang.Long")), "the rebuild says why");
+        assertTrue(logged.stream().noneMatch(record -> record.getMessage().contains("Building index")),
+            "no second line calling the index up to date");
         assertSame(objects.get(10L + 77), longKeys.get(77L));
         longKeys.close(1);
         HashIndex<Long, Thing> again = new HashIndex<>(source, this, dir, "by-number", Thing.class, Long.class,

@@ -620,7 +620,8 @@ class ClassChangeTest {
         assertRefused(run(longs, db, "read"), "IncompatibleSchemaException: Field ev.Holder.ints holds a collection stored"
             + " with element int[], which its declared element type long[] does not admit");
         assertRefused(run(boxes, db, "read"), "IncompatibleSchemaException: Field ev.Holder.boxes", "an array holding a"
-            + " java.lang.Integer, which its declared value type java.lang.Long[] does not admit");
+            + " java.lang.Integer, which its declared value type java.lang.Long[] does not admit", "(Met reading collection ",
+            " of " + db + ".)");
         assertState(run(v1, db, "read"), "2 4");
     }
 
@@ -741,7 +742,7 @@ class ClassChangeTest {
             + " which its declared element type java.lang.Float does not admit here: 16777217 is not exactly a Float");
         assertRefused(run(roundedValues, db, "read"), "IncompatibleSchemaException: Field ev.Holder.byName", "value"
             + " java.lang.Integer, which its declared value type java.lang.Float does not admit here: 16777217 is not exactly a"
-            + " Float (it would read 1.6777216E7, and a commit would store that)");
+            + " Float (it would read 1.6777216E7, and a commit would store that)", "(Met reading collection ", " of " + db + ".)");
         assertRefused(run(keysWidened, db, "read"), "IncompatibleSchemaException: Field ev.Holder.big", "key java.lang.Integer,"
             + " which its declared key type java.lang.Long does not admit here", "keep the class they were stored with");
         assertRefused(run(setKeysWidened, db, "read"), "IncompatibleSchemaException: Field ev.Holder.bigIds", "key java.lang.Integer,"
