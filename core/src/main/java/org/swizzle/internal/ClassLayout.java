@@ -10,6 +10,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.TypeVariable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -52,6 +53,9 @@ public final class ClassLayout {
     private final Field[] arrayFields;
     /** Whether {@link #arrayFields} were made accessible (once; {@link #arrays} answers null where they cannot be). */
     private volatile boolean arrayFieldsAccessible;
+    /** The stored fields of the hierarchy that hold collections or maps, for {@link #collections}. */
+    private final Field[] collectionFields;
+    private volatile boolean collectionFieldsAccessible;
     /** The declared type of each stored field, by position in {@link #shape}. */
     private final Class<?>[] fieldTypes;
     /** By name, the collection fields whose declarations give their elements (or keys and values) persistent types. */
@@ -81,6 +85,7 @@ public final class ClassLayout {
         List<Class<?>[]> variableElements = new ArrayList<>();
         int index = 0;
         List<Field> arrays = new ArrayList<>();
+        List<Field> collections = new ArrayList<>();
         for (Class<?> level : hierarchy) {
             Enhancement.requireOpen(level);
             Enhancement.checkOptions(level);
@@ -89,6 +94,9 @@ public final class ClassLayout {
                 Shape.Field field = describe(level, declared);
                 if (declared.getType().isArray()) {
                     arrays.add(declared);
+                } else if (Collection.class.isAssignableFrom(declared.getType())
+                    || Map.class.isAssignableFrom(declared.getType())) {
+                    collections.add(declared);
                 }
                 Class<?>[] elements = DeclaredElements.of(declared);
                 if (elements != null) {
@@ -113,6 +121,7 @@ public final class ClassLayout {
             }
         }
         this.arrayFields = arrays.toArray(new Field[0]);
+        this.collectionFields = collections.toArray(new Field[0]);
         List<Shape.Field> all = new ArrayList<>(fixed);
         all.addAll(variable);
         this.shape = new Shape(all);
@@ -289,20 +298,41 @@ public final class ClassLayout {
      * {@code abort()} would give the object new arrays, and a change to one the application held would be lost.
      */
     Object[] arrays(Object object) {
+        if (!arrayFieldsAccessible) {
+            makeAccessible(arrayFields, "read the array fields");
+            arrayFieldsAccessible = true;
+        }
+        return values(arrayFields, object, "read the array fields");
+    }
+
+    /** The collections (and maps) the collection fields of {@code object} hold, null where a field holds none. */
+    Object[] collections(Object object) {
+        if (!collectionFieldsAccessible) {
+            makeAccessible(collectionFields, "read the collection fields");
+            collectionFieldsAccessible = true;
+        }
+        return values(collectionFields, object, "read the collection fields");
+    }
+
+    private void makeAccessible(Field[] fields, String what) {
         try {
-            if (!arrayFieldsAccessible) {
-                for (Field field : arrayFields) {
-                    field.setAccessible(true);
-                }
-                arrayFieldsAccessible = true;
+            for (Field field : fields) {
+                field.setAccessible(true);
             }
-            Object[] arrays = new Object[arrayFields.length];
-            for (int i = 0; i < arrayFields.length; i++) {
-                arrays[i] = arrayFields[i].get(object);
+        } catch (RuntimeException e) {
+            throw Enhancement.unreachable(type, what, e);
+        }
+    }
+
+    private Object[] values(Field[] fields, Object object, String what) {
+        try {
+            Object[] values = new Object[fields.length];
+            for (int i = 0; i < fields.length; i++) {
+                values[i] = fields[i].get(object);
             }
-            return arrays;
+            return values;
         } catch (IllegalAccessException | RuntimeException e) {
-            throw Enhancement.unreachable(type, "read the array fields", e);
+            throw Enhancement.unreachable(type, what, e);
         }
     }
 

@@ -732,6 +732,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             unfilled(object, e);
             throw e;
         } finally {
+            if (in == reader) {
+                reader.release();
+            }
             reading = outer;
             readingOid = outerOid;
             collectionsReading = outerCollectionsReading;
@@ -2750,8 +2753,19 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Re-hollows stored object {@code oid}, which no root reached in the last cycle, if it is resident here and clean. */
     private void rehollowUnreached(long oid) {
         Object held = table.get(oid);
-        if (held instanceof Persistable && budget.rehollowClean((Persistable) held)) {
+        if (!(held instanceof Persistable) || ((Persistable) held).$swz_state() != Persistable.RESIDENT) {
+            return;
+        }
+        Persistable object = (Persistable) held;
+        Object[] itsCollections = ClassLayout.of(object.getClass()).collections(object);
+        if (budget.rehollowClean(object)) {
             counters.objectsResident--;
+            for (Object collection : itsCollections) {
+                Attachment attachment = collection == null ? null : collections.find(collection);
+                if (attachment != null) {
+                    attachment.noLongerHeldBy(object); // a collection live objects share would keep it in memory
+                }
+            }
         }
     }
 

@@ -137,12 +137,21 @@ public final class ObjectReader {
         this.buffer = buffer;
         this.position = 0;
         this.limit = length;
-        this.owner = null;
-        this.fieldName = null;
-        this.collection = null;
+        release();
         this.depth = 0;
         this.needsWatch = false;
         this.readForKey = false;
+    }
+
+    /**
+     * Lets go of the object and the collection the last read was in: a reader kept for the next read must not keep an
+     * object the application dropped in memory, where the store could never free it.
+     */
+    void release() {
+        this.owner = null;
+        this.fieldName = null;
+        this.collection = null;
+        this.elementsDeclared = null;
     }
 
     /** The image {@link #reset} gave is a collection read as a key, or inside one: every value in it is read for a key. */

@@ -386,6 +386,28 @@ public final class Attachment {
     }
 
     /**
+     * Notes that {@code holder}, a persistent object made hollow again, no longer refers to the collection: one that
+     * live objects share must not keep it in memory, where the store could never free it. Read again, it is noted again.
+     */
+    public void noLongerHeldBy(Object holder) {
+        Object held = holders;
+        if (held == holder) {
+            holders = null;
+        } else if (held instanceof ManyHolders) {
+            ((ManyHolders) held).remove(holder);
+        } else if (held instanceof Object[]) {
+            Object[] few = (Object[]) held;
+            for (int i = 0; i < few.length && few[i] != null; i++) {
+                if (few[i] == holder) {
+                    System.arraycopy(few, i + 1, few, i, few.length - i - 1);
+                    few[few.length - 1] = null;
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
      * Whether nothing but {@code directory} holds the collection, or another instance of the same stored collection:
      * a paged collection {@code abort()} detached and the one read again in its place share the pages neither changed.
      */
@@ -436,6 +458,10 @@ public final class Attachment {
 
         void add(Object holder) {
             set.add(holder);
+        }
+
+        void remove(Object holder) {
+            set.remove(holder);
         }
 
         void forEach(Consumer<Object> action) {

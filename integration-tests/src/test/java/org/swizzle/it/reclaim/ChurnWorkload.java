@@ -27,6 +27,10 @@ import org.swizzle.StoreStats;
  *   <li>{@code unbudgeted DIR}: under the default unlimited budget, items made and dropped in the session are freed by
  *   the collection after the next commit, and an item held by the application is kept; {@code underBudget DIR} the
  *   same under a budget larger than the items, which never has to trim them.</li>
+ *   <li>{@code sharedBuild DIR}, then {@code sharedDropped DIR}: 1,000 items that share the kept item's list, committed;
+ *   then, in the next JVM, read (the store's reader reads the last of them last), cut off and collected: the collection
+ *   after the next commit frees them, though the list they shared stays; prints {@code SHARED first=f second=s
+ *   kept=k}; {@code sharedVerify DIR} checks that the kept item, its child and the list are as committed.</li>
  *   <li>{@code dropped DIR}, then {@code pending DIR}, then {@code verifyPending DIR}: a collection that frees, called
  *   with changes uncommitted, commits none of them: they stay in memory, {@code abort()} takes them back, and a JVM
  *   that ends without committing leaves the store as it was.</li>
@@ -53,6 +57,9 @@ public final class ChurnWorkload {
                 case "verifyHeld": verifyHeld(store); break;
                 case "unbudgeted":
                 case "underBudget": droppedInSession(store, args[0]); break;
+                case "sharedBuild": sharedBuild(store); break;
+                case "sharedDropped": sharedDropped(store); break;
+                case "sharedVerify": sharedVerify(store); break;
                 case "dropped": dropped(store); break;
                 case "pending": pending(store); break;
                 case "verifyPending": verifyPending(store); break;
@@ -191,6 +198,54 @@ public final class ChurnWorkload {
         pool.items.add(cut);
         store.commit();
         System.out.println(phase.toUpperCase(java.util.Locale.ROOT) + " first=" + first + " second=" + second + " child=" + cut.child.id);
+    }
+
+    private static void sharedBuild(ObjectStore store) {
+        Pool pool = pool(store);
+        pool.kept.shared = new ArrayList<>(List.of(pool.kept.child));
+        for (int i = 0; i < 1_000; i++) {
+            Item item = new Item(200 + i, PAYLOAD);
+            item.shared = pool.kept.shared;
+            pool.items.add(item);
+        }
+        store.commit();
+    }
+
+    private static void sharedDropped(ObjectStore store) {
+        Pool pool = pool(store);
+        int read = readShared(pool);
+        pool.items.clear();
+        store.commit();
+        long first = store.collectGarbage();
+        store.commit();
+        long second = 0;
+        for (int attempt = 0; attempt < 5 && second == 0; attempt++) {
+            System.gc();
+            second = store.collectGarbage();
+        }
+        System.out.println("SHARED read=" + read + " first=" + first + " second=" + second + " kept=" + pool.kept.shared.size());
+    }
+
+    private static void sharedVerify(ObjectStore store) {
+        Pool pool = store.root("pool", Pool.class);
+        Item kept = pool.kept;
+        if (!pool.items.isEmpty() || kept.shared.size() != 1 || kept.shared.get(0) != kept.child || kept.child.id != -2) {
+            throw new AssertionError("after the collection the pool holds " + pool.items.size() + " items and the kept"
+                + " item's list " + kept.shared);
+        }
+        System.out.println("VERIFIED shared");
+    }
+
+    /**
+     * Reads the kept item's list, which it holds from then on, then each item and the list it shares with the kept item,
+     * in a frame of its own, which keeps none of them once it returns.
+     */
+    private static int readShared(Pool pool) {
+        int read = pool.kept.shared.size() - 1;
+        for (Item item : pool.items) {
+            read += item.shared.size();
+        }
+        return read;
     }
 
     private static void addDropped(Pool pool) {

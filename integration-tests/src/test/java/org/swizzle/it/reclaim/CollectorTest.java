@@ -143,6 +143,23 @@ class CollectorTest {
         assertTrue(again.contains("VERIFIED held"), again);
     }
 
+    /**
+     * Objects read from the store, then dropped, are freed in the same session too: neither the store's reader (which
+     * kept the last object it read) nor a list the dropped objects shared with a live one (which noted every object
+     * that held it) keeps them in memory once they are hollow again.
+     */
+    @Test
+    void shouldFreeInTheSameSessionObjectsReadThatSharedALiveList() {
+        String store = dir.resolve("shared").toString();
+        Jvm.withAgent().run(ChurnWorkload.class, "sharedBuild", store).ok();
+        String output = Jvm.withAgent().run(ChurnWorkload.class, "sharedDropped", store).ok().output;
+        Matcher freed = Pattern.compile("SHARED read=1000 first=\\d+ second=(\\d+) kept=1").matcher(output);
+        assertTrue(freed.find() && Long.parseLong(freed.group(1)) >= 1_000, "the 1,000 items read and dropped freed: "
+            + output);
+        String again = Jvm.withAgent().run(ChurnWorkload.class, "sharedVerify", store).ok().output;
+        assertTrue(again.contains("VERIFIED shared"), again);
+    }
+
     @Test
     void shouldCommitNoneOfTheApplicationsChanges() {
         String store = dir.resolve("pending").toString();

@@ -8,6 +8,8 @@ public class Item {
     int id;
     String payload;
     Item child;
+    /** A list the item may share with others, so that holding it is not owning it. */
+    java.util.List<Item> shared;
 
     Item(int id, int payloadLength) {
         this.id = id;
