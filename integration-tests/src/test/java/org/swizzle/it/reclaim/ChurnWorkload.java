@@ -187,6 +187,18 @@ public final class ChurnWorkload {
         }
         store.commit();
         pool.items.clear();
+        String freed = collectWhatWasCut(store);
+        pool.items.add(cut);
+        store.commit();
+        System.out.println(phase.toUpperCase(java.util.Locale.ROOT) + " " + freed + " child=" + cut.child.id);
+    }
+
+    /**
+     * Commits the cut, collects, commits (which re-hollows what the collection found no root reaching), then collects
+     * again, after a JVM collection, until a cycle frees something (five at most): {@code first=f second=s}, what each
+     * of the two freed.
+     */
+    private static String collectWhatWasCut(ObjectStore store) {
         store.commit();
         long first = store.collectGarbage();
         store.commit();
@@ -195,9 +207,7 @@ public final class ChurnWorkload {
             System.gc();
             second = store.collectGarbage();
         }
-        pool.items.add(cut);
-        store.commit();
-        System.out.println(phase.toUpperCase(java.util.Locale.ROOT) + " first=" + first + " second=" + second + " child=" + cut.child.id);
+        return "first=" + first + " second=" + second;
     }
 
     private static void sharedBuild(ObjectStore store) {
@@ -215,15 +225,7 @@ public final class ChurnWorkload {
         Pool pool = pool(store);
         int read = readShared(pool);
         pool.items.clear();
-        store.commit();
-        long first = store.collectGarbage();
-        store.commit();
-        long second = 0;
-        for (int attempt = 0; attempt < 5 && second == 0; attempt++) {
-            System.gc();
-            second = store.collectGarbage();
-        }
-        System.out.println("SHARED read=" + read + " first=" + first + " second=" + second + " kept=" + pool.kept.shared.size());
+        System.out.println("SHARED read=" + read + " " + collectWhatWasCut(store) + " kept=" + pool.kept.shared.size());
     }
 
     private static void sharedVerify(ObjectStore store) {
