@@ -51,10 +51,11 @@ public final class ClassLayout {
     private volatile CatalogIds catalogIds;
     /** The stored fields of the hierarchy that hold arrays, for {@link #arrays} and {@link #keepArrays}. */
     private final Field[] arrayFields;
-    /** Whether {@link #arrayFields} were made accessible (once; {@link #arrays} answers null where they cannot be). */
+    /** Whether {@link #arrayFields} were made accessible (once; {@link #arrays} throws where they cannot be). */
     private volatile boolean arrayFieldsAccessible;
     /** The stored fields of the hierarchy that hold collections or maps, for {@link #collections}. */
     private final Field[] collectionFields;
+    /** Whether {@link #collectionFields} were made accessible, as {@link #arrayFieldsAccessible} says of the arrays'. */
     private volatile boolean collectionFieldsAccessible;
     /** The declared type of each stored field, by position in {@link #shape}. */
     private final Class<?>[] fieldTypes;
