@@ -160,6 +160,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * #keepArraysOf}), and the objects that hold them, to fill again before it returns.
      */
     private final Map<Long, Object> keptCollections = new HashMap<>();
+    /** The collections {@link #keepArraysOf} kept: one that no holder's fill read again is read by itself. */
+    private final List<Attachment> detachedWithKeptArrays = new ArrayList<>();
     private final Set<Persistable> refillForKeptArrays = Collections.newSetFromMap(new IdentityHashMap<>());
     /** The collections {@link #refillHolder} went through, so that a cycle of collections holding one another ends. */
     private final Set<Attachment> refillingThrough = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -2345,6 +2347,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             readKeptArrays();
         } finally {
             keptCollections.clear();
+            detachedWithKeptArrays.clear();
             refillingThrough.clear();
             refillForKeptArrays.clear();
             readForKeptArrays.clear();
@@ -2489,14 +2492,25 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return; // a collection kept in another holds its arrays there, which is kept so on its own
         }
         keptCollections.put(attachment.oid(), committed);
+        detachedWithKeptArrays.add(attachment);
         attachment.forEachHolder(this::refillHolder);
     }
 
-    /** Reads again the collections {@link #keepArraysOf} kept, by filling their holders and reading their pages. */
+    /**
+     * Reads again the collections {@link #keepArraysOf} kept, by filling their holders and reading their pages; one no
+     * holder's fill read (each holder noted has since stored another value where it was, or is resident) is read by
+     * itself, made resident, so that the object that holds it in the store, read later, finds it with the arrays kept.
+     */
     private void readKeptArrays() {
         for (Persistable holder : refillForKeptArrays) {
             if (holder.$swz_state() == Persistable.HOLLOW) {
                 makeResident(holder);
+            }
+        }
+        for (Attachment detached : detachedWithKeptArrays) {
+            long oid = detached.oid();
+            if (keptCollections.containsKey(oid) && table.get(oid) == null && store.contains(oid)) {
+                decodeCollection(oid, detached.origin(), true, detached.declaredElements(), false);
             }
         }
         for (Paged paged : readForKeptArrays) {

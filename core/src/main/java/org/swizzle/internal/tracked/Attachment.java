@@ -388,18 +388,17 @@ public final class Attachment {
     /**
      * Notes that {@code holder}, a persistent object made hollow again, no longer refers to the collection: one that
      * live objects share must not keep it in memory, where the store could never free it. Read again, it is noted again.
-     * The last holder noted stays one: {@code abort()} reads a collection it detached again through its holders, so
-     * that the arrays the application holds from it stay the collection's, and the hollow object may have been linked
-     * again since the collection found no root reaching it.
      */
     public void noLongerHeldBy(Object holder) {
         Object held = holders;
-        if (held instanceof ManyHolders) {
-            ((ManyHolders) held).remove(holder); // more than a few: others stay
+        if (held == holder) {
+            holders = null;
+        } else if (held instanceof ManyHolders) {
+            ((ManyHolders) held).remove(holder);
         } else if (held instanceof Object[]) {
             Object[] few = (Object[]) held;
             for (int i = 0; i < few.length && few[i] != null; i++) {
-                if (few[i] == holder && few[1] != null) {
+                if (few[i] == holder) {
                     System.arraycopy(few, i + 1, few, i, few.length - i - 1);
                     few[few.length - 1] = null;
                     return;

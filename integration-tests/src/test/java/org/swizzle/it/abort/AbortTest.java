@@ -61,6 +61,12 @@ class AbortTest {
         keepTheCollectionsOfAnObjectThatNoLongerSharesOneWithTheObjectAbortReverts(options);
     }
 
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
+    void shouldKeepAnArrayHeldFromAListNoObjectReadHoldsAnyLonger(String options) {
+        assertChecksPass(options, 2, "shareRows", "writeWithRowsHandedOver", "verifyWithRowsHandedOver");
+    }
+
     /** The same under the other barriers and schemes, with the extended tests (about 3 s each). */
     @Tag("extended")
     @ParameterizedTest(name = "agent options [{0}]")

@@ -36,6 +36,9 @@ public final class AbortWorkload {
                 case "shareWithFormerlyShared": shareWithFormerlyShared(store); break;
                 case "writeWithFormerlyShared": writeWithFormerlyShared(store); break;
                 case "verifyWithFormerlyShared": verifyWithFormerlyShared(store); break;
+                case "shareRows": shareRows(store); break;
+                case "writeWithRowsHandedOver": writeWithRowsHandedOver(store); break;
+                case "verifyWithRowsHandedOver": verifyWithRowsHandedOver(store); break;
                 case "verifyWithMovedArrays": verifyWithMovedArrays(store, Path.of(args[1])); break;
                 default: verifyWithLargeSet(store); break;
             }
@@ -429,6 +432,39 @@ public final class AbortWorkload {
             && "abort".equals(first.cycle.get("after")) && "no longer".equals(first.cycle.get("shared")),
             "a fresh JVM reads the changes made after abort(): " + first.seen + " " + first.list + " " + first.other.list
                 + " " + first.cycle);
+    }
+
+    /** Two objects sharing a list of arrays, for {@link #writeWithRowsHandedOver}. */
+    private static void shareRows(ObjectStore store) {
+        Crate first = store.root("crate", Crate.class, Crate::new);
+        first.other = new Crate();
+        first.other.rows = first.rows;
+        store.commit();
+    }
+
+    /**
+     * A list of arrays read through one object, which then commits another list in its place, while the object it is
+     * left to is not read yet: a change to the list, taken back by {@code abort()}, detaches it, and no object read
+     * holds it any longer; the array the application holds from it must still be the list's, read again in its place,
+     * so that the change made to it next is committed.
+     */
+    private static void writeWithRowsHandedOver(ObjectStore store) {
+        Crate first = store.root("crate", Crate.class);
+        List<int[]> rows = first.rows;
+        int[] row = rows.get(0);
+        first.rows = new ArrayList<>();
+        store.commit();
+        rows.add(new int[] {9});
+        store.abort();
+        row[0] = 42;
+        store.commit();
+        check(first.other.rows.get(0) == row, "the list read again after abort() holds the array held from it");
+    }
+
+    private static void verifyWithRowsHandedOver(ObjectStore store) {
+        List<int[]> rows = store.root("crate", Crate.class).other.rows;
+        check(rows.size() == 1 && rows.get(0)[0] == 42 && rows.get(0)[1] == 8,
+            "a fresh JVM reads the change made to the array after abort(): " + rows.size() + " " + Arrays.toString(rows.get(0)));
     }
 
     /**

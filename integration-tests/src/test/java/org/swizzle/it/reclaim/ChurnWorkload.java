@@ -31,6 +31,11 @@ import org.swizzle.StoreStats;
  *   then, in the next JVM, read (the store's reader reads the last of them last), cut off and collected: the collection
  *   after the next commit frees them, though the list they shared stays; prints {@code SHARED first=f second=s
  *   kept=k}; {@code sharedVerify DIR} checks that the kept item, its child and the list are as committed.</li>
+ *   <li>{@code arraysBuild DIR}, then {@code arraysRelinked DIR}: two lists of one array each, shared by 3 and by 12
+ *   items; then, in the next JVM, every item cut off and collected, one item of each list linked again before the
+ *   commit that re-hollows them all, each list changed and the change aborted, and the array held from it changed and
+ *   committed: prints {@code RELINKED same=s,s}, whether each list, read again through its item, holds the array
+ *   held; {@code arraysVerify DIR} prints {@code VERIFIED arrays=e,e}, the first element of each list's array.</li>
  *   <li>{@code dropped DIR}, then {@code pending DIR}, then {@code verifyPending DIR}: a collection that frees, called
  *   with changes uncommitted, commits none of them: they stay in memory, {@code abort()} takes them back, and a JVM
  *   that ends without committing leaves the store as it was.</li>
@@ -60,6 +65,9 @@ public final class ChurnWorkload {
                 case "sharedBuild": sharedBuild(store); break;
                 case "sharedDropped": sharedDropped(store); break;
                 case "sharedVerify": sharedVerify(store); break;
+                case "arraysBuild": arraysBuild(store); break;
+                case "arraysRelinked": arraysRelinked(store); break;
+                case "arraysVerify": arraysVerify(store); break;
                 case "dropped": dropped(store); break;
                 case "pending": pending(store); break;
                 case "verifyPending": verifyPending(store); break;
@@ -236,6 +244,69 @@ public final class ChurnWorkload {
                 + " item's list " + kept.shared);
         }
         System.out.println("VERIFIED shared");
+    }
+
+    private static final int[] SHARING = {3, 12};
+
+    private static void arraysBuild(ObjectStore store) {
+        Pool pool = pool(store);
+        for (int holders : SHARING) {
+            List<int[]> arrays = new ArrayList<>(List.of(new int[] {0}));
+            for (int i = 0; i < holders; i++) {
+                Item item = new Item(300 + i, PAYLOAD);
+                item.arrays = arrays;
+                pool.items.add(item);
+            }
+        }
+        store.commit();
+    }
+
+    /**
+     * Every item of {@link #arraysBuild} read, so that each is noted as holding its list, and cut off; the collection
+     * finds none reached, and the first of each list is linked again before the commit that re-hollows them all. Each
+     * list is then changed, and {@code abort()} detaches it: the array the application holds from it must stay the list's,
+     * read again in its place, for the change made to it next to be committed.
+     */
+    private static void arraysRelinked(ObjectStore store) {
+        Pool pool = pool(store);
+        List<Item> relinked = new ArrayList<>();
+        List<List<int[]>> lists = new ArrayList<>();
+        List<int[]> held = new ArrayList<>();
+        int first = 0;
+        for (int holders : SHARING) {
+            for (Item item : pool.items.subList(first, first + holders)) {
+                item.arrays.size();
+            }
+            Item item = pool.items.get(first);
+            relinked.add(item);
+            lists.add(item.arrays);
+            held.add(item.arrays.get(0));
+            first += holders;
+        }
+        pool.items.clear();
+        store.commit();
+        store.collectGarbage();
+        pool.items.addAll(relinked);
+        store.commit();
+        for (List<int[]> list : lists) {
+            list.add(new int[] {-1});
+        }
+        store.abort();
+        StringBuilder same = new StringBuilder();
+        for (int i = 0; i < relinked.size(); i++) {
+            held.get(i)[0] = 42;
+            same.append(i == 0 ? "" : ",").append(relinked.get(i).arrays.get(0) == held.get(i));
+        }
+        store.commit();
+        System.out.println("RELINKED same=" + same);
+    }
+
+    private static void arraysVerify(ObjectStore store) {
+        StringBuilder elements = new StringBuilder();
+        for (Item item : store.root("pool", Pool.class).items) {
+            elements.append(elements.length() == 0 ? "" : ",").append(item.arrays.size() == 1 ? item.arrays.get(0)[0] : -item.arrays.size());
+        }
+        System.out.println("VERIFIED arrays=" + elements);
     }
 
     /**

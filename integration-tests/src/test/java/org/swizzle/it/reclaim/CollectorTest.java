@@ -160,6 +160,22 @@ class CollectorTest {
         assertTrue(again.contains("VERIFIED shared"), again);
     }
 
+    /**
+     * An object the collection found no root reaching may be linked again before the commit that re-hollows it. A list it
+     * shares, changed and then detached by {@code abort()}, must still be read again in its place through some holder,
+     * so that an array the application holds from it stays the list's and the change made to it next is committed:
+     * with 12 holders as with 3, though every one of them was re-hollowed.
+     */
+    @Test
+    void shouldCommitAnArrayHeldFromASharedListWhoseHoldersWereReHollowed() {
+        String store = dir.resolve("arrays").toString();
+        Jvm.withAgent().run(ChurnWorkload.class, "arraysBuild", store).ok();
+        String output = Jvm.withAgent().run(ChurnWorkload.class, "arraysRelinked", store).ok().output;
+        assertTrue(output.contains("RELINKED same=true,true"), "each list holds the array held from it: " + output);
+        String again = Jvm.withAgent().run(ChurnWorkload.class, "arraysVerify", store).ok().output;
+        assertTrue(again.contains("VERIFIED arrays=42,42"), "the change to each held array committed: " + again);
+    }
+
     @Test
     void shouldCommitNoneOfTheApplicationsChanges() {
         String store = dir.resolve("pending").toString();

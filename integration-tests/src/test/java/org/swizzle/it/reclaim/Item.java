@@ -10,6 +10,8 @@ public class Item {
     Item child;
     /** A list the item may share with others, so that holding it is not owning it. */
     java.util.List<Item> shared;
+    /** A list of arrays the item may share with others, whose arrays the application may hold apart from it. */
+    java.util.List<int[]> arrays;
 
     Item(int id, int payloadLength) {
         this.id = id;
