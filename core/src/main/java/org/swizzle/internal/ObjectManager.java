@@ -160,8 +160,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * #keepArraysOf}), and the objects that hold them, to fill again before it returns.
      */
     private final Map<Long, Object> keptCollections = new HashMap<>();
-    /** The collections {@link #keepArraysOf} kept: one that no holder's fill read again is read by itself. */
-    private final List<Attachment> detachedWithKeptArrays = new ArrayList<>();
+    /**
+     * The outermost collections on the way to those {@link #keepArraysOf} kept (each kept one, or a collection holding
+     * it) that only objects hold: one that no holder's fill read again is read by itself.
+     */
+    private final List<Attachment> keptOutermost = new ArrayList<>();
     private final Set<Persistable> refillForKeptArrays = Collections.newSetFromMap(new IdentityHashMap<>());
     /** The collections {@link #refillHolder} went through, so that a cycle of collections holding one another ends. */
     private final Set<Attachment> refillingThrough = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -2347,7 +2350,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             readKeptArrays();
         } finally {
             keptCollections.clear();
-            detachedWithKeptArrays.clear();
+            keptOutermost.clear();
             refillingThrough.clear();
             refillForKeptArrays.clear();
             readForKeptArrays.clear();
@@ -2492,14 +2495,21 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             return; // a collection kept in another holds its arrays there, which is kept so on its own
         }
         keptCollections.put(attachment.oid(), committed);
-        detachedWithKeptArrays.add(attachment);
+        noteIfOutermost(attachment);
         attachment.forEachHolder(this::refillHolder);
     }
 
+    private void noteIfOutermost(Attachment attachment) {
+        if (!attachment.heldByCollection()) {
+            keptOutermost.add(attachment);
+        }
+    }
+
     /**
-     * Reads again the collections {@link #keepArraysOf} kept, by filling their holders and reading their pages; one no
-     * holder's fill read (each holder noted has since stored another value where it was, or is resident) is read by
-     * itself, made resident, so that the object that holds it in the store, read later, finds it with the arrays kept.
+     * Reads again the collections {@link #keepArraysOf} kept, by filling their holders and reading their pages. An
+     * outermost one no holder's fill read (each object noted holding it is resident, or has since stored another value
+     * where it was) is read by itself, made resident, so that an object that holds it in the store, read later, finds
+     * it, and in it the arrays kept.
      */
     private void readKeptArrays() {
         for (Persistable holder : refillForKeptArrays) {
@@ -2507,10 +2517,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 makeResident(holder);
             }
         }
-        for (Attachment detached : detachedWithKeptArrays) {
-            long oid = detached.oid();
-            if (keptCollections.containsKey(oid) && table.get(oid) == null && store.contains(oid)) {
-                decodeCollection(oid, detached.origin(), true, detached.declaredElements(), false);
+        for (Attachment outermost : keptOutermost) {
+            long oid = outermost.oid();
+            if (table.get(oid) == null && store.contains(oid)) {
+                decodeCollection(oid, outermost.origin(), true, outermost.declaredElements(), false);
             }
         }
         for (Paged paged : readForKeptArrays) {
@@ -2533,6 +2543,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             if (!refillingThrough.add(attachment)) {
                 return; // a cycle of collections holding one another
             }
+            noteIfOutermost(attachment);
             if (!isPaged(attachment.collection())) {
                 keptCollections.putIfAbsent(attachment.oid(), attachment.collection()); // a page on the way is read too
             }

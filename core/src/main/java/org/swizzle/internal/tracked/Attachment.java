@@ -427,6 +427,13 @@ public final class Attachment {
         return held == null || sameStored(held, directory);
     }
 
+    /** Whether another collection holds it: a paged collection's directory, or one it is an element or value of. */
+    public boolean heldByCollection() {
+        boolean[] found = {false};
+        forEachHolder(holder -> found[0] |= holder instanceof Attachment);
+        return found[0];
+    }
+
     private static boolean sameStored(Object holder, Attachment directory) {
         return holder == directory || holder instanceof Attachment && ((Attachment) holder).oid == directory.oid;
     }

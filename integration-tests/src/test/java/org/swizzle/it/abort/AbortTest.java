@@ -65,6 +65,7 @@ class AbortTest {
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
     void shouldKeepAnArrayHeldFromAListNoObjectReadHoldsAnyLonger(String options) {
         assertChecksPass(options, 2, "shareRows", "writeWithRowsHandedOver", "verifyWithRowsHandedOver");
+        assertChecksPass(options, 2, "shareShelves", "writeWithShelvesHandedOver", "verifyWithShelvesHandedOver");
     }
 
     /** The same under the other barriers and schemes, with the extended tests (about 3 s each). */

@@ -37,6 +37,9 @@ public final class AbortWorkload {
                 case "writeWithFormerlyShared": writeWithFormerlyShared(store); break;
                 case "verifyWithFormerlyShared": verifyWithFormerlyShared(store); break;
                 case "shareRows": shareRows(store); break;
+                case "shareShelves": shareShelves(store); break;
+                case "writeWithShelvesHandedOver": writeWithShelvesHandedOver(store); break;
+                case "verifyWithShelvesHandedOver": verifyWithShelvesHandedOver(store); break;
                 case "writeWithRowsHandedOver": writeWithRowsHandedOver(store); break;
                 case "verifyWithRowsHandedOver": verifyWithRowsHandedOver(store); break;
                 case "verifyWithMovedArrays": verifyWithMovedArrays(store, Path.of(args[1])); break;
@@ -459,6 +462,32 @@ public final class AbortWorkload {
         row[0] = 42;
         store.commit();
         check(first.other.rows.get(0) == row, "the list read again after abort() holds the array held from it");
+    }
+
+    private static void shareShelves(ObjectStore store) {
+        Crate first = store.root("crate", Crate.class, Crate::new);
+        first.other = new Crate();
+        first.other.shelves = first.shelves;
+        store.commit();
+    }
+
+    private static void writeWithShelvesHandedOver(ObjectStore store) {
+        Crate first = store.root("crate", Crate.class);
+        List<long[]> shelf = first.shelves.get("a");
+        long[] row = shelf.get(0);
+        first.shelves = new java.util.HashMap<>();
+        store.commit();
+        shelf.add(new long[] {9});
+        store.abort();
+        row[0] = 42;
+        store.commit();
+        check(first.other.shelves.get("a").get(0) == row, "the shelf read again after abort() holds the array held from it");
+    }
+
+    private static void verifyWithShelvesHandedOver(ObjectStore store) {
+        List<long[]> shelf = store.root("crate", Crate.class).other.shelves.get("a");
+        check(shelf.size() == 1 && shelf.get(0)[0] == 42 && shelf.get(0)[1] == 2,
+            "a fresh JVM reads the change made to the array after abort(): " + shelf.size() + " " + Arrays.toString(shelf.get(0)));
     }
 
     private static void verifyWithRowsHandedOver(ObjectStore store) {
