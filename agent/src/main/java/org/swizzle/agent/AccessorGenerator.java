@@ -33,9 +33,9 @@ import org.swizzle.internal.Swizzling;
  * }
  * public static void $swz_set$f(C o, T v) {
  *     if (o.$swz_state != 0) Faults.fault(o);
- *     o.f = v;
  *     CardTable.mark(o.$swz_address);           // write barrier
- *     if (o.$swz_flags == 0) Escapes.array(o);  // arrays only: the caller keeps the array it stored
+ *     if (o.$swz_flags == 0) Escapes.array(o);  // arrays only: the caller keeps the array it stores
+ *     o.f = v;
  * }
  * public static T $swz_keep$f(C o) {           // primitive arrays: for loads whose array stays in the method
  *     if (o.$swz_state != 0) Faults.fault(o);
@@ -394,15 +394,16 @@ final class AccessorGenerator {
         Label nullObject = checked ? setterResidencyCheck(method, locals) : null;
         // the barrier comes first: the store it refuses (a closed store's, or another thread's of a confined store) is never made
         mark(method, field.kind().isFixedSize(), owner, Bytecode.frameType(field.descriptor()));
+        if (escapes) {
+            // before the store: the watch takes the arrays the object holds as committed, which abort() gives back to it
+            escape(method, owner, Bytecode.frameType(field.descriptor()));
+        }
         if (keepsStored) {
             storeClearingStored(method, field);
         } else {
             method.visitVarInsn(Opcodes.ALOAD, 0);
             method.visitVarInsn(Type.getType(field.descriptor()).getOpcode(Opcodes.ILOAD), 1);
             method.visitFieldInsn(Opcodes.PUTFIELD, owner, field.name(), field.descriptor());
-        }
-        if (escapes) {
-            escape(method, owner, Bytecode.frameType(field.descriptor()));
         }
         method.visitInsn(Opcodes.RETURN);
         refuseNullObject(method, nullObject, ASSIGN, field, locals);

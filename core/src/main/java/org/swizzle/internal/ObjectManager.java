@@ -2037,7 +2037,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             object.$swz_flags(Persistable.WATCHED);
             watched.add(object);
             // an array the application holds from it was handed out through a load that watched it, this one or an
-            // earlier: one stored in its field before is not the committed one, but the application holds no other
+            // earlier, and a setter watches before it stores: one stored in its field before (made in the method that
+            // stored it) is not the committed one, but the application holds no other
             committedFieldArrays.take(object);
         }
     }

@@ -62,6 +62,12 @@ class AbortTest {
     }
 
     @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "barrier=none", "barrier=object"})
+    void shouldGiveBackItsOwnArrayToAnObjectWhoseFieldTheAbortedChangeGaveAnothersArray(String options) {
+        assertChecksPass(options, 2, "writeWithArrayOfAnother", "verifyWithArrayOfAnother");
+    }
+
+    @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "swizzle=edge"})
     void shouldKeepAnArrayHeldFromAListNoObjectReadHoldsAnyLonger(String options) {
         assertChecksPass(options, 2, "shareRows", "writeWithRowsHandedOver", "verifyWithRowsHandedOver");

@@ -37,6 +37,8 @@ public final class AbortWorkload {
                 case "writeWithFormerlyShared": writeWithFormerlyShared(store); break;
                 case "verifyWithFormerlyShared": verifyWithFormerlyShared(store); break;
                 case "shareRows": shareRows(store); break;
+                case "writeWithArrayOfAnother": writeWithArrayOfAnother(store); break;
+                case "verifyWithArrayOfAnother": verifyWithArrayOfAnother(store); break;
                 case "shareShelves": shareShelves(store); break;
                 case "writeWithShelvesHandedOver": writeWithShelvesHandedOver(store); break;
                 case "verifyWithShelvesHandedOver": verifyWithShelvesHandedOver(store); break;
@@ -435,6 +437,35 @@ public final class AbortWorkload {
             && "abort".equals(first.cycle.get("after")) && "no longer".equals(first.cycle.get("shared")),
             "a fresh JVM reads the changes made after abort(): " + first.seen + " " + first.list + " " + first.other.list
                 + " " + first.cycle);
+    }
+
+    /**
+     * An aborted store of one object's array into another's field, the first time the application touched that field:
+     * {@code abort()} gives the second object its own committed array back, and leaves the first one's as committed
+     * (the watch the store caused took the array the field held before it, not the one stored), so that a change made
+     * next through the first object is its alone.
+     */
+    private static void writeWithArrayOfAnother(ObjectStore store) {
+        Pair first = store.root("pair", Pair.class, Pair::new);
+        first.other = new Pair();
+        first.numbers[1] = 1;
+        first.other.numbers[1] = 2;
+        store.commit();
+        Pair second = first.other;
+        second.numbers = first.numbers;
+        store.abort();
+        check(second.numbers != first.numbers && second.numbers[1] == 2 && first.numbers[1] == 1,
+            "abort() gives each object its own committed array: " + Arrays.toString(first.numbers) + " "
+                + Arrays.toString(second.numbers) + " " + (second.numbers == first.numbers));
+        first.numbers[0] = 7;
+        store.commit();
+    }
+
+    private static void verifyWithArrayOfAnother(ObjectStore store) {
+        Pair first = store.root("pair", Pair.class);
+        check(Arrays.equals(first.numbers, new int[] {7, 1, 0}) && Arrays.equals(first.other.numbers, new int[] {0, 2, 0}),
+            "a fresh JVM reads the change made to the first object's array alone: " + Arrays.toString(first.numbers) + " "
+                + Arrays.toString(first.other.numbers));
     }
 
     /** Two objects sharing a list of arrays, for {@link #writeWithRowsHandedOver}. */
