@@ -306,6 +306,11 @@ public final class ClassLayout {
         return values(arrayFields, object, "read the array fields");
     }
 
+    /** Whether the class has stored collection (or map) fields. */
+    boolean holdsCollections() {
+        return collectionFields.length > 0;
+    }
+
     /** The collections (and maps) the collection fields of {@code object} hold, null where a field holds none. */
     Object[] collections(Object object) {
         if (!collectionFieldsAccessible) {

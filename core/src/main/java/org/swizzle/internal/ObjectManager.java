@@ -2705,9 +2705,20 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /**
      * Turns {@code object} back into a hollow object, which the resident table then holds weakly; the collections
-     * it held stay resident, with their identity, while anything holds them.
+     * it held stay resident, with their identity, while anything holds them, and no longer note it as a holder: a
+     * collection live objects share would keep it in memory, where the store could never free it (read again, it is
+     * noted again; {@code abort()} reads a collection it detached that no holder reads again by itself).
      */
     private void rehollow(Persistable object) {
+        ClassLayout layout = ClassLayout.of(object.getClass());
+        if (layout.holdsCollections()) {
+            for (Object collection : layout.collections(object)) {
+                Attachment attachment = collection == null ? null : collections.find(collection);
+                if (attachment != null) {
+                    attachment.noLongerHeldBy(object);
+                }
+            }
+        }
         table.resident(object.$swz_oid(), false);
         object.$swz_state(Persistable.HOLLOW);
         object.$swz_dirty((byte) 0);
@@ -2782,16 +2793,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (!(held instanceof Persistable) || ((Persistable) held).$swz_state() != Persistable.RESIDENT) {
             return;
         }
-        Persistable object = (Persistable) held;
-        Object[] itsCollections = ClassLayout.of(object.getClass()).collections(object);
-        if (budget.rehollowClean(object)) {
+        if (budget.rehollowClean((Persistable) held)) {
             counters.objectsResident--;
-            for (Object collection : itsCollections) {
-                Attachment attachment = collection == null ? null : collections.find(collection);
-                if (attachment != null) {
-                    attachment.noLongerHeldBy(object); // a collection live objects share would keep it in memory
-                }
-            }
         }
     }
 

@@ -30,7 +30,10 @@ import org.swizzle.StoreStats;
  *   <li>{@code sharedBuild DIR}, then {@code sharedDropped DIR}: 1,000 items that share the kept item's list, committed;
  *   then, in the next JVM, read (the store's reader reads the last of them last), cut off and collected: the collection
  *   after the next commit frees them, though the list they shared stays; prints {@code SHARED first=f second=s
- *   kept=k}; {@code sharedVerify DIR} checks that the kept item, its child and the list are as committed.</li>
+ *   kept=k}; {@code sharedVerify DIR} checks that the kept item, its child and the list are as committed.
+ *   {@code sharedUnderBudget DIR}: the same 1,000 items made, committed, cut off and collected in one JVM, under a budget
+ *   of 1,000 that re-hollows some of them at the commit that stores them; prints {@code SHARED first=f second=s
+ *   kept=k}.</li>
  *   <li>{@code arraysBuild DIR}, then {@code arraysRelinked DIR}: two lists of one array each, shared by 3 and by 12
  *   items; then, in the next JVM, every item cut off and collected, one item of each list linked again before the
  *   commit that re-hollows them all, each list changed and the change aborted, and the array held from it changed and
@@ -52,7 +55,7 @@ public final class ChurnWorkload {
         boolean automatic = args[args.length - 1].equals("auto");
         StoreOptions.Builder options = StoreOptions.builder().checkpointLogBytes(4 << 20).automaticCollection(automatic);
         if (!args[0].equals("unbudgeted")) {
-            options.residentBudget(args[0].equals("held") ? 1_000 : 10_000);
+            options.residentBudget(args[0].equals("held") || args[0].equals("sharedUnderBudget") ? 1_000 : 10_000);
         }
         try (ObjectStore store = ObjectStore.open(dir, options.build())) {
             switch (args[0]) {
@@ -65,6 +68,7 @@ public final class ChurnWorkload {
                 case "sharedBuild": sharedBuild(store); break;
                 case "sharedDropped": sharedDropped(store); break;
                 case "sharedVerify": sharedVerify(store); break;
+                case "sharedUnderBudget": sharedUnderBudget(store); break;
                 case "arraysBuild": arraysBuild(store); break;
                 case "arraysRelinked": arraysRelinked(store); break;
                 case "arraysVerify": arraysVerify(store); break;
@@ -227,6 +231,13 @@ public final class ChurnWorkload {
             pool.items.add(item);
         }
         store.commit();
+    }
+
+    private static void sharedUnderBudget(ObjectStore store) {
+        sharedBuild(store);
+        Pool pool = pool(store);
+        pool.items.clear();
+        System.out.println("SHARED " + collectWhatWasCut(store) + " kept=" + pool.kept.shared.size());
     }
 
     private static void sharedDropped(ObjectStore store) {

@@ -161,6 +161,21 @@ class CollectorTest {
     }
 
     /**
+     * The same for objects made in the session, some of which the budget re-hollowed at the commit that stored them:
+     * the list they shared noted them as holders, and kept them in memory, re-hollowed, for as long as it lived.
+     */
+    @Test
+    void shouldFreeInTheSameSessionObjectsTheBudgetReHollowedThatSharedALiveList() {
+        String store = dir.resolve("sharedUnderBudget").toString();
+        String output = Jvm.withAgent().run(ChurnWorkload.class, "sharedUnderBudget", store).ok().output;
+        Matcher freed = Pattern.compile("SHARED first=\\d+ second=(\\d+) kept=1").matcher(output);
+        assertTrue(freed.find() && Long.parseLong(freed.group(1)) >= 1_000, "the 1,000 items made and dropped freed: "
+            + output);
+        String again = Jvm.withAgent().run(ChurnWorkload.class, "sharedVerify", store).ok().output;
+        assertTrue(again.contains("VERIFIED shared"), again);
+    }
+
+    /**
      * An object the collection found no root reaching may be linked again before the commit that re-hollows it. A list it
      * shares, changed and then detached by {@code abort()}, must still be read again in its place through some holder,
      * so that an array the application holds from it stays the list's and the change made to it next is committed:
