@@ -40,11 +40,35 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     /** The file of the Chronicle Map indexes of earlier versions, deleted when the index is rebuilt. */
     private static final String CHRONICLE_SUFFIX = ".cmap";
 
-    /** The classes of the keys an index takes; an index file records its keys' class as its place here plus one. */
-    private static final List<Class<?>> KEY_CLASSES = List.of(Integer.class, Long.class, String.class);
-    static final int INTEGER_KEYS = 1;
-    static final int LONG_KEYS = 2;
-    static final int STRING_KEYS = 3;
+    /** The classes of the keys an index takes; an index file records its keys' as {@link #code()}. */
+    enum KeyClass {
+        INTEGER(Integer.class), LONG(Long.class), STRING(String.class);
+
+        final Class<?> type;
+
+        KeyClass(Class<?> type) {
+            this.type = type;
+        }
+
+        int code() {
+            return ordinal() + 1;
+        }
+
+        /** The key class of {@code type}, or null if an index takes no keys of it. */
+        static KeyClass of(Class<?> type) {
+            for (KeyClass each : values()) {
+                if (each.type == type) {
+                    return each;
+                }
+            }
+            return null;
+        }
+
+        /** The name of the class of the keys of {@code code}, as index files record it. */
+        static String nameOf(int code) {
+            return code >= 1 && code <= values().length ? values()[code - 1].type.getName() : "(key type " + code + ")";
+        }
+    }
 
     private static final System.Logger LOG = System.getLogger("org.swizzle.core");
     private static final String NO_MARKER = "none";
@@ -78,7 +102,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     private final String name;
     private final Class<V> type;
     private final Class<K> keyType;
-    private final int keyTypeCode;
+    private final KeyClass keyClass;
     private final Function<? super V, ? extends K> key;
     private final StringHash stringHash;
     private final Path file;
@@ -132,7 +156,8 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
     HashIndex(Source source, Object lock, Path directory, String name, Class<V> type, Class<K> keyType,
               Function<? super V, ? extends K> key, StringHash stringHash) {
-        if (!KEY_CLASSES.contains(keyType)) {
+        KeyClass keyClass = KeyClass.of(keyType);
+        if (keyClass == null) {
             throw new InvalidOptionException("Index " + name + ": key type " + keyType.getName()
                 + " is not supported; use Integer, Long or String");
         }
@@ -144,7 +169,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         this.name = name;
         this.type = type;
         this.keyType = keyType;
-        this.keyTypeCode = KEY_CLASSES.indexOf(keyType) + 1;
+        this.keyClass = keyClass;
         this.key = key;
         this.stringHash = stringHash;
         this.file = directory.resolve(SegmentStore.INDEX_DIRECTORY).resolve(name + SUFFIX);
@@ -168,7 +193,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         if (state.startsWith(clean) && Files.exists(file)) {
             saidWhy = true; // each way on from here but the return logs why the file is rebuilt
             try {
-                IndexFile opened = IndexFile.open(file, keyTypeCode);
+                IndexFile opened = IndexFile.open(file, keyClass.code());
                 String fingerprint = fingerprint(opened);
                 if (state.equals(clean + fingerprint)) {
                     table = opened;
@@ -181,7 +206,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
                     + " recorded when it was closed");
             } catch (IndexFile.OtherKeysException otherKeys) {
                 LOG.log(System.Logger.Level.INFO, () -> "Index " + file + " was built for keys of class "
-                    + keyTypeName(otherKeys.storedKeyType()) + " and is now opened for " + keyType.getName()
+                    + KeyClass.nameOf(otherKeys.storedKeyType()) + " and is now opened for " + keyType.getName()
                     + ": it is rebuilt from the objects");
             } catch (IndexFile.DamagedException damaged) {
                 warnDamaged(damaged.getMessage());
@@ -192,7 +217,7 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             () -> "Building index " + file + " from the objects at the store's commit " + lastCommit + ": the index was "
                 + IndexMarkers.describe(NO_MARKER.equals(state) ? null : state) + " (marker '" + state + "')");
         deleteFiles();
-        table = IndexFile.create(file, keyTypeCode, ThreadLocalRandom.current().nextLong());
+        table = IndexFile.create(file, keyClass.code(), ThreadLocalRandom.current().nextLong());
         built = true;
         try {
             fill();
@@ -490,10 +515,10 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
 
     /** The code a key is stored under: the number itself, or the hash of a string under the file's seed. */
     private long code(K k) {
-        switch (keyTypeCode) {
-            case INTEGER_KEYS:
+        switch (keyClass) {
+            case INTEGER:
                 return (Integer) k;
-            case LONG_KEYS:
+            case LONG:
                 return (Long) k;
             default:
                 return stringHash.hash(table.seed(), (String) k);
@@ -550,10 +575,5 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
     private void warnDamaged(String problem) {
         LOG.log(System.Logger.Level.WARNING, () -> "Index " + file + " " + problem
             + ": it is damaged; it holds derived data only and is rebuilt from the objects");
-    }
-
-    /** The class of the keys of key type {@code code}, as index files record it. */
-    private static String keyTypeName(int code) {
-        return code >= 1 && code <= KEY_CLASSES.size() ? KEY_CLASSES.get(code - 1).getName() : "(key type " + code + ")";
     }
 }

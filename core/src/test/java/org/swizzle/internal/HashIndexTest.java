@@ -302,31 +302,31 @@ class HashIndexTest {
     @Test
     void shouldTellAHeaderDamagedOrOfAnotherKeyTypeOrASizeThatDoesNotMatch() throws IOException {
         Path path = dir.resolve("t.idx");
-        IndexFile table = IndexFile.create(path, HashIndex.INTEGER_KEYS, 7);
+        IndexFile table = IndexFile.create(path, HashIndex.KeyClass.INTEGER.code(), 7);
         table.add(5, 10);
         table.close();
-        IndexFile reopened = assertOpens(path, HashIndex.INTEGER_KEYS);
+        IndexFile reopened = assertOpens(path, HashIndex.KeyClass.INTEGER.code());
         assertEquals(1, reopened.entries());
         assertEquals(7, reopened.seed());
         reopened.release();
 
         IndexFile.OtherKeysException otherKeys = assertThrows(IndexFile.OtherKeysException.class,
-            () -> IndexFile.open(path, HashIndex.LONG_KEYS)); // not damaged: an index whose key type changed
-        assertEquals(HashIndex.INTEGER_KEYS, otherKeys.storedKeyType());
+            () -> IndexFile.open(path, HashIndex.KeyClass.LONG.code())); // not damaged: an index whose key type changed
+        assertEquals(HashIndex.KeyClass.INTEGER.code(), otherKeys.storedKeyType());
 
         flipByte(path, IndexFile.TOMBSTONES_AT);
-        assertTrue(damage(path, HashIndex.INTEGER_KEYS).contains("checksum"));
+        assertTrue(damage(path, HashIndex.KeyClass.INTEGER.code()).contains("checksum"));
         flipByte(path, IndexFile.TOMBSTONES_AT);
-        assertOpens(path, HashIndex.INTEGER_KEYS).release();
+        assertOpens(path, HashIndex.KeyClass.INTEGER.code()).release();
 
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE)) {
             channel.truncate(channel.size() - IndexFile.SLOT);
         }
-        assertTrue(damage(path, HashIndex.INTEGER_KEYS).contains("not the size of its 1024 slots"));
+        assertTrue(damage(path, HashIndex.KeyClass.INTEGER.code()).contains("not the size of its 1024 slots"));
         Files.write(path, new byte[10]);
-        assertTrue(damage(path, HashIndex.INTEGER_KEYS).contains("shorter than its header"));
+        assertTrue(damage(path, HashIndex.KeyClass.INTEGER.code()).contains("shorter than its header"));
         Files.write(path, new byte[4096]);
-        assertTrue(damage(path, HashIndex.INTEGER_KEYS).contains("not a version 1 index file"));
+        assertTrue(damage(path, HashIndex.KeyClass.INTEGER.code()).contains("not a version 1 index file"));
     }
 
     private static IndexFile assertOpens(Path path, int keyType) {
