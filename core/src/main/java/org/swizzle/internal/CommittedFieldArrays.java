@@ -24,7 +24,11 @@ final class CommittedFieldArrays {
     void take(Persistable object) {
         ClassLayout layout = ClassLayout.of(object.getClass());
         if (layout.holdsArrays()) {
-            arrays.put(object, layout.arrays(object));
+            Object[] held = layout.arrays(object);
+            for (int i = 0; i < held.length; i++) {
+                held[i] = KeptArrays.asCommitted(held[i]);
+            }
+            arrays.put(object, held);
         }
     }
 

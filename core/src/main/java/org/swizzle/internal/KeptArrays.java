@@ -20,10 +20,17 @@ final class KeptArrays {
 
     /**
      * {@code old} with the elements of {@code read} where both are arrays of the same class and length, else
-     * {@code read}; an array of arrays (or of objects that are arrays) keeps each of its arrays so too, so that a row of
-     * an {@code int[][]} an application holds is the object's again.
+     * {@code read}; an array of arrays (or of objects that are arrays) keeps each of the arrays it held as committed
+     * so too, so that a row of an {@code int[][]} an application holds is the object's again. {@code old} is an array
+     * or, for one that held arrays, what {@link #asCommitted} took of it: a row the aborted change stored in its place
+     * (another array's, perhaps) is dropped, not given the committed elements.
      */
     static Object keep(Object old, Object read) {
+        Object[] committedRows = null;
+        if (old instanceof Rows) {
+            committedRows = ((Rows) old).rows;
+            old = ((Rows) old).array;
+        }
         if (read == null || old == null || old.getClass() != read.getClass() || !read.getClass().isArray()
             || Array.getLength(old) != Array.getLength(read)) {
             return read;
@@ -32,12 +39,47 @@ final class KeptArrays {
             Object[] olds = (Object[]) old;
             Object[] reads = (Object[]) read;
             for (int i = 0; i < reads.length; i++) {
-                olds[i] = keep(olds[i], reads[i]);
+                olds[i] = keep(committedRows != null ? committedRows[i] : olds[i], reads[i]);
             }
         } else {
             System.arraycopy(read, 0, old, 0, Array.getLength(read));
         }
         return old;
+    }
+
+    /**
+     * {@code value}, an array an object or collection holds as committed, as {@link #keep} takes it after {@code
+     * abort()}: the array itself, or, for an array of arrays (or of objects) holding arrays, the array with the arrays
+     * it holds now, taken so however deep, since a change can store another array in a row without a barrier's notice.
+     */
+    static Object asCommitted(Object value) {
+        if (!(value instanceof Object[]) || !value.getClass().getComponentType().isAssignableFrom(int[].class)
+            && !value.getClass().getComponentType().isArray()) {
+            return value; // an array of persistent objects, say, holds no arrays
+        }
+        Object[] array = (Object[]) value;
+        Object[] rows = null;
+        for (int i = 0; i < array.length; i++) {
+            Object element = array[i];
+            if (element != null && element.getClass().isArray()) {
+                if (rows == null) {
+                    rows = new Object[array.length];
+                }
+                rows[i] = asCommitted(element);
+            }
+        }
+        return rows == null ? value : new Rows(array, rows);
+    }
+
+    /** An array that held arrays, and what {@link #asCommitted} took of each of them: see {@link #keep}. */
+    private static final class Rows {
+        final Object[] array;
+        final Object[] rows;
+
+        Rows(Object[] array, Object[] rows) {
+            this.array = array;
+            this.rows = rows;
+        }
     }
 
     /**
@@ -73,7 +115,12 @@ final class KeptArrays {
     @SuppressWarnings("unchecked")
     static Object committedPlaces(Object collection) {
         if (collection instanceof List) {
-            return holdsArrays(collection) ? new ArrayList<>((List<?>) collection) : null;
+            if (!holdsArrays(collection)) {
+                return null;
+            }
+            List<Object> places = new ArrayList<>((List<?>) collection);
+            places.replaceAll(KeptArrays::asCommitted);
+            return places;
         }
         if (collection instanceof Map) {
             // looked up as the map looks up its keys
@@ -81,7 +128,7 @@ final class KeptArrays {
                 ? new TreeMap<>(((SortedMap<Object, ?>) collection).comparator()) : new HashMap<>();
             ((Map<?, ?>) collection).forEach((key, value) -> {
                 if (value != null && value.getClass().isArray()) {
-                    arrays.put(key, value);
+                    arrays.put(key, asCommitted(value));
                 }
             });
             return arrays.isEmpty() ? null : arrays;
@@ -89,12 +136,31 @@ final class KeptArrays {
         return null;
     }
 
-    /** Whether list or map {@code collection} holds an array (a map, as a value), which {@link #keepElements} would keep. */
+    /**
+     * {@link #committedPlaces} of {@code collection} if it holds an array of arrays holding arrays, whose rows a change
+     * may replace without the collection's notice; else null, as the collection, unchanged, holds its arrays as
+     * committed.
+     */
+    static Object nestedPlaces(Object collection) {
+        Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()
+            : collection instanceof List ? (List<?>) collection : List.of();
+        for (Object element : elements) {
+            if (asCommitted(element) instanceof Rows) {
+                return committedPlaces(collection);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether list or map {@code collection}, or {@link #committedPlaces} of one, holds an array (a map, as a value),
+     * which {@link #keepElements} would keep.
+     */
     static boolean holdsArrays(Object collection) {
         Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()
             : collection instanceof List ? (List<?>) collection : List.of();
         for (Object element : elements) {
-            if (element != null && element.getClass().isArray()) {
+            if (element instanceof Rows || element != null && element.getClass().isArray()) {
                 return true;
             }
         }

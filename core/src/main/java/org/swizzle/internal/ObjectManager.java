@@ -1735,10 +1735,6 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             for (HashIndex<?, ?> index : indexes.values()) {
                 index.committed(commitNumber);
             }
-            for (Attachment attachment : remembering) {
-                attachment.writtenCommitted();
-            }
-            remembering.clear();
             pagedArrays.committed();
             arrayOwners.clear();
             clearWrittenSections();
@@ -1822,6 +1818,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsResident += created.size();
         counters.objectsCreated += created.size();
         collections.committed();
+        for (Attachment attachment : remembering) { // after the collections written are clean, which forgets the places taken before a change
+            attachment.writtenCommitted();
+        }
+        remembering.clear();
         residentPages.committed();
         for (Persistable object : toWatch) {
             watch(object);
@@ -1917,8 +1917,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         } else if (writer.holdsUntracked()) {
             collections.watch(attachment);
             attachment.forgetWritten(); // its arrays change in place: only a comparison of bytes sees that
-            if (!StoredCollections.reportsChanges(attachment)) {
-                attachment.takeWrittenArrays(KeptArrays.committedPlaces(collection)); // where abort() puts them back
+            // where abort() puts them back: a collection that reports its changes holds them as committed until it
+            // changes, but for rows of arrays of arrays, which a change can replace unseen
+            Object places = StoredCollections.reportsChanges(attachment) ? KeptArrays.nestedPlaces(collection)
+                : KeptArrays.committedPlaces(collection);
+            if (places != null || !StoredCollections.reportsChanges(attachment)) {
+                attachment.takeWrittenArrays(places);
                 remembering.add(attachment);
             }
         } else if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection)) {

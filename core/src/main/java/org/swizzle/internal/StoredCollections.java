@@ -82,10 +82,10 @@ final class StoredCollections implements Attachment.Store {
 
     @Override
     public void changed(Attachment attachment) {
-        if (attachment.isWatched() && !attachment.isDirty() && closedStore == null
+        if (attachment.isWatched() && !attachment.isDirty() && !attachment.tookCommittedArrays() && closedStore == null
             && !ObjectManager.isPaged(attachment.collection())) {
             // one that held arrays as committed is watched; taken before the change, outside the lock (a map's copy
-            // hashes its keys)
+            // hashes its keys), unless taken as it was read or written (the rows of its arrays of arrays)
             attachment.committedArrays(KeptArrays.committedPlaces(attachment.collection()));
         }
         noteChanged(attachment);
@@ -196,6 +196,7 @@ final class StoredCollections implements Attachment.Store {
         if (watch) {
             attachment.watched(true);
             watched.add(attachment);
+            attachment.committedArrays(KeptArrays.nestedPlaces(attachment.collection()));
         }
     }
 

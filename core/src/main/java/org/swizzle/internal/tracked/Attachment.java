@@ -243,6 +243,11 @@ public final class Attachment {
         return committedArrays != null ? committedArrays : collection;
     }
 
+    /** Whether {@link #arraysAsCommitted} answers what was taken, not the collection as it is now. */
+    public boolean tookCommittedArrays() {
+        return committedArrays != null;
+    }
+
     public void committedArrays(Object places) {
         this.committedArrays = places;
     }

@@ -22,6 +22,7 @@ class AbortTest {
 
     @TempDir
     Path dir;
+    private int stores;
 
     @ParameterizedTest(name = "agent options [{0}]")
     @ValueSource(strings = {"", "barrier=card", "barrier=none", "barrier=object", "swizzle=edge"})
@@ -65,6 +66,13 @@ class AbortTest {
     @ValueSource(strings = {"", "barrier=card", "barrier=none", "barrier=object"})
     void shouldGiveBackItsOwnArrayToAnObjectWhoseFieldTheAbortedChangeGaveAnothersArray(String options) {
         assertChecksPass(options, 2, "writeWithArrayOfAnother", "verifyWithArrayOfAnother");
+    }
+
+    @ParameterizedTest(name = "agent options [{0}]")
+    @ValueSource(strings = {"", "barrier=card", "barrier=none"})
+    void shouldGiveBackItsOwnRowsToAnArrayOfArraysWhoseRowTheAbortedChangeGaveAnothersRow(String options) {
+        assertChecksPass(options, 2, "buildGrids", "writeWithRowsOfAnother", "verifyWithRowsOfAnother");
+        assertChecksPass(options, 2, "buildAndWriteWithRowsOfAnother", "verifyWithRowsOfAnother");
     }
 
     @ParameterizedTest(name = "agent options [{0}]")
@@ -114,9 +122,10 @@ class AbortTest {
 
     /** Runs {@code phases} of {@link AbortWorkload} on a new store, each in a fresh JVM, and asserts as above. */
     private String assertChecksPass(String options, int checks, String... phases) {
+        String store = dir.resolve("db" + stores++).toString();
         StringBuilder output = new StringBuilder();
         for (String phase : phases) {
-            output.append(Jvm.withAgent(options).run(AbortWorkload.class, phase, dir.resolve("db").toString()).ok().output);
+            output.append(Jvm.withAgent(options).run(AbortWorkload.class, phase, store).ok().output);
         }
         String all = output.toString();
         assertFalse(all.contains("CHECK FAIL"), all);

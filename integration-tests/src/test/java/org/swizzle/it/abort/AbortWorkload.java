@@ -38,6 +38,10 @@ public final class AbortWorkload {
                 case "verifyWithFormerlyShared": verifyWithFormerlyShared(store); break;
                 case "shareRows": shareRows(store); break;
                 case "writeWithArrayOfAnother": writeWithArrayOfAnother(store); break;
+                case "buildGrids": buildGrids(store); break;
+                case "writeWithRowsOfAnother": writeWithRowsOfAnother(store); break;
+                case "buildAndWriteWithRowsOfAnother": buildGrids(store); writeWithRowsOfAnother(store); break;
+                case "verifyWithRowsOfAnother": verifyWithRowsOfAnother(store); break;
                 case "verifyWithArrayOfAnother": verifyWithArrayOfAnother(store); break;
                 case "shareShelves": shareShelves(store); break;
                 case "writeWithShelvesHandedOver": writeWithShelvesHandedOver(store); break;
@@ -466,6 +470,46 @@ public final class AbortWorkload {
         check(Arrays.equals(first.numbers, new int[] {7, 1, 0}) && Arrays.equals(first.other.numbers, new int[] {0, 2, 0}),
             "a fresh JVM reads the change made to the first object's array alone: " + Arrays.toString(first.numbers) + " "
                 + Arrays.toString(first.other.numbers));
+    }
+
+    private static void buildGrids(ObjectStore store) {
+        Grid first = store.root("grid", Grid.class, Grid::new);
+        first.tables.add(new int[][] {{5, 6}, {7, 8}});
+        first.other = new Grid();
+        first.other.rows[1] = new int[] {30, 40};
+        store.commit();
+    }
+
+    /**
+     * Aborted stores of one object's row into another's array of arrays, in a field and in an element of a list (which
+     * then changes too): {@code abort()} gives each array its committed rows back, never the committed elements of one
+     * into the other's row, and keeps the array the application holds from the list as the list's.
+     */
+    private static void writeWithRowsOfAnother(ObjectStore store) {
+        Grid first = store.root("grid", Grid.class);
+        Grid second = first.other;
+        first.rows[0] = second.rows[1];
+        int[][] table = first.tables.get(0);
+        table[0] = second.rows[1];
+        first.tables.add(new int[][] {{0}});
+        store.abort();
+        check(first.rows[0] != second.rows[1] && table[0] != second.rows[1] && first.tables.get(0) == table
+            && Arrays.deepEquals(first.rows, new int[][] {{1, 2}, {3, 4}}) && Arrays.deepEquals(table, new int[][] {{5, 6}, {7, 8}})
+            && Arrays.deepEquals(second.rows, new int[][] {{1, 2}, {30, 40}}) && first.tables.size() == 1,
+            "abort() gives each array its own committed rows: " + Arrays.deepToString(first.rows) + " "
+                + Arrays.deepToString(table) + " " + Arrays.deepToString(second.rows));
+        first.rows[1][0] = 9;
+        table[1][0] = 70;
+        store.commit();
+    }
+
+    private static void verifyWithRowsOfAnother(ObjectStore store) {
+        Grid first = store.root("grid", Grid.class);
+        check(Arrays.deepEquals(first.rows, new int[][] {{1, 2}, {9, 4}})
+            && Arrays.deepEquals(first.tables.get(0), new int[][] {{5, 6}, {70, 8}})
+            && Arrays.deepEquals(first.other.rows, new int[][] {{1, 2}, {30, 40}}),
+            "a fresh JVM reads the changes made to the first object's rows alone: " + Arrays.deepToString(first.rows) + " "
+                + Arrays.deepToString(first.tables.get(0)) + " " + Arrays.deepToString(first.other.rows));
     }
 
     /** Two objects sharing a list of arrays, for {@link #writeWithRowsHandedOver}. */
