@@ -50,6 +50,24 @@ final class CommittedFieldArrays {
         written.clear();
     }
 
+    /**
+     * Whether {@code object} holds another array than it held as committed in one of its array fields (or in a row of
+     * one): a change its bytes hide, when the array stored holds the same elements.
+     */
+    boolean replaced(Persistable object) {
+        Object[] committed = arrays.get(object);
+        if (committed == null) {
+            return false;
+        }
+        Object[] held = ClassLayout.of(object.getClass()).arrays(object);
+        for (int i = 0; i < held.length; i++) {
+            if (!KeptArrays.holdsAsCommitted(committed[i], held[i])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The arrays {@code object} held when last as committed, for {@link ClassLayout#keepArrays}, or null if not known. */
     Object[] of(Persistable object) {
         return arrays.get(object);

@@ -71,6 +71,24 @@ final class KeptArrays {
         return rows == null ? value : new Rows(array, rows);
     }
 
+    /** Whether {@code value} is the array {@link #asCommitted} took {@code committed} of, and holds the same rows. */
+    static boolean holdsAsCommitted(Object committed, Object value) {
+        if (!(committed instanceof Rows)) {
+            return committed == value;
+        }
+        Rows taken = (Rows) committed;
+        if (taken.array != value) {
+            return false;
+        }
+        for (int i = 0; i < taken.rows.length; i++) {
+            Object row = taken.array[i];
+            if (taken.rows[i] == null ? row != null && row.getClass().isArray() : !holdsAsCommitted(taken.rows[i], row)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** An array that held arrays, and what {@link #asCommitted} took of each of them: see {@link #keep}. */
     private static final class Rows {
         final Object[] array;

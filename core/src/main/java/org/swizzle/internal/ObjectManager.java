@@ -2314,7 +2314,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
         }
         for (Persistable object : watched) {
-            if (object.$swz_state() == Persistable.RESIDENT && !marked.contains(object) && valuesChanged(object)) {
+            if (object.$swz_state() == Persistable.RESIDENT && !marked.contains(object)
+                && (valuesChanged(object) || committedFieldArrays.replaced(object))) {
                 dirty.add(object);
             }
         }

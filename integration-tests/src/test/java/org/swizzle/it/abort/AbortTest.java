@@ -66,6 +66,7 @@ class AbortTest {
     @ValueSource(strings = {"", "barrier=card", "barrier=none", "barrier=object"})
     void shouldGiveBackItsOwnArrayToAnObjectWhoseFieldTheAbortedChangeGaveAnothersArray(String options) {
         assertChecksPass(options, 2, "writeWithArrayOfAnother", "verifyWithArrayOfAnother");
+        assertChecksPass(options, 2, "writeWithEqualArraysSwapped", "verifyWithEqualArraysSwapped");
     }
 
     @ParameterizedTest(name = "agent options [{0}]")
