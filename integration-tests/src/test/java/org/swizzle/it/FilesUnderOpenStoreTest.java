@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.swizzle.CommitNotAppliedException;
 import org.swizzle.ObjectStore;
 import org.swizzle.StoreClosedException;
 import org.swizzle.StoreCorruptedException;
@@ -172,11 +173,13 @@ class FilesUnderOpenStoreTest {
      * Trial 69: interrupts every 0-0.1 ms while another thread deletes the log under a loop of commits that do not force
      * it (and look at the files once in 100 ms, or after an interrupt closed a channel). Before the spare channel, an
      * interrupt closed the last channel to the deleted log, which then could not be written back, and the store did not
-     * open again. Every commit that returned must be there.
+     * open again. Every commit that returned must be there; one logged whose checkpoint then found the log deleted
+     * ({@code CommitNotAppliedException}) may be there too.
      */
     @Test
     void shouldKeepEveryCommitThatReturnedWhenTheLogIsDeletedUnderInterrupts() throws Exception {
         int returned = 0;
+        int logged = -1;
         ObjectStore store = ObjectStore.open(dir, StoreOptions.builder().durability(Durability.NO_SYNC).build());
         store.setRoot("n", new Node("round 0"));
         store.commit();
@@ -209,6 +212,11 @@ class FilesUnderOpenStoreTest {
                 } catch (StoreCorruptedException e) {
                     assertTrue(e.getMessage().contains("wrote it back"), e.getMessage());
                     break;
+                } catch (CommitNotAppliedException e) { // logged, then the checkpoint after it found the log deleted
+                    assertTrue(e.getCause() instanceof StoreCorruptedException && e.getCause().getMessage().contains(
+                        "wrote it back"), e.toString());
+                    logged = round;
+                    break;
                 }
                 returned = round;
             }
@@ -224,7 +232,10 @@ class FilesUnderOpenStoreTest {
             store.close();
         }
         assertTrue(returned > 0, "commits before the deletion: " + returned);
-        assertEquals("name=round " + returned, readBack());
+        String read = readBack();
+        if (!read.equals("name=round " + logged)) { // the log written back may or may not hold the one it refused
+            assertEquals("name=round " + returned, read);
+        }
     }
 
     /** Opens the store in {@code args[0]}, names its root {@code args[1]}, commits and closes. */
