@@ -53,22 +53,35 @@ final class KeptArrays {
      * it holds now, taken so however deep, since a change can store another array in a row without a barrier's notice.
      */
     static Object asCommitted(Object value) {
-        if (!(value instanceof Object[]) || !value.getClass().getComponentType().isAssignableFrom(int[].class)
-            && !value.getClass().getComponentType().isArray()) {
-            return value; // an array of persistent objects, say, holds no arrays
+        if (!holdsRows(value)) {
+            return value;
         }
         Object[] array = (Object[]) value;
-        Object[] rows = null;
+        Object[] rows = new Object[array.length];
         for (int i = 0; i < array.length; i++) {
             Object element = array[i];
             if (element != null && element.getClass().isArray()) {
-                if (rows == null) {
-                    rows = new Object[array.length];
-                }
                 rows[i] = asCommitted(element);
             }
         }
-        return rows == null ? value : new Rows(array, rows);
+        return new Rows(array, rows);
+    }
+
+    /** Whether {@code value} is an array of arrays (or of objects) that holds an array now: its rows. */
+    private static boolean holdsRows(Object value) {
+        if (!(value instanceof Object[])) {
+            return false;
+        }
+        Class<?> component = value.getClass().getComponentType();
+        if (!component.isArray() && !component.isAssignableFrom(int[].class)) {
+            return false; // an array of persistent objects, say, holds no arrays
+        }
+        for (Object element : (Object[]) value) {
+            if (element != null && element.getClass().isArray()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether {@code value} is the array {@link #asCommitted} took {@code committed} of, and holds the same rows. */
@@ -82,7 +95,9 @@ final class KeptArrays {
         }
         for (int i = 0; i < taken.rows.length; i++) {
             Object row = taken.array[i];
-            if (taken.rows[i] == null ? row != null && row.getClass().isArray() : !holdsAsCommitted(taken.rows[i], row)) {
+            boolean same = taken.rows[i] == null ? row == null || !row.getClass().isArray()
+                : holdsAsCommitted(taken.rows[i], row);
+            if (!same) {
                 return false;
             }
         }
@@ -163,7 +178,7 @@ final class KeptArrays {
         Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()
             : collection instanceof List ? (List<?>) collection : List.of();
         for (Object element : elements) {
-            if (asCommitted(element) instanceof Rows) {
+            if (holdsRows(element)) {
                 return committedPlaces(collection);
             }
         }

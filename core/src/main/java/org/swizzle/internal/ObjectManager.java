@@ -1818,7 +1818,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         counters.objectsResident += created.size();
         counters.objectsCreated += created.size();
         collections.committed();
-        for (Attachment attachment : remembering) { // after the collections written are clean, which forgets the places taken before a change
+        for (Attachment attachment : remembering) { // once clean, which forgot the places taken before a change
             attachment.writtenCommitted();
         }
         remembering.clear();
@@ -1919,12 +1919,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             attachment.forgetWritten(); // its arrays change in place: only a comparison of bytes sees that
             // where abort() puts them back: a collection that reports its changes holds them as committed until it
             // changes, but for rows of arrays of arrays, which a change can replace unseen
-            Object places = StoredCollections.reportsChanges(attachment) ? KeptArrays.nestedPlaces(collection)
-                : KeptArrays.committedPlaces(collection);
-            if (places != null || !StoredCollections.reportsChanges(attachment)) {
-                attachment.takeWrittenArrays(places);
-                remembering.add(attachment);
-            }
+            attachment.takeWrittenArrays(StoredCollections.reportsChanges(attachment)
+                ? KeptArrays.nestedPlaces(collection) : KeptArrays.committedPlaces(collection));
+            remembering.add(attachment);
         } else if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection)) {
             collections.watch(attachment);
             attachment.takeWritten(); // as written, whatever runs before the commit ends

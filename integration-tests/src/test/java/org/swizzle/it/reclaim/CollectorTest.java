@@ -152,12 +152,7 @@ class CollectorTest {
     void shouldFreeInTheSameSessionObjectsReadThatSharedALiveList() {
         String store = dir.resolve("shared").toString();
         Jvm.withAgent().run(ChurnWorkload.class, "sharedBuild", store).ok();
-        String output = Jvm.withAgent().run(ChurnWorkload.class, "sharedDropped", store).ok().output;
-        Matcher freed = Pattern.compile("SHARED read=1000 first=\\d+ second=(\\d+) kept=1").matcher(output);
-        assertTrue(freed.find() && Long.parseLong(freed.group(1)) >= 1_000, "the 1,000 items read and dropped freed: "
-            + output);
-        String again = Jvm.withAgent().run(ChurnWorkload.class, "sharedVerify", store).ok().output;
-        assertTrue(again.contains("VERIFIED shared"), again);
+        assertSharedItemsFreed(store, "sharedDropped", "SHARED read=1000 first=\\d+ second=(\\d+) kept=1", "read");
     }
 
     /**
@@ -167,18 +162,26 @@ class CollectorTest {
     @Test
     void shouldFreeInTheSameSessionObjectsTheBudgetReHollowedThatSharedALiveList() {
         String store = dir.resolve("sharedUnderBudget").toString();
-        String output = Jvm.withAgent().run(ChurnWorkload.class, "sharedUnderBudget", store).ok().output;
-        Matcher freed = Pattern.compile("SHARED first=\\d+ second=(\\d+) kept=1").matcher(output);
-        assertTrue(freed.find() && Long.parseLong(freed.group(1)) >= 1_000, "the 1,000 items made and dropped freed: "
-            + output);
+        assertSharedItemsFreed(store, "sharedUnderBudget", "SHARED first=\\d+ second=(\\d+) kept=1", "made");
+    }
+
+    /**
+     * Runs {@code phase}, whose line {@code freedLine} gives what the second collection freed of the 1,000 items it
+     * {@code dropped} (read or made, then dropped): all of them; then a new JVM finds the kept item's list as committed.
+     */
+    private static void assertSharedItemsFreed(String store, String phase, String freedLine, String dropped) {
+        String output = Jvm.withAgent().run(ChurnWorkload.class, phase, store).ok().output;
+        Matcher freed = Pattern.compile(freedLine).matcher(output);
+        assertTrue(freed.find() && Long.parseLong(freed.group(1)) >= 1_000, "the 1,000 items " + dropped
+            + " and dropped freed: " + output);
         String again = Jvm.withAgent().run(ChurnWorkload.class, "sharedVerify", store).ok().output;
         assertTrue(again.contains("VERIFIED shared"), again);
     }
 
     /**
      * An object the collection found no root reaching may be linked again before the commit that re-hollows it. A list it
-     * shares, changed and then detached by {@code abort()}, must still be read again in its place through some holder,
-     * so that an array the application holds from it stays the list's and the change made to it next is committed:
+     * shares, changed and then detached by {@code abort()}, must still be read again in its place (by itself, when no
+     * holder's fill reads it), so that an array the application holds from it stays the list's and the change made to it next is committed:
      * with 12 holders as with 3, though every one of them was re-hollowed.
      */
     @Test
