@@ -104,6 +104,39 @@ final class KeptArrays {
         return true;
     }
 
+    /**
+     * Whether list or map {@code collection} holds, at each place {@link #committedPlaces} {@code places} took, the
+     * array held there as committed (and its rows): false for an array stored in its place, which its bytes hide when
+     * it holds the same elements. True if {@code places} is the collection itself, as nothing was taken.
+     */
+    static boolean holdsInPlaces(Object places, Object collection) {
+        if (places instanceof List && collection instanceof List && places != collection) {
+            List<?> committed = (List<?>) places;
+            List<?> held = (List<?>) collection;
+            if (committed.size() != held.size()) {
+                return false;
+            }
+            for (int i = 0; i < committed.size(); i++) {
+                if (isTakenArray(committed.get(i)) && !holdsAsCommitted(committed.get(i), held.get(i))) {
+                    return false;
+                }
+            }
+        } else if (places instanceof Map && collection instanceof Map && places != collection) {
+            Map<?, ?> committed = (Map<?, ?>) places;
+            for (Map.Entry<?, ?> entry : ((Map<?, ?>) collection).entrySet()) {
+                Object taken = committed.get(entry.getKey());
+                if (isTakenArray(taken) && !holdsAsCommitted(taken, entry.getValue())) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean isTakenArray(Object element) {
+        return element instanceof Rows || element != null && element.getClass().isArray();
+    }
+
     /** An array that held arrays, and what {@link #asCommitted} took of each of them: see {@link #keep}. */
     private static final class Rows {
         final Object[] array;
@@ -193,7 +226,7 @@ final class KeptArrays {
         Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()
             : collection instanceof List ? (List<?>) collection : List.of();
         for (Object element : elements) {
-            if (element instanceof Rows || element != null && element.getClass().isArray()) {
+            if (isTakenArray(element)) {
                 return true;
             }
         }

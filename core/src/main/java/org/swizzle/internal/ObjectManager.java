@@ -2586,13 +2586,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    /** Whether stored collection {@code attachment} differs from its committed image (outside a commit). */
+    /**
+     * Whether stored collection {@code attachment} differs from its committed image (outside a commit), or holds another
+     * array than as committed where its bytes cannot tell.
+     */
     private boolean collectionChanged(Attachment attachment) {
         if (!store.contains(attachment.oid()) || !writes(() -> writeImage(attachment))) {
             return true;
         }
         LittleEndianBuffer committed = store.view(attachment.oid(), view);
-        return !sameBytes(writer.buffer(), writer.start(), writer.length(), committed, 0, committed.capacity());
+        return !sameBytes(writer.buffer(), writer.start(), writer.length(), committed, 0, committed.capacity())
+            || !KeptArrays.holdsInPlaces(attachment.arraysAsCommitted(), attachment.collection());
     }
 
     /**

@@ -92,6 +92,7 @@ class AbortTest {
     private void giveBackItsOwnArrayToAnObjectWhoseFieldTheAbortedChangeGaveAnothersArray(String options) {
         assertChecksPass(options, 2, "writeWithArrayOfAnother", "verifyWithArrayOfAnother");
         assertChecksPass(options, 2, "writeWithEqualArraysSwapped", "verifyWithEqualArraysSwapped");
+        assertChecksPass(options, 5, "writeWithEqualArraysInCollections", "verifyWithEqualArraysInCollections");
     }
 
     private void giveBackItsOwnRowsToAnArrayOfArraysWhoseRowTheAbortedChangeGaveAnothersRow(String options) {

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 import org.swizzle.DetachedCollectionException;
 import org.swizzle.ObjectStore;
@@ -45,6 +47,8 @@ public final class AbortWorkload {
                 case "verifyWithArrayOfAnother": verifyWithArrayOfAnother(store); break;
                 case "writeWithEqualArraysSwapped": writeWithEqualArraysSwapped(store); break;
                 case "verifyWithEqualArraysSwapped": verifyWithEqualArraysSwapped(store); break;
+                case "writeWithEqualArraysInCollections": writeWithEqualArraysInCollections(store); break;
+                case "verifyWithEqualArraysInCollections": verifyWithEqualArraysInCollections(store); break;
                 case "shareShelves": shareShelves(store); break;
                 case "writeWithShelvesHandedOver": writeWithShelvesHandedOver(store); break;
                 case "verifyWithShelvesHandedOver": verifyWithShelvesHandedOver(store); break;
@@ -503,6 +507,77 @@ public final class AbortWorkload {
         check(Arrays.equals(first.numbers, new int[] {7, 0, 0}) && Arrays.equals(first.other.numbers, new int[] {0, 0, 0}),
             "a fresh JVM reads the change made through the first object's array alone: " + Arrays.toString(first.numbers)
                 + " " + Arrays.toString(first.other.numbers));
+    }
+
+    /**
+     * The same in lists and maps, made by the application (plain, compared with their committed bytes at abort()) and by
+     * a persistent class (tracked): arrays of equal elements swapped, then one shared, and aborted; each place gets its
+     * own array back, and a change made through it next is committed there.
+     */
+    private static void writeWithEqualArraysInCollections(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        crate.plainRows = new ArrayList<>(List.of(new int[] {1, 2}, new int[] {1, 2}));
+        crate.moved = crate.newRows();
+        crate.moved.addAll(List.of(new int[] {1, 2}, new int[] {1, 2}));
+        crate.plainByKey = new java.util.HashMap<>(java.util.Map.of("a", new int[] {3}, "b", new int[] {3}));
+        crate.byKey.putAll(java.util.Map.of("a", new int[] {3}, "b", new int[] {3}));
+        store.commit();
+        int[][] firsts = {swapEqualArraysAndAbort(store, () -> crate.plainRows, "plain list"),
+            swapEqualArraysAndAbort(store, () -> crate.moved, "tracked list"),
+            swapEqualValuesAndAbort(store, () -> crate.plainByKey, "plain map"),
+            swapEqualValuesAndAbort(store, () -> crate.byKey, "tracked map")};
+        for (int[] first : firsts) {
+            first[0] = 7;
+        }
+        store.commit();
+    }
+
+    /**
+     * Swaps the two arrays of equal elements the list {@code field} reads holds, aborts, shares the first, aborts;
+     * returns the first. The field is read again after each abort, which detaches a tracked collection it changed.
+     */
+    private static int[] swapEqualArraysAndAbort(ObjectStore store, Supplier<List<int[]>> field, String what) {
+        List<int[]> list = field.get();
+        int[] first = list.get(0);
+        int[] second = list.get(1);
+        list.set(0, second);
+        list.set(1, first);
+        store.abort();
+        list = field.get();
+        boolean swappedBack = list.get(0) == first && list.get(1) == second;
+        list.set(1, first);
+        store.abort();
+        list = field.get();
+        check(swappedBack && list.get(0) == first && list.get(1) == second,
+            "abort() gives each place of a " + what + " its own array of equal elements back: " + swappedBack);
+        return first;
+    }
+
+    /** The same for the arrays under keys "a" and "b" of the map {@code field} reads. */
+    private static int[] swapEqualValuesAndAbort(ObjectStore store, Supplier<Map<String, int[]>> field, String what) {
+        Map<String, int[]> map = field.get();
+        int[] first = map.get("a");
+        int[] second = map.get("b");
+        map.put("a", second);
+        map.put("b", first);
+        store.abort();
+        map = field.get();
+        boolean swappedBack = map.get("a") == first && map.get("b") == second;
+        map.put("b", first);
+        store.abort();
+        map = field.get();
+        check(swappedBack && map.get("a") == first && map.get("b") == second,
+            "abort() gives each key of a " + what + " its own array of equal elements back: " + swappedBack);
+        return first;
+    }
+
+    private static void verifyWithEqualArraysInCollections(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class);
+        List<int[]> read = List.of(crate.plainRows.get(0), crate.plainRows.get(1), crate.moved.get(0), crate.moved.get(1),
+            crate.plainByKey.get("a"), crate.plainByKey.get("b"), crate.byKey.get("a"), crate.byKey.get("b"));
+        String values = read.stream().map(Arrays::toString).collect(java.util.stream.Collectors.joining(" "));
+        check(values.equals("[7, 2] [1, 2] [7, 2] [1, 2] [7] [3] [7] [3]"),
+            "a fresh JVM reads the change made through the first array of each alone: " + values);
     }
 
     private static void buildGrids(ObjectStore store) {

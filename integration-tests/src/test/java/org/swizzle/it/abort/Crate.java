@@ -7,7 +7,7 @@ import org.swizzle.Persistent;
 /**
  * A persistent object with an array of numbers, an array of references, a list, a neighbour, an array of arrays, a
  * list of arrays (and a long one, one made here and one the application makes), a map of arrays, a map of lists of
- * arrays, a map of sets the application makes and a map that may hold itself.
+ * arrays (and one the application makes), a map of sets the application makes and a map that may hold itself.
  */
 @Persistent
 public class Crate {
@@ -26,6 +26,7 @@ public class Crate {
     List<int[]> moved;
     List<int[]> plainRows;
     java.util.Map<String, int[]> byKey = new java.util.HashMap<>();
+    java.util.Map<String, int[]> plainByKey;
     int[] spare = {1, 2, 3};
     java.util.Map<String, String> named;
     Sampler sampler;
