@@ -2503,7 +2503,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     }
 
     private void noteIfOutermost(Attachment attachment) {
-        if (!attachment.heldByCollection()) {
+        if (!attachment.heldFromOutside()) {
             keptOutermost.add(attachment);
         }
     }

@@ -1,9 +1,11 @@
 package org.swizzle.internal.tracked;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -432,11 +434,32 @@ public final class Attachment {
         return held == null || sameStored(held, directory);
     }
 
-    /** Whether another collection holds it: a paged collection's directory, or one it is an element or value of. */
-    public boolean heldByCollection() {
-        boolean[] found = {false};
-        forEachHolder(holder -> found[0] |= holder instanceof Attachment);
-        return found[0];
+    /**
+     * Whether another collection holds it (a paged collection's directory, or one it is an element or value of), or
+     * holds one that does, and so on, that it does not hold in turn: false when no collection holds it, or only the
+     * collections of a cycle it is part of (a map holding itself), so that reading it reads them all.
+     */
+    public boolean heldFromOutside() {
+        for (Attachment above : collectionsAbove(this)) {
+            if (above != this && !collectionsAbove(above).contains(this)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The collections holding {@code attachment}, those holding them, and so on. */
+    private static Set<Attachment> collectionsAbove(Attachment attachment) {
+        Set<Attachment> found = Collections.newSetFromMap(new IdentityHashMap<>());
+        ArrayDeque<Attachment> work = new ArrayDeque<>(List.of(attachment));
+        while (!work.isEmpty()) {
+            work.poll().forEachHolder(holder -> {
+                if (holder instanceof Attachment && found.add((Attachment) holder)) {
+                    work.add((Attachment) holder);
+                }
+            });
+        }
+        return found;
     }
 
     private static boolean sameStored(Object holder, Attachment directory) {

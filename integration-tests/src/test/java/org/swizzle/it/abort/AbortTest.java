@@ -103,6 +103,7 @@ class AbortTest {
     private void keepAnArrayHeldFromAListNoObjectReadHoldsAnyLonger(String options) {
         assertChecksPass(options, 2, "shareRows", "writeWithRowsHandedOver", "verifyWithRowsHandedOver");
         assertChecksPass(options, 2, "shareShelves", "writeWithShelvesHandedOver", "verifyWithShelvesHandedOver");
+        assertChecksPass(options, 2, "shareCycle", "writeWithCycleHandedOver", "verifyWithCycleHandedOver");
     }
 
     /** The same under the other barriers and schemes, with the extended tests (about 3 s each). */

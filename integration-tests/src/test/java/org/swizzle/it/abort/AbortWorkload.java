@@ -52,6 +52,9 @@ public final class AbortWorkload {
                 case "shareShelves": shareShelves(store); break;
                 case "writeWithShelvesHandedOver": writeWithShelvesHandedOver(store); break;
                 case "verifyWithShelvesHandedOver": verifyWithShelvesHandedOver(store); break;
+                case "shareCycle": shareCycle(store); break;
+                case "writeWithCycleHandedOver": writeWithCycleHandedOver(store); break;
+                case "verifyWithCycleHandedOver": verifyWithCycleHandedOver(store); break;
                 case "writeWithRowsHandedOver": writeWithRowsHandedOver(store); break;
                 case "verifyWithRowsHandedOver": verifyWithRowsHandedOver(store); break;
                 case "verifyWithMovedArrays": verifyWithMovedArrays(store, Path.of(args[1])); break;
@@ -671,6 +674,49 @@ public final class AbortWorkload {
         List<long[]> shelf = store.root("crate", Crate.class).other.shelves.get("a");
         check(shelf.size() == 1 && shelf.get(0)[0] == 42 && shelf.get(0)[1] == 2,
             "a fresh JVM reads the change made to the array after abort(): " + shelf.size() + " " + Arrays.toString(shelf.get(0)));
+    }
+
+    private static void shareCycle(ObjectStore store) {
+        Crate first = store.root("crate", Crate.class, Crate::new);
+        java.util.Map<String, Object> next = new Crate().cycle;
+        List<int[]> rows = first.newRows();
+        rows.add(new int[] {1, 2});
+        next.put("rows", rows);
+        next.put("back", first.cycle);
+        first.cycle.put("next", next);
+        first.cycle.put("self", first.cycle);
+        first.other = new Crate();
+        first.other.cycle = first.cycle;
+        store.commit();
+    }
+
+    /**
+     * The same for a list of arrays in a map that a map holding itself holds, and holds in turn: no collection holds
+     * either map but the other or itself.
+     */
+    @SuppressWarnings("unchecked")
+    private static void writeWithCycleHandedOver(ObjectStore store) {
+        Crate first = store.root("crate", Crate.class);
+        List<int[]> rows = (List<int[]>) ((java.util.Map<String, Object>) first.cycle.get("next")).get("rows");
+        int[] row = rows.get(0);
+        first.cycle = new java.util.HashMap<>();
+        store.commit();
+        rows.add(new int[] {9});
+        store.abort();
+        row[0] = 42;
+        store.commit();
+        java.util.Map<String, Object> next = (java.util.Map<String, Object>) first.other.cycle.get("next");
+        check(((List<int[]>) next.get("rows")).get(0) == row,
+            "the list read again after abort() in the maps holding each other holds the array held from it");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void verifyWithCycleHandedOver(ObjectStore store) {
+        java.util.Map<String, Object> cycle = store.root("crate", Crate.class).other.cycle;
+        java.util.Map<String, Object> next = (java.util.Map<String, Object>) cycle.get("next");
+        List<int[]> rows = (List<int[]>) next.get("rows");
+        check(cycle.get("self") == cycle && next.get("back") == cycle && rows.size() == 1 && rows.get(0)[0] == 42 && rows.get(0)[1] == 2,
+            "a fresh JVM reads the change made to the array after abort(): " + rows.size() + " " + Arrays.toString(rows.get(0)));
     }
 
     private static void verifyWithRowsHandedOver(ObjectStore store) {
