@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -121,6 +123,8 @@ final class KeptArrays {
                     return false;
                 }
             }
+        } else if (places instanceof SetPlaces && collection instanceof Set) {
+            return ((SetPlaces) places).heldBy((Set<?>) collection);
         } else if (places instanceof Map && collection instanceof Map && places != collection) {
             Map<?, ?> committed = (Map<?, ?>) places;
             for (Map.Entry<?, ?> entry : ((Map<?, ?>) collection).entrySet()) {
@@ -137,6 +141,87 @@ final class KeptArrays {
         return element instanceof Rows || element != null && element.getClass().isArray();
     }
 
+    /**
+     * The arrays a set held as committed, each with a copy of its committed elements: a set's array has no index or
+     * key, so the set read again after {@code abort()} keeps, in place of each array it reads, the one that held the
+     * same elements (any of them, among arrays of equal elements), found with {@link #keepIn}.
+     */
+    private static final class SetPlaces {
+        final List<Object> arrays = new ArrayList<>();
+        final List<Object> elements = new ArrayList<>();
+
+        /** The arrays {@code set} holds, with their elements as they are now, or null if it holds none. */
+        static SetPlaces of(Set<?> set) {
+            SetPlaces places = new SetPlaces();
+            for (Object element : set) {
+                if (element != null && element.getClass().isArray()) {
+                    places.arrays.add(asCommitted(element));
+                    places.elements.add(deepCopy(element));
+                }
+            }
+            return places.arrays.isEmpty() ? null : places;
+        }
+
+        /** Puts into {@code read}, in place of each array it holds, the array taken that held its elements. */
+        void keepIn(Set<Object> read) {
+            boolean[] taken = new boolean[arrays.size()];
+            List<Object> reads = new ArrayList<>(read);
+            for (Object element : reads) {
+                if (element == null || !element.getClass().isArray()) {
+                    continue;
+                }
+                for (int i = 0; i < taken.length; i++) {
+                    if (!taken[i] && elements.get(i).getClass() == element.getClass()
+                        && Objects.deepEquals(elements.get(i), element)) {
+                        taken[i] = true;
+                        Object kept = keep(arrays.get(i), element);
+                        if (kept != element) {
+                            read.remove(element);
+                            read.add(kept);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        /** Whether {@code set} holds every array taken (and its rows), and as many arrays. */
+        boolean heldBy(Set<?> set) {
+            int held = 0;
+            for (Object element : set) {
+                if (element != null && element.getClass().isArray()) {
+                    held++;
+                }
+            }
+            if (held != arrays.size()) {
+                return false;
+            }
+            for (Object array : arrays) {
+                Object value = array instanceof Rows ? ((Rows) array).array : array;
+                if (!set.contains(value) || !holdsAsCommitted(array, value)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static Object deepCopy(Object array) {
+            if (!(array instanceof Object[])) {
+                int length = Array.getLength(array);
+                Object copy = Array.newInstance(array.getClass().getComponentType(), length);
+                System.arraycopy(array, 0, copy, 0, length);
+                return copy;
+            }
+            Object[] copy = ((Object[]) array).clone();
+            for (int i = 0; i < copy.length; i++) {
+                if (copy[i] != null && copy[i].getClass().isArray()) {
+                    copy[i] = deepCopy(copy[i]);
+                }
+            }
+            return copy;
+        }
+    }
+
     /** An array that held arrays, and what {@link #asCommitted} took of each of them: see {@link #keep}. */
     private static final class Rows {
         final Object[] array;
@@ -149,9 +234,9 @@ final class KeptArrays {
     }
 
     /**
-     * Keeps in {@code read}, a list or map just read from the store, the arrays {@code old} (its instance before
-     * {@code abort()}, or {@link #committedPlaces} of it) held at the same index or under an equal key, by
-     * {@link #keep}. {@code read} must not report the changes (it is being filled, or is a copy).
+     * Keeps in {@code read}, a list, map or set just read from the store, the arrays {@code old} (its instance before
+     * {@code abort()}, or {@link #committedPlaces} of it) held at the same index, under an equal key, or (a set) with
+     * the same committed elements, by {@link #keep}. {@code read} must not report the changes (it is being filled, or is a copy).
      */
     @SuppressWarnings("unchecked")
     static void keepElements(Object old, Object read) {
@@ -168,12 +253,15 @@ final class KeptArrays {
         } else if (old instanceof Map && read instanceof Map) {
             Map<Object, Object> olds = (Map<Object, Object>) old;
             ((Map<Object, Object>) read).replaceAll((key, value) -> keep(olds.get(key), value));
+        } else if (old instanceof SetPlaces && read instanceof Set) {
+            ((SetPlaces) old).keepIn((Set<Object>) read);
         }
     }
 
     /**
-     * Where {@code collection}, a list or map read whole (not paged), holds arrays, for {@link #keepElements} after
-     * {@code abort()}: a copy of the list, or of the entries of the map whose values are arrays; null if it holds none.
+     * Where {@code collection}, a list, map or set read whole (not paged), holds arrays, for {@link #keepElements} after
+     * {@code abort()}: a copy of the list, of the entries of the map whose values are arrays, or the set's arrays with
+     * their elements (which must be taken as committed: see {@link #nestedPlaces}); null if it holds none.
      * Taken while the collection holds what was committed (before its first change since a commit, or as a commit
      * writes it), so that a change that moved an array (an insertion before it, a value put over it) does not take its
      * place from it.
@@ -199,15 +287,21 @@ final class KeptArrays {
             });
             return arrays.isEmpty() ? null : arrays;
         }
+        if (collection instanceof Set) {
+            return SetPlaces.of((Set<?>) collection);
+        }
         return null;
     }
 
     /**
      * {@link #committedPlaces} of {@code collection} if it holds an array of arrays holding arrays, whose rows a change
-     * may replace without the collection's notice; else null, as the collection, unchanged, holds its arrays as
-     * committed.
+     * may replace without the collection's notice, or is a set holding arrays, whose elements a change may write
+     * without its notice; else null, as the collection, unchanged, holds its arrays as committed.
      */
     static Object nestedPlaces(Object collection) {
+        if (collection instanceof Set) {
+            return SetPlaces.of((Set<?>) collection); // its arrays have no place: known by their committed elements
+        }
         Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()
             : collection instanceof List ? (List<?>) collection : List.of();
         for (Object element : elements) {
@@ -223,6 +317,9 @@ final class KeptArrays {
      * which {@link #keepElements} would keep.
      */
     static boolean holdsArrays(Object collection) {
+        if (collection instanceof SetPlaces) {
+            return true;
+        }
         Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()
             : collection instanceof List ? (List<?>) collection : List.of();
         for (Object element : elements) {

@@ -2623,6 +2623,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 list.clear();
                 list.addAll(restored);
             } else {
+                KeptArrays.keepElements(arraysAt, committed);
                 ((java.util.Collection<Object>) collection).clear();
                 ((java.util.Collection<Object>) collection).addAll((java.util.Collection<Object>) committed);
             }

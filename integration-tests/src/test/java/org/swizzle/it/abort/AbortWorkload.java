@@ -53,6 +53,9 @@ public final class AbortWorkload {
                 case "writeWithShelvesHandedOver": writeWithShelvesHandedOver(store); break;
                 case "verifyWithShelvesHandedOver": verifyWithShelvesHandedOver(store); break;
                 case "shareCycle": shareCycle(store); break;
+                case "writeWithSetsOfArrays": writeWithSetsOfArrays(store); break;
+                case "changeSetsOfArrays": changeSetsOfArrays(store); break;
+                case "verifySetsOfArrays": verifySetsOfArrays(store); break;
                 case "writeWithCycleHandedOver": writeWithCycleHandedOver(store); break;
                 case "verifyWithCycleHandedOver": verifyWithCycleHandedOver(store); break;
                 case "writeWithRowsHandedOver": writeWithRowsHandedOver(store); break;
@@ -581,6 +584,60 @@ public final class AbortWorkload {
         String values = read.stream().map(Arrays::toString).collect(java.util.stream.Collectors.joining(" "));
         check(values.equals("[7, 2] [1, 2] [7, 2] [1, 2] [7] [3] [7] [3]"),
             "a fresh JVM reads the change made through the first array of each alone: " + values);
+    }
+
+    /**
+     * Sets of arrays, which hold their arrays at no index or key, made by the application (plain) and by a persistent
+     * class (tracked), changed in the JVM that made them: abort() gives each set the arrays it held as committed, with
+     * their committed elements, so that a change made through one after it is committed.
+     */
+    private static void writeWithSetsOfArrays(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        crate.plainMarks = new HashSet<>(List.of(new int[] {1, 2}, new int[] {2, 2}, new int[] {2, 2}));
+        crate.marks.addAll(List.of(new int[] {1, 2}, new int[] {2, 2}, new int[] {2, 2}));
+        store.commit();
+        changeSetsOfArrays(store);
+    }
+
+    /** The same with the sets read from the store. */
+    private static void changeSetsOfArrays(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class);
+        abortChangesToASetOfArrays(store, () -> crate.plainMarks, "a plain set");
+        abortChangesToASetOfArrays(store, () -> crate.marks, "a tracked set");
+    }
+
+    /**
+     * Writes into the arrays of the set {@code field} reads and puts others in their place, aborts, checks the set
+     * holds its own arrays again, then adds 10 to the second element of its array starting with 1, and 1 to those of
+     * its two arrays starting with 2, and commits.
+     */
+    private static void abortChangesToASetOfArrays(ObjectStore store, Supplier<java.util.Set<int[]>> field, String what) {
+        java.util.Set<int[]> set = field.get();
+        int[] one = set.stream().filter(array -> array[0] == 1).findFirst().orElseThrow();
+        List<int[]> twos = set.stream().filter(array -> array[0] == 2).collect(java.util.stream.Collectors.toList());
+        int committedTwo = twos.get(0)[1];
+        one[0] = 10;
+        set.remove(twos.get(0));
+        set.add(new int[] {2, committedTwo});
+        set.add(new int[] {5});
+        twos.get(1)[1] = 99;
+        store.abort();
+        set = field.get();
+        check(set.size() == 3 && set.contains(one) && set.contains(twos.get(0)) && set.contains(twos.get(1)) && one[0] == 1
+                && twos.get(1)[1] == committedTwo,
+            "abort() gives " + what + " of arrays the arrays it held as committed, with their committed elements");
+        one[1] += 10;
+        twos.forEach(two -> two[1]++);
+        store.commit();
+    }
+
+    private static void verifySetsOfArrays(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class);
+        for (java.util.Set<int[]> set : List.of(crate.plainMarks, crate.marks)) {
+            List<String> read = set.stream().map(Arrays::toString).sorted().collect(java.util.stream.Collectors.toList());
+            check(read.equals(List.of("[1, 22]", "[2, 4]", "[2, 4]")),
+                "a fresh JVM reads the changes made through the arrays of a set after two aborts: " + read);
+        }
     }
 
     private static void buildGrids(ObjectStore store) {
