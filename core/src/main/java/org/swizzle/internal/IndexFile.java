@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -131,7 +132,7 @@ final class IndexFile implements AutoCloseable {
                 continue;
             }
         } catch (IOException e) {
-            throw new DamagedException("cannot be read: " + e);
+            throw unusable(path, "read", e);
         }
         if (header.hasRemaining()) {
             throw new DamagedException("is " + size + " bytes, shorter than its header");
@@ -162,11 +163,25 @@ final class IndexFile implements AutoCloseable {
         try {
             file.map(path, slots);
         } catch (IOException e) {
-            throw new DamagedException("cannot be mapped: " + e);
+            throw unusable(path, "mapped", e);
         }
         file.entries = entries;
         file.tombstones = tombstones;
         return file;
+    }
+
+    /**
+     * Why index file {@code path} could not be {@code read} or {@code mapped}: damage (the index is rebuilt in its
+     * place), or, when the system denied access, a {@link StoreIOException} saying so, as rebuilding would replace a
+     * file someone made read-only.
+     */
+    static DamagedException unusable(Path path, String done, IOException e) {
+        if (e instanceof AccessDeniedException) {
+            throw new StoreIOException("Index file " + path + " cannot be " + done + " for reading and writing: access"
+                + " is denied. Let this process read and write it, or delete it to have the"
+                + " index built again from the objects.", e);
+        }
+        return new DamagedException("cannot be " + done + ": " + e);
     }
 
     private void map(Path file, long slotCount) throws IOException {

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -26,6 +27,7 @@ import java.util.logging.Logger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.swizzle.StoreIOException;
 
 /**
  * The index file ({@link IndexFile}) and the index over it ({@link HashIndex}), without a store: the objects are
@@ -119,6 +121,17 @@ class HashIndexTest {
         assertEquals(100_000, again.size());
         assertSame(objects.get(10L + 99_999), again.get(99_999));
         again.close(1);
+    }
+
+    @Test
+    void shouldRefuseAnIndexFileItIsDeniedAccessToRatherThanCallItDamagedAndReplaceIt() {
+        Path file = dir.resolve("by-name.idx");
+        StoreIOException denied = assertThrows(StoreIOException.class,
+            () -> IndexFile.unusable(file, "mapped", new AccessDeniedException(file.toString())));
+        assertTrue(denied.getMessage().contains(file.toString()) && denied.getMessage().contains("access is denied")
+            && !denied.getMessage().contains("damaged"), denied.getMessage());
+        assertEquals("cannot be read: java.io.IOException: Input/output error",
+            IndexFile.unusable(file, "read", new IOException("Input/output error")).getMessage());
     }
 
     @Test

@@ -93,6 +93,27 @@ class CheckpointTest {
     }
 
     @Test
+    void shouldSayTheClusterFileIsOlderThanTheWalWhenAnOlderCopyIsPutBack() throws IOException {
+        Path oldClusters = dir.resolve("old.clusters");
+        try (SegmentStore store = SegmentStore.open(dir.resolve("store"), StoreDirs.smallNoCheckpoint())) {
+            for (int commit = 1; commit <= 3; commit++) {
+                Transaction transaction = store.begin();
+                TestBytes.putNew(transaction, commit, 10);
+                transaction.commit(commit);
+                store.checkpoint();
+                if (commit == 1) {
+                    Files.copy(store.directory().resolve(StoreDirs.CLUSTERS), oldClusters);
+                }
+            }
+        }
+        Files.copy(oldClusters, dir.resolve("store").resolve(StoreDirs.CLUSTERS), StandardCopyOption.REPLACE_EXISTING);
+        StoreCorruptedException e = assertThrows(StoreCorruptedException.class,
+            () -> SegmentStore.open(dir.resolve("store"), StoreDirs.smallNoCheckpoint()));
+        assertTrue(e.getMessage().contains("the cluster file belongs to an older state") && !e.getMessage().contains("null"),
+            e.getMessage());
+    }
+
+    @Test
     void shouldRefuseAWalOlderThanThePreviousCheckpoint() throws IOException {
         Path oldWal = dir.resolve("old.wal");
         try (SegmentStore store = SegmentStore.open(dir.resolve("store"), StoreDirs.smallNoCheckpoint())) {
