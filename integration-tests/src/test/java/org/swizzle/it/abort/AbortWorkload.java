@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.swizzle.DetachedCollectionException;
@@ -696,15 +697,25 @@ public final class AbortWorkload {
      */
     private static void writeWithRowsHandedOver(ObjectStore store) {
         Crate first = store.root("crate", Crate.class);
-        List<int[]> rows = first.rows;
-        int[] row = rows.get(0);
-        first.rows = new ArrayList<>();
-        store.commit();
-        rows.add(new int[] {9});
-        store.abort();
-        row[0] = 42;
-        store.commit();
+        int[] row = handOverThenAbort(store, first.rows, () -> first.rows = new ArrayList<>(), new int[] {9},
+            held -> held[0] = 42);
         check(first.other.rows.get(0) == row, "the list read again after abort() holds the array held from it");
+    }
+
+    /**
+     * Takes the first array of {@code list}, has the first object give up the collection that holds the list ({@code
+     * handOver}) and commits, so that only an object not read yet holds it in the store; then adds {@code added} to the
+     * list, aborts, writes through the array taken ({@code write}) and commits. Returns the array.
+     */
+    private static <A> A handOverThenAbort(ObjectStore store, List<A> list, Runnable handOver, A added, Consumer<A> write) {
+        A first = list.get(0);
+        handOver.run();
+        store.commit();
+        list.add(added);
+        store.abort();
+        write.accept(first);
+        store.commit();
+        return first;
     }
 
     private static void shareShelves(ObjectStore store) {
@@ -716,14 +727,8 @@ public final class AbortWorkload {
 
     private static void writeWithShelvesHandedOver(ObjectStore store) {
         Crate first = store.root("crate", Crate.class);
-        List<long[]> shelf = first.shelves.get("a");
-        long[] row = shelf.get(0);
-        first.shelves = new java.util.HashMap<>();
-        store.commit();
-        shelf.add(new long[] {9});
-        store.abort();
-        row[0] = 42;
-        store.commit();
+        long[] row = handOverThenAbort(store, first.shelves.get("a"), () -> first.shelves = new java.util.HashMap<>(),
+            new long[] {9}, held -> held[0] = 42);
         check(first.other.shelves.get("a").get(0) == row, "the shelf read again after abort() holds the array held from it");
     }
 
@@ -755,13 +760,8 @@ public final class AbortWorkload {
     private static void writeWithCycleHandedOver(ObjectStore store) {
         Crate first = store.root("crate", Crate.class);
         List<int[]> rows = (List<int[]>) ((java.util.Map<String, Object>) first.cycle.get("next")).get("rows");
-        int[] row = rows.get(0);
-        first.cycle = new java.util.HashMap<>();
-        store.commit();
-        rows.add(new int[] {9});
-        store.abort();
-        row[0] = 42;
-        store.commit();
+        int[] row = handOverThenAbort(store, rows, () -> first.cycle = new java.util.HashMap<>(), new int[] {9},
+            held -> held[0] = 42);
         java.util.Map<String, Object> next = (java.util.Map<String, Object>) first.other.cycle.get("next");
         check(((List<int[]>) next.get("rows")).get(0) == row,
             "the list read again after abort() in the maps holding each other holds the array held from it");
