@@ -39,6 +39,10 @@ final class CollectionFill {
     /** A value read and waiting for the collection it is to be filled before it goes in. */
     private Object held;
     private boolean holding;
+    /** The arrays a set read again after {@code abort()} keeps, by position, or null. */
+    private KeptArrays.SetPlaces keep;
+    /** Where the set filled holds arrays, or null. */
+    private KeptArrays.SetPlaces places;
 
     /** The fill of {@code size} elements of {@code kind} from {@code in}, positioned after the count, into {@code collection}. */
     CollectionFill(Object collection, ValueKind kind, int size, ObjectReader in) {
@@ -112,6 +116,19 @@ final class CollectionFill {
         return value instanceof Persistable ? MisplacedKeys.readsState(collection, value) : NestedContainers.isContainer(value);
     }
 
+    /**
+     * Has the set filled keep, in place of the array it reads at a position, the array {@code kept} took there, with
+     * the elements read ({@link KeptArrays#keep}).
+     */
+    void keepArrays(KeptArrays.SetPlaces kept) {
+        keep = kept;
+    }
+
+    /** Where the set filled holds arrays, in its image's order, or null: see {@link KeptArrays.SetPlaces}. */
+    KeptArrays.SetPlaces setPlaces() {
+        return places;
+    }
+
     /** Whether the value this fill stopped at is a persistent object, whose collections are filled before it goes in. */
     boolean waitsForObject() {
         return holding && held instanceof Persistable;
@@ -151,6 +168,10 @@ final class CollectionFill {
             }
             read++;
         } else if (kind.unit() == 1) {
+            if (collection instanceof Set && value != null && value.getClass().isArray()) {
+                value = keep != null ? KeptArrays.keep(keep.at(read), value) : value;
+                places = KeptArrays.SetPlaces.add(places, read, value);
+            }
             boolean added;
             try {
                 added = ((Collection<Object>) collection).add(value);

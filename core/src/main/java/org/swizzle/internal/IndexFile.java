@@ -4,8 +4,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -122,6 +123,7 @@ final class IndexFile implements AutoCloseable {
      * Maps the index file at {@code path} for {@code keyType}.
      *
      * @throws DamagedException its size or header is not that of an index file of this format and key type
+     * @throws StoreIOException the system refused access to it
      */
     static IndexFile open(Path path, int keyType) throws DamagedException {
         long size;
@@ -132,7 +134,7 @@ final class IndexFile implements AutoCloseable {
                 continue;
             }
         } catch (IOException e) {
-            throw unusable(path, "read", e);
+            throw refusedOrDamaged(path, "read", e);
         }
         if (header.hasRemaining()) {
             throw new DamagedException("is " + size + " bytes, shorter than its header");
@@ -163,7 +165,7 @@ final class IndexFile implements AutoCloseable {
         try {
             file.map(path, slots);
         } catch (IOException e) {
-            throw unusable(path, "mapped", e);
+            throw refusedOrDamaged(path, "mapped", e);
         }
         file.entries = entries;
         file.tombstones = tombstones;
@@ -171,15 +173,16 @@ final class IndexFile implements AutoCloseable {
     }
 
     /**
-     * Why index file {@code path} could not be {@code read} or {@code mapped}: damage (the index is rebuilt in its
-     * place), or, when the system denied access, a {@link StoreIOException} saying so, as rebuilding would replace a
-     * file someone made read-only.
+     * Why index file {@code path} could not be {@code done} (read, mapped): damage, for which the index is rebuilt in
+     * its place; or, a refusal of the system (access denied, a read-only file system), a {@link StoreIOException}
+     * saying so, as rebuilding would replace a file someone made read-only.
      */
-    static DamagedException unusable(Path path, String done, IOException e) {
-        if (e instanceof AccessDeniedException) {
-            throw new StoreIOException("Index file " + path + " cannot be " + done + " for reading and writing: access"
-                + " is denied. Let this process read and write it, or delete it to have the"
-                + " index built again from the objects.", e);
+    static DamagedException refusedOrDamaged(Path path, String done, IOException e) {
+        if (e instanceof FileSystemException && !(e instanceof NoSuchFileException)) {
+            String reason = ((FileSystemException) e).getReason();
+            throw new StoreIOException("Index file " + path + " cannot be " + done + " for reading and writing: "
+                + (reason != null ? reason : "access is denied") + ". Let this process read and write it, or delete it"
+                + " to have the index built again from the objects.", e);
         }
         return new DamagedException("cannot be " + done + ": " + e);
     }

@@ -2,13 +2,16 @@ package org.swizzle.internal;
 
 import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+
+import org.agrona.collections.IntArrayList;
 
 /**
  * Puts committed contents back into the arrays an application may hold, after {@code abort()}: the arrays read again
@@ -107,7 +110,7 @@ final class KeptArrays {
     }
 
     /**
-     * Whether list or map {@code collection} holds, at each place {@link #committedPlaces} {@code places} took, the
+     * Whether list, map or set {@code collection} holds, at each place {@link #committedPlaces} {@code places} took, the
      * array held there as committed (and its rows): false for an array stored in its place, which its bytes hide when
      * it holds the same elements. True if {@code places} is the collection itself, as nothing was taken.
      */
@@ -142,83 +145,73 @@ final class KeptArrays {
     }
 
     /**
-     * The arrays a set held as committed, each with a copy of its committed elements: a set's array has no index or
-     * key, so the set read again after {@code abort()} keeps, in place of each array it reads, the one that held the
-     * same elements (any of them, among arrays of equal elements), found with {@link #keepIn}.
+     * The arrays a set held as committed, at their positions in its committed image: a set's array has no index or key,
+     * so the set read again after {@code abort()} keeps, in place of the array it reads at a position, the one taken
+     * there ({@link CollectionFill#keepArrays}). Taken as the set is filled (in the image's order) and as a commit writes
+     * it (in its iteration order, which the image follows).
      */
-    private static final class SetPlaces {
-        final List<Object> arrays = new ArrayList<>();
-        final List<Object> elements = new ArrayList<>();
+    static final class SetPlaces {
+        private final IntArrayList positions = new IntArrayList();
+        private final List<Object> arrays = new ArrayList<>();
 
-        /** The arrays {@code set} holds, with their elements as they are now, or null if it holds none. */
+        /** The arrays {@code set} holds, at their positions as it iterates, or null if it holds none. */
         static SetPlaces of(Set<?> set) {
-            SetPlaces places = new SetPlaces();
+            SetPlaces places = null;
+            int position = 0;
             for (Object element : set) {
-                if (element != null && element.getClass().isArray()) {
-                    places.arrays.add(asCommitted(element));
-                    places.elements.add(deepCopy(element));
-                }
+                places = add(places, position++, element);
             }
-            return places.arrays.isEmpty() ? null : places;
+            return places;
         }
 
-        /** Puts into {@code read}, in place of each array it holds, the array taken that held its elements. */
-        void keepIn(Set<Object> read) {
-            boolean[] taken = new boolean[arrays.size()];
-            List<Object> reads = new ArrayList<>(read);
-            for (Object element : reads) {
-                if (element == null || !element.getClass().isArray()) {
-                    continue;
-                }
-                for (int i = 0; i < taken.length; i++) {
-                    if (!taken[i] && elements.get(i).getClass() == element.getClass()
-                        && Objects.deepEquals(elements.get(i), element)) {
-                        taken[i] = true;
-                        Object kept = keep(arrays.get(i), element);
-                        if (kept != element) {
-                            read.remove(element);
-                            read.add(kept);
-                        }
-                        break;
-                    }
-                }
+        /** {@code places}, or new ones if null, with {@code element} at {@code position} if it is an array. */
+        static SetPlaces add(SetPlaces places, int position, Object element) {
+            if (element == null || !element.getClass().isArray()) {
+                return places;
             }
+            SetPlaces added = places != null ? places : new SetPlaces();
+            added.positions.addInt(position);
+            added.arrays.add(asCommitted(element));
+            return added;
         }
 
-        /** Whether {@code set} holds every array taken (and its rows), and as many arrays. */
+        /** The array taken at {@code position}, or null. */
+        Object at(int position) {
+            int low = 0;
+            int high = positions.size() - 1;
+            while (low <= high) {
+                int middle = (low + high) >>> 1;
+                int found = positions.getInt(middle);
+                if (found == position) {
+                    return arrays.get(middle);
+                }
+                if (found < position) {
+                    low = middle + 1;
+                } else {
+                    high = middle - 1;
+                }
+            }
+            return null;
+        }
+
+        /** Whether {@code set} holds the arrays taken (and their rows), by identity, and no other. */
         boolean heldBy(Set<?> set) {
-            int held = 0;
+            Set<Object> held = Collections.newSetFromMap(new IdentityHashMap<>());
             for (Object element : set) {
                 if (element != null && element.getClass().isArray()) {
-                    held++;
+                    held.add(element);
                 }
             }
-            if (held != arrays.size()) {
+            if (held.size() != arrays.size()) {
                 return false;
             }
             for (Object array : arrays) {
                 Object value = array instanceof Rows ? ((Rows) array).array : array;
-                if (!set.contains(value) || !holdsAsCommitted(array, value)) {
+                if (!held.contains(value) || !holdsAsCommitted(array, value)) {
                     return false;
                 }
             }
             return true;
-        }
-
-        private static Object deepCopy(Object array) {
-            if (!(array instanceof Object[])) {
-                int length = Array.getLength(array);
-                Object copy = Array.newInstance(array.getClass().getComponentType(), length);
-                System.arraycopy(array, 0, copy, 0, length);
-                return copy;
-            }
-            Object[] copy = ((Object[]) array).clone();
-            for (int i = 0; i < copy.length; i++) {
-                if (copy[i] != null && copy[i].getClass().isArray()) {
-                    copy[i] = deepCopy(copy[i]);
-                }
-            }
-            return copy;
         }
     }
 
@@ -234,9 +227,9 @@ final class KeptArrays {
     }
 
     /**
-     * Keeps in {@code read}, a list, map or set just read from the store, the arrays {@code old} (its instance before
-     * {@code abort()}, or {@link #committedPlaces} of it) held at the same index, under an equal key, or (a set) with
-     * the same committed elements, by {@link #keep}. {@code read} must not report the changes (it is being filled, or is a copy).
+     * Keeps in {@code read}, a list or map just read from the store, the arrays {@code old} (its instance before
+     * {@code abort()}, or {@link #committedPlaces} of it) held at the same index or under an equal key, by {@link #keep}
+     * (a set keeps them as it is filled: see {@link SetPlaces}). {@code read} must not report the changes (it is being filled, or is a copy).
      */
     @SuppressWarnings("unchecked")
     static void keepElements(Object old, Object read) {
@@ -253,15 +246,13 @@ final class KeptArrays {
         } else if (old instanceof Map && read instanceof Map) {
             Map<Object, Object> olds = (Map<Object, Object>) old;
             ((Map<Object, Object>) read).replaceAll((key, value) -> keep(olds.get(key), value));
-        } else if (old instanceof SetPlaces && read instanceof Set) {
-            ((SetPlaces) old).keepIn((Set<Object>) read);
         }
     }
 
     /**
      * Where {@code collection}, a list, map or set read whole (not paged), holds arrays, for {@link #keepElements} after
-     * {@code abort()}: a copy of the list, of the entries of the map whose values are arrays, or the set's arrays with
-     * their elements (which must be taken as committed: see {@link #nestedPlaces}); null if it holds none.
+     * {@code abort()}: a copy of the list, of the entries of the map whose values are arrays, or the set's arrays at
+     * their positions ({@link SetPlaces}); null if it holds none.
      * Taken while the collection holds what was committed (before its first change since a commit, or as a commit
      * writes it), so that a change that moved an array (an insertion before it, a value put over it) does not take its
      * place from it.
@@ -295,12 +286,12 @@ final class KeptArrays {
 
     /**
      * {@link #committedPlaces} of {@code collection} if it holds an array of arrays holding arrays, whose rows a change
-     * may replace without the collection's notice, or is a set holding arrays, whose elements a change may write
-     * without its notice; else null, as the collection, unchanged, holds its arrays as committed.
+     * may replace without the collection's notice, or is a set holding arrays, whose positions only its image gives;
+     * else null, as the collection, unchanged, holds its arrays as committed.
      */
     static Object nestedPlaces(Object collection) {
         if (collection instanceof Set) {
-            return SetPlaces.of((Set<?>) collection); // its arrays have no place: known by their committed elements
+            return SetPlaces.of((Set<?>) collection); // taken as a commit writes it: a fill takes them itself
         }
         Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()
             : collection instanceof List ? (List<?>) collection : List.of();
@@ -313,8 +304,8 @@ final class KeptArrays {
     }
 
     /**
-     * Whether list or map {@code collection}, or {@link #committedPlaces} of one, holds an array (a map, as a value),
-     * which {@link #keepElements} would keep.
+     * Whether list or map {@code collection}, or {@link #committedPlaces} of a list, map or set, holds an array (a map,
+     * as a value) that abort() would keep.
      */
     static boolean holdsArrays(Object collection) {
         if (collection instanceof SetPlaces) {

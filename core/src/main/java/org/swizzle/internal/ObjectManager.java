@@ -1181,6 +1181,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             int size = paged ? 0 : ContainerCodec.readSize(kind, in);
             Object collection = paged ? ContainerCodec.readPaged(kind, in, this::section) : ContainerCodec.newCollection(kind, size);
             CollectionFill fill = paged ? null : new CollectionFill(collection, kind, size, in, declared, origin, page);
+            Object kept = fill == null || keptCollections.isEmpty() ? null : keptCollections.get(oid);
+            if (kept instanceof KeptArrays.SetPlaces) {
+                fill.keepArrays((KeptArrays.SetPlaces) kept); // a set's arrays are kept by position, as it is filled
+            }
             if (!register) {
                 return new UnfilledCollection(oid, origin, in, fill, length, collection, null);
             }
@@ -1379,7 +1383,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                         readForKeptArrays.add((Paged) opened.collection);
                     }
                 }
-                collections.filled(opened.attachment, in.needsWatch() || Sequenced.hasUntrackedViews(opened.collection));
+                collections.filled(opened.attachment, in.needsWatch() || Sequenced.hasUntrackedViews(opened.collection),
+                    opened.fill == null ? null : opened.fill.setPlaces());
             }
             return null;
         } catch (MissingEnumConstantException e) {
@@ -1918,7 +1923,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             collections.watch(attachment);
             attachment.forgetWritten(); // its arrays change in place: only a comparison of bytes sees that
             // where abort() puts them back: a collection that reports its changes holds them as committed until it
-            // changes, but for rows of arrays of arrays, which a change can replace unseen
+            // changes, but for rows of arrays of arrays, which a change can replace unseen, and a set's positions
             attachment.takeWrittenArrays(StoredCollections.reportsChanges(attachment)
                 ? KeptArrays.nestedPlaces(collection) : KeptArrays.committedPlaces(collection));
             remembering.add(attachment);
@@ -2605,9 +2610,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     @SuppressWarnings("unchecked")
     private void restoreCollection(Attachment attachment) {
-        Object committed = decodeCollection(attachment.oid(), attachment.origin(), false, attachment.declaredElements(), false);
-        Object collection = attachment.collection();
         Object arraysAt = attachment.arraysAsCommitted();
+        Object committed = arraysAt instanceof KeptArrays.SetPlaces ? decodeKeepingSetArrays(attachment, arraysAt)
+            : decodeCollection(attachment.oid(), attachment.origin(), false, attachment.declaredElements(), false);
+        Object collection = attachment.collection();
         attachment.filling(true);
         try {
             // the arrays it holds that an application may hold too get their committed elements back in place
@@ -2623,12 +2629,25 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 list.clear();
                 list.addAll(restored);
             } else {
-                KeptArrays.keepElements(arraysAt, committed);
                 ((java.util.Collection<Object>) collection).clear();
                 ((java.util.Collection<Object>) collection).addAll((java.util.Collection<Object>) committed);
             }
         } finally {
             attachment.filling(false);
+        }
+    }
+
+    /** A copy of set {@code attachment} as committed, holding the arrays {@code places} took where it held them. */
+    private Object decodeKeepingSetArrays(Attachment attachment, Object places) {
+        Object kept = keptCollections.put(attachment.oid(), places);
+        try {
+            return decodeCollection(attachment.oid(), attachment.origin(), false, attachment.declaredElements(), false);
+        } finally {
+            if (kept != null) {
+                keptCollections.put(attachment.oid(), kept);
+            } else {
+                keptCollections.remove(attachment.oid());
+            }
         }
     }
 

@@ -190,13 +190,17 @@ final class StoredCollections implements Attachment.Store {
         return attachment;
     }
 
-    /** Ends the fill of a collection registered by {@link #loading}; {@code watch} says it must be compared at every commit. */
-    void filled(Attachment attachment, boolean watch) {
+    /**
+     * Ends the fill of a collection registered by {@link #loading}; {@code watch} says it must be compared at every
+     * commit. {@code setPlaces} is where a set holds arrays, which its fill took.
+     */
+    void filled(Attachment attachment, boolean watch, KeptArrays.SetPlaces setPlaces) {
         attachment.filling(false);
         if (watch) {
             attachment.watched(true);
             watched.add(attachment);
-            attachment.committedArrays(KeptArrays.nestedPlaces(attachment.collection()));
+            Object collection = attachment.collection();
+            attachment.committedArrays(collection instanceof java.util.Set ? setPlaces : KeptArrays.nestedPlaces(collection));
         }
     }
 

@@ -124,14 +124,17 @@ class HashIndexTest {
     }
 
     @Test
-    void shouldRefuseAnIndexFileItIsDeniedAccessToRatherThanCallItDamagedAndReplaceIt() {
+    void shouldRefuseAnIndexFileTheSystemDeniesAccessToRatherThanCallItDamagedAndReplaceIt() {
         Path file = dir.resolve("by-name.idx");
         StoreIOException denied = assertThrows(StoreIOException.class,
-            () -> IndexFile.unusable(file, "mapped", new AccessDeniedException(file.toString())));
+            () -> IndexFile.refusedOrDamaged(file, "mapped", new AccessDeniedException(file.toString())));
         assertTrue(denied.getMessage().contains(file.toString()) && denied.getMessage().contains("access is denied")
             && !denied.getMessage().contains("damaged"), denied.getMessage());
+        StoreIOException readOnly = assertThrows(StoreIOException.class, () -> IndexFile.refusedOrDamaged(file, "mapped",
+            new java.nio.file.FileSystemException(file.toString(), null, "Read-only file system")));
+        assertTrue(readOnly.getMessage().contains("Read-only file system"), readOnly.getMessage());
         assertEquals("cannot be read: java.io.IOException: Input/output error",
-            IndexFile.unusable(file, "read", new IOException("Input/output error")).getMessage());
+            IndexFile.refusedOrDamaged(file, "read", new IOException("Input/output error")).getMessage());
     }
 
     @Test

@@ -12,8 +12,8 @@ import org.swizzle.StoreCorruptedException;
  *
  * <p>An epoch above {@code s} means a later checkpoint completed and its slot has since been
  * damaged; continuing from the older slot would silently lose the commits in between, so that is
- * reported as corruption (an older cluster file put back, when no slot is damaged), as is an epoch below
- * {@code s - 1}, and a WAL that names another store than the checkpoint does: replaying another store's commits would overwrite this one's objects.
+ * reported as corruption (an older cluster file put back, when no slot is damaged), as is an epoch
+ * below {@code s - 1}, and a WAL that names another store than the checkpoint does: replaying another store's commits would overwrite this one's objects.
  */
 final class CheckpointChoice {
     private CheckpointChoice() {
@@ -39,7 +39,7 @@ final class CheckpointChoice {
         long sequence = newest.sequence();
         if (walEpoch > sequence) {
             int other = 1 - newest.slot();
-            if (header.problem(other) == null) {
+            if (header.problem(other) == null || header.blank(other)) {
                 throw new StoreCorruptedException(clusterFile, ClusterHeader.offset(newest.slot()), "the WAL " + walFile
                     + " follows checkpoint " + walEpoch + ", but the newest checkpoint the cluster file holds is "
                     + sequence + " and no slot of it is damaged: the cluster file belongs to an older state of the store"

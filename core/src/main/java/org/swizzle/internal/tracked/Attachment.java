@@ -95,12 +95,13 @@ public final class Attachment {
     /** Whether another store holds the collection too, as a collection it compares at every commit. */
     private volatile boolean storedElsewhere;
     /**
-     * Where the collection held arrays when it was last as committed, or null: taken by the store before the first
-     * change since the last commit of a collection that reports its changes (forgotten when a commit writes it), and
-     * when a commit writes one that does not; {@code abort()} puts the arrays back there.
+     * Where the collection held arrays when it was last as committed, or null: taken by the store as it is read (a
+     * set's, or the rows of arrays of arrays), before the first change since the last commit of a collection that
+     * reports its changes (forgotten when a commit writes it), and when a commit writes one that holds arrays;
+     * {@code abort()} puts the arrays back there.
      */
     private Object committedArrays;
-    /** Where the collection, which reports no changes, held arrays as the commit under way wrote it, if it took that. */
+    /** Where the collection held arrays as the commit under way wrote it, if it took that. */
     private Object writtenArrays;
     private boolean tookWrittenArrays;
     /**
@@ -231,7 +232,7 @@ public final class Attachment {
         }
     }
 
-    /** Takes where a collection that reports no changes held arrays as the commit under way wrote it. */
+    /** Takes where the collection held arrays as the commit under way wrote it. */
     public void takeWrittenArrays(Object places) {
         writtenArrays = places;
         tookWrittenArrays = true;

@@ -93,7 +93,7 @@ class AbortTest {
         assertChecksPass(options, 2, "writeWithArrayOfAnother", "verifyWithArrayOfAnother");
         assertChecksPass(options, 2, "writeWithEqualArraysSwapped", "verifyWithEqualArraysSwapped");
         assertChecksPass(options, 5, "writeWithEqualArraysInCollections", "verifyWithEqualArraysInCollections");
-        assertChecksPass(options, 6, "writeWithSetsOfArrays", "changeSetsOfArrays", "verifySetsOfArrays");
+        assertChecksPass(options, 12, "writeWithSetsOfArrays", "changeSetsOfArrays", "verifySetsOfArrays");
     }
 
     private void giveBackItsOwnRowsToAnArrayOfArraysWhoseRowTheAbortedChangeGaveAnothersRow(String options) {

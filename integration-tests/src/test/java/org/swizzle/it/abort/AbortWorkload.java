@@ -596,6 +596,8 @@ public final class AbortWorkload {
         Crate crate = store.root("crate", Crate.class, Crate::new);
         crate.plainMarks = new HashSet<>(List.of(new int[] {1, 2}, new int[] {2, 2}, new int[] {2, 2}));
         crate.marks.addAll(List.of(new int[] {1, 2}, new int[] {2, 2}, new int[] {2, 2}));
+        crate.plainOrdered = new java.util.LinkedHashSet<>(List.of(new int[] {1}, "s", new int[][] {{2, 3}}));
+        crate.ordered.addAll(List.of(new int[] {1}, "s", new int[][] {{2, 3}}));
         store.commit();
         changeSetsOfArrays(store);
     }
@@ -605,6 +607,35 @@ public final class AbortWorkload {
         Crate crate = store.root("crate", Crate.class);
         abortChangesToASetOfArrays(store, () -> crate.plainMarks, "a plain set");
         abortChangesToASetOfArrays(store, () -> crate.marks, "a tracked set");
+        abortChangesToAnOrderedSet(store, () -> crate.plainOrdered, "a plain ordered set");
+        abortChangesToAnOrderedSet(store, () -> crate.ordered, "a tracked ordered set");
+    }
+
+    /**
+     * Writes into the array and the row of the array of arrays that the ordered set {@code field} reads holds, stores
+     * another row in its place and puts another string in the set, aborts, and checks the set holds its own arrays and
+     * row again, in its committed order; then adds 1 to the array's element and the row's second, and commits.
+     */
+    private static void abortChangesToAnOrderedSet(ObjectStore store, Supplier<java.util.Set<Object>> field, String what) {
+        List<Object> committed = new ArrayList<>(field.get());
+        int[] first = (int[]) committed.get(0);
+        int[][] grid = (int[][]) committed.get(2);
+        int[] row = grid[0];
+        int committedFirst = first[0];
+        int committedRow = row[1];
+        first[0] = 10;
+        grid[0] = new int[] {9, 9};
+        row[1] = 99;
+        field.get().remove("s");
+        field.get().add("t");
+        store.abort();
+        List<Object> now = new ArrayList<>(field.get());
+        check(now.size() == 3 && now.get(0) == first && "s".equals(now.get(1)) && now.get(2) == grid && grid[0] == row
+                && first[0] == committedFirst && row[1] == committedRow,
+            "abort() gives " + what + " its arrays and rows back, with their committed elements, in its committed order");
+        first[0]++;
+        row[1]++;
+        store.commit();
     }
 
     /**
@@ -638,6 +669,12 @@ public final class AbortWorkload {
             List<String> read = set.stream().map(Arrays::toString).sorted().collect(java.util.stream.Collectors.toList());
             check(read.equals(List.of("[1, 22]", "[2, 4]", "[2, 4]")),
                 "a fresh JVM reads the changes made through the arrays of a set after two aborts: " + read);
+        }
+        for (java.util.Set<Object> set : List.of(crate.plainOrdered, crate.ordered)) {
+            String read = set.stream().map(value -> value instanceof String ? value : Arrays.deepToString(new Object[] {value}))
+                .map(String::valueOf).collect(java.util.stream.Collectors.joining(" "));
+            check(read.equals("[[3]] s [[[2, 5]]]"),
+                "a fresh JVM reads the changes made through the arrays of an ordered set after two aborts: " + read);
         }
     }
 

@@ -7,8 +7,8 @@ import org.swizzle.Persistent;
 /**
  * A persistent object with an array of numbers, an array of references, a list, a neighbour, an array of arrays, a
  * list of arrays (and a long one, one made here and one the application makes), a map of arrays, a map of lists of
- * arrays (and one the application makes), sets of arrays (one the application makes), a map of sets the application
- * makes and a map that may hold itself.
+ * arrays (and one the application makes), sets of arrays and ordered sets of arrays and strings (one of each the
+ * application makes), a map of sets the application makes and a map that may hold itself.
  */
 @Persistent
 public class Crate {
@@ -30,6 +30,8 @@ public class Crate {
     java.util.Map<String, int[]> plainByKey;
     java.util.Set<int[]> marks = new java.util.HashSet<>();
     java.util.Set<int[]> plainMarks;
+    java.util.Set<Object> ordered = new java.util.LinkedHashSet<>();
+    java.util.Set<Object> plainOrdered;
     int[] spare = {1, 2, 3};
     java.util.Map<String, String> named;
     Sampler sampler;
