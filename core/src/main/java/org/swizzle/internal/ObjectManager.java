@@ -1378,9 +1378,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             }
             if (opened.attachment != null) {
                 if (!keptCollections.isEmpty()) {
-                    KeptArrays.keepElements(keptCollections.remove(opened.oid), opened.collection);
+                    Object kept = keptCollections.remove(opened.oid);
                     if (opened.collection instanceof Paged && isPaged(opened.collection)) { // a paged set holds no arrays
-                        readForKeptArrays.add((Paged) opened.collection);
+                        readForKeptArrays.add((Paged) opened.collection); // its pages keep their arrays, each on its own
+                    } else {
+                        KeptArrays.keepElements(kept, opened.collection);
                     }
                 }
                 collections.filled(opened.attachment, in.needsWatch() || Sequenced.hasUntrackedViews(opened.collection),

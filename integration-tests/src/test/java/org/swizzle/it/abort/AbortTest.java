@@ -105,6 +105,7 @@ class AbortTest {
         assertChecksPass(options, 2, "shareRows", "writeWithRowsHandedOver", "verifyWithRowsHandedOver");
         assertChecksPass(options, 2, "shareShelves", "writeWithShelvesHandedOver", "verifyWithShelvesHandedOver");
         assertChecksPass(options, 2, "shareCycle", "writeWithCycleHandedOver", "verifyWithCycleHandedOver");
+        assertChecksPass(options, 2, "writeWithClearedPagedList", "verifyWithClearedPagedList");
     }
 
     /** The same under the other barriers and schemes, with the extended tests (about 3 s each). */

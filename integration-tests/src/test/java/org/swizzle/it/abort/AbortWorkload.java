@@ -54,6 +54,8 @@ public final class AbortWorkload {
                 case "writeWithShelvesHandedOver": writeWithShelvesHandedOver(store); break;
                 case "verifyWithShelvesHandedOver": verifyWithShelvesHandedOver(store); break;
                 case "shareCycle": shareCycle(store); break;
+                case "writeWithClearedPagedList": writeWithClearedPagedList(store); break;
+                case "verifyWithClearedPagedList": verifyWithClearedPagedList(store); break;
                 case "writeWithSetsOfArrays": writeWithSetsOfArrays(store); break;
                 case "changeSetsOfArrays": changeSetsOfArrays(store); break;
                 case "verifySetsOfArrays": verifySetsOfArrays(store); break;
@@ -676,6 +678,34 @@ public final class AbortWorkload {
             check(read.equals("[[3]] s [[[2, 5]]]"),
                 "a fresh JVM reads the changes made through the arrays of an ordered set after two aborts: " + read);
         }
+    }
+
+    /**
+     * A list of arrays stored in pages, shrunk and committed, then cleared and given a new array, and aborted: the list
+     * read again holds the array taken from it before at its place, and the new one is left as it is (abort() put the
+     * new one at index 0, with the committed elements of the array taken, which was lost with its change).
+     */
+    private static void writeWithClearedPagedList(ObjectStore store) {
+        Crate crate = store.root("crate", Crate.class, Crate::new);
+        crate.fillLedger(1_100);
+        store.commit();
+        crate.ledger.subList(106, 1_100).clear();
+        store.commit();
+        int[] first = crate.ledger.get(0);
+        int[] added = {777};
+        crate.ledger.clear();
+        crate.ledger.add(0, added);
+        store.abort();
+        check(crate.ledger.size() == 106 && crate.ledger.get(0) == first && added[0] == 777,
+            "abort() gives a cleared paged list its arrays back and leaves the array added alone: " + added[0]);
+        first[0] = 42;
+        store.commit();
+    }
+
+    private static void verifyWithClearedPagedList(ObjectStore store) {
+        List<int[]> ledger = store.root("crate", Crate.class).ledger;
+        check(ledger.size() == 106 && ledger.get(0)[0] == 42, "a fresh JVM reads the change made through the array taken"
+            + " from the cleared paged list: " + ledger.get(0)[0]);
     }
 
     private static void buildGrids(ObjectStore store) {
