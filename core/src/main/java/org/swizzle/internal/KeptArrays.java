@@ -110,9 +110,9 @@ final class KeptArrays {
     }
 
     /**
-     * Whether list, map or set {@code collection} holds, at each place {@link #committedPlaces} {@code places} took, the
-     * array held there as committed (and its rows): false for an array stored in its place, which its bytes hide when
-     * it holds the same elements. True if {@code places} is the collection itself, as nothing was taken.
+     * Whether list, map or set {@code collection} holds, at each place {@link #committedPlaces} {@code places} took,
+     * the array held there as committed (and its rows): false for an array stored in its place, which its bytes hide
+     * when it holds the same elements. True if {@code places} is the collection itself, as nothing was taken.
      */
     static boolean holdsInPlaces(Object places, Object collection) {
         if (places instanceof List && collection instanceof List && places != collection) {
@@ -147,8 +147,8 @@ final class KeptArrays {
     /**
      * The arrays a set held as committed, at their positions in its committed image: a set's array has no index or key,
      * so the set read again after {@code abort()} keeps, in place of the array it reads at a position, the one taken
-     * there ({@link CollectionFill#keepArrays}). Taken as the set is filled (in the image's order) and as a commit writes
-     * it (in its iteration order, which the image follows).
+     * there ({@link CollectionFill#keepArrays}). Taken as the set is filled (in the image's order) and as a commit
+     * writes it (in its iteration order, which the image follows).
      */
     static final class SetPlaces {
         private final IntArrayList positions = new IntArrayList();
@@ -228,8 +228,9 @@ final class KeptArrays {
 
     /**
      * Keeps in {@code read}, a list or map just read from the store, the arrays {@code old} (its instance before
-     * {@code abort()}, or {@link #committedPlaces} of it) held at the same index or under an equal key, by {@link #keep}
-     * (a set keeps them as it is filled: see {@link SetPlaces}). {@code read} must not report the changes (it is being filled, or is a copy).
+     * {@code abort()}, or {@link #committedPlaces} of it) held at the same index or under an equal key, by
+     * {@link #keep} (a set keeps them as it is filled: see {@link SetPlaces}). {@code read} must not report the
+     * changes (it is being filled, or is a copy).
      */
     @SuppressWarnings("unchecked")
     static void keepElements(Object old, Object read) {
@@ -250,9 +251,9 @@ final class KeptArrays {
     }
 
     /**
-     * Where {@code collection}, a list, map or set read whole (not paged), holds arrays, for {@link #keepElements} after
-     * {@code abort()}: a copy of the list, of the entries of the map whose values are arrays, or the set's arrays at
-     * their positions ({@link SetPlaces}); null if it holds none.
+     * Where {@code collection}, a list, map or set read whole (not paged), holds arrays, for {@link #keepElements}
+     * after {@code abort()}: a copy of the list, of the entries of the map whose values are arrays, or the set's arrays
+     * at their positions ({@link SetPlaces}); null if it holds none.
      * Taken while the collection holds what was committed (before its first change since a commit, or as a commit
      * writes it), so that a change that moved an array (an insertion before it, a value put over it) does not take its
      * place from it.

@@ -13,7 +13,8 @@ import org.swizzle.StoreCorruptedException;
  * <p>An epoch above {@code s} means a later checkpoint completed and its slot has since been
  * damaged; continuing from the older slot would silently lose the commits in between, so that is
  * reported as corruption (an older cluster file put back, when no slot is damaged), as is an epoch
- * below {@code s - 1}, and a WAL that names another store than the checkpoint does: replaying another store's commits would overwrite this one's objects.
+ * below {@code s - 1}, and a WAL that names another store than the checkpoint does: replaying another
+ * store's commits would overwrite this one's objects.
  */
 final class CheckpointChoice {
     private CheckpointChoice() {
