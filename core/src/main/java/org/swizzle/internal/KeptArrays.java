@@ -292,7 +292,7 @@ final class KeptArrays {
      */
     static Object nestedPlaces(Object collection) {
         if (collection instanceof Set) {
-            return SetPlaces.of((Set<?>) collection); // taken as a commit writes it: a fill takes them itself
+            return committedPlaces(collection); // taken as a commit writes it: a fill takes them itself
         }
         Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()
             : collection instanceof List ? (List<?>) collection : List.of();
