@@ -39,10 +39,10 @@ final class CollectionFill {
     /** A value read and waiting for the collection it is to be filled before it goes in. */
     private Object held;
     private boolean holding;
-    /** The arrays a set read again after {@code abort()} keeps, by position, or null. */
-    private KeptArrays.SetPlaces keep;
-    /** Where the set filled holds arrays, or null. */
-    private KeptArrays.SetPlaces places;
+    /** The arrays a set or a map keyed by arrays read again after {@code abort()} keeps, by position, or null. */
+    private KeptArrays.ImagePlaces keep;
+    /** Where the set or map filled holds arrays, or null. */
+    private KeptArrays.ImagePlaces places;
 
     /** The fill of {@code size} elements of {@code kind} from {@code in}, positioned after the count, into {@code collection}. */
     CollectionFill(Object collection, ValueKind kind, int size, ObjectReader in) {
@@ -117,16 +117,19 @@ final class CollectionFill {
     }
 
     /**
-     * Has the set filled keep, in place of the array it reads at a position, the array {@code kept} took there, with
-     * the elements read ({@link KeptArrays#keep}).
+     * Has the set or map filled keep, in place of the array it reads at a position, the array {@code kept} took
+     * there, with the elements read ({@link KeptArrays#keep}).
      */
-    void keepArrays(KeptArrays.SetPlaces kept) {
+    void keepArrays(KeptArrays.ImagePlaces kept) {
         keep = kept;
     }
 
-    /** Where the set filled holds arrays, in its image's order, or null: see {@link KeptArrays.SetPlaces}. */
-    KeptArrays.SetPlaces setPlaces() {
-        return places;
+    /**
+     * Where the set, or the map keyed by arrays, filled holds arrays, in its image's order, or null: see {@link
+     * KeptArrays.ImagePlaces}.
+     */
+    KeptArrays.ImagePlaces imagePlaces() {
+        return places != null && (collection instanceof Set || places.keyedByArrays()) ? places : null;
     }
 
     /** Whether the value this fill stopped at is a persistent object, whose collections are filled before it goes in. */
@@ -170,7 +173,7 @@ final class CollectionFill {
         } else if (kind.unit() == 1) {
             if (collection instanceof Set && value != null && value.getClass().isArray()) {
                 value = keep != null ? KeptArrays.keep(keep.at(read), value) : value;
-                places = KeptArrays.SetPlaces.add(places, read, value);
+                places = KeptArrays.ImagePlaces.add(places, read, value);
             }
             boolean added;
             try {
@@ -185,9 +188,11 @@ final class CollectionFill {
             }
             read++;
         } else if (!hasKey) {
-            key = value;
+            key = keep != null ? KeptArrays.keep(keep.at(2 * read), value) : value;
             hasKey = true;
         } else {
+            value = keep != null ? KeptArrays.keep(keep.at(2 * read + 1), value) : value;
+            places = KeptArrays.ImagePlaces.addEntry(places, read, key, value);
             Map<Object, Object> map = (Map<Object, Object>) collection;
             int before = map.size();
             Object replaced = putEntry(map, key, value);

@@ -16,6 +16,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.ToLongFunction;
 
 import org.swizzle.UnsupportedFieldTypeException;
 import org.swizzle.internal.tracked.Backed;
@@ -138,9 +139,7 @@ final class ContainerCodec {
             out.writeInt(map.size());
             out.enter();
             int written = 0;
-            Iterable<? extends Map.Entry<?, ?>> entries = map instanceof TrackedHashMap
-                ? ((TrackedHashMap<?, ?>) map).storedEntries(out::oidOf) : map.entrySet();
-            for (Map.Entry<?, ?> entry : entries) {
+            for (Map.Entry<?, ?> entry : storedEntries(map, out::oidOf)) {
                 out.writeElement(entry.getKey(), declared, 0, true);
                 out.writeElement(entry.getValue(), declared, 1, true);
                 written++;
@@ -167,6 +166,14 @@ final class ContainerCodec {
             }
             end(out, elements.size(), written, elements);
         }
+    }
+
+    /**
+     * The entries of {@code map} in the order its image holds them: see {@link TrackedHashMap#storedEntries}, which
+     * takes a persistent key's OID from {@code oidOf}.
+     */
+    static Iterable<? extends Map.Entry<?, ?>> storedEntries(Map<?, ?> map, ToLongFunction<Object> oidOf) {
+        return map instanceof TrackedHashMap ? ((TrackedHashMap<?, ?>) map).storedEntries(oidOf) : map.entrySet();
     }
 
     /** What the stored collection being written declares its elements as (see {@link DeclaredElements}), or null. */

@@ -65,7 +65,7 @@ final class KeptArrays {
         Object[] rows = new Object[array.length];
         for (int i = 0; i < array.length; i++) {
             Object element = array[i];
-            if (element != null && element.getClass().isArray()) {
+            if (isArray(element)) {
                 rows[i] = asCommitted(element);
             }
         }
@@ -82,7 +82,7 @@ final class KeptArrays {
             return false; // an array of persistent objects, say, holds no arrays
         }
         for (Object element : (Object[]) value) {
-            if (element != null && element.getClass().isArray()) {
+            if (isArray(element)) {
                 return true;
             }
         }
@@ -126,8 +126,10 @@ final class KeptArrays {
                     return false;
                 }
             }
-        } else if (places instanceof SetPlaces && collection instanceof Set) {
-            return ((SetPlaces) places).heldBy((Set<?>) collection);
+        } else if (places instanceof ImagePlaces && collection instanceof Set) {
+            return ((ImagePlaces) places).heldBy((Set<?>) collection);
+        } else if (places instanceof ImagePlaces && collection instanceof Map) {
+            return ((ImagePlaces) places).heldBy((Map<?, ?>) collection);
         } else if (places instanceof Map && collection instanceof Map && places != collection) {
             Map<?, ?> committed = (Map<?, ?>) places;
             for (Map.Entry<?, ?> entry : ((Map<?, ?>) collection).entrySet()) {
@@ -141,22 +143,25 @@ final class KeptArrays {
     }
 
     private static boolean isTakenArray(Object element) {
-        return element instanceof Rows || element != null && element.getClass().isArray();
+        return element instanceof Rows || isArray(element);
     }
 
     /**
-     * The arrays a set held as committed, at their positions in its committed image: a set's array has no index or key,
-     * so the set read again after {@code abort()} keeps, in place of the array it reads at a position, the one taken
-     * there ({@link CollectionFill#keepArrays}). Taken as the set is filled (in the image's order) and as a commit
-     * writes it (in its iteration order, which the image follows).
+     * The arrays a set or a map keyed by arrays held as committed, at their positions in its committed image: such an
+     * array has no index, nor a key the collection read again could look up, so the collection read again after {@code
+     * abort()} keeps, in place of the array it reads at a position, the one taken there ({@link
+     * CollectionFill#keepArrays}). A set's element n is at position n; a map's entry n has its key at 2n and its value
+     * at 2n + 1, both taken where either is an array. Taken as the collection is filled (in the image's order) and as
+     * a commit writes it (in the order {@link ContainerCodec#storedEntries} gives, which the image follows).
      */
-    static final class SetPlaces {
+    static final class ImagePlaces {
         private final IntArrayList positions = new IntArrayList();
-        private final List<Object> arrays = new ArrayList<>();
+        private final List<Object> taken = new ArrayList<>();
+        private int arrayKeys;
 
         /** The arrays {@code set} holds, at their positions as it iterates, or null if it holds none. */
-        static SetPlaces of(Set<?> set) {
-            SetPlaces places = null;
+        static ImagePlaces of(Set<?> set) {
+            ImagePlaces places = null;
             int position = 0;
             for (Object element : set) {
                 places = add(places, position++, element);
@@ -164,26 +169,59 @@ final class KeptArrays {
             return places;
         }
 
+        /** The keys and values of {@code map} at their positions as a commit writes it, or null if no key is an array. */
+        static ImagePlaces of(Map<?, ?> map) {
+            ImagePlaces places = null;
+            int entry = 0;
+            for (Map.Entry<?, ?> stored : ContainerCodec.storedEntries(map, key -> ((Persistable) key).$swz_oid())) {
+                places = addEntry(places, entry++, stored.getKey(), stored.getValue());
+            }
+            return places != null && places.arrayKeys > 0 ? places : null;
+        }
+
         /** {@code places}, or new ones if null, with {@code element} at {@code position} if it is an array. */
-        static SetPlaces add(SetPlaces places, int position, Object element) {
-            if (element == null || !element.getClass().isArray()) {
+        static ImagePlaces add(ImagePlaces places, int position, Object element) {
+            if (!isArray(element)) {
                 return places;
             }
-            SetPlaces added = places != null ? places : new SetPlaces();
+            ImagePlaces added = places != null ? places : new ImagePlaces();
             added.positions.addInt(position);
-            added.arrays.add(asCommitted(element));
+            added.taken.add(asCommitted(element));
             return added;
         }
 
-        /** The array taken at {@code position}, or null. */
+        /** {@code places}, or new ones if null, with entry {@code entry} of a map if its key or value is an array. */
+        static ImagePlaces addEntry(ImagePlaces places, int entry, Object key, Object value) {
+            boolean arrayKey = isArray(key);
+            if (!arrayKey && !isArray(value)) {
+                return places;
+            }
+            ImagePlaces added = places != null ? places : new ImagePlaces();
+            added.positions.addInt(2 * entry);
+            added.taken.add(arrayKey ? asCommitted(key) : key); // the key to find the value under, if it is no array
+            added.arrayKeys += arrayKey ? 1 : 0;
+            return add(added, 2 * entry + 1, value);
+        }
+
+        /** Whether a map's places were taken of a key that is an array, without which a map looks up its places by key. */
+        boolean keyedByArrays() {
+            return arrayKeys > 0;
+        }
+
+        /** The array (or a map's key) taken at {@code position}, or null. */
         Object at(int position) {
+            int found = indexOf(position);
+            return found >= 0 ? taken.get(found) : null;
+        }
+
+        private int indexOf(int position) {
             int low = 0;
             int high = positions.size() - 1;
             while (low <= high) {
                 int middle = (low + high) >>> 1;
                 int found = positions.getInt(middle);
                 if (found == position) {
-                    return arrays.get(middle);
+                    return middle;
                 }
                 if (found < position) {
                     low = middle + 1;
@@ -191,28 +229,79 @@ final class KeptArrays {
                     high = middle - 1;
                 }
             }
-            return null;
+            return -1;
         }
 
         /** Whether {@code set} holds the arrays taken (and their rows), by identity, and no other. */
         boolean heldBy(Set<?> set) {
             Set<Object> held = Collections.newSetFromMap(new IdentityHashMap<>());
             for (Object element : set) {
-                if (element != null && element.getClass().isArray()) {
+                if (isArray(element)) {
                     held.add(element);
                 }
             }
-            if (held.size() != arrays.size()) {
+            if (held.size() != taken.size()) {
                 return false;
             }
-            for (Object array : arrays) {
-                Object value = array instanceof Rows ? ((Rows) array).array : array;
+            for (Object array : taken) {
+                Object value = heldArray(array);
                 if (!held.contains(value) || !holdsAsCommitted(array, value)) {
                     return false;
                 }
             }
             return true;
         }
+
+        /**
+         * Whether {@code map} holds the key arrays taken (and their rows), by identity, and no other, and under each key
+         * taken the value array taken there.
+         */
+        boolean heldBy(Map<?, ?> map) {
+            Map<Object, Object> byArray = new IdentityHashMap<>();
+            map.forEach((key, value) -> {
+                if (isArray(key)) {
+                    byArray.put(key, value);
+                }
+            });
+            if (byArray.size() != arrayKeys) {
+                return false;
+            }
+            for (int i = 0; i < positions.size(); i++) {
+                int position = positions.getInt(i);
+                if ((position & 1) != 0) {
+                    continue; // a value, checked with its key
+                }
+                Object key = taken.get(i);
+                Object held = heldArray(key);
+                if (isTakenArray(key) && (!byArray.containsKey(held) || !holdsAsCommitted(key, held))) {
+                    return false;
+                }
+                Object value = isTakenArray(key) ? byArray.get(held) : map.get(key);
+                boolean valueTaken = i + 1 < positions.size() && positions.getInt(i + 1) == position + 1;
+                if (valueTaken && !holdsAsCommitted(taken.get(i + 1), value)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private static boolean keyedByArrays(Map<?, ?> map) {
+        for (Object key : map.keySet()) {
+            if (isArray(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isArray(Object value) {
+        return value != null && value.getClass().isArray();
+    }
+
+    /** The array {@link #asCommitted} took {@code taken} of. */
+    private static Object heldArray(Object taken) {
+        return taken instanceof Rows ? ((Rows) taken).array : taken;
     }
 
     /** An array that held arrays, and what {@link #asCommitted} took of each of them: see {@link #keep}. */
@@ -229,7 +318,8 @@ final class KeptArrays {
     /**
      * Keeps in {@code read}, a list or map just read from the store, the arrays {@code old} (its instance before
      * {@code abort()}, or {@link #committedPlaces} of it) held at the same index or under an equal key, by
-     * {@link #keep} (a set keeps them as it is filled: see {@link SetPlaces}). {@code read} must not report the
+     * {@link #keep} (a set, or a map keyed by arrays, keeps them as it is filled: see {@link ImagePlaces}). {@code
+     * read} must not report the
      * changes (it is being filled, or is a copy).
      */
     @SuppressWarnings("unchecked")
@@ -252,8 +342,8 @@ final class KeptArrays {
 
     /**
      * Where {@code collection}, a list, map or set read whole (not paged), holds arrays, for {@link #keepElements}
-     * after {@code abort()}: a copy of the list, of the entries of the map whose values are arrays, or the set's arrays
-     * at their positions ({@link SetPlaces}); null if it holds none.
+     * after {@code abort()}: a copy of the list, of the entries of the map whose values are arrays, or the arrays of a
+     * set or a map keyed by arrays at their positions ({@link ImagePlaces}); null if it holds none.
      * Taken while the collection holds what was committed (before its first change since a commit, or as a commit
      * writes it), so that a change that moved an array (an insertion before it, a value put over it) does not take its
      * place from it.
@@ -268,30 +358,33 @@ final class KeptArrays {
             places.replaceAll(KeptArrays::asCommitted);
             return places;
         }
+        if (collection instanceof Map && keyedByArrays((Map<?, ?>) collection)) {
+            return ImagePlaces.of((Map<?, ?>) collection);
+        }
         if (collection instanceof Map) {
             // looked up as the map looks up its keys
             Map<Object, Object> arrays = collection instanceof SortedMap
                 ? new TreeMap<>(((SortedMap<Object, ?>) collection).comparator()) : new HashMap<>();
             ((Map<?, ?>) collection).forEach((key, value) -> {
-                if (value != null && value.getClass().isArray()) {
+                if (isArray(value)) {
                     arrays.put(key, asCommitted(value));
                 }
             });
             return arrays.isEmpty() ? null : arrays;
         }
         if (collection instanceof Set) {
-            return SetPlaces.of((Set<?>) collection);
+            return ImagePlaces.of((Set<?>) collection);
         }
         return null;
     }
 
     /**
      * {@link #committedPlaces} of {@code collection} if it holds an array of arrays holding arrays, whose rows a change
-     * may replace without the collection's notice, or is a set holding arrays, whose positions only its image gives;
-     * else null, as the collection, unchanged, holds its arrays as committed.
+     * may replace without the collection's notice, or is a set holding arrays or a map keyed by arrays, whose
+     * positions only its image gives; else null, as the collection, unchanged, holds its arrays as committed.
      */
     static Object nestedPlaces(Object collection) {
-        if (collection instanceof Set) {
+        if (collection instanceof Set || collection instanceof Map && keyedByArrays((Map<?, ?>) collection)) {
             return committedPlaces(collection); // taken as a commit writes it: a fill takes them itself
         }
         Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()
@@ -309,7 +402,7 @@ final class KeptArrays {
      * as a value) that abort() would keep.
      */
     static boolean holdsArrays(Object collection) {
-        if (collection instanceof SetPlaces) {
+        if (collection instanceof ImagePlaces) {
             return true;
         }
         Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()

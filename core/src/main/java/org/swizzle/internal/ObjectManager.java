@@ -1182,8 +1182,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
             Object collection = paged ? ContainerCodec.readPaged(kind, in, this::section) : ContainerCodec.newCollection(kind, size);
             CollectionFill fill = paged ? null : new CollectionFill(collection, kind, size, in, declared, origin, page);
             Object kept = fill == null || keptCollections.isEmpty() ? null : keptCollections.get(oid);
-            if (kept instanceof KeptArrays.SetPlaces) {
-                fill.keepArrays((KeptArrays.SetPlaces) kept); // a set's arrays are kept by position, as it is filled
+            if (kept instanceof KeptArrays.ImagePlaces) {
+                fill.keepArrays((KeptArrays.ImagePlaces) kept); // kept by position, as it is filled
             }
             if (!register) {
                 return new UnfilledCollection(oid, origin, in, fill, length, collection, null);
@@ -1386,7 +1386,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                     }
                 }
                 collections.filled(opened.attachment, in.needsWatch() || Sequenced.hasUntrackedViews(opened.collection),
-                    opened.fill == null ? null : opened.fill.setPlaces());
+                    opened.fill == null ? null : opened.fill.imagePlaces());
             }
             return null;
         } catch (MissingEnumConstantException e) {
@@ -1922,12 +1922,14 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 collections.unwatch(attachment); // its pages are watched where they hold arrays
             }
         } else if (writer.holdsUntracked()) {
+            // where abort() puts them back: a collection that reports its changes holds them as committed until it
+            // changes, but for rows of arrays of arrays, which a change can replace unseen, and positions in the
+            // image, taken before the map is watched, which orders a watched map's image otherwise
+            Object places = StoredCollections.reportsChanges(attachment)
+                ? KeptArrays.nestedPlaces(collection) : KeptArrays.committedPlaces(collection);
             collections.watch(attachment);
             attachment.forgetWritten(); // its arrays change in place: only a comparison of bytes sees that
-            // where abort() puts them back: a collection that reports its changes holds them as committed until it
-            // changes, but for rows of arrays of arrays, which a change can replace unseen, and a set's positions
-            attachment.takeWrittenArrays(StoredCollections.reportsChanges(attachment)
-                ? KeptArrays.nestedPlaces(collection) : KeptArrays.committedPlaces(collection));
+            attachment.takeWrittenArrays(places);
             remembering.add(attachment);
         } else if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection)) {
             collections.watch(attachment);
@@ -2613,7 +2615,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     @SuppressWarnings("unchecked")
     private void restoreCollection(Attachment attachment) {
         Object arraysAt = attachment.arraysAsCommitted();
-        Object committed = arraysAt instanceof KeptArrays.SetPlaces ? decodeKeepingSetArrays(attachment, arraysAt)
+        Object committed = arraysAt instanceof KeptArrays.ImagePlaces ? decodeKeepingArraysAt(attachment, arraysAt)
             : decodeCollection(attachment.oid(), attachment.origin(), false, attachment.declaredElements(), false);
         Object collection = attachment.collection();
         attachment.filling(true);
@@ -2639,8 +2641,10 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         }
     }
 
-    /** A copy of set {@code attachment} as committed, holding the arrays {@code places} took where it held them. */
-    private Object decodeKeepingSetArrays(Attachment attachment, Object places) {
+    /**
+     * A copy of set or map {@code attachment} as committed, holding the arrays {@code places} took where it held them.
+     */
+    private Object decodeKeepingArraysAt(Attachment attachment, Object places) {
         Object kept = keptCollections.put(attachment.oid(), places);
         try {
             return decodeCollection(attachment.oid(), attachment.origin(), false, attachment.declaredElements(), false);

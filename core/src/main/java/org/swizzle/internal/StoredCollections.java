@@ -192,15 +192,16 @@ final class StoredCollections implements Attachment.Store {
 
     /**
      * Ends the fill of a collection registered by {@link #loading}; {@code watch} says it must be compared at every
-     * commit. {@code setPlaces} is where a set holds arrays, which its fill took.
+     * commit. {@code imagePlaces} is where a set or a map keyed by arrays holds arrays, which its fill took.
      */
-    void filled(Attachment attachment, boolean watch, KeptArrays.SetPlaces setPlaces) {
+    void filled(Attachment attachment, boolean watch, KeptArrays.ImagePlaces imagePlaces) {
         attachment.filling(false);
         if (watch) {
             attachment.watched(true);
             watched.add(attachment);
             Object collection = attachment.collection();
-            attachment.committedArrays(collection instanceof java.util.Set ? setPlaces : KeptArrays.nestedPlaces(collection));
+            attachment.committedArrays(imagePlaces != null || collection instanceof java.util.Set ? imagePlaces
+                : KeptArrays.nestedPlaces(collection));
         }
     }
 

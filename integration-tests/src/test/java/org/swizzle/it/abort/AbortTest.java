@@ -94,6 +94,7 @@ class AbortTest {
         assertChecksPass(options, 2, "writeWithEqualArraysSwapped", "verifyWithEqualArraysSwapped");
         assertChecksPass(options, 5, "writeWithEqualArraysInCollections", "verifyWithEqualArraysInCollections");
         assertChecksPass(options, 12, "writeWithSetsOfArrays", "changeSetsOfArrays", "verifySetsOfArrays");
+        assertChecksPass(options, 6, "writeWithArrayKeys", "changeArrayKeys", "verifyArrayKeys");
     }
 
     private void giveBackItsOwnRowsToAnArrayOfArraysWhoseRowTheAbortedChangeGaveAnothersRow(String options) {
