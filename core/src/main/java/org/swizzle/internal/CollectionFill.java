@@ -39,7 +39,7 @@ final class CollectionFill {
     /** A value read and waiting for the collection it is to be filled before it goes in. */
     private Object held;
     private boolean holding;
-    /** The arrays a set or a map keyed by arrays read again after {@code abort()} keeps, by position, or null. */
+    /** The arrays a set or a map with array keys read again after {@code abort()} keeps, or null. */
     private KeptArrays.ImagePlaces keep;
     /** Where the set or map filled holds arrays, or null. */
     private KeptArrays.ImagePlaces places;
@@ -125,11 +125,11 @@ final class CollectionFill {
     }
 
     /**
-     * Where the set, or the map keyed by arrays, filled holds arrays, in its image's order, or null: see {@link
+     * Where the set, or the map with array keys, filled holds arrays, in its image's order, or null: see {@link
      * KeptArrays.ImagePlaces}.
      */
     KeptArrays.ImagePlaces imagePlaces() {
-        return places != null && (collection instanceof Set || places.keyedByArrays()) ? places : null;
+        return places == null || collection instanceof Set ? places : places.withValuesByKey((Map<?, ?>) collection);
     }
 
     /** Whether the value this fill stopped at is a persistent object, whose collections are filled before it goes in. */
@@ -171,7 +171,7 @@ final class CollectionFill {
             }
             read++;
         } else if (kind.unit() == 1) {
-            if (collection instanceof Set && value != null && value.getClass().isArray()) {
+            if (collection instanceof Set && KeptArrays.isArray(value)) {
                 value = keep != null ? KeptArrays.keep(keep.at(read), value) : value;
                 places = KeptArrays.ImagePlaces.add(places, read, value);
             }
@@ -191,7 +191,7 @@ final class CollectionFill {
             key = keep != null ? KeptArrays.keep(keep.at(2 * read), value) : value;
             hasKey = true;
         } else {
-            value = keep != null ? KeptArrays.keep(keep.at(2 * read + 1), value) : value;
+            value = keep != null ? KeptArrays.keep(keep.valueOf(read, key), value) : value;
             places = KeptArrays.ImagePlaces.addEntry(places, read, key, value);
             Map<Object, Object> map = (Map<Object, Object>) collection;
             int before = map.size();

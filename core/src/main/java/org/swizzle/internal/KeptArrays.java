@@ -147,17 +147,20 @@ final class KeptArrays {
     }
 
     /**
-     * The arrays a set or a map keyed by arrays held as committed, at their positions in its committed image: such an
+     * The arrays a set, or a map with array keys, held as committed, at their positions in its committed image: such an
      * array has no index, nor a key the collection read again could look up, so the collection read again after {@code
      * abort()} keeps, in place of the array it reads at a position, the one taken there ({@link
-     * CollectionFill#keepArrays}). A set's element n is at position n; a map's entry n has its key at 2n and its value
-     * at 2n + 1, both taken where either is an array. Taken as the collection is filled (in the image's order) and as
-     * a commit writes it (in the order {@link ContainerCodec#storedEntries} gives, which the image follows).
+     * CollectionFill#keepArrays}). A set's element n is at position n; a map's entry n whose key is an array has its
+     * key at 2n and its value, if an array, at 2n + 1; the value arrays under the map's other keys are taken by key, as
+     * a map without array keys takes them. Taken as the collection is filled (in the image's order) and as a commit
+     * writes it (in the order {@link ContainerCodec#storedEntries} gives, which the image follows).
      */
     static final class ImagePlaces {
         private final IntArrayList positions = new IntArrayList();
         private final List<Object> taken = new ArrayList<>();
         private int arrayKeys;
+        /** A map's value arrays under its keys that are no arrays, by key, or null. */
+        private Map<Object, Object> byKey;
 
         /** The arrays {@code set} holds, at their positions as it iterates, or null if it holds none. */
         static ImagePlaces of(Set<?> set) {
@@ -169,14 +172,20 @@ final class KeptArrays {
             return places;
         }
 
-        /** The keys and values of {@code map} at their positions as a commit writes it, or null if no key is an array. */
+        /** The arrays {@code map}, which has an array key, holds, as a commit writes it. */
         static ImagePlaces of(Map<?, ?> map) {
-            ImagePlaces places = null;
+            ImagePlaces places = new ImagePlaces();
             int entry = 0;
             for (Map.Entry<?, ?> stored : ContainerCodec.storedEntries(map, key -> ((Persistable) key).$swz_oid())) {
-                places = addEntry(places, entry++, stored.getKey(), stored.getValue());
+                Object key = stored.getKey();
+                if (isArray(key)) {
+                    places.addArrayKeyed(entry, key, stored.getValue());
+                } else {
+                    places.addByKey(key, stored.getValue());
+                }
+                entry++;
             }
-            return places != null && places.arrayKeys > 0 ? places : null;
+            return places;
         }
 
         /** {@code places}, or new ones if null, with {@code element} at {@code position} if it is an array. */
@@ -190,22 +199,48 @@ final class KeptArrays {
             return added;
         }
 
-        /** {@code places}, or new ones if null, with entry {@code entry} of a map if its key or value is an array. */
+        /**
+         * {@code places}, or new ones if null, with a map's entry {@code entry} if {@code key} is an array, as a fill
+         * reads it (the value arrays under other keys are taken once it is filled: {@link #withValuesByKey}).
+         */
         static ImagePlaces addEntry(ImagePlaces places, int entry, Object key, Object value) {
-            boolean arrayKey = isArray(key);
-            if (!arrayKey && !isArray(value)) {
+            if (!isArray(key)) {
                 return places;
             }
             ImagePlaces added = places != null ? places : new ImagePlaces();
-            added.positions.addInt(2 * entry);
-            added.taken.add(arrayKey ? asCommitted(key) : key); // the key to find the value under, if it is no array
-            added.arrayKeys += arrayKey ? 1 : 0;
-            return add(added, 2 * entry + 1, value);
+            added.addArrayKeyed(entry, key, value);
+            return added;
         }
 
-        /** Whether a map's places were taken of a key that is an array, without which a map looks up its places by key. */
-        boolean keyedByArrays() {
-            return arrayKeys > 0;
+        private void addArrayKeyed(int entry, Object key, Object value) {
+            positions.addInt(2 * entry);
+            taken.add(asCommitted(key));
+            arrayKeys++;
+            add(this, 2 * entry + 1, value);
+        }
+
+        private void addByKey(Object key, Object value) {
+            if (isArray(value)) {
+                if (byKey == null) {
+                    byKey = new HashMap<>();
+                }
+                byKey.put(key, asCommitted(value));
+            }
+        }
+
+        /** These places, with the value arrays {@code map}, just filled, holds under its keys that are no arrays. */
+        ImagePlaces withValuesByKey(Map<?, ?> map) {
+            map.forEach((key, value) -> {
+                if (!isArray(key)) {
+                    addByKey(key, value);
+                }
+            });
+            return this;
+        }
+
+        /** The value array taken for a map's entry {@code entry} of key {@code key}, or null. */
+        Object valueOf(int entry, Object key) {
+            return isArray(key) ? at(2 * entry + 1) : byKey != null ? byKey.get(key) : null;
         }
 
         /** The array (or a map's key) taken at {@code position}, or null. */
@@ -253,8 +288,8 @@ final class KeptArrays {
         }
 
         /**
-         * Whether {@code map} holds the key arrays taken (and their rows), by identity, and no other, and under each key
-         * taken the value array taken there.
+         * Whether {@code map} holds the key arrays taken (and their rows), by identity, and no other, and under each
+         * key taken (or other key) the value array taken there.
          */
         boolean heldBy(Map<?, ?> map) {
             Map<Object, Object> byArray = new IdentityHashMap<>();
@@ -273,20 +308,26 @@ final class KeptArrays {
                 }
                 Object key = taken.get(i);
                 Object held = heldArray(key);
-                if (isTakenArray(key) && (!byArray.containsKey(held) || !holdsAsCommitted(key, held))) {
+                if (!byArray.containsKey(held) || !holdsAsCommitted(key, held)) {
                     return false;
                 }
-                Object value = isTakenArray(key) ? byArray.get(held) : map.get(key);
                 boolean valueTaken = i + 1 < positions.size() && positions.getInt(i + 1) == position + 1;
-                if (valueTaken && !holdsAsCommitted(taken.get(i + 1), value)) {
+                if (valueTaken && !holdsAsCommitted(taken.get(i + 1), byArray.get(held))) {
                     return false;
+                }
+            }
+            if (byKey != null) {
+                for (Map.Entry<Object, Object> entry : byKey.entrySet()) {
+                    if (!holdsAsCommitted(entry.getValue(), map.get(entry.getKey()))) {
+                        return false;
+                    }
                 }
             }
             return true;
         }
     }
 
-    private static boolean keyedByArrays(Map<?, ?> map) {
+    private static boolean hasArrayKey(Map<?, ?> map) {
         for (Object key : map.keySet()) {
             if (isArray(key)) {
                 return true;
@@ -295,7 +336,7 @@ final class KeptArrays {
         return false;
     }
 
-    private static boolean isArray(Object value) {
+    static boolean isArray(Object value) {
         return value != null && value.getClass().isArray();
     }
 
@@ -318,9 +359,8 @@ final class KeptArrays {
     /**
      * Keeps in {@code read}, a list or map just read from the store, the arrays {@code old} (its instance before
      * {@code abort()}, or {@link #committedPlaces} of it) held at the same index or under an equal key, by
-     * {@link #keep} (a set, or a map keyed by arrays, keeps them as it is filled: see {@link ImagePlaces}). {@code
-     * read} must not report the
-     * changes (it is being filled, or is a copy).
+     * {@link #keep} (a set, or a map with array keys, keeps them as it is filled: see {@link ImagePlaces}). {@code
+     * read} must not report the changes (it is being filled, or is a copy).
      */
     @SuppressWarnings("unchecked")
     static void keepElements(Object old, Object read) {
@@ -343,7 +383,7 @@ final class KeptArrays {
     /**
      * Where {@code collection}, a list, map or set read whole (not paged), holds arrays, for {@link #keepElements}
      * after {@code abort()}: a copy of the list, of the entries of the map whose values are arrays, or the arrays of a
-     * set or a map keyed by arrays at their positions ({@link ImagePlaces}); null if it holds none.
+     * set or a map with array keys at their positions ({@link ImagePlaces}); null if it holds none.
      * Taken while the collection holds what was committed (before its first change since a commit, or as a commit
      * writes it), so that a change that moved an array (an insertion before it, a value put over it) does not take its
      * place from it.
@@ -358,7 +398,7 @@ final class KeptArrays {
             places.replaceAll(KeptArrays::asCommitted);
             return places;
         }
-        if (collection instanceof Map && keyedByArrays((Map<?, ?>) collection)) {
+        if (collection instanceof Map && hasArrayKey((Map<?, ?>) collection)) {
             return ImagePlaces.of((Map<?, ?>) collection);
         }
         if (collection instanceof Map) {
@@ -380,11 +420,11 @@ final class KeptArrays {
 
     /**
      * {@link #committedPlaces} of {@code collection} if it holds an array of arrays holding arrays, whose rows a change
-     * may replace without the collection's notice, or is a set holding arrays or a map keyed by arrays, whose
+     * may replace without the collection's notice, or is a set holding arrays or a map with array keys, whose
      * positions only its image gives; else null, as the collection, unchanged, holds its arrays as committed.
      */
     static Object nestedPlaces(Object collection) {
-        if (collection instanceof Set || collection instanceof Map && keyedByArrays((Map<?, ?>) collection)) {
+        if (collection instanceof Set || collection instanceof Map && hasArrayKey((Map<?, ?>) collection)) {
             return committedPlaces(collection); // taken as a commit writes it: a fill takes them itself
         }
         Iterable<?> elements = collection instanceof Map ? ((Map<?, ?>) collection).values()

@@ -1922,18 +1922,17 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
                 collections.unwatch(attachment); // its pages are watched where they hold arrays
             }
         } else if (writer.holdsUntracked()) {
-            // where abort() puts them back: a collection that reports its changes holds them as committed until it
-            // changes, but for rows of arrays of arrays, which a change can replace unseen, and positions in the
-            // image, taken before the map is watched, which orders a watched map's image otherwise
-            Object places = StoredCollections.reportsChanges(attachment)
-                ? KeptArrays.nestedPlaces(collection) : KeptArrays.committedPlaces(collection);
             collections.watch(attachment);
             attachment.forgetWritten(); // its arrays change in place: only a comparison of bytes sees that
-            attachment.takeWrittenArrays(places);
+            // where abort() puts them back: a collection that reports its changes holds them as committed until it
+            // changes, but for rows of arrays of arrays, which a change can replace unseen, and positions in the image
+            attachment.takeWrittenArrays(StoredCollections.reportsChanges(attachment)
+                ? KeptArrays.nestedPlaces(collection) : KeptArrays.committedPlaces(collection));
             remembering.add(attachment);
         } else if (!StoredCollections.reportsChanges(attachment) || Sequenced.hasUntrackedViews(collection)) {
             collections.watch(attachment);
             attachment.takeWritten(); // as written, whatever runs before the commit ends
+            attachment.takeWrittenArrays(null); // it holds none now, whatever it held as last committed
             remembering.add(attachment);
         }
         collections.written(attachment);

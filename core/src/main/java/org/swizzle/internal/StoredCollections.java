@@ -85,7 +85,8 @@ final class StoredCollections implements Attachment.Store {
         if (attachment.isWatched() && !attachment.isDirty() && !attachment.tookCommittedArrays() && closedStore == null
             && !ObjectManager.isPaged(attachment.collection())) {
             // one that held arrays as committed is watched; taken before the change, outside the lock (a map's copy
-            // hashes its keys), unless taken as it was read or written (the rows of its arrays of arrays)
+            // hashes its keys), unless taken as it was read or written (the rows of its arrays of arrays, the
+            // positions of a set's arrays or of a map's array keys)
             attachment.committedArrays(KeptArrays.committedPlaces(attachment.collection()));
         }
         noteChanged(attachment);
@@ -192,7 +193,7 @@ final class StoredCollections implements Attachment.Store {
 
     /**
      * Ends the fill of a collection registered by {@link #loading}; {@code watch} says it must be compared at every
-     * commit. {@code imagePlaces} is where a set or a map keyed by arrays holds arrays, which its fill took.
+     * commit. {@code imagePlaces} is where a set or a map with array keys holds arrays, which its fill took.
      */
     void filled(Attachment attachment, boolean watch, KeptArrays.ImagePlaces imagePlaces) {
         attachment.filling(false);

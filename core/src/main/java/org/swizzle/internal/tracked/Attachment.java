@@ -96,9 +96,9 @@ public final class Attachment {
     private volatile boolean storedElsewhere;
     /**
      * Where the collection held arrays when it was last as committed, or null: taken by the store as it is read (a
-     * set's, or the rows of arrays of arrays), before the first change since the last commit of a collection that
-     * reports its changes (forgotten when a commit writes it), and when a commit writes one that holds arrays;
-     * {@code abort()} puts the arrays back there.
+     * set's, a map's with array keys, or the rows of arrays of arrays), before the first change since the last commit
+     * of a collection that reports its changes (forgotten when a commit writes it), and when a commit writes one that
+     * holds arrays; {@code abort()} puts the arrays back there.
      */
     private Object committedArrays;
     /** Where the collection held arrays as the commit under way wrote it, if it took that. */

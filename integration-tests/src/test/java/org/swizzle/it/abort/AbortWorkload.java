@@ -685,18 +685,19 @@ public final class AbortWorkload {
     }
 
     /**
-     * Maps keyed by arrays, which hold their keys (and the values under them) at no index or key the map read again
-     * could look up, made by the application (plain) and by a persistent class (tracked), changed in the JVM that made
-     * them: abort() gives each map the key arrays and value arrays it held as committed, with their committed elements,
-     * so that a change made through one after it is committed.
+     * Maps keyed by arrays (and a string), which hold their array keys (and the values under them) at no index or key
+     * the map read again could look up, made by the application (plain) and by a persistent class (tracked), changed in
+     * the JVM that made them: abort() gives each map the key arrays and value arrays it held as committed, with their
+     * committed elements, so that a change made through one after it is committed.
      */
     private static void writeWithArrayKeys(ObjectStore store) {
         Crate crate = store.root("crate", Crate.class, Crate::new);
         crate.plainByArray = new HashMap<>();
-        for (Map<int[], Object> map : List.of(crate.plainByArray, crate.byArray)) {
+        for (Map<Object, Object> map : List.of(crate.plainByArray, crate.byArray)) {
             map.put(new int[] {1, 2}, new int[] {10});
             map.put(new int[] {3}, "s");
             map.put(new int[] {4}, new int[] {40});
+            map.put("five", new int[] {50});
         }
         store.commit();
         changeArrayKeys(store);
@@ -711,17 +712,18 @@ public final class AbortWorkload {
 
     /**
      * Writes into a key array and a value array of the map {@code field} reads, removes the entry of another key array,
-     * puts a new one and stores another value under a third, aborts, and checks the map holds its own keys and values
-     * again, with their committed elements; then adds 10 to the second element of the key starting with 1 and 1 to the
-     * values under it and under the key {@code [4]}, and commits.
+     * puts a new one and stores another value under a third and under the string key, aborts, and checks the map holds
+     * its own keys and values again, with their committed elements; then adds 10 to the second element of the key
+     * starting with 1 and 1 to the values under it, under the key {@code [4]} and under the string, and commits.
      */
-    private static void abortChangesToAMapKeyedByArrays(ObjectStore store, Supplier<Map<int[], Object>> field, String what) {
-        Map<int[], Object> map = field.get();
+    private static void abortChangesToAMapKeyedByArrays(ObjectStore store, Supplier<Map<Object, Object>> field, String what) {
+        Map<Object, Object> map = field.get();
         int[] one = keyStartingWith(map, 1);
         int[] three = keyStartingWith(map, 3);
         int[] four = keyStartingWith(map, 4);
         int[] oneValue = (int[]) map.get(one);
         int[] fourValue = (int[]) map.get(four);
+        int[] fiveValue = (int[]) map.get("five");
         int committedKey = one[1];
         int committedValue = oneValue[0];
         one[1] = 99;
@@ -729,34 +731,39 @@ public final class AbortWorkload {
         map.remove(four);
         map.put(new int[] {5}, new int[] {50});
         map.put(three, "t");
+        map.put("five", new int[] {fiveValue[0]});
         store.abort();
         map = field.get();
-        check(map.size() == 3 && map.get(one) == oneValue && "s".equals(map.get(three)) && map.get(four) == fourValue
+        check(map.size() == 4 && map.get(one) == oneValue && "s".equals(map.get(three)) && map.get(four) == fourValue
+                && map.get("five") == fiveValue
                 && one[1] == committedKey && oneValue[0] == committedValue,
             "abort() gives " + what + " keyed by arrays the key and value arrays it held as committed, with their"
                 + " committed elements: " + describe(map));
         one[1] += 10;
         oneValue[0]++;
         fourValue[0]++;
+        fiveValue[0]++;
         store.commit();
     }
 
-    private static int[] keyStartingWith(Map<int[], Object> map, int first) {
-        return map.keySet().stream().filter(key -> key[0] == first).findFirst().orElseThrow();
+    private static int[] keyStartingWith(Map<Object, Object> map, int first) {
+        return map.keySet().stream().filter(key -> key instanceof int[] && ((int[]) key)[0] == first).map(key -> (int[]) key)
+            .findFirst().orElseThrow();
     }
 
-    private static String describe(Map<int[], Object> map) {
+    private static String describe(Map<Object, Object> map) {
         return map.entrySet().stream()
-            .map(entry -> Arrays.toString(entry.getKey()) + "=" + (entry.getValue() instanceof int[]
+            .map(entry -> (entry.getKey() instanceof int[] ? Arrays.toString((int[]) entry.getKey()) : entry.getKey())
+                + "=" + (entry.getValue() instanceof int[]
                 ? Arrays.toString((int[]) entry.getValue()) : entry.getValue()))
             .sorted().collect(java.util.stream.Collectors.joining(" "));
     }
 
     private static void verifyArrayKeys(ObjectStore store) {
         Crate crate = store.root("crate", Crate.class);
-        for (Map<int[], Object> map : List.of(crate.plainByArray, crate.byArray)) {
+        for (Map<Object, Object> map : List.of(crate.plainByArray, crate.byArray)) {
             String read = describe(map);
-            check(read.equals("[1, 22]=[12] [3]=s [4]=[42]"),
+            check(read.equals("[1, 22]=[12] [3]=s [4]=[42] five=[52]"),
                 "a fresh JVM reads the changes made through the keys and values of a map keyed by arrays after two"
                     + " aborts: " + read);
         }

@@ -32,8 +32,8 @@ public class Crate {
     java.util.Set<int[]> plainMarks;
     java.util.Set<Object> ordered = new java.util.LinkedHashSet<>();
     java.util.Set<Object> plainOrdered;
-    java.util.Map<int[], Object> byArray = new java.util.HashMap<>();
-    java.util.Map<int[], Object> plainByArray;
+    java.util.Map<Object, Object> byArray = new java.util.HashMap<>();
+    java.util.Map<Object, Object> plainByArray;
     int[] spare = {1, 2, 3};
     java.util.Map<String, String> named;
     Sampler sampler;
