@@ -158,7 +158,6 @@ final class KeptArrays {
     static final class ImagePlaces {
         private final IntArrayList positions = new IntArrayList();
         private final List<Object> taken = new ArrayList<>();
-        private int arrayKeys;
         /** A map's value arrays under its keys that are no arrays, by key, or null. */
         private Map<Object, Object> byKey;
 
@@ -174,18 +173,12 @@ final class KeptArrays {
 
         /** The arrays {@code map}, which has an array key, holds, as a commit writes it. */
         static ImagePlaces of(Map<?, ?> map) {
-            ImagePlaces places = new ImagePlaces();
+            ImagePlaces places = null;
             int entry = 0;
             for (Map.Entry<?, ?> stored : ContainerCodec.storedEntries(map, key -> ((Persistable) key).$swz_oid())) {
-                Object key = stored.getKey();
-                if (isArray(key)) {
-                    places.addArrayKeyed(entry, key, stored.getValue());
-                } else {
-                    places.addByKey(key, stored.getValue());
-                }
-                entry++;
+                places = addEntry(places, entry++, stored.getKey(), stored.getValue());
             }
-            return places;
+            return places.withValuesByKey(map);
         }
 
         /** {@code places}, or new ones if null, with {@code element} at {@code position} if it is an array. */
@@ -207,34 +200,16 @@ final class KeptArrays {
             if (!isArray(key)) {
                 return places;
             }
-            ImagePlaces added = places != null ? places : new ImagePlaces();
-            added.addArrayKeyed(entry, key, value);
-            return added;
+            ImagePlaces added = add(places, 2 * entry, key);
+            return add(added, 2 * entry + 1, value);
         }
 
-        private void addArrayKeyed(int entry, Object key, Object value) {
-            positions.addInt(2 * entry);
-            taken.add(asCommitted(key));
-            arrayKeys++;
-            add(this, 2 * entry + 1, value);
-        }
-
-        private void addByKey(Object key, Object value) {
-            if (isArray(value)) {
-                if (byKey == null) {
-                    byKey = new HashMap<>();
-                }
-                byKey.put(key, asCommitted(value));
-            }
-        }
-
-        /** These places, with the value arrays {@code map}, just filled, holds under its keys that are no arrays. */
+        /**
+         * These places, with the value arrays {@code map} holds under its keys that are no arrays, by key: taken once
+         * the map is filled, or after its array keys as a commit writes it.
+         */
         ImagePlaces withValuesByKey(Map<?, ?> map) {
-            map.forEach((key, value) -> {
-                if (!isArray(key)) {
-                    addByKey(key, value);
-                }
-            });
+            byKey = valueArraysByKey(map);
             return this;
         }
 
@@ -298,9 +273,7 @@ final class KeptArrays {
                     byArray.put(key, value);
                 }
             });
-            if (byArray.size() != arrayKeys) {
-                return false;
-            }
+            int keysTaken = 0;
             for (int i = 0; i < positions.size(); i++) {
                 int position = positions.getInt(i);
                 if ((position & 1) != 0) {
@@ -311,20 +284,30 @@ final class KeptArrays {
                 if (!byArray.containsKey(held) || !holdsAsCommitted(key, held)) {
                     return false;
                 }
+                keysTaken++;
                 boolean valueTaken = i + 1 < positions.size() && positions.getInt(i + 1) == position + 1;
                 if (valueTaken && !holdsAsCommitted(taken.get(i + 1), byArray.get(held))) {
                     return false;
                 }
             }
-            if (byKey != null) {
-                for (Map.Entry<Object, Object> entry : byKey.entrySet()) {
-                    if (!holdsAsCommitted(entry.getValue(), map.get(entry.getKey()))) {
-                        return false;
-                    }
-                }
-            }
-            return true;
+            return keysTaken == byArray.size() && (byKey == null || holdsInPlaces(byKey, map));
         }
+    }
+
+    /**
+     * The value arrays {@code map} holds under its keys that are no arrays, by key, looked up as the map looks up its
+     * keys; null if it holds none.
+     */
+    @SuppressWarnings("unchecked")
+    private static Map<Object, Object> valueArraysByKey(Map<?, ?> map) {
+        Map<Object, Object> arrays = map instanceof SortedMap
+            ? new TreeMap<>(((SortedMap<Object, ?>) map).comparator()) : new HashMap<>();
+        map.forEach((key, value) -> {
+            if (!isArray(key) && isArray(value)) {
+                arrays.put(key, asCommitted(value));
+            }
+        });
+        return arrays.isEmpty() ? null : arrays;
     }
 
     private static boolean hasArrayKey(Map<?, ?> map) {
@@ -402,15 +385,7 @@ final class KeptArrays {
             return ImagePlaces.of((Map<?, ?>) collection);
         }
         if (collection instanceof Map) {
-            // looked up as the map looks up its keys
-            Map<Object, Object> arrays = collection instanceof SortedMap
-                ? new TreeMap<>(((SortedMap<Object, ?>) collection).comparator()) : new HashMap<>();
-            ((Map<?, ?>) collection).forEach((key, value) -> {
-                if (isArray(value)) {
-                    arrays.put(key, asCommitted(value));
-                }
-            });
-            return arrays.isEmpty() ? null : arrays;
+            return valueArraysByKey((Map<?, ?>) collection);
         }
         if (collection instanceof Set) {
             return ImagePlaces.of((Set<?>) collection);

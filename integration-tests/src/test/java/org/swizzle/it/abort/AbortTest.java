@@ -103,7 +103,7 @@ class AbortTest {
     }
 
     private void keepTheKeyArraysOfAMapKeyedByArrays(String options) {
-        assertChecksPass(options, 6, "writeWithArrayKeys", "changeArrayKeys", "verifyArrayKeys");
+        assertChecksPass(options, 10, "writeWithArrayKeys", "changeArrayKeys", "verifyArrayKeys");
     }
 
     private void giveBackItsOwnRowsToAnArrayOfArraysWhoseRowTheAbortedChangeGaveAnothersRow(String options) {

@@ -714,7 +714,8 @@ public final class AbortWorkload {
      * Writes into a key array and a value array of the map {@code field} reads, removes the entry of another key array,
      * puts a new one and stores another value under a third and under the string key, aborts, and checks the map holds
      * its own keys and values again, with their committed elements; then adds 10 to the second element of the key
-     * starting with 1 and 1 to the values under it, under the key {@code [4]} and under the string, and commits.
+     * starting with 1 and 1 to the values under it, under the key {@code [4]} and under the string, and commits; before
+     * that, puts arrays of equal elements in place of the values under the first key and the string, and aborts again.
      */
     private static void abortChangesToAMapKeyedByArrays(ObjectStore store, Supplier<Map<Object, Object>> field, String what) {
         Map<Object, Object> map = field.get();
@@ -739,6 +740,12 @@ public final class AbortWorkload {
                 && one[1] == committedKey && oneValue[0] == committedValue,
             "abort() gives " + what + " keyed by arrays the key and value arrays it held as committed, with their"
                 + " committed elements: " + describe(map));
+        map.put(one, new int[] {oneValue[0]}); // arrays of equal elements: the map's bytes are as committed
+        map.put("five", new int[] {fiveValue[0]});
+        store.abort();
+        map = field.get();
+        check(map.get(one) == oneValue && map.get("five") == fiveValue,
+            "abort() gives " + what + " keyed by arrays its value arrays back in place of arrays of equal elements");
         one[1] += 10;
         oneValue[0]++;
         fourValue[0]++;
