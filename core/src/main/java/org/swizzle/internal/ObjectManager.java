@@ -85,7 +85,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     private final Catalog catalog;
     private final Roots roots = new Roots();
     private final ResidentTable table = new ResidentTable();
-    private final StoredCollections collections = new StoredCollections(table, this::page, this::checkOnceReadWhole, this::requireOwner);
+    private final StoredCollections collections = new StoredCollections(table, this::page, this::checkOnceReadWhole,
+        collection -> requireOwner("changed the collection reached through field ", collection.origin()));
     private final ResidentSpace space = new ResidentSpace();
     private final ObjectWriter writer = new ObjectWriter(this);
     /** The images a commit wrote, kept one after another in the writer's buffer until it puts them in one call. */
@@ -368,7 +369,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * the objects the unit refers to.
      */
     public synchronized void fault(Persistable object) {
-        requireOwner();
+        requireOwner("faulted", object);
         if (object.$swz_state() != Persistable.HOLLOW) {
             return;
         }
@@ -920,7 +921,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * {@link DeclaredElements#ofChunk}).
      */
     private synchronized Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check) {
-        requireOwner();
+        requireOwner("read a page of the collection reached through field ", holder.origin());
         requireOpen();
         Object found = table.get(oid);
         boolean read = found == null;
@@ -1551,7 +1552,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     Object target(long stored) {
         requireOpen();
-        requireOwner();
+        requireOwner("followed a reference to", StoredReference.oid(stored));
         counters.oidLookups++;
         long oid = StoredReference.oid(stored);
         Object found = table.get(oid);
@@ -1583,12 +1584,42 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      * objects that no other thread may be reading. Only what reaches the store is seen (its methods, faults,
      * stored-reference lookups); a thread that reads resident objects and nothing else is not.
      */
-    private void requireOwner() {
-        if (owner != null && Thread.currentThread() != owner) {
-            throw new StoreConfinedException("The store in " + directory + " was opened confined to thread "
-                + named(owner) + ", and thread " + named(Thread.currentThread()) + " used it. Use the store and its"
-                + " objects from that thread only, or open it without StoreOptions.confined to share it.");
+    private void requireOwner(String use) {
+        if (isForeign()) {
+            throw confinedTo(use);
         }
+    }
+
+    /** {@link #requireOwner(String)} for a use that names {@code object}: the message is made only for a refusal. */
+    private void requireOwner(String verb, Persistable object) {
+        if (isForeign()) {
+            throw confinedTo(verb + " object " + object.$swz_oid() + " (" + object.getClass().getName() + ")");
+        }
+    }
+
+    /** {@link #requireOwner(String)} for a use of object {@code oid}: the message is made only for a refusal. */
+    private void requireOwner(String verb, long oid) {
+        if (isForeign()) {
+            throw confinedTo(verb + " object " + oid);
+        }
+    }
+
+    /** {@link #requireOwner(String)} for a use of {@code what} (a field or class name): the message is made only for a refusal. */
+    private void requireOwner(String use, String what) {
+        if (isForeign()) {
+            throw confinedTo(use + what);
+        }
+    }
+
+    private boolean isForeign() {
+        return owner != null && Thread.currentThread() != owner;
+    }
+
+    /** The refusal of {@code use} (what the thread did, as {@code "called commit()"}) by a thread not the owner. */
+    private StoreConfinedException confinedTo(String use) {
+        return new StoreConfinedException("The store in " + directory + " was opened confined to thread " + named(owner)
+            + ", and thread " + named(Thread.currentThread()) + " used it: it " + use + ". Use the store and its objects"
+            + " from that thread only, or open it without StoreOptions.confined to share it.");
     }
 
     /** {@code thread} as a message names it: by its name, or, unnamed (as virtual threads are), as Java prints it. */
@@ -1634,7 +1665,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
         requireOpen();
-        requireOwner();
+        requireOwner("called root(...)");
         catalog.learn(type);
         Object value = roots.get(name, this);
         if (value != null && !type.isInstance(value)) {
@@ -1663,7 +1694,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     public synchronized void setRoot(String name, Object value) {
         Objects.requireNonNull(name, "name");
         requireOpen();
-        requireOwner();
+        requireOwner("called setRoot(...)");
         store.requireWritable("bind root '" + name + "', which only a commit can store");
         if (value != null) {
             ClassLayout.requireEnhanced(value.getClass());
@@ -1678,7 +1709,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     public synchronized Set<String> rootNames() {
         requireOpen();
-        requireOwner();
+        requireOwner("called rootNames()");
         return roots.names();
     }
 
@@ -1687,7 +1718,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Makes every change durable; returns the commit's number, or the last commit's if nothing changed. */
     public synchronized long commit() {
         requireOpen();
-        requireOwner();
+        requireOwner("called commit()");
         if (automatic != null) {
             automatic.rethrowFailure();
         }
@@ -2285,7 +2316,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** Undoes every change since the last commit: dirty objects become hollow and refault their committed state. */
     public synchronized void abort() {
         requireOpen();
-        requireOwner();
+        requireOwner("called abort()");
         revert();
     }
 
@@ -2669,7 +2700,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (!type.isInterface()) {
             ClassLayout.requireEnhanced(type);
         }
-        requireOwner();
+        requireOwner("called index(...)");
         HashIndex<?, ?> open = indexes.get(name);
         if (open != null) {
             if (!open.matches(type, keyType)) {
@@ -2703,13 +2734,13 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** The Java object of committed object {@code oid} (hollow until touched), or {@code null} if there is none. */
     Object committedObject(long oid) {
-        requireOwner();
+        requireOwner("used an index to read", oid);
         return store.contains(oid) && !collector.isCondemned(oid) ? instance(oid, store.classId(oid)) : null;
     }
 
     /** Hands every committed object of {@code type} (or a subclass) to {@code action}, in OID order. */
     void forEachCommitted(Class<?> type, java.util.function.Consumer<Object> action) {
-        requireOwner();
+        requireOwner("built an index of the objects of class ", type.getName());
         catalog.learn(type);
         long limit = store.oidLimit();
         for (long oid = store.nextObject(SegmentStore.CATALOG_OID + 1); oid < limit; oid = store.nextObject(oid + 1)) {
@@ -2765,7 +2796,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         long freedBefore;
         synchronized (this) {
             requireOpen();
-            requireOwner();
+            requireOwner("called collectGarbage()");
             store.requireWritable("collect garbage, which frees stored objects");
             freedBefore = store.counters().objectsFreed();
         }
@@ -2925,7 +2956,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         if (closed) {
             throw OpenStores.closedToChange(object, "The store in " + directory);
         }
-        requireOwner();
+        requireOwner("changed", object);
     }
 
     private void requireOpen() {

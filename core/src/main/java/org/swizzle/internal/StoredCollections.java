@@ -33,7 +33,7 @@ final class StoredCollections implements Attachment.Store {
     private final PageReader pages;
     private final Consumer<Paged.ReadCheck> pageChecks;
     /** Refuses a change by a thread other than the one a confined store belongs to. */
-    private final Runnable requireOwner;
+    private final Consumer<Attachment> requireOwner;
     private final Map<Object, Attachment> plain = new IdentityHashMap<>();
     private final List<Attachment> dirty = new ArrayList<>();
     /** How many of {@link #dirty} the commit in progress writes: those after them changed while it ran. */
@@ -53,7 +53,8 @@ final class StoredCollections implements Attachment.Store {
         Object page(long oid, Attachment holder, int first, PageSlot slot, Paged.PageCheck check);
     }
 
-    StoredCollections(ResidentTable table, PageReader pages, Consumer<Paged.ReadCheck> pageChecks, Runnable requireOwner) {
+    StoredCollections(ResidentTable table, PageReader pages, Consumer<Paged.ReadCheck> pageChecks,
+        Consumer<Attachment> requireOwner) {
         this.table = table;
         this.pages = pages;
         this.pageChecks = pageChecks;
@@ -61,9 +62,9 @@ final class StoredCollections implements Attachment.Store {
     }
 
     @Override
-    public void requireChangingThread() {
+    public void requireChangingThread(Attachment attachment) {
         if (closedStore == null) { // closed: changed() refuses the change, or lets the store that holds it too take it
-            requireOwner.run();
+            requireOwner.accept(attachment);
         }
     }
 

@@ -926,6 +926,17 @@ class StoreBehaviourTest {
             assertTrue(refusals.stream().allMatch(StoreConfinedException.class::isInstance), refusals.toString());
             assertTrue(refusals.get(0).getMessage().contains("confined to thread '" + Thread.currentThread().getName()
                 + "', and thread 'other' used it"), refusals.get(0).getMessage());
+            // trial 79: the refusal says what the thread did, and to which object or field
+            String nodeClass = java.util.regex.Pattern.quote(Node.class.getName());
+            assertTrue(refusals.get(0).getMessage().matches(".*used it: it changed object \\d+ \\(" + nodeClass + "\\)\\. .*"),
+                refusals.get(0).getMessage());
+            assertTrue(refusals.get(1).getMessage().contains("it changed the collection reached through field "
+                + Node.class.getName() + ".children."), refusals.get(1).getMessage());
+            Node hollow = children.get(2_000); // in a chunk the owner has read, itself never touched
+            java.util.List<RuntimeException> uses = onAnotherThread("other", () -> hollow.name.length(), store::commit);
+            assertTrue(uses.get(0).getMessage().matches(".*used it: it faulted object \\d+ \\(" + nodeClass + "\\)\\. .*"),
+                uses.get(0).getMessage());
+            assertTrue(uses.get(1).getMessage().contains("it called commit()."), uses.get(1).getMessage());
             // trial 68: a thread without a name (a virtual thread has none) was named ''
             String unnamed = onAnotherThread("", () -> node.name = "from another thread").get(0).getMessage();
             assertTrue(unnamed.contains("and thread Thread[") && !unnamed.contains("''"), unnamed);

@@ -50,8 +50,11 @@ public final class Attachment {
             check.check();
         }
 
-        /** Refuses a change by this thread, which the store does not let change its collections; runs before every change. */
-        default void requireChangingThread() {
+        /**
+         * Refuses a change of {@code attachment}'s collection by this thread, which the store does not let change its
+         * collections; runs before every change.
+         */
+        default void requireChangingThread(Attachment attachment) {
         }
 
         /** Whether the store is closed: its collections belong to no store any more, and another may take them. */
@@ -168,7 +171,7 @@ public final class Attachment {
             throw detached(changing);
         }
         if (!filling) { // the store's own restoring runs on any thread: close() reverts from any
-            store.requireChangingThread(); // before the change: a large collection's page would have changed already
+            store.requireChangingThread(this); // before the change: a large collection's page would have changed already
         }
         note();
     }
