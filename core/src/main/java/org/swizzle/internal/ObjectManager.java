@@ -1552,7 +1552,11 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     Object target(long stored) {
         requireOpen();
-        requireOwner("followed a reference to", StoredReference.oid(stored));
+        if (isForeign()) {
+            Class<?> type = catalog.typeIfPresent(StoredReference.classId(stored));
+            throw confinedTo("followed a reference to object " + StoredReference.oid(stored)
+                + (type == null ? "" : " (" + type.getName() + ")"));
+        }
         counters.oidLookups++;
         long oid = StoredReference.oid(stored);
         Object found = table.get(oid);
