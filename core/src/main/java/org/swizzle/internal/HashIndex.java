@@ -269,9 +269,23 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
         return this.type == type && this.keyType == keyType;
     }
 
+    /** What the index holds, as a message names it: {@code com.example.Part objects by java.lang.Integer keys}. */
+    static String typesOf(Class<?> type, Class<?> keyType) {
+        return type.getName() + " objects by " + keyType.getName() + " keys";
+    }
+
+    String types() {
+        return typesOf(type, keyType);
+    }
+
     @Override
     public V get(K wanted) {
         Objects.requireNonNull(wanted, "key");
+        if (!keyType.isInstance(wanted)) { // reached through a raw or cast ObjectIndex
+            throw new InvalidOptionException("Index '" + name + "' (" + file + ") was given a " + wanted.getClass().getName()
+                + " to look up, where it takes " + keyType.getName() + " keys (a raw or cast ObjectIndex let it through):"
+                + " look it up by a " + keyType.getName() + ", or open an index of those keys under another name");
+        }
         synchronized (lock) {
             IndexFile entries = openTable();
             long code = code(wanted);

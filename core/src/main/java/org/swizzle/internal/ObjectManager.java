@@ -2708,8 +2708,8 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
         HashIndex<?, ?> open = indexes.get(name);
         if (open != null) {
             if (!open.matches(type, keyType)) {
-                throw new InvalidOptionException("Index '" + name + "' of the store in " + directory
-                    + " is already open for other types; give this one another name");
+                throw new InvalidOptionException("Index '" + name + "' of the store in " + directory + " is open for "
+                    + open.types() + ", not for " + HashIndex.typesOf(type, keyType) + "; give this one another name");
             }
             @SuppressWarnings("unchecked")
             ObjectIndex<K, V> same = (ObjectIndex<K, V>) open;

@@ -2,6 +2,7 @@ package org.swizzle.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -182,8 +183,16 @@ class IndexTest {
             byValue(store);
             assertThrows(InvalidOptionException.class, () -> store.index("../escape", Item.class, Integer.class, item -> item.value));
             assertThrows(InvalidOptionException.class, () -> store.index("by-short", Item.class, Short.class, item -> (short) 1));
-            assertThrows(InvalidOptionException.class, () -> store.index("items-by-value", Item.class, String.class, item -> item.label),
-                "the name of an index open for other types");
+            InvalidOptionException otherTypes = assertThrows(InvalidOptionException.class,
+                () -> store.index("items-by-value", Item.class, String.class, item -> item.label));
+            assertTrue(otherTypes.getMessage().contains("is open for " + Item.class.getName() + " objects by java.lang.Integer"
+                + " keys, not for " + Item.class.getName() + " objects by java.lang.String keys"), otherTypes.getMessage());
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            ObjectIndex<Object, Item> raw = (ObjectIndex) byValue(store); // trial 81: a ClassCastException, no index named
+            InvalidOptionException otherKey = assertThrows(InvalidOptionException.class, () -> raw.get(5L));
+            assertTrue(otherKey.getMessage().contains("Index 'items-by-value'") && otherKey.getMessage().contains(
+                "was given a java.lang.Long to look up, where it takes java.lang.Integer keys"), otherKey.getMessage());
+            assertNotNull(raw.get(0), "a key of its type is still found");
         }
     }
 
