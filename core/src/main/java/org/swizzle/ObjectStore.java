@@ -129,7 +129,7 @@ public final class ObjectStore implements AutoCloseable {
      * same name opens the same index again. The key function must read only stored fields. An index that
      * is missing, damaged or behind the store is rebuilt from the objects when opened.
      *
-     * @param name    letters, digits, {@code .}, {@code _} and {@code -}
+     * @param name    letters, digits, {@code .}, {@code _} and {@code -}, not starting with {@code .}
      * @param keyType {@code Integer.class}, {@code Long.class} or {@code String.class}
      * @throws InvalidOptionException another name or key type, or the name of an index open for other types
      */

@@ -161,8 +161,9 @@ final class HashIndex<K, V> implements ObjectIndex<K, V> {
             throw new InvalidOptionException("Index " + name + ": key type " + keyType.getName()
                 + " is not supported; use Integer, Long or String");
         }
-        if (!name.matches("[A-Za-z0-9._-]+")) {
-            throw new InvalidOptionException("Index name '" + name + "' must be letters, digits, '.', '_' or '-'");
+        if (!name.matches("[A-Za-z0-9_-][A-Za-z0-9._-]*")) { // a leading '.' would hide the index's files
+            throw new InvalidOptionException("Index name '" + name + "' must be letters, digits, '.', '_' or '-', not"
+                + " starting with '.'");
         }
         this.source = source;
         this.lock = lock;

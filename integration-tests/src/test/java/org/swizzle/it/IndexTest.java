@@ -182,6 +182,8 @@ class IndexTest {
         try (ObjectStore store = ObjectStore.open(dir)) {
             byValue(store);
             assertThrows(InvalidOptionException.class, () -> store.index("../escape", Item.class, Integer.class, item -> item.value));
+            assertThrows(InvalidOptionException.class, () -> store.index("..", Item.class, Integer.class, item -> item.value),
+                "trial 81: its files were hidden, indexes/...idx");
             assertThrows(InvalidOptionException.class, () -> store.index("by-short", Item.class, Short.class, item -> (short) 1));
             InvalidOptionException otherTypes = assertThrows(InvalidOptionException.class,
                 () -> store.index("items-by-value", Item.class, String.class, item -> item.label));
