@@ -127,8 +127,10 @@ final class AccessorGenerator {
         boolean keepsStored = keepsStoredReference(field);
         for (boolean checked : new boolean[] {true, false}) {
             addGetter(field, name(field.getterName(), checked), isArray(field), checked, keepsStored);
-            if (field.isElidableArray()) {
+            if (field.hasReader()) {
                 addGetter(field, name(field.readerName(), checked), false, checked, false);
+            }
+            if (field.isElidableArray()) {
                 addEditor(field, name(field.editorName(), checked), checked);
                 if (field.isPrimitiveArray()) {
                     addKeeper(field, name(field.keeperName(), checked), checked);

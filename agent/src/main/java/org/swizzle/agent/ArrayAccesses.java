@@ -29,7 +29,8 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * reference comparisons and JDK methods that only read it ({@link JdkArrayCalls}: {@code Arrays.toString},
  * {@code new String(chars)}, the source of {@code System.arraycopy}, ...), directly or through locals, casts and
  * {@code DUP}: it cannot change the array, so it needs nothing (the for-each loop over an array field is the
- * common case);</li>
+ * common case); an array of primitive rows ({@code int[][]}) is read-only where it and each row loaded from it meet
+ * only such uses, without a call ({@link Uses#onlyReadRows});</li>
  * <li>an <em>edit</em>: the array stays on the operand stack (copied by {@code DUP}s only) and is only
  * indexed, element stores included, with no call or monitor in between, as in {@code p.to[i] = c}: the
  * change happens before anything else can run, so the owner's write barrier, run at the load, covers it;</li>
@@ -184,7 +185,11 @@ final class ArrayAccesses {
                     String array = ((FieldInsnNode) insn).desc;
                     boolean primitive = array.length() == 2; // [I, [J, ...
                     boolean marks = false;
-                    if (uses.onlyRead(insn)) {
+                    if (array.startsWith("[[")) { // rows of a primitive type: read-only, or escaping
+                        if (uses.onlyReadRows(insn)) {
+                            found.readOnly().add(load);
+                        }
+                    } else if (uses.onlyRead(insn)) {
                         found.readOnly().add(load);
                     } else if (uses.onlyIndexedAtOnce(insn, method)) {
                         found.edits().add(load);
@@ -348,6 +353,21 @@ final class ArrayAccesses {
                     return Use.CARRIES;
                 }
                 return inspects(use, operand) || JdkArrayCalls.reads(use, operand) ? Use.HARMLESS : Use.ESCAPES;
+            });
+        }
+
+        /**
+         * Whether the array of arrays {@code load} produces, and each row loaded from it, only meets read-only uses: a
+         * row is judged as the array is (a row of rows too), and its primitive elements may be loaded, not stored; no
+         * call takes either, as a JDK method that reads an array of arrays may hand its rows on ({@code Arrays.copyOf}).
+         */
+        boolean onlyReadRows(AbstractInsnNode load) {
+            return flowsOnlyInto(load, (use, operand) -> {
+                int opcode = use.getOpcode();
+                if (isCopy(opcode) || opcode == Opcodes.AALOAD && operand == 0) {
+                    return Use.CARRIES;
+                }
+                return inspects(use, operand) ? Use.HARMLESS : Use.ESCAPES;
             });
         }
 

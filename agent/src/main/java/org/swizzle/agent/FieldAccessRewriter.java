@@ -206,7 +206,7 @@ final class FieldAccessRewriter extends ClassVisitor {
             String accessor;
             boolean elidable = field.isElidableArray();
             if (opcode == Opcodes.GETFIELD) {
-                accessor = elidable && arrays.isReadOnly(name, descriptor, load) ? field.readerName()
+                accessor = field.hasReader() && arrays.isReadOnly(name, descriptor, load) ? field.readerName()
                     : elidable && arrays.isEdit(name, descriptor, load) ? field.editorName()
                     : elidable && arrays.isKept(name, descriptor, load) ? field.keeperName()
                     : field.getterName();

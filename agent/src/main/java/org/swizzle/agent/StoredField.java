@@ -38,6 +38,24 @@ record StoredField(String owner, String name, String descriptor, FieldKind kind,
         return component.charAt(0) != 'L' || !StoredTypes.isCollection(component.substring(1, component.length() - 1));
     }
 
+    /**
+     * Whether this field holds an array of arrays of a primitive type ({@code int[][]}, {@code long[][][]}): a load
+     * of it that only reads rows and their elements is read-only too ({@link ArrayAccesses}), though it has no other
+     * accessor of an elidable array.
+     */
+    boolean isPrimitiveRows() {
+        int dimensions = 0;
+        while (dimensions < descriptor.length() && descriptor.charAt(dimensions) == '[') {
+            dimensions++;
+        }
+        return kind == FieldKind.MUTABLE_VALUE && dimensions > 1 && descriptor.length() == dimensions + 1;
+    }
+
+    /** Whether a load of this field may be proven read-only and call the reader: {@link #isElidableArray} or rows. */
+    boolean hasReader() {
+        return isElidableArray() || isPrimitiveRows();
+    }
+
     /** The accessor of loads that only index the array at once; only arrays with immutable elements have one. */
     String editorName() {
         return Contract.editor(name);

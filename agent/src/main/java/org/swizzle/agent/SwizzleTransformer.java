@@ -156,12 +156,12 @@ public final class SwizzleTransformer implements ClassFileTransformer {
 
     /** What the class's accesses to array fields do with the arrays; analysed only where there are such fields. */
     private static ArrayAccesses arrayAccesses(byte[] classFile, Map<ClassFileScan.FieldRef, StoredField> redirects) {
-        if (redirects.values().stream().noneMatch(StoredField::isElidableArray)) {
+        if (redirects.values().stream().noneMatch(StoredField::hasReader)) {
             return ArrayAccesses.NONE;
         }
         return ArrayAccesses.find(classFile, insn -> {
             StoredField field = redirects.get(new ClassFileScan.FieldRef(insn.owner, insn.name, insn.desc));
-            return field != null && field.isElidableArray();
+            return field != null && field.hasReader();
         });
     }
 

@@ -112,6 +112,30 @@ class ArrayAccessesTest {
     }
 
     @Test
+    void shouldLoadAnArrayOfPrimitiveRowsOnlyReadWithoutAWatch() throws Throwable {
+        String signal = "org/swizzle/fixtures/Signal";
+        String rows = "(L" + signal + ";)[[I";
+        String read = "INVOKESTATIC " + signal + ".$swz_read$rows" + rows;
+        String unchecked = "INVOKESTATIC " + signal + ".$swz_uread$rows" + rows;
+        String escaping = "INVOKESTATIC " + signal + ".$swz_get$rows" + rows;
+        String uncheckedEscaping = "INVOKESTATIC " + signal + ".$swz_uget$rows" + rows;
+        List<String> loads = accessors("sumRows(L" + signal + ";)J");
+        assertEquals(5, loads.size(), loads.toString());
+        assertTrue(loads.stream().allMatch(load -> load.equals(read) || load.equals(unchecked)),
+            "rows, their elements, a row in a local and the length read: " + loads);
+        List<String> writes = accessors("writeRows(L" + signal + ";I)Ljava/lang/String;");
+        assertEquals(4, writes.size(), writes.toString());
+        assertTrue(writes.stream().allMatch(load -> load.equals(escaping) || load.equals(uncheckedEscaping)),
+            "a row's element stored, at once or through a local, or the rows handed to JDK methods: " + writes);
+        assertEquals(List.of(escaping), accessors("firstRow(L" + signal + ";)[I"), "a row returned");
+        EnhancingClassLoader loader = new EnhancingClassLoader();
+        Class<?> code = loader.fixture("Traversals"); // verified as it runs
+        Object instance = Fixtures.newInstance(loader.fixture("Signal"));
+        assertEquals(2L + 6 + 2 + 0, Fixtures.call(code, "sumRows", instance));
+        assertEquals("[1, 7][[1, 7]]", Fixtures.call(code, "writeRows", instance, 5));
+    }
+
+    @Test
     void shouldRewriteEachStoreAsTheArrayItsOpcodeStoresIntoWhenALocalHoldsTwoArrays() throws Throwable {
         String signal = "org/swizzle/fixtures/Signal";
         assertEquals(List.of("INVOKESTATIC " + signal + ".$swz_keep$samples(L" + signal + ";)[J",

@@ -468,8 +468,13 @@ public final class ObjectReader {
         depth--;
     }
 
+    /**
+     * An array inside an array or collection: a collection holding it is watched, as its reads hand the array out
+     * unseen; an object's field is not (an array of arrays), as the agent makes each load of it that may hand a row
+     * out watch the object, and one that only reads the rows watch nothing.
+     */
     private void nestedArray() {
-        if (depth > 0) {
+        if (depth > 0 && !(owner != null && collection == null)) {
             needsWatch = true;
         }
     }

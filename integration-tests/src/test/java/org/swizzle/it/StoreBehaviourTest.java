@@ -1050,6 +1050,44 @@ class StoreBehaviourTest {
         }
     }
 
+    /** Holds rows of numbers: an array of arrays. */
+    @org.swizzle.Persistent
+    public static class Board {
+        public int[][] cells;
+    }
+
+    /**
+     * An array of primitive rows read (its length, rows, their elements) watches nothing, as a one-dimensional array
+     * only read does; a row's element written watches the object, and the write is committed (it was watched at any
+     * load, a null check included).
+     */
+    @Test
+    void shouldWatchNoObjectWhoseRowsAreOnlyReadAndCommitAWriteIntoARow() {
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Board board = new Board();
+            board.cells = new int[][] {{1, 2}, {3}, null};
+            store.setRoot("board", board);
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            Board board = store.root("board", Board.class);
+            long sum = board.cells.length;
+            for (int[] row : board.cells) {
+                for (int i = 0; row != null && i < row.length; i++) {
+                    sum += row[i];
+                }
+            }
+            assertEquals(9, sum);
+            assertEquals(0, store.stats().objectsWatched(), store.stats().toString());
+            board.cells[1][0] = 30;
+            assertEquals(1, store.stats().objectsWatched(), store.stats().toString());
+            store.commit();
+        }
+        try (ObjectStore store = ObjectStore.open(dir)) {
+            assertEquals("[[1, 2], [30], null]", java.util.Arrays.deepToString(store.root("board", Board.class).cells));
+        }
+    }
+
     /** Runs {@code actions} one after another on a new thread named {@code name}; returns what each threw. */
     private static java.util.List<RuntimeException> onAnotherThread(String name, Runnable... actions)
         throws InterruptedException {
