@@ -96,9 +96,10 @@ public final class Enhancement {
      * sets it by compare-and-set, so that serializing an object never undoes a store another thread makes into it.
      * Version 7 keeps an object's state in one {@code long $swz_word} ({@link StateWord}), with {@code $swz_swapWord}
      * and the handle it uses, in place of {@code $swz_oid}, {@code $swz_state}, {@code $swz_dirty}, {@code $swz_flags}
-     * and {@code $swz_context}.
+     * and {@code $swz_context}. Version 8 gives a field holding an array of primitive rows ({@code int[][]}) its
+     * {@code $swz_read$f}, which a load that only reads the rows calls.
      */
-    public static final int VERSION = 7;
+    public static final int VERSION = 8;
 
     private static final String VERSION_SEPARATOR = ";enhancement=";
 
