@@ -2,6 +2,7 @@ package org.swizzle.agent;
 
 import java.util.List;
 
+import org.objectweb.asm.Type;
 import org.swizzle.internal.FieldKind;
 import org.swizzle.internal.StoredTypes;
 
@@ -44,11 +45,9 @@ record StoredField(String owner, String name, String descriptor, FieldKind kind,
      * accessor of an elidable array.
      */
     boolean isPrimitiveRows() {
-        int dimensions = 0;
-        while (dimensions < descriptor.length() && descriptor.charAt(dimensions) == '[') {
-            dimensions++;
-        }
-        return kind == FieldKind.MUTABLE_VALUE && dimensions > 1 && descriptor.length() == dimensions + 1;
+        Type type = Type.getType(descriptor);
+        return kind == FieldKind.MUTABLE_VALUE && type.getSort() == Type.ARRAY && type.getDimensions() > 1
+            && type.getElementType().getSort() != Type.OBJECT;
     }
 
     /** Whether a load of this field may be proven read-only and call the reader: {@link #isElidableArray} or rows. */

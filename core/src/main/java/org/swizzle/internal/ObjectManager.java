@@ -1552,10 +1552,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
      */
     Object target(long stored) {
         requireOpen();
-        if (isForeign()) {
-            Class<?> type = catalog.typeIfPresent(StoredReference.classId(stored));
-            throw confinedTo("followed a reference to object " + StoredReference.oid(stored)
-                + (type == null ? "" : " (" + type.getName() + ")"));
+        if (isForeign()) { // the message made only for a refusal: this runs at every lookup
+            throw confinedTo("followed a reference to "
+                + objectNamed(StoredReference.oid(stored), catalog.typeIfPresent(StoredReference.classId(stored))));
         }
         counters.oidLookups++;
         long oid = StoredReference.oid(stored);
@@ -1597,14 +1596,7 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
     /** {@link #requireOwner(String)} for a use that names {@code object}: the message is made only for a refusal. */
     private void requireOwner(String verb, Persistable object) {
         if (isForeign()) {
-            throw confinedTo(verb + " object " + object.$swz_oid() + " (" + object.getClass().getName() + ")");
-        }
-    }
-
-    /** {@link #requireOwner(String)} for a use of object {@code oid}: the message is made only for a refusal. */
-    private void requireOwner(String verb, long oid) {
-        if (isForeign()) {
-            throw confinedTo(verb + " object " + oid);
+            throw confinedTo(verb + " " + objectNamed(object.$swz_oid(), object.getClass()));
         }
     }
 
@@ -1638,7 +1630,12 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** Object {@code oid} as errors name it: {@code object 3 (com.example.Part) of /path/to/store}. */
     private String describeObject(long oid, Object object) {
-        return "object " + oid + " (" + object.getClass().getName() + ") of " + directory;
+        return objectNamed(oid, object.getClass()) + " of " + directory;
+    }
+
+    /** {@code object 3 (com.example.Part)}, or {@code object 3} where its class is not known. */
+    private static String objectNamed(long oid, Class<?> type) {
+        return "object " + oid + (type == null ? "" : " (" + type.getName() + ")");
     }
 
     /** How to read {@code object}'s bytes stored under {@code classId} and {@code shape}; a refusal names the object. */
@@ -2738,7 +2735,9 @@ public final class ObjectManager implements ObjectWriter.ReferenceResolver, Obje
 
     /** The Java object of committed object {@code oid} (hollow until touched), or {@code null} if there is none. */
     Object committedObject(long oid) {
-        requireOwner("used an index to read", oid);
+        if (isForeign()) { // the message made only for a refusal: this runs at every lookup
+            throw confinedTo("used an index to read " + objectNamed(oid, null));
+        }
         return store.contains(oid) && !collector.isCondemned(oid) ? instance(oid, store.classId(oid)) : null;
     }
 

@@ -474,7 +474,7 @@ public final class ObjectReader {
      * out watch the object, and one that only reads the rows watch nothing.
      */
     private void nestedArray() {
-        if (depth > 0 && !(owner != null && collection == null)) {
+        if (depth > 0 && (owner == null || collection != null)) {
             needsWatch = true;
         }
     }
